@@ -1,0 +1,387 @@
+/*
+ * datoteca.h — deterministic, realistic Chilean test data. The whole public C ABI.
+ *
+ * Conventions that hold for every function below unless its comment says otherwise:
+ *
+ *  - Every function returns a dt_status. DT_OK (0) is success; other values are errors
+ *    whose numbers are pinned forever (new ones are only appended).
+ *  - Text goes into caller memory: `buf` of `cap` bytes. On success the text and a
+ *    terminating NUL are written and `*len` receives the length without the NUL. If
+ *    the text does not fit (cap < length + 1) the call returns DT_ERR_BUFFER_TOO_SMALL,
+ *    stores the needed length (without the NUL) in `*len`, writes buf[0] = '\0' when
+ *    cap > 0, never writes past `cap`, and consumes nothing from the stream: calling
+ *    again with a larger buffer gives the same value. `buf` may be NULL only when
+ *    cap == 0 (a size query); `len` may be NULL when the caller does not need it.
+ *    Every text is UTF-8 and at most DT_MAX_TEXT - 1 bytes long, so a buffer of
+ *    DT_MAX_TEXT bytes is always enough for one value.
+ *  - A call that fails for any reason (NULL, invalid argument, small buffer) consumes
+ *    no random numbers: the data after it is as if it had not been made.
+ *  - A dt_gen is not thread-safe: use one per thread, or a lock around a shared one.
+ *    Everything that takes no dt_gen (RUT utilities, formatting, the call registry,
+ *    versions, status strings) is pure and safe from any thread. The library keeps no
+ *    global mutable state.
+ *
+ * The random stream: every generating call draws from its instance's one PCG32 stream,
+ * in the order documented in docs/stream.md. Same seed and same sequence of calls give
+ * the same data on every platform and in every language binding.
+ */
+#ifndef DATOTECA_H
+#define DATOTECA_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#if defined(_WIN32) && defined(DT_BUILDING_SHARED)
+#define DT_API __declspec(dllexport)
+#elif defined(__GNUC__) || defined(__clang__)
+#define DT_API __attribute__((visibility("default")))
+#else
+#define DT_API
+#endif
+
+/* ===================================================================== versions */
+
+/* Library version (semantic). CMake and the bindings read it from here. */
+#define DT_VERSION_MAJOR 1
+#define DT_VERSION_MINOR 0
+#define DT_VERSION_PATCH 0
+#define DT_VERSION_STRING "1.0.0"
+
+/* Data version: changes whenever the same seed and calls would give different data.
+ * A change of it is a breaking change and comes with a new major version. */
+#define DT_DATA_VERSION 1
+
+/* The library's version string ("1.0.0"); static storage, never NULL. */
+DT_API const char *dt_version(void);
+/* DT_VERSION_MAJOR * 10000 + DT_VERSION_MINOR * 100 + DT_VERSION_PATCH of the loaded library. */
+DT_API uint32_t dt_version_number(void);
+/* DT_DATA_VERSION of the loaded library. */
+DT_API uint32_t dt_data_version(void);
+
+/* ===================================================================== status */
+
+typedef enum dt_status {
+    DT_OK = 0,
+    DT_ERR_NULL = 1,             /* a required pointer argument is NULL */
+    DT_ERR_INVALID_ARG = 2,      /* an argument is outside its documented range */
+    DT_ERR_BUFFER_TOO_SMALL = 3, /* the text does not fit; *len holds the needed length */
+    DT_ERR_NO_MEMORY = 4,        /* allocating an instance failed */
+    DT_ERR_INVALID_STATE = 5,    /* bytes given to dt_state_restore are not a valid state */
+    DT_ERR_INVALID_RUT = 6,      /* the text is not a valid RUT */
+    DT_ERR_UNKNOWN_CALL = 7      /* no call with that name or index */
+} dt_status;
+
+/* A constant English sentence for a status ("buffer too small"); static storage,
+ * never NULL ("unknown status" for numbers outside the enum). */
+DT_API const char *dt_status_str(int status);
+
+/* ===================================================================== instances */
+
+typedef struct dt_gen dt_gen;
+
+/* Create an instance seeded with an unsigned 64-bit seed.
+ * The PCG32 generator is initialised exactly like the reference
+ * pcg32_srandom_r(&rng, initstate = seed, initseq = DT_SEED_STREAM).
+ * The reference date ("hoy") starts at DT_HOY_DEFAULT.
+ * `out` must not be NULL (DT_ERR_NULL); on success *out owns a new instance, free it
+ * with dt_free. On failure *out is set to NULL. */
+#define DT_SEED_STREAM 0x6461746f74656361ULL /* "datoteca" in ASCII */
+DT_API dt_status dt_new(uint64_t seed, dt_gen **out);
+
+/* Create an instance from a text seed: the seed is FNV-1a 64 of the `len` bytes at
+ * `seed` (offset basis 0xcbf29ce484222325, prime 0x100000001b3), then as dt_new.
+ * The bytes are used as given (UTF-8 expected, not checked). `seed` may be NULL only
+ * when len == 0. */
+DT_API dt_status dt_new_str(const char *seed, size_t len, dt_gen **out);
+
+/* Free an instance. NULL is a no-op. */
+DT_API void dt_free(dt_gen *g);
+
+/* Reference date used for ages ("hoy"): never the clock. Default 2026-01-01.
+ * Setting it consumes nothing from the stream. Valid years are 1900..2200 and the
+ * day must exist (DT_ERR_INVALID_ARG otherwise, instance unchanged). */
+#define DT_HOY_DEFAULT_ANIO 2026
+#define DT_HOY_DEFAULT_MES 1
+#define DT_HOY_DEFAULT_DIA 1
+DT_API dt_status dt_set_hoy(dt_gen *g, int32_t anio, int32_t mes, int32_t dia);
+/* Read the reference date; any of the out pointers may be NULL. */
+DT_API dt_status dt_get_hoy(const dt_gen *g, int32_t *anio, int32_t *mes, int32_t *dia);
+
+/* ===================================================================== the stream */
+
+/* The next 32-bit output of the instance's PCG32 stream (one draw). */
+DT_API dt_status dt_next_u32(dt_gen *g, uint32_t *out);
+
+/* An unbiased integer in [lo, hi] (lo <= hi, else DT_ERR_INVALID_ARG).
+ * Span s = hi - lo + 1. If s <= 2^32: Lemire's multiply-and-reject on one 32-bit draw,
+ * one draw plus one per rejection. Otherwise: 64-bit values from two draws (high word
+ * first), rejected while >= the largest multiple of s, two draws per attempt; the full
+ * int64 range takes exactly two draws. */
+DT_API dt_status dt_range(dt_gen *g, int64_t lo, int64_t hi, int64_t *out);
+
+/* The complete state of an instance as DT_STATE_SIZE plain bytes:
+ *   0..3   magic "DTS1"
+ *   4..11  PCG32 state, little-endian
+ *   12..19 PCG32 increment (odd), little-endian
+ *   20..21 reference year, little-endian; 22 month; 23 day
+ * Saving consumes nothing. Restoring makes `g` continue exactly where the saved
+ * instance was; bytes that are not such a state (wrong size or magic, even increment,
+ * impossible date) are rejected with DT_ERR_INVALID_STATE and `g` is unchanged. */
+#define DT_STATE_SIZE 24
+DT_API dt_status dt_state_save(const dt_gen *g, uint8_t *buf, size_t cap, size_t *len);
+DT_API dt_status dt_state_restore(dt_gen *g, const uint8_t *buf, size_t len);
+
+/* Derive an independent child instance for a label, e.g. one per table or per test.
+ * Consumes exactly two draws from the parent (a, then b). With h = FNV-1a 64 of the
+ * label bytes, the child is pcg32_srandom_r(initstate = ((a << 32) | b) ^ h,
+ * initseq = h) and inherits the parent's reference date. `label` may be NULL only when
+ * label_len == 0. On success *out owns a new instance (free with dt_free). */
+DT_API dt_status dt_derive(dt_gen *parent, const char *label, size_t label_len, dt_gen **out);
+
+/* ===================================================================== limits */
+
+#define DT_MAX_TEXT 1024 /* every single value (a serialised record too), NUL included, fits in this */
+#define DT_FIELD_SEP '\x1f' /* separates the fields of a record in dt_call output */
+
+/* ===================================================================== RUT */
+
+typedef enum dt_rut_tipo {
+    DT_RUT_PERSONA = 0, /* body in [DT_RUT_PERSONA_MIN, DT_RUT_PERSONA_MAX] */
+    DT_RUT_EMPRESA = 1  /* body in [DT_RUT_EMPRESA_MIN, DT_RUT_EMPRESA_MAX] */
+} dt_rut_tipo;
+#define DT_RUT_PERSONA_MIN 1000000u
+#define DT_RUT_PERSONA_MAX 27999999u
+#define DT_RUT_EMPRESA_MIN 76000000u
+#define DT_RUT_EMPRESA_MAX 77999999u
+#define DT_RUT_CUERPO_MAX 99999999u
+
+typedef enum dt_rut_formato {
+    DT_RUT_PUNTOS = 0, /* 12.345.678-5 */
+    DT_RUT_GUION = 1,  /* 12345678-5 */
+    DT_RUT_LIMPIO = 2  /* 123456785 */
+} dt_rut_formato;
+
+/* Generate a RUT: one bounded draw for the body, the check digit computed. */
+DT_API dt_status dt_rut(dt_gen *g, int tipo, int formato, char *buf, size_t cap, size_t *len);
+
+/* The mod-11 check digit of a body in [1, 99999999]: '0'..'9' or 'K'. */
+DT_API dt_status dt_rut_dv(uint32_t cuerpo, char *dv);
+
+/* Parse what people type: optional surrounding spaces/tabs; a body of 1 to 8 digits
+ * without a leading zero, either without dots or with a dot before every group of three
+ * digits from the right; an optional '-'; a check digit 0-9, 'k' or 'K' that matches.
+ * On success stores the body and the check digit (upper-case); either out pointer may
+ * be NULL. Anything else is DT_ERR_INVALID_RUT. `s` may be NULL only when len == 0
+ * (which is invalid). Consumes nothing; no instance needed. */
+DT_API dt_status dt_rut_parse(const char *s, size_t len, uint32_t *cuerpo, char *dv);
+
+/* DT_OK if `s` is a valid RUT (as dt_rut_parse), DT_ERR_INVALID_RUT if not. */
+DT_API dt_status dt_rut_validar(const char *s, size_t len);
+
+/* Validate `s` and write it in `formato` (clean = DT_RUT_LIMPIO). */
+DT_API dt_status dt_rut_formatear(const char *s, size_t len, int formato, char *buf, size_t cap, size_t *out_len);
+
+/* Write a body (1..99999999) with its check digit in `formato`. */
+DT_API dt_status dt_rut_formatear_cuerpo(uint32_t cuerpo, int formato, char *buf, size_t cap, size_t *len);
+
+/* ===================================================================== persona */
+
+typedef enum dt_sexo { DT_SEXO_CUALQUIERA = 0, DT_SEXO_F = 1, DT_SEXO_M = 2 } dt_sexo;
+
+/* A given name weighted by its Registro Civil frequency. DT_SEXO_CUALQUIERA first draws
+ * the sex by Censo 2017 shares (one draw), then one draw for the name. */
+DT_API dt_status dt_persona_nombre(dt_gen *g, int sexo, char *buf, size_t cap, size_t *len);
+/* One or two different given names ("María José"): 80 % carry two. */
+DT_API dt_status dt_persona_nombres(dt_gen *g, int sexo, char *buf, size_t cap, size_t *len);
+/* A surname weighted by frequency. */
+DT_API dt_status dt_persona_apellido(dt_gen *g, char *buf, size_t cap, size_t *len);
+/* Given names + apellido paterno + apellido materno. */
+DT_API dt_status dt_persona_nombre_completo(dt_gen *g, int sexo, char *buf, size_t cap, size_t *len);
+/* "F" or "M" by Censo 2017 shares (one raw draw). */
+DT_API dt_status dt_persona_sexo(dt_gen *g, char *buf, size_t cap, size_t *len);
+/* ISO date YYYY-MM-DD of someone aged edad_min..edad_max on the reference date
+ * (0 <= edad_min <= edad_max <= 120), uniform over the days of that window; one draw. */
+DT_API dt_status dt_persona_fecha_nacimiento(dt_gen *g, int32_t edad_min, int32_t edad_max, char *buf, size_t cap, size_t *len);
+/* An email made of a person's own given name and surname, folded to ASCII, at a real
+ * personal mail domain. */
+DT_API dt_status dt_persona_email(dt_gen *g, char *buf, size_t cap, size_t *len);
+
+/* ===================================================================== direccion */
+
+/* A region's official name, weighted by Censo 2017 population. */
+DT_API dt_status dt_direccion_region(dt_gen *g, char *buf, size_t cap, size_t *len);
+/* A comuna weighted by population; region = CUT region code 1..16, or 0 for any. */
+DT_API dt_status dt_direccion_comuna(dt_gen *g, int32_t region, char *buf, size_t cap, size_t *len);
+/* A street as written in an address ("Av. Manuel Montt", "Esmeralda"). */
+DT_API dt_status dt_direccion_calle(dt_gen *g, char *buf, size_t cap, size_t *len);
+/* A street number, 1..14999, small numbers more frequent; two draws. */
+DT_API dt_status dt_direccion_numero(dt_gen *g, int64_t *out);
+
+typedef struct dt_direccion {
+    char tipo_via[16];        /* "Avenida", "Pasaje", … ("Calle" is kept here, omitted in linea) */
+    char nombre_via[64];      /* "Manuel Montt" */
+    char numero[8];           /* "1234" */
+    char depto[16];           /* "Depto. 1203" or "" */
+    char comuna[32];          /* "Ñuñoa" */
+    char codigo_comuna[8];    /* CUT "13120" */
+    char provincia[32];       /* "Santiago" */
+    char codigo_provincia[4]; /* "131" */
+    char region[64];          /* "Región Metropolitana de Santiago" */
+    char codigo_region[4];    /* "13" */
+    char codigo_postal[8];    /* 7 digits, synthetic (not a real Correos code) */
+    char linea[192];          /* "Av. Manuel Montt 1234, Depto. 1203, Ñuñoa, Región Metropolitana de Santiago" */
+} dt_direccion;
+/* A consistent address; region = 1..16 or 0 for any. `out` is fully written on success. */
+DT_API dt_status dt_direccion_direccion(dt_gen *g, int32_t region, dt_direccion *out);
+
+/* ===================================================================== telefono */
+
+typedef enum dt_tel_formato {
+    DT_TEL_INTERNACIONAL = 0, /* +56 9 1234 5678 · +56 2 2345 6789 · +56 32 212 3456 */
+    DT_TEL_E164 = 1,          /* +56912345678 */
+    DT_TEL_NACIONAL = 2       /* 9 1234 5678 · 2 2345 6789 · 32 212 3456 */
+} dt_tel_formato;
+/* A mobile number 9 + 8 digits whose first digit is 2..9 (numbering plan); one draw. */
+DT_API dt_status dt_telefono_movil(dt_gen *g, int formato, char *buf, size_t cap, size_t *len);
+/* A fixed line with an area code that serves a comuna of `region` (0 = any region,
+ * weighted by population): draws the region if 0, a comuna of it, then the number. */
+DT_API dt_status dt_telefono_fijo(dt_gen *g, int32_t region, int formato, char *buf, size_t cap, size_t *len);
+
+/* ===================================================================== dinero */
+
+#define DT_DINERO_MAX 999999999999999LL /* 15 digits */
+/* An integer CLP amount in [min, max], 0 <= min <= max <= DT_DINERO_MAX. */
+DT_API dt_status dt_dinero_monto(dt_gen *g, int64_t min, int64_t max, int64_t *out);
+/* The same amount written "$1.234.567". */
+DT_API dt_status dt_dinero_clp(dt_gen *g, int64_t min, int64_t max, char *buf, size_t cap, size_t *len);
+/* An amount in UF held as integer hundredths in [min, max], written "UF 1.234,56". */
+DT_API dt_status dt_dinero_uf(dt_gen *g, int64_t min_centesimos, int64_t max_centesimos, char *buf, size_t cap, size_t *len);
+/* A plausible gross monthly salary in CLP, a multiple of 1000, from the minimum wage
+ * (DT_SUELDO_MINIMO) up to 8,000,000; two draws. */
+#define DT_SUELDO_MINIMO 529000
+DT_API dt_status dt_dinero_sueldo(dt_gen *g, int64_t *out);
+/* Formatting only (no instance, no stream): "$1.234.567" and "UF 1.234,56". */
+DT_API dt_status dt_formatear_clp(int64_t monto, char *buf, size_t cap, size_t *len);
+DT_API dt_status dt_formatear_uf(int64_t centesimos, char *buf, size_t cap, size_t *len);
+
+/* ===================================================================== banco */
+
+typedef struct dt_banco {
+    char codigo[4];  /* transfer code "012" */
+    char nombre[32]; /* "BancoEstado" */
+} dt_banco;
+/* A current bank (uniform); one draw. */
+DT_API dt_status dt_banco_banco(dt_gen *g, dt_banco *out);
+/* "Cuenta corriente", "Cuenta vista" or "Cuenta de ahorro"; one draw. */
+DT_API dt_status dt_banco_tipo_cuenta(dt_gen *g, char *buf, size_t cap, size_t *len);
+/* An account number of 8 to 12 digits without a leading zero. */
+DT_API dt_status dt_banco_numero_cuenta(dt_gen *g, char *buf, size_t cap, size_t *len);
+
+typedef struct dt_cuenta {
+    char banco[32];        /* "BancoEstado" */
+    char codigo_banco[4];  /* "012" */
+    char tipo_cuenta[24];  /* includes "CuentaRUT" for BancoEstado */
+    char numero[16];       /* for a CuentaRUT: the holder's RUT body */
+    char rut_titular[16];  /* "12.345.678-5" */
+} dt_cuenta;
+DT_API dt_status dt_banco_cuenta(dt_gen *g, dt_cuenta *out);
+
+/* ===================================================================== persona record */
+
+typedef struct dt_persona {
+    char nombres[32];
+    char apellido_paterno[16];
+    char apellido_materno[16];
+    char nombre_completo[64];
+    char sexo[2];
+    char rut[16];
+    char fecha_nacimiento[11];
+    char email[64];
+    char telefono[24];
+    char direccion[192]; /* the address's linea */
+    char comuna[32];
+    char region[64];
+} dt_persona;
+/* A consistent person: the email derives from the names, the RUT is in the persona
+ * range, the age is in [edad_min, edad_max], a mobile phone and an address. */
+DT_API dt_status dt_persona_persona(dt_gen *g, int sexo, int32_t edad_min, int32_t edad_max, dt_persona *out);
+
+/* ===================================================================== empresa */
+
+/* A business name without legal form ("Constructora Soto y Díaz"). */
+DT_API dt_status dt_empresa_nombre(dt_gen *g, char *buf, size_t cap, size_t *len);
+/* A name with its legal form: SpA, Ltda., S.A. or E.I.R.L. (which carries a person's name). */
+DT_API dt_status dt_empresa_razon_social(dt_gen *g, char *buf, size_t cap, size_t *len);
+/* A RUT in the company range. */
+DT_API dt_status dt_empresa_rut(dt_gen *g, int formato, char *buf, size_t cap, size_t *len);
+/* An economic activity in the style of the SII list. */
+DT_API dt_status dt_empresa_giro(dt_gen *g, char *buf, size_t cap, size_t *len);
+
+typedef struct dt_empresa {
+    char razon_social[96];
+    char nombre_fantasia[80];
+    char rut[16];
+    char giro[80];
+    char direccion[192];
+    char comuna[32];
+    char region[64];
+    char telefono[24];  /* a fixed line with the address's area code */
+    char email[96];     /* on the company's own .cl domain */
+} dt_empresa;
+DT_API dt_status dt_empresa_empresa(dt_gen *g, dt_empresa *out);
+
+/* ===================================================================== call registry */
+
+/* Every generating call above is also reachable by name, with integer arguments. This is
+ * what the CLI, the bindings' bulk paths and the golden tests use. */
+
+typedef enum dt_kind {
+    DT_KIND_TEXT = 0,  /* one UTF-8 value */
+    DT_KIND_INT = 1,   /* one decimal integer */
+    DT_KIND_RECORD = 2 /* fields in dt_call_info.fields order, joined by DT_FIELD_SEP */
+} dt_kind;
+
+typedef struct dt_param_info {
+    const char *name;            /* "sexo", "region", "edad_min", … */
+    int64_t def, min, max;       /* default and inclusive range */
+    const char *const *choices;  /* NULL, or names of the values min..max ("F" for 1) */
+} dt_param_info;
+
+typedef struct dt_call_info {
+    const char *name;                 /* "persona.nombre", "rut", … */
+    int kind;                         /* dt_kind */
+    size_t nparams;
+    const dt_param_info *params;
+    size_t nfields;                   /* records only, else 0 */
+    const char *const *fields;        /* records only, else NULL */
+} dt_call_info;
+
+/* Number of registered calls; indices are 0..count-1 and stable within a major version. */
+DT_API size_t dt_call_count(void);
+/* The description of call `index`, or NULL if out of range. Static storage. */
+DT_API const dt_call_info *dt_call_at(size_t index);
+/* Look a call up by name (`len` bytes). DT_ERR_UNKNOWN_CALL if there is none. */
+DT_API dt_status dt_call_find(const char *name, size_t len, size_t *index);
+
+/* Run call `index` once. `args` holds `nargs` values for the first parameters (the rest
+ * take their defaults); nargs > nparams or a value out of range is DT_ERR_INVALID_ARG.
+ * `args` may be NULL when nargs == 0. The value is written as text (see dt_kind). */
+DT_API dt_status dt_call(dt_gen *g, size_t index, const int64_t *args, size_t nargs,
+                         char *buf, size_t cap, size_t *len);
+
+/* Run call `index` n times, each value followed by '\n'; identical to n dt_call in a
+ * row. On success *len is the length written (without the final NUL). If the values do
+ * not fit, nothing is consumed, buf[0] = '\0' when cap > 0, and *len receives
+ * n * DT_MAX_TEXT + 1, a capacity that always suffices. */
+DT_API dt_status dt_call_many(dt_gen *g, size_t index, const int64_t *args, size_t nargs,
+                              size_t n, char *buf, size_t cap, size_t *len);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* DATOTECA_H */

@@ -1,0 +1,134 @@
+/* direccion: regions, comunas, streets and the address record. */
+#include "internal.h"
+
+static int dt__region_valida(int32_t region) { return region >= 0 && region <= DT_T_N_REGIONES; }
+
+/* Region codes 1..16 are table indices 0..15 (regiones.csv is in code order; a C test
+ * checks it). Region 0 draws one, weighted by population. */
+uint32_t dt__gen_region(dt_gen *g, int32_t region) {
+    return region == 0 ? dt__alias(g, &dt_t_region_alias) : (uint32_t)(region - 1);
+}
+
+uint32_t dt__gen_comuna(dt_gen *g, uint32_t ri) {
+    const dt_t_region *r = &dt_t_regiones[ri];
+    return r->comuna_first + dt__alias(g, &r->comunas);
+}
+
+/* Street type by faker es_CL's weights; one draw. */
+static const dt_t_str *dt__tipo_via(dt_gen *g) {
+    uint32_t r = dt__below(g, DT_T_TIPOS_VIA_TOTAL);
+    uint32_t i = 0;
+    while (r >= dt_t_tipos_via_acum[i]) i++;
+    return &dt_t_tipos_via[i];
+}
+
+/* "Calle" is how the data names the default type; Chileans do not write it. */
+static char *dt__put_via(char *p, const dt_t_str *tipo, const dt_t_str *nombre) {
+    if (tipo != NULL && tipo->n && !(tipo->n == 5 && memcmp(tipo->s, "Calle", 5) == 0)) {
+        p = dt__puts(p, tipo);
+        *p++ = ' ';
+    }
+    return dt__puts(p, nombre);
+}
+
+static uint32_t dt__gen_numero(dt_gen *g) {
+    uint32_t banda = dt__below(g, 100);
+    if (banda < 55) return 1 + dt__below(g, 999);
+    if (banda < 90) return 1000 + dt__below(g, 4000);
+    return 5000 + dt__below(g, 10000);
+}
+
+static const dt_t_str dt__avenida = {"Avenida", 7};
+
+/* Draws: region (if 0), comuna, street index (one; RM also has its avenues), street type
+ * (one, general streets only), number (two), depto decision (one; 30 % get floor and
+ * unit: two more), postal code (one). */
+void dt__gen_direccion(dt_gen *g, int32_t region, dt_direccion *out, uint32_t *comuna_index) {
+    uint32_t ri = dt__gen_region(g, region);
+    uint32_t ci = dt__gen_comuna(g, ri);
+    const dt_t_comuna *c = &dt_t_comunas[ci];
+    const dt_t_region *r = &dt_t_regiones[ri];
+    const dt_t_provincia *pv = &dt_t_provincias[c->provincia];
+    int rm = r->codigo == 13;
+    uint32_t k = dt__below(g, DT_T_N_CALLES + (rm ? DT_T_N_AVENIDAS_RM : 0));
+    const dt_t_str *tipo, *nombre;
+    static const dt_t_str vacio = {"", 0};
+    if (k < DT_T_N_CALLES) {
+        nombre = &dt_t_calles[k];
+        tipo = dt__tipo_via(g);
+    } else {
+        nombre = &dt_t_avenidas_rm[k - DT_T_N_CALLES];
+        tipo = dt_t_avenidas_rm_con_tipo[k - DT_T_N_CALLES] ? &dt__avenida : &vacio;
+    }
+    uint32_t numero = dt__gen_numero(g);
+    char depto[16];
+    char *de = depto;
+    if (dt__below(g, 100) < 30) {
+        uint32_t piso = 1 + dt__below(g, 25);
+        uint32_t unidad = 1 + dt__below(g, 12);
+        de = dt__put(de, "Depto. ", 7);
+        de = dt__put_u64(de, piso);
+        de = dt__put_u32_width(de, unidad, 2);
+    }
+    uint32_t postal = 1000000 + dt__below(g, 9000000);
+
+    char tmp[32];
+    dt__field(out->tipo_via, tipo->s, tipo->n);
+    dt__field(out->nombre_via, nombre->s, nombre->n);
+    dt__field(out->numero, tmp, (size_t)(dt__put_u64(tmp, numero) - tmp));
+    dt__field(out->depto, depto, (size_t)(de - depto));
+    dt__field(out->comuna, c->nombre.s, c->nombre.n);
+    dt__field(out->codigo_comuna, tmp, (size_t)(dt__put_u32_width(tmp, c->codigo, 5) - tmp));
+    dt__field(out->provincia, pv->nombre.s, pv->nombre.n);
+    dt__field(out->codigo_provincia, tmp, (size_t)(dt__put_u32_width(tmp, pv->codigo, 3) - tmp));
+    dt__field(out->region, r->nombre.s, r->nombre.n);
+    dt__field(out->codigo_region, tmp, (size_t)(dt__put_u32_width(tmp, r->codigo, 2) - tmp));
+    dt__field(out->codigo_postal, tmp, (size_t)(dt__put_u64(tmp, postal) - tmp));
+
+    char *p = dt__put_via(out->linea, tipo, nombre);
+    *p++ = ' ';
+    p = dt__put(p, out->numero, strlen(out->numero));
+    if (de > depto) {
+        p = dt__put(p, ", ", 2);
+        p = dt__put(p, depto, (size_t)(de - depto));
+    }
+    p = dt__put(p, ", ", 2);
+    p = dt__puts(p, &c->nombre);
+    p = dt__put(p, ", ", 2);
+    p = dt__puts(p, &r->nombre);
+    *p = '\0';
+    if (comuna_index) *comuna_index = ci;
+}
+
+dt_status dt_direccion_region(dt_gen *g, char *buf, size_t cap, size_t *len) {
+    DT_BEGIN_TEXT(1);
+    p = dt__puts(p, &dt_t_regiones[dt__gen_region(g, 0)].nombre);
+    DT_END_TEXT();
+}
+
+dt_status dt_direccion_comuna(dt_gen *g, int32_t region, char *buf, size_t cap, size_t *len) {
+    DT_BEGIN_TEXT(dt__region_valida(region));
+    p = dt__puts(p, &dt_t_comunas[dt__gen_comuna(g, dt__gen_region(g, region))].nombre);
+    DT_END_TEXT();
+}
+
+/* Draws: street index (one, general streets), street type (one). */
+dt_status dt_direccion_calle(dt_gen *g, char *buf, size_t cap, size_t *len) {
+    DT_BEGIN_TEXT(1);
+    const dt_t_str *nombre = &dt_t_calles[dt__below(g, DT_T_N_CALLES)];
+    p = dt__put_via(p, dt__tipo_via(g), nombre);
+    DT_END_TEXT();
+}
+
+dt_status dt_direccion_numero(dt_gen *g, int64_t *out) {
+    if (g == NULL || out == NULL) return DT_ERR_NULL;
+    *out = dt__gen_numero(g);
+    return DT_OK;
+}
+
+dt_status dt_direccion_direccion(dt_gen *g, int32_t region, dt_direccion *out) {
+    if (g == NULL || out == NULL) return DT_ERR_NULL;
+    if (!dt__region_valida(region)) return DT_ERR_INVALID_ARG;
+    dt__gen_direccion(g, region, out, NULL);
+    return DT_OK;
+}

@@ -1,0 +1,121 @@
+/* Internal declarations shared by the library's source files. Not installed. */
+#ifndef DT_INTERNAL_H
+#define DT_INTERNAL_H
+
+#include <string.h>
+
+#include "datoteca.h"
+#include "tablas.h"
+
+/* PCG32 XSH-RR 64/32, bit for bit the reference pcg32_random_r. */
+typedef struct dt_rng {
+    uint64_t state;
+    uint64_t inc; /* always odd */
+} dt_rng;
+
+struct dt_gen {
+    dt_rng rng;
+    int32_t hoy_anio, hoy_mes, hoy_dia;
+};
+
+#define DT_PCG_MULT 6364136223846793005ULL
+
+static inline uint32_t dt__next(dt_gen *g) {
+    uint64_t old = g->rng.state;
+    g->rng.state = old * DT_PCG_MULT + g->rng.inc;
+    uint32_t xorshifted = (uint32_t)(((old >> 18u) ^ old) >> 27u);
+    uint32_t rot = (uint32_t)(old >> 59u);
+    return (xorshifted >> rot) | (xorshifted << ((-rot) & 31u));
+}
+
+/* Unbiased integer in [0, n), n >= 1 (Lemire): one draw plus one per rejection. */
+static inline uint32_t dt__below(dt_gen *g, uint32_t n) {
+    uint64_t m = (uint64_t)dt__next(g) * n;
+    uint32_t low = (uint32_t)m;
+    if (low < n) {
+        uint32_t threshold = (uint32_t)(-n) % n;
+        while (low < threshold) {
+            m = (uint64_t)dt__next(g) * n;
+            low = (uint32_t)m;
+        }
+    }
+    return (uint32_t)(m >> 32);
+}
+
+/* Weighted pick through an integer alias table: one bounded draw. */
+static inline uint32_t dt__alias(dt_gen *g, const dt_t_alias *t) {
+    uint32_t r = dt__below(g, t->n << t->k);
+    uint32_t col = r >> t->k;
+    uint32_t coin = r & ((1u << t->k) - 1u);
+    return coin < t->prob[col] ? col : t->alias[col];
+}
+
+void dt__seed(dt_rng *rng, uint64_t initstate, uint64_t initseq);
+uint64_t dt__fnv1a64(const char *s, size_t len);
+
+/* ---- text building: callers size their scratch from the documented maxima ---- */
+
+static inline char *dt__put(char *p, const char *s, size_t n) {
+    memcpy(p, s, n);
+    return p + n;
+}
+static inline char *dt__puts(char *p, const dt_t_str *s) { return dt__put(p, s->s, s->n); }
+static inline char *dt__putc(char *p, char c) {
+    *p = c;
+    return p + 1;
+}
+/* Unsigned decimal without padding. */
+char *dt__put_u64(char *p, uint64_t v);
+/* Exactly `width` digits, zero-padded. */
+char *dt__put_u32_width(char *p, uint32_t v, int width);
+/* Decimal with '.' between groups of three digits (Chilean thousands separator). */
+char *dt__put_miles(char *p, uint64_t v);
+/* Lower-case ASCII fold of UTF-8 text for email parts: letters and digits kept,
+ * á→a, ñ→n, ü→u …, everything else (spaces, apostrophes) dropped. */
+char *dt__put_ascii_fold(char *p, const char *s, size_t n);
+
+/* Finish a text call: copy `n` bytes from `tmp` into the caller's buffer, or restore
+ * the stream and report the needed size. */
+dt_status dt__emit(dt_gen *g, const dt_rng *saved, const char *tmp, size_t n,
+                   char *buf, size_t cap, size_t *len);
+/* Validate (buf, cap) before generating. */
+static inline dt_status dt__check_out(const dt_gen *g, const char *buf, size_t cap) {
+    if (g == NULL || (buf == NULL && cap > 0)) return DT_ERR_NULL;
+    return DT_OK;
+}
+/* Copy a NUL-terminated field into a fixed array (the sizes are guaranteed by design). */
+static inline void dt__field(char *dst, const char *src, size_t n) {
+    memcpy(dst, src, n);
+    dst[n] = '\0';
+}
+
+/* Open and close a public text call: check, save the stream, generate into `p`. */
+#define DT_BEGIN_TEXT(cond)                                  \
+    dt_status st = dt__check_out(g, buf, cap);               \
+    if (st != DT_OK) return st;                              \
+    if (!(cond)) return DT_ERR_INVALID_ARG;                  \
+    dt_rng saved = g->rng;                                   \
+    char tmp[DT_MAX_TEXT + 16];                              \
+    char *p = tmp
+#define DT_END_TEXT() return dt__emit(g, &saved, tmp, (size_t)(p - tmp), buf, cap, len)
+
+/* ---- generators used across namespaces: they write into `p` and return the end ---- */
+
+int dt__sexo(dt_gen *g, int sexo);                    /* resolves CUALQUIERA (one draw) */
+char *dt__gen_nombre(dt_gen *g, int sexo_resuelto, char *p);
+char *dt__gen_nombres(dt_gen *g, int sexo_resuelto, char *p, char **primero_fin);
+char *dt__gen_apellido(dt_gen *g, char *p);
+char *dt__gen_email(dt_gen *g, const char *nombre, size_t nn, const char *apellido, size_t na, char *p);
+uint32_t dt__gen_rut_cuerpo(dt_gen *g, int tipo);
+char *dt__put_rut(char *p, uint32_t cuerpo, int formato);
+char dt__dv(uint32_t cuerpo);
+uint32_t dt__gen_region(dt_gen *g, int32_t region); /* index into dt_t_regiones */
+uint32_t dt__gen_comuna(dt_gen *g, uint32_t region_index); /* index into dt_t_comunas */
+void dt__gen_direccion(dt_gen *g, int32_t region, dt_direccion *out, uint32_t *comuna_index);
+char *dt__gen_movil(dt_gen *g, int formato, char *p);
+char *dt__gen_fijo_area(dt_gen *g, uint32_t area, int formato, char *p);
+char *dt__gen_fecha_nacimiento(dt_gen *g, int32_t edad_min, int32_t edad_max, char *p);
+int dt__edades_validas(int32_t edad_min, int32_t edad_max);
+int64_t dt__range(dt_gen *g, int64_t lo, int64_t hi); /* lo <= hi */
+
+#endif

@@ -1,0 +1,157 @@
+/* persona: names, surnames, sex, email and the person record. */
+#include "internal.h"
+
+static int dt__sexo_valido(int sexo) { return sexo >= DT_SEXO_CUALQUIERA && sexo <= DT_SEXO_M; }
+
+int dt__sexo(dt_gen *g, int sexo) {
+    if (sexo != DT_SEXO_CUALQUIERA) return sexo;
+    return dt__next(g) < DT_T_UMBRAL_MUJER ? DT_SEXO_F : DT_SEXO_M;
+}
+
+static uint32_t dt__idx_nombre(dt_gen *g, int sexo) {
+    return dt__alias(g, sexo == DT_SEXO_F ? &dt_t_nombres_f_alias : &dt_t_nombres_m_alias);
+}
+
+static char *dt__put_nombre(char *p, int sexo, uint32_t i) {
+    /* A fixed 16-byte copy: scratch buffers always have room past the name. */
+    if (sexo == DT_SEXO_F) {
+        memcpy(p, dt_t_nombres_f[i].s, 16);
+        return p + dt_t_nombres_f_len[i];
+    }
+    memcpy(p, dt_t_nombres_m[i].s, 16);
+    return p + dt_t_nombres_m_len[i];
+}
+
+char *dt__gen_nombre(dt_gen *g, int sexo, char *p) { return dt__put_nombre(p, sexo, dt__idx_nombre(g, sexo)); }
+
+/* First name; one draw decides a second name (80 %); the second is drawn until it
+ * differs from the first. */
+char *dt__gen_nombres(dt_gen *g, int sexo, char *p, char **primero_fin) {
+    uint32_t a = dt__idx_nombre(g, sexo);
+    p = dt__put_nombre(p, sexo, a);
+    if (primero_fin) *primero_fin = p;
+    if (dt__below(g, 100) < 80) {
+        uint32_t b;
+        do {
+            b = dt__idx_nombre(g, sexo);
+        } while (b == a);
+        *p++ = ' ';
+        p = dt__put_nombre(p, sexo, b);
+    }
+    return p;
+}
+
+char *dt__gen_apellido(dt_gen *g, char *p) {
+    uint32_t i = dt__alias(g, &dt_t_apellidos_alias);
+    memcpy(p, dt_t_apellidos[i].s, 16);
+    return p + dt_t_apellidos_len[i];
+}
+
+/* Local part from the person's own first given name and surname (pattern: one draw;
+ * pattern 4 adds two digits: one more draw), then a personal mail domain (one draw). */
+char *dt__gen_email(dt_gen *g, const char *nombre, size_t nn, const char *apellido, size_t na, char *p) {
+    uint32_t patron = dt__below(g, 5);
+    switch (patron) {
+    case 0: p = dt__put_ascii_fold(p, nombre, nn); *p++ = '.'; p = dt__put_ascii_fold(p, apellido, na); break;
+    case 1: p = dt__put_ascii_fold(p, nombre, nn); *p++ = '_'; p = dt__put_ascii_fold(p, apellido, na); break;
+    case 2: p = dt__put_ascii_fold(p, nombre, nn); p = dt__put_ascii_fold(p, apellido, na); break;
+    case 3: {
+        char ini[8];
+        char *e = dt__put_ascii_fold(ini, nombre, nn < 2 ? nn : 2); /* first letter, even if accented */
+        if (e > ini) *p++ = ini[0];
+        p = dt__put_ascii_fold(p, apellido, na);
+        break;
+    }
+    default:
+        p = dt__put_ascii_fold(p, nombre, nn); *p++ = '.'; p = dt__put_ascii_fold(p, apellido, na);
+        p = dt__put_u32_width(p, dt__below(g, 100), 2);
+        break;
+    }
+    *p++ = '@';
+    return dt__puts(p, &dt_t_dominios[dt__below(g, DT_T_N_DOMINIOS)]);
+}
+
+/* ---- public scalar calls ---- */
+
+dt_status dt_persona_nombre(dt_gen *g, int sexo, char *buf, size_t cap, size_t *len) {
+    DT_BEGIN_TEXT(dt__sexo_valido(sexo));
+    p = dt__gen_nombre(g, dt__sexo(g, sexo), p);
+    DT_END_TEXT();
+}
+
+dt_status dt_persona_nombres(dt_gen *g, int sexo, char *buf, size_t cap, size_t *len) {
+    DT_BEGIN_TEXT(dt__sexo_valido(sexo));
+    p = dt__gen_nombres(g, dt__sexo(g, sexo), p, NULL);
+    DT_END_TEXT();
+}
+
+dt_status dt_persona_apellido(dt_gen *g, char *buf, size_t cap, size_t *len) {
+    DT_BEGIN_TEXT(1);
+    p = dt__gen_apellido(g, p);
+    DT_END_TEXT();
+}
+
+dt_status dt_persona_nombre_completo(dt_gen *g, int sexo, char *buf, size_t cap, size_t *len) {
+    DT_BEGIN_TEXT(dt__sexo_valido(sexo));
+    p = dt__gen_nombres(g, dt__sexo(g, sexo), p, NULL);
+    *p++ = ' ';
+    p = dt__gen_apellido(g, p);
+    *p++ = ' ';
+    p = dt__gen_apellido(g, p);
+    DT_END_TEXT();
+}
+
+dt_status dt_persona_sexo(dt_gen *g, char *buf, size_t cap, size_t *len) {
+    DT_BEGIN_TEXT(1);
+    *p++ = dt__sexo(g, DT_SEXO_CUALQUIERA) == DT_SEXO_F ? 'F' : 'M';
+    DT_END_TEXT();
+}
+
+/* Draws: sex (one), first name (one), surname (one), then as dt__gen_email. */
+dt_status dt_persona_email(dt_gen *g, char *buf, size_t cap, size_t *len) {
+    DT_BEGIN_TEXT(1);
+    char nombre[32], apellido[32];
+    char *fn = dt__gen_nombre(g, dt__sexo(g, DT_SEXO_CUALQUIERA), nombre);
+    char *fa = dt__gen_apellido(g, apellido);
+    p = dt__gen_email(g, nombre, (size_t)(fn - nombre), apellido, (size_t)(fa - apellido), p);
+    DT_END_TEXT();
+}
+
+/* Draw order: sex (if CUALQUIERA), given names, apellido paterno, apellido materno,
+ * RUT body, birth date, email (pattern, [digits], domain), mobile, address. */
+dt_status dt_persona_persona(dt_gen *g, int sexo, int32_t edad_min, int32_t edad_max, dt_persona *out) {
+    if (g == NULL || out == NULL) return DT_ERR_NULL;
+    if (!dt__sexo_valido(sexo) || !dt__edades_validas(edad_min, edad_max)) return DT_ERR_INVALID_ARG;
+    char tmp[256];
+    char *primero, *e;
+    int s = dt__sexo(g, sexo);
+    e = dt__gen_nombres(g, s, tmp, &primero);
+    dt__field(out->nombres, tmp, (size_t)(e - tmp));
+    size_t nprimero = (size_t)(primero - tmp);
+    e = dt__gen_apellido(g, tmp);
+    dt__field(out->apellido_paterno, tmp, (size_t)(e - tmp));
+    e = dt__gen_apellido(g, tmp);
+    dt__field(out->apellido_materno, tmp, (size_t)(e - tmp));
+    e = dt__put(tmp, out->nombres, strlen(out->nombres));
+    *e++ = ' ';
+    e = dt__put(e, out->apellido_paterno, strlen(out->apellido_paterno));
+    *e++ = ' ';
+    e = dt__put(e, out->apellido_materno, strlen(out->apellido_materno));
+    dt__field(out->nombre_completo, tmp, (size_t)(e - tmp));
+    out->sexo[0] = s == DT_SEXO_F ? 'F' : 'M';
+    out->sexo[1] = '\0';
+    e = dt__put_rut(tmp, dt__gen_rut_cuerpo(g, DT_RUT_PERSONA), DT_RUT_PUNTOS);
+    dt__field(out->rut, tmp, (size_t)(e - tmp));
+    e = dt__gen_fecha_nacimiento(g, edad_min, edad_max, tmp);
+    dt__field(out->fecha_nacimiento, tmp, (size_t)(e - tmp));
+    e = dt__gen_email(g, out->nombres, nprimero, out->apellido_paterno, strlen(out->apellido_paterno), tmp);
+    dt__field(out->email, tmp, (size_t)(e - tmp));
+    e = dt__gen_movil(g, DT_TEL_INTERNACIONAL, tmp);
+    dt__field(out->telefono, tmp, (size_t)(e - tmp));
+    dt_direccion d;
+    dt__gen_direccion(g, 0, &d, NULL);
+    dt__field(out->direccion, d.linea, strlen(d.linea));
+    dt__field(out->comuna, d.comuna, strlen(d.comuna));
+    dt__field(out->region, d.region, strlen(d.region));
+    return DT_OK;
+}

@@ -1,0 +1,115 @@
+/* RUT: generation, check digit, parsing of what people type, formatting. */
+#include "internal.h"
+
+char dt__dv(uint32_t cuerpo) {
+    static const uint8_t pesos[6] = {2, 3, 4, 5, 6, 7};
+    uint32_t suma = 0;
+    for (int i = 0; cuerpo; i++, cuerpo /= 10) suma += (cuerpo % 10) * pesos[i % 6];
+    uint32_t r = 11 - suma % 11;
+    return r == 11 ? '0' : r == 10 ? 'K' : (char)('0' + r);
+}
+
+uint32_t dt__gen_rut_cuerpo(dt_gen *g, int tipo) {
+    if (tipo == DT_RUT_EMPRESA) return DT_RUT_EMPRESA_MIN + dt__below(g, DT_RUT_EMPRESA_MAX - DT_RUT_EMPRESA_MIN + 1);
+    return DT_RUT_PERSONA_MIN + dt__below(g, DT_RUT_PERSONA_MAX - DT_RUT_PERSONA_MIN + 1);
+}
+
+char *dt__put_rut(char *p, uint32_t cuerpo, int formato) {
+    p = formato == DT_RUT_PUNTOS ? dt__put_miles(p, cuerpo) : dt__put_u64(p, cuerpo);
+    if (formato != DT_RUT_LIMPIO) *p++ = '-';
+    *p++ = dt__dv(cuerpo);
+    return p;
+}
+
+static int dt__formato_valido(int formato) { return formato >= DT_RUT_PUNTOS && formato <= DT_RUT_LIMPIO; }
+
+dt_status dt_rut(dt_gen *g, int tipo, int formato, char *buf, size_t cap, size_t *len) {
+    dt_status st = dt__check_out(g, buf, cap);
+    if (st != DT_OK) return st;
+    if ((tipo != DT_RUT_PERSONA && tipo != DT_RUT_EMPRESA) || !dt__formato_valido(formato)) return DT_ERR_INVALID_ARG;
+    dt_rng saved = g->rng;
+    char tmp[16];
+    char *end = dt__put_rut(tmp, dt__gen_rut_cuerpo(g, tipo), formato);
+    return dt__emit(g, &saved, tmp, (size_t)(end - tmp), buf, cap, len);
+}
+
+dt_status dt_rut_dv(uint32_t cuerpo, char *dv) {
+    if (dv == NULL) return DT_ERR_NULL;
+    if (cuerpo < 1 || cuerpo > DT_RUT_CUERPO_MAX) return DT_ERR_INVALID_ARG;
+    *dv = dt__dv(cuerpo);
+    return DT_OK;
+}
+
+static int dt__es_espacio(char c) { return c == ' ' || c == '\t'; }
+static int dt__es_digito(char c) { return c >= '0' && c <= '9'; }
+
+dt_status dt_rut_parse(const char *s, size_t len, uint32_t *cuerpo_out, char *dv_out) {
+    if (s == NULL && len > 0) return DT_ERR_NULL;
+    size_t i = 0, n = len;
+    while (i < n && dt__es_espacio(s[i])) i++;
+    while (n > i && dt__es_espacio(s[n - 1])) n--;
+    if (n - i < 2) return DT_ERR_INVALID_RUT;
+    /* check digit */
+    char dv = s[n - 1];
+    if (dv == 'k') dv = 'K';
+    if (!dt__es_digito(dv) && dv != 'K') return DT_ERR_INVALID_RUT;
+    n--;
+    if (n > i && s[n - 1] == '-') n--;
+    /* body: digits, optionally with a dot before every group of three from the right */
+    size_t digitos = 0, puntos = 0, desde_punto = 0;
+    uint32_t cuerpo = 0;
+    int con_puntos = 0;
+    for (size_t j = n; j > i; j--) {
+        char c = s[j - 1];
+        if (c == '.') {
+            if (desde_punto != 3 || j - 1 == i) return DT_ERR_INVALID_RUT;
+            puntos++;
+            con_puntos = 1;
+            desde_punto = 0;
+        } else if (dt__es_digito(c)) {
+            desde_punto++;
+            digitos++;
+            if (digitos > 8) return DT_ERR_INVALID_RUT;
+        } else {
+            return DT_ERR_INVALID_RUT;
+        }
+    }
+    if (digitos == 0 || s[i] == '0') return DT_ERR_INVALID_RUT;
+    if (con_puntos && puntos != (digitos - 1) / 3) return DT_ERR_INVALID_RUT; /* all groups dotted */
+    for (size_t j = i; j < n; j++)
+        if (s[j] != '.') cuerpo = cuerpo * 10 + (uint32_t)(s[j] - '0');
+    if (dt__dv(cuerpo) != dv) return DT_ERR_INVALID_RUT;
+    if (cuerpo_out) *cuerpo_out = cuerpo;
+    if (dv_out) *dv_out = dv;
+    return DT_OK;
+}
+
+dt_status dt_rut_validar(const char *s, size_t len) { return dt_rut_parse(s, len, NULL, NULL); }
+
+static dt_status dt__copiar(const char *tmp, size_t n, char *buf, size_t cap, size_t *len) {
+    if (len) *len = n;
+    if (cap < n + 1) {
+        if (cap > 0) buf[0] = '\0';
+        return DT_ERR_BUFFER_TOO_SMALL;
+    }
+    memcpy(buf, tmp, n);
+    buf[n] = '\0';
+    return DT_OK;
+}
+
+dt_status dt_rut_formatear_cuerpo(uint32_t cuerpo, int formato, char *buf, size_t cap, size_t *len) {
+    if (buf == NULL && cap > 0) return DT_ERR_NULL;
+    if (cuerpo < 1 || cuerpo > DT_RUT_CUERPO_MAX || !dt__formato_valido(formato)) return DT_ERR_INVALID_ARG;
+    char tmp[16];
+    char *end = dt__put_rut(tmp, cuerpo, formato);
+    return dt__copiar(tmp, (size_t)(end - tmp), buf, cap, len);
+}
+
+dt_status dt_rut_formatear(const char *s, size_t len, int formato, char *buf, size_t cap, size_t *out_len) {
+    if ((s == NULL && len > 0) || (buf == NULL && cap > 0)) return DT_ERR_NULL;
+    if (!dt__formato_valido(formato)) return DT_ERR_INVALID_ARG;
+    uint32_t cuerpo;
+    dt_status st = dt_rut_parse(s, len, &cuerpo, NULL);
+    if (st != DT_OK) return st;
+    return dt_rut_formatear_cuerpo(cuerpo, formato, buf, cap, out_len);
+}

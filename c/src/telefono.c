@@ -1,0 +1,45 @@
+/* telefono: mobile and fixed lines that follow the Chilean numbering plan. */
+#include "internal.h"
+
+static int dt__tel_formato_valido(int f) { return f >= DT_TEL_INTERNACIONAL && f <= DT_TEL_NACIONAL; }
+
+/* `area` is 9 (mobile), 2 (Santiago) or a two-digit code; `sub` the subscriber number
+ * (8 digits for 9 and 2, 7 digits otherwise). */
+static char *dt__put_tel(char *p, uint32_t area, uint32_t sub, int formato) {
+    int largo = area < 10 ? 8 : 7;
+    if (formato != DT_TEL_NACIONAL) p = dt__put(p, formato == DT_TEL_E164 ? "+56" : "+56 ", formato == DT_TEL_E164 ? 3 : 4);
+    p = dt__put_u64(p, area);
+    if (formato == DT_TEL_E164) return dt__put_u32_width(p, sub, largo);
+    *p++ = ' ';
+    int primero = largo == 8 ? 4 : 3;
+    char dig[8];
+    dt__put_u32_width(dig, sub, largo);
+    p = dt__put(p, dig, (size_t)primero);
+    *p++ = ' ';
+    return dt__put(p, dig + primero, (size_t)(largo - primero));
+}
+
+/* 9 + 8 digits, the first of them 2..9; one draw. */
+char *dt__gen_movil(dt_gen *g, int formato, char *p) {
+    return dt__put_tel(p, 9, 20000000u + dt__below(g, 80000000u), formato);
+}
+
+/* Santiago: 2 + 2XXX XXXX; other areas: AA + 2XX XXXX; one draw. */
+char *dt__gen_fijo_area(dt_gen *g, uint32_t area, int formato, char *p) {
+    uint32_t sub = area == 2 ? 20000000u + dt__below(g, 10000000u) : 2000000u + dt__below(g, 1000000u);
+    return dt__put_tel(p, area, sub, formato);
+}
+
+dt_status dt_telefono_movil(dt_gen *g, int formato, char *buf, size_t cap, size_t *len) {
+    DT_BEGIN_TEXT(dt__tel_formato_valido(formato));
+    p = dt__gen_movil(g, formato, p);
+    DT_END_TEXT();
+}
+
+/* Draws: region (if 0), a comuna of it (its area code), the number. */
+dt_status dt_telefono_fijo(dt_gen *g, int32_t region, int formato, char *buf, size_t cap, size_t *len) {
+    DT_BEGIN_TEXT(dt__tel_formato_valido(formato) && region >= 0 && region <= DT_T_N_REGIONES);
+    uint32_t ci = dt__gen_comuna(g, dt__gen_region(g, region));
+    p = dt__gen_fijo_area(g, dt_t_comunas[ci].area, formato, p);
+    DT_END_TEXT();
+}
