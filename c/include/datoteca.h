@@ -92,6 +92,11 @@ typedef struct dt_gen dt_gen;
 #define DT_SEED_STREAM 0x6461746f74656361ULL /* "datoteca" in ASCII */
 DT_API dt_status dt_new(uint64_t seed, dt_gen **out);
 
+/* Create an instance seeded exactly like the reference pcg32_srandom_r(&rng, initstate,
+ * initseq), for reproducing published PCG vectors or another PCG32 stream.
+ * dt_new(seed, out) is dt_new_pcg(seed, DT_SEED_STREAM, out). */
+DT_API dt_status dt_new_pcg(uint64_t initstate, uint64_t initseq, dt_gen **out);
+
 /* Create an instance from a text seed: the seed is FNV-1a 64 of the `len` bytes at
  * `seed` (offset basis 0xcbf29ce484222325, prime 0x100000001b3), then as dt_new.
  * The bytes are used as given (UTF-8 expected, not checked). `seed` may be NULL only

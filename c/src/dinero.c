@@ -47,27 +47,16 @@ dt_status dt_dinero_sueldo(dt_gen *g, int64_t *out) {
     return DT_OK;
 }
 
-static dt_status dt__escribir(const char *tmp, size_t n, char *buf, size_t cap, size_t *len) {
-    if (len) *len = n;
-    if (cap < n + 1) {
-        if (cap > 0) buf[0] = '\0';
-        return DT_ERR_BUFFER_TOO_SMALL;
-    }
-    memcpy(buf, tmp, n);
-    buf[n] = '\0';
-    return DT_OK;
-}
-
 dt_status dt_formatear_clp(int64_t monto, char *buf, size_t cap, size_t *len) {
     if (buf == NULL && cap > 0) return DT_ERR_NULL;
     if (monto < 0 || monto > DT_DINERO_MAX) return DT_ERR_INVALID_ARG;
     char tmp[32];
-    return dt__escribir(tmp, (size_t)(dt__put_clp(tmp, monto) - tmp), buf, cap, len);
+    return dt__copy_out(tmp, (size_t)(dt__put_clp(tmp, monto) - tmp), buf, cap, len);
 }
 
 dt_status dt_formatear_uf(int64_t centesimos, char *buf, size_t cap, size_t *len) {
     if (buf == NULL && cap > 0) return DT_ERR_NULL;
     if (centesimos < 0 || centesimos > DT_DINERO_MAX) return DT_ERR_INVALID_ARG;
     char tmp[32];
-    return dt__escribir(tmp, (size_t)(dt__put_uf(tmp, centesimos) - tmp), buf, cap, len);
+    return dt__copy_out(tmp, (size_t)(dt__put_uf(tmp, centesimos) - tmp), buf, cap, len);
 }

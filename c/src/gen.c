@@ -52,16 +52,18 @@ static dt_status dt__alloc(dt_gen **out) {
     return DT_OK;
 }
 
-dt_status dt_new(uint64_t seed, dt_gen **out) {
+dt_status dt_new_pcg(uint64_t initstate, uint64_t initseq, dt_gen **out) {
     if (out == NULL) return DT_ERR_NULL;
     *out = NULL;
     dt_gen *g;
     dt_status st = dt__alloc(&g);
     if (st != DT_OK) return st;
-    dt__seed(&g->rng, seed, DT_SEED_STREAM);
+    dt__seed(&g->rng, initstate, initseq);
     *out = g;
     return DT_OK;
 }
+
+dt_status dt_new(uint64_t seed, dt_gen **out) { return dt_new_pcg(seed, DT_SEED_STREAM, out); }
 
 dt_status dt_new_str(const char *seed, size_t len, dt_gen **out) {
     if (out == NULL) return DT_ERR_NULL;
@@ -183,17 +185,22 @@ dt_status dt_derive(dt_gen *parent, const char *label, size_t label_len, dt_gen 
 
 /* ---- text helpers ---- */
 
-dt_status dt__emit(dt_gen *g, const dt_rng *saved, const char *tmp, size_t n,
-                   char *buf, size_t cap, size_t *len) {
+dt_status dt__copy_out(const char *tmp, size_t n, char *buf, size_t cap, size_t *len) {
     if (len) *len = n;
     if (cap < n + 1) {
-        g->rng = *saved;
         if (cap > 0) buf[0] = '\0';
         return DT_ERR_BUFFER_TOO_SMALL;
     }
     memcpy(buf, tmp, n);
     buf[n] = '\0';
     return DT_OK;
+}
+
+dt_status dt__emit(dt_gen *g, const dt_rng *saved, const char *tmp, size_t n,
+                   char *buf, size_t cap, size_t *len) {
+    dt_status st = dt__copy_out(tmp, n, buf, cap, len);
+    if (st != DT_OK) g->rng = *saved;
+    return st;
 }
 
 char *dt__put_u64(char *p, uint64_t v) {

@@ -74,6 +74,8 @@ char *dt__put_miles(char *p, uint64_t v);
  * á→a, ñ→n, ü→u …, everything else (spaces, apostrophes) dropped. */
 char *dt__put_ascii_fold(char *p, const char *s, size_t n);
 
+/* Copy `n` bytes and a NUL into the caller's buffer, or report the needed size. */
+dt_status dt__copy_out(const char *tmp, size_t n, char *buf, size_t cap, size_t *len);
 /* Finish a text call: copy `n` bytes from `tmp` into the caller's buffer, or restore
  * the stream and report the needed size. */
 dt_status dt__emit(dt_gen *g, const dt_rng *saved, const char *tmp, size_t n,

@@ -86,23 +86,12 @@ dt_status dt_rut_parse(const char *s, size_t len, uint32_t *cuerpo_out, char *dv
 
 dt_status dt_rut_validar(const char *s, size_t len) { return dt_rut_parse(s, len, NULL, NULL); }
 
-static dt_status dt__copiar(const char *tmp, size_t n, char *buf, size_t cap, size_t *len) {
-    if (len) *len = n;
-    if (cap < n + 1) {
-        if (cap > 0) buf[0] = '\0';
-        return DT_ERR_BUFFER_TOO_SMALL;
-    }
-    memcpy(buf, tmp, n);
-    buf[n] = '\0';
-    return DT_OK;
-}
-
 dt_status dt_rut_formatear_cuerpo(uint32_t cuerpo, int formato, char *buf, size_t cap, size_t *len) {
     if (buf == NULL && cap > 0) return DT_ERR_NULL;
     if (cuerpo < 1 || cuerpo > DT_RUT_CUERPO_MAX || !dt__formato_valido(formato)) return DT_ERR_INVALID_ARG;
     char tmp[16];
     char *end = dt__put_rut(tmp, cuerpo, formato);
-    return dt__copiar(tmp, (size_t)(end - tmp), buf, cap, len);
+    return dt__copy_out(tmp, (size_t)(end - tmp), buf, cap, len);
 }
 
 dt_status dt_rut_formatear(const char *s, size_t len, int formato, char *buf, size_t cap, size_t *out_len) {

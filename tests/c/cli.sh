@@ -1,0 +1,33 @@
+#!/bin/sh
+# The CLI as a user runs it.
+set -eu
+cli="$1"
+fail() { echo "cli: $*"; exit 1; }
+[ "$("$cli" rut --seed 42 -n 5 | wc -l)" -eq 5 ] || fail "rut -n 5 did not print 5 lines"
+[ "$("$cli" rut --seed 42 -n 5)" = "$("$cli" rut --seed 42 -n 5)" ] || fail "same seed, different output"
+for call in $("$cli" list | awk '{print $1}'); do
+  for fmt in plain jsonl csv; do
+    out=$("$cli" "$call" --seed 7 -n 3 --format "$fmt") || fail "$call --format $fmt exited non-zero"
+    [ -n "$out" ] || fail "$call --format $fmt printed nothing"
+    printf '%s' "$out" | iconv -f UTF-8 -t UTF-8 >/dev/null || fail "$call --format $fmt is not UTF-8"
+  done
+done
+"$cli" persona --seed 42 -n 3 --format jsonl | python3 -c 'import json,sys; [json.loads(l) for l in sys.stdin]' \
+  || fail "persona jsonl is not JSON"
+"$cli" empresa --seed 42 -n 3 --format csv | python3 -c 'import csv,sys; r=list(csv.reader(sys.stdin)); assert len(r)==4 and all(len(x)==len(r[0]) for x in r)' \
+  || fail "empresa csv is not CSV"
+expect_error() {
+  if "$cli" "$@" 2>/tmp/dt_cli_err >/dev/null; then fail "'$*' should fail"; fi
+  grep -q -- "$last" /tmp/dt_cli_err || fail "'$*' said: $(cat /tmp/dt_cli_err)"
+}
+last="--seed must be"; expect_error rut --seed -1
+last="--seed must be"; expect_error rut --seed 18446744073709551616
+last="unknown call"; expect_error nada
+last="--region must be"; expect_error direccion.comuna --region 17
+last="invalid arguments"; expect_error dinero.monto --min 10 --max 5
+last="invalid arguments"; expect_error persona.fecha_nacimiento --edad_min 50 --edad_max 20
+last="--sexo must be"; expect_error persona.nombre --sexo X
+# A million records stream in constant memory (the RSS stays small).
+rss=$( { /usr/bin/time -f '%M' "$cli" persona --seed 1 -n 1000000 --format jsonl > /dev/null; } 2>&1 ) || rss=0
+if [ "$rss" -gt 0 ] && [ "$rss" -gt 20000 ]; then fail "1,000,000 persona used ${rss} KiB"; fi
+echo "cli: ok (max RSS for 1,000,000 persona records: ${rss} KiB)"

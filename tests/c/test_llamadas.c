@@ -1,0 +1,101 @@
+/* The call registry for every call: buffer-size edges (cap 0, 1, exact - 1, exact),
+ * invalid arguments, and dt_call_many == n dt_call. A failed call must consume nothing. */
+#include "check.h"
+#include "datoteca.h"
+
+static void estado(dt_gen *g, uint8_t *st) { dt_state_save(g, st, DT_STATE_SIZE, NULL); }
+
+int main(void) {
+    dt_gen *g, *h;
+    dt_new(2024, &g);
+    dt_new(2024, &h);
+    uint8_t antes[DT_STATE_SIZE], despues[DT_STATE_SIZE];
+    char buf[DT_MAX_TEXT], ref[DT_MAX_TEXT];
+    for (size_t c = 0; c < dt_call_count(); c++) {
+        const dt_call_info *info = dt_call_at(c);
+        for (int rep = 0; rep < 50; rep++) {
+            size_t need;
+            CHECK_OK(dt_call(h, c, NULL, 0, ref, sizeof ref, &need), "%s reference", info->name);
+            size_t caps[4] = {0, 1, need > 0 ? need - 1 : 0, need};
+            for (int k = 0; k < 4; k++) {
+                if (caps[k] > need) continue;
+                estado(g, antes);
+                size_t got = 0;
+                memset(buf, '#', sizeof buf);
+                dt_status st = dt_call(g, c, NULL, 0, caps[k] ? buf : NULL, caps[k], &got);
+                estado(g, despues);
+                CHECK(st == DT_ERR_BUFFER_TOO_SMALL, "%s rep %d cap %zu: status %d", info->name, rep, caps[k], st);
+                CHECK(got == need, "%s rep %d cap %zu: reported %zu, needs %zu", info->name, rep, caps[k], got, need);
+                CHECK(memcmp(antes, despues, sizeof antes) == 0, "%s rep %d cap %zu: a failed call moved the stream", info->name, rep, caps[k]);
+                for (size_t j = caps[k] ? 1 : 0; j < need + 1; j++)
+                    CHECK(buf[j] == '#', "%s cap %zu: wrote past cap at %zu", info->name, caps[k], j);
+            }
+            CHECK_OK(dt_call(g, c, NULL, 0, buf, need + 1, NULL), "%s exact", info->name);
+            CHECK(strcmp(buf, ref) == 0, "%s rep %d: after failed calls expected '%s', got '%s'", info->name, rep, ref, buf);
+        }
+        /* invalid arguments: too many, and each parameter just outside its range */
+        int64_t args[8];
+        for (size_t j = 0; j < info->nparams; j++) args[j] = info->params[j].def;
+        estado(g, antes);
+        CHECK(dt_call(g, c, args, info->nparams + 1, buf, sizeof buf, NULL) == DT_ERR_INVALID_ARG, "%s: too many args", info->name);
+        for (size_t j = 0; j < info->nparams; j++) {
+            int64_t keep = args[j];
+            args[j] = info->params[j].min - 1;
+            CHECK(dt_call(g, c, args, info->nparams, buf, sizeof buf, NULL) == DT_ERR_INVALID_ARG, "%s: %s below min", info->name, info->params[j].name);
+            args[j] = info->params[j].max + 1;
+            CHECK(dt_call(g, c, args, info->nparams, buf, sizeof buf, NULL) == DT_ERR_INVALID_ARG, "%s: %s above max", info->name, info->params[j].name);
+            args[j] = keep;
+        }
+        CHECK(dt_call(g, c, NULL, 1, buf, sizeof buf, NULL) == DT_ERR_NULL, "%s: NULL args with nargs 1", info->name);
+        CHECK(dt_call(NULL, c, NULL, 0, buf, sizeof buf, NULL) == DT_ERR_NULL, "%s: NULL instance", info->name);
+        estado(g, despues);
+        CHECK(memcmp(antes, despues, sizeof antes) == 0, "%s: an invalid call moved the stream", info->name);
+
+        /* many == single calls, in order */
+        enum { N = 37 };
+        static char many[N * DT_MAX_TEXT + 1];
+        size_t len;
+        CHECK_OK(dt_call_many(g, c, NULL, 0, N, many, sizeof many, &len), "%s many", info->name);
+        const char *p = many;
+        for (int i = 0; i < N; i++) {
+            CHECK_OK(dt_call(h, c, NULL, 0, ref, sizeof ref, NULL), "%s single %d", info->name, i);
+            size_t n = strlen(ref);
+            CHECK(strncmp(p, ref, n) == 0 && p[n] == '\n', "%s value %d: many gave '%.*s', single '%s'", info->name, i, (int)n, p, ref);
+            p += n + 1;
+        }
+        CHECK((size_t)(p - many) == len, "%s many: len %zu", info->name, len);
+        /* a too-small bulk buffer consumes nothing */
+        estado(g, antes);
+        CHECK(dt_call_many(g, c, NULL, 0, N, many, 10, &len) == DT_ERR_BUFFER_TOO_SMALL && len == (size_t)N * DT_MAX_TEXT + 1,
+              "%s many small: len %zu", info->name, len);
+        estado(g, despues);
+        CHECK(memcmp(antes, despues, sizeof antes) == 0, "%s: a failed many moved the stream", info->name);
+        dt_call(g, c, NULL, 0, buf, sizeof buf, NULL); /* keep g and h in step */
+        dt_call(h, c, NULL, 0, buf, sizeof buf, NULL);
+    }
+
+    /* cross-parameter checks: min above max, impossible ages */
+    size_t i;
+    int64_t rango[2] = {10, 5};
+    estado(g, antes);
+    dt_call_find("dinero.monto", 12, &i);
+    CHECK(dt_call(g, i, rango, 2, buf, sizeof buf, NULL) == DT_ERR_INVALID_ARG, "monto min > max");
+    dt_call_find("persona.fecha_nacimiento", 24, &i);
+    int64_t edades[2] = {50, 20};
+    CHECK(dt_call(g, i, edades, 2, buf, sizeof buf, NULL) == DT_ERR_INVALID_ARG, "edad_min > edad_max");
+    dt_call_find("persona.persona", 15, &i);
+    int64_t p3[3] = {0, 90, 30};
+    CHECK(dt_call(g, i, p3, 3, buf, sizeof buf, NULL) == DT_ERR_INVALID_ARG, "persona edad_min > edad_max");
+    estado(g, despues);
+    CHECK(memcmp(antes, despues, sizeof antes) == 0, "an invalid cross-parameter call moved the stream");
+    CHECK(dt_call(g, dt_call_count(), NULL, 0, buf, sizeof buf, NULL) == DT_ERR_UNKNOWN_CALL, "unknown index");
+    CHECK(dt_call_find("persona.nada", 12, &i) == DT_ERR_UNKNOWN_CALL, "unknown name");
+    CHECK(dt_call_at(dt_call_count()) == NULL, "dt_call_at past the end");
+
+    /* typed record calls with NULL out */
+    CHECK(dt_persona_persona(g, 0, 18, 80, NULL) == DT_ERR_NULL, "persona NULL");
+    CHECK(dt_direccion_direccion(g, 17, (dt_direccion *)buf) == DT_ERR_INVALID_ARG, "region 17");
+    dt_free(g);
+    dt_free(h);
+    return dt_test_done("test_llamadas");
+}
