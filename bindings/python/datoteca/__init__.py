@@ -1,0 +1,471 @@
+"""datoteca: deterministic, realistic Chilean test data.
+
+>>> from datoteca import Datoteca
+>>> d = Datoteca(seed=42)
+>>> d.rut()
+'12.502.675-3'
+
+Same seed and same sequence of calls give the same data in C, Python and Node, on any
+machine, until a new major version. Generation lives in the C library; this package
+converts arguments, calls it and converts results.
+"""
+from __future__ import annotations
+
+import datetime
+from typing import Any, Dict, List, Optional, Union, cast
+
+from ._lib import (
+    CALLS,
+    FIELD_SEP,
+    KIND_INT,
+    KIND_RECORD,
+    MAX_TEXT,
+    Call,
+    DatotecaError,
+    InvalidArgumentError,
+    InvalidRutError,
+    InvalidStateError,
+    convert_args,
+    ffi,
+    lib,
+    raise_status,
+)
+from ._tipos import (
+    BancoDict,
+    CuentaDict,
+    DireccionDict,
+    EmpresaDict,
+    FormatoRut,
+    FormatoTelefono,
+    PersonaDict,
+    Sexo,
+    TipoRut,
+)
+
+__version__ = "1.0.0"
+
+__all__ = [
+    "Datoteca",
+    "DatotecaError",
+    "InvalidArgumentError",
+    "InvalidRutError",
+    "InvalidStateError",
+    "PersonaDict",
+    "DireccionDict",
+    "BancoDict",
+    "CuentaDict",
+    "EmpresaDict",
+    "validar_rut",
+    "rut_dv",
+    "formatear_rut",
+    "limpiar_rut",
+    "formatear_clp",
+    "formatear_uf",
+    "version",
+    "data_version",
+    "calls",
+]
+
+Seed = Union[int, str]
+Value = Union[str, int, Dict[str, str]]
+_U64 = 2**64
+_BULK_CHUNK = 2048
+_FORMATOS_RUT = ("puntos", "guion", "limpio")
+
+
+def version() -> str:
+    """The loaded C library's version, e.g. "1.0.0"."""
+    return cast(str, ffi.string(lib.dt_version()).decode())
+
+
+def data_version() -> int:
+    """The data version: it changes whenever the same seed and calls would give other data."""
+    return int(lib.dt_data_version())
+
+
+def calls() -> List[str]:
+    """Every registered call name ("rut", "persona.nombre", …), usable with Datoteca.call/many."""
+    return list(CALLS)
+
+
+def _check_str(value: object, name: str) -> bytes:
+    if not isinstance(value, str):
+        raise TypeError(f"{name} must be a str, got {type(value).__name__}")
+    return value.encode("utf-8", "surrogatepass")
+
+
+def _check_int(value: object, name: str, low: int, high: int) -> int:
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise TypeError(f"{name} must be an int, got {type(value).__name__}")
+    if not low <= value <= high:
+        raise ValueError(f"{name} must be from {low} to {high}, got {value}")
+    return value
+
+
+def _formato_rut(formato: object) -> int:
+    if formato not in _FORMATOS_RUT:
+        if not isinstance(formato, str):
+            raise TypeError(f"formato must be 'puntos', 'guion' or 'limpio', got {type(formato).__name__}")
+        raise ValueError(f"formato must be 'puntos', 'guion' or 'limpio', got {formato!r}")
+    return _FORMATOS_RUT.index(cast(str, formato))
+
+
+def validar_rut(rut: str) -> bool:
+    """True if `rut` is a valid RUT as people type it ("12.345.678-5", "12345678-5",
+    "123456785", k or K, surrounding spaces); False otherwise."""
+    data = _check_str(rut, "rut")
+    return bool(lib.dt_rut_validar(data, len(data)) == lib.DT_OK)
+
+
+def rut_dv(cuerpo: int) -> str:
+    """The mod-11 check digit ("0".."9" or "K") of a RUT body from 1 to 99,999,999."""
+    _check_int(cuerpo, "cuerpo", 1, 99_999_999)
+    dv = ffi.new("char *")
+    lib.dt_rut_dv(cuerpo, dv)
+    return cast(bytes, dv[0]).decode()
+
+
+def _format_rut(rut: str, formato: int) -> str:
+    data = _check_str(rut, "rut")
+    buf = ffi.new("char[32]")
+    n = ffi.new("size_t *")
+    st = lib.dt_rut_formatear(data, len(data), formato, buf, 32, n)
+    if st:
+        raise InvalidRutError(f"not a valid RUT: {rut!r}", st)
+    return cast(str, ffi.unpack(buf, n[0]).decode())
+
+
+def formatear_rut(rut: str, formato: FormatoRut = "puntos") -> str:
+    """Validate `rut` and write it as "12.345.678-5" (puntos), "12345678-5" (guion) or
+    "123456785" (limpio). Raises InvalidRutError (a ValueError) if it is not valid."""
+    return _format_rut(rut, _formato_rut(formato))
+
+
+def limpiar_rut(rut: str) -> str:
+    """Validate `rut` and return it without dots or dash, upper-case K: "123456785"."""
+    return _format_rut(rut, 2)
+
+
+def _format_money(fn: Any, value: object, name: str) -> str:
+    _check_int(value, name, 0, 999_999_999_999_999)
+    buf = ffi.new("char[48]")
+    n = ffi.new("size_t *")
+    fn(value, buf, 48, n)
+    return cast(str, ffi.unpack(buf, n[0]).decode())
+
+
+def formatear_clp(monto: int) -> str:
+    """Write a CLP amount the Chilean way: 1234567 -> "$1.234.567"."""
+    return _format_money(lib.dt_formatear_clp, monto, "monto")
+
+
+def formatear_uf(centesimos: int) -> str:
+    """Write an amount of UF held in hundredths: 123456 -> "UF 1.234,56"."""
+    return _format_money(lib.dt_formatear_uf, centesimos, "centesimos")
+
+
+class Datoteca:
+    """A generator with one random stream. Not thread-safe: use one per thread.
+
+    seed: an int in [0, 2**64) or a str (hashed with FNV-1a 64, as in C).
+    hoy: the reference date for ages (a datetime.date or "YYYY-MM-DD"); default 2026-01-01.
+    """
+
+    __slots__ = ("_g", "_buf", "_len", "persona", "direccion", "telefono", "dinero", "banco", "empresa", "__weakref__")
+
+    def __init__(self, seed: Seed = 0, *, hoy: Union[datetime.date, str, None] = None) -> None:
+        out = ffi.new("dt_gen **")
+        if isinstance(seed, bool) or not isinstance(seed, (int, str)):
+            raise TypeError(f"seed must be an int in [0, 2**64) or a str, got {type(seed).__name__}")
+        if isinstance(seed, int):
+            if not 0 <= seed < _U64:
+                raise ValueError(f"seed must be an int in [0, 2**64) or a str, got {seed}")
+            st = lib.dt_new(seed, out)
+        else:
+            data = seed.encode("utf-8", "surrogatepass")
+            st = lib.dt_new_str(data, len(data), out)
+        if st:
+            raise_status(st, "Datoteca()")
+        self._init(out[0])
+        if hoy is not None:
+            self._set_hoy(hoy)
+
+    def _init(self, g: Any) -> None:
+        self._g = ffi.gc(g, lib.dt_free)
+        self._buf = ffi.new("char[]", MAX_TEXT)
+        self._len = ffi.new("size_t *")
+        self.persona = Persona(self)
+        self.direccion = Direccion(self)
+        self.telefono = Telefono(self)
+        self.dinero = Dinero(self)
+        self.banco = Banco(self)
+        self.empresa = Empresa(self)
+
+    def _set_hoy(self, hoy: Union[datetime.date, str]) -> None:
+        if isinstance(hoy, str):
+            try:
+                hoy = datetime.date.fromisoformat(hoy)
+            except ValueError:
+                raise ValueError(f"hoy must be a date or 'YYYY-MM-DD', got {hoy!r}") from None
+        if not isinstance(hoy, datetime.date):
+            raise TypeError(f"hoy must be a datetime.date or 'YYYY-MM-DD', got {type(hoy).__name__}")
+        st = lib.dt_set_hoy(self._g, hoy.year, hoy.month, hoy.day)
+        if st:
+            raise ValueError(f"hoy must be between 1900-01-01 and 2200-12-31, got {hoy.isoformat()}")
+
+    @property
+    def hoy(self) -> datetime.date:
+        """The reference date used for ages."""
+        y = ffi.new("int32_t *")
+        m = ffi.new("int32_t *")
+        d = ffi.new("int32_t *")
+        lib.dt_get_hoy(self._g, y, m, d)
+        return datetime.date(y[0], m[0], d[0])
+
+    # ---- the stream -------------------------------------------------------
+
+    def next_u32(self) -> int:
+        """The next 32-bit value of the stream (one draw)."""
+        out = ffi.new("uint32_t *")
+        lib.dt_next_u32(self._g, out)
+        return int(out[0])
+
+    def integer(self, lo: int, hi: int) -> int:
+        """An unbiased integer in [lo, hi] (64-bit signed bounds)."""
+        _check_int(lo, "lo", -(2**63), 2**63 - 1)
+        _check_int(hi, "hi", -(2**63), 2**63 - 1)
+        if lo > hi:
+            raise ValueError(f"lo must not exceed hi, got lo={lo}, hi={hi}")
+        out = ffi.new("int64_t *")
+        lib.dt_range(self._g, lo, hi, out)
+        return int(out[0])
+
+    def save_state(self) -> bytes:
+        """The complete state (24 bytes); restore_state continues exactly from here."""
+        buf = ffi.new("uint8_t[]", lib.DT_STATE_SIZE)
+        lib.dt_state_save(self._g, buf, lib.DT_STATE_SIZE, ffi.NULL)
+        return bytes(ffi.buffer(buf))
+
+    def restore_state(self, state: bytes) -> None:
+        """Continue from a state made by save_state (in any language)."""
+        if not isinstance(state, (bytes, bytearray, memoryview)):
+            raise TypeError(f"state must be bytes, got {type(state).__name__}")
+        data = bytes(state)
+        st = lib.dt_state_restore(self._g, data, len(data))
+        if st:
+            raise InvalidStateError("state: not a valid datoteca state (24 bytes from save_state)", st)
+
+    def derive(self, label: str) -> "Datoteca":
+        """An independent child generator for `label`; takes two draws from this stream."""
+        data = _check_str(label, "label")
+        out = ffi.new("dt_gen **")
+        st = lib.dt_derive(self._g, data, len(data), out)
+        if st:
+            raise_status(st, "derive()")
+        child = Datoteca.__new__(Datoteca)
+        child._init(out[0])
+        return child
+
+    # ---- calls ------------------------------------------------------------
+
+    def _run(self, call: Call, args: Any, nargs: int) -> Value:
+        st = lib.dt_call(self._g, call.index, args if args is not None else ffi.NULL, nargs, self._buf, MAX_TEXT, self._len)
+        if st:
+            raise_status(st, call.name)
+        text = ffi.unpack(self._buf, self._len[0]).decode()
+        if call.kind == KIND_RECORD:
+            return dict(zip(call.fields, text.split(FIELD_SEP)))
+        if call.kind == KIND_INT:
+            return int(text)
+        return cast(str, text)
+
+    def _call(self, name: str, *values: object) -> Value:
+        call = CALLS[name]
+        if all(v is None for v in values):
+            return self._run(call, None, 0)
+        return self._run(call, convert_args(call, values), len(call.params))
+
+    def _lookup(self, name: str, kwargs: Dict[str, object]) -> "tuple[Call, Any, int]":
+        if not isinstance(name, str):
+            raise TypeError(f"call must be a str, got {type(name).__name__}")
+        call = CALLS.get(name)
+        if call is None:
+            raise ValueError(f"unknown call {name!r}; see datoteca.calls()")
+        names = [p.name for p in call.params]
+        for key in kwargs:
+            if key not in names:
+                raise TypeError(f"{name}() got an unexpected argument {key!r}; it takes {names}")
+        values = [kwargs.get(n) for n in names]
+        if all(v is None for v in values):
+            return call, None, 0
+        return call, convert_args(call, values), len(call.params)
+
+    def call(self, name: str, **kwargs: object) -> Value:
+        """Run any registered call by name: d.call("persona.nombre", sexo="F")."""
+        call, args, nargs = self._lookup(name, kwargs)
+        return self._run(call, args, nargs)
+
+    def many(self, name: str, n: int, **kwargs: object) -> List[Any]:
+        """n values of one call, crossing into C once per 2,048 values; identical to n
+        single calls in the same order: d.many("persona.persona", 1000)."""
+        call, args, nargs = self._lookup(name, kwargs)
+        _check_int(n, "n", 0, 2**40)
+        out: List[Any] = []
+        if n == 0:
+            return out
+        chunk = min(n, _BULK_CHUNK)
+        cap = chunk * MAX_TEXT + 1
+        buf = ffi.new("char[]", cap)
+        length = ffi.new("size_t *")
+        cargs = args if args is not None else ffi.NULL
+        left = n
+        while left:
+            k = min(left, chunk)
+            st = lib.dt_call_many(self._g, call.index, cargs, nargs, k, buf, cap, length)
+            if st:
+                raise_status(st, call.name)
+            lines = ffi.unpack(buf, length[0]).decode().split("\n")
+            lines.pop()  # the text ends with '\n'
+            if call.kind == KIND_RECORD:
+                fields = call.fields
+                out.extend([dict(zip(fields, line.split(FIELD_SEP))) for line in lines])
+            elif call.kind == KIND_INT:
+                out.extend(map(int, lines))
+            else:
+                out.extend(lines)
+            left -= k
+        return out
+
+    def rut(self, tipo: TipoRut = "persona", formato: FormatoRut = "puntos") -> str:
+        """A RUT with a valid check digit: persona 1.000.000–27.999.999, empresa 76–77 millions."""
+        if tipo == "persona" and formato == "puntos":
+            return cast(str, self._run(CALLS["rut"], None, 0))
+        return cast(str, self._call("rut", tipo if tipo != "persona" else None, formato if formato != "puntos" else None))
+
+
+class _Namespace:
+    __slots__ = ("_d",)
+
+    def __init__(self, d: Datoteca) -> None:
+        self._d = d
+
+
+class Persona(_Namespace):
+    """persona: names weighted by Registro Civil frequency, ages from the reference date."""
+
+    __slots__ = ()
+
+    def nombre(self, sexo: Optional[Sexo] = None) -> str:
+        return cast(str, self._d._call("persona.nombre", sexo))
+
+    def nombres(self, sexo: Optional[Sexo] = None) -> str:
+        return cast(str, self._d._call("persona.nombres", sexo))
+
+    def apellido(self) -> str:
+        return cast(str, self._d._call("persona.apellido"))
+
+    def nombre_completo(self, sexo: Optional[Sexo] = None) -> str:
+        return cast(str, self._d._call("persona.nombre_completo", sexo))
+
+    def sexo(self) -> str:
+        return cast(str, self._d._call("persona.sexo"))
+
+    def fecha_nacimiento(self, edad_min: int = 18, edad_max: int = 80) -> str:
+        return cast(str, self._d._call("persona.fecha_nacimiento", edad_min, edad_max))
+
+    def email(self) -> str:
+        return cast(str, self._d._call("persona.email"))
+
+    def persona(self, sexo: Optional[Sexo] = None, edad_min: int = 18, edad_max: int = 80) -> PersonaDict:
+        return cast(PersonaDict, self._d._call("persona.persona", sexo, edad_min, edad_max))
+
+
+class Direccion(_Namespace):
+    """direccion: real regions and comunas, weighted by Censo 2017 population."""
+
+    __slots__ = ()
+
+    def region(self) -> str:
+        return cast(str, self._d._call("direccion.region"))
+
+    def comuna(self, region: Optional[int] = None) -> str:
+        return cast(str, self._d._call("direccion.comuna", region))
+
+    def calle(self) -> str:
+        return cast(str, self._d._call("direccion.calle"))
+
+    def numero(self) -> int:
+        return cast(int, self._d._call("direccion.numero"))
+
+    def direccion(self, region: Optional[int] = None) -> DireccionDict:
+        return cast(DireccionDict, self._d._call("direccion.direccion", region))
+
+
+class Telefono(_Namespace):
+    """telefono: numbers that follow the Chilean numbering plan."""
+
+    __slots__ = ()
+
+    def movil(self, formato: FormatoTelefono = "internacional") -> str:
+        return cast(str, self._d._call("telefono.movil", None if formato == "internacional" else formato))
+
+    def fijo(self, region: Optional[int] = None, formato: FormatoTelefono = "internacional") -> str:
+        return cast(str, self._d._call("telefono.fijo", region, None if formato == "internacional" else formato))
+
+
+class Dinero(_Namespace):
+    """dinero: integer CLP, UF in hundredths, Chilean formatting."""
+
+    __slots__ = ()
+
+    def monto(self, min: int = 1000, max: int = 1_000_000) -> int:
+        return cast(int, self._d._call("dinero.monto", min, max))
+
+    def clp(self, min: int = 1000, max: int = 1_000_000) -> str:
+        return cast(str, self._d._call("dinero.clp", min, max))
+
+    def uf(self, min: int = 100, max: int = 10_000_000) -> str:
+        """An amount in UF, min and max in hundredths of UF."""
+        return cast(str, self._d._call("dinero.uf", min, max))
+
+    def sueldo(self) -> int:
+        return cast(int, self._d._call("dinero.sueldo"))
+
+
+class Banco(_Namespace):
+    """banco: current banks with their transfer codes, accounts."""
+
+    __slots__ = ()
+
+    def banco(self) -> BancoDict:
+        return cast(BancoDict, self._d._call("banco.banco"))
+
+    def tipo_cuenta(self) -> str:
+        return cast(str, self._d._call("banco.tipo_cuenta"))
+
+    def numero_cuenta(self) -> str:
+        return cast(str, self._d._call("banco.numero_cuenta"))
+
+    def cuenta(self) -> CuentaDict:
+        return cast(CuentaDict, self._d._call("banco.cuenta"))
+
+
+class Empresa(_Namespace):
+    """empresa: business names with legal forms, giros, company RUTs."""
+
+    __slots__ = ()
+
+    def nombre(self) -> str:
+        return cast(str, self._d._call("empresa.nombre"))
+
+    def razon_social(self) -> str:
+        return cast(str, self._d._call("empresa.razon_social"))
+
+    def rut(self, formato: FormatoRut = "puntos") -> str:
+        return cast(str, self._d._call("empresa.rut", None if formato == "puntos" else formato))
+
+    def giro(self) -> str:
+        return cast(str, self._d._call("empresa.giro"))
+
+    def empresa(self) -> EmpresaDict:
+        return cast(EmpresaDict, self._d._call("empresa.empresa"))

@@ -1,0 +1,144 @@
+"""Loading libdatoteca, turning status codes into exceptions, and the call registry.
+
+Generation happens only in C. This module converts arguments, calls, converts results.
+"""
+from __future__ import annotations
+
+import os
+from typing import Any, Dict, List, Optional, Sequence, Tuple
+
+from ._datoteca_ffi import ffi
+
+EXPECTED_MAJOR = 1
+
+_here = os.path.dirname(os.path.abspath(__file__))
+
+
+def _load() -> Any:
+    path = os.environ.get("DATOTECA_LIBRARY")
+    if not path:
+        for name in ("libdatoteca.so.1", "libdatoteca.so", "libdatoteca.dylib", "datoteca.dll"):
+            candidate = os.path.join(_here, name)
+            if os.path.exists(candidate):
+                path = candidate
+                break
+    if not path:
+        raise ImportError(
+            "datoteca: libdatoteca was not found next to the package; reinstall datoteca "
+            "or set DATOTECA_LIBRARY to the path of a libdatoteca shared library"
+        )
+    lib = ffi.dlopen(path)
+    major = lib.dt_version_number() // 10000
+    if major != EXPECTED_MAJOR:
+        raise ImportError(
+            f"datoteca: {path} is version {ffi.string(lib.dt_version()).decode()}, "
+            f"this binding needs major version {EXPECTED_MAJOR}"
+        )
+    return lib
+
+
+lib = _load()
+LIBRARY_PATH = os.environ.get("DATOTECA_LIBRARY") or _here
+
+
+class DatotecaError(Exception):
+    """Base class of every error raised by datoteca."""
+
+    def __init__(self, message: str, status: int = 0) -> None:
+        super().__init__(message)
+        self.status = status
+
+
+class InvalidArgumentError(DatotecaError, ValueError):
+    """An argument is outside its documented range (DT_ERR_INVALID_ARG)."""
+
+
+class InvalidStateError(DatotecaError, ValueError):
+    """Bytes given to restore_state are not a datoteca state (DT_ERR_INVALID_STATE)."""
+
+
+class InvalidRutError(DatotecaError, ValueError):
+    """The text is not a valid RUT (DT_ERR_INVALID_RUT)."""
+
+
+_ERRORS = {
+    lib.DT_ERR_INVALID_ARG: InvalidArgumentError,
+    lib.DT_ERR_INVALID_STATE: InvalidStateError,
+    lib.DT_ERR_INVALID_RUT: InvalidRutError,
+}
+
+
+def raise_status(status: int, what: str) -> None:
+    """Raise the exception for a non-zero C status, with the C message."""
+    message = ffi.string(lib.dt_status_str(status)).decode()
+    raise _ERRORS.get(status, DatotecaError)(f"{what}: {message}", status)
+
+
+class Param:
+    __slots__ = ("name", "default", "min", "max", "choices")
+
+    def __init__(self, info: Any) -> None:
+        self.name: str = ffi.string(info.name).decode()
+        self.default: int = getattr(info, "def")  # "def" is a Python keyword
+        self.min: int = info.min
+        self.max: int = info.max
+        self.choices: Optional[List[str]] = None
+        if info.choices != ffi.NULL:
+            self.choices = [ffi.string(info.choices[i]).decode() for i in range(self.max - self.min + 1)]
+
+
+class Call:
+    """One registered C call: its index, kind, parameters and record fields."""
+
+    __slots__ = ("index", "name", "kind", "params", "fields")
+
+    def __init__(self, index: int) -> None:
+        info = lib.dt_call_at(index)
+        self.index = index
+        self.name: str = ffi.string(info.name).decode()
+        self.kind: int = info.kind
+        self.params: Tuple[Param, ...] = tuple(Param(info.params[i]) for i in range(info.nparams))
+        self.fields: Tuple[str, ...] = tuple(ffi.string(info.fields[i]).decode() for i in range(info.nfields))
+
+
+CALLS: Dict[str, Call] = {}
+for _i in range(lib.dt_call_count()):
+    _c = Call(_i)
+    CALLS[_c.name] = _c
+
+KIND_TEXT = lib.DT_KIND_TEXT
+KIND_INT = lib.DT_KIND_INT
+KIND_RECORD = lib.DT_KIND_RECORD
+FIELD_SEP = "\x1f"
+MAX_TEXT = lib.DT_MAX_TEXT
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def convert_args(call: Call, values: Sequence[object]) -> Optional[Any]:
+    """Python arguments (None = default, a choice name or an int) to a C int64_t array,
+    raising TypeError/ValueError that name the argument and what it accepts."""
+    if not call.params:
+        return None
+    out = []
+    for param, value in zip(call.params, values):
+        if value is None:
+            out.append(param.default)
+            continue
+        if param.choices is not None:
+            if isinstance(value, str) and value in param.choices:
+                out.append(param.min + param.choices.index(value))
+                continue
+            allowed = ", ".join(repr(c) for c in param.choices)
+            if isinstance(value, str):
+                raise ValueError(f"{call.name}: {param.name} must be one of {allowed} or None, got {value!r}")
+            raise TypeError(f"{call.name}: {param.name} must be one of {allowed} or None, got {type(value).__name__}")
+        if not _is_int(value):
+            raise TypeError(f"{call.name}: {param.name} must be an int, got {type(value).__name__}")
+        low = param.min if param.name != "region" else 1
+        if not (low <= value <= param.max):  # type: ignore[operator]
+            raise ValueError(f"{call.name}: {param.name} must be from {low} to {param.max}, got {value}")
+        out.append(value)
+    return ffi.new("int64_t[]", out)

@@ -1,0 +1,23 @@
+"""A user's file: `mypy --strict` must accept it (tests/python/test_api.py runs it)."""
+import datetime
+from typing import List
+
+import datoteca
+from datoteca import Datoteca, PersonaDict
+
+
+def clientes(n: int) -> List[PersonaDict]:
+    d = Datoteca(seed=42, hoy=datetime.date(2025, 6, 1))
+    return [d.persona.persona(sexo="F", edad_min=20, edad_max=30) for _ in range(n)]
+
+
+d = Datoteca(seed="demo")
+rut: str = d.rut("empresa", "limpio")
+ok: bool = datoteca.validar_rut(rut)
+comuna: str = d.direccion.comuna(region=13)
+monto: int = d.dinero.monto(min=0, max=100)
+linea: str = d.direccion.direccion()["linea"]
+estado: bytes = d.save_state()
+hijo: Datoteca = d.derive("facturas")
+nombres: List[str] = hijo.many("persona.nombre", 10, sexo="M")
+email: str = clientes(2)[0]["email"]
