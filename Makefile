@@ -3,13 +3,17 @@
 #   make test   builds everything and runs every test suite
 # Both work on a fresh clone: they install what they need (Python packages into .venv).
 
-BUILD   ?= build
+BUILD   ?= build-c
 PYTHON  ?= python3
 VENV    ?= .venv
 VPY     := $(VENV)/bin/python
 CLI     := $(BUILD)/datoteca
 
-.PHONY: all build demo test test-c test-python venv clean
+# node-gyp compiles the addon offline against the headers on the machine when they are there.
+NODEDIR := $(if $(wildcard /usr/include/node/node_api.h),/usr,)
+NPM_ENV := $(if $(NODEDIR),npm_config_nodedir=$(NODEDIR),)
+
+.PHONY: all build demo test test-c test-python test-node node clean
 
 all: build
 
@@ -25,7 +29,13 @@ $(VPY):
 venv: $(VPY)
 	$(VPY) -m pip install --quiet ".[test]"
 
-demo: build venv
+node_modules/.package-lock.json: package.json
+	$(NPM_ENV) npm install --no-audit --no-fund
+
+node: node_modules/.package-lock.json
+	$(NPM_ENV) npx node-gyp rebuild >/dev/null
+
+demo: build venv node
 	@echo "== C: datoteca rut --seed 42 -n 5"
 	@$(CLI) rut --seed 42 -n 5
 	@echo "== C: datoteca persona --seed 42 -n 2 --format jsonl"
@@ -33,7 +43,10 @@ demo: build venv
 	@echo "== Python"
 	@cd /tmp && $(abspath $(VPY)) -c "from datoteca import Datoteca; d = Datoteca(seed=42); print(d.rut()); print(d.persona.nombre_completo()); print(d.direccion.direccion(region=13)['linea']); print(d.telefono.fijo(region=13)); print(d.dinero.clp()); print(d.empresa.razon_social())"
 
-test: test-c test-python
+	@echo "== Node"
+	@node -e "const {Datoteca} = require('./'); const d = new Datoteca({seed: 42}); console.log(d.rut()); console.log(d.persona.nombreCompleto()); console.log(d.empresa.empresa());"
+
+test: test-c test-python test-node
 
 test-c: build
 	cd $(BUILD) && ctest --output-on-failure
@@ -41,5 +54,8 @@ test-c: build
 test-python: build venv
 	DATOTECA_CLI=$(abspath $(CLI)) $(VPY) -m pytest tests/python -q -p no:cacheprovider
 
+test-node: build node
+	DATOTECA_CLI=$(abspath $(CLI)) $(NPM_ENV) npx vitest run --root tests/node
+
 clean:
-	rm -rf $(BUILD) $(VENV)
+	rm -rf $(BUILD) $(VENV) build node_modules

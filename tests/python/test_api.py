@@ -12,7 +12,7 @@ from datoteca import Datoteca, InvalidArgumentError, InvalidRutError, InvalidSta
 
 from conftest import ROOT
 
-CLI = os.environ.get("DATOTECA_CLI", os.path.join(ROOT, "build", "datoteca"))
+CLI = os.environ.get("DATOTECA_CLI", os.path.join(ROOT, "build-c", "datoteca"))
 
 # Every public generating method, with arguments, and the registered call it maps to.
 CALLS = [

@@ -1,0 +1,278 @@
+// Node-API addon: a thin wrapper over libdatoteca. Converts, calls, throws; never draws.
+#include <napi.h>
+
+#include <string>
+#include <vector>
+
+extern "C" {
+#include "datoteca.h"
+}
+
+namespace {
+
+Napi::Error StatusError(Napi::Env env, dt_status st, const std::string &what) {
+  std::string msg = what + ": " + dt_status_str(st);
+  if (st == DT_ERR_INVALID_ARG || st == DT_ERR_INVALID_STATE || st == DT_ERR_INVALID_RUT) {
+    auto e = Napi::RangeError::New(env, msg);
+    e.Set("status", Napi::Number::New(env, st));
+    return e;
+  }
+  auto e = Napi::Error::New(env, msg);
+  e.Set("status", Napi::Number::New(env, st));
+  return e;
+}
+
+// Arguments arrive already checked by index.js; this only converts.
+std::vector<int64_t> Args(const Napi::Value &v) {
+  std::vector<int64_t> out;
+  if (v.IsArray()) {
+    Napi::Array a = v.As<Napi::Array>();
+    for (uint32_t i = 0; i < a.Length(); i++) out.push_back(a.Get(i).As<Napi::Number>().Int64Value());
+  }
+  return out;
+}
+
+class Gen : public Napi::ObjectWrap<Gen> {
+ public:
+
+
+  static Napi::Function Init(Napi::Env env) {
+    return DefineClass(env, "Gen", {
+      InstanceMethod("call", &Gen::Call),
+      InstanceMethod("many", &Gen::Many),
+      InstanceMethod("nextU32", &Gen::NextU32),
+      InstanceMethod("range", &Gen::Range),
+      InstanceMethod("saveState", &Gen::SaveState),
+      InstanceMethod("restoreState", &Gen::RestoreState),
+      InstanceMethod("derive", &Gen::Derive),
+      InstanceMethod("setHoy", &Gen::SetHoy),
+      InstanceMethod("getHoy", &Gen::GetHoy),
+    });
+  }
+
+  // new Gen(seed: bigint | string)
+  Gen(const Napi::CallbackInfo &info) : Napi::ObjectWrap<Gen>(info) {
+    Napi::Env env = info.Env();
+    dt_status st;
+    if (info.Length() > 0 && info[0].IsExternal()) {  // from derive()
+      g_ = info[0].As<Napi::External<dt_gen>>().Data();
+      return;
+    }
+    if (info.Length() > 0 && info[0].IsString()) {
+      std::string s = info[0].As<Napi::String>().Utf8Value();
+      st = dt_new_str(s.data(), s.size(), &g_);
+    } else if (info.Length() > 0 && info[0].IsBigInt()) {
+      bool lossless;
+      uint64_t seed = info[0].As<Napi::BigInt>().Uint64Value(&lossless);
+      st = dt_new(seed, &g_);
+    } else {
+      Napi::TypeError::New(env, "Gen: seed must be a bigint or a string").ThrowAsJavaScriptException();
+      return;
+    }
+    if (st != DT_OK) StatusError(env, st, "Datoteca").ThrowAsJavaScriptException();
+  }
+
+  ~Gen() { dt_free(g_); }
+
+ private:
+  dt_gen *g_ = nullptr;  // the instance owns only this: text goes through a stack buffer
+
+  bool Alive(Napi::Env env) {
+    if (g_ == nullptr) {
+      Napi::Error::New(env, "datoteca: this instance has no generator").ThrowAsJavaScriptException();
+      return false;
+    }
+    return true;
+  }
+
+  // call(index, args?) -> string
+  Napi::Value Call(const Napi::CallbackInfo &info) {
+    Napi::Env env = info.Env();
+    if (!Alive(env)) return env.Undefined();
+    size_t index = info[0].As<Napi::Number>().Uint32Value();
+    std::vector<int64_t> a = Args(info[1]);
+    char buf[DT_MAX_TEXT];
+    size_t len = 0;
+    dt_status st = dt_call(g_, index, a.empty() ? nullptr : a.data(), a.size(), buf, sizeof buf, &len);
+    if (st != DT_OK) {
+      StatusError(env, st, dt_call_at(index) ? dt_call_at(index)->name : "call").ThrowAsJavaScriptException();
+      return env.Undefined();
+    }
+    return Napi::String::New(env, buf, len);
+  }
+
+  // many(index, args, n) -> one string, each value followed by '\n' (split in JS: one crossing)
+  Napi::Value Many(const Napi::CallbackInfo &info) {
+    Napi::Env env = info.Env();
+    if (!Alive(env)) return env.Undefined();
+    size_t index = info[0].As<Napi::Number>().Uint32Value();
+    std::vector<int64_t> a = Args(info[1]);
+    size_t n = info[2].As<Napi::Number>().Uint32Value();
+    std::string out;
+    out.resize(n * DT_MAX_TEXT + 1);
+    size_t len = 0;
+    dt_status st = dt_call_many(g_, index, a.empty() ? nullptr : a.data(), a.size(), n, &out[0], out.size(), &len);
+    if (st != DT_OK) {
+      StatusError(env, st, dt_call_at(index) ? dt_call_at(index)->name : "many").ThrowAsJavaScriptException();
+      return env.Undefined();
+    }
+    return Napi::String::New(env, out.data(), len);
+  }
+
+  Napi::Value NextU32(const Napi::CallbackInfo &info) {
+    Napi::Env env = info.Env();
+    if (!Alive(env)) return env.Undefined();
+    uint32_t v;
+    dt_next_u32(g_, &v);
+    return Napi::Number::New(env, v);
+  }
+
+  // range(lo: bigint, hi: bigint) -> bigint
+  Napi::Value Range(const Napi::CallbackInfo &info) {
+    Napi::Env env = info.Env();
+    if (!Alive(env)) return env.Undefined();
+    bool lossless;
+    int64_t lo = info[0].As<Napi::BigInt>().Int64Value(&lossless);
+    int64_t hi = info[1].As<Napi::BigInt>().Int64Value(&lossless);
+    int64_t v;
+    dt_status st = dt_range(g_, lo, hi, &v);
+    if (st != DT_OK) {
+      StatusError(env, st, "range").ThrowAsJavaScriptException();
+      return env.Undefined();
+    }
+    return Napi::BigInt::New(env, v);
+  }
+
+  Napi::Value SaveState(const Napi::CallbackInfo &info) {
+    Napi::Env env = info.Env();
+    if (!Alive(env)) return env.Undefined();
+    auto b = Napi::Buffer<uint8_t>::New(env, DT_STATE_SIZE);
+    dt_state_save(g_, b.Data(), b.Length(), nullptr);
+    return b;
+  }
+
+  Napi::Value RestoreState(const Napi::CallbackInfo &info) {
+    Napi::Env env = info.Env();
+    if (!Alive(env)) return env.Undefined();
+    auto b = info[0].As<Napi::Uint8Array>();
+    dt_status st = dt_state_restore(g_, b.Data(), b.ByteLength());
+    if (st != DT_OK) StatusError(env, st, "restoreState").ThrowAsJavaScriptException();
+    return env.Undefined();
+  }
+
+  Napi::Value Derive(const Napi::CallbackInfo &info) {
+    Napi::Env env = info.Env();
+    if (!Alive(env)) return env.Undefined();
+    std::string label = info[0].As<Napi::String>().Utf8Value();
+    dt_gen *child = nullptr;
+    dt_status st = dt_derive(g_, label.data(), label.size(), &child);
+    if (st != DT_OK) {
+      StatusError(env, st, "derive").ThrowAsJavaScriptException();
+      return env.Undefined();
+    }
+    return env.GetInstanceData<Napi::FunctionReference>()->New({Napi::External<dt_gen>::New(env, child)});
+  }
+
+  Napi::Value SetHoy(const Napi::CallbackInfo &info) {
+    Napi::Env env = info.Env();
+    if (!Alive(env)) return env.Undefined();
+    dt_status st = dt_set_hoy(g_, info[0].As<Napi::Number>().Int32Value(), info[1].As<Napi::Number>().Int32Value(),
+                              info[2].As<Napi::Number>().Int32Value());
+    return Napi::Boolean::New(env, st == DT_OK);
+  }
+
+  Napi::Value GetHoy(const Napi::CallbackInfo &info) {
+    Napi::Env env = info.Env();
+    if (!Alive(env)) return env.Undefined();
+    int32_t y, m, d;
+    dt_get_hoy(g_, &y, &m, &d);
+    auto a = Napi::Array::New(env, 3);
+    a.Set(0u, y);
+    a.Set(1u, m);
+    a.Set(2u, d);
+    return a;
+  }
+};
+
+
+
+Napi::Value CallInfo(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  auto calls = Napi::Array::New(env);
+  for (size_t i = 0; i < dt_call_count(); i++) {
+    const dt_call_info *c = dt_call_at(i);
+    auto o = Napi::Object::New(env);
+    o.Set("name", c->name);
+    o.Set("kind", c->kind);
+    auto params = Napi::Array::New(env);
+    for (size_t j = 0; j < c->nparams; j++) {
+      const dt_param_info *p = &c->params[j];
+      auto po = Napi::Object::New(env);
+      po.Set("name", p->name);
+      po.Set("def", Napi::Number::New(env, (double)p->def));
+      po.Set("min", Napi::Number::New(env, (double)p->min));
+      po.Set("max", Napi::Number::New(env, (double)p->max));
+      if (p->choices) {
+        auto ch = Napi::Array::New(env);
+        for (int64_t v = p->min; v <= p->max; v++) ch.Set((uint32_t)(v - p->min), p->choices[v - p->min]);
+        po.Set("choices", ch);
+      }
+      params.Set((uint32_t)j, po);
+    }
+    o.Set("params", params);
+    auto fields = Napi::Array::New(env);
+    for (size_t j = 0; j < c->nfields; j++) fields.Set((uint32_t)j, c->fields[j]);
+    o.Set("fields", fields);
+    calls.Set((uint32_t)i, o);
+  }
+  return calls;
+}
+
+Napi::Value RutValidar(const Napi::CallbackInfo &info) {
+  std::string s = info[0].As<Napi::String>().Utf8Value();
+  return Napi::Boolean::New(info.Env(), dt_rut_validar(s.data(), s.size()) == DT_OK);
+}
+
+Napi::Value RutDv(const Napi::CallbackInfo &info) {
+  char dv;
+  dt_rut_dv(info[0].As<Napi::Number>().Uint32Value(), &dv);
+  return Napi::String::New(info.Env(), &dv, 1);
+}
+
+// rutFormatear(s, formato) -> string | null (null: not a valid RUT)
+Napi::Value RutFormatear(const Napi::CallbackInfo &info) {
+  std::string s = info[0].As<Napi::String>().Utf8Value();
+  char buf[32];
+  size_t len;
+  dt_status st = dt_rut_formatear(s.data(), s.size(), info[1].As<Napi::Number>().Int32Value(), buf, sizeof buf, &len);
+  if (st != DT_OK) return info.Env().Null();
+  return Napi::String::New(info.Env(), buf, len);
+}
+
+Napi::Value Formatear(const Napi::CallbackInfo &info, dt_status (*fn)(int64_t, char *, size_t, size_t *)) {
+  char buf[48];
+  size_t len;
+  fn(info[0].As<Napi::Number>().Int64Value(), buf, sizeof buf, &len);
+  return Napi::String::New(info.Env(), buf, len);
+}
+
+Napi::Object InitModule(Napi::Env env, Napi::Object exports) {
+  Napi::Function gen = Gen::Init(env);
+  // Per environment (main thread and each worker), so derive() builds the right class.
+  env.SetInstanceData<Napi::FunctionReference>(new Napi::FunctionReference(Napi::Persistent(gen)));
+  exports.Set("Gen", gen);
+  exports.Set("callInfo", Napi::Function::New(env, CallInfo));
+  exports.Set("rutValidar", Napi::Function::New(env, RutValidar));
+  exports.Set("rutDv", Napi::Function::New(env, RutDv));
+  exports.Set("rutFormatear", Napi::Function::New(env, RutFormatear));
+  exports.Set("formatearClp", Napi::Function::New(env, [](const Napi::CallbackInfo &i) { return Formatear(i, dt_formatear_clp); }));
+  exports.Set("formatearUf", Napi::Function::New(env, [](const Napi::CallbackInfo &i) { return Formatear(i, dt_formatear_uf); }));
+  exports.Set("version", Napi::String::New(env, dt_version()));
+  exports.Set("versionNumber", Napi::Number::New(env, dt_version_number()));
+  exports.Set("dataVersion", Napi::Number::New(env, dt_data_version()));
+  return exports;
+}
+
+}  // namespace
+
+NODE_API_MODULE(datoteca, InitModule)

@@ -1,0 +1,322 @@
+'use strict';
+// datoteca for Node.js: a thin layer over the C core. Generation lives in C; this file
+// checks and converts arguments, calls the addon and shapes results.
+const path = require('path');
+
+function loadAddon() {
+  const root = path.join(__dirname, '..', '..');
+  const candidates = [path.join(root, 'build', 'Release', 'datoteca.node'), path.join(root, 'build', 'Debug', 'datoteca.node')];
+  let lastError;
+  for (const file of candidates) {
+    try {
+      return require(file);
+    } catch (e) {
+      lastError = e;
+    }
+  }
+  throw new Error(`datoteca: the native addon is not built (${lastError && lastError.message}); run npm install`);
+}
+
+const addon = loadAddon();
+const EXPECTED_MAJOR = 1;
+if (Math.floor(addon.versionNumber / 10000) !== EXPECTED_MAJOR) {
+  throw new Error(`datoteca: the addon is version ${addon.version}, this binding needs major version ${EXPECTED_MAJOR}`);
+}
+
+const KIND_INT = 1;
+const KIND_RECORD = 2;
+const FIELD_SEP = '\x1f';
+const BULK_CHUNK = 2048;
+const U64_MAX = (1n << 64n) - 1n;
+const I64_MIN = -(1n << 63n);
+const I64_MAX = (1n << 63n) - 1n;
+
+const CALLS = new Map();
+addon.callInfo().forEach((c, index) => CALLS.set(c.name, { ...c, index }));
+
+function typeName(v) {
+  if (v === null) return 'null';
+  if (Array.isArray(v)) return 'array';
+  return typeof v;
+}
+
+/** JS arguments (undefined = default, a choice name or an integer) -> int array for C. */
+function convertArgs(call, values) {
+  if (values.every((v) => v === undefined)) return undefined;
+  return call.params.map((p, i) => {
+    const v = values[i];
+    if (v === undefined) return p.def;
+    if (p.choices) {
+      const k = typeof v === 'string' ? p.choices.indexOf(v) : -1;
+      if (k >= 0) return p.min + k;
+      const allowed = p.choices.map((c) => `'${c}'`).join(', ');
+      const msg = `${call.name}: ${p.name} must be one of ${allowed} or undefined, got ${typeof v === 'string' ? `'${v}'` : typeName(v)}`;
+      throw typeof v === 'string' ? new RangeError(msg) : new TypeError(msg);
+    }
+    if (typeof v !== 'number' || !Number.isInteger(v)) {
+      throw new TypeError(`${call.name}: ${p.name} must be an integer, got ${typeof v === 'number' ? String(v) : typeName(v)}`);
+    }
+    const low = p.name === 'region' ? 1 : p.min;
+    if (v < low || v > p.max) throw new RangeError(`${call.name}: ${p.name} must be from ${low} to ${p.max}, got ${v}`);
+    return v;
+  });
+}
+
+function shape(call, text) {
+  if (call.kind === KIND_RECORD) {
+    const parts = text.split(FIELD_SEP);
+    const o = {};
+    for (let i = 0; i < call.fields.length; i++) o[call.fields[i]] = parts[i];
+    return o;
+  }
+  if (call.kind === KIND_INT) return Number(text);
+  return text;
+}
+
+function checkSeed(seed) {
+  if (typeof seed === 'string') return seed;
+  if (typeof seed === 'bigint') {
+    if (seed < 0n || seed > U64_MAX) throw new RangeError(`seed must be a bigint in [0, 2**64), got ${seed}`);
+    return seed;
+  }
+  if (typeof seed === 'number') {
+    if (!Number.isSafeInteger(seed) || seed < 0) {
+      throw new RangeError(`seed must be a non-negative safe integer, a bigint in [0, 2**64) or a string, got ${seed}`);
+    }
+    return BigInt(seed);
+  }
+  throw new TypeError(`seed must be a non-negative safe integer, a bigint in [0, 2**64) or a string, got ${typeName(seed)}`);
+}
+
+function parseHoy(hoy) {
+  if (hoy instanceof Date) {
+    if (Number.isNaN(hoy.getTime())) throw new RangeError('hoy must be a valid date');
+    return [hoy.getUTCFullYear(), hoy.getUTCMonth() + 1, hoy.getUTCDate()];
+  }
+  if (typeof hoy !== 'string') throw new TypeError(`hoy must be a 'YYYY-MM-DD' string or a Date, got ${typeName(hoy)}`);
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(hoy);
+  if (!m) throw new RangeError(`hoy must be 'YYYY-MM-DD', got '${hoy}'`);
+  return [Number(m[1]), Number(m[2]), Number(m[3])];
+}
+
+class Datoteca {
+  /**
+   * @param {{seed?: number|bigint|string, hoy?: string|Date}} [options]
+   */
+  constructor(options = {}) {
+    if (options instanceof addon.Gen) {
+      this._g = options; // from derive()
+    } else {
+      if (options === null || typeof options !== 'object') throw new TypeError(`options must be an object, got ${typeName(options)}`);
+      this._g = new addon.Gen(checkSeed(options.seed === undefined ? 0n : options.seed));
+      if (options.hoy !== undefined) {
+        const [y, m, d] = parseHoy(options.hoy);
+        if (!this._g.setHoy(y, m, d)) throw new RangeError(`hoy must be a real date between 1900-01-01 and 2200-12-31, got '${options.hoy}'`);
+      }
+    }
+    this.persona = new Persona(this);
+    this.direccion = new Direccion(this);
+    this.telefono = new Telefono(this);
+    this.dinero = new Dinero(this);
+    this.banco = new Banco(this);
+    this.empresa = new Empresa(this);
+  }
+
+  get hoy() {
+    const [y, m, d] = this._g.getHoy();
+    return `${String(y).padStart(4, '0')}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
+  }
+
+  _run(name, values) {
+    const call = CALLS.get(name);
+    return shape(call, this._g.call(call.index, convertArgs(call, values)));
+  }
+
+  _lookup(name, args) {
+    if (typeof name !== 'string') throw new TypeError(`call must be a string, got ${typeName(name)}`);
+    const call = CALLS.get(name);
+    if (!call) throw new RangeError(`unknown call '${name}'; see calls()`);
+    if (args !== undefined && (args === null || typeof args !== 'object')) throw new TypeError(`args must be an object, got ${typeName(args)}`);
+    const names = call.params.map((p) => p.name);
+    for (const k of Object.keys(args || {})) {
+      if (!names.includes(k)) throw new TypeError(`${name}: unexpected argument '${k}'; it takes [${names.join(', ')}]`);
+    }
+    return { call, cargs: convertArgs(call, names.map((n) => (args || {})[n])) };
+  }
+
+  /** Run any registered call by name: d.call('persona.nombre', { sexo: 'F' }). */
+  call(name, args) {
+    const { call, cargs } = this._lookup(name, args);
+    return shape(call, this._g.call(call.index, cargs));
+  }
+
+  /** n values of one call, one crossing per 2,048 values; identical to n single calls. */
+  many(name, n, args) {
+    const { call, cargs } = this._lookup(name, args);
+    if (typeof n !== 'number' || !Number.isInteger(n)) throw new TypeError(`n must be an integer, got ${typeName(n)}`);
+    if (n < 0 || n > 2 ** 32 - 1) throw new RangeError(`n must be from 0 to ${2 ** 32 - 1}, got ${n}`);
+    const out = [];
+    for (let left = n; left > 0; left -= BULK_CHUNK) {
+      const k = Math.min(left, BULK_CHUNK);
+      const lines = this._g.many(call.index, cargs, k).split('\n');
+      lines.pop();
+      if (call.kind === KIND_RECORD || call.kind === KIND_INT) for (const l of lines) out.push(shape(call, l));
+      else for (const l of lines) out.push(l);
+    }
+    return out;
+  }
+
+  rut(tipo, formato) {
+    return this._run('rut', [tipo, formato]);
+  }
+
+  /** The next 32-bit value of the stream. */
+  nextU32() {
+    return this._g.nextU32();
+  }
+
+  /** An unbiased integer in [lo, hi] as a bigint (64-bit signed bounds). */
+  integer(lo, hi) {
+    for (const [name, v] of [['lo', lo], ['hi', hi]]) {
+      if (typeof v !== 'bigint' && !(typeof v === 'number' && Number.isSafeInteger(v))) {
+        throw new TypeError(`${name} must be a bigint or a safe integer, got ${typeName(v)}`);
+      }
+      if (BigInt(v) < I64_MIN || BigInt(v) > I64_MAX) throw new RangeError(`${name} must fit a signed 64-bit integer, got ${v}`);
+    }
+    if (BigInt(lo) > BigInt(hi)) throw new RangeError(`lo must not exceed hi, got lo=${lo}, hi=${hi}`);
+    return this._g.range(BigInt(lo), BigInt(hi));
+  }
+
+  /** The complete state (24 bytes); restoreState continues exactly from here. */
+  saveState() {
+    return new Uint8Array(this._g.saveState());
+  }
+
+  restoreState(state) {
+    if (!(state instanceof Uint8Array)) throw new TypeError(`state must be a Uint8Array or Buffer, got ${typeName(state)}`);
+    this._g.restoreState(state);
+  }
+
+  /** An independent child generator for a label; takes two draws from this stream. */
+  derive(label) {
+    if (typeof label !== 'string') throw new TypeError(`label must be a string, got ${typeName(label)}`);
+    return new Datoteca(this._g.derive(label));
+  }
+}
+
+class Namespace {
+  constructor(d) {
+    Object.defineProperty(this, '_d', { value: d });
+  }
+}
+
+class Persona extends Namespace {
+  nombre(sexo) { return this._d._run('persona.nombre', [sexo]); }
+  nombres(sexo) { return this._d._run('persona.nombres', [sexo]); }
+  apellido() { return this._d._run('persona.apellido', []); }
+  nombreCompleto(sexo) { return this._d._run('persona.nombre_completo', [sexo]); }
+  sexo() { return this._d._run('persona.sexo', []); }
+  fechaNacimiento(edadMin, edadMax) { return this._d._run('persona.fecha_nacimiento', [edadMin, edadMax]); }
+  email() { return this._d._run('persona.email', []); }
+  persona(opts = {}) { return this._d._run('persona.persona', [opts.sexo, opts.edadMin, opts.edadMax]); }
+}
+
+class Direccion extends Namespace {
+  region() { return this._d._run('direccion.region', []); }
+  comuna(region) { return this._d._run('direccion.comuna', [region]); }
+  calle() { return this._d._run('direccion.calle', []); }
+  numero() { return this._d._run('direccion.numero', []); }
+  direccion(region) { return this._d._run('direccion.direccion', [region]); }
+}
+
+class Telefono extends Namespace {
+  movil(formato) { return this._d._run('telefono.movil', [formato]); }
+  fijo(region, formato) { return this._d._run('telefono.fijo', [region, formato]); }
+}
+
+class Dinero extends Namespace {
+  monto(min, max) { return this._d._run('dinero.monto', [min, max]); }
+  clp(min, max) { return this._d._run('dinero.clp', [min, max]); }
+  uf(min, max) { return this._d._run('dinero.uf', [min, max]); }
+  sueldo() { return this._d._run('dinero.sueldo', []); }
+}
+
+class Banco extends Namespace {
+  banco() { return this._d._run('banco.banco', []); }
+  tipoCuenta() { return this._d._run('banco.tipo_cuenta', []); }
+  numeroCuenta() { return this._d._run('banco.numero_cuenta', []); }
+  cuenta() { return this._d._run('banco.cuenta', []); }
+}
+
+class Empresa extends Namespace {
+  nombre() { return this._d._run('empresa.nombre', []); }
+  razonSocial() { return this._d._run('empresa.razon_social', []); }
+  rut(formato) { return this._d._run('empresa.rut', [formato]); }
+  giro() { return this._d._run('empresa.giro', []); }
+  empresa() { return this._d._run('empresa.empresa', []); }
+}
+
+const FORMATOS_RUT = ['puntos', 'guion', 'limpio'];
+
+function checkString(v, name) {
+  if (typeof v !== 'string') throw new TypeError(`${name} must be a string, got ${typeName(v)}`);
+}
+
+function checkInt(v, name, low, high) {
+  if (typeof v !== 'number' || !Number.isInteger(v)) throw new TypeError(`${name} must be an integer, got ${typeof v === 'number' ? v : typeName(v)}`);
+  if (v < low || v > high) throw new RangeError(`${name} must be from ${low} to ${high}, got ${v}`);
+}
+
+/** True if the text is a valid RUT as people type it. */
+function validarRut(rut) {
+  checkString(rut, 'rut');
+  return addon.rutValidar(rut);
+}
+
+function rutDv(cuerpo) {
+  checkInt(cuerpo, 'cuerpo', 1, 99999999);
+  return addon.rutDv(cuerpo);
+}
+
+function formatearRut(rut, formato = 'puntos') {
+  checkString(rut, 'rut');
+  const f = FORMATOS_RUT.indexOf(formato);
+  if (f < 0) {
+    const msg = `formato must be 'puntos', 'guion' or 'limpio', got ${typeof formato === 'string' ? `'${formato}'` : typeName(formato)}`;
+    throw typeof formato === 'string' ? new RangeError(msg) : new TypeError(msg);
+  }
+  const out = addon.rutFormatear(rut, f);
+  if (out === null) {
+    const e = new RangeError(`not a valid RUT: '${rut}'`);
+    e.status = 6;
+    throw e;
+  }
+  return out;
+}
+
+function limpiarRut(rut) {
+  return formatearRut(rut, 'limpio');
+}
+
+function formatearClp(monto) {
+  checkInt(monto, 'monto', 0, 999999999999999);
+  return addon.formatearClp(monto);
+}
+
+function formatearUf(centesimos) {
+  checkInt(centesimos, 'centesimos', 0, 999999999999999);
+  return addon.formatearUf(centesimos);
+}
+
+module.exports = {
+  Datoteca,
+  validarRut,
+  rutDv,
+  formatearRut,
+  limpiarRut,
+  formatearClp,
+  formatearUf,
+  calls: () => [...CALLS.keys()],
+  version: () => addon.version,
+  dataVersion: () => addon.dataVersion,
+};

@@ -1,0 +1,8 @@
+// ESM entry: the same module as index.js.
+import { createRequire } from 'module';
+
+const require = createRequire(import.meta.url);
+const m = require('./index.js');
+
+export const { Datoteca, validarRut, rutDv, formatearRut, limpiarRut, formatearClp, formatearUf, calls, version, dataVersion } = m;
+export default m;

@@ -1,0 +1,66 @@
+// Packaging as users meet it: types, npm pack into an empty directory, the Vitest helpers.
+import { expect, test } from 'vitest';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdtempSync, mkdirSync, rmSync, writeFileSync, readdirSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+const BIN = path.join(ROOT, 'node_modules', '.bin');
+const env = { ...process.env, npm_config_nodedir: process.env.npm_config_nodedir || '/usr' };
+
+test('tsc --noEmit --strict accepts a user file', () => {
+  const r = spawnSync(path.join(BIN, 'tsc'), ['--noEmit', '--strict', '--module', 'nodenext', '--moduleResolution', 'nodenext',
+    '--target', 'es2020', path.join(ROOT, 'tests', 'node', 'typing_sample.ts')], { encoding: 'utf8' });
+  expect(r.status, r.stdout + r.stderr).toBe(0);
+}, 60000);
+
+test('npm pack installs into an empty directory and works there', () => {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'datoteca-pack-'));
+  try {
+    execFileSync('npm', ['pack', '--silent', '--pack-destination', dir], { cwd: ROOT, env, encoding: 'utf8' });
+    const tgz = readdirSync(dir).find((f) => f.endsWith('.tgz'));
+    const listing = execFileSync('tar', ['tzf', path.join(dir, tgz)], { encoding: 'utf8' });
+    expect(listing).toContain('package/c/src/gen.c');
+    expect(listing).toContain('package/binding.gyp');
+    const app = path.join(dir, 'app');
+    mkdirSync(app);
+    writeFileSync(path.join(app, 'package.json'), '{"name":"app","private":true}');
+    execFileSync('npm', ['install', '--no-audit', '--no-fund', '--silent', path.join(dir, tgz)], { cwd: app, env, stdio: 'pipe' });
+    const out = execFileSync(process.execPath, ['-e',
+      "const {Datoteca}=require('datoteca'); console.log(new Datoteca({seed:42}).rut()); import('datoteca').then(m=>console.log(m.validarRut('12.345.678-5'))); console.log(require.resolve('datoteca/package.json') ? 'ok' : '')"],
+    { cwd: app, encoding: 'utf8' });
+    expect(out.trim().split('\n')).toEqual(['12.502.675-3', 'ok', 'true']);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}, 240000);
+
+test('Vitest helpers: per-test seeds stable across selection, seed shown on failure', () => {
+  const dir = path.join(ROOT, 'tests', 'node', '.tmp-vitest');
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  try {
+    writeFileSync(path.join(dir, 'x.test.mjs'), `
+import { test } from '../../../bindings/node/vitest.mjs';
+test('a', ({ datoteca }) => { console.log('A=' + datoteca.rut()); });
+test('b', ({ datoteca }) => { console.log('B=' + datoteca.rut()); });
+test('falla', ({ datoteca }) => { if (datoteca.rut() !== 'no') throw new Error('distinto'); });
+`);
+    const run = (extra, seedEnv) => spawnSync(path.join(BIN, 'vitest'), ['run', '--root', dir, '--reporter=verbose', ...extra],
+      { encoding: 'utf8', env: { ...env, DATOTECA_SEED: seedEnv ?? '', CI: 'true', NO_COLOR: '1', FORCE_COLOR: '0' } });
+    const values = (r) => Object.fromEntries([...(r.stdout + r.stderr).replace(/\x1b\[[0-9;]*m/g, '').matchAll(/\b([AB])=(\d[\d.]*-[\dK])/g)].map((m) => [m[1], m[2]]));
+    const full = run([]);
+    const onlyB = run(['-t', '^b$']);
+    const other = run([], '5');
+    expect(values(full).B, full.stdout + full.stderr).toBeDefined();
+    expect(values(onlyB).B).toBe(values(full).B);
+    expect(values(full).A).not.toBe(values(full).B);
+    expect(values(other).A).not.toBe(values(full).A);
+    expect(full.status).not.toBe(0);
+    expect(full.stdout + full.stderr).toContain("datoteca seed: '0:x.test.mjs:falla' (replay with DATOTECA_SEED=0)");
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}, 120000);
