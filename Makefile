@@ -32,8 +32,12 @@ venv: $(VPY)
 node_modules/.package-lock.json: package.json
 	$(NPM_ENV) npm install --no-audit --no-fund
 
-node: node_modules/.package-lock.json
-	$(NPM_ENV) npx node-gyp rebuild >/dev/null
+# npm install builds the addon (its install script); rebuild it when the C sources change.
+build/Release/datoteca.node: node_modules/.package-lock.json $(wildcard c/src/*.c c/src/*.h c/include/*.h bindings/node/*.cc) binding.gyp
+	$(NPM_ENV) npm run install --silent
+	@touch $@
+
+node: build/Release/datoteca.node
 
 demo: build venv node
 	@echo "== C: datoteca rut --seed 42 -n 5"
