@@ -13,7 +13,7 @@ CLI     := $(BUILD)/datoteca
 NODEDIR := $(if $(wildcard /usr/include/node/node_api.h),/usr,)
 NPM_ENV := $(if $(NODEDIR),npm_config_nodedir=$(NODEDIR),)
 
-.PHONY: all build demo test test-c test-python test-node node clean
+.PHONY: all build demo test test-c test-python test-node test-golden node clean
 
 all: build
 
@@ -50,7 +50,7 @@ demo: build venv node
 	@echo "== Node"
 	@node -e "const {Datoteca} = require('./'); const d = new Datoteca({seed: 42}); console.log(d.rut()); console.log(d.persona.nombreCompleto()); console.log(d.empresa.empresa());"
 
-test: test-c test-python test-node
+test: test-c test-python test-node test-golden
 
 test-c: build
 	cd $(BUILD) && ctest --output-on-failure
@@ -60,6 +60,10 @@ test-python: build venv
 
 test-node: build node
 	DATOTECA_CLI=$(abspath $(CLI)) $(NPM_ENV) npx vitest run --root tests/node
+
+# C, Python and Node each reproduce fixtures/golden.json byte for byte.
+test-golden: build venv node
+	tools/golden_cross.sh $(BUILD) $(VPY)
 
 clean:
 	rm -rf $(BUILD) $(VENV) build node_modules

@@ -159,7 +159,7 @@ typedef enum dt_rut_tipo {
     DT_RUT_EMPRESA = 1  /* body in [DT_RUT_EMPRESA_MIN, DT_RUT_EMPRESA_MAX] */
 } dt_rut_tipo;
 #define DT_RUT_PERSONA_MIN 1000000u
-#define DT_RUT_PERSONA_MAX 27999999u
+#define DT_RUT_PERSONA_MAX 29999999u
 #define DT_RUT_EMPRESA_MIN 76000000u
 #define DT_RUT_EMPRESA_MAX 77999999u
 #define DT_RUT_CUERPO_MAX 99999999u
@@ -170,7 +170,8 @@ typedef enum dt_rut_formato {
     DT_RUT_LIMPIO = 2  /* 123456785 */
 } dt_rut_formato;
 
-/* Generate a RUT: one bounded draw for the body, the check digit computed. */
+/* Generate a RUT: one bounded draw for the body (uniform in the range of its tipo), the
+ * check digit computed. A persona record instead draws a body that fits its birth year. */
 DT_API dt_status dt_rut(dt_gen *g, int tipo, int formato, char *buf, size_t cap, size_t *len);
 
 /* The mod-11 check digit of a body in [1, 99999999]: '0'..'9' or 'K'. */
@@ -311,8 +312,9 @@ typedef struct dt_persona {
     char comuna[32];
     char region[64];
 } dt_persona;
-/* A consistent person: the email derives from the names, the RUT is in the persona
- * range, the age is in [edad_min, edad_max], a mobile phone and an address. */
+/* A consistent person: the email derives from the names, the age is in [edad_min, edad_max],
+ * the RUT body fits the birth year (RUNs are assigned in order: about 27 million around 2020,
+ * some 400,000 a year; see docs/data.md), a mobile phone and an address. */
 DT_API dt_status dt_persona_persona(dt_gen *g, int sexo, int32_t edad_min, int32_t edad_max, dt_persona *out);
 
 /* ===================================================================== empresa */

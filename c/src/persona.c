@@ -118,7 +118,8 @@ dt_status dt_persona_email(dt_gen *g, char *buf, size_t cap, size_t *len) {
 }
 
 /* Draw order: sex (if CUALQUIERA), given names, apellido paterno, apellido materno,
- * RUT body, birth date, email (pattern, [digits], domain), mobile, address. */
+ * birth date, RUT body (fitting the birth year), email (pattern, [digits], domain), mobile,
+ * address. */
 dt_status dt_persona_persona(dt_gen *g, int sexo, int32_t edad_min, int32_t edad_max, dt_persona *out) {
     if (g == NULL || out == NULL) return DT_ERR_NULL;
     if (!dt__sexo_valido(sexo) || !dt__edades_validas(edad_min, edad_max)) return DT_ERR_INVALID_ARG;
@@ -140,10 +141,11 @@ dt_status dt_persona_persona(dt_gen *g, int sexo, int32_t edad_min, int32_t edad
     dt__field(out->nombre_completo, tmp, (size_t)(e - tmp));
     out->sexo[0] = s == DT_SEXO_F ? 'F' : 'M';
     out->sexo[1] = '\0';
-    e = dt__put_rut(tmp, dt__gen_rut_cuerpo(g, DT_RUT_PERSONA), DT_RUT_PUNTOS);
-    dt__field(out->rut, tmp, (size_t)(e - tmp));
     e = dt__gen_fecha_nacimiento(g, edad_min, edad_max, tmp);
     dt__field(out->fecha_nacimiento, tmp, (size_t)(e - tmp));
+    int32_t anio = (tmp[0] - '0') * 1000 + (tmp[1] - '0') * 100 + (tmp[2] - '0') * 10 + (tmp[3] - '0');
+    e = dt__put_rut(tmp, dt__gen_rut_cuerpo_nacido(g, anio), DT_RUT_PUNTOS);
+    dt__field(out->rut, tmp, (size_t)(e - tmp));
     e = dt__gen_email(g, out->nombres, nprimero, out->apellido_paterno, strlen(out->apellido_paterno), tmp);
     dt__field(out->email, tmp, (size_t)(e - tmp));
     e = dt__gen_movil(g, DT_TEL_INTERNACIONAL, tmp);

@@ -14,6 +14,28 @@ uint32_t dt__gen_rut_cuerpo(dt_gen *g, int tipo) {
     return DT_RUT_PERSONA_MIN + dt__below(g, DT_RUT_PERSONA_MAX - DT_RUT_PERSONA_MIN + 1);
 }
 
+/* Typical RUN (in thousands) of people born in a year, at ten-year anchors from 1900 to
+ * 2030, interpolated linearly. RUNs are assigned in order: newborns got about 27 million
+ * around 2020 and some 400,000 numbers are used a year (Chiletec, see c/data/PROVENANCE.md);
+ * people born before the 1970s got theirs as children or adults, which flattens the curve.
+ * The anchors before 2020 are approximations from general knowledge (docs/data.md). */
+static const uint32_t dt__run_anio[14] = {800,  1100, 1500,  2500,  4000,  6000,  8500,
+                                          11000, 14000, 17300, 20500, 23800, 27000, 31000};
+#define DT__RUN_DISPERSION 600000u /* ± around the typical RUN of the year */
+
+/* One bounded draw: the typical RUN of the birth year ± DT__RUN_DISPERSION, kept inside
+ * the persona range. */
+uint32_t dt__gen_rut_cuerpo_nacido(dt_gen *g, int32_t anio) {
+    if (anio < 1900) anio = 1900;
+    if (anio > 2029) anio = 2029;
+    int32_t k = (anio - 1900) / 10, resto = (anio - 1900) % 10;
+    int64_t centro = ((int64_t)dt__run_anio[k] * 10 + ((int64_t)dt__run_anio[k + 1] - dt__run_anio[k]) * resto) * 100;
+    int64_t v = centro - DT__RUN_DISPERSION + dt__below(g, 2 * DT__RUN_DISPERSION + 1);
+    if (v < DT_RUT_PERSONA_MIN) v = DT_RUT_PERSONA_MIN;
+    if (v > DT_RUT_PERSONA_MAX) v = DT_RUT_PERSONA_MAX;
+    return (uint32_t)v;
+}
+
 char *dt__put_rut(char *p, uint32_t cuerpo, int formato) {
     p = formato == DT_RUT_PUNTOS ? dt__put_miles(p, cuerpo) : dt__put_u64(p, cuerpo);
     if (formato != DT_RUT_LIMPIO) *p++ = '-';

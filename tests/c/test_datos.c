@@ -114,7 +114,10 @@ int main(void) {
     size_t len;
     int c_area = csv_col(&T_comunas, "codigo_area_telefono");
 
-    /* persona records */
+    /* persona records; per birth year, the smallest and largest RUT body seen */
+    enum { Y0 = 1900, NY = 131 };
+    uint32_t min_rut[NY], max_rut[NY];
+    for (int y = 0; y < NY; y++) { min_rut[y] = UINT32_MAX; max_rut[y] = 0; }
     size_t ip = llamada("persona.persona");
     for (int i = 0; i < N_ITER; i++) {
         CHECK_OK(dt_call(g, ip, NULL, 0, buf, sizeof buf, &len), "persona %d", i);
@@ -141,6 +144,10 @@ int main(void) {
         CHECK(sscanf(f[6], "%4d-%2d-%2d", &y, &m, &d) == 3 && strlen(f[6]) == 10, "persona %d: date '%s'", i, f[6]);
         int edad = 2026 - y - ((m > 1 || d > 1) ? 1 : 0); /* age on 2026-01-01 */
         CHECK(edad >= 18 && edad <= 80, "persona %d: born %s is %d on 2026-01-01", i, f[6], edad);
+        if (y >= Y0 && y < Y0 + NY) {
+            if (cuerpo < min_rut[y - Y0]) min_rut[y - Y0] = cuerpo;
+            if (cuerpo > max_rut[y - Y0]) max_rut[y - Y0] = cuerpo;
+        }
         const char *at = strchr(f[7], '@');
         CHECK(at && en_columna(&T_dominios, "dominio", at + 1), "persona %d: email domain in '%s'", i, f[7]);
         for (const char *q = f[7]; *q; q++)
@@ -148,6 +155,12 @@ int main(void) {
         CHECK(area_de(f[8]) == 9, "persona %d: mobile '%s'", i, f[8]);
         CHECK(fila_comuna(f[10], f[11]), "persona %d: comuna '%s' not in '%s'", i, f[10], f[11]);
     }
+
+    /* RUNs are assigned in order: anyone born 20 years later has a larger RUT body */
+    for (int a = 0; a < NY; a++)
+        for (int b = a + 20; b < NY; b++)
+            if (max_rut[a] && max_rut[b])
+                CHECK(max_rut[a] < min_rut[b], "born %d: RUT up to %u; born %d: RUT from %u", Y0 + a, max_rut[a], Y0 + b, min_rut[b]);
 
     /* address records: comuna ∈ provincia ∈ región by CUT codes, per the CSV */
     size_t idir = llamada("direccion.direccion");

@@ -3,7 +3,7 @@
 >>> from datoteca import Datoteca
 >>> d = Datoteca(seed=42)
 >>> d.rut()
-'12.502.675-3'
+'13.354.725-8'
 
 Same seed and same sequence of calls give the same data in C, Python and Node, on any
 machine, until a new major version. Generation lives in the C library; this package

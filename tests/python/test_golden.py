@@ -1,0 +1,182 @@
+"""The golden dataset: the Python binding replays fixtures/golden-sequence.json for every seed
+and must reproduce fixtures/golden.json value by value, then byte for byte. The fixture's
+values are also checked against independent expectations (a mod-11 written here, the CSVs read
+directly), so it cannot enshrine a bug unnoticed. Nothing here writes the fixture."""
+import csv
+import datetime
+import json
+import os
+import re
+
+import pytest
+
+import datoteca
+import golden_runner
+
+ROOT = golden_runner.ROOT
+
+
+def _golden():
+    with open(golden_runner.GOLDEN, encoding="utf-8") as f:
+        return f.read()
+
+
+def test_value_by_value_first_divergence():
+    sequence = golden_runner.load_sequence()
+    golden = json.loads(_golden())
+    assert golden["data_version"] == datoteca.data_version(), (
+        f"fixture records data version {golden['data_version']}, the library is {datoteca.data_version()}")
+    assert [r["seed"] for r in golden["runs"]] == sequence["seeds"]
+    for run in golden["runs"]:
+        actual = golden_runner.run(run["seed"], sequence)
+        for i, ((call, value), expected) in enumerate(zip(actual, run["values"])):
+            if call != expected["call"] or value != expected["value"]:
+                pytest.fail(f"golden: seed {run['seed']}, call #{i} {call}: expected {expected['value']!r}, got {value!r}")
+        assert len(actual) == len(run["values"]), f"seed {run['seed']}: {len(actual)} calls, fixture has {len(run['values'])}"
+
+
+def test_byte_for_byte():
+    text = golden_runner.run_all(golden_runner.load_sequence())
+    assert text == _golden(), "the canonical serialisation differs from fixtures/golden.json (values agree: check the canonical form)"
+
+
+def test_sequence_covers_every_call():
+    calls = [c["call"] for c in golden_runner.load_sequence()["calls"]]
+    assert len(calls) >= 80
+    assert set(calls) == set(datoteca.calls())
+
+
+# ---- independent review of the fixture's values -------------------------------------------
+
+def _mod11(body):
+    s, w = 0, 2
+    while body:
+        s += (body % 10) * w
+        body //= 10
+        w = 2 if w == 7 else w + 1
+    r = 11 - s % 11
+    return "0" if r == 11 else "K" if r == 10 else str(r)
+
+
+def _read_csv(name):
+    with open(os.path.join(ROOT, "c", "data", name), encoding="utf-8", newline="") as f:
+        return list(csv.DictReader(f))
+
+
+COMUNAS = _read_csv("comunas.csv")
+REGIONES = {r["codigo_cut"]: r for r in _read_csv("regiones.csv")}
+REGION_BY_NAME = {r["nombre_oficial"]: c for c, r in REGIONES.items()}
+COMUNA_REGION = {(c["nombre"], c["codigo_region"]) for c in COMUNAS}
+COMUNA_BY_CUT = {c["codigo_cut"]: c for c in COMUNAS}
+AREA_CODES = {int(c["codigo_area_telefono"]) for c in COMUNAS}
+DOMINIOS = {d["dominio"] for d in _read_csv("dominios_email.csv")}
+BANCOS = {(b["codigo"], b["nombre_comun"]) for b in _read_csv("bancos.csv") if b["estado"] == "vigente"}
+
+RUT_RE = re.compile(r"^(\d{1,3}(?:\.\d{3})*|\d+)-?([\dK])$")
+MOVIL_RE = re.compile(r"^(\+56 9 [2-9]\d{3} \d{4}|\+569[2-9]\d{7}|9 [2-9]\d{3} \d{4})$")
+FIJO_RE = re.compile(r"^(?:\+56 |\+56|)(2 ?2\d{3} ?\d{4}|(\d\d) ?2\d\d ?\d{4})$")
+
+
+def _check_rut(where, text):
+    m = RUT_RE.match(text)
+    assert m, f"{where}: {text!r} is not a RUT"
+    body = int(m.group(1).replace(".", ""))
+    assert _mod11(body) == m.group(2), f"{where}: {text!r} check digit, mod-11 says {_mod11(body)}"
+    return body
+
+
+def _check_comuna(where, comuna, region_name):
+    code = REGION_BY_NAME.get(region_name)
+    assert code, f"{where}: unknown region {region_name!r}"
+    assert (comuna, code) in COMUNA_REGION, f"{where}: comuna {comuna!r} is not in {region_name!r}"
+
+
+def _check_email(where, email, *names):
+    assert email.isascii() and email == email.lower(), f"{where}: email {email!r} is not lower-case ASCII"
+    local, _, domain = email.partition("@")
+    assert domain in DOMINIOS or domain.endswith(".cl"), f"{where}: domain of {email!r}"
+    assert local and re.fullmatch(r"[a-z0-9._]+", local), f"{where}: local part of {email!r}"
+
+
+def _check_phone(where, text, fijo=None):
+    if fijo is None:
+        assert MOVIL_RE.match(text), f"{where}: mobile {text!r}"
+        return
+    m = FIJO_RE.match(text)
+    assert m, f"{where}: fixed line {text!r}"
+    area = int(m.group(2)) if m.group(2) else 2
+    assert area in AREA_CODES, f"{where}: area code {area} of {text!r} does not exist"
+    return area
+
+
+def _check_birth(where, text, hoy, lo=18, hi=80):
+    born = datetime.date.fromisoformat(text)
+    age = hoy.year - born.year - ((hoy.month, hoy.day) < (born.month, born.day))
+    assert lo <= age <= hi, f"{where}: born {text} is {age}, outside [{lo}, {hi}]"
+
+
+def test_the_fixture_is_valid_by_independent_checks():
+    golden = json.loads(_golden())
+    sequence = golden_runner.load_sequence()
+    hoy = datetime.date.fromisoformat(golden["hoy"])
+    for run in golden["runs"]:
+        for i, (step, entry) in enumerate(zip(sequence["calls"], run["values"])):
+            where = f"seed {run['seed']}, call #{i} {entry['call']}"
+            v, args, call = entry["value"], step["args"], entry["call"]
+            if call in ("rut", "empresa.rut"):
+                body = _check_rut(where, v)
+                empresa = call == "empresa.rut" or args.get("tipo") == "empresa"
+                assert (76_000_000 <= body <= 77_999_999) if empresa else (1_000_000 <= body <= 29_999_999), f"{where}: body {body}"
+            elif call == "persona.persona":
+                _check_rut(where, v["rut"])
+                _check_comuna(where, v["comuna"], v["region"])
+                _check_email(where, v["email"])
+                _check_phone(where, v["telefono"])
+                _check_birth(where, v["fecha_nacimiento"], hoy, args.get("edad_min", 18), args.get("edad_max", 80))
+                assert v["nombre_completo"] == f"{v['nombres']} {v['apellido_paterno']} {v['apellido_materno']}", where
+            elif call == "direccion.direccion":
+                c = COMUNA_BY_CUT.get(v["codigo_comuna"])
+                assert c and c["nombre"] == v["comuna"] and c["codigo_provincia"] == v["codigo_provincia"], f"{where}: {v}"
+                assert c["codigo_region"] == v["codigo_region"] and REGIONES[v["codigo_region"]]["nombre_oficial"] == v["region"], f"{where}: {v}"
+                if "region" in args:
+                    assert int(v["codigo_region"]) == args["region"], where
+                assert re.fullmatch(r"[1-9]\d{6}", v["codigo_postal"]), where
+            elif call == "direccion.comuna" and "region" in args:
+                assert (v, f"{args['region']:02d}") in COMUNA_REGION, f"{where}: {v!r} not in region {args['region']}"
+            elif call == "telefono.movil":
+                _check_phone(where, v)
+            elif call == "telefono.fijo":
+                area = _check_phone(where, v, fijo=True)
+                if "region" in args:
+                    codes = {int(c["codigo_area_telefono"]) for c in COMUNAS if int(c["codigo_region"]) == args["region"]}
+                    assert area in codes, f"{where}: area {area} is not used in region {args['region']}"
+            elif call == "persona.email":
+                _check_email(where, v)
+            elif call == "persona.fecha_nacimiento":
+                _check_birth(where, v, hoy, args.get("edad_min", 18), args.get("edad_max", 80))
+            elif call == "dinero.clp":
+                assert re.fullmatch(r"\$\d{1,3}(\.\d{3})*", v), f"{where}: {v!r}"
+                amount = int(v[1:].replace(".", ""))
+                assert args.get("min", 1000) <= amount <= args.get("max", 1_000_000), f"{where}: {v!r}"
+            elif call == "dinero.uf":
+                assert re.fullmatch(r"UF \d{1,3}(\.\d{3})*,\d\d", v), f"{where}: {v!r}"
+                cents = int(v[3:].replace(".", "").replace(",", ""))
+                assert args.get("min", 100) <= cents <= args.get("max", 10_000_000), f"{where}: {v!r}"
+            elif call == "dinero.monto":
+                assert args.get("min", 1000) <= int(v) <= args.get("max", 1_000_000), f"{where}: {v!r}"
+            elif call == "banco.banco":
+                assert (v["codigo"], v["nombre"]) in BANCOS, f"{where}: {v}"
+            elif call == "banco.cuenta":
+                body = _check_rut(where, v["rut_titular"])
+                assert (v["codigo_banco"], v["banco"]) in BANCOS, f"{where}: {v}"
+                if v["tipo_cuenta"] == "CuentaRUT":
+                    assert v["codigo_banco"] == "012" and int(v["numero"]) == body, f"{where}: {v}"
+            elif call == "empresa.empresa":
+                body = _check_rut(where, v["rut"])
+                assert 76_000_000 <= body <= 77_999_999, where
+                _check_comuna(where, v["comuna"], v["region"])
+                area = _check_phone(where, v["telefono"], fijo=True)
+                comuna = [c for c in COMUNAS if c["nombre"] == v["comuna"] and c["codigo_region"] == REGION_BY_NAME[v["region"]]][0]
+                assert area == int(comuna["codigo_area_telefono"]), f"{where}: phone area {area} vs comuna {comuna['nombre']}"
+                _check_email(where, v["email"])
+                assert v["razon_social"].startswith(v["nombre_fantasia"]), where
