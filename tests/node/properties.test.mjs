@@ -1,0 +1,323 @@
+// The registered property and differential suites (tests/properties.json, docs/testing.md),
+// each checked against an expectation that does not call the production code.
+import { afterAll, expect, test } from 'vitest';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as dt from '../../bindings/node/index.mjs';
+
+const { Datoteca } = dt;
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+const REGISTRY = Object.fromEntries(JSON.parse(readFileSync(path.join(ROOT, 'tests', 'properties.json'), 'utf8')).suites.map((s) => [s.name, s]));
+const RAN = {};
+
+/** Marsaglia's xorshift32 (13, 17, 5); a zero seed is replaced by 0x9E3779B9. */
+class Xorshift32 {
+  constructor(seed) { this.x = (seed >>> 0) || 0x9e3779b9; }
+  next() {
+    let x = this.x;
+    x ^= x << 13; x >>>= 0;
+    x ^= x >>> 17;
+    x ^= x << 5; x >>>= 0;
+    this.x = x;
+    return x;
+  }
+  below(n) { return this.next() % n; }
+  u64() { return (BigInt(this.next()) << 32n) | BigInt(this.next()); }
+  pick(a) { return a[this.below(a.length)]; }
+}
+
+function runSuite(name, body) {
+  const suite = REGISTRY[name];
+  expect(suite.languages).toContain('node');
+  const seed = Number.parseInt(suite.seed, 16);
+  const rng = new Xorshift32(seed);
+  for (let i = 0; i < suite.iterations; i++) {
+    try {
+      body(rng, i);
+    } catch (e) {
+      throw new Error(`property ${name}, seed 0x${seed.toString(16).padStart(8, '0')}, iteration ${i}: ${e.name}: ${e.message}`);
+    }
+  }
+  RAN[name] = suite.iterations;
+}
+
+function check(cond, msg) {
+  if (!cond) throw new Error(msg);
+}
+
+afterAll(() => {
+  const mine = Object.values(REGISTRY).filter((s) => s.languages.includes('node'));
+  const total = mine.reduce((a, s) => a + s.iterations, 0);
+  const ran = Object.values(RAN).reduce((a, n) => a + n, 0);
+  console.log(`property suites: ${Object.keys(RAN).length} of ${mine.length} registered Node suites ran ${ran} of ${total} registered iterations`);
+});
+
+// ---- PCG32 from the reference, in BigInt ---------------------------------------------------
+const M64 = (1n << 64n) - 1n;
+const MULT = 6364136223846793005n;
+const SEED_STREAM = 0x6461746f74656361n;
+
+class RefPcg32 {
+  constructor(initstate, initseq) {
+    this.state = 0n;
+    this.inc = ((initseq << 1n) | 1n) & M64;
+    this.next();
+    this.state = (this.state + initstate) & M64;
+    this.next();
+  }
+  next() {
+    const old = this.state;
+    this.state = (old * MULT + this.inc) & M64;
+    const xorshifted = Number((((old >> 18n) ^ old) >> 27n) & 0xffffffffn);
+    const rot = Number(old >> 59n);
+    return ((xorshifted >>> rot) | (xorshifted << ((32 - rot) & 31))) >>> 0;
+  }
+  below(n) { // Lemire, n a bigint <= 2^32
+    let m = BigInt(this.next()) * n;
+    let low = m & 0xffffffffn;
+    if (low < n) {
+      const t = ((1n << 32n) - n) % n;
+      while (low < t) {
+        m = BigInt(this.next()) * n;
+        low = m & 0xffffffffn;
+      }
+    }
+    return m >> 32n;
+  }
+  range(lo, hi) {
+    const span = hi - lo + 1n;
+    if (span <= 1n << 32n) return lo + (span === 1n << 32n ? BigInt(this.next()) : this.below(span));
+    if (span === 1n << 64n) return lo + ((BigInt(this.next()) << 32n) | BigInt(this.next()));
+    const limit = M64 - ((M64 % span) + 1n) % span;
+    for (;;) {
+      const r = (BigInt(this.next()) << 32n) | BigInt(this.next());
+      if (r <= limit) return lo + (r % span);
+    }
+  }
+}
+
+test('pcg32_differential', () => runSuite('pcg32_differential', (rng) => {
+  const seed = rng.u64();
+  const n = 1 + rng.below(64);
+  const ref = new RefPcg32(seed, SEED_STREAM);
+  const d = new Datoteca({ seed });
+  for (let k = 0; k < n; k++) {
+    const want = ref.next();
+    const got = d.nextU32();
+    check(got === want, `seed ${seed}, draw ${k}: expected ${want}, got ${got}`);
+  }
+}));
+
+test('bounded_differential', () => runSuite('bounded_differential', (rng, i) => {
+  const seed = rng.u64();
+  const ref = new RefPcg32(seed, SEED_STREAM);
+  const d = new Datoteca({ seed });
+  let lo;
+  let hi;
+  switch (i % 4) {
+    case 0: lo = 0n; hi = BigInt(rng.below(10)); break;
+    case 1: lo = BigInt(rng.next()) - (1n << 31n); hi = lo + BigInt(rng.next()); break;
+    case 2: lo = -(rng.u64() >> 1n); hi = lo + (rng.u64() >> 1n) + (1n << 32n); break;
+    default: lo = -(1n << 63n); hi = (1n << 63n) - 1n;
+  }
+  for (let k = 0; k < 8; k++) {
+    const want = ref.range(lo, hi);
+    const got = d.integer(lo, hi);
+    check(got === want, `seed ${seed}, integer(${lo}, ${hi}) #${k}: expected ${want}, got ${got}`);
+  }
+}));
+
+// ---- RUT -------------------------------------------------------------------------------------
+function mod11(body) {
+  let s = 0;
+  let w = 2;
+  for (let b = body; b > 0; b = Math.floor(b / 10)) {
+    s += (b % 10) * w;
+    w = w === 7 ? 2 : w + 1;
+  }
+  const r = 11 - (s % 11);
+  return r === 11 ? '0' : r === 10 ? 'K' : String(r);
+}
+const REF_RUT = /^[ \t]*([1-9]\d{0,7}|[1-9]\d{0,2}(?:\.\d{3}){1,2})-?([0-9kK])[ \t]*$/;
+function refValid(text) {
+  const m = REF_RUT.exec(text);
+  if (!m) return false;
+  const digits = m[1].replaceAll('.', '');
+  return digits.length <= 8 && mod11(Number(digits)) === m[2].toUpperCase();
+}
+function spelling(rng) {
+  const body = rng.pick([1 + rng.below(99999999), 1 + rng.below(999), 0, 100000000 + rng.below(100000000)]);
+  let digits = String(body);
+  if (rng.below(2) && digits.length > 3) digits = digits.replace(/\B(?=(\d{3})+(?!\d))/g, '.');
+  let dv = rng.below(4) ? mod11(body) : rng.pick([...'0123456789K']);
+  if (dv === 'K' && rng.below(2)) dv = 'k';
+  let text = digits + (rng.below(3) ? '-' : '') + dv;
+  if (rng.below(4) === 0) text = rng.pick([' ', '\t', '  ']) + text + rng.pick(['', ' ', '\t']);
+  if (rng.below(6) === 0) {
+    const pos = rng.below(text.length + 1);
+    text = text.slice(0, pos) + rng.pick(['x', '.', '-', '..', ' ', '0', 'ñ', '\0', 'K']) + text.slice(pos);
+  }
+  return text;
+}
+
+test('rut', () => runSuite('rut', (rng) => {
+  const d = new Datoteca({ seed: rng.u64() });
+  const r = d.rut(rng.pick(['persona', 'empresa']), rng.pick(['puntos', 'guion', 'limpio']));
+  const body = Number(r.slice(0, -1).replaceAll('.', '').replace(/-$/, ''));
+  check(mod11(body) === r.at(-1), `generated ${r} fails mod-11`);
+  const s = spelling(rng);
+  check(dt.validarRut(s) === refValid(s), `validator says ${dt.validarRut(s)} for ${JSON.stringify(s)}, reference ${refValid(s)}`);
+  if (refValid(s)) {
+    const clean = dt.limpiarRut(s);
+    for (const f of ['puntos', 'guion', 'limpio']) check(dt.formatearRut(clean, f) === dt.formatearRut(s, f), `format∘clean differs for ${s}`);
+  }
+}));
+
+// ---- geography and telephones ------------------------------------------------------------
+function readCsv(name) {
+  const text = readFileSync(path.join(ROOT, 'c', 'data', name), 'utf8');
+  const rows = [];
+  let row = [];
+  let field = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (quoted) {
+      if (c === '"' && text[i + 1] === '"') { field += '"'; i++; } else if (c === '"') quoted = false; else field += c;
+    } else if (c === '"') quoted = true;
+    else if (c === ',') { row.push(field); field = ''; } else if (c === '\n') { row.push(field); rows.push(row); row = []; field = ''; } else if (c !== '\r') field += c;
+  }
+  if (field || row.length) { row.push(field); rows.push(row); }
+  const [head, ...body] = rows;
+  return body.map((r) => Object.fromEntries(head.map((h, k) => [h, r[k]])));
+}
+const COMUNAS = readCsv('comunas.csv');
+const BY_CUT = new Map(COMUNAS.map((c) => [c.codigo_cut, c]));
+const REGIONES = new Map(readCsv('regiones.csv').map((r) => [r.codigo_cut, r.nombre_oficial]));
+const PROVINCIAS = new Map(readCsv('provincias.csv').map((p) => [p.codigo_cut, p]));
+const AREAS = new Map();
+for (const c of COMUNAS) {
+  const r = Number(c.codigo_region);
+  if (!AREAS.has(r)) AREAS.set(r, new Set());
+  AREAS.get(r).add(Number(c.codigo_area_telefono));
+}
+
+test('geography', () => runSuite('geography', (rng) => {
+  const d = new Datoteca({ seed: rng.u64() });
+  const region = rng.below(17) || undefined;
+  const a = d.direccion.direccion(region);
+  const c = BY_CUT.get(a.codigo_comuna);
+  check(c && c.nombre === a.comuna, `CUT ${a.codigo_comuna} is not ${a.comuna}`);
+  const p = PROVINCIAS.get(a.codigo_provincia);
+  check(c.codigo_provincia === a.codigo_provincia && p.nombre === a.provincia, `provincia of ${a.comuna}`);
+  check(p.codigo_region === a.codigo_region && c.codigo_region === a.codigo_region && REGIONES.get(a.codigo_region) === a.region, `region of ${a.comuna}`);
+  if (region) {
+    check(Number(a.codigo_region) === region, `asked region ${region}, got ${a.codigo_region}`);
+    const comuna = d.direccion.comuna(region);
+    check(COMUNAS.some((x) => x.nombre === comuna && Number(x.codigo_region) === region), `${comuna} not in ${region}`);
+  }
+}));
+
+const MOVIL = { internacional: /^\+56 9 [2-9]\d{3} \d{4}$/, e164: /^\+569[2-9]\d{7}$/, nacional: /^9 [2-9]\d{3} \d{4}$/ };
+const FIJO = {
+  internacional: /^\+56 (?:(2) 2\d{3} \d{4}|(\d\d) 2\d\d \d{4})$/,
+  e164: /^\+56(?:(2)2\d{7}|(\d\d)2\d{6})$/,
+  nacional: /^(?:(2) 2\d{3} \d{4}|(\d\d) 2\d\d \d{4})$/,
+};
+function area(text, formato) {
+  const m = FIJO[formato].exec(text);
+  check(m, `fixed line ${text} (${formato}) does not follow the plan`);
+  return Number(m[1] || m[2]);
+}
+
+test('telephone_plan', () => runSuite('telephone_plan', (rng) => {
+  const d = new Datoteca({ seed: rng.u64() });
+  const formato = rng.pick(Object.keys(MOVIL));
+  const m = d.telefono.movil(formato);
+  check(MOVIL[formato].test(m), `mobile ${m} (${formato})`);
+  const region = 1 + rng.below(16);
+  const a = area(d.telefono.fijo(region, formato), formato);
+  check(AREAS.get(region).has(a), `area ${a} is not used in region ${region}`);
+  const e = d.empresa.empresa();
+  const c = COMUNAS.find((x) => x.nombre === e.comuna && REGIONES.get(x.codigo_region) === e.region);
+  check(c && area(e.telefono, 'internacional') === Number(c.codigo_area_telefono), `company phone ${e.telefono} in ${e.comuna}`);
+}));
+
+// ---- money --------------------------------------------------------------------------------
+const MAXM = 999999999999999;
+const miles = (n) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, '.');
+
+test('money', () => {
+  const edges = [0, 1, 999, 1000, 1001, 999999, 1000000, MAXM - 1, MAXM];
+  runSuite('money', (rng, i) => {
+    const amount = i < edges.length ? edges[i] : rng.pick([rng.below(10 ** rng.below(9)), Number(rng.u64() % BigInt(MAXM + 1))]);
+    check(dt.formatearClp(amount) === `$${miles(amount)}`, `clp ${amount}: ${dt.formatearClp(amount)}`);
+    check(dt.formatearUf(amount) === `UF ${miles(Math.floor(amount / 100))},${String(amount % 100).padStart(2, '0')}`, `uf ${amount}`);
+    const d = new Datoteca({ seed: rng.u64() });
+    const lo = rng.pick([0, 999, 1000, Math.floor(amount / 2)]);
+    const hi = rng.pick([lo, lo + 1, Math.max(amount, lo), MAXM]);
+    const v = d.dinero.monto(lo, hi);
+    check(v >= lo && v <= hi, `monto(${lo}, ${hi}) gave ${v}`);
+    const t = d.dinero.clp(lo, hi);
+    const parsed = Number(t.slice(1).replaceAll('.', ''));
+    check(parsed >= lo && parsed <= hi && t === `$${miles(parsed)}`, `clp(${lo}, ${hi}) gave ${t}`);
+  });
+});
+
+// ---- dates: the language's own calendar ---------------------------------------------------
+test('dates', () => runSuite('dates', (rng, i) => {
+  let hoy;
+  if (i % 5 === 0) hoy = new Date(Date.UTC(rng.pick([2000, 2004, 2024, 2028]), 1, 29));
+  else hoy = new Date(Date.UTC(1990 + rng.below(60), 0, 1 + rng.below(366)));
+  const lo = rng.below(100);
+  const hi = lo + rng.below(21);
+  const text = new Datoteca({ seed: rng.u64(), hoy }).persona.fechaNacimiento(lo, hi);
+  const [y, m, d] = text.split('-').map(Number);
+  const born = new Date(Date.UTC(y, m - 1, d));
+  check(born.getUTCFullYear() === y && born.getUTCMonth() === m - 1 && born.getUTCDate() === d, `${text} is not a real day`);
+  const [hy, hm, hd] = [hoy.getUTCFullYear(), hoy.getUTCMonth() + 1, hoy.getUTCDate()];
+  const age = hy - y - (hm < m || (hm === m && hd < d) ? 1 : 0);
+  check(age >= lo && age <= hi, `hoy ${hoy.toISOString().slice(0, 10)}, ages [${lo}, ${hi}]: born ${text} is ${age}`);
+}));
+
+// ---- streams ------------------------------------------------------------------------------
+const BAD = [
+  (d) => d.dinero.monto(10, 5),
+  (d) => d.persona.fechaNacimiento(50, 20),
+  (d) => d.persona.persona({ edadMin: 90, edadMax: 10 }),
+  (d) => d.direccion.comuna(17),
+  (d) => d.telefono.fijo(0),
+  (d) => d.call('persona.nombre', { sexo: 'X' }),
+  (d) => d.restoreState(new Uint8Array(3)),
+];
+
+test('streams', () => {
+  const calls = dt.calls();
+  runSuite('streams', (rng) => {
+    const seed = rng.u64();
+    const name = rng.pick(calls);
+    const a = new Datoteca({ seed });
+    const b = new Datoteca({ seed });
+    check(JSON.stringify(a.many(name, 3)) === JSON.stringify(b.many(name, 3)), `same seed ${seed}, ${name}: different data`);
+    const state = a.saveState();
+    const after = a.many(name, 3);
+    const c = new Datoteca({ seed: rng.u64() });
+    c.restoreState(state);
+    check(JSON.stringify(c.many(name, 3)) === JSON.stringify(after), `restore did not continue identically (${name})`);
+    const p = new Datoteca({ seed });
+    const q = new Datoteca({ seed });
+    const l1 = `l${rng.next()}`;
+    const k1 = p.derive(l1);
+    const k2 = p.derive(`${l1}x`);
+    check(JSON.stringify(k1.many('rut', 4)) !== JSON.stringify(k2.many('rut', 4)), `children ${l1} agree`);
+    for (let k = 0; k < 4; k++) q.nextU32();
+    check(p.nextU32() === q.nextU32(), 'two derives did not take exactly four parent draws');
+    const e = new Datoteca({ seed });
+    const f = new Datoteca({ seed });
+    let threw = false;
+    try { rng.pick(BAD)(e); } catch { threw = true; }
+    check(threw, 'a bad call did not throw');
+    check(JSON.stringify(e.many(name, 2)) === JSON.stringify(f.many(name, 2)), 'a failed call consumed the stream');
+  });
+});

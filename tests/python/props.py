@@ -1,0 +1,47 @@
+"""Harness of the registered property suites (tests/properties.json): inputs from xorshift32,
+failures that name the property, the seed in hex, the iteration and the assertion."""
+import json
+import os
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+with open(os.path.join(ROOT, "tests", "properties.json"), encoding="utf-8") as _f:
+    REGISTRY = {s["name"]: s for s in json.load(_f)["suites"]}
+RAN = {}  # name -> iterations run in this session (printed by conftest)
+
+
+class Xorshift32:
+    """Marsaglia's xorshift32 (13, 17, 5). A zero seed is replaced by 0x9E3779B9."""
+
+    def __init__(self, seed):
+        self.x = seed & 0xFFFFFFFF or 0x9E3779B9
+
+    def next(self):
+        x = self.x
+        x ^= (x << 13) & 0xFFFFFFFF
+        x ^= x >> 17
+        x ^= (x << 5) & 0xFFFFFFFF
+        self.x = x
+        return x
+
+    def below(self, n):
+        """In [0, n) for test inputs (a plain modulo: test inputs need no exactness)."""
+        return self.next() % n
+
+    def u64(self):
+        return (self.next() << 32) | self.next()
+
+    def pick(self, seq):
+        return seq[self.below(len(seq))]
+
+
+def run_suite(name, body):
+    suite = REGISTRY[name]
+    assert "python" in suite["languages"], f"{name} is not registered for Python"
+    seed = int(suite["seed"], 16)
+    rng = Xorshift32(seed)
+    for i in range(suite["iterations"]):
+        try:
+            body(rng, i)
+        except Exception as e:  # noqa: BLE001 - every failure is reported with its place
+            raise AssertionError(f"property {name}, seed 0x{seed:08x}, iteration {i}: {type(e).__name__}: {e}") from e
+    RAN[name] = suite["iterations"]
