@@ -13,7 +13,7 @@ CLI     := $(BUILD)/datoteca
 NODEDIR := $(if $(wildcard /usr/include/node/node_api.h),/usr,)
 NPM_ENV := $(if $(NODEDIR),npm_config_nodedir=$(NODEDIR),)
 
-.PHONY: all build demo test test-c test-python test-node test-golden node clean
+.PHONY: all build demo test test-c test-python test-node test-golden node clean bench bench-c bench-python bench-node bench-cli
 
 all: build
 
@@ -64,6 +64,24 @@ test-node: build node
 # C, Python and Node each reproduce fixtures/golden.json byte for byte.
 test-golden: build venv node
 	tools/golden_cross.sh $(BUILD) $(VPY)
+
+# Benchmarks (not tests): each installs its peer itself and prints a Markdown table.
+bench: bench-c bench-python bench-node bench-cli
+
+bench-c: build
+	$(CC) -std=gnu11 -O2 -Ic/include bench/c_bench.c $(BUILD)/libdatoteca.a -o $(BUILD)/c_bench
+	$(BUILD)/c_bench
+
+bench-python: venv
+	$(VPY) -m pip install --quiet faker
+	$(VPY) bench/python_bench.py
+
+bench-node: node
+	$(NPM_ENV) npm install --no-save --no-audit --no-fund @faker-js/faker@10
+	node bench/node_bench.mjs
+
+bench-cli: build
+	bench/cli_bench.sh $(BUILD)/datoteca
 
 clean:
 	rm -rf $(BUILD) $(VENV) build node_modules

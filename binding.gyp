@@ -9,7 +9,8 @@
     ],
     "include_dirs": ["<!(node -p \"require('node-addon-api').include_dir\")", "c/include"],
     "defines": ["NAPI_VERSION=8", "NAPI_DISABLE_CPP_EXCEPTIONS"],
-    "cflags": ["-std=c11", "-O2", "-fvisibility=hidden"],
+    "cflags": ["-O2", "-fvisibility=hidden"],
+    "cflags_c": ["-std=c11"],
     "cflags_cc": ["-std=c++17", "-O2", "-fvisibility=hidden"],
     "cflags!": ["-fno-exceptions"]
   }]

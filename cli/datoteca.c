@@ -61,69 +61,106 @@ static int parse_u64(const char *s, unsigned long long max, unsigned long long *
     return 1;
 }
 
-static void json_string(FILE *out, const char *s, size_t n) {
-    fputc('"', out);
-    for (size_t i = 0; i < n; i++) {
-        unsigned char c = (unsigned char)s[i];
-        if (c == '"' || c == '\\') {
-            fputc('\\', out);
-            fputc(c, out);
-        } else if (c < 0x20) {
-            fprintf(out, "\\u%04x", c);
-        } else {
-            fputc(c, out);
-        }
-    }
-    fputc('"', out);
+/* Output is assembled in a buffer and written with one fwrite per chunk of values: the
+ * CLI's speed is mostly this formatting, so it copies runs of plain bytes at once. */
+typedef struct outbuf {
+    char *p, *end;
+    char data[1 << 20];
+} outbuf;
+
+static void ob_flush(outbuf *o) {
+    fwrite(o->data, 1, (size_t)(o->p - o->data), stdout);
+    o->p = o->data;
+}
+static void ob_put(outbuf *o, const char *s, size_t n) {
+    if ((size_t)(o->end - o->p) < n) ob_flush(o);
+    memcpy(o->p, s, n);
+    o->p += n;
+}
+static void ob_putc(outbuf *o, char c) {
+    if (o->p == o->end) ob_flush(o);
+    *o->p++ = c;
 }
 
-static void csv_field(FILE *out, const char *s, size_t n) {
-    if (memchr(s, ',', n) || memchr(s, '"', n)) {
-        fputc('"', out);
-        for (size_t i = 0; i < n; i++) {
-            if (s[i] == '"') fputc('"', out);
-            fputc(s[i], out);
+static void json_string(outbuf *o, const char *s, size_t n) {
+    ob_putc(o, '"');
+    size_t run = 0;
+    for (size_t i = 0; i < n; i++) {
+        unsigned char c = (unsigned char)s[i];
+        if (c >= 0x20 && c != '"' && c != '\\') continue;
+        ob_put(o, s + run, i - run);
+        run = i + 1;
+        char esc[8];
+        if (c == '"' || c == '\\') {
+            esc[0] = '\\';
+            esc[1] = (char)c;
+            ob_put(o, esc, 2);
+        } else {
+            snprintf(esc, sizeof esc, "\\u%04x", c);
+            ob_put(o, esc, 6);
         }
-        fputc('"', out);
-    } else {
-        fwrite(s, 1, n, out);
     }
+    ob_put(o, s + run, n - run);
+    ob_putc(o, '"');
+}
+
+static void csv_field(outbuf *o, const char *s, size_t n) {
+    if (memchr(s, ',', n) || memchr(s, '"', n)) {
+        ob_putc(o, '"');
+        for (size_t i = 0; i < n; i++) {
+            if (s[i] == '"') ob_putc(o, '"');
+            ob_putc(o, s[i]);
+        }
+        ob_putc(o, '"');
+    } else {
+        ob_put(o, s, n);
+    }
+}
+
+/* `"field":` for each record field, JSON-escaped once instead of once per record. */
+static char json_keys[16][64];
+static size_t json_key_len[16];
+
+static void prepare_keys(const dt_call_info *c) {
+    for (size_t j = 0; j < c->nfields && j < 16; j++)
+        json_key_len[j] = (size_t)snprintf(json_keys[j], sizeof json_keys[j], "%s\"%s\":", j ? "," : "", c->fields[j]);
 }
 
 /* Print one value (a line of dt_call_many output without its '\n'). */
-static void print_value(FILE *out, const dt_call_info *c, const char *key, enum formato f, const char *s, size_t n) {
+static void print_value(outbuf *o, const dt_call_info *c, const char *key, enum formato f, const char *s, size_t n) {
     if (f == F_PLAIN) {
-        for (size_t i = 0; i < n; i++) fputc(s[i] == DT_FIELD_SEP ? '\t' : s[i], out);
+        ob_put(o, s, n); /* the n bytes are now contiguous at the end of the buffer */
+        for (char *q = o->p - n; q < o->p; q++)
+            if (*q == DT_FIELD_SEP) *q = '\t';
     } else if (c->kind != DT_KIND_RECORD) {
         if (f == F_CSV) {
-            csv_field(out, s, n);
+            csv_field(o, s, n);
         } else {
-            fputc('{', out);
-            json_string(out, key, strlen(key));
-            fputc(':', out);
-            if (c->kind == DT_KIND_INT) fwrite(s, 1, n, out);
-            else json_string(out, s, n);
-            fputc('}', out);
+            ob_putc(o, '{');
+            json_string(o, key, strlen(key));
+            ob_putc(o, ':');
+            if (c->kind == DT_KIND_INT) ob_put(o, s, n);
+            else json_string(o, s, n);
+            ob_putc(o, '}');
         }
     } else {
-        if (f == F_JSONL) fputc('{', out);
+        if (f == F_JSONL) ob_putc(o, '{');
         size_t field = 0, start = 0;
         for (size_t i = 0; i <= n; i++) {
             if (i < n && s[i] != DT_FIELD_SEP) continue;
-            if (field) fputc(',', out);
             if (f == F_JSONL) {
-                json_string(out, c->fields[field], strlen(c->fields[field]));
-                fputc(':', out);
-                json_string(out, s + start, i - start);
+                ob_put(o, json_keys[field], json_key_len[field]);
+                json_string(o, s + start, i - start);
             } else {
-                csv_field(out, s + start, i - start);
+                if (field) ob_putc(o, ',');
+                csv_field(o, s + start, i - start);
             }
             field++;
             start = i + 1;
         }
-        if (f == F_JSONL) fputc('}', out);
+        if (f == F_JSONL) ob_putc(o, '}');
     }
-    fputc('\n', out);
+    ob_putc(o, '\n');
 }
 
 int main(int argc, char **argv) {
@@ -248,14 +285,19 @@ int main(int argc, char **argv) {
         return 2;
     }
 
-    static char out_buf[1 << 16];
-    setvbuf(stdout, out_buf, _IOFBF, sizeof out_buf);
+    prepare_keys(info);
+    static outbuf ob;
+    ob.p = ob.data;
+    ob.end = ob.data + sizeof ob.data;
     if (f == F_CSV) {
         if (info->kind == DT_KIND_RECORD)
-            for (size_t j = 0; j < info->nfields; j++) printf("%s%s", j ? "," : "", info->fields[j]);
+            for (size_t j = 0; j < info->nfields; j++) {
+                if (j) ob_putc(&ob, ',');
+                ob_put(&ob, info->fields[j], strlen(info->fields[j]));
+            }
         else
-            fputs(key, stdout);
-        fputc('\n', stdout);
+            ob_put(&ob, key, strlen(key));
+        ob_putc(&ob, '\n');
     }
 
     enum { CHUNK = 256 };
@@ -275,11 +317,12 @@ int main(int argc, char **argv) {
         const char *s = chunk;
         for (size_t k = 0; k < n; k++) {
             const char *nl = memchr(s, '\n', (size_t)(chunk + len - s));
-            print_value(stdout, info, key, f, s, (size_t)(nl - s));
+            print_value(&ob, info, key, f, s, (size_t)(nl - s));
             s = nl + 1;
         }
         count -= n;
     }
+    ob_flush(&ob);
     dt_free(g);
     if (fflush(stdout) != 0 && errno != EPIPE) rc = 1;
     return rc;

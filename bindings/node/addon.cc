@@ -22,6 +22,34 @@ Napi::Error StatusError(Napi::Env env, dt_status st, const std::string &what) {
   return e;
 }
 
+// Make a JS string from UTF-8 text. The data is Latin-1 (Spanish letters all lie below
+// U+0100), so it is transcoded in place and handed to V8 as a one-byte string, which V8
+// creates, splits and stores faster than a two-byte one; anything else goes as UTF-8.
+Napi::Value MakeString(Napi::Env env, char *s, size_t n) {
+  for (size_t i = 0; i < n; i++) {
+    unsigned char c = (unsigned char)s[i];
+    if (c < 0x80) continue;
+    if ((c == 0xC2 || c == 0xC3) && i + 1 < n && ((unsigned char)s[i + 1] & 0xC0) == 0x80) {
+      i++;
+      continue;
+    }
+    return Napi::String::New(env, s, n);  // not Latin-1: let V8 decode the UTF-8
+  }
+  size_t j = 0;
+  for (size_t i = 0; i < n; i++) {
+    unsigned char c = (unsigned char)s[i];
+    if (c < 0x80) {
+      s[j++] = (char)c;
+    } else {
+      s[j++] = (char)(((c & 0x03) << 6) | ((unsigned char)s[i + 1] & 0x3F));
+      i++;
+    }
+  }
+  napi_value out;
+  napi_create_string_latin1(env, s, j, &out);
+  return Napi::Value(env, out);
+}
+
 // Arguments arrive already checked by index.js; this only converts.
 std::vector<int64_t> Args(const Napi::Value &v) {
   std::vector<int64_t> out;
@@ -98,25 +126,34 @@ class Gen : public Napi::ObjectWrap<Gen> {
       StatusError(env, st, dt_call_at(index) ? dt_call_at(index)->name : "call").ThrowAsJavaScriptException();
       return env.Undefined();
     }
-    return Napi::String::New(env, buf, len);
+    return MakeString(env, buf, len);
   }
 
-  // many(index, args, n) -> one string, each value followed by '\n' (split in JS: one crossing)
+  // many(index, args, n, flat) -> one string, each value followed by '\n' (split in JS: one
+  // crossing). With flat, records come as one run of fields: every separator is DT_FIELD_SEP
+  // and the final '\n' is dropped, so JS splits once.
   Napi::Value Many(const Napi::CallbackInfo &info) {
     Napi::Env env = info.Env();
     if (!Alive(env)) return env.Undefined();
     size_t index = info[0].As<Napi::Number>().Uint32Value();
     std::vector<int64_t> a = Args(info[1]);
     size_t n = info[2].As<Napi::Number>().Uint32Value();
-    std::string out;
-    out.resize(n * DT_MAX_TEXT + 1);
+    bool flat = info.Length() > 3 && info[3].ToBoolean().Value();
+    // Reused across calls (per thread: each worker has its own), so no per-call allocation.
+    static thread_local std::vector<char> out;
+    if (out.size() < n * DT_MAX_TEXT + 1) out.resize(n * DT_MAX_TEXT + 1);
     size_t len = 0;
-    dt_status st = dt_call_many(g_, index, a.empty() ? nullptr : a.data(), a.size(), n, &out[0], out.size(), &len);
+    dt_status st = dt_call_many(g_, index, a.empty() ? nullptr : a.data(), a.size(), n, out.data(), out.size(), &len);
     if (st != DT_OK) {
       StatusError(env, st, dt_call_at(index) ? dt_call_at(index)->name : "many").ThrowAsJavaScriptException();
       return env.Undefined();
     }
-    return Napi::String::New(env, out.data(), len);
+    if (flat && len > 0) {
+      len--;  // the final '\n'
+      for (size_t i = 0; i < len; i++)
+        if (out[i] == '\n') out[i] = DT_FIELD_SEP;
+    }
+    return MakeString(env, out.data(), len);
   }
 
   Napi::Value NextU32(const Napi::CallbackInfo &info) {

@@ -36,10 +36,25 @@ uint32_t dt__gen_rut_cuerpo_nacido(dt_gen *g, int32_t anio) {
     return (uint32_t)v;
 }
 
+/* One pass over the digits gives both the text and the check digit. */
 char *dt__put_rut(char *p, uint32_t cuerpo, int formato) {
-    p = formato == DT_RUT_PUNTOS ? dt__put_miles(p, cuerpo) : dt__put_u64(p, cuerpo);
+    static const uint8_t pesos[8] = {2, 3, 4, 5, 6, 7, 2, 3};
+    char d[8];
+    int n = 0;
+    uint32_t suma = 0;
+    do {
+        uint32_t q = cuerpo / 10, digito = cuerpo - q * 10;
+        suma += digito * pesos[n];
+        d[n++] = (char)('0' + digito);
+        cuerpo = q;
+    } while (cuerpo);
+    for (int i = n - 1; i >= 0; i--) {
+        *p++ = d[i];
+        if (formato == DT_RUT_PUNTOS && i && i % 3 == 0) *p++ = '.';
+    }
     if (formato != DT_RUT_LIMPIO) *p++ = '-';
-    *p++ = dt__dv(cuerpo);
+    uint32_t r = 11 - suma % 11;
+    *p++ = r == 11 ? '0' : r == 10 ? 'K' : (char)('0' + r);
     return p;
 }
 

@@ -191,6 +191,16 @@ def test_bad_input(i):
     assert str(info.value) == message, f"bad input {i}: expected {message!r}, got {str(info.value)!r}"
 
 
+def test_a_cached_argument_array_never_admits_another_type():
+    d = Datoteca(seed=1)
+    d.dinero.monto(1, 5)
+    d.persona.fecha_nacimiento(1, 5)
+    with pytest.raises(TypeError, match="min must be an int, got bool"):
+        d.dinero.monto(True, 5)
+    with pytest.raises(TypeError, match="edad_min must be an int, got float"):
+        d.persona.fecha_nacimiento(1.0, 5)
+
+
 def test_a_failed_call_consumes_nothing():
     a, b = Datoteca(seed=9), Datoteca(seed=9)
     for fn in (lambda: a.dinero.monto(10, 5), lambda: a.persona.nombre("X"), lambda: a.direccion.comuna(99),

@@ -12,6 +12,7 @@ converts arguments, calls it and converts results.
 from __future__ import annotations
 
 import datetime
+from itertools import starmap
 from typing import Any, Dict, List, Optional, Union, cast
 
 from ._lib import (
@@ -66,6 +67,10 @@ __all__ = [
     "calls",
 ]
 
+_dt_call = lib.dt_call
+_dt_call_many = lib.dt_call_many
+_string = ffi.string
+_NULL = ffi.NULL
 Seed = Union[int, str]
 Value = Union[str, int, Dict[str, str]]
 _U64 = 2**64
@@ -268,20 +273,23 @@ class Datoteca:
 
     # ---- calls ------------------------------------------------------------
 
+    # The hot path: one crossing, the text read up to its NUL, no per-call allocation.
     def _run(self, call: Call, args: Any, nargs: int) -> Value:
-        st = lib.dt_call(self._g, call.index, args if args is not None else ffi.NULL, nargs, self._buf, MAX_TEXT, self._len)
+        st = _dt_call(self._g, call.index, _NULL if args is None else args, nargs, self._buf, MAX_TEXT, _NULL)
         if st:
             raise_status(st, call.name)
-        text = ffi.unpack(self._buf, self._len[0]).decode()
-        if call.kind == KIND_RECORD:
-            return dict(zip(call.fields, text.split(FIELD_SEP)))
-        if call.kind == KIND_INT:
+        text: str = _string(self._buf).decode()
+        kind = call.kind
+        if kind == KIND_RECORD:
+            record: Dict[str, str] = call.make(*text.split(FIELD_SEP))
+            return record
+        if kind == KIND_INT:
             return int(text)
-        return cast(str, text)
+        return text
 
     def _call(self, name: str, *values: object) -> Value:
         call = CALLS[name]
-        if all(v is None for v in values):
+        if values.count(None) == len(values):
             return self._run(call, None, 0)
         return self._run(call, convert_args(call, values), len(call.params))
 
@@ -321,26 +329,29 @@ class Datoteca:
         left = n
         while left:
             k = min(left, chunk)
-            st = lib.dt_call_many(self._g, call.index, cargs, nargs, k, buf, cap, length)
+            st = _dt_call_many(self._g, call.index, cargs, nargs, k, buf, cap, length)
             if st:
                 raise_status(st, call.name)
-            lines = ffi.unpack(buf, length[0]).decode().split("\n")
-            lines.pop()  # the text ends with '\n'
+            text = ffi.unpack(buf, length[0] - 1).decode()  # without the final '\n'
             if call.kind == KIND_RECORD:
-                fields = call.fields
-                out.extend([dict(zip(fields, line.split(FIELD_SEP))) for line in lines])
+                # one split for every field of every record, then fixed-size groups
+                parts = iter(text.replace("\n", FIELD_SEP).split(FIELD_SEP))
+                out.extend(starmap(call.make, zip(*[parts] * len(call.fields))))
             elif call.kind == KIND_INT:
-                out.extend(map(int, lines))
+                out.extend(map(int, text.split("\n")))
             else:
-                out.extend(lines)
+                out.extend(text.split("\n"))
             left -= k
         return out
 
     def rut(self, tipo: TipoRut = "persona", formato: FormatoRut = "puntos") -> str:
-        """A RUT with a valid check digit: persona 1.000.000–27.999.999, empresa 76–77 millions."""
+        """A RUT with a valid check digit: persona 1.000.000–29.999.999, empresa 76–77 millions."""
         if tipo == "persona" and formato == "puntos":
-            return cast(str, self._run(CALLS["rut"], None, 0))
+            return cast(str, self._run(_RUT, None, 0))
         return cast(str, self._call("rut", tipo if tipo != "persona" else None, formato if formato != "puntos" else None))
+
+
+_RUT = CALLS["rut"]
 
 
 class _Namespace:

@@ -1,0 +1,96 @@
+#!/usr/bin/env python3
+"""datoteca vs Faker('es_CL'), measured in the same run, interleaved, medians of several
+repetitions. Prints a Markdown table with µs per value and the ratio Faker / datoteca.
+
+    make bench-python             (installs Faker into .venv first)
+    .venv/bin/python bench/python_bench.py [--quick]
+
+Not a test: nothing asserts a time.
+"""
+import statistics
+import sys
+import time
+
+from faker import Faker
+
+import datoteca
+from datoteca import Datoteca
+
+QUICK = "--quick" in sys.argv
+REPS = 5 if QUICK else 7
+
+
+def per_call(fn, n):
+    t0 = time.perf_counter()
+    for _ in range(n):
+        fn()
+    return (time.perf_counter() - t0) / n * 1e6
+
+
+def per_value_bulk(fn, n):
+    t0 = time.perf_counter()
+    fn(n)
+    return (time.perf_counter() - t0) / n * 1e6
+
+
+def main():
+    d = Datoteca(seed=42)
+    fake = Faker("es_CL")
+    Faker.seed(42)
+
+    def faker_person():
+        return {"name": fake.name(), "rut": fake.rut(), "address": fake.address(), "phone": fake.phone_number(), "email": fake.email()}
+
+    rows = [
+        # label, datoteca (single), n, faker (single), n
+        ("rut", d.rut, 20000, fake.rut, 5000),
+        ("nombre completo", d.persona.nombre_completo, 20000, fake.name, 500),
+        ("dirección (datoteca: full record)", d.direccion.direccion, 20000, fake.address, 1000),
+        ("teléfono", d.telefono.movil, 20000, fake.phone_number, 2000),
+        ("email", d.persona.email, 20000, fake.email, 500),
+        ("empresa", d.empresa.razon_social, 20000, fake.company, 500),
+        ("persona record (datoteca: 12 fields)", d.persona.persona, 20000, faker_person, 200),
+    ]
+    bulk_rows = [
+        ("rut, bulk", lambda n: d.many("rut", n), 100000),
+        ("nombre completo, bulk", lambda n: d.many("persona.nombre_completo", n), 100000),
+        ("persona record, bulk", lambda n: d.many("persona.persona", n), 50000),
+    ]
+    results = {label: ([], []) for label, *_ in rows}
+    bulk_results = {label: [] for label, *_ in bulk_rows}
+    for _ in range(REPS):  # interleaved: datoteca and Faker share the machine's state
+        for label, dfn, dn, ffn, fn in rows:
+            results[label][0].append(per_call(dfn, dn // (4 if QUICK else 1)))
+            results[label][1].append(per_call(ffn, max(20, fn // (4 if QUICK else 1))))
+        for label, bfn, n in bulk_rows:
+            bulk_results[label].append(per_value_bulk(bfn, n // (4 if QUICK else 1)))
+
+    print(f"datoteca {datoteca.version()} (data {datoteca.data_version()}) vs Faker es_CL; medians of {REPS} interleaved runs\n")
+    print("| call | datoteca µs | Faker es_CL µs | Faker / datoteca |")
+    print("|---|---|---|---|")
+    single = {}
+    for label, (ds, fs) in results.items():
+        dm, fm = statistics.median(ds), statistics.median(fs)
+        single[label] = fm
+        print(f"| {label} | {dm:.3f} | {fm:.1f} | {fm / dm:,.0f}× |")
+    for label, vs in bulk_results.items():
+        bm = statistics.median(vs)
+        ref = {"rut, bulk": "rut", "nombre completo, bulk": "nombre completo", "persona record, bulk": "persona record (datoteca: 12 fields)"}[label]
+        print(f"| {label} (per value) | {bm:.3f} | {single[ref]:.1f} | {single[ref] / bm:,.0f}× |")
+
+    n = 10000 if QUICK else 100000
+    t0 = time.perf_counter()
+    records = d.many("persona.persona", n)
+    dt_s = time.perf_counter() - t0
+    assert len(records) == n
+    fn = n // 10 if QUICK else n
+    t0 = time.perf_counter()
+    for _ in range(fn):
+        faker_person()
+    fk_s = (time.perf_counter() - t0) * (n / fn)
+    note = "" if fn == n else f" (Faker measured on {fn:,} and scaled)"
+    print(f"\n{n:,} person records end to end: datoteca {dt_s:.2f} s, Faker es_CL {fk_s:.1f} s{note}: {fk_s / dt_s:,.0f}×")
+
+
+if __name__ == "__main__":
+    main()
