@@ -105,18 +105,22 @@ function parseHoy(hoy) {
 }
 
 class Datoteca {
+  // The native generator lives in a private field: no other object can reach it, and a
+  // method called on a foreign object throws a TypeError instead of touching native memory.
+  #g;
+
   /**
    * @param {{seed?: number|bigint|string, hoy?: string|Date}} [options]
    */
   constructor(options = {}) {
     if (options instanceof addon.Gen) {
-      this._g = options; // from derive()
+      this.#g = options; // from derive()
     } else {
       if (options === null || typeof options !== 'object') throw new TypeError(`options must be an object, got ${typeName(options)}`);
-      this._g = new addon.Gen(checkSeed(options.seed === undefined ? 0n : options.seed));
+      this.#g = new addon.Gen(checkSeed(options.seed === undefined ? 0n : options.seed));
       if (options.hoy !== undefined) {
         const [y, m, d] = parseHoy(options.hoy);
-        if (!this._g.setHoy(y, m, d)) throw new RangeError(`hoy must be a real date between 1900-01-01 and 2200-12-31, got '${options.hoy}'`);
+        if (!this.#g.setHoy(y, m, d)) throw new RangeError(`hoy must be a real date between 1900-01-01 and 2200-12-31, got '${options.hoy}'`);
       }
     }
     this.persona = new Persona(this);
@@ -128,13 +132,13 @@ class Datoteca {
   }
 
   get hoy() {
-    const [y, m, d] = this._g.getHoy();
+    const [y, m, d] = this.#g.getHoy();
     return `${String(y).padStart(4, '0')}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
   }
 
   _run(name, values) {
     const call = CALLS.get(name);
-    return shape(call, this._g.call(call.index, convertArgs(call, values)));
+    return shape(call, this.#g.call(call.index, convertArgs(call, values)));
   }
 
   _lookup(name, args) {
@@ -152,7 +156,7 @@ class Datoteca {
   /** Run any registered call by name: d.call('persona.nombre', { sexo: 'F' }). */
   call(name, args) {
     const { call, cargs } = this._lookup(name, args);
-    return shape(call, this._g.call(call.index, cargs));
+    return shape(call, this.#g.call(call.index, cargs));
   }
 
   /** n values of one call, one crossing per 2,048 values; identical to n single calls. */
@@ -165,11 +169,11 @@ class Datoteca {
       const k = Math.min(left, BULK_CHUNK);
       if (call.kind === KIND_RECORD) {
         // one split for every field of every record, then fixed-size groups
-        const parts = this._g.many(call.index, cargs, k, true).split(FIELD_SEP);
+        const parts = this.#g.many(call.index, cargs, k, true).split(FIELD_SEP);
         const nf = call.fields.length;
         for (let i = 0; i < parts.length; i += nf) out.push(call.make(parts, i));
       } else {
-        const lines = this._g.many(call.index, cargs, k, false).split('\n');
+        const lines = this.#g.many(call.index, cargs, k, false).split('\n');
         lines.pop();
         if (call.kind === KIND_INT) for (const l of lines) out.push(Number(l));
         else for (const l of lines) out.push(l);
@@ -184,7 +188,7 @@ class Datoteca {
 
   /** The next 32-bit value of the stream. */
   nextU32() {
-    return this._g.nextU32();
+    return this.#g.nextU32();
   }
 
   /** An unbiased integer in [lo, hi] as a bigint (64-bit signed bounds). */
@@ -196,23 +200,23 @@ class Datoteca {
       if (BigInt(v) < I64_MIN || BigInt(v) > I64_MAX) throw new RangeError(`${name} must fit a signed 64-bit integer, got ${v}`);
     }
     if (BigInt(lo) > BigInt(hi)) throw new RangeError(`lo must not exceed hi, got lo=${lo}, hi=${hi}`);
-    return this._g.range(BigInt(lo), BigInt(hi));
+    return this.#g.range(BigInt(lo), BigInt(hi));
   }
 
   /** The complete state (24 bytes); restoreState continues exactly from here. */
   saveState() {
-    return new Uint8Array(this._g.saveState());
+    return new Uint8Array(this.#g.saveState());
   }
 
   restoreState(state) {
     if (!(state instanceof Uint8Array)) throw new TypeError(`state must be a Uint8Array or Buffer, got ${typeName(state)}`);
-    this._g.restoreState(state);
+    this.#g.restoreState(state);
   }
 
   /** An independent child generator for a label; takes two draws from this stream. */
   derive(label) {
     if (typeof label !== 'string') throw new TypeError(`label must be a string, got ${typeName(label)}`);
-    return new Datoteca(this._g.derive(label));
+    return new Datoteca(this.#g.derive(label));
   }
 }
 

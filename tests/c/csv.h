@@ -64,6 +64,12 @@ static csv_tabla csv_leer(const char *ruta) {
     return t;
 }
 
+static void csv_liberar(csv_tabla *t) {
+    for (size_t i = 0; i < t->filas * t->columnas; i++) free(t->celdas[i]);
+    free(t->celdas);
+    t->celdas = NULL;
+}
+
 static int csv_col(const csv_tabla *t, const char *nombre) {
     for (size_t j = 0; j < t->columnas; j++)
         if (strcmp(t->celdas[j], nombre) == 0) return (int)j;

@@ -148,6 +148,18 @@ static jval *jparse(const char *text) {
     return jvalue();
 }
 
+static void jfree(jval *v) {
+    if (!v) return;
+    for (size_t i = 0; i < v->n; i++) {
+        jfree(v->items[i]);
+        if (v->keys) free(v->keys[i]);
+    }
+    free(v->items);
+    free(v->keys);
+    free(v->str);
+    free(v);
+}
+
 static jval *jget(const jval *o, const char *key) {
     for (size_t i = 0; o && o->tipo == J_OBJ && i < o->n; i++)
         if (strcmp(o->keys[i], key) == 0) return o->items[i];

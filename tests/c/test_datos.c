@@ -298,5 +298,7 @@ int main(void) {
     }
     CHECK(puente > 7200 && puente < 8800 && alhue < 200, "Puente Alto %d, Alhué %d in 100,000 (expected about 7,987 and 91)", puente, alhue);
     dt_free(g);
+    csv_tabla *tablas[] = {&T_comunas, &T_regiones, &T_nombres, &T_apellidos, &T_bancos, &T_dominios};
+    for (size_t i = 0; i < sizeof tablas / sizeof tablas[0]; i++) csv_liberar(tablas[i]);
     return dt_test_done("test_datos");
 }

@@ -102,7 +102,8 @@ int main(int argc, char **argv) {
     const char *seq_path = argc > 2 ? argv[1] : DT_FIXTURES_DIR "/golden-sequence.json";
     const char *gold_path = argc > 2 ? argv[2] : DT_FIXTURES_DIR "/golden.json";
     const char *out_path = argc > 3 ? argv[3] : NULL;
-    jval *seq = jparse(jread_file(seq_path));
+    char *seq_text = jread_file(seq_path);
+    jval *seq = jparse(seq_text);
     char *gold_text = jread_file(gold_path);
     jval *gold = jparse(gold_text);
     const jval *seeds = jget(seq, "seeds"), *calls = jget(seq, "calls"), *runs = jget(gold, "runs");
@@ -176,5 +177,10 @@ int main(int argc, char **argv) {
         while (k < b.n && k < n && b.s[k] == gold_text[k]) { if (b.s[k] == '\n') ln++; k++; }
         CHECK(k == b.n && k == n, "canonical form differs from %s at byte %zu (line %zu) although every value agrees", gold_path, k, ln);
     }
+    free(b.s);
+    jfree(seq);
+    jfree(gold);
+    free(seq_text);
+    free(gold_text);
     return dt_test_done("test_golden");
 }

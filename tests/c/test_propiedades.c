@@ -211,7 +211,8 @@ static void prop_streams(dt_gen *unused) {
 }
 
 int main(void) {
-    jval *reg = jparse(jread_file(DT_TESTS_DIR "/properties.json"));
+    char *reg_text = jread_file(DT_TESTS_DIR "/properties.json");
+    jval *reg = jparse(reg_text);
     const jval *suites = jget(reg, "suites");
     static const struct { const char *name; void (*fn)(dt_gen *); } impl[] = {
         {"rut", prop_rut}, {"money", prop_money}, {"streams", prop_streams}};
@@ -238,5 +239,7 @@ int main(void) {
     }
     CHECK(total == registered, "registered %ld C iterations, ran %ld (a C row has no implementation)", registered, total);
     printf("property suites: %d registered C suites ran %ld of %ld registered iterations\n", nsuites, total, registered);
+    jfree(reg);
+    free(reg_text);
     return dt_test_done("test_propiedades");
 }

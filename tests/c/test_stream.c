@@ -80,7 +80,8 @@ int main(void) {
     uint32_t x3;
     dt_next_u32(k3, &x3);
     CHECK(x3 == x1, "same parent and label gave different children: %u vs %u", x1, x3);
-    CHECK(dt_derive(p4, NULL, 3, &k3) == DT_ERR_NULL, "NULL label with a length");
+    dt_free(k3);
+    CHECK(dt_derive(p4, NULL, 3, &k3) == DT_ERR_NULL && k3 == NULL, "NULL label with a length");
     dt_free(p1); dt_free(p2); dt_free(p3); dt_free(p4); dt_free(k1); dt_free(k2); dt_free(k3);
 
     /* dt_range: bounds, and the documented draw counts */

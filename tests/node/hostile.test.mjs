@@ -1,0 +1,90 @@
+// Hostile input through the Node binding: every bad call throws a clear TypeError or
+// RangeError (or the caller's own error from a throwing getter), never crashes, and leaves
+// the instance's stream exactly where it was. Threads are in api.test.mjs (worker_threads).
+import { expect, test } from 'vitest';
+import * as dt from '../../bindings/node/index.mjs';
+
+const { Datoteca } = dt;
+
+const BAD = [
+  ['array', []], ['object', {}], ['null', null], ['NaN', NaN], ['Infinity', Infinity], ['-Infinity', -Infinity],
+  ['-1', -1], ['1.5', 1.5], ['2**53', 2 ** 53], ['2**64', 2 ** 64], ['2n**64n', 2n ** 64n], ['-1n', -1n], ['true', true],
+  ['symbol', Symbol('s')], ['function', () => 1], ['empty string', ''], ['1 MB string', '9'.repeat(1_000_000)],
+  ['NUL', '\0'], ['lone surrogate', '\ud800'], ['Date', new Date(0)],
+];
+
+const TARGETS = [
+  ['rut(tipo)', (d, v) => d.rut(v)], ['rut(formato)', (d, v) => d.rut('persona', v)],
+  ['persona.nombre(sexo)', (d, v) => d.persona.nombre(v)], ['persona.nombres(sexo)', (d, v) => d.persona.nombres(v)],
+  ['persona.nombreCompleto(sexo)', (d, v) => d.persona.nombreCompleto(v)],
+  ['persona.fechaNacimiento(edadMin)', (d, v) => d.persona.fechaNacimiento(v, 80)],
+  ['persona.fechaNacimiento(edadMax)', (d, v) => d.persona.fechaNacimiento(18, v)],
+  ['persona.persona(sexo)', (d, v) => d.persona.persona({ sexo: v })],
+  ['persona.persona(edadMin)', (d, v) => d.persona.persona({ edadMin: v })],
+  ['direccion.comuna(region)', (d, v) => d.direccion.comuna(v)], ['direccion.direccion(region)', (d, v) => d.direccion.direccion(v)],
+  ['telefono.movil(formato)', (d, v) => d.telefono.movil(v)], ['telefono.fijo(region)', (d, v) => d.telefono.fijo(v)],
+  ['dinero.monto(min)', (d, v) => d.dinero.monto(v, 10)], ['dinero.monto(max)', (d, v) => d.dinero.monto(0, v)],
+  ['dinero.clp(min)', (d, v) => d.dinero.clp(v)], ['dinero.uf(max)', (d, v) => d.dinero.uf(0, v)],
+  ['empresa.rut(formato)', (d, v) => d.empresa.rut(v)],
+  ['integer(lo)', (d, v) => d.integer(v, 10)], ['integer(hi)', (d, v) => d.integer(0, v)],
+  ['many(n)', (d, v) => d.many('rut', v)], ['many(name)', (d, v) => d.many(v, 1)],
+  ['call(name)', (d, v) => d.call(v)], ['call(arg)', (d, v) => d.call('rut', { tipo: v })], ['call(args)', (d, v) => d.call('rut', v)],
+  ['restoreState', (d, v) => d.restoreState(v)], ['derive', (d, v) => d.derive(v)],
+];
+// Pairs that are valid input: integer(-1, 10), integer(-1n, 10), call('rut', {}), derive('') and
+// derive of any string, call('rut', null-prototype-free {} …).
+const VALID = new Set(['integer(lo)|-1', 'integer(lo)|-1n', 'call(args)|object', 'derive|empty string', 'derive|1 MB string',
+  'derive|NUL', 'derive|lone surrogate', 'call(args)|array', 'call(args)|Date', 'call(args)|function']);
+const CASES = TARGETS.flatMap(([t, fn]) => BAD.filter(([v]) => !VALID.has(`${t}|${v}`)).map(([v, value]) => [t, v, fn, value]));
+
+test('the table is large', () => expect(CASES.length).toBeGreaterThanOrEqual(500));
+
+test.each(CASES)('%s with %s throws and leaves the stream', (target, vname, fn, value) => {
+  const d = new Datoteca({ seed: 31 });
+  const ref = new Datoteca({ seed: 31 });
+  let err;
+  try {
+    fn(d, value);
+  } catch (e) {
+    err = e;
+  }
+  expect(err, `${target} with ${vname} did not throw`).toBeDefined();
+  expect(['TypeError', 'RangeError']).toContain(err.name);
+  expect(err.message.length).toBeGreaterThan(0);
+  expect(d.many('persona.persona', 2)).toEqual(ref.many('persona.persona', 2));
+});
+
+test.each([['array', []], ['float', 1.5], ['NaN', NaN], ['-1', -1], ['2n**64n', 2n ** 64n], ['symbol', Symbol('x')], ['null', null], ['object', {}]])(
+  'bad seed %s', (name, seed) => {
+    expect(() => new Datoteca({ seed })).toThrow(/seed must be/);
+  },
+);
+
+test.each(['', 'x'.repeat(1_000_000), 'a\0b', '\ud800', 'ñandú'])('edge seed %#', (seed) => {
+  expect(new Datoteca({ seed }).many('rut', 3)).toEqual(new Datoteca({ seed }).many('rut', 3));
+});
+
+test.each(['', 'x'.repeat(1_000_000), '\0', '12345678-5\0', '\ud800', '１２345678-5'])('hostile RUT text %#', (text) => {
+  expect(dt.validarRut(text)).toBe(false);
+  expect(() => dt.limpiarRut(text)).toThrow(RangeError);
+});
+
+test('objects with getters that throw', () => {
+  const d = new Datoteca({ seed: 4 });
+  const ref = new Datoteca({ seed: 4 });
+  const boom = { get seed() { throw new Error('getter refused'); } };
+  expect(() => new Datoteca(boom)).toThrow('getter refused');
+  const args = { get tipo() { throw new Error('getter refused'); } };
+  expect(() => d.call('rut', args)).toThrow('getter refused');
+  expect(() => d.many('rut', 2, args)).toThrow('getter refused');
+  const evilNumber = { valueOf() { throw new Error('valueOf refused'); } };
+  expect(() => d.dinero.monto(evilNumber, 5)).toThrow(TypeError);
+  expect(d.many('rut', 3)).toEqual(ref.many('rut', 3));
+});
+
+test('calls on a foreign object', () => {
+  expect(() => Datoteca.prototype.rut.call({})).toThrow(TypeError);
+  expect(() => Datoteca.prototype.many.call(Object.create(Datoteca.prototype), 'rut', 1)).toThrow(TypeError);
+  const d = new Datoteca({ seed: 1 });
+  expect(() => d.persona.nombre.call({})).toThrow(TypeError);
+});
