@@ -7,6 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "archivo.h"
+
 typedef struct csv_tabla {
     size_t filas, columnas;
     char **celdas; /* filas * columnas, row-major; row 0 is the header */
@@ -14,18 +16,8 @@ typedef struct csv_tabla {
 
 static csv_tabla csv_leer(const char *ruta) {
     csv_tabla t = {0, 0, NULL};
-    FILE *f = fopen(ruta, "rb");
-    if (!f) {
-        fprintf(stderr, "cannot open %s\n", ruta);
-        exit(1);
-    }
-    fseek(f, 0, SEEK_END);
-    long n = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    char *s = malloc((size_t)n + 1);
-    if (fread(s, 1, (size_t)n, f) != (size_t)n) exit(1);
-    s[n] = 0;
-    fclose(f);
+    long n;
+    char *s = leer_archivo(ruta, &n);
     size_t cap = 1024, k = 0, col = 0;
     t.celdas = malloc(cap * sizeof(char *));
     char *campo = malloc((size_t)n + 1);

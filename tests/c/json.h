@@ -8,6 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "archivo.h"
+
 typedef enum { J_NULL, J_BOOL, J_NUM, J_STR, J_ARR, J_OBJ } jtipo;
 
 typedef struct jval {
@@ -130,18 +132,7 @@ static jval *jvalue(void) {
     return NULL;
 }
 
-static char *jread_file(const char *path) {
-    FILE *f = fopen(path, "rb");
-    if (!f) { fprintf(stderr, "cannot open %s\n", path); exit(2); }
-    fseek(f, 0, SEEK_END);
-    long n = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    char *s = malloc((size_t)n + 1);
-    if (fread(s, 1, (size_t)n, f) != (size_t)n) exit(2);
-    s[n] = 0;
-    fclose(f);
-    return s;
-}
+static char *jread_file(const char *path) { return leer_archivo(path, NULL); }
 
 static jval *jparse(const char *text) {
     jp = text;

@@ -9,7 +9,7 @@ import pytest
 
 import datoteca
 from datoteca import Datoteca
-from props import REGISTRY, ROOT, run_suite
+from props import REGISTRY, ROOT, mod11, run_suite
 
 M64 = (1 << 64) - 1
 PCG_MULT = 6364136223846793005
@@ -94,14 +94,6 @@ def test_bounded_differential():
 
 # ---- RUT ------------------------------------------------------------------------------------
 
-def mod11(body):
-    s, w = 0, 2
-    while body:
-        s += (body % 10) * w
-        body //= 10
-        w = 2 if w == 7 else w + 1
-    r = 11 - s % 11
-    return "0" if r == 11 else "K" if r == 10 else str(r)
 
 
 REF_RUT = re.compile(r"^[ \t]*([1-9]\d{0,7}|[1-9]\d{0,2}(?:\.\d{3}){1,2})-?([0-9kK])[ \t]*$")
