@@ -61,6 +61,11 @@ test('falla', ({ datoteca }) => { if (datoteca.rut() !== 'no') throw new Error('
     expect(values(other).A).not.toBe(values(full).A);
     expect(full.status).not.toBe(0);
     expect(full.stdout + full.stderr).toContain("datoteca seed: '0:x.test.mjs:falla' (replay with DATOTECA_SEED=0)");
+    // the base seed can also come from Vitest's provide(); the environment variable wins
+    writeFileSync(path.join(dir, 'vitest.config.mjs'), "export default { test: { provide: { datotecaSeed: '5' } } };\n");
+    const provided = run([]);
+    expect(values(provided)).toEqual(values(other));
+    expect(provided.stdout + provided.stderr).toContain("datoteca seed: '5:x.test.mjs:falla' (replay with DATOTECA_SEED=5)");
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
