@@ -25,4 +25,4 @@ for target in x86_64:cc: i686:i686-linux-gnu-gcc:qemu-i386 aarch64:aarch64-linux
   echo "cross-arch: $arch ($endian): PCG vectors and golden.json byte for byte"
   pass=$((pass + 1))
 done
-echo "cross-architecture golden check: $pass passed, 0 failed"
+echo "cross-arch: $pass passed, 0 failed"
