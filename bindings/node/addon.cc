@@ -75,6 +75,7 @@ class Gen : public Napi::ObjectWrap<Gen> {
       InstanceMethod("derive", &Gen::Derive),
       InstanceMethod("setHoy", &Gen::SetHoy),
       InstanceMethod("getHoy", &Gen::GetHoy),
+      InstanceMethod("free", &Gen::Free),
     });
   }
 
@@ -107,7 +108,7 @@ class Gen : public Napi::ObjectWrap<Gen> {
 
   bool Alive(Napi::Env env) {
     if (g_ == nullptr) {
-      Napi::Error::New(env, "datoteca: this instance has no generator").ThrowAsJavaScriptException();
+      Napi::Error::New(env, "datoteca: this Datoteca was freed").ThrowAsJavaScriptException();
       return false;
     }
     return true;
@@ -208,6 +209,13 @@ class Gen : public Napi::ObjectWrap<Gen> {
       return env.Undefined();
     }
     return env.GetInstanceData<Napi::FunctionReference>()->New({Napi::External<dt_gen>::New(env, child)});
+  }
+
+  // Free the C instance now; the destructor then has nothing to do. Twice is a no-op.
+  Napi::Value Free(const Napi::CallbackInfo &info) {
+    dt_free(g_);
+    g_ = nullptr;
+    return info.Env().Undefined();
   }
 
   Napi::Value SetHoy(const Napi::CallbackInfo &info) {

@@ -82,6 +82,8 @@ export class Datoteca {
   saveState(): Uint8Array;
   restoreState(state: Uint8Array): void;
   derive(label: string): Datoteca;
+  /** Free the C instance now instead of at garbage collection; later calls throw an Error. */
+  free(): void;
 }
 
 export function validarRut(rut: string): boolean;

@@ -131,6 +131,15 @@ class Datoteca {
     this.empresa = new Empresa(this);
   }
 
+  /** Free the C instance now instead of at garbage collection; later calls throw. */
+  free() {
+    this.#g.free();
+  }
+
+  [Symbol.dispose || Symbol.for('nodejs.dispose')]() {
+    this.free();
+  }
+
   get hoy() {
     const [y, m, d] = this.#g.getHoy();
     return `${String(y).padStart(4, '0')}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;

@@ -88,3 +88,13 @@ test('calls on a foreign object', () => {
   const d = new Datoteca({ seed: 1 });
   expect(() => d.persona.nombre.call({})).toThrow(TypeError);
 });
+
+test('calls on a freed instance', () => {
+  const d = new Datoteca({ seed: 1 });
+  d.free();
+  d.free(); // twice is a no-op
+  for (const fn of [() => d.rut(), () => d.persona.persona(), () => d.many('rut', 3), () => d.nextU32(), () => d.integer(1, 2),
+    () => d.saveState(), () => d.restoreState(new Uint8Array(24)), () => d.derive('x'), () => d.hoy, () => d.call('rut')]) {
+    expect(fn).toThrow('datoteca: this Datoteca was freed');
+  }
+});

@@ -113,6 +113,21 @@ def test_calls_on_foreign_or_uninitialised_objects():
         datoteca.Persona(None).nombre()  # type: ignore[arg-type]
 
 
+def test_calls_on_a_closed_instance():
+    d = Datoteca(seed=1)
+    d.close()
+    d.close()  # twice is a no-op
+    for fn in (d.rut, d.persona.persona, lambda: d.many("rut", 3), d.next_u32, lambda: d.integer(1, 2), d.save_state,
+               lambda: d.restore_state(b"x" * 24), lambda: d.derive("x"), lambda: d.hoy, lambda: d.call("rut")):
+        with pytest.raises(datoteca.ClosedError, match="this Datoteca was closed"):
+            fn()
+    with Datoteca(seed=2) as e:
+        value = e.rut()
+    assert value == Datoteca(seed=2).rut()
+    with pytest.raises(datoteca.ClosedError):
+        e.rut()
+
+
 def test_threads_with_independent_instances_give_the_values_they_give_alone():
     def work(seed):
         d = Datoteca(seed=seed)

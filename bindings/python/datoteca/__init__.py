@@ -22,6 +22,7 @@ from ._lib import (
     KIND_RECORD,
     MAX_TEXT,
     Call,
+    ClosedError,
     DatotecaError,
     InvalidArgumentError,
     InvalidRutError,
@@ -48,6 +49,7 @@ __version__ = "1.0.0"
 __all__ = [
     "Datoteca",
     "DatotecaError",
+    "ClosedError",
     "InvalidArgumentError",
     "InvalidRutError",
     "InvalidStateError",
@@ -218,13 +220,28 @@ class Datoteca:
         if st:
             raise ValueError(f"hoy must be between 1900-01-01 and 2200-12-31, got {hoy.isoformat()}")
 
+    def close(self) -> None:
+        """Free the C instance now instead of at garbage collection. Later calls raise
+        ClosedError; closing twice is a no-op. Also `with Datoteca(seed=1) as d: ...`."""
+        if self._g != _NULL:
+            ffi.release(self._g)
+            self._g = _NULL
+
+    def __enter__(self) -> "Datoteca":
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
     @property
     def hoy(self) -> datetime.date:
         """The reference date used for ages."""
         y = ffi.new("int32_t *")
         m = ffi.new("int32_t *")
         d = ffi.new("int32_t *")
-        lib.dt_get_hoy(self._g, y, m, d)
+        st = lib.dt_get_hoy(self._g, y, m, d)
+        if st:
+            raise_status(st, "hoy")
         return datetime.date(y[0], m[0], d[0])
 
     # ---- the stream -------------------------------------------------------
@@ -232,7 +249,9 @@ class Datoteca:
     def next_u32(self) -> int:
         """The next 32-bit value of the stream (one draw)."""
         out = ffi.new("uint32_t *")
-        lib.dt_next_u32(self._g, out)
+        st = lib.dt_next_u32(self._g, out)
+        if st:
+            raise_status(st, "next_u32()")
         return int(out[0])
 
     def integer(self, lo: int, hi: int) -> int:
@@ -242,13 +261,17 @@ class Datoteca:
         if lo > hi:
             raise ValueError(f"lo must not exceed hi, got lo={lo}, hi={hi}")
         out = ffi.new("int64_t *")
-        lib.dt_range(self._g, lo, hi, out)
+        st = lib.dt_range(self._g, lo, hi, out)
+        if st:
+            raise_status(st, "integer()")
         return int(out[0])
 
     def save_state(self) -> bytes:
         """The complete state (24 bytes); restore_state continues exactly from here."""
         buf = ffi.new("uint8_t[]", lib.DT_STATE_SIZE)
-        lib.dt_state_save(self._g, buf, lib.DT_STATE_SIZE, ffi.NULL)
+        st = lib.dt_state_save(self._g, buf, lib.DT_STATE_SIZE, ffi.NULL)
+        if st:
+            raise_status(st, "save_state()")
         return bytes(ffi.buffer(buf))
 
     def restore_state(self, state: bytes) -> None:
@@ -257,6 +280,8 @@ class Datoteca:
             raise TypeError(f"state must be bytes, got {type(state).__name__}")
         data = bytes(state)
         st = lib.dt_state_restore(self._g, data, len(data))
+        if st == lib.DT_ERR_NULL:
+            raise_status(st, "restore_state()")
         if st:
             raise InvalidStateError("state: not a valid datoteca state (24 bytes from save_state)", st)
 

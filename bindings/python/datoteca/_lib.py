@@ -61,6 +61,11 @@ class InvalidRutError(DatotecaError, ValueError):
     """The text is not a valid RUT (DT_ERR_INVALID_RUT)."""
 
 
+class ClosedError(DatotecaError, ValueError):
+    """The Datoteca was closed. (The binding passes no other pointer that can be NULL, so
+    DT_ERR_NULL from a generating call can only mean this.)"""
+
+
 _ERRORS = {
     lib.DT_ERR_INVALID_ARG: InvalidArgumentError,
     lib.DT_ERR_INVALID_STATE: InvalidStateError,
@@ -70,6 +75,8 @@ _ERRORS = {
 
 def raise_status(status: int, what: str) -> None:
     """Raise the exception for a non-zero C status, with the C message."""
+    if status == lib.DT_ERR_NULL:
+        raise ClosedError(f"{what}: this Datoteca was closed", status)
     message = ffi.string(lib.dt_status_str(status)).decode()
     raise _ERRORS.get(status, DatotecaError)(f"{what}: {message}", status)
 
