@@ -78,8 +78,15 @@ function shape(call, text) {
   return text;
 }
 
+// Seeds and labels are hashed as UTF-8; a lone surrogate has no UTF-8 form, so it is refused
+// rather than replaced (Python refuses it too: the same text seeds the same data everywhere).
+function checkWellFormed(s, name) {
+  if (!s.isWellFormed()) throw new RangeError(`${name} must be valid Unicode text, got a lone surrogate`);
+  return s;
+}
+
 function checkSeed(seed) {
-  if (typeof seed === 'string') return seed;
+  if (typeof seed === 'string') return checkWellFormed(seed, 'seed');
   if (typeof seed === 'bigint') {
     if (seed < 0n || seed > U64_MAX) throw new RangeError(`seed must be a bigint in [0, 2**64), got ${seed}`);
     return seed;
@@ -225,7 +232,7 @@ class Datoteca {
   /** An independent child generator for a label; takes two draws from this stream. */
   derive(label) {
     if (typeof label !== 'string') throw new TypeError(`label must be a string, got ${typeName(label)}`);
-    return new Datoteca(this.#g.derive(label));
+    return new Datoteca(this.#g.derive(checkWellFormed(label, 'label')));
   }
 }
 

@@ -195,6 +195,13 @@ test('Node equals the C CLI', () => {
   }
 });
 
+test('text seeds equal the C CLI', () => {
+  for (const seed of ['ñandú 🇨🇱', '', 'mi-suite']) {
+    const out = execFileSync(CLI, ['persona.nombre_completo', '--seed-str', seed, '-n', '20'], { encoding: 'utf8' }).split('\n').filter(Boolean);
+    expect(new Datoteca({ seed }).many('persona.nombre_completo', 20), `text seed ${seed}`).toEqual(out);
+  }
+});
+
 test('independent instances in worker_threads give the main thread values', async () => {
   const main = new Datoteca({ seed: 77 }).many('persona.persona', 200);
   const code = `

@@ -224,6 +224,13 @@ def test_python_equals_the_cli():
             assert c == p_text, f"seed 12345, {call} value {i}: CLI {c!r} vs Python {p_text!r}"
 
 
+def test_text_seeds_equal_the_cli():
+    for seed in ["ñandú 🇨🇱", "", "mi-suite"]:
+        out = subprocess.run([CLI, "persona.nombre_completo", "--seed-str", seed, "-n", "20"],
+                             capture_output=True, text=True, check=True).stdout.splitlines()
+        assert Datoteca(seed=seed).many("persona.nombre_completo", 20) == out, f"text seed {seed!r}"
+
+
 def test_cdef_matches_the_header():
     r = subprocess.run([sys.executable, os.path.join(ROOT, "tools", "gen_ffi.py"), "--check"], capture_output=True, text=True)
     assert r.returncode == 0, r.stdout + r.stderr

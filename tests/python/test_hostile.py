@@ -81,7 +81,7 @@ def test_bad_seed(vname, value):
         Datoteca(seed=value)
 
 
-@pytest.mark.parametrize("seed", ["", "x" * 1_000_000, "a\x00b", "\ud800", "ñandú", 0, 2**64 - 1])
+@pytest.mark.parametrize("seed", ["", "x" * 1_000_000, "a\x00b", "ñandú 🇨🇱", 0, 2**64 - 1])
 def test_edge_seeds_work(seed):
     assert Datoteca(seed=seed).many("rut", 3) == Datoteca(seed=seed).many("rut", 3)
 
@@ -91,6 +91,13 @@ def test_rut_utilities_on_hostile_text(text):
     assert datoteca.validar_rut(text) is False
     with pytest.raises(datoteca.InvalidRutError):
         datoteca.limpiar_rut(text)
+
+
+def test_lone_surrogates_are_refused_in_seeds_and_labels():
+    with pytest.raises(ValueError, match="seed must be valid Unicode text, got a lone surrogate at index 1"):
+        Datoteca(seed="a\ud800")
+    with pytest.raises(ValueError, match="label must be valid Unicode text"):
+        Datoteca(seed=1).derive("\udfff")
 
 
 def test_objects_that_throw():

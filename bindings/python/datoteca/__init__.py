@@ -98,7 +98,23 @@ def calls() -> List[str]:
 def _check_str(value: object, name: str) -> bytes:
     if not isinstance(value, str):
         raise TypeError(f"{name} must be a str, got {type(value).__name__}")
+    return _utf8(value, name)
+
+
+def _rut_bytes(value: object) -> bytes:
+    """Text to validate as a RUT: any str, lone surrogates included (never a valid RUT)."""
+    if not isinstance(value, str):
+        raise TypeError(f"rut must be a str, got {type(value).__name__}")
     return value.encode("utf-8", "surrogatepass")
+
+
+def _utf8(value: str, name: str) -> bytes:
+    """UTF-8 bytes of `value`. A lone surrogate has no UTF-8 form: seeds and labels hash these
+    bytes, so it is refused rather than replaced, keeping text seeds equal across languages."""
+    try:
+        return value.encode("utf-8")
+    except UnicodeEncodeError as e:
+        raise ValueError(f"{name} must be valid Unicode text, got a lone surrogate at index {e.start}") from None
 
 
 def _check_int(value: object, name: str, low: int, high: int) -> int:
@@ -120,7 +136,7 @@ def _formato_rut(formato: object) -> int:
 def validar_rut(rut: str) -> bool:
     """True if `rut` is a valid RUT as people type it ("12.345.678-5", "12345678-5",
     "123456785", k or K, surrounding spaces); False otherwise."""
-    data = _check_str(rut, "rut")
+    data = _rut_bytes(rut)
     return bool(lib.dt_rut_validar(data, len(data)) == lib.DT_OK)
 
 
@@ -133,7 +149,7 @@ def rut_dv(cuerpo: int) -> str:
 
 
 def _format_rut(rut: str, formato: int) -> str:
-    data = _check_str(rut, "rut")
+    data = _rut_bytes(rut)
     buf = ffi.new("char[32]")
     n = ffi.new("size_t *")
     st = lib.dt_rut_formatear(data, len(data), formato, buf, 32, n)
@@ -189,7 +205,7 @@ class Datoteca:
                 raise ValueError(f"seed must be an int in [0, 2**64) or a str, got {seed}")
             st = lib.dt_new(seed, out)
         else:
-            data = seed.encode("utf-8", "surrogatepass")
+            data = _utf8(seed, "seed")
             st = lib.dt_new_str(data, len(data), out)
         if st:
             raise_status(st, "Datoteca()")
