@@ -18,6 +18,7 @@ NPM_ENV := $(if $(NODEDIR),npm_config_nodedir=$(NODEDIR),)
 all: build
 
 build:
+	@tools/deps.sh
 	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release
 	cmake --build $(BUILD) -j2
 

@@ -4,7 +4,7 @@
 # reproduce fixtures/golden.json byte for byte, and the PCG reference vectors.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-. tests/hardening/need.sh
+. tools/need.sh
 need i686-linux-gnu-gcc gcc-i686-linux-gnu
 need aarch64-linux-gnu-gcc gcc-aarch64-linux-gnu
 need s390x-linux-gnu-gcc gcc-s390x-linux-gnu

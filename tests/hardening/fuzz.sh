@@ -4,7 +4,7 @@
 # leaves the input in build-fuzz/ to become a named regression test in tests/c/test_regresiones.c.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-. tests/hardening/need.sh
+. tools/need.sh
 need clang-14 clang-14 libclang-rt-14-dev
 seconds="${FUZZ_SECONDS:-30}"
 out=build-fuzz

@@ -4,7 +4,7 @@
 # with zero errors and zero leaks. Usage: tests/hardening/sanitizers.sh RELEASE_BUILD_DIR
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-. tests/hardening/need.sh
+. tools/need.sh
 release="$1"
 asan=build-asan
 cmake -S . -B "$asan" -DCMAKE_BUILD_TYPE=Debug -DDATOTECA_SANITIZE=ON >/dev/null

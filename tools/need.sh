@@ -1,4 +1,4 @@
-# Sourced by the hardening scripts: `need CMD PACKAGE...` installs Debian packages when CMD is
+# Sourced by the build and hardening scripts: `need CMD PACKAGE...` installs Debian packages when CMD is
 # missing (as root, or through sudo), and says what to install when it cannot.
 need() {
   local cmd="$1"; shift

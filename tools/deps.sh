@@ -1,0 +1,9 @@
+#!/usr/bin/env bash
+# The build's own tools: installed from Debian when missing (as root or through sudo).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+. tools/need.sh
+need cmake cmake
+need pkg-config pkgconf
+need c++ g++
+need python3 python3 python3-venv
