@@ -252,6 +252,14 @@ def test_memory_is_flat_over_a_million_instances():
     assert grown < 8 * 1024, f"RSS grew {grown} KiB over 1,000,000 create/free cycles"
 
 
+def test_mypy_strict_on_the_package(tmp_path):
+    pytest.importorskip("mypy")
+    package = os.path.join(ROOT, "bindings", "python", "datoteca")
+    r = subprocess.run([sys.executable, "-m", "mypy", "--strict", "--no-incremental", package],
+                       capture_output=True, text=True, cwd=str(tmp_path))
+    assert r.returncode == 0, r.stdout + r.stderr
+
+
 def test_mypy_strict_on_a_user_file(tmp_path):
     pytest.importorskip("mypy")
     sample = os.path.join(os.path.dirname(__file__), "typing_sample.py")

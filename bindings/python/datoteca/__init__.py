@@ -130,7 +130,7 @@ def _formato_rut(formato: object) -> int:
         if not isinstance(formato, str):
             raise TypeError(f"formato must be 'puntos', 'guion' or 'limpio', got {type(formato).__name__}")
         raise ValueError(f"formato must be 'puntos', 'guion' or 'limpio', got {formato!r}")
-    return _FORMATOS_RUT.index(cast(str, formato))
+    return _FORMATOS_RUT.index(formato)
 
 
 def validar_rut(rut: str) -> bool:

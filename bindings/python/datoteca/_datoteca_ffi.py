@@ -1,3 +1,4 @@
+# mypy: ignore-errors
 # auto-generated file
 import _cffi_backend
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import os
 from typing import Any, Dict, List, Optional, Sequence, Tuple
 
-from ._datoteca_ffi import ffi
+from ._datoteca_ffi import ffi as ffi  # re-exported for the package
 
 EXPECTED_MAJOR = 1
 
@@ -132,10 +132,6 @@ FIELD_SEP = "\x1f"
 MAX_TEXT = lib.DT_MAX_TEXT
 
 
-def _is_int(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
 _CONVERTED_MAX = 256
 
 
@@ -171,10 +167,10 @@ def _convert_args(call: Call, values: Sequence[object]) -> Optional[Any]:
             if isinstance(value, str):
                 raise ValueError(f"{call.name}: {param.name} must be one of {allowed} or None, got {value!r}")
             raise TypeError(f"{call.name}: {param.name} must be one of {allowed} or None, got {type(value).__name__}")
-        if not _is_int(value):
+        if not isinstance(value, int) or isinstance(value, bool):
             raise TypeError(f"{call.name}: {param.name} must be an int, got {type(value).__name__}")
         low = param.min if param.name != "region" else 1
-        if not (low <= value <= param.max):  # type: ignore[operator]
+        if not (low <= value <= param.max):
             raise ValueError(f"{call.name}: {param.name} must be from {low} to {param.max}, got {value}")
         out.append(value)
     return ffi.new("int64_t[]", out)
