@@ -55,6 +55,7 @@ test: test-c test-python test-node test-golden test-hardening
 
 test-c: build
 	cd $(BUILD) && ctest --output-on-failure
+	@$(BUILD)/tests/c/test_propiedades | grep 'property suites'  # ctest hides the totals line
 
 test-python: build venv
 	DATOTECA_CLI=$(abspath $(CLI)) $(VPY) -m pytest tests/python -q -p no:cacheprovider
