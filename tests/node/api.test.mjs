@@ -1,7 +1,7 @@
 // The Node API as a user calls it: every public call, errors, bulk, state, derive, workers.
 import { describe, expect, test } from 'vitest';
 import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
@@ -119,7 +119,10 @@ test('RUT and money utilities', () => {
   expect(dt.limpiarRut(' 60.803.000-k')).toBe('60803000K');
   expect(dt.formatearClp(1234567)).toBe('$1.234.567');
   expect(dt.formatearUf(123456)).toBe('UF 1.234,56');
-  expect(dt.version()).toBe('1.0.0');
+  const header = readFileSync(path.join(ROOT, 'c', 'include', 'datoteca.h'), 'utf8');
+  const v = ['MAJOR', 'MINOR', 'PATCH'].map((k) => new RegExp(`#define DT_VERSION_${k} (\\d+)`).exec(header)[1]).join('.');
+  expect(dt.version()).toBe(v);
+  expect(JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')).version).toBe(v);
   expect(dt.dataVersion()).toBeGreaterThanOrEqual(1);
 });
 

@@ -231,6 +231,15 @@ def test_text_seeds_equal_the_cli():
         assert Datoteca(seed=seed).many("persona.nombre_completo", 20) == out, f"text seed {seed!r}"
 
 
+def test_versions_agree_with_the_header_and_the_package():
+    import importlib.metadata
+
+    header = open(os.path.join(ROOT, "c", "include", "datoteca.h"), encoding="utf-8").read()
+    parts = [re.search(rf"#define DT_VERSION_{k} (\d+)", header).group(1) for k in ("MAJOR", "MINOR", "PATCH")]
+    assert datoteca.version() == ".".join(parts) == datoteca.__version__ == importlib.metadata.version("datoteca")
+    assert datoteca.data_version() == int(re.search(r"#define DT_DATA_VERSION (\d+)", header).group(1))
+
+
 def test_cdef_matches_the_header():
     r = subprocess.run([sys.executable, os.path.join(ROOT, "tools", "gen_ffi.py"), "--check"], capture_output=True, text=True)
     assert r.returncode == 0, r.stdout + r.stderr
