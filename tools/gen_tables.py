@@ -167,10 +167,11 @@ def build():
     h.append(f"\n#define DT_T_N_REGIONES {len(regiones)}")
     h.append(f"#define DT_T_N_PROVINCIAS {len(provincias)}")
     h.append(f"#define DT_T_N_COMUNAS {len(comunas)}")
-    h.append("typedef struct dt_t_region {\n    uint8_t codigo; uint16_t comuna_first, comuna_count;\n"
+    h.append("/* Codes are also kept as text (cut), as they are written: formatting them per record is waste. */")
+    h.append("typedef struct dt_t_region {\n    uint8_t codigo; uint16_t comuna_first, comuna_count; char cut[3];\n"
              "    dt_t_str nombre, corto, iso; dt_t_alias comunas; /* alias over this region's comunas */\n} dt_t_region;")
-    h.append("typedef struct dt_t_provincia { uint16_t codigo; uint8_t region; dt_t_str nombre; } dt_t_provincia;")
-    h.append("typedef struct dt_t_comuna { uint32_t codigo; uint16_t provincia; uint8_t region; uint8_t area; dt_t_str nombre; } dt_t_comuna;")
+    h.append("typedef struct dt_t_provincia { uint16_t codigo; uint8_t region; char cut[4]; dt_t_str nombre; } dt_t_provincia;")
+    h.append("typedef struct dt_t_comuna { uint32_t codigo; uint16_t provincia; uint8_t region; uint8_t area; char cut[6]; dt_t_str nombre; } dt_t_comuna;")
     h.append("extern const dt_t_region dt_t_regiones[DT_T_N_REGIONES];")
     h.append("extern const dt_t_provincia dt_t_provincias[DT_T_N_PROVINCIAS];")
     h.append("extern const dt_t_comuna dt_t_comunas[DT_T_N_COMUNAS];")
@@ -180,19 +181,20 @@ def build():
         rc = r["codigo_cut"]
         ws = [int(x["poblacion_censo_2017"]) for x in comunas[first[rc]:first[rc] + count[rc]]]
         emit_alias(f"dt_t_comunas_r{rc}", ws)
-        region_rows.append("    {%d, %d, %d, {%s, %d}, {%s, %d}, {%s, %d}, {%du, %du, dt_t_comunas_r%s_prob, dt_t_comunas_r%s_alias}}," % (
-            int(rc), first[rc], count[rc], cstr(r["nombre_oficial"]), blen(r["nombre_oficial"]),
+        region_rows.append("    {%d, %d, %d, %s, {%s, %d}, {%s, %d}, {%s, %d}, {%du, %du, dt_t_comunas_r%s_prob, dt_t_comunas_r%s_alias}}," % (
+            int(rc), first[rc], count[rc], cstr(rc), cstr(r["nombre_oficial"]), blen(r["nombre_oficial"]),
             cstr(r["nombre_corto"]), blen(r["nombre_corto"]), cstr(r["iso_3166_2"]), blen(r["iso_3166_2"]),
             count[rc], largest_k(count[rc]), rc, rc))
     c.append("const dt_t_region dt_t_regiones[DT_T_N_REGIONES] = {\n" + "\n".join(region_rows) + "\n};\n")
     emit_alias("dt_t_region_alias", [pop[rc] for rc in reg_code])
     c.append("const dt_t_provincia dt_t_provincias[DT_T_N_PROVINCIAS] = {\n" + "\n".join(
-        "    {%d, %d, {%s, %d}}," % (int(p["codigo_cut"]), reg_code.index(p["codigo_region"]), cstr(p["nombre"]), blen(p["nombre"]))
+        "    {%d, %d, %s, {%s, %d}}," % (int(p["codigo_cut"]), reg_code.index(p["codigo_region"]), cstr(p["codigo_cut"]),
+                                    cstr(p["nombre"]), blen(p["nombre"]))
         for p in provincias) + "\n};\n")
     c.append("const dt_t_comuna dt_t_comunas[DT_T_N_COMUNAS] = {\n" + "\n".join(
-        "    {%d, %d, %d, %d, {%s, %d}}," % (int(x["codigo_cut"]), prov_code.index(x["codigo_provincia"]),
-                                          reg_code.index(x["codigo_region"]), int(x["codigo_area_telefono"]),
-                                          cstr(x["nombre"]), blen(x["nombre"]))
+        "    {%d, %d, %d, %d, %s, {%s, %d}}," % (int(x["codigo_cut"]), prov_code.index(x["codigo_provincia"]),
+                                              reg_code.index(x["codigo_region"]), int(x["codigo_area_telefono"]),
+                                              cstr(x["codigo_cut"]), cstr(x["nombre"]), blen(x["nombre"]))
         for x in comunas) + "\n};\n")
 
     # Sex by Censo 2017 totals: one raw 32-bit draw below the threshold is a woman.

@@ -78,11 +78,11 @@ void dt__gen_direccion(dt_gen *g, int32_t region, dt_direccion *out, uint32_t *c
     dt__field(out->numero, tmp, (size_t)(dt__put_u64(tmp, numero) - tmp));
     dt__field(out->depto, depto, (size_t)(de - depto));
     dt__field(out->comuna, c->nombre.s, c->nombre.n);
-    dt__field(out->codigo_comuna, tmp, (size_t)(dt__put_u32_width(tmp, c->codigo, 5) - tmp));
+    dt__field(out->codigo_comuna, c->cut, 5);
     dt__field(out->provincia, pv->nombre.s, pv->nombre.n);
-    dt__field(out->codigo_provincia, tmp, (size_t)(dt__put_u32_width(tmp, pv->codigo, 3) - tmp));
+    dt__field(out->codigo_provincia, pv->cut, 3);
     dt__field(out->region, r->nombre.s, r->nombre.n);
-    dt__field(out->codigo_region, tmp, (size_t)(dt__put_u32_width(tmp, r->codigo, 2) - tmp));
+    dt__field(out->codigo_region, r->cut, 2);
     dt__field(out->codigo_postal, tmp, (size_t)(dt__put_u64(tmp, postal) - tmp));
 
     char *p = dt__put_via(out->linea, tipo, nombre);

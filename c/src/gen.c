@@ -214,12 +214,23 @@ char *dt__put_u64(char *p, uint64_t v) {
     return p;
 }
 
+/* "00".."99": two digits per division in the fixed-width writer records use most. */
+static const char dt__pares[201] =
+    "00010203040506070809101112131415161718192021222324252627282930313233343536373839"
+    "40414243444546474849505152535455565758596061626364656667686970717273747576777879"
+    "8081828384858687888990919293949596979899";
+
 char *dt__put_u32_width(char *p, uint32_t v, int width) {
-    for (int i = width - 1; i >= 0; i--) {
-        p[i] = (char)('0' + v % 10);
-        v /= 10;
+    char *end = p + width, *q = end;
+    while (q - p >= 2) {
+        uint32_t r = v % 100;
+        v /= 100;
+        q -= 2;
+        q[0] = dt__pares[2 * r];
+        q[1] = dt__pares[2 * r + 1];
     }
-    return p + width;
+    if (q > p) *--q = (char)('0' + v % 10);
+    return end;
 }
 
 char *dt__put_miles(char *p, uint64_t v) {

@@ -13,12 +13,13 @@ typedef struct dt_t_alias { uint32_t n; uint32_t k; const uint32_t *prob; const 
 #define DT_T_N_REGIONES 16
 #define DT_T_N_PROVINCIAS 56
 #define DT_T_N_COMUNAS 346
+/* Codes are also kept as text (cut), as they are written: formatting them per record is waste. */
 typedef struct dt_t_region {
-    uint8_t codigo; uint16_t comuna_first, comuna_count;
+    uint8_t codigo; uint16_t comuna_first, comuna_count; char cut[3];
     dt_t_str nombre, corto, iso; dt_t_alias comunas; /* alias over this region's comunas */
 } dt_t_region;
-typedef struct dt_t_provincia { uint16_t codigo; uint8_t region; dt_t_str nombre; } dt_t_provincia;
-typedef struct dt_t_comuna { uint32_t codigo; uint16_t provincia; uint8_t region; uint8_t area; dt_t_str nombre; } dt_t_comuna;
+typedef struct dt_t_provincia { uint16_t codigo; uint8_t region; char cut[4]; dt_t_str nombre; } dt_t_provincia;
+typedef struct dt_t_comuna { uint32_t codigo; uint16_t provincia; uint8_t region; uint8_t area; char cut[6]; dt_t_str nombre; } dt_t_comuna;
 extern const dt_t_region dt_t_regiones[DT_T_N_REGIONES];
 extern const dt_t_provincia dt_t_provincias[DT_T_N_PROVINCIAS];
 extern const dt_t_comuna dt_t_comunas[DT_T_N_COMUNAS];
