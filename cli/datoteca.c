@@ -197,6 +197,7 @@ int main(int argc, char **argv) {
 
     unsigned long long seed = 0, count = 1;
     const char *seed_str = NULL;
+    int seed_given = 0;
     enum formato f = info->kind == DT_KIND_RECORD ? F_JSONL : F_PLAIN;
     int32_t hoy[3] = {0, 0, 0};
     int64_t args[8];
@@ -211,6 +212,7 @@ int main(int argc, char **argv) {
         }
         const char *val = argv[++i];
         if (strcmp(opt, "--seed") == 0) {
+            seed_given = 1;
             if (!parse_u64(val, 18446744073709551615ULL, &seed)) {
                 fprintf(stderr, "datoteca: --seed must be an integer from 0 to 18446744073709551615, got '%s'\n", val);
                 return 2;
@@ -273,6 +275,10 @@ int main(int argc, char **argv) {
         }
     }
 
+    if (seed_given && seed_str) {
+        fprintf(stderr, "datoteca: give --seed or --seed-str, not both\n");
+        return 2;
+    }
     dt_gen *g = NULL;
     dt_status st = seed_str ? dt_new_str(seed_str, strlen(seed_str), &g) : dt_new((uint64_t)seed, &g);
     if (st != DT_OK) {

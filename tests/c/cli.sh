@@ -23,6 +23,8 @@ expect_error() {
 last="--seed must be"; expect_error rut --seed -1
 last="--seed must be"; expect_error rut --seed 18446744073709551616
 last="unknown call"; expect_error nada
+last="not both"; expect_error rut --seed 1 --seed-str uno
+last="needs a value"; expect_error rut --seed
 last="--region must be"; expect_error direccion.comuna --region 17
 last="invalid arguments"; expect_error dinero.monto --min 10 --max 5
 last="invalid arguments"; expect_error persona.fecha_nacimiento --edad_min 50 --edad_max 20
