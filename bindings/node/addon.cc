@@ -26,23 +26,32 @@ Napi::Error StatusError(Napi::Env env, dt_status st, const std::string &what) {
 // U+0100), so it is transcoded in place and handed to V8 as a one-byte string, which V8
 // creates, splits and stores faster than a two-byte one; anything else goes as UTF-8.
 Napi::Value MakeString(Napi::Env env, char *s, size_t n) {
-  for (size_t i = 0; i < n; i++) {
-    unsigned char c = (unsigned char)s[i];
-    if (c < 0x80) continue;
-    if ((c == 0xC2 || c == 0xC3) && i + 1 < n && ((unsigned char)s[i + 1] & 0xC0) == 0x80) {
-      i++;
-      continue;
-    }
-    return Napi::String::New(env, s, n);  // not Latin-1: let V8 decode the UTF-8
-  }
+  // One pass, in place: the Latin-1 text is never longer than its UTF-8, so writing at j <= i
+  // is safe. On the first character outside Latin-1 the original is rebuilt from the part not
+  // yet read and the already-read part re-encoded, which is rare enough to be simple instead.
   size_t j = 0;
   for (size_t i = 0; i < n; i++) {
     unsigned char c = (unsigned char)s[i];
     if (c < 0x80) {
       s[j++] = (char)c;
-    } else {
+    } else if ((c == 0xC2 || c == 0xC3) && i + 1 < n && ((unsigned char)s[i + 1] & 0xC0) == 0x80) {
       s[j++] = (char)(((c & 0x03) << 6) | ((unsigned char)s[i + 1] & 0x3F));
       i++;
+    } else {
+      // Not Latin-1: rebuild UTF-8 = re-encode s[0..j) (Latin-1) + the untouched s[i..n).
+      std::string utf8;
+      utf8.reserve(2 * j + (n - i));
+      for (size_t k = 0; k < j; k++) {
+        unsigned char b = (unsigned char)s[k];
+        if (b < 0x80) {
+          utf8.push_back((char)b);
+        } else {
+          utf8.push_back((char)(0xC0 | (b >> 6)));
+          utf8.push_back((char)(0x80 | (b & 0x3F)));
+        }
+      }
+      utf8.append(s + i, n - i);
+      return Napi::String::New(env, utf8.data(), utf8.size());
     }
   }
   napi_value out;
