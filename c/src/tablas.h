@@ -16,29 +16,13 @@ typedef struct dt_t_alias { uint32_t n; uint32_t k; const uint32_t *prob; const 
 /* Codes are also kept as text (cut), as they are written: formatting them per record is waste. */
 typedef struct dt_t_region {
     uint8_t codigo; uint16_t comuna_first, comuna_count; char cut[3];
-    dt_t_str nombre, corto, iso; dt_t_alias comunas; /* alias over this region's comunas */
+    dt_t_str nombre; dt_t_alias comunas; /* alias over this region's comunas */
 } dt_t_region;
-typedef struct dt_t_provincia { uint16_t codigo; uint8_t region; char cut[4]; dt_t_str nombre; } dt_t_provincia;
-typedef struct dt_t_comuna { uint32_t codigo; uint16_t provincia; uint8_t region; uint8_t area; char cut[6]; dt_t_str nombre; } dt_t_comuna;
+typedef struct dt_t_provincia { uint8_t region; char cut[4]; dt_t_str nombre; } dt_t_provincia;
+typedef struct dt_t_comuna { uint16_t provincia; uint8_t region; uint8_t area; char cut[6]; dt_t_str nombre; } dt_t_comuna;
 extern const dt_t_region dt_t_regiones[DT_T_N_REGIONES];
 extern const dt_t_provincia dt_t_provincias[DT_T_N_PROVINCIAS];
 extern const dt_t_comuna dt_t_comunas[DT_T_N_COMUNAS];
-extern const dt_t_alias dt_t_comunas_r01;
-extern const dt_t_alias dt_t_comunas_r02;
-extern const dt_t_alias dt_t_comunas_r03;
-extern const dt_t_alias dt_t_comunas_r04;
-extern const dt_t_alias dt_t_comunas_r05;
-extern const dt_t_alias dt_t_comunas_r06;
-extern const dt_t_alias dt_t_comunas_r07;
-extern const dt_t_alias dt_t_comunas_r08;
-extern const dt_t_alias dt_t_comunas_r09;
-extern const dt_t_alias dt_t_comunas_r10;
-extern const dt_t_alias dt_t_comunas_r11;
-extern const dt_t_alias dt_t_comunas_r12;
-extern const dt_t_alias dt_t_comunas_r13;
-extern const dt_t_alias dt_t_comunas_r14;
-extern const dt_t_alias dt_t_comunas_r15;
-extern const dt_t_alias dt_t_comunas_r16;
 extern const dt_t_alias dt_t_region_alias;
 
 /* Censo 2017: 8972014 women of 17574003; floor(mujeres * 2^32 / total). */
@@ -71,7 +55,7 @@ extern const dt_t_str dt_t_dominios[DT_T_N_DOMINIOS];
 
 #define DT_T_N_BANCOS 17
 #define DT_T_BANCO_ESTADO 2 /* the only bank with CuentaRUT */
-typedef struct dt_t_banco { dt_t_str codigo, nombre, nombre_oficial; } dt_t_banco;
+typedef struct dt_t_banco { dt_t_str codigo, nombre; } dt_t_banco;
 extern const dt_t_banco dt_t_bancos[DT_T_N_BANCOS];
 
 #define DT_T_N_FORMAS 4

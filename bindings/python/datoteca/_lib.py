@@ -38,7 +38,6 @@ def _load() -> Any:
 
 
 lib = _load()
-LIBRARY_PATH = os.environ.get("DATOTECA_LIBRARY") or _here
 
 
 class DatotecaError(Exception):
