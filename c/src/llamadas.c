@@ -5,11 +5,6 @@
 
 #include "internal.h"
 
-typedef struct dt__campo {
-    const char *nombre;
-    size_t offset;
-} dt__campo;
-
 /* Writes one value at p (at least DT_MAX_TEXT bytes of room) and sets *end. The
  * arguments are already range-checked and complete. */
 typedef dt_status (*dt__runner)(dt_gen *g, const int64_t *a, char *p, char **end);
@@ -17,7 +12,7 @@ typedef dt_status (*dt__runner)(dt_gen *g, const int64_t *a, char *p, char **end
 typedef struct dt__llamada {
     dt_call_info info;
     dt__runner run;
-    const dt__campo *campos; /* records: where each field lives in the struct */
+    const size_t *offsets; /* records: where each field lives in the struct */
 } dt__llamada;
 
 static const char *const ch_sexo[] = {"cualquiera", "F", "M"};
@@ -36,32 +31,41 @@ static const dt_param_info p_fijo[] = {{"region", 0, 0, DT_T_N_REGIONES, NULL}, 
 static const dt_param_info p_monto[] = {{"min", 1000, 0, DT_DINERO_MAX, NULL}, {"max", 1000000, 0, DT_DINERO_MAX, NULL}};
 static const dt_param_info p_uf[] = {{"min", 100, 0, DT_DINERO_MAX, NULL}, {"max", 10000000, 0, DT_DINERO_MAX, NULL}};
 
-#define F(type, field) {#field, offsetof(type, field)}
-static const dt__campo c_persona[] = {
-    F(dt_persona, nombres), F(dt_persona, apellido_paterno), F(dt_persona, apellido_materno),
-    F(dt_persona, nombre_completo), F(dt_persona, sexo), F(dt_persona, rut), F(dt_persona, fecha_nacimiento),
-    F(dt_persona, email), F(dt_persona, telefono), F(dt_persona, direccion), F(dt_persona, comuna), F(dt_persona, region)};
-static const dt__campo c_direccion[] = {
-    F(dt_direccion, tipo_via), F(dt_direccion, nombre_via), F(dt_direccion, numero), F(dt_direccion, depto),
-    F(dt_direccion, comuna), F(dt_direccion, codigo_comuna), F(dt_direccion, provincia), F(dt_direccion, codigo_provincia),
-    F(dt_direccion, region), F(dt_direccion, codigo_region), F(dt_direccion, codigo_postal), F(dt_direccion, linea)};
-static const dt__campo c_banco[] = {F(dt_banco, codigo), F(dt_banco, nombre)};
-static const dt__campo c_cuenta[] = {
-    F(dt_cuenta, banco), F(dt_cuenta, codigo_banco), F(dt_cuenta, tipo_cuenta), F(dt_cuenta, numero), F(dt_cuenta, rut_titular)};
-static const dt__campo c_empresa[] = {
-    F(dt_empresa, razon_social), F(dt_empresa, nombre_fantasia), F(dt_empresa, rut), F(dt_empresa, giro),
-    F(dt_empresa, direccion), F(dt_empresa, comuna), F(dt_empresa, region), F(dt_empresa, telefono), F(dt_empresa, email)};
-#undef F
+/* Each record's fields, stated once: the names the registry publishes and the offsets the
+ * serialiser reads are both generated from these lists, so they cannot drift apart. */
+#define CAMPOS_PERSONA(X)                                                                        \
+    X(dt_persona, nombres) X(dt_persona, apellido_paterno) X(dt_persona, apellido_materno)       \
+    X(dt_persona, nombre_completo) X(dt_persona, sexo) X(dt_persona, rut)                        \
+    X(dt_persona, fecha_nacimiento) X(dt_persona, email) X(dt_persona, telefono)                 \
+    X(dt_persona, direccion) X(dt_persona, comuna) X(dt_persona, region)
+#define CAMPOS_DIRECCION(X)                                                                      \
+    X(dt_direccion, tipo_via) X(dt_direccion, nombre_via) X(dt_direccion, numero)                \
+    X(dt_direccion, depto) X(dt_direccion, comuna) X(dt_direccion, codigo_comuna)                \
+    X(dt_direccion, provincia) X(dt_direccion, codigo_provincia) X(dt_direccion, region)         \
+    X(dt_direccion, codigo_region) X(dt_direccion, codigo_postal) X(dt_direccion, linea)
+#define CAMPOS_BANCO(X) X(dt_banco, codigo) X(dt_banco, nombre)
+#define CAMPOS_CUENTA(X)                                                                         \
+    X(dt_cuenta, banco) X(dt_cuenta, codigo_banco) X(dt_cuenta, tipo_cuenta) X(dt_cuenta, numero) \
+    X(dt_cuenta, rut_titular)
+#define CAMPOS_EMPRESA(X)                                                                        \
+    X(dt_empresa, razon_social) X(dt_empresa, nombre_fantasia) X(dt_empresa, rut)                \
+    X(dt_empresa, giro) X(dt_empresa, direccion) X(dt_empresa, comuna) X(dt_empresa, region)     \
+    X(dt_empresa, telefono) X(dt_empresa, email)
 
-/* Field names as plain string arrays for dt_call_info (same order as the tables above). */
-static const char *const n_persona[] = {"nombres", "apellido_paterno", "apellido_materno", "nombre_completo", "sexo", "rut",
-                                        "fecha_nacimiento", "email", "telefono", "direccion", "comuna", "region"};
-static const char *const n_direccion[] = {"tipo_via", "nombre_via", "numero", "depto", "comuna", "codigo_comuna",
-                                          "provincia", "codigo_provincia", "region", "codigo_region", "codigo_postal", "linea"};
-static const char *const n_banco[] = {"codigo", "nombre"};
-static const char *const n_cuenta[] = {"banco", "codigo_banco", "tipo_cuenta", "numero", "rut_titular"};
-static const char *const n_empresa[] = {"razon_social", "nombre_fantasia", "rut", "giro", "direccion", "comuna", "region",
-                                        "telefono", "email"};
+#define NOMBRE(type, field) #field,
+#define OFFSET(type, field) offsetof(type, field),
+static const char *const n_persona[] = {CAMPOS_PERSONA(NOMBRE)};
+static const size_t o_persona[] = {CAMPOS_PERSONA(OFFSET)};
+static const char *const n_direccion[] = {CAMPOS_DIRECCION(NOMBRE)};
+static const size_t o_direccion[] = {CAMPOS_DIRECCION(OFFSET)};
+static const char *const n_banco[] = {CAMPOS_BANCO(NOMBRE)};
+static const size_t o_banco[] = {CAMPOS_BANCO(OFFSET)};
+static const char *const n_cuenta[] = {CAMPOS_CUENTA(NOMBRE)};
+static const size_t o_cuenta[] = {CAMPOS_CUENTA(OFFSET)};
+static const char *const n_empresa[] = {CAMPOS_EMPRESA(NOMBRE)};
+static const size_t o_empresa[] = {CAMPOS_EMPRESA(OFFSET)};
+#undef NOMBRE
+#undef OFFSET
 
 /* ---- runners ---- */
 
@@ -111,28 +115,28 @@ INT_RUNNER(r_monto, dt_dinero_monto(g, a[0], a[1], &v))
 INT_RUNNER(r_sueldo, dt_dinero_sueldo(g, &v))
 #undef INT_RUNNER
 
-static char *dt__serializar(const void *rec, const dt__campo *campos, size_t n, char *p) {
+static char *dt__serializar(const void *rec, const size_t *offsets, size_t n, char *p) {
     for (size_t i = 0; i < n; i++) {
         if (i) *p++ = DT_FIELD_SEP;
-        const char *s = (const char *)rec + campos[i].offset;
+        const char *s = (const char *)rec + offsets[i];
         p = dt__put(p, s, strlen(s));
     }
     return p;
 }
 
-#define RECORD_RUNNER(nombre, type, campos, expr)                              \
+#define RECORD_RUNNER(nombre, type, offsets, expr)                              \
     static dt_status nombre(dt_gen *g, const int64_t *a, char *p, char **end) { \
         type r;                                                                \
         (void)a;                                                               \
         dt_status st = (expr);                                                 \
-        *end = st == DT_OK ? dt__serializar(&r, campos, sizeof campos / sizeof campos[0], p) : p; \
+        *end = st == DT_OK ? dt__serializar(&r, offsets, sizeof offsets / sizeof offsets[0], p) : p; \
         return st;                                                             \
     }
-RECORD_RUNNER(r_persona, dt_persona, c_persona, dt_persona_persona(g, (int)a[0], (int32_t)a[1], (int32_t)a[2], &r))
-RECORD_RUNNER(r_direccion, dt_direccion, c_direccion, dt_direccion_direccion(g, (int32_t)a[0], &r))
-RECORD_RUNNER(r_banco, dt_banco, c_banco, dt_banco_banco(g, &r))
-RECORD_RUNNER(r_cuenta, dt_cuenta, c_cuenta, dt_banco_cuenta(g, &r))
-RECORD_RUNNER(r_empresa, dt_empresa, c_empresa, dt_empresa_empresa(g, &r))
+RECORD_RUNNER(r_persona, dt_persona, o_persona, dt_persona_persona(g, (int)a[0], (int32_t)a[1], (int32_t)a[2], &r))
+RECORD_RUNNER(r_direccion, dt_direccion, o_direccion, dt_direccion_direccion(g, (int32_t)a[0], &r))
+RECORD_RUNNER(r_banco, dt_banco, o_banco, dt_banco_banco(g, &r))
+RECORD_RUNNER(r_cuenta, dt_cuenta, o_cuenta, dt_banco_cuenta(g, &r))
+RECORD_RUNNER(r_empresa, dt_empresa, o_empresa, dt_empresa_empresa(g, &r))
 #undef RECORD_RUNNER
 
 #define N(x) (sizeof x / sizeof x[0])
@@ -140,8 +144,8 @@ RECORD_RUNNER(r_empresa, dt_empresa, c_empresa, dt_empresa_empresa(g, &r))
 #define TEXT0(name, run) {{name, DT_KIND_TEXT, 0, NULL, 0, NULL}, run, NULL}
 #define INT(name, params, run) {{name, DT_KIND_INT, N(params), params, 0, NULL}, run, NULL}
 #define INT0(name, run) {{name, DT_KIND_INT, 0, NULL, 0, NULL}, run, NULL}
-#define REC(name, params, names, campos, run) {{name, DT_KIND_RECORD, N(params), params, N(names), names}, run, campos}
-#define REC0(name, names, campos, run) {{name, DT_KIND_RECORD, 0, NULL, N(names), names}, run, campos}
+#define REC(name, params, names, offsets, run) {{name, DT_KIND_RECORD, N(params), params, N(names), names}, run, offsets}
+#define REC0(name, names, offsets, run) {{name, DT_KIND_RECORD, 0, NULL, N(names), names}, run, offsets}
 
 /* Indices are part of the ABI within a major version: append only. */
 static const dt__llamada dt__llamadas[] = {
@@ -153,27 +157,27 @@ static const dt__llamada dt__llamadas[] = {
     TEXT0("persona.sexo", r_sexo),
     TEXT("persona.fecha_nacimiento", p_edades, r_fecha),
     TEXT0("persona.email", r_email),
-    REC("persona.persona", p_persona, n_persona, c_persona, r_persona),
+    REC("persona.persona", p_persona, n_persona, o_persona, r_persona),
     TEXT0("direccion.region", r_region),
     TEXT("direccion.comuna", p_region, r_comuna),
     TEXT0("direccion.calle", r_calle),
     INT0("direccion.numero", r_numero),
-    REC("direccion.direccion", p_region, n_direccion, c_direccion, r_direccion),
+    REC("direccion.direccion", p_region, n_direccion, o_direccion, r_direccion),
     TEXT("telefono.movil", p_movil, r_movil),
     TEXT("telefono.fijo", p_fijo, r_fijo),
     INT("dinero.monto", p_monto, r_monto),
     TEXT("dinero.clp", p_monto, r_clp),
     TEXT("dinero.uf", p_uf, r_uf),
     INT0("dinero.sueldo", r_sueldo),
-    REC0("banco.banco", n_banco, c_banco, r_banco),
+    REC0("banco.banco", n_banco, o_banco, r_banco),
     TEXT0("banco.tipo_cuenta", r_tipo_cuenta),
     TEXT0("banco.numero_cuenta", r_numero_cuenta),
-    REC0("banco.cuenta", n_cuenta, c_cuenta, r_cuenta),
+    REC0("banco.cuenta", n_cuenta, o_cuenta, r_cuenta),
     TEXT0("empresa.nombre", r_empresa_nombre),
     TEXT0("empresa.razon_social", r_razon_social),
     TEXT("empresa.rut", p_formato_rut, r_empresa_rut),
     TEXT0("empresa.giro", r_giro),
-    REC0("empresa.empresa", n_empresa, c_empresa, r_empresa),
+    REC0("empresa.empresa", n_empresa, o_empresa, r_empresa),
 };
 #define DT__N_LLAMADAS N(dt__llamadas)
 

@@ -1,12 +1,10 @@
 /* RUT: generation, check digit, parsing of what people type, formatting. */
 #include "internal.h"
 
+/* The one mod-11 of the library lives in dt__put_rut; the check digit is its last character. */
 char dt__dv(uint32_t cuerpo) {
-    static const uint8_t pesos[6] = {2, 3, 4, 5, 6, 7};
-    uint32_t suma = 0;
-    for (int i = 0; cuerpo; i++, cuerpo /= 10) suma += (cuerpo % 10) * pesos[i % 6];
-    uint32_t r = 11 - suma % 11;
-    return r == 11 ? '0' : r == 10 ? 'K' : (char)('0' + r);
+    char tmp[16];
+    return dt__put_rut(tmp, cuerpo, DT_RUT_LIMPIO)[-1];
 }
 
 uint32_t dt__gen_rut_cuerpo(dt_gen *g, int tipo) {
@@ -36,7 +34,8 @@ uint32_t dt__gen_rut_cuerpo_nacido(dt_gen *g, int32_t anio) {
     return (uint32_t)v;
 }
 
-/* One pass over the digits gives both the text and the check digit. */
+/* One pass over the digits (at most 8: cuerpo <= DT_RUT_CUERPO_MAX) gives both the text and
+ * the check digit: weights 2..7 from the right, DV = 11 - sum mod 11, 11 -> 0, 10 -> K. */
 char *dt__put_rut(char *p, uint32_t cuerpo, int formato) {
     static const uint8_t pesos[8] = {2, 3, 4, 5, 6, 7, 2, 3};
     char d[8];
