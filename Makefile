@@ -13,7 +13,7 @@ CLI     := $(BUILD)/datoteca
 NODEDIR := $(if $(wildcard /usr/include/node/node_api.h),/usr,)
 NPM_ENV := $(if $(NODEDIR),npm_config_nodedir=$(NODEDIR),)
 
-.PHONY: all build demo test test-c test-python test-node test-golden test-hardening node clean bench bench-c bench-python bench-node bench-cli
+.PHONY: all build demo test test-c test-python test-node test-golden test-mutations test-hardening node clean bench bench-c bench-python bench-node bench-cli
 
 all: build
 
@@ -51,7 +51,7 @@ demo: build venv node
 	@echo "== Node"
 	@node -e "const {Datoteca} = require('./'); const d = new Datoteca({seed: 42}); console.log(d.rut()); console.log(d.persona.nombreCompleto()); console.log(d.empresa.empresa());"
 
-test: test-c test-python test-node test-golden test-hardening
+test: test-c test-python test-node test-golden test-mutations test-hardening
 
 test-c: build
 	cd $(BUILD) && ctest --output-on-failure
@@ -66,6 +66,11 @@ test-node: build node
 # C, Python and Node each reproduce fixtures/golden.json byte for byte.
 test-golden: build venv node
 	tools/golden_cross.sh $(BUILD) $(VPY)
+
+# The contract checks fail where they must: swapped rows in every table's CSV, a changed weight,
+# an extra draw, a PCG constant, edited fixtures; and the regeneration script's version rules.
+test-mutations: build venv node
+	$(VPY) tests/mutations.py build-mutations
 
 # Sanitizers and valgrind, bounded fuzzing, the golden dataset on i386, aarch64 and s390x.
 # Installs clang, valgrind, the cross compilers and qemu-user from Debian when missing.
@@ -93,4 +98,4 @@ bench-cli: build
 	bench/cli_bench.sh $(BUILD)/datoteca
 
 clean:
-	rm -rf $(BUILD) $(VENV) build node_modules build-asan build-fuzz
+	rm -rf $(BUILD) $(VENV) build node_modules build-asan build-fuzz build-mutations

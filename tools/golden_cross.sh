@@ -7,7 +7,7 @@ cd "$(dirname "$0")/.."
 build="$1"; python="$2"
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
-"$build/tests/c/test_golden" fixtures/golden-sequence.json fixtures/golden.json "$out/c.json" >/dev/null || true
+"$build/tests/c/test_golden" --out "$out/c.json" >/dev/null || true
 "$python" tests/python/golden_runner.py "$out/python.json"
 node tests/node/golden_runner.mjs "$out/node.json"
 fail=0

@@ -282,6 +282,27 @@ Napi::Value CallInfo(const Napi::CallbackInfo &info) {
   return calls;
 }
 
+// tables() -> [{name, rows, digest}]: the data tables and their digests (digest as 16 hex digits).
+Napi::Value Tables(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  auto out = Napi::Array::New(env);
+  for (size_t i = 0; i < dt_table_count(); i++) {
+    dt_table_info t;
+    if (dt_table_at(i, &t) != DT_OK) {
+      Napi::Error::New(env, "datoteca: dt_table_at failed for a listed table").ThrowAsJavaScriptException();
+      return env.Undefined();
+    }
+    char hex[17];
+    snprintf(hex, sizeof hex, "%016llx", (unsigned long long)t.digest);
+    auto o = Napi::Object::New(env);
+    o.Set("name", t.name);
+    o.Set("rows", Napi::Number::New(env, t.rows));
+    o.Set("digest", hex);
+    out.Set((uint32_t)i, o);
+  }
+  return out;
+}
+
 Napi::Value RutValidar(const Napi::CallbackInfo &info) {
   std::string s = info[0].As<Napi::String>().Utf8Value();
   return Napi::Boolean::New(info.Env(), dt_rut_validar(s.data(), s.size()) == DT_OK);
@@ -316,6 +337,7 @@ Napi::Object InitModule(Napi::Env env, Napi::Object exports) {
   env.SetInstanceData<Napi::FunctionReference>(new Napi::FunctionReference(Napi::Persistent(gen)));
   exports.Set("Gen", gen);
   exports.Set("callInfo", Napi::Function::New(env, CallInfo));
+  exports.Set("tables", Napi::Function::New(env, Tables));
   exports.Set("rutValidar", Napi::Function::New(env, RutValidar));
   exports.Set("rutDv", Napi::Function::New(env, RutDv));
   exports.Set("rutFormatear", Napi::Function::New(env, RutFormatear));

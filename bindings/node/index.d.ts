@@ -95,3 +95,7 @@ export function formatearUf(centesimos: number): string;
 export function calls(): string[];
 export function version(): string;
 export function dataVersion(): number;
+/** One reference table: its name, its number of entries and the digest of its content (16 hex digits). */
+export interface TableInfo { name: string; rows: number; digest: string; }
+/** The reference tables the data is drawn from, in their fixed order, with their digests. */
+export function tables(): TableInfo[];

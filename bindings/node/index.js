@@ -351,4 +351,5 @@ module.exports = {
   calls: () => [...CALLS.keys()],
   version: () => addon.version,
   dataVersion: () => addon.dataVersion,
+  tables: () => addon.tables(),
 };

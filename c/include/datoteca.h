@@ -47,9 +47,9 @@ extern "C" {
 
 /* Library version (semantic). CMake and the bindings read it from here. */
 #define DT_VERSION_MAJOR 1
-#define DT_VERSION_MINOR 0
+#define DT_VERSION_MINOR 1
 #define DT_VERSION_PATCH 0
-#define DT_VERSION_STRING "1.0.0"
+#define DT_VERSION_STRING "1.1.0"
 
 /* Data version: changes whenever the same seed and calls would give different data.
  * A change of it is a breaking change and comes with a new major version. */
@@ -386,6 +386,25 @@ DT_API dt_status dt_call(dt_gen *g, size_t index, const int64_t *args, size_t na
  * n * DT_MAX_TEXT + 1, a capacity that always suffices. */
 DT_API dt_status dt_call_many(dt_gen *g, size_t index, const int64_t *args, size_t nargs,
                               size_t n, char *buf, size_t cap, size_t *len);
+
+/* ===================================================================== data tables */
+
+/* The reference tables the data is drawn from (comunas, names, banks, …), generated from
+ * the CSVs in c/data, in a fixed order. Each has a digest of its whole content (text,
+ * codes, weights and alias tables, in table order): any change to a table changes its
+ * digest. fixtures/fingerprint.json records them, so a test names the table that changed;
+ * the encoding is in docs/determinism.md. Pure and thread-safe; consumes nothing. */
+typedef struct dt_table_info {
+    const char *name; /* "comunas"; static storage */
+    uint32_t rows;    /* entries in the table */
+    uint64_t digest;  /* FNV-1a 64 of the table's canonical encoding */
+} dt_table_info;
+
+/* Number of tables; indices are 0..count-1. */
+DT_API size_t dt_table_count(void);
+/* Describe table `index` into *out (computed on each call: a few microseconds).
+ * DT_ERR_NULL if `out` is NULL, DT_ERR_INVALID_ARG if `index` is out of range. */
+DT_API dt_status dt_table_at(size_t index, dt_table_info *out);
 
 #ifdef __cplusplus
 }

@@ -2,6 +2,7 @@
 #include <stdlib.h>
 
 #include "fecha.h"
+#include "huella.h"
 #include "internal.h"
 
 const char *dt_version(void) { return DT_VERSION_STRING; }
@@ -33,14 +34,7 @@ void dt__seed(dt_rng *rng, uint64_t initstate, uint64_t initseq) {
     *rng = tmp.rng;
 }
 
-uint64_t dt__fnv1a64(const char *s, size_t len) {
-    uint64_t h = 0xcbf29ce484222325ULL;
-    for (size_t i = 0; i < len; i++) {
-        h ^= (uint8_t)s[i];
-        h *= 0x100000001b3ULL;
-    }
-    return h;
-}
+uint64_t dt__fnv1a64(const char *s, size_t len) { return dt__fnv_bytes(DT_FNV_BASIS, s, len); }
 
 static dt_status dt__alloc(dt_gen **out) {
     dt_gen *g = (dt_gen *)malloc(sizeof *g);

@@ -1,8 +1,10 @@
 /* The call registry: every generating call by name, with integer arguments, writing
- * text. The CLI, the bindings' bulk paths and the golden tests all go through here. */
+ * text. The CLI, the bindings' bulk paths and the golden tests all go through here.
+ * Beside it, the directory of data tables with their digests (dt_table_at). */
 #include <stddef.h>
 #include <stdint.h>
 
+#include "huella.h"
 #include "internal.h"
 
 /* Writes one value at p (at least DT_MAX_TEXT bytes of room) and sets *end. The
@@ -268,5 +270,17 @@ dt_status dt_call_many(dt_gen *g, size_t index, const int64_t *args, size_t narg
     }
     if (cap > 0) buf[pos] = '\0'; /* room is guaranteed above */
     if (len) *len = pos;
+    return DT_OK;
+}
+
+size_t dt_table_count(void) { return DT_T_N_TABLAS; }
+
+dt_status dt_table_at(size_t index, dt_table_info *out) {
+    if (out == NULL) return DT_ERR_NULL;
+    if (index >= DT_T_N_TABLAS) return DT_ERR_INVALID_ARG;
+    const dt_t_tabla *t = &dt_t_tablas[index];
+    out->name = t->nombre;
+    out->rows = t->filas;
+    out->digest = t->huella(DT_FNV_BASIS);
     return DT_OK;
 }

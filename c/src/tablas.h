@@ -64,4 +64,10 @@ extern const dt_t_str dt_t_formas[DT_T_N_FORMAS]; /* the last one is E.I.R.L. */
 typedef struct dt_t_giro { dt_t_str rubro, giro; } dt_t_giro;
 extern const dt_t_giro dt_t_giros[DT_T_N_GIROS];
 
+/* Every table above, in a fixed order, with a walker that digests its whole content
+ * (weights and alias tables included) through huella.h: see dt_table_at. */
+typedef struct dt_t_tabla { const char *nombre; uint32_t filas; uint64_t (*huella)(uint64_t h); } dt_t_tabla;
+#define DT_T_N_TABLAS 15
+extern const dt_t_tabla dt_t_tablas[DT_T_N_TABLAS];
+
 #endif

@@ -1,28 +1,27 @@
-// The golden dataset in Node: value by value (first divergence: seed, call number, name,
-// expected, actual), then byte for byte. Nothing here writes the fixture.
+// The data contract in Node: table digests, the golden dataset (value by value with the stream
+// position after each call, then byte for byte) and the digests of the first 10,000 values of every
+// call. The stages live in golden_runner.mjs; nothing here writes a fixture.
 import { expect, test } from 'vitest';
 import { readFileSync } from 'node:fs';
-import { canonical, GOLDEN, loadSequence, run } from './golden_runner.mjs';
-import { dataVersion } from '../../bindings/node/index.mjs';
+import {
+  checkCalls, checkGolden, checkTables, checkVersions, drawsBetween, FINGERPRINT, GOLDEN, load, loadSequence,
+} from './golden_runner.mjs';
+import { Datoteca } from '../../bindings/node/index.mjs';
 
 const text = readFileSync(GOLDEN, 'utf8');
 const golden = JSON.parse(text);
+const fp = load(FINGERPRINT);
 const sequence = loadSequence();
+const none = (failures) => { if (failures.length) throw new Error(failures.join('\n')); };
 
-test('value by value, first divergence', () => {
-  expect(golden.data_version, 'fixture data version vs library').toBe(dataVersion());
-  for (const r of golden.runs) {
-    const actual = run(r.seed, sequence);
-    actual.forEach(([call, value], i) => {
-      const want = r.values[i];
-      if (call !== want.call || JSON.stringify(value) !== JSON.stringify(want.value)) {
-        throw new Error(`golden: seed ${r.seed}, call #${i} ${call}: expected ${JSON.stringify(want.value)}, got ${JSON.stringify(value)}`);
-      }
-    });
-    expect(actual.length).toBe(r.values.length);
-  }
-});
+test('data versions agree', () => none(checkVersions(golden, fp)));
+test('table digests', () => none(checkTables(fp)));
+test('golden: value by value with draws, then byte for byte', () => none(checkGolden(sequence, golden, text)));
+test('call digests', () => none(checkCalls(fp)));
 
-test('byte for byte', () => {
-  expect(canonical(sequence) === text, 'the canonical serialisation differs from fixtures/golden.json').toBe(true);
+test.each([0, 1, 2, 3, 31, 1000, 65537])('drawsBetween counts %i draws', (k) => {
+  const d = new Datoteca({ seed: 99 });
+  const before = d.saveState();
+  for (let i = 0; i < k; i++) d.nextU32();
+  expect(drawsBetween(before, d.saveState()), `after ${k} draws`).toBe(k);
 });

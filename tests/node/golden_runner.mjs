@@ -1,36 +1,206 @@
-// Replay fixtures/golden-sequence.json with the Node binding and write the canonical JSON
-// (docs/determinism.md). `node golden_runner.mjs OUT` writes this binding's run to OUT.
-import { readFileSync, writeFileSync } from 'node:fs';
+// The data contract in Node: replay fixtures/golden-sequence.json, digest the tables and the first
+// values of every call, and compare all of it with fixtures/golden.json and fixtures/fingerprint.json.
+// Forms and messages are the same in C and Python (docs/determinism.md).
+//   node golden_runner.mjs --check   the staged check (what the mutation suite runs)
+//   node golden_runner.mjs OUT       write this binding's canonical golden run to OUT
+// Nothing here writes a fixture: tools/regen_fixtures.py is the only writer, run by hand.
+import { createHash } from 'node:crypto';
+import { readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Datoteca, dataVersion } from '../../bindings/node/index.mjs';
+import { Datoteca, dataVersion, tables } from '../../bindings/node/index.mjs';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-export const SEQUENCE = path.join(ROOT, 'fixtures', 'golden-sequence.json');
-export const GOLDEN = path.join(ROOT, 'fixtures', 'golden.json');
+export const FIXTURES = path.join(ROOT, 'fixtures');
+export const SEQUENCE = path.join(FIXTURES, 'golden-sequence.json');
+export const GOLDEN = path.join(FIXTURES, 'golden.json');
+export const FINGERPRINT = path.join(FIXTURES, 'fingerprint.json');
+export const VALUES_PER_CALL = 10000;
+const PCG_MULT = 6364136223846793005n;
+const MASK64 = (1n << 64n) - 1n;
 
-export function loadSequence() {
-  return JSON.parse(readFileSync(SEQUENCE, 'utf8'));
+export const load = (file) => JSON.parse(readFileSync(file, 'utf8'));
+export const loadSequence = () => load(SEQUENCE);
+
+// ---- stream positions, computed here from the saved state, independently of the library ----
+
+function pcgState(saved) {
+  const view = new DataView(saved.buffer, saved.byteOffset, saved.byteLength);
+  return [view.getBigUint64(4, true), view.getBigUint64(12, true)];
 }
 
-/** [call, value] pairs of one seed; integers become decimal strings. */
+/** PCG32 steps from one saved state to another: the LCG's jump-ahead, bit by bit. */
+export function drawsBetween(before, after) {
+  let [cur, plus] = pcgState(before);
+  const [target] = pcgState(after);
+  let mult = PCG_MULT;
+  let distance = 0n;
+  for (let bit = 1n; cur !== target; bit <<= 1n) {
+    if ((cur ^ target) & bit) {
+      cur = (cur * mult + plus) & MASK64;
+      distance |= bit;
+    }
+    plus = ((mult + 1n) * plus) & MASK64;
+    mult = (mult * mult) & MASK64;
+  }
+  return Number(distance);
+}
+
+// ---- the golden run ----
+
+const plain = (v) => (typeof v === 'number' ? String(v) : v);
+const instance = (seed, hoy) => new Datoteca({ seed: BigInt(seed), hoy });
+
+/** [call, value, draws] of every step for one seed; integers become decimal strings. */
 export function run(seed, sequence) {
-  const d = new Datoteca({ seed: BigInt(seed), hoy: sequence.hoy });
+  const d = instance(seed, sequence.hoy);
+  let before = d.saveState();
   return sequence.calls.map((step) => {
-    const v = d.call(step.call, step.args);
-    return [step.call, typeof v === 'number' ? String(v) : v];
+    const value = plain(d.call(step.call, step.args));
+    const after = d.saveState();
+    const draws = drawsBetween(before, after);
+    before = after;
+    return [step.call, value, draws];
   });
 }
 
-export function canonical(sequence) {
+export function canonical(sequence, runs = sequence.seeds.map((seed) => [seed, run(seed, sequence)])) {
   const doc = {
     data_version: dataVersion(),
     hoy: sequence.hoy,
-    runs: sequence.seeds.map((seed) => ({ seed, values: run(seed, sequence).map(([call, value]) => ({ call, value })) })),
+    runs: runs.map(([seed, steps]) => ({ seed, values: steps.map(([call, value, draws]) => ({ call, value, draws })) })),
   };
   return `${JSON.stringify(doc, null, 2)}\n`;
 }
 
+// ---- the fingerprint ----
+
+export function callDigest(call, args, seed, hoy) {
+  const d = instance(seed, hoy);
+  const start = d.saveState();
+  const values = d.many(call, VALUES_PER_CALL, args);
+  const hash = createHash('sha256');
+  hash.update(values.map((v) => `${JSON.stringify(plain(v))}\n`).join(''));
+  return [hash.digest('hex'), drawsBetween(start, d.saveState())];
+}
+
+// ---- the staged check: each stage returns its failures; later stages only run on success ----
+
+function describe(value, expected) {
+  if (value && typeof value === 'object' && expected && typeof expected === 'object') {
+    for (const [field, want] of Object.entries(expected)) {
+      if (value[field] !== want) return `field ${field}: expected ${JSON.stringify(want)}, got ${JSON.stringify(value[field])}`;
+    }
+  }
+  return `expected ${JSON.stringify(expected)}, got ${JSON.stringify(value)}`;
+}
+
+export function checkVersions(golden, fp) {
+  const lib = dataVersion();
+  if (golden.data_version === lib && fp.data_version === lib) return [];
+  return [`data version: golden.json records ${golden.data_version}, fingerprint.json records ${fp.data_version}, the library is ${lib}`];
+}
+
+export function checkTables(fp) {
+  const have = tables();
+  const want = fp.tables;
+  const out = [];
+  for (let i = 0; i < Math.max(have.length, want.length); i++) {
+    const h = have[i];
+    const w = want[i];
+    if (!h || !w || h.name !== w.table) {
+      out.push(`fingerprint: table ${i + 1}: the library has ${h ? h.name : 'none'}, the fixture ${w ? w.table : 'none'}`);
+    } else if (h.digest !== w.digest || h.rows !== w.rows) {
+      const rows = h.rows !== w.rows ? `; ${h.rows} rows, expected ${w.rows}` : '';
+      out.push(`fingerprint: table ${h.name}: digest ${h.digest}, expected ${w.digest}${rows}`);
+    }
+  }
+  return out;
+}
+
+export function checkGolden(sequence, golden, text) {
+  const seeds = golden.runs.map((r) => r.seed);
+  if (JSON.stringify(seeds) !== JSON.stringify(sequence.seeds)) {
+    return [`golden: the fixture's seeds ${JSON.stringify(seeds)} are not the sequence's ${JSON.stringify(sequence.seeds)}`];
+  }
+  const total = sequence.calls.length;
+  const runs = [];
+  for (const r of golden.runs) {
+    const actual = run(r.seed, sequence);
+    runs.push([r.seed, actual]);
+    for (let i = 0; i < Math.min(actual.length, r.values.length); i++) {
+      const [call, value, draws] = actual[i];
+      const want = r.values[i];
+      const where = `golden: seed ${r.seed}, call ${i + 1} of ${total} (${call})`;
+      if (call !== want.call) return [`${where}: the fixture has ${want.call} here`];
+      if (JSON.stringify(value) !== JSON.stringify(want.value)) return [`${where}: ${describe(value, want.value)}`];
+      if (draws !== want.draws) return [`${where}: same value, but ${draws} draws instead of ${want.draws}`];
+    }
+    if (actual.length !== r.values.length) return [`golden: seed ${r.seed}: ${actual.length} calls, the fixture has ${r.values.length}`];
+  }
+  const mine = canonical(sequence, runs);
+  if (mine !== text) {
+    let k = 0;
+    while (k < mine.length && k < text.length && mine[k] === text[k]) k++;
+    const line = text.slice(0, k).split('\n').length;
+    return [`golden: the canonical form differs from fixtures/golden.json at character ${k} (line ${line}) although every value agrees`];
+  }
+  return [];
+}
+
+export function checkCalls(fp) {
+  if (fp.values_per_call !== VALUES_PER_CALL) return [`fingerprint: values_per_call is ${fp.values_per_call}, the runner digests ${VALUES_PER_CALL}`];
+  const out = [];
+  for (const entry of fp.calls) {
+    for (const r of entry.runs) {
+      const [sha, draws] = callDigest(entry.call, entry.args, r.seed, fp.hoy);
+      const where = `fingerprint: seed ${r.seed}, ${entry.call} ${JSON.stringify(entry.args)}`;
+      if (sha !== r.sha256) out.push(`${where}: the first ${VALUES_PER_CALL} values differ (sha256 ${sha.slice(0, 16)}…, expected ${r.sha256.slice(0, 16)}…)`);
+      else if (draws !== r.draws) out.push(`${where}: same values, but ${draws} draws instead of ${r.draws}`);
+    }
+  }
+  return out;
+}
+
+/** Run the stages in order and stop at the first that fails: what follows it is its consequence. */
+export function check(say = console.log) {
+  const sequence = loadSequence();
+  const fp = load(FINGERPRINT);
+  const text = readFileSync(GOLDEN, 'utf8');
+  const golden = JSON.parse(text);
+  const stages = [
+    ['versions', () => checkVersions(golden, fp)],
+    ['tables', () => checkTables(fp)],
+    ['golden', () => checkGolden(sequence, golden, text)],
+    ['calls', () => checkCalls(fp)],
+  ];
+  for (const [name, stage] of stages) {
+    const failures = stage();
+    failures.forEach((line) => say(line));
+    if (failures.length) {
+      say(`contract (node): FAILED at the ${name} stage; later stages skipped (fix this first)`);
+      return 1;
+    }
+  }
+  const digests = fp.calls.reduce((n, e) => n + e.runs.length, 0);
+  say(`contract (node): ok: ${fp.tables.length} tables, ${golden.runs.length} x ${sequence.calls.length} golden values with their draws, ${digests} call digests of ${VALUES_PER_CALL} values`);
+  return 0;
+}
+
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  writeFileSync(process.argv[2], canonical(loadSequence()));
+  const args = process.argv.slice(2);
+  if (args.length === 1 && args[0] === '--check') {
+    process.exitCode = check();
+  } else if (args.length === 1) {
+    const dir = path.dirname(path.resolve(args[0]));
+    if (realpathSync(dir) === realpathSync(FIXTURES)) {
+      console.error(`refusing to write ${args[0]}: the fixtures are written only by tools/regen_fixtures.py`);
+      process.exitCode = 2;
+    } else {
+      writeFileSync(args[0], canonical(loadSequence()));
+    }
+  } else {
+    console.error('usage: node golden_runner.mjs --check | OUT');
+    process.exitCode = 2;
+  }
 }

@@ -1,17 +1,21 @@
-"""The golden dataset: the Python binding replays fixtures/golden-sequence.json for every seed
-and must reproduce fixtures/golden.json value by value, then byte for byte. The fixture's
-values are also checked against independent expectations (a mod-11 written here, the CSVs read
-directly), so it cannot enshrine a bug unnoticed. Nothing here writes the fixture."""
+"""The data contract in Python: the table digests, the golden dataset (value by value with the
+stream position after each call, then byte for byte) and the digests of the first 10,000 values
+of every call (tests/python/golden_runner.py holds the stages). The fixture's values are also
+checked against independent expectations (a mod-11 written here, the CSVs read directly), so it
+cannot enshrine a bug unnoticed. Nothing here writes a fixture."""
 import csv
 import datetime
 import json
 import os
 import re
+import subprocess
+import sys
 
 import pytest
 
 import datoteca
 import golden_runner
+from datoteca import Datoteca
 
 ROOT = golden_runner.ROOT
 
@@ -21,29 +25,67 @@ def _golden():
         return f.read()
 
 
-def test_value_by_value_first_divergence():
-    sequence = golden_runner.load_sequence()
-    golden = json.loads(_golden())
-    assert golden["data_version"] == datoteca.data_version(), (
-        f"fixture records data version {golden['data_version']}, the library is {datoteca.data_version()}")
-    assert [r["seed"] for r in golden["runs"]] == sequence["seeds"]
-    for run in golden["runs"]:
-        actual = golden_runner.run(run["seed"], sequence)
-        for i, ((call, value), expected) in enumerate(zip(actual, run["values"])):
-            if call != expected["call"] or value != expected["value"]:
-                pytest.fail(f"golden: seed {run['seed']}, call #{i} {call}: expected {expected['value']!r}, got {value!r}")
-        assert len(actual) == len(run["values"]), f"seed {run['seed']}: {len(actual)} calls, fixture has {len(run['values'])}"
+SEQUENCE = golden_runner.load_sequence()
+FINGERPRINT = golden_runner.load(golden_runner.FINGERPRINT)
 
 
-def test_byte_for_byte():
-    text = golden_runner.run_all(golden_runner.load_sequence())
-    assert text == _golden(), "the canonical serialisation differs from fixtures/golden.json (values agree: check the canonical form)"
+def _no_failures(failures):
+    assert not failures, "\n".join(failures)
+
+
+def test_data_versions_agree():
+    _no_failures(golden_runner.check_versions(json.loads(_golden()), FINGERPRINT))
+
+
+def test_table_digests():
+    _no_failures(golden_runner.check_tables(FINGERPRINT))
+
+
+def test_golden_values_draws_and_bytes():
+    """First divergence (seed, 1-based call number, call, field, expected, actual), then the
+    stream position after each call, then the canonical bytes."""
+    _no_failures(golden_runner.check_golden(SEQUENCE, json.loads(_golden()), _golden()))
+
+
+def test_call_digests():
+    _no_failures(golden_runner.check_calls(FINGERPRINT))
 
 
 def test_sequence_covers_every_call():
-    calls = [c["call"] for c in golden_runner.load_sequence()["calls"]]
+    calls = [c["call"] for c in SEQUENCE["calls"]]
     assert len(calls) >= 80
     assert set(calls) == set(datoteca.calls())
+
+
+def test_fingerprint_covers_every_call_and_every_golden_argument_set():
+    listed = [(e["call"], e["args"]) for e in FINGERPRINT["calls"]]
+    assert listed == golden_runner.arg_sets(SEQUENCE)
+    assert all([r["seed"] for r in e["runs"]] == SEQUENCE["seeds"] for e in FINGERPRINT["calls"])
+    assert [t["table"] for t in FINGERPRINT["tables"]] == [t["name"] for t in datoteca.tables()]
+
+
+@pytest.mark.parametrize("k", [0, 1, 2, 3, 31, 1000, 65537])
+def test_draws_between_counts_draws(k):
+    """The stream position is computed from saved states by an LCG jump-ahead written in the
+    test; it must equal the number of draws actually taken."""
+    d = Datoteca(seed=99)
+    before = d.save_state()
+    for _ in range(k):
+        d.next_u32()
+    assert golden_runner.draws_between(before, d.save_state()) == k, f"after {k} draws"
+
+
+def test_runners_cannot_write_the_fixtures(tmp_path):
+    """Only tools/regen_fixtures.py writes fixtures/: the runners refuse a path there."""
+    before = _golden()
+    for cmd in ([sys.executable, os.path.join(ROOT, "tests", "python", "golden_runner.py"), golden_runner.GOLDEN],
+                ["node", os.path.join(ROOT, "tests", "node", "golden_runner.mjs"), golden_runner.GOLDEN]):
+        r = subprocess.run(cmd, capture_output=True, text=True)
+        assert r.returncode == 2 and "regen_fixtures.py" in r.stderr, f"{cmd[1]}: exit {r.returncode}, {r.stderr!r}"
+    assert _golden() == before
+    out = tmp_path / "golden.json"
+    subprocess.run([sys.executable, os.path.join(ROOT, "tests", "python", "golden_runner.py"), str(out)], check=True)
+    assert out.read_text(encoding="utf-8") == before
 
 
 # ---- independent review of the fixture's values -------------------------------------------
@@ -114,7 +156,7 @@ def test_the_fixture_is_valid_by_independent_checks():
     hoy = datetime.date.fromisoformat(golden["hoy"])
     for run in golden["runs"]:
         for i, (step, entry) in enumerate(zip(sequence["calls"], run["values"])):
-            where = f"seed {run['seed']}, call #{i} {entry['call']}"
+            where = f"seed {run['seed']}, call {i + 1} ({entry['call']})"
             v, args, call = entry["value"], step["args"], entry["call"]
             if call in ("rut", "empresa.rut"):
                 body = _check_rut(where, v)

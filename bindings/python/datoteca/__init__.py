@@ -41,10 +41,11 @@ from ._tipos import (
     FormatoTelefono,
     PersonaDict,
     Sexo,
+    TableInfo,
     TipoRut,
 )
 
-__version__ = "1.0.0"
+__version__ = "1.1.0"
 
 __all__ = [
     "Datoteca",
@@ -67,6 +68,8 @@ __all__ = [
     "version",
     "data_version",
     "calls",
+    "tables",
+    "TableInfo",
 ]
 
 _dt_call = lib.dt_call
@@ -93,6 +96,23 @@ def data_version() -> int:
 def calls() -> List[str]:
     """Every registered call name ("rut", "persona.nombre", …), usable with Datoteca.call/many."""
     return list(CALLS)
+
+
+def tables() -> List[TableInfo]:
+    """The reference tables the data is drawn from, in their fixed order, each with the
+    digest of its whole content (16 hex digits): any change to a table changes its digest.
+
+    >>> tables()[3]["name"], tables()[3]["rows"]
+    ('comunas', 346)
+    """
+    out: List[TableInfo] = []
+    info = ffi.new("dt_table_info *")
+    for i in range(lib.dt_table_count()):
+        st = lib.dt_table_at(i, info)
+        if st != 0:
+            raise_status(st, "tables()")
+        out.append({"name": ffi.string(info.name).decode(), "rows": int(info.rows), "digest": f"{info.digest:016x}"})
+    return out
 
 
 def _check_str(value: object, name: str) -> bytes:

@@ -14,6 +14,14 @@ FormatoRut = Literal["puntos", "guion", "limpio"]
 FormatoTelefono = Literal["internacional", "e164", "nacional"]
 
 
+class TableInfo(TypedDict):
+    """One reference table: its name, its number of entries and the digest of its content."""
+
+    name: str
+    rows: int
+    digest: str
+
+
 class PersonaDict(TypedDict):
     nombres: str
     apellido_paterno: str

@@ -1,0 +1,391 @@
+#!/usr/bin/env python3
+"""The contract checks must fail where they should. In a scratch copy of the sources, each
+mutation below is applied, the library is rebuilt (a shared library for Python, the Node addon,
+the C contract test), and the contract check of every language must fail naming the right table
+or call. Then the regeneration script must refuse the shortcuts around the version rules, and
+accept an appended call.
+
+    .venv/bin/python tests/mutations.py [BUILD_DIR]      (make test-mutations)
+
+Prints one line per mutation and `mutations: N passed, N failed`; exits 1 on any failure.
+"""
+from __future__ import annotations
+
+import csv
+import glob
+import importlib.util
+import io
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import time
+from typing import Callable, Dict, List, Optional, Tuple
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+WORK = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, "build-mutations"))
+SCRATCH = os.path.join(WORK, "src")
+OBJ = os.path.join(WORK, "obj")
+PY = sys.executable
+CC = os.environ.get("CC", "cc")
+CXX = os.environ.get("CXX", "c++")
+# What the scratch copy needs: the C sources and data, the generators, the fixtures, the three
+# runners and the Node binding's JavaScript (the addon is linked into scratch/build/Release).
+COPY = ["c", "tools", "fixtures", "CHANGELOG.md", "tests/c", "tests/python/golden_runner.py",
+        "tests/node/golden_runner.mjs", "bindings/node/index.js", "bindings/node/index.mjs"]
+
+passed = 0
+failed = 0
+
+
+def sh(cmd: List[str], **kw: object) -> subprocess.CompletedProcess:  # type: ignore[type-arg]
+    return subprocess.run(cmd, capture_output=True, text=True, **kw)  # type: ignore[call-overload]
+
+
+def must(cmd: List[str], **kw: object) -> None:
+    r = sh(cmd, **kw)
+    if r.returncode != 0:
+        sys.exit(f"mutations: setup failed: {' '.join(cmd)}\n{r.stdout}{r.stderr}")
+
+
+def report(ok: bool, line: str) -> None:
+    global passed, failed
+    print(("ok: " if ok else "FAILED: ") + line, flush=True)
+    if ok:
+        passed += 1
+    else:
+        failed += 1
+
+
+# ---- building the scratch copy --------------------------------------------------------------
+
+def napi_includes() -> List[str]:
+    inc = sh(["node", "-p", "require('node-addon-api').include_dir"], cwd=ROOT).stdout.strip().strip('"')
+    node = "/usr/include/node"
+    if not os.path.exists(os.path.join(node, "node_api.h")):
+        found = glob.glob(os.path.expanduser("~/.cache/node-gyp/*/include/node"))
+        node = found[0] if found else node
+    return ["-I" + os.path.join(ROOT, inc) if not os.path.isabs(inc) else "-I" + inc, "-I" + node]
+
+
+C_FLAGS = ["-std=c11", "-O1", "-fPIC", "-fvisibility=hidden"]
+
+
+def compile_c(src_dir: str, name: str, out_dir: str) -> str:
+    out = os.path.join(out_dir, name[:-2] + ".o")
+    must([CC, *C_FLAGS, "-I" + os.path.join(src_dir, "c", "include"), "-I" + os.path.join(src_dir, "c", "src"),
+          "-c", os.path.join(src_dir, "c", "src", name), "-o", out])
+    return out
+
+
+def base_objects() -> Dict[str, str]:
+    """The unmutated library objects and the addon's C++ object, compiled once."""
+    base = os.path.join(OBJ, "base")
+    os.makedirs(base, exist_ok=True)
+    objs = {n: compile_c(ROOT, n, base) for n in sorted(os.listdir(os.path.join(ROOT, "c", "src"))) if n.endswith(".c")}
+    must([CXX, "-std=c++17", "-O1", "-fPIC", "-fvisibility=hidden", "-DNAPI_VERSION=8", "-DNAPI_DISABLE_CPP_EXCEPTIONS",
+          *napi_includes(), "-I" + os.path.join(ROOT, "c", "include"), "-c",
+          os.path.join(ROOT, "bindings", "node", "addon.cc"), "-o", os.path.join(OBJ, "addon.o")])
+    return objs
+
+
+def fresh_scratch() -> None:
+    shutil.rmtree(SCRATCH, ignore_errors=True)
+    for rel in COPY:
+        src, dst = os.path.join(ROOT, rel), os.path.join(SCRATCH, rel)
+        os.makedirs(os.path.dirname(dst), exist_ok=True)
+        (shutil.copytree if os.path.isdir(src) else shutil.copy2)(src, dst)
+
+
+def build_scratch(base: Dict[str, str]) -> None:
+    """Recompile what the mutation changed (every file when a header changed) and link the
+    three consumers: the shared library (Python), the addon (Node), the C contract test."""
+    mut = os.path.join(OBJ, "mut")
+    shutil.rmtree(mut, ignore_errors=True)
+    os.makedirs(mut)
+
+    def same(rel: str) -> bool:
+        with open(os.path.join(ROOT, rel), "rb") as a, open(os.path.join(SCRATCH, rel), "rb") as b:
+            return a.read() == b.read()
+
+    headers = [os.path.relpath(p, SCRATCH) for p in glob.glob(os.path.join(SCRATCH, "c", "*", "*.h"))]
+    all_new = not all(same(h) for h in headers)
+    objs = [compile_c(SCRATCH, n, mut) if all_new or not same(os.path.join("c", "src", n)) else o for n, o in base.items()]
+    os.makedirs(os.path.join(SCRATCH, "lib"), exist_ok=True)
+    os.makedirs(os.path.join(SCRATCH, "build", "Release"), exist_ok=True)
+    must([CC, "-shared", *objs, "-o", os.path.join(SCRATCH, "lib", "libdatoteca.so")])
+    must([CXX, "-shared", os.path.join(OBJ, "addon.o"), *objs, "-o", os.path.join(SCRATCH, "build", "Release", "datoteca.node")])
+    must([CC, "-std=c11", "-O1", "-I" + os.path.join(SCRATCH, "c", "include"), "-I" + os.path.join(SCRATCH, "tests", "c"),
+          f'-DDT_FIXTURES_DIR="{os.path.join(SCRATCH, "fixtures")}"', os.path.join(SCRATCH, "tests", "c", "test_golden.c"),
+          *objs, "-o", os.path.join(SCRATCH, "test_golden")])
+
+
+def env_for_scratch() -> Dict[str, str]:
+    env = dict(os.environ)
+    env["DATOTECA_LIBRARY"] = os.path.join(SCRATCH, "lib", "libdatoteca.so")
+    return env
+
+
+def contract_outputs() -> Dict[str, Tuple[int, str]]:
+    """Each language's staged contract check on the scratch copy: (exit code, output)."""
+    env = env_for_scratch()
+    runs = {
+        "c": [os.path.join(SCRATCH, "test_golden"), "--fixtures", os.path.join(SCRATCH, "fixtures")],
+        "python": [PY, os.path.join(SCRATCH, "tests", "python", "golden_runner.py"), "--check"],
+        "node": ["node", os.path.join(SCRATCH, "tests", "node", "golden_runner.mjs"), "--check"],
+    }
+    out = {}
+    for lang, cmd in runs.items():
+        r = sh(cmd, env=env, cwd=WORK)
+        out[lang] = (r.returncode, r.stdout + r.stderr)
+    return out
+
+
+def mutation(name: str, apply: Callable[[], None], want: str, base: Dict[str, str]) -> None:
+    """Apply, rebuild, and require every language to fail with `want` in its output."""
+    fresh_scratch()
+    apply()
+    build_scratch(base)
+    outs = contract_outputs()
+    bad = []
+    for lang, (code, text) in outs.items():
+        if code == 0:
+            bad.append(f"{lang} PASSED")
+        elif want not in text:
+            bad.append(f"{lang} failed without naming '{want}':\n    " + "\n    ".join(text.strip().splitlines()[-6:]))
+    said = next((ln for ln in outs["c"][1].splitlines() if want in ln), want)
+    report(not bad, f"mutation '{name}': " + ("c, python and node fail: " + said if not bad else "; ".join(bad)))
+
+
+# ---- the mutations ----------------------------------------------------------------------------
+
+def edit(rel: str, old: str, new: str, count: int = 1) -> None:
+    path = os.path.join(SCRATCH, rel)
+    with open(path, encoding="utf-8") as f:
+        text = f.read()
+    if text.count(old) < 1:
+        sys.exit(f"mutations: the anchor {old!r} is not in {rel}: update the mutation")
+    with open(path, "w", encoding="utf-8", newline="") as f:
+        f.write(text.replace(old, new, count))
+
+
+def gen_tables_module(data_dir: str):  # type: ignore[no-untyped-def]
+    spec = importlib.util.spec_from_file_location("gen_tables_scratch", os.path.join(ROOT, "tools", "gen_tables.py"))
+    mod = importlib.util.module_from_spec(spec)  # type: ignore[arg-type]
+    spec.loader.exec_module(mod)  # type: ignore[union-attr]
+    mod.DATA = data_dir
+    return mod
+
+
+def csv_rows(rel: str) -> Tuple[str, List[str]]:
+    with open(os.path.join(ROOT, rel), encoding="utf-8", newline="") as f:
+        lines = f.read().splitlines(keepends=True)
+    return lines[0], lines[1:]
+
+
+def regenerate_tables() -> None:
+    must([PY, os.path.join(SCRATCH, "tools", "gen_tables.py")])
+
+
+# Which table a row of each CSV feeds: the mutation of that CSV must be reported under its name.
+CSV_TABLE: Dict[str, Callable[[Dict[str, str]], str]] = {
+    "regiones.csv": lambda r: "regiones",
+    "provincias.csv": lambda r: "provincias",
+    "comunas.csv": lambda r: "comunas",
+    "nombres.csv": lambda r: "nombres_f" if r["sexo"] == "F" else "nombres_m",
+    "apellidos.csv": lambda r: "apellidos",
+    "calles.csv": lambda r: "avenidas_rm" if r["categoria"] == "avenida_santiago" else "calles",
+    "direccion_formato.csv": lambda r: "tipos_via",
+    "dominios_email.csv": lambda r: "dominios",
+    "bancos.csv": lambda r: "bancos",
+    "formas_juridicas.csv": lambda r: "formas",
+    "giros.csv": lambda r: "giros",
+}
+
+
+def csvs_feeding_tables() -> List[str]:
+    with open(os.path.join(ROOT, "tools", "gen_tables.py"), encoding="utf-8") as f:
+        return sorted(set(re.findall(r'read\("([a-z_]+\.csv)"\)', f.read())))
+
+
+def first_effective_swap(name: str) -> Optional[Tuple[int, str]]:
+    """The first pair of adjacent data rows whose swap changes the generated tables (a swap of
+    rows the generator filters out changes no data), and the table its first row feeds."""
+    header, rows = csv_rows(os.path.join("c", "data", name))
+    original = gen_tables_module(os.path.join(ROOT, "c", "data")).build()
+    tmp = os.path.join(WORK, "csvprobe")
+    for i in range(len(rows) - 1):
+        shutil.rmtree(tmp, ignore_errors=True)
+        shutil.copytree(os.path.join(ROOT, "c", "data"), tmp)
+        swapped = rows[:i] + [rows[i + 1], rows[i]] + rows[i + 2:]
+        with open(os.path.join(tmp, name), "w", encoding="utf-8", newline="") as f:
+            f.write(header + "".join(swapped))
+        try:
+            result = gen_tables_module(tmp).build()
+        except SystemExit:  # the generator refuses this order (comunas grouped by region)
+            continue
+        if result != original:
+            row = next(csv.DictReader(io.StringIO(header + rows[i])))
+            return i, CSV_TABLE[name](row)
+    return None
+
+
+def swap_rows(name: str, i: int) -> Callable[[], None]:
+    def apply() -> None:
+        header, rows = csv_rows(os.path.join("c", "data", name))
+        rows[i], rows[i + 1] = rows[i + 1], rows[i]
+        with open(os.path.join(SCRATCH, "c", "data", name), "w", encoding="utf-8", newline="") as f:
+            f.write(header + "".join(rows))
+        regenerate_tables()
+    return apply
+
+
+def change_weight() -> None:
+    """The first given name's frequency, 0.05357441 -> 0.05457441, then the tables regenerated."""
+    edit("c/data/nombres.csv", "José,M,1,0.05357441,", "José,M,1,0.05457441,")
+    regenerate_tables()
+
+
+def first_call_number(name: str) -> Tuple[int, int]:
+    """The 1-based number of the first golden call of `name`, and the number of calls."""
+    with open(os.path.join(ROOT, "fixtures", "golden-sequence.json"), encoding="utf-8") as f:
+        calls = json.load(f)["calls"]
+    return 1 + next(i for i, c in enumerate(calls) if c["call"] == name), len(calls)
+
+
+def golden_first_value() -> Tuple[str, str]:
+    with open(os.path.join(ROOT, "fixtures", "golden.json"), encoding="utf-8") as f:
+        v = json.load(f)["runs"][0]["values"][0]["value"]
+    return v, v[:-1] + ("0" if v[-1] != "0" else "1")
+
+
+# ---- the regeneration script's rules ------------------------------------------------------------
+
+def regen(expect_code: int, want: str, label: str) -> bool:
+    env = env_for_scratch()
+    env.pop("CI", None)  # the script refuses in CI; here it only ever writes the scratch copy
+    r = sh([PY, os.path.join(SCRATCH, "tools", "regen_fixtures.py")], env=env, cwd=WORK)
+    text = r.stdout + r.stderr
+    ok = r.returncode == expect_code and want in text
+    detail = next((ln for ln in text.splitlines() if want in ln), text.strip().splitlines()[-1] if text.strip() else "")
+    report(ok, f"regen {label}: " + (detail if ok else f"exit {r.returncode}, expected {expect_code} with '{want}':\n    "
+                                     + "\n    ".join(text.strip().splitlines()[-6:])))
+    return ok
+
+
+def set_version(major: int, minor: int, data: Optional[int] = None) -> None:
+    """Edit the scratch header's versions as a developer would for a release."""
+    with open(os.path.join(SCRATCH, "c", "include", "datoteca.h"), encoding="utf-8") as f:
+        header = f.read()
+    header = re.sub(r"#define DT_VERSION_MAJOR \d+", f"#define DT_VERSION_MAJOR {major}", header)
+    header = re.sub(r"#define DT_VERSION_MINOR \d+", f"#define DT_VERSION_MINOR {minor}", header)
+    header = re.sub(r'#define DT_VERSION_STRING "[0-9.]+"', f'#define DT_VERSION_STRING "{major}.{minor}.0"', header)
+    header = re.sub(r"#define DT_VERSION_PATCH \d+", "#define DT_VERSION_PATCH 0", header)
+    if data is not None:
+        header = re.sub(r"#define DT_DATA_VERSION \d+", f"#define DT_DATA_VERSION {data}", header)
+    with open(os.path.join(SCRATCH, "c", "include", "datoteca.h"), "w", encoding="utf-8") as f:
+        f.write(header)
+
+
+def add_data_version(data: int, first: str) -> None:
+    path = os.path.join(SCRATCH, "fixtures", "data-versions.json")
+    with open(path, encoding="utf-8") as f:
+        doc = json.load(f)
+    doc["first_library_version"][str(data)] = first
+    with open(path, "w", encoding="utf-8") as f:
+        json.dump(doc, f, indent=2)
+
+
+def extra_draw() -> None:
+    edit("c/src/persona.c", "    p = dt__gen_email(g, nombre, (size_t)(fn - nombre), apellido, (size_t)(fa - apellido), p);\n    DT_END_TEXT();",
+         "    p = dt__gen_email(g, nombre, (size_t)(fn - nombre), apellido, (size_t)(fa - apellido), p);\n"
+         "    (void)dt__next(g);\n    DT_END_TEXT();")
+
+
+def regen_rules(base: Dict[str, str]) -> None:
+    # 1. Data changed, no bump.
+    fresh_scratch(); extra_draw(); build_scratch(base)
+    regen(1, "DT_DATA_VERSION is still 1", "refuses changed data without a new data version")
+    # 2. Data version bumped, major not.
+    fresh_scratch(); extra_draw(); set_version(1, 1, data=2); add_data_version(2, "2.0.0"); build_scratch(base)
+    regen(1, "data version 2 needs a new major version", "refuses a new data version without a new major version")
+    # 3. Data and major bumped, no CHANGELOG section.
+    fresh_scratch(); extra_draw(); set_version(2, 0, data=2); add_data_version(2, "2.0.0"); build_scratch(base)
+    regen(1, "CHANGELOG.md needs a section '## 2.0.0 — data version 2'", "refuses a new data version without a CHANGELOG section")
+    # 4. A call inserted in the middle of the sequence shifts later values: not additive.
+    def insert(at: Optional[int]) -> None:
+        path = os.path.join(SCRATCH, "fixtures", "golden-sequence.json")
+        with open(path, encoding="utf-8") as f:
+            seq = json.load(f)
+        step = {"call": "persona.sexo", "args": {}}
+        seq["calls"].insert(len(seq["calls"]) if at is None else at, step)
+        with open(path, "w", encoding="utf-8") as f:
+            json.dump(seq, f, indent=2, ensure_ascii=False)
+    fresh_scratch(); insert(1); build_scratch(base)
+    regen(1, "DT_DATA_VERSION is still 1", "refuses a call inserted before existing ones")
+    # 5. Appended at the end: additive, but a new minor version with its CHANGELOG section.
+    fresh_scratch(); insert(None); build_scratch(base)
+    regen(1, "an added call or table is a new minor version", "refuses an appended call without a new minor version")
+    fresh_scratch(); insert(None); set_version(1, 99); build_scratch(base)
+    edit("CHANGELOG.md", "\n## ", "\n## 1.99.0 — data version 1\n\n- persona.sexo appended to the golden sequence.\n\n## ")
+    if regen(0, "an additive change", "accepts an appended call with a new minor version and its CHANGELOG section"):
+        outs = contract_outputs()
+        bad = [lang for lang, (code, _) in outs.items() if code != 0]
+        report(not bad, "after the additive regeneration every language passes the contract"
+               + (f" (failed: {bad}: {outs[bad[0]][1][-400:]})" if bad else ""))
+
+
+def main() -> int:
+    t0 = time.time()
+    os.makedirs(WORK, exist_ok=True)
+    base = base_objects()
+    # The harness itself: the unmutated copy must pass everywhere, or a failure proves nothing.
+    fresh_scratch()
+    build_scratch(base)
+    outs = contract_outputs()
+    bad = {lang: text for lang, (code, text) in outs.items() if code != 0}
+    report(not bad, "unmutated copy passes the contract in c, python and node" + (f": {bad}" if bad else ""))
+    if bad:
+        print(f"mutations: {passed} passed, {failed} failed")
+        return 1
+
+    feeding = csvs_feeding_tables()
+    missing = [c for c in feeding if c not in CSV_TABLE]
+    report(not missing, f"every CSV that feeds a table has a swap mutation ({len(feeding)} CSVs)"
+           + (f"; missing: {missing}" if missing else ""))
+    for name in feeding:
+        if name not in CSV_TABLE:
+            continue
+        found = first_effective_swap(name)
+        if found is None:
+            report(False, f"mutation 'swap rows in {name}': no adjacent swap changes the tables")
+            continue
+        i, table = found
+        mutation(f"swap rows {i + 1} and {i + 2} of {name}", swap_rows(name, i), f"table {table}: digest", base)
+    header, rows = csv_rows("c/data/comunas.csv")
+    santiago = next(i for i, r in enumerate(rows) if r.startswith("13101,Santiago,"))
+    mutation("swap Santiago and Cerrillos in comunas.csv", swap_rows("comunas.csv", santiago), "table comunas: digest", base)
+    mutation("one weight changed (José in nombres.csv)", change_weight, "table nombres_m: digest", base)
+    n, total = first_call_number("persona.email")
+    mutation("one extra draw at the end of persona.email (reported at that call, not the next)", extra_draw,
+             f"call {n} of {total} (persona.email): same value, but", base)
+    mutation("PCG multiplier changed", lambda: edit("c/src/internal.h", "6364136223846793005ULL", "6364136223846793007ULL"),
+             "golden: seed 1, call 1 of ", base)
+    old, new = golden_first_value()
+    mutation("one character of golden.json changed", lambda: edit("fixtures/golden.json", f'"value": "{old}"', f'"value": "{new}"'),
+             f'(rut): expected "{new}", got "{old}"', base)
+    with open(os.path.join(ROOT, "fixtures", "fingerprint.json"), encoding="utf-8") as f:
+        t0_digest = json.load(f)["tables"][0]
+    flipped = t0_digest["digest"][:-1] + ("0" if t0_digest["digest"][-1] != "0" else "1")
+    mutation("one character of fingerprint.json changed",
+             lambda: edit("fixtures/fingerprint.json", f'"digest": "{t0_digest["digest"]}"', f'"digest": "{flipped}"'),
+             f"table {t0_digest['table']}: digest", base)
+    regen_rules(base)
+    print(f"mutations: {passed} passed, {failed} failed ({time.time() - t0:.0f} s)")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,230 @@
+#!/usr/bin/env python3
+"""Write fixtures/golden.json and fixtures/fingerprint.json. RUN BY HAND ONLY: no test, no
+make target and no CI job runs it, and it refuses to run where CI is set.
+
+    make venv && .venv/bin/python tools/regen_fixtures.py
+
+It replays the golden sequence and digests every table and call through the installed Python
+binding (rebuild it first: `make venv`), compares with the fixtures, and writes them only when
+the change follows the contract (docs/determinism.md, "Changing the data"):
+
+- Every existing value, stream position, table digest and call digest unchanged, only new ones
+  added (a call appended to the golden sequence, a new table): an additive change. The data
+  version stays; the library version must be newer than the one that wrote the fingerprint,
+  and CHANGELOG.md must have a section for it.
+- Anything existing changed: a contract change. DT_DATA_VERSION must be the recorded one plus
+  one; fixtures/data-versions.json must map it to "M.0.0" where M is DT_VERSION_MAJOR and newer
+  than the previous data version's major; CHANGELOG.md must have a "## M.0.0" section whose
+  heading names "data version N" and which lists what changed.
+
+After it writes, read the whole diff (git diff fixtures/) and review the values.
+"""
+from __future__ import annotations
+
+import json
+import os
+import re
+import sys
+from typing import Any, Dict, List, Optional, Tuple
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, "tests", "python"))
+
+import golden_runner as gr  # noqa: E402
+
+HEADER = os.path.join(ROOT, "c", "include", "datoteca.h")
+CHANGELOG = os.path.join(ROOT, "CHANGELOG.md")
+DATA_VERSIONS = os.path.join(ROOT, "fixtures", "data-versions.json")
+
+
+class Refusal(Exception):
+    pass
+
+
+def header_versions(path: str = HEADER) -> Tuple[int, str]:
+    """(DT_DATA_VERSION, DT_VERSION_STRING) as the header declares them."""
+    with open(path, encoding="utf-8") as f:
+        text = f.read()
+    data = re.search(r"^#define DT_DATA_VERSION (\d+)\s*$", text, re.M)
+    version = re.search(r'^#define DT_VERSION_STRING "([0-9.]+)"\s*$', text, re.M)
+    if not data or not version:
+        raise Refusal(f"{path}: cannot read DT_DATA_VERSION and DT_VERSION_STRING")
+    return int(data.group(1)), version.group(1)
+
+
+def version_tuple(v: str) -> Tuple[int, ...]:
+    return tuple(int(x) for x in v.split("."))
+
+
+def changelog_section(version: str, path: str = CHANGELOG) -> Optional[Tuple[str, List[str]]]:
+    """(heading, bullet lines) of the '## VERSION' section, or None."""
+    with open(path, encoding="utf-8") as f:
+        lines = f.read().splitlines()
+    for i, line in enumerate(lines):
+        if re.match(rf"^## {re.escape(version)}(\s|$)", line):
+            body = []
+            for rest in lines[i + 1:]:
+                if rest.startswith("## "):
+                    break
+                if rest.lstrip().startswith("- "):
+                    body.append(rest)
+            return line, body
+    return None
+
+
+def compare(old_golden: Dict[str, Any], new_golden: Dict[str, Any],
+            old_fp: Optional[Dict[str, Any]], new_fp: Dict[str, Any]) -> Tuple[List[str], List[str]]:
+    """(what changed, what was added) between the recorded fixtures and this run."""
+    changed: List[str] = []
+    added: List[str] = []
+    if old_golden["hoy"] != new_golden["hoy"]:
+        changed.append(f"hoy {old_golden['hoy']} -> {new_golden['hoy']}")
+    new_runs = {r["seed"]: r["values"] for r in new_golden["runs"]}
+    for run in old_golden["runs"]:
+        values = new_runs.get(run["seed"])
+        if values is None:
+            changed.append(f"golden: seed {run['seed']} is gone")
+            continue
+        for i, old in enumerate(run["values"]):
+            where = f"golden: seed {run['seed']}, call {i + 1} ({old['call']})"
+            new = values[i] if i < len(values) else None
+            if new is None or new["call"] != old["call"]:
+                changed.append(f"{where}: the sequence now has {new['call'] if new else 'nothing'} here")
+            elif new["value"] != old["value"]:
+                changed.append(f"{where}: {json.dumps(old['value'], ensure_ascii=False)} -> {json.dumps(new['value'], ensure_ascii=False)}")
+            elif "draws" in old and new["draws"] != old["draws"]:
+                changed.append(f"{where}: {old['draws']} draws -> {new['draws']}")
+            elif "draws" not in old:
+                added.append(f"{where}: stream position recorded ({new['draws']} draws)")
+        if len(values) > len(run["values"]):
+            added.append(f"golden: seed {run['seed']}: calls {len(run['values']) + 1}..{len(values)} appended")
+    for seed in new_runs:
+        if seed not in {r["seed"] for r in old_golden["runs"]}:
+            added.append(f"golden: seed {seed} added")
+    if old_fp is None:
+        added.append("fingerprint.json created")
+        return changed, added
+    if old_fp["values_per_call"] != new_fp["values_per_call"]:
+        changed.append(f"values_per_call {old_fp['values_per_call']} -> {new_fp['values_per_call']}")
+    new_tables = {t["table"]: t for t in new_fp["tables"]}
+    for i, t in enumerate(old_fp["tables"]):
+        n = new_tables.get(t["table"])
+        if n is None:
+            changed.append(f"table {t['table']} is gone")
+        elif (n["rows"], n["digest"]) != (t["rows"], t["digest"]) or new_fp["tables"].index(n) != i:
+            changed.append(f"table {t['table']}: {t['rows']} rows {t['digest']} -> {n['rows']} rows {n['digest']}")
+    for name in new_tables:
+        if name not in {t["table"] for t in old_fp["tables"]}:
+            added.append(f"table {name} added")
+
+    def runs(fp: Dict[str, Any]) -> Dict[Tuple[str, str, str], Tuple[str, int]]:
+        return {(e["call"], json.dumps(e["args"], sort_keys=True), r["seed"]): (r["sha256"], r["draws"])
+                for e in fp["calls"] for r in e["runs"]}
+
+    old_runs, new_calls = runs(old_fp), runs(new_fp)
+    for key, value in old_runs.items():
+        if key not in new_calls:
+            changed.append(f"call digest {key[0]} {key[1]} seed {key[2]} is gone")
+        elif new_calls[key] != value:
+            changed.append(f"call digest {key[0]} {key[1]} seed {key[2]}: {value[0][:12]}… {value[1]} draws -> "
+                           f"{new_calls[key][0][:12]}… {new_calls[key][1]} draws")
+    for key in new_calls:
+        if key not in old_runs:
+            added.append(f"call digest {key[0]} {key[1]} seed {key[2]} added")
+    return changed, added
+
+
+def check_additive(data_version: int, version: str, old_fp: Optional[Dict[str, Any]]) -> None:
+    written_by = old_fp.get("written_by") if old_fp else None
+    if written_by and version_tuple(version) <= version_tuple(written_by):
+        raise Refusal(f"the fixtures were written by {written_by} and the library is still {version}: an "
+                      f"added call or table is a new minor version; bump DT_VERSION_MINOR (and the packages)")
+    if not changelog_section(version) or not changelog_section(version)[1]:  # type: ignore[index]
+        raise Refusal(f"CHANGELOG.md has no '## {version}' section listing what was added")
+
+
+def check_contract_change(recorded: int, data_version: int, version: str) -> None:
+    if data_version == recorded:
+        raise Refusal(f"existing data changed but DT_DATA_VERSION is still {recorded}. If the change was not "
+                      f"intended it is a regression: fix its cause. If it was, bump DT_DATA_VERSION to "
+                      f"{recorded + 1} and the major version, and write it in CHANGELOG.md")
+    if data_version != recorded + 1:
+        raise Refusal(f"the fixtures record data version {recorded}; the next one is {recorded + 1}, "
+                      f"the header says {data_version}")
+    with open(DATA_VERSIONS, encoding="utf-8") as f:
+        table = json.load(f)["first_library_version"]
+    first = table.get(str(data_version))
+    major = version_tuple(version)[0]
+    previous = version_tuple(table[str(recorded)])[0] if str(recorded) in table else 0
+    if first is None:
+        raise Refusal(f"fixtures/data-versions.json has no entry for data version {data_version}: "
+                      f"add \"{data_version}\": \"{major}.0.0\" (its first library version)")
+    if first != f"{major}.0.0" or major <= previous:
+        raise Refusal(f"data version {data_version} needs a new major version: data version {recorded} came "
+                      f"with major {previous}, the library is {version} and fixtures/data-versions.json "
+                      f"says {first}; bump DT_VERSION_MAJOR to {previous + 1} (and the packages)")
+    section = changelog_section(first)
+    if section is None or not re.search(rf"data version {data_version}\b", section[0]) or not section[1]:
+        raise Refusal(f"CHANGELOG.md needs a section '## {first} — data version {data_version}' that lists "
+                      f"what data changed")
+
+
+def main() -> int:
+    if os.environ.get("CI"):
+        print("refusing: tools/regen_fixtures.py is run by hand, never in CI", file=sys.stderr)
+        return 2
+    data_version, version = header_versions()
+    old_golden = gr.load(gr.GOLDEN)
+    old_fp = gr.load(gr.FINGERPRINT) if os.path.exists(gr.FINGERPRINT) else None
+    recorded = old_golden["data_version"]
+    try:
+        # A new data version is declared in the header: its rules need no library, check them first.
+        if data_version != recorded:
+            check_contract_change(recorded, data_version, version)
+    except Refusal as why:
+        print(f"refusing: {why}", file=sys.stderr)
+        return 1
+
+    import datoteca
+
+    if (datoteca.data_version(), datoteca.version()) != (data_version, version):
+        print(f"refusing: the loaded library is {datoteca.version()} / data version {datoteca.data_version()}, "
+              f"the header says {version} / {data_version}: rebuild and reinstall it (make venv)", file=sys.stderr)
+        return 2
+    sequence = gr.load_sequence()
+    new_golden_text = gr.run_all(sequence)
+    new_golden = json.loads(new_golden_text)
+    new_fp = gr.fingerprint(sequence)
+    changed, added = compare(old_golden, new_golden, old_fp, new_fp)
+    if not changed and not added:
+        print("the fixtures already record this data: nothing to write")
+        return 0
+    for line in changed[:40]:
+        print(f"changed: {line}")
+    for line in added[:40]:
+        print(f"added: {line}")
+    if len(changed) + len(added) > 80:
+        print(f"({len(changed)} changes and {len(added)} additions in all)")
+    try:
+        if changed and data_version == recorded:
+            check_contract_change(recorded, data_version, version)  # refuses: the version is not new
+        elif not changed and data_version != recorded:
+            raise Refusal(f"DT_DATA_VERSION is {data_version} but no existing value changed: the fixtures record "
+                          f"{recorded}; a new data version is only for changed data")
+        elif not changed:
+            check_additive(data_version, version, old_fp)
+    except Refusal as why:
+        print(f"refusing: {why}", file=sys.stderr)
+        return 1
+    with open(gr.GOLDEN, "w", encoding="utf-8", newline="\n") as f:
+        f.write(new_golden_text)
+    with open(gr.FINGERPRINT, "w", encoding="utf-8", newline="\n") as f:
+        f.write(gr.canonical_fingerprint(new_fp))
+    kind = "a contract change" if changed else "an additive change"
+    print(f"wrote fixtures/golden.json and fixtures/fingerprint.json ({kind}, data version {data_version}, "
+          f"library {version}): now read git diff fixtures/ and review the values")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
