@@ -61,6 +61,25 @@ static int parse_u64(const char *s, unsigned long long max, unsigned long long *
     return 1;
 }
 
+/* Exactly "YYYY-MM-DD" (ten characters, digits where digits go) naming a real day from
+ * 1900-01-01 to 2200-12-31, the range dt_set_hoy accepts. */
+static int parse_fecha(const char *s, int32_t out[3]) {
+    static const char forma[] = "dddd-dd-dd";
+    if (strlen(s) != sizeof forma - 1) return 0;
+    for (size_t i = 0; forma[i]; i++)
+        if (forma[i] == 'd' ? (s[i] < '0' || s[i] > '9') : s[i] != '-') return 0;
+    int32_t y = (s[0] - '0') * 1000 + (s[1] - '0') * 100 + (s[2] - '0') * 10 + (s[3] - '0');
+    int32_t m = (s[5] - '0') * 10 + (s[6] - '0'), d = (s[8] - '0') * 10 + (s[9] - '0');
+    static const int32_t dias[12] = {31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
+    int bisiesto = (y % 4 == 0 && y % 100 != 0) || y % 400 == 0;
+    if (y < 1900 || y > 2200 || m < 1 || m > 12 || d < 1) return 0;
+    if (d > dias[m - 1] + (m == 2 && bisiesto)) return 0;
+    out[0] = y;
+    out[1] = m;
+    out[2] = d;
+    return 1;
+}
+
 /* Output is assembled in a buffer and written with one fwrite per chunk of values: the
  * CLI's speed is mostly this formatting, so it copies runs of plain bytes at once. */
 typedef struct outbuf {
@@ -200,6 +219,7 @@ int main(int argc, char **argv) {
     int seed_given = 0;
     enum formato f = info->kind == DT_KIND_RECORD ? F_JSONL : F_PLAIN;
     int32_t hoy[3] = {0, 0, 0};
+    int hoy_given = 0;
     int64_t args[8];
     size_t nargs = info->nparams;
     for (size_t j = 0; j < nargs; j++) args[j] = info->params[j].def;
@@ -233,10 +253,11 @@ int main(int argc, char **argv) {
                 return 2;
             }
         } else if (strcmp(opt, "--hoy") == 0) {
-            if (sscanf(val, "%4d-%2d-%2d", &hoy[0], &hoy[1], &hoy[2]) != 3) {
-                fprintf(stderr, "datoteca: --hoy must be YYYY-MM-DD, got '%s'\n", val);
+            if (!parse_fecha(val, hoy)) {
+                fprintf(stderr, "datoteca: --hoy must be a date YYYY-MM-DD from 1900-01-01 to 2200-12-31, got '%s'\n", val);
                 return 2;
             }
+            hoy_given = 1;
         } else if (strncmp(opt, "--", 2) == 0) {
             size_t j = 0;
             while (j < nargs && strcmp(info->params[j].name, opt + 2) != 0) j++;
@@ -285,10 +306,11 @@ int main(int argc, char **argv) {
         fprintf(stderr, "datoteca: %s\n", dt_status_str(st));
         return 1;
     }
-    if (hoy[0] && dt_set_hoy(g, hoy[0], hoy[1], hoy[2]) != DT_OK) {
-        fprintf(stderr, "datoteca: --hoy is not a date between 1900-01-01 and 2200-12-31\n");
+    if (hoy_given && dt_set_hoy(g, hoy[0], hoy[1], hoy[2]) != DT_OK) {
+        /* parse_fecha accepted only days the library accepts: this is a bug, say so */
+        fprintf(stderr, "datoteca: internal error: the library refused --hoy %04d-%02d-%02d\n", hoy[0], hoy[1], hoy[2]);
         dt_free(g);
-        return 2;
+        return 1;
     }
 
     prepare_keys(info);

@@ -29,6 +29,16 @@ last="--region must be"; expect_error direccion.comuna --region 17
 last="invalid arguments"; expect_error dinero.monto --min 10 --max 5
 last="invalid arguments"; expect_error persona.fecha_nacimiento --edad_min 50 --edad_max 20
 last="--sexo must be"; expect_error persona.nombre --sexo X
+# --hoy: exactly YYYY-MM-DD of a real day in 1900..2200, anything else names the flag and the form
+for bad in 2000-2-29 2000-02-29junk 0000-01-01 2023-02-29 1899-12-31 2201-01-01 2000-13-01 2000-00-10 \
+           2000-01-00 2000-04-31 " 2000-01-01" 2000/01/01 20000101 "" +2000-01-01 2000-01-1x; do
+  last="--hoy must be a date YYYY-MM-DD from 1900-01-01 to 2200-12-31, got '$bad'"; expect_error rut --hoy "$bad"
+done
+for good in 2000-02-29 1900-01-01 2200-12-31 2024-02-29; do
+  "$cli" persona.fecha_nacimiento --hoy "$good" --edad_min 0 --edad_max 0 >/dev/null || fail "--hoy $good refused"
+done
+[ "$("$cli" persona.fecha_nacimiento --seed 3 --hoy 2024-02-29 --edad_min 0 --edad_max 0 | cut -c1-4)" -ge 2023 ] \
+  || fail "--hoy 2024-02-29 was not used"
 # A million records stream in constant memory (the RSS stays small).
 rss=$( { /usr/bin/time -f '%M' "$cli" persona --seed 1 -n 1000000 --format jsonl > /dev/null; } 2>&1 ) || rss=0
 if [ "$rss" -gt 0 ] && [ "$rss" -gt 20000 ]; then fail "1,000,000 persona used ${rss} KiB"; fi

@@ -6,6 +6,7 @@
 #include "check.h"
 #include "csv.h"
 #include "datoteca.h"
+#include "rut_ref.h"
 
 #ifndef DT_DATA_DIR
 #error "DT_DATA_DIR must point at c/data"
@@ -137,8 +138,8 @@ int main(void) {
         char completo[160];
         snprintf(completo, sizeof completo, "%s %s %s", f[0], f[1], f[2]);
         CHECK(strcmp(completo, f[3]) == 0, "persona %d: nombre_completo '%s' vs '%s'", i, f[3], completo);
-        uint32_t cuerpo;
-        CHECK(dt_rut_parse(f[5], strlen(f[5]), &cuerpo, NULL) == DT_OK, "persona %d: rut '%s'", i, f[5]);
+        uint32_t cuerpo = 0;
+        CHECK(rut_ref_ok(f[5], DT_RUT_PUNTOS, &cuerpo), "persona %d: rut '%s' fails the mod-11 written in the tests", i, f[5]);
         CHECK(cuerpo >= DT_RUT_PERSONA_MIN && cuerpo <= DT_RUT_PERSONA_MAX, "persona %d: rut body %u", i, cuerpo);
         int y, m, d;
         CHECK(sscanf(f[6], "%4d-%2d-%2d", &y, &m, &d) == 3 && strlen(f[6]) == 10, "persona %d: date '%s'", i, f[6]);
@@ -232,8 +233,8 @@ int main(void) {
               "banco %d: %s %s is not a current bank with that code", i, f[0], f[1]);
         CHECK_OK(dt_call(g, icuenta, NULL, 0, buf, sizeof buf, &len), "cuenta");
         campos(buf, f, 16);
-        uint32_t cuerpo;
-        CHECK(dt_rut_parse(f[4], strlen(f[4]), &cuerpo, NULL) == DT_OK, "cuenta %d: holder rut '%s'", i, f[4]);
+        uint32_t cuerpo = 0;
+        CHECK(rut_ref_ok(f[4], DT_RUT_PUNTOS, &cuerpo), "cuenta %d: holder rut '%s' fails the mod-11 written in the tests", i, f[4]);
         if (strcmp(f[2], "CuentaRUT") == 0) {
             cuenta_rut++;
             CHECK(strcmp(f[1], "012") == 0, "cuenta %d: CuentaRUT at bank %s", i, f[1]);
@@ -245,7 +246,7 @@ int main(void) {
 
         CHECK_OK(dt_call(g, iemp, NULL, 0, buf, sizeof buf, &len), "empresa");
         CHECK(campos(buf, f, 16) == 9, "empresa %d: fields", i);
-        CHECK(dt_rut_parse(f[2], strlen(f[2]), &cuerpo, NULL) == DT_OK && cuerpo >= DT_RUT_EMPRESA_MIN && cuerpo <= DT_RUT_EMPRESA_MAX,
+        CHECK(rut_ref_ok(f[2], DT_RUT_PUNTOS, &cuerpo) && cuerpo >= DT_RUT_EMPRESA_MIN && cuerpo <= DT_RUT_EMPRESA_MAX,
               "empresa %d: rut '%s'", i, f[2]);
         size_t lr = strlen(f[0]);
         int forma = 0;

@@ -7,6 +7,7 @@
 #include "check.h"
 #include "datoteca.h"
 #include "json.h"
+#include "rut_ref.h"
 
 #ifndef DT_TESTS_DIR
 #error "DT_TESTS_DIR must point at tests/"
@@ -35,47 +36,6 @@ static int iter;
             return;                                                                      \
         }                                                                                \
     } while (0)
-
-/* ---- rut: a reference written independently of c/src/rut.c ---- */
-static char mod11(uint64_t body) {
-    uint64_t s = 0, w = 2;
-    for (; body; body /= 10, w = w == 7 ? 2 : w + 1) s += (body % 10) * w;
-    uint64_t r = 11 - s % 11;
-    return r == 11 ? '0' : r == 10 ? 'K' : (char)('0' + r);
-}
-
-static int ref_valid(const char *s, size_t n) {
-    size_t a = 0, b = n;
-    while (a < b && (s[a] == ' ' || s[a] == '\t')) a++;
-    while (b > a && (s[b - 1] == ' ' || s[b - 1] == '\t')) b--;
-    if (b - a < 2) return 0;
-    char dv = (char)toupper((unsigned char)s[b - 1]);
-    if (!(isdigit((unsigned char)dv) || dv == 'K')) return 0;
-    b--;
-    if (b > a && s[b - 1] == '-') b--;
-    /* the body: digits, or dot-separated parts where the first has 1-3 digits, the rest 3 */
-    char digits[64];
-    size_t nd = 0, part = 0, parts = 1, first_len = 0;
-    for (size_t i = a; i < b; i++) {
-        if (s[i] == '.') {
-            if (parts == 1) first_len = part;
-            else if (part != 3) return 0;
-            if (part == 0) return 0;
-            parts++;
-            part = 0;
-        } else if (isdigit((unsigned char)s[i]) && nd < sizeof digits) {
-            digits[nd++] = s[i];
-            part++;
-        } else {
-            return 0;
-        }
-    }
-    if (parts > 1 && (part != 3 || first_len < 1 || first_len > 3)) return 0;
-    if (nd == 0 || nd > 8 || digits[0] == '0') return 0;
-    uint64_t body = 0;
-    for (size_t i = 0; i < nd; i++) body = body * 10 + (uint64_t)(digits[i] - '0');
-    return mod11(body) == dv;
-}
 
 static void prop_rut(dt_gen *unused) {
     (void)unused;
@@ -110,15 +70,22 @@ static void prop_rut(dt_gen *unused) {
     s[k++] = dv;
     if (xs_below(4) == 0) { memmove(s + 1, s, k); s[0] = xs_below(2) ? ' ' : '\t'; k++; s[k++] = ' '; }
     if (xs_below(6) == 0) {
-        static const char junk[] = "x.- 0K";
+        /* one piece of junk: a letter, punctuation, a space, a NUL byte, or the two bytes of ñ */
+        static const char *const junk[] = {"x", ".", "-", " ", "0", "K", "\0", "\xc3\xb1"};
+        uint32_t j = xs_below(8);
+        size_t jn = j == 6 ? 1 : strlen(junk[j]);
         size_t pos = xs_below((uint32_t)k + 1);
-        memmove(s + pos + 1, s + pos, k - pos);
-        s[pos] = junk[xs_below(6)];
-        k++;
+        memmove(s + pos + jn, s + pos, k - pos);
+        memcpy(s + pos, junk[j], jn);
+        k += jn;
     }
     s[k] = 0;
     int want = ref_valid(s, k), got = dt_rut_validar(s, k) == DT_OK;
-    PROP(want == got, "validator says %d for '%s', reference %d", got, s, want);
+    char shown[160];
+    size_t w = 0;
+    for (size_t i = 0; i < k && w + 5 < sizeof shown; i++)  /* a NUL would end the message early */
+        w += (size_t)(s[i] ? snprintf(shown + w, sizeof shown - w, "%c", s[i]) : snprintf(shown + w, sizeof shown - w, "\\0"));
+    PROP(want == got, "validator says %d for '%s' (%zu bytes), reference %d", got, shown, k, want);
     if (want) {
         char clean[32], f1[32], f2[32];
         dt_rut_formatear(s, k, DT_RUT_LIMPIO, clean, sizeof clean, NULL);
@@ -155,12 +122,25 @@ static void prop_money(dt_gen *unused) {
     snprintf(want, sizeof want, "UF %s,%02d", m, (int)(amount % 100));
     dt_formatear_uf(amount, got, sizeof got, NULL);
     PROP(strcmp(want, got) == 0, "uf %" PRId64 ": expected '%s', got '%s'", amount, want, got);
+    /* generated amounts, integer and written: in [lo, hi] and written as the formatter above */
     dt_gen *g;
     dt_new(xs_u64(), &g);
     int64_t lo = amount / 2, hi = lo + (int64_t)xs_below(1000), v;
     dt_dinero_monto(g, lo, hi, &v);
-    dt_free(g);
     PROP(v >= lo && v <= hi, "monto(%" PRId64 ", %" PRId64 ") gave %" PRId64, lo, hi, v);
+    dt_dinero_clp(g, lo, hi, got, sizeof got, NULL);
+    int64_t back = 0;
+    for (const char *c = got + 1; *c; c++) if (*c != '.') back = back * 10 + (*c - '0');
+    miles(m, (uint64_t)back);
+    snprintf(want, sizeof want, "$%s", m);
+    PROP(back >= lo && back <= hi && strcmp(want, got) == 0, "clp(%" PRId64 ", %" PRId64 ") gave '%s'", lo, hi, got);
+    dt_dinero_uf(g, lo, hi, got, sizeof got, NULL);
+    back = 0;
+    for (const char *c = got + 3; *c; c++) if (*c != '.' && *c != ',') back = back * 10 + (*c - '0');
+    miles(m, (uint64_t)(back / 100));
+    snprintf(want, sizeof want, "UF %s,%02d", m, (int)(back % 100));
+    PROP(back >= lo && back <= hi && strcmp(want, got) == 0, "uf(%" PRId64 ", %" PRId64 ") gave '%s'", lo, hi, got);
+    dt_free(g);
 }
 
 /* ---- streams ---- */
@@ -233,7 +213,7 @@ int main(void) {
             long n = (long)jget(row, "iterations")->num;
             int before = dt_test_failures;
             for (iter = 0; iter < n && dt_test_failures == before; iter++) impl[k].fn(NULL);
-            total += n;
+            total += iter; /* counted as run: a suite that stopped early shows in the total */
             nsuites++;
         }
     }

@@ -2,38 +2,7 @@
  * cases; formatting; buffer-size edges. */
 #include "check.h"
 #include "datoteca.h"
-
-/* Independent check digit: weights 2..7 cycling from the rightmost digit. */
-static char mod11(unsigned long cuerpo) {
-    unsigned long s = 0, w = 2;
-    while (cuerpo) {
-        s += (cuerpo % 10) * w;
-        cuerpo /= 10;
-        w = w == 7 ? 2 : w + 1;
-    }
-    unsigned long r = 11 - s % 11;
-    return r == 11 ? '0' : r == 10 ? 'K' : (char)('0' + r);
-}
-
-/* Independent reading of the three output formats. */
-static int leer(const char *s, int formato, unsigned long *cuerpo, char *dv) {
-    unsigned long v = 0;
-    size_t n = strlen(s), i = 0, digitos = 0;
-    size_t fin = formato == DT_RUT_LIMPIO ? n - 1 : n - 2;
-    if (formato != DT_RUT_LIMPIO && s[n - 2] != '-') return 0;
-    for (; i < fin; i++) {
-        if (s[i] == '.') {
-            if (formato != DT_RUT_PUNTOS || (fin - i - 1) % 4 != 3) return 0;
-            continue;
-        }
-        if (s[i] < '0' || s[i] > '9') return 0;
-        v = v * 10 + (unsigned long)(s[i] - '0');
-        digitos++;
-    }
-    *cuerpo = v;
-    *dv = s[n - 1];
-    return digitos >= 1 && digitos <= 8;
-}
+#include "rut_ref.h"
 
 int main(void) {
     dt_gen *g;

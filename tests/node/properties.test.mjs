@@ -32,14 +32,15 @@ function runSuite(name, body) {
   expect(suite.languages).toContain('node');
   const seed = Number.parseInt(suite.seed, 16);
   const rng = new Xorshift32(seed);
+  RAN[name] = 0;
   for (let i = 0; i < suite.iterations; i++) {
     try {
       body(rng, i);
     } catch (e) {
       throw new Error(`property ${name}, seed 0x${seed.toString(16).padStart(8, '0')}, iteration ${i}: ${e.name}: ${e.message}`);
     }
+    RAN[name] += 1; // counted as run, so a suite that stopped early shows in the totals
   }
-  RAN[name] = suite.iterations;
 }
 
 function check(cond, msg) {
@@ -262,6 +263,10 @@ test('money', () => {
     const t = d.dinero.clp(lo, hi);
     const parsed = Number(t.slice(1).replaceAll('.', ''));
     check(parsed >= lo && parsed <= hi && t === `$${miles(parsed)}`, `clp(${lo}, ${hi}) gave ${t}`);
+    const u = d.dinero.uf(lo, hi);
+    const cents = Number(u.slice(3).replaceAll('.', '').replace(',', ''));
+    const written = `UF ${miles(Math.floor(cents / 100))},${String(cents % 100).padStart(2, '0')}`;
+    check(/^UF \d{1,3}(\.\d{3})*,\d\d$/.test(u) && cents >= lo && cents <= hi && u === written, `uf(${lo}, ${hi}) gave ${u}`);
   });
 });
 

@@ -50,9 +50,10 @@ def run_suite(name, body):
     assert "python" in suite["languages"], f"{name} is not registered for Python"
     seed = int(suite["seed"], 16)
     rng = Xorshift32(seed)
+    RAN[name] = 0
     for i in range(suite["iterations"]):
         try:
             body(rng, i)
         except Exception as e:  # noqa: BLE001 - every failure is reported with its place
             raise AssertionError(f"property {name}, seed 0x{seed:08x}, iteration {i}: {type(e).__name__}: {e}") from e
-    RAN[name] = suite["iterations"]
+        RAN[name] += 1  # counted as run, so a suite that stopped early shows in the totals
