@@ -51,7 +51,9 @@ demo: build venv node
 	@echo "== Node"
 	@node -e "const {Datoteca} = require('./'); const d = new Datoteca({seed: 42}); console.log(d.rut()); console.log(d.persona.nombreCompleto()); console.log(d.empresa.empresa());"
 
-test: test-c test-python test-node test-golden test-mutations test-hardening
+SUITES := test-c test-python test-node test-golden test-mutations test-hardening
+test:
+	@MAKE="$(MAKE)" tools/timed_suites.sh $(SUITES)
 
 test-c: build
 	cd $(BUILD) && ctest --output-on-failure
