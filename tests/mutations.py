@@ -34,7 +34,8 @@ CXX = os.environ.get("CXX", "c++")
 # What the scratch copy needs: the C sources and data, the generators, the fixtures, the three
 # runners and the Node binding's JavaScript (the addon is linked into scratch/build/Release).
 COPY = ["c", "tools", "fixtures", "CHANGELOG.md", "tests/c", "tests/python/golden_runner.py",
-        "tests/node/golden_runner.mjs", "bindings/node/index.js", "bindings/node/index.mjs"]
+        "tests/node/golden_runner.mjs", "bindings/node/index.js", "bindings/node/index.mjs",
+        "tests/properties.json", "tests/node/properties.test.mjs"]
 
 passed = 0
 failed = 0
@@ -97,6 +98,7 @@ def fresh_scratch() -> None:
         src, dst = os.path.join(ROOT, rel), os.path.join(SCRATCH, rel)
         os.makedirs(os.path.dirname(dst), exist_ok=True)
         (shutil.copytree if os.path.isdir(src) else shutil.copy2)(src, dst)
+    os.symlink(os.path.join(ROOT, "node_modules"), os.path.join(SCRATCH, "node_modules"))  # vitest for the copy
 
 
 def build_scratch(base: Dict[str, str]) -> None:
@@ -261,6 +263,42 @@ def golden_first_value() -> Tuple[str, str]:
     return v, v[:-1] + ("0" if v[-1] != "0" else "1")
 
 
+# ---- the unit tests must not trust the library's own mod-11 ---------------------------------------
+
+def wrong_dv_for_bodies_ending_in_7() -> None:
+    """The mutant that the validator, sharing the generator's mod-11, used to accept."""
+    edit("c/src/rut.c", "    uint32_t r = 11 - suma % 11;\n",
+         "    uint32_t r = 11 - suma % 11;\n    if (d[0] == '7') r = r == 1 ? 2 : r - 1;\n")
+
+
+def unit_tests_catch(name: str, apply: Callable[[], None], base: Dict[str, str]) -> None:
+    """Apply, rebuild, and require the C RUT and data tests, Python's and Node's rut property to fail."""
+    fresh_scratch()
+    apply()
+    build_scratch(base)
+    objs = [os.path.join(OBJ, "mut", n[:-2] + ".o") if os.path.exists(os.path.join(OBJ, "mut", n[:-2] + ".o")) else o
+            for n, o in base.items()]
+    env = env_for_scratch()
+    bad = []
+    for test in ("test_rut", "test_datos", "test_propiedades"):
+        exe = os.path.join(SCRATCH, test)
+        must([CC, "-std=c11", "-O1", "-I" + os.path.join(SCRATCH, "c", "include"), "-I" + os.path.join(SCRATCH, "tests", "c"),
+              f'-DDT_DATA_DIR="{os.path.join(SCRATCH, "c", "data")}"', f'-DDT_FIXTURES_DIR="{os.path.join(SCRATCH, "fixtures")}"',
+              f'-DDT_TESTS_DIR="{os.path.join(SCRATCH, "tests")}"', os.path.join(SCRATCH, "tests", "c", test + ".c"), *objs, "-o", exe])
+        if sh([exe], env=env).returncode == 0:
+            bad.append(f"C {test} passed")
+    r = sh([PY, "-m", "pytest", os.path.join(ROOT, "tests", "python", "test_properties.py"), "-k", "test_rut", "-q",
+            "-p", "no:cacheprovider"], env=env, cwd=WORK)
+    if r.returncode != 1 or "1 failed" not in r.stdout:
+        bad.append(f"Python test_properties.py::test_rut did not fail: {r.stdout.strip().splitlines()[-1:]}")
+    r = sh(["node", os.path.join(ROOT, "node_modules", "vitest", "vitest.mjs"), "run", "--root",
+            os.path.join(SCRATCH, "tests", "node"), "properties", "-t", "^rut$"], env=env, cwd=WORK)
+    if r.returncode == 0 or "fails mod-11" not in r.stdout + r.stderr:
+        bad.append("Node properties.test.mjs rut did not fail naming mod-11: " + (r.stdout + r.stderr)[-300:])
+    report(not bad, f"mutation '{name}': " + ("C test_rut, test_datos, test_propiedades, Python and Node rut properties fail"
+                                               if not bad else "; ".join(bad)))
+
+
 # ---- the regeneration script's rules ------------------------------------------------------------
 
 def regen(expect_code: int, want: str, label: str) -> bool:
@@ -382,6 +420,8 @@ def main() -> int:
     mutation("one character of fingerprint.json changed",
              lambda: edit("fixtures/fingerprint.json", f'"digest": "{t0_digest["digest"]}"', f'"digest": "{flipped}"'),
              f"table {t0_digest['table']}: digest", base)
+    unit_tests_catch("wrong check digit for RUT bodies ending in 7 (generator and validator alike)",
+                     wrong_dv_for_bodies_ending_in_7, base)
     regen_rules(base)
     print(f"mutations: {passed} passed, {failed} failed ({time.time() - t0:.0f} s)")
     return 1 if failed else 0

@@ -2,7 +2,9 @@
 // position after each call, then byte for byte) and the digests of the first 10,000 values of every
 // call. The stages live in golden_runner.mjs; nothing here writes a fixture.
 import { expect, test } from 'vitest';
+import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import {
   checkCalls, checkGolden, checkTables, checkVersions, drawsBetween, FINGERPRINT, GOLDEN, load, loadSequence,
 } from './golden_runner.mjs';
@@ -24,4 +26,12 @@ test.each([0, 1, 2, 3, 31, 1000, 65537])('drawsBetween counts %i draws', (k) => 
   const before = d.saveState();
   for (let i = 0; i < k; i++) d.nextU32();
   expect(drawsBetween(before, d.saveState()), `after ${k} draws`).toBe(k);
+});
+
+test('the runner cannot write the fixtures (only tools/regen_fixtures.py does)', () => {
+  const runner = fileURLToPath(new URL('./golden_runner.mjs', import.meta.url));
+  const r = spawnSync(process.execPath, [runner, GOLDEN], { encoding: 'utf8' });
+  expect(r.status, r.stderr).toBe(2);
+  expect(r.stderr).toContain('regen_fixtures.py');
+  expect(readFileSync(GOLDEN, 'utf8')).toBe(text);
 });
