@@ -336,9 +336,11 @@ int main(int argc, char **argv) {
         size_t len;
         st = dt_call_many(g, index, args, nargs, n, chunk, sizeof chunk, &len);
         if (st != DT_OK) {
-            fprintf(stderr, "datoteca: %s: %s\n", info->name, st == DT_ERR_INVALID_ARG
-                        ? "invalid arguments (a minimum above its maximum, or an impossible age range)"
-                        : dt_status_str(st));
+            char why[512];
+            if (st == DT_ERR_INVALID_ARG && dt_call_check(index, args, nargs, why, sizeof why, NULL) == DT_ERR_INVALID_ARG)
+                fprintf(stderr, "datoteca: %s\n", why); /* the library's sentence, as every binding shows it */
+            else
+                fprintf(stderr, "datoteca: %s: %s\n", info->name, dt_status_str(st));
             rc = 2;
             break;
         }

@@ -374,16 +374,35 @@ DT_API const dt_call_info *dt_call_at(size_t index);
 /* Look a call up by name (`len` bytes). DT_ERR_UNKNOWN_CALL if there is none. */
 DT_API dt_status dt_call_find(const char *name, size_t len, size_t *index);
 
+/* The most parameters a call takes: an args array of DT_MAX_PARAMS values always suffices. */
+#define DT_MAX_PARAMS 4
+/* An argument value meaning "absent": the parameter takes its default (dt_param_info.def).
+ * Bindings pass it for arguments the user left out, so defaults live only in the library. */
+#define DT_ARG_DEFAULT INT64_MIN
+/* A capacity that always suffices for dt_call_many of n values (n < SIZE_MAX / DT_MAX_TEXT). */
+#define DT_CALL_MANY_BOUND(n) ((size_t)(n) * (size_t)DT_MAX_TEXT + 1)
+
+/* Check arguments for call `index` without running it: DT_OK when dt_call would accept them
+ * (and buf receives ""), DT_ERR_INVALID_ARG when not, with one English sentence in buf that
+ * names the call, the parameter, the value and what is accepted:
+ *   "direccion.comuna: region must be from 0 to 16 (0 = any region), got 17"
+ *   "dinero.monto: min must not exceed max, got min=10, max=5"
+ * Text out as everywhere (a sentence is under 512 bytes); DT_ERR_UNKNOWN_CALL for a bad index.
+ * Pure and thread-safe: this is how bindings explain a DT_ERR_INVALID_ARG, with no global state. */
+DT_API dt_status dt_call_check(size_t index, const int64_t *args, size_t nargs, char *buf, size_t cap, size_t *len);
+
 /* Run call `index` once. `args` holds `nargs` values for the first parameters (the rest
- * take their defaults); nargs > nparams or a value out of range is DT_ERR_INVALID_ARG.
- * `args` may be NULL when nargs == 0. The value is written as text (see dt_kind). */
+ * take their defaults, and so does any DT_ARG_DEFAULT); nargs > nparams, a value out of range
+ * or a failed cross-parameter check (edad_min <= edad_max, min <= max) is DT_ERR_INVALID_ARG
+ * (dt_call_check says why). `args` may be NULL when nargs == 0. The value is written as text
+ * (see dt_kind). */
 DT_API dt_status dt_call(dt_gen *g, size_t index, const int64_t *args, size_t nargs,
                          char *buf, size_t cap, size_t *len);
 
 /* Run call `index` n times, each value followed by '\n'; identical to n dt_call in a
  * row. On success *len is the length written (without the final NUL). If the values do
  * not fit, nothing is consumed, buf[0] = '\0' when cap > 0, and *len receives
- * n * DT_MAX_TEXT + 1, a capacity that always suffices. */
+ * DT_CALL_MANY_BOUND(n), a capacity that always suffices. */
 DT_API dt_status dt_call_many(dt_gen *g, size_t index, const int64_t *args, size_t nargs,
                               size_t n, char *buf, size_t cap, size_t *len);
 

@@ -46,6 +46,23 @@ int main(void) {
             CHECK(dt_call(g, c, args, info->nparams, buf, sizeof buf, NULL) == DT_ERR_INVALID_ARG, "%s: %s above max", info->name, info->params[j].name);
             args[j] = keep;
         }
+        /* every refusal is explained by dt_call_check, naming the call, the parameter and the value */
+        CHECK(info->nparams <= DT_MAX_PARAMS, "%s: %zu params, DT_MAX_PARAMS is %d", info->name, info->nparams, DT_MAX_PARAMS);
+        for (size_t j = 0; j < info->nparams; j++) {
+            int64_t keep = args[j];
+            args[j] = info->params[j].max + 1;
+            char why[512], frag[96];
+            CHECK(dt_call_check(c, args, info->nparams, why, sizeof why, NULL) == DT_ERR_INVALID_ARG, "%s: check of %s above max",
+                  info->name, info->params[j].name);
+            snprintf(frag, sizeof frag, "%s: %s must be ", info->name, info->params[j].name);
+            CHECK(strstr(why, frag) == why, "%s: message '%s' does not start with '%s'", info->name, why, frag);
+            snprintf(frag, sizeof frag, "got %lld", (long long)args[j]);
+            CHECK(strstr(why, frag) != NULL, "%s: message '%s' does not say '%s'", info->name, why, frag);
+            args[j] = DT_ARG_DEFAULT; /* absent: the default */
+            CHECK(dt_call_check(c, args, info->nparams, why, sizeof why, NULL) == DT_OK && why[0] == '\0',
+                  "%s: DT_ARG_DEFAULT for %s refused: %s", info->name, info->params[j].name, why);
+            args[j] = keep;
+        }
         CHECK(dt_call(g, c, NULL, 1, buf, sizeof buf, NULL) == DT_ERR_NULL, "%s: NULL args with nargs 1", info->name);
         CHECK(dt_call(NULL, c, NULL, 0, buf, sizeof buf, NULL) == DT_ERR_NULL, "%s: NULL instance", info->name);
         estado(g, despues);
@@ -66,7 +83,7 @@ int main(void) {
         CHECK((size_t)(p - many) == len, "%s many: len %zu", info->name, len);
         /* a too-small bulk buffer consumes nothing */
         estado(g, antes);
-        CHECK(dt_call_many(g, c, NULL, 0, N, many, 10, &len) == DT_ERR_BUFFER_TOO_SMALL && len == (size_t)N * DT_MAX_TEXT + 1,
+        CHECK(dt_call_many(g, c, NULL, 0, N, many, 10, &len) == DT_ERR_BUFFER_TOO_SMALL && len == DT_CALL_MANY_BOUND(N),
               "%s many small: len %zu", info->name, len);
         estado(g, despues);
         CHECK(memcmp(antes, despues, sizeof antes) == 0, "%s: a failed many moved the stream", info->name);
@@ -89,6 +106,36 @@ int main(void) {
     estado(g, despues);
     CHECK(memcmp(antes, despues, sizeof antes) == 0, "an invalid cross-parameter call moved the stream");
     CHECK(dt_call(g, dt_call_count(), NULL, 0, buf, sizeof buf, NULL) == DT_ERR_UNKNOWN_CALL, "unknown index");
+
+    /* the sentences, written here from c/llamadas.toml's ranges and checks */
+    static const struct { const char *call; size_t n; int64_t a[3]; const char *want; } frases[] = {
+        {"direccion.comuna", 1, {17}, "direccion.comuna: region must be from 0 to 16 (0 = any region), got 17"},
+        {"telefono.fijo", 2, {-1, 0}, "telefono.fijo: region must be from 0 to 16 (0 = any region), got -1"},
+        {"dinero.monto", 2, {10, 5}, "dinero.monto: min must not exceed max, got min=10, max=5"},
+        {"dinero.clp", 2, {-1, 5}, "dinero.clp: min must be from 0 to 999999999999999, got -1"},
+        {"dinero.uf", 2, {0, 1000000000000000}, "dinero.uf: max must be from 0 to 999999999999999, got 1000000000000000"},
+        {"persona.persona", 3, {0, 90, 30}, "persona.persona: edad_min must not exceed edad_max, got edad_min=90, edad_max=30"},
+        {"persona.fecha_nacimiento", 1, {81}, "persona.fecha_nacimiento: edad_min must not exceed edad_max, got edad_min=81, edad_max=80"},
+        {"persona.nombre", 1, {3}, "persona.nombre: sexo must be one of 'cualquiera' (0), 'F' (1), 'M' (2), got 3"},
+        {"rut", 3, {0, 0, 0}, "rut takes 2 arguments, got 3"},
+        {"persona.sexo", 1, {0}, "persona.sexo takes 0 arguments, got 1"},
+        {"direccion.comuna", 1, {0}, ""},
+        {"dinero.monto", 2, {DT_ARG_DEFAULT, 5}, "dinero.monto: min must not exceed max, got min=1000, max=5"},
+    };
+    for (size_t k = 0; k < sizeof frases / sizeof frases[0]; k++) {
+        char why[512];
+        size_t idx, n = 0;
+        dt_call_find(frases[k].call, strlen(frases[k].call), &idx);
+        dt_status st = dt_call_check(idx, frases[k].a, frases[k].n, why, sizeof why, &n);
+        CHECK(st == (frases[k].want[0] ? DT_ERR_INVALID_ARG : DT_OK) && strcmp(why, frases[k].want) == 0 && n == strlen(why),
+              "case %zu, %s: status %d, expected \"%s\", got \"%s\"", k + 1, frases[k].call, st, frases[k].want, why);
+    }
+    char tiny[8];
+    size_t need = 0;
+    dt_call_find("dinero.monto", 12, &i);
+    CHECK(dt_call_check(i, rango, 2, tiny, sizeof tiny, &need) == DT_ERR_BUFFER_TOO_SMALL && need > sizeof tiny && tiny[0] == '\0',
+          "a small buffer for the sentence: need %zu", need);
+    CHECK(dt_call_check(dt_call_count(), NULL, 0, tiny, sizeof tiny, NULL) == DT_ERR_UNKNOWN_CALL, "check of an unknown index");
     CHECK(dt_call_find("persona.nada", 12, &i) == DT_ERR_UNKNOWN_CALL, "unknown name");
     CHECK(dt_call_at(dt_call_count()) == NULL, "dt_call_at past the end");
 
