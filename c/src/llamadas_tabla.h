@@ -2,11 +2,11 @@
  * and run the generator (a ctest checks this file is fresh). Included once, by llamadas.c. */
 
 static const char *const ch_sexo[] = {"cualquiera", "F", "M"};
-static const char *const ch_rut_tipo[] = {"persona", "empresa"};
-static const char *const ch_rut_formato[] = {"puntos", "guion", "limpio"};
-static const char *const ch_tel_formato[] = {"internacional", "e164", "nacional"};
+static const char *const ch_tipo_rut[] = {"persona", "empresa"};
+static const char *const ch_formato_rut[] = {"puntos", "guion", "limpio"};
+static const char *const ch_formato_telefono[] = {"internacional", "e164", "nacional"};
 
-static const dt_param_info p_rut[] = {{"tipo", 0, 0, 1LL, ch_rut_tipo}, {"formato", 0, 0, 2LL, ch_rut_formato}};
+static const dt_param_info p_rut[] = {{"tipo", 0, 0, 1LL, ch_tipo_rut}, {"formato", 0, 0, 2LL, ch_formato_rut}};
 static const char *const cero_rut[] = {"", ""};
 static dt_status r_rut(dt_gen *g, const int64_t *a, char *p, char **end) {
     size_t n = 0;
@@ -158,7 +158,7 @@ static dt_status r_direccion_direccion(dt_gen *g, const int64_t *a, char *p, cha
     return st;
 }
 
-static const dt_param_info p_telefono_movil[] = {{"formato", 0, 0, 2LL, ch_tel_formato}};
+static const dt_param_info p_telefono_movil[] = {{"formato", 0, 0, 2LL, ch_formato_telefono}};
 static const char *const cero_telefono_movil[] = {""};
 static dt_status r_telefono_movil(dt_gen *g, const int64_t *a, char *p, char **end) {
     size_t n = 0;
@@ -167,7 +167,7 @@ static dt_status r_telefono_movil(dt_gen *g, const int64_t *a, char *p, char **e
     return st;
 }
 
-static const dt_param_info p_telefono_fijo[] = {{"region", 0, 0, 16LL, NULL}, {"formato", 0, 0, 2LL, ch_tel_formato}};
+static const dt_param_info p_telefono_fijo[] = {{"region", 0, 0, 16LL, NULL}, {"formato", 0, 0, 2LL, ch_formato_telefono}};
 static const char *const cero_telefono_fijo[] = {"any region", ""};
 static dt_status r_telefono_fijo(dt_gen *g, const int64_t *a, char *p, char **end) {
     size_t n = 0;
@@ -275,7 +275,7 @@ static dt_status r_empresa_razon_social(dt_gen *g, const int64_t *a, char *p, ch
     return st;
 }
 
-static const dt_param_info p_empresa_rut[] = {{"formato", 0, 0, 2LL, ch_rut_formato}};
+static const dt_param_info p_empresa_rut[] = {{"formato", 0, 0, 2LL, ch_formato_rut}};
 static const char *const cero_empresa_rut[] = {""};
 static dt_status r_empresa_rut(dt_gen *g, const int64_t *a, char *p, char **end) {
     size_t n = 0;

@@ -292,7 +292,7 @@ const BAD = [
   (d) => d.persona.fechaNacimiento(50, 20),
   (d) => d.persona.persona({ edadMin: 90, edadMax: 10 }),
   (d) => d.direccion.comuna(17),
-  (d) => d.telefono.fijo(0),
+  (d) => d.telefono.fijo(17), // 0 is "any region" since 1.1.0, in every language
   (d) => d.call('persona.nombre', { sexo: 'X' }),
   (d) => d.restoreState(new Uint8Array(3)),
 ];

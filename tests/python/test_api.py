@@ -165,19 +165,24 @@ BAD = [
     (lambda: Datoteca(hoy="2023-02-29"), ValueError, "hoy must be a date or 'YYYY-MM-DD', got '2023-02-29'"),
     (lambda: Datoteca(hoy="1800-01-01"), ValueError, "hoy must be between 1900-01-01 and 2200-12-31, got 1800-01-01"),
     (lambda: Datoteca(hoy=20240101), TypeError, "hoy must be a datetime.date or 'YYYY-MM-DD', got int"),
-    (lambda: Datoteca().rut("nadie"), ValueError, "rut: tipo must be one of 'persona', 'empresa' or None, got 'nadie'"),
+    (lambda: Datoteca().rut("nadie"), InvalidArgumentError, "rut: tipo must be one of 'persona', 'empresa' or None, got 'nadie'"),
     (lambda: Datoteca().rut(formato=3), TypeError, "rut: formato must be one of 'puntos', 'guion', 'limpio' or None, got int"),
-    (lambda: Datoteca().persona.nombre("X"), ValueError, "persona.nombre: sexo must be one of 'cualquiera', 'F', 'M' or None, got 'X'"),
+    (lambda: Datoteca().persona.nombre("X"), InvalidArgumentError, "persona.nombre: sexo must be one of 'cualquiera', 'F', 'M' or None, got 'X'"),
     (lambda: Datoteca().persona.fecha_nacimiento(50, 20), InvalidArgumentError,
-     "persona.fecha_nacimiento: an argument is outside its documented range"),
-    (lambda: Datoteca().persona.fecha_nacimiento(-1, 20), ValueError, "persona.fecha_nacimiento: edad_min must be from 0 to 120, got -1"),
+     "persona.fecha_nacimiento: edad_min must not exceed edad_max, got edad_min=50, edad_max=20"),
+    (lambda: Datoteca().persona.fecha_nacimiento(90), InvalidArgumentError,
+     "persona.fecha_nacimiento: edad_min must not exceed edad_max, got edad_min=90, edad_max=80"),
+    (lambda: Datoteca().persona.fecha_nacimiento(-1, 20), InvalidArgumentError, "persona.fecha_nacimiento: edad_min must be from 0 to 120, got -1"),
     (lambda: Datoteca().persona.fecha_nacimiento(1.0, 20), TypeError, "persona.fecha_nacimiento: edad_min must be an int, got float"),
-    (lambda: Datoteca().direccion.comuna(17), ValueError, "direccion.comuna: region must be from 1 to 16, got 17"),
-    (lambda: Datoteca().direccion.comuna(0), ValueError, "direccion.comuna: region must be from 1 to 16, got 0"),
+    (lambda: Datoteca().direccion.comuna(17), InvalidArgumentError, "direccion.comuna: region must be from 0 to 16 (0 = any region), got 17"),
+    (lambda: Datoteca().direccion.comuna(2**64), InvalidArgumentError,
+     "direccion.comuna: region must be from 0 to 16 (0 = any region), got 18446744073709551616"),
+    (lambda: Datoteca().direccion.comuna(-(2**63)), InvalidArgumentError,
+     "direccion.comuna: region must be from 0 to 16 (0 = any region), got -9223372036854775808"),
     (lambda: Datoteca().direccion.comuna("13"), TypeError, "direccion.comuna: region must be an int, got str"),
-    (lambda: Datoteca().dinero.monto(10, 5), InvalidArgumentError, "dinero.monto: an argument is outside its documented range"),
-    (lambda: Datoteca().dinero.clp(-1, 5), ValueError, "dinero.clp: min must be from 0 to 999999999999999, got -1"),
-    (lambda: Datoteca().dinero.uf(0, 10**15), ValueError, "dinero.uf: max must be from 0 to 999999999999999, got 1000000000000000"),
+    (lambda: Datoteca().dinero.monto(10, 5), InvalidArgumentError, "dinero.monto: min must not exceed max, got min=10, max=5"),
+    (lambda: Datoteca().dinero.clp(-1, 5), InvalidArgumentError, "dinero.clp: min must be from 0 to 999999999999999, got -1"),
+    (lambda: Datoteca().dinero.uf(0, 10**15), InvalidArgumentError, "dinero.uf: max must be from 0 to 999999999999999, got 1000000000000000"),
     (lambda: Datoteca().call("nada"), ValueError, "unknown call 'nada'; see datoteca.calls()"),
     (lambda: Datoteca().call("rut", color="rojo"), TypeError, "rut() got an unexpected argument 'color'; it takes ['tipo', 'formato']"),
     (lambda: Datoteca().many("rut", -1), ValueError, "n must be from 0 to 1099511627776, got -1"),
@@ -190,6 +195,17 @@ BAD = [
     (lambda: datoteca.rut_dv(0), ValueError, "cuerpo must be from 1 to 99999999, got 0"),
     (lambda: datoteca.formatear_clp(-5), ValueError, "monto must be from 0 to 999999999999999, got -5"),
 ]
+
+
+def test_region_zero_is_any_region_and_absent_is_the_default():
+    """0 means "any region" in C, the CLI, Python and Node alike; None (or leaving an argument
+    out) is passed to C as absent, so the library's default applies and nothing is repeated here."""
+    d = Datoteca(seed=5)
+    assert [d.direccion.comuna(0) for _ in range(20)] == Datoteca(seed=5).many("direccion.comuna", 20, region=0) \
+        == Datoteca(seed=5).many("direccion.comuna", 20)
+    a, b, c = Datoteca(seed=6), Datoteca(seed=6), Datoteca(seed=6)
+    assert [a.persona.fecha_nacimiento() for _ in range(5)] == [b.persona.fecha_nacimiento(None, None) for _ in range(5)] \
+        == c.many("persona.fecha_nacimiento", 5, edad_min=18, edad_max=80)
 
 
 @pytest.mark.parametrize("i", range(len(BAD)))

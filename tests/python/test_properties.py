@@ -279,7 +279,7 @@ BAD_CALLS = [
     lambda d: d.persona.fecha_nacimiento(50, 20),
     lambda d: d.persona.persona(edad_min=90, edad_max=10),
     lambda d: d.direccion.comuna(17),
-    lambda d: d.telefono.fijo(0),
+    lambda d: d.telefono.fijo(17),  # 0 is "any region" since 1.1.0, in every language
     lambda d: d.call("persona.nombre", sexo="X"),
     lambda d: d.restore_state(b"nope"),
 ]

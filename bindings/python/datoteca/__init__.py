@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import datetime
 from itertools import starmap
-from typing import Any, Dict, List, Optional, Union, cast
+from typing import Any, Dict, List, TypedDict, Union, cast
 
 from ._lib import (
     CALLS,
@@ -28,10 +28,12 @@ from ._lib import (
     InvalidRutError,
     InvalidStateError,
     convert_args,
+    explain,
     ffi,
     lib,
     raise_status,
 )
+from ._llamadas import Banco, Direccion, Dinero, Empresa, Llamadas, Persona, Telefono
 from ._tipos import (
     BancoDict,
     CuentaDict,
@@ -41,11 +43,18 @@ from ._tipos import (
     FormatoTelefono,
     PersonaDict,
     Sexo,
-    TableInfo,
     TipoRut,
 )
 
 __version__ = "1.1.0"
+
+class TableInfo(TypedDict):
+    """One reference table: its name, its number of entries and the digest of its content."""
+
+    name: str
+    rows: int
+    digest: str
+
 
 __all__ = [
     "Datoteca",
@@ -59,6 +68,16 @@ __all__ = [
     "BancoDict",
     "CuentaDict",
     "EmpresaDict",
+    "Sexo",
+    "TipoRut",
+    "FormatoRut",
+    "FormatoTelefono",
+    "Persona",
+    "Direccion",
+    "Telefono",
+    "Dinero",
+    "Banco",
+    "Empresa",
     "validar_rut",
     "rut_dv",
     "formatear_rut",
@@ -207,14 +226,14 @@ def formatear_uf(centesimos: int) -> str:
     return _format_money(lib.dt_formatear_uf, centesimos, "centesimos")
 
 
-class Datoteca:
+class Datoteca(Llamadas):
     """A generator with one random stream. Not thread-safe: use one per thread.
 
     seed: an int in [0, 2**64) or a str (hashed with FNV-1a 64, as in C).
     hoy: the reference date for ages (a datetime.date or "YYYY-MM-DD"); default 2026-01-01.
     """
 
-    __slots__ = ("_g", "_buf", "_len", "persona", "direccion", "telefono", "dinero", "banco", "empresa", "__weakref__")
+    __slots__ = ("_g", "_buf", "_len", "__weakref__")
 
     def __init__(self, seed: Seed = 0, *, hoy: Union[datetime.date, str, None] = None) -> None:
         out = ffi.new("dt_gen **")
@@ -237,12 +256,7 @@ class Datoteca:
         self._g = ffi.gc(g, lib.dt_free)
         self._buf = ffi.new("char[]", MAX_TEXT)
         self._len = ffi.new("size_t *")
-        self.persona = Persona(self)
-        self.direccion = Direccion(self)
-        self.telefono = Telefono(self)
-        self.dinero = Dinero(self)
-        self.banco = Banco(self)
-        self.empresa = Empresa(self)
+        self._init_llamadas()
 
     def _set_hoy(self, hoy: Union[datetime.date, str]) -> None:
         if isinstance(hoy, str):
@@ -338,7 +352,7 @@ class Datoteca:
     def _run(self, call: Call, args: Any, nargs: int) -> Value:
         st = _dt_call(self._g, call.index, _NULL if args is None else args, nargs, self._buf, MAX_TEXT, _NULL)
         if st:
-            raise_status(st, call.name)
+            _raise_call(st, call, args, nargs)
         text: str = _string(self._buf).decode()
         kind = call.kind
         if kind == KIND_RECORD:
@@ -392,7 +406,7 @@ class Datoteca:
             k = min(left, chunk)
             st = _dt_call_many(self._g, call.index, cargs, nargs, k, buf, cap, length)
             if st:
-                raise_status(st, call.name)
+                _raise_call(st, call, args, nargs)
             text = ffi.unpack(buf, length[0] - 1).decode()  # without the final '\n'
             if call.kind == KIND_RECORD:
                 # one split for every field of every record, then fixed-size groups
@@ -405,139 +419,9 @@ class Datoteca:
             left -= k
         return out
 
-    def rut(self, tipo: TipoRut = "persona", formato: FormatoRut = "puntos") -> str:
-        """A RUT with a valid check digit: persona 1.000.000–29.999.999, empresa 76–77 millions."""
-        if tipo == "persona" and formato == "puntos":
-            return cast(str, self._run(_RUT, None, 0))
-        return cast(str, self._call("rut", tipo if tipo != "persona" else None, formato if formato != "puntos" else None))
 
-
-_RUT = CALLS["rut"]
-
-
-class _Namespace:
-    __slots__ = ("_d",)
-
-    def __init__(self, d: Datoteca) -> None:
-        self._d = d
-
-
-class Persona(_Namespace):
-    """persona: names weighted by Registro Civil frequency, ages from the reference date."""
-
-    __slots__ = ()
-
-    def nombre(self, sexo: Optional[Sexo] = None) -> str:
-        return cast(str, self._d._call("persona.nombre", sexo))
-
-    def nombres(self, sexo: Optional[Sexo] = None) -> str:
-        return cast(str, self._d._call("persona.nombres", sexo))
-
-    def apellido(self) -> str:
-        return cast(str, self._d._call("persona.apellido"))
-
-    def nombre_completo(self, sexo: Optional[Sexo] = None) -> str:
-        return cast(str, self._d._call("persona.nombre_completo", sexo))
-
-    def sexo(self) -> str:
-        return cast(str, self._d._call("persona.sexo"))
-
-    def fecha_nacimiento(self, edad_min: int = 18, edad_max: int = 80) -> str:
-        return cast(str, self._d._call("persona.fecha_nacimiento", edad_min, edad_max))
-
-    def email(self) -> str:
-        return cast(str, self._d._call("persona.email"))
-
-    def persona(self, sexo: Optional[Sexo] = None, edad_min: int = 18, edad_max: int = 80) -> PersonaDict:
-        return cast(PersonaDict, self._d._call("persona.persona", sexo, edad_min, edad_max))
-
-
-class Direccion(_Namespace):
-    """direccion: real regions and comunas, weighted by Censo 2017 population."""
-
-    __slots__ = ()
-
-    def region(self) -> str:
-        return cast(str, self._d._call("direccion.region"))
-
-    def comuna(self, region: Optional[int] = None) -> str:
-        return cast(str, self._d._call("direccion.comuna", region))
-
-    def calle(self) -> str:
-        return cast(str, self._d._call("direccion.calle"))
-
-    def numero(self) -> int:
-        return cast(int, self._d._call("direccion.numero"))
-
-    def direccion(self, region: Optional[int] = None) -> DireccionDict:
-        return cast(DireccionDict, self._d._call("direccion.direccion", region))
-
-
-class Telefono(_Namespace):
-    """telefono: numbers that follow the Chilean numbering plan."""
-
-    __slots__ = ()
-
-    def movil(self, formato: FormatoTelefono = "internacional") -> str:
-        return cast(str, self._d._call("telefono.movil", None if formato == "internacional" else formato))
-
-    def fijo(self, region: Optional[int] = None, formato: FormatoTelefono = "internacional") -> str:
-        return cast(str, self._d._call("telefono.fijo", region, None if formato == "internacional" else formato))
-
-
-class Dinero(_Namespace):
-    """dinero: integer CLP, UF in hundredths, Chilean formatting."""
-
-    __slots__ = ()
-
-    def monto(self, min: int = 1000, max: int = 1_000_000) -> int:
-        return cast(int, self._d._call("dinero.monto", min, max))
-
-    def clp(self, min: int = 1000, max: int = 1_000_000) -> str:
-        return cast(str, self._d._call("dinero.clp", min, max))
-
-    def uf(self, min: int = 100, max: int = 10_000_000) -> str:
-        """An amount in UF, min and max in hundredths of UF."""
-        return cast(str, self._d._call("dinero.uf", min, max))
-
-    def sueldo(self) -> int:
-        return cast(int, self._d._call("dinero.sueldo"))
-
-
-class Banco(_Namespace):
-    """banco: current banks with their transfer codes, accounts."""
-
-    __slots__ = ()
-
-    def banco(self) -> BancoDict:
-        return cast(BancoDict, self._d._call("banco.banco"))
-
-    def tipo_cuenta(self) -> str:
-        return cast(str, self._d._call("banco.tipo_cuenta"))
-
-    def numero_cuenta(self) -> str:
-        return cast(str, self._d._call("banco.numero_cuenta"))
-
-    def cuenta(self) -> CuentaDict:
-        return cast(CuentaDict, self._d._call("banco.cuenta"))
-
-
-class Empresa(_Namespace):
-    """empresa: business names with legal forms, giros, company RUTs."""
-
-    __slots__ = ()
-
-    def nombre(self) -> str:
-        return cast(str, self._d._call("empresa.nombre"))
-
-    def razon_social(self) -> str:
-        return cast(str, self._d._call("empresa.razon_social"))
-
-    def rut(self, formato: FormatoRut = "puntos") -> str:
-        return cast(str, self._d._call("empresa.rut", None if formato == "puntos" else formato))
-
-    def giro(self) -> str:
-        return cast(str, self._d._call("empresa.giro"))
-
-    def empresa(self) -> EmpresaDict:
-        return cast(EmpresaDict, self._d._call("empresa.empresa"))
+def _raise_call(status: int, call: Call, args: Any, nargs: int) -> None:
+    """A refused call: the library's own sentence for its arguments, else its status."""
+    if status == lib.DT_ERR_INVALID_ARG:
+        raise InvalidArgumentError(explain(call, args, nargs), status)
+    raise_status(status, call.name)

@@ -5,9 +5,10 @@ Generation happens only in C. This module converts arguments, calls, converts re
 from __future__ import annotations
 
 import os
-from typing import Any, Dict, List, Optional, Sequence, Tuple
+from typing import Any, Dict, List, Optional, Sequence, Tuple, cast
 
 from ._datoteca_ffi import ffi as ffi  # re-exported for the package
+from ._llamadas import RECORD_MAKERS
 
 EXPECTED_MAJOR = 1
 
@@ -93,16 +94,6 @@ class Param:
             self.choices = [ffi.string(info.choices[i]).decode() for i in range(self.max - self.min + 1)]
 
 
-def _record_maker(fields: Tuple[str, ...]) -> Any:
-    """A function building a record dict from its field values, positionally: a dict display
-    compiled once is markedly faster than dict(zip(fields, values)) for every record."""
-    if not all(f.isidentifier() for f in fields):
-        return lambda *values: dict(zip(fields, values))
-    params = ", ".join(f"v{i}" for i in range(len(fields)))
-    body = ", ".join(f"{f!r}: v{i}" for i, f in enumerate(fields))
-    return eval(f"lambda {params}: {{{body}}}")  # noqa: S307 - field names come from the C registry, checked above
-
-
 class Call:
     """One registered C call: its index, kind, parameters and record fields."""
 
@@ -115,7 +106,7 @@ class Call:
         self.kind: int = info.kind
         self.params: Tuple[Param, ...] = tuple(Param(info.params[i]) for i in range(info.nparams))
         self.fields: Tuple[str, ...] = tuple(ffi.string(info.fields[i]).decode() for i in range(info.nfields))
-        self.make: Any = _record_maker(self.fields) if self.fields else None
+        self.make: Any = RECORD_MAKERS[self.name] if self.fields else None
         self.converted: Dict[Any, Any] = {}  # (arguments, their types) -> C array, bounded
 
 
@@ -132,12 +123,22 @@ MAX_TEXT = lib.DT_MAX_TEXT
 
 
 _CONVERTED_MAX = 256
+ARG_DEFAULT = -(2**63)  # DT_ARG_DEFAULT: the parameter takes its default, in C
+_I64_MAX = 2**63 - 1
+
+
+def explain(call: Call, args: Any, nargs: int) -> str:
+    """The library's sentence for arguments it refuses (dt_call_check)."""
+    buf = ffi.new("char[]", 512)
+    lib.dt_call_check(call.index, ffi.NULL if args is None else args, nargs, buf, 512, ffi.NULL)
+    return cast(str, ffi.string(buf).decode())
 
 
 def convert_args(call: Call, values: Sequence[object]) -> Optional[Any]:
-    """Python arguments (None = default, a choice name or an int) to a C int64_t array,
-    raising TypeError/ValueError that name the argument and what it accepts. Arrays of
-    argument tuples seen before are reused (the C side only reads them)."""
+    """Python arguments (None = absent, a choice name or an int) to a C int64_t array. Wrong
+    types raise TypeError and unknown choice names InvalidArgumentError here; every range and
+    cross-parameter check is the library's. Arrays of argument tuples seen before are reused
+    (the C side only reads them)."""
     # The key carries the types: True == 1 and 1.0 == 1 must not hit an int's entry.
     key = (tuple(values), tuple(map(type, values)))
     try:
@@ -153,23 +154,35 @@ def convert_args(call: Call, values: Sequence[object]) -> Optional[Any]:
 def _convert_args(call: Call, values: Sequence[object]) -> Optional[Any]:
     if not call.params:
         return None
-    out = []
+    out: List[int] = []
+    oversize = None
     for param, value in zip(call.params, values):
         if value is None:
-            out.append(param.default)
+            out.append(ARG_DEFAULT)
             continue
         if param.choices is not None:
             if isinstance(value, str) and value in param.choices:
                 out.append(param.min + param.choices.index(value))
                 continue
             allowed = ", ".join(repr(c) for c in param.choices)
+            message = f"{call.name}: {param.name} must be one of {allowed} or None, got "
             if isinstance(value, str):
-                raise ValueError(f"{call.name}: {param.name} must be one of {allowed} or None, got {value!r}")
-            raise TypeError(f"{call.name}: {param.name} must be one of {allowed} or None, got {type(value).__name__}")
+                raise InvalidArgumentError(message + repr(value), lib.DT_ERR_INVALID_ARG)
+            raise TypeError(message + type(value).__name__)
         if not isinstance(value, int) or isinstance(value, bool):
             raise TypeError(f"{call.name}: {param.name} must be an int, got {type(value).__name__}")
-        low = param.min if param.name != "region" else 1
-        if not (low <= value <= param.max):
-            raise ValueError(f"{call.name}: {param.name} must be from {low} to {param.max}, got {value}")
+        if not ARG_DEFAULT < value <= _I64_MAX:
+            # Outside int64 (or the DT_ARG_DEFAULT value itself): the library explains the nearest
+            # value it can see, and the sentence then names the value that was given.
+            oversize = oversize or (len(out), value)
+            value = _I64_MAX if value > 0 else ARG_DEFAULT + 1
         out.append(value)
-    return ffi.new("int64_t[]", out)
+    array = ffi.new("int64_t[]", out)
+    if oversize is not None:
+        index, given = oversize
+        message = explain(call, array, len(out))
+        seen = f"got {out[index]}"
+        if message.endswith(seen):
+            message = message[: -len(seen)] + f"got {given}"
+        raise InvalidArgumentError(message, lib.DT_ERR_INVALID_ARG)
+    return array
