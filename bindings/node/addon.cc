@@ -59,14 +59,34 @@ Napi::Value MakeString(Napi::Env env, char *s, size_t n) {
   return Napi::Value(env, out);
 }
 
-// Arguments arrive already checked by index.js; this only converts.
+// Arguments arrive as integers or null (absent: DT_ARG_DEFAULT, so the library's default applies);
+// index.js has checked their types, the library checks their values.
 std::vector<int64_t> Args(const Napi::Value &v) {
   std::vector<int64_t> out;
   if (v.IsArray()) {
     Napi::Array a = v.As<Napi::Array>();
-    for (uint32_t i = 0; i < a.Length(); i++) out.push_back(a.Get(i).As<Napi::Number>().Int64Value());
+    for (uint32_t i = 0; i < a.Length(); i++) {
+      Napi::Value x = a.Get(i);
+      out.push_back(x.IsNumber() ? x.As<Napi::Number>().Int64Value() : DT_ARG_DEFAULT);
+    }
   }
   return out;
+}
+
+// The library's sentence for arguments it refuses ("dinero.monto: min must not exceed max, …").
+std::string Explain(size_t index, const std::vector<int64_t> &a) {
+  char why[512];
+  dt_status st = dt_call_check(index, a.empty() ? nullptr : a.data(), a.size(), why, sizeof why, nullptr);
+  if (st == DT_ERR_INVALID_ARG) return why;
+  return std::string(dt_call_at(index) ? dt_call_at(index)->name : "call") + ": " + dt_status_str(DT_ERR_INVALID_ARG);
+}
+
+// A refused call: a RangeError with the library's sentence for bad arguments, else the status.
+Napi::Error CallError(Napi::Env env, dt_status st, size_t index, const std::vector<int64_t> &a) {
+  if (st != DT_ERR_INVALID_ARG) return StatusError(env, st, dt_call_at(index) ? dt_call_at(index)->name : "call");
+  auto e = Napi::RangeError::New(env, Explain(index, a));
+  e.Set("status", Napi::Number::New(env, st));
+  return e;
 }
 
 class Gen : public Napi::ObjectWrap<Gen> {
@@ -133,7 +153,7 @@ class Gen : public Napi::ObjectWrap<Gen> {
     size_t len = 0;
     dt_status st = dt_call(g_, index, a.empty() ? nullptr : a.data(), a.size(), buf, sizeof buf, &len);
     if (st != DT_OK) {
-      StatusError(env, st, dt_call_at(index) ? dt_call_at(index)->name : "call").ThrowAsJavaScriptException();
+      CallError(env, st, index, a).ThrowAsJavaScriptException();
       return env.Undefined();
     }
     return MakeString(env, buf, len);
@@ -151,11 +171,11 @@ class Gen : public Napi::ObjectWrap<Gen> {
     bool flat = info.Length() > 3 && info[3].ToBoolean().Value();
     // Reused across calls (per thread: each worker has its own), so no per-call allocation.
     static thread_local std::vector<char> out;
-    if (out.size() < n * DT_MAX_TEXT + 1) out.resize(n * DT_MAX_TEXT + 1);
+    if (out.size() < DT_CALL_MANY_BOUND(n)) out.resize(DT_CALL_MANY_BOUND(n));
     size_t len = 0;
     dt_status st = dt_call_many(g_, index, a.empty() ? nullptr : a.data(), a.size(), n, out.data(), out.size(), &len);
     if (st != DT_OK) {
-      StatusError(env, st, dt_call_at(index) ? dt_call_at(index)->name : "many").ThrowAsJavaScriptException();
+      CallError(env, st, index, a).ThrowAsJavaScriptException();
       return env.Undefined();
     }
     if (flat && len > 0) {
@@ -238,8 +258,12 @@ class Gen : public Napi::ObjectWrap<Gen> {
   Napi::Value GetHoy(const Napi::CallbackInfo &info) {
     Napi::Env env = info.Env();
     if (!Alive(env)) return env.Undefined();
-    int32_t y, m, d;
-    dt_get_hoy(g_, &y, &m, &d);
+    int32_t y = 0, m = 0, d = 0;
+    dt_status st = dt_get_hoy(g_, &y, &m, &d);
+    if (st != DT_OK) {
+      StatusError(env, st, "hoy").ThrowAsJavaScriptException();
+      return env.Undefined();
+    }
     auto a = Napi::Array::New(env, 3);
     a.Set(0u, y);
     a.Set(1u, m);
@@ -309,8 +333,12 @@ Napi::Value RutValidar(const Napi::CallbackInfo &info) {
 }
 
 Napi::Value RutDv(const Napi::CallbackInfo &info) {
-  char dv;
-  dt_rut_dv(info[0].As<Napi::Number>().Uint32Value(), &dv);
+  char dv = 0;
+  dt_status st = dt_rut_dv(info[0].As<Napi::Number>().Uint32Value(), &dv);
+  if (st != DT_OK) {
+    StatusError(info.Env(), st, "rutDv").ThrowAsJavaScriptException();
+    return info.Env().Undefined();
+  }
   return Napi::String::New(info.Env(), &dv, 1);
 }
 
@@ -318,16 +346,24 @@ Napi::Value RutDv(const Napi::CallbackInfo &info) {
 Napi::Value RutFormatear(const Napi::CallbackInfo &info) {
   std::string s = info[0].As<Napi::String>().Utf8Value();
   char buf[32];
-  size_t len;
+  size_t len = 0;
   dt_status st = dt_rut_formatear(s.data(), s.size(), info[1].As<Napi::Number>().Int32Value(), buf, sizeof buf, &len);
-  if (st != DT_OK) return info.Env().Null();
+  if (st == DT_ERR_INVALID_RUT) return info.Env().Null();
+  if (st != DT_OK) {
+    StatusError(info.Env(), st, "formatearRut").ThrowAsJavaScriptException();
+    return info.Env().Undefined();
+  }
   return Napi::String::New(info.Env(), buf, len);
 }
 
 Napi::Value Formatear(const Napi::CallbackInfo &info, dt_status (*fn)(int64_t, char *, size_t, size_t *)) {
   char buf[48];
-  size_t len;
-  fn(info[0].As<Napi::Number>().Int64Value(), buf, sizeof buf, &len);
+  size_t len = 0;
+  dt_status st = fn(info[0].As<Napi::Number>().Int64Value(), buf, sizeof buf, &len);
+  if (st != DT_OK) {
+    StatusError(info.Env(), st, "formatear").ThrowAsJavaScriptException();
+    return info.Env().Undefined();
+  }
   return Napi::String::New(info.Env(), buf, len);
 }
 
@@ -338,6 +374,15 @@ Napi::Object InitModule(Napi::Env env, Napi::Object exports) {
   exports.Set("Gen", gen);
   exports.Set("callInfo", Napi::Function::New(env, CallInfo));
   exports.Set("tables", Napi::Function::New(env, Tables));
+  exports.Set("callCheck", Napi::Function::New(env, [](const Napi::CallbackInfo &i) -> Napi::Value {
+    return Napi::String::New(i.Env(), Explain(i[0].As<Napi::Number>().Uint32Value(), Args(i[1])));
+  }));
+  // The status numbers, from the header: JavaScript never types them.
+  auto status = Napi::Object::New(env);
+  status.Set("INVALID_ARG", Napi::Number::New(env, DT_ERR_INVALID_ARG));
+  status.Set("INVALID_STATE", Napi::Number::New(env, DT_ERR_INVALID_STATE));
+  status.Set("INVALID_RUT", Napi::Number::New(env, DT_ERR_INVALID_RUT));
+  exports.Set("status", status);
   exports.Set("rutValidar", Napi::Function::New(env, RutValidar));
   exports.Set("rutDv", Napi::Function::New(env, RutDv));
   exports.Set("rutFormatear", Napi::Function::New(env, RutFormatear));

@@ -31,18 +31,18 @@ const U64_MAX = (1n << 64n) - 1n;
 const I64_MIN = -(1n << 63n);
 const I64_MAX = (1n << 63n) - 1n;
 
-// A record builder per call: an object literal compiled once gives V8 one fast shape for
-// every record, instead of growing each object key by key.
-function recordMaker(fields) {
-  if (!fields.every((f) => /^[a-z_][a-z0-9_]*$/.test(f))) {
-    return (p, o = 0) => Object.fromEntries(fields.map((f, i) => [f, p[o + i]]));
-  }
-  // eslint-disable-next-line no-new-func
-  return new Function('p', 'o', `o = o || 0; return { ${fields.map((f, i) => `${f}: p[o + ${i}]`).join(', ')} };`);
-}
+const { RECORD_MAKERS, NAMESPACES, TOP_LEVEL } = require('./llamadas');
 
+const camel = (s) => s.replace(/_([a-z])/g, (_, c) => c.toUpperCase());
+
+// Each call's parameters with the option names they answer to: snake_case as in the registry
+// (and the CLI, and Python), and camelCase as JavaScript writes it.
 const CALLS = new Map();
-addon.callInfo().forEach((c, index) => CALLS.set(c.name, { ...c, index, make: c.fields.length ? recordMaker(c.fields) : null }));
+addon.callInfo().forEach((c, index) => {
+  const names = new Map();
+  c.params.forEach((p, i) => { names.set(p.name, i); names.set(camel(p.name), i); });
+  CALLS.set(c.name, { ...c, index, names, make: c.fields.length ? RECORD_MAKERS[c.name] : null });
+});
 
 function typeName(v) {
   if (v === null) return 'null';
@@ -50,27 +50,70 @@ function typeName(v) {
   return typeof v;
 }
 
-/** JS arguments (undefined = default, a choice name or an integer) -> int array for C. */
+function argumentError(Kind, message) {
+  const e = new Kind(message);
+  e.status = addon.status.INVALID_ARG;
+  return e;
+}
+
+/**
+ * JS arguments (undefined = absent, a choice name or an integer) -> an array for C, where null
+ * is absent and the library's default applies. Types are checked here; every value is
+ * checked by the library, whose sentence the addon throws.
+ */
 function convertArgs(call, values) {
   if (values.every((v) => v === undefined)) return undefined;
-  return call.params.map((p, i) => {
+  let oversize;
+  const out = call.params.map((p, i) => {
     const v = values[i];
-    if (v === undefined) return p.def;
+    if (v === undefined) return null;
     if (p.choices) {
       const k = typeof v === 'string' ? p.choices.indexOf(v) : -1;
       if (k >= 0) return p.min + k;
       const allowed = p.choices.map((c) => `'${c}'`).join(', ');
       const msg = `${call.name}: ${p.name} must be one of ${allowed} or undefined, got ${typeof v === 'string' ? `'${v}'` : typeName(v)}`;
-      throw typeof v === 'string' ? new RangeError(msg) : new TypeError(msg);
+      throw argumentError(typeof v === 'string' ? RangeError : TypeError, msg);
     }
     if (typeof v !== 'number' || !Number.isInteger(v)) {
-      throw new TypeError(`${call.name}: ${p.name} must be an integer, got ${typeof v === 'number' ? String(v) : typeName(v)}`);
+      throw argumentError(TypeError, `${call.name}: ${p.name} must be an integer, got ${typeof v === 'number' ? String(v) : typeName(v)}`);
     }
-    const low = p.name === 'region' ? 1 : p.min;
-    if (v < low || v > p.max) throw new RangeError(`${call.name}: ${p.name} must be from ${low} to ${p.max}, got ${v}`);
+    if (!Number.isSafeInteger(v)) {
+      // Beyond 2**53 a number is no longer exact: the library explains the nearest exact value,
+      // and the sentence then names the value that was given.
+      const near = v > 0 ? Number.MAX_SAFE_INTEGER : Number.MIN_SAFE_INTEGER;
+      oversize = oversize || { i, near, v };
+      return near;
+    }
     return v;
   });
+  if (oversize) {
+    const said = addon.callCheck(call.index, out);
+    const seen = `got ${oversize.near}`;
+    throw argumentError(RangeError, said.endsWith(seen) ? said.slice(0, -seen.length) + `got ${oversize.v}` : said);
+  }
+  return out;
 }
+
+/** An options object -> values in parameter order; an unknown name is a TypeError listing the names. */
+function optionValues(call, options) {
+  if (options === undefined) return call.params.map(() => undefined);
+  if (options === null || typeof options !== 'object' || Array.isArray(options)) {
+    throw new TypeError(`${call.name}: options must be an object, got ${typeName(options)}`);
+  }
+  const values = call.params.map(() => undefined);
+  for (const [key, v] of Object.entries(options)) {
+    const i = call.names.get(key);
+    if (i === undefined) {
+      const accepted = call.params.map((p) => (camel(p.name) === p.name ? `'${p.name}'` : `'${camel(p.name)}' (or '${p.name}')`));
+      throw new TypeError(`${call.name}: unknown option '${key}'; it takes ${accepted.length ? accepted.join(', ') : 'no options'}`);
+    }
+    if (values[i] !== undefined) throw new TypeError(`${call.name}: option '${call.params[i].name}' given twice (camelCase and snake_case)`);
+    values[i] = v;
+  }
+  return values;
+}
+
+const isOptions = (v) => v !== null && typeof v === 'object' && !Array.isArray(v) && !(v instanceof Date);
 
 function shape(call, text) {
   if (call.kind === KIND_RECORD) return call.make(text.split(FIELD_SEP));
@@ -124,18 +167,16 @@ class Datoteca {
       this.#g = options; // from derive()
     } else {
       if (options === null || typeof options !== 'object') throw new TypeError(`options must be an object, got ${typeName(options)}`);
+      for (const key of Object.keys(options)) {
+        if (key !== 'seed' && key !== 'hoy') throw new TypeError(`Datoteca: unknown option '${key}'; it takes 'seed', 'hoy'`);
+      }
       this.#g = new addon.Gen(checkSeed(options.seed === undefined ? 0n : options.seed));
       if (options.hoy !== undefined) {
         const [y, m, d] = parseHoy(options.hoy);
         if (!this.#g.setHoy(y, m, d)) throw new RangeError(`hoy must be a real date between 1900-01-01 and 2200-12-31, got '${options.hoy}'`);
       }
     }
-    this.persona = new Persona(this);
-    this.direccion = new Direccion(this);
-    this.telefono = new Telefono(this);
-    this.dinero = new Dinero(this);
-    this.banco = new Banco(this);
-    this.empresa = new Empresa(this);
+    for (const [name, Namespace] of Object.entries(NAMESPACES)) this[name] = new Namespace(this);
   }
 
   /** Free the C instance now instead of at garbage collection; later calls throw. */
@@ -152,8 +193,14 @@ class Datoteca {
     return `${String(y).padStart(4, '0')}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
   }
 
-  _run(name, values) {
+  /** A generated method: its arguments in order, or one options object. */
+  _method(name, args) {
     const call = CALLS.get(name);
+    let values = args;
+    if (args.length === 1 && isOptions(args[0]) && call.params.length > 0) values = optionValues(call, args[0]);
+    else if (args.length > call.params.length) {
+      throw new TypeError(`${name}: takes at most ${call.params.length} argument${call.params.length === 1 ? '' : 's'}, got ${args.length}`);
+    }
     return shape(call, this.#g.call(call.index, convertArgs(call, values)));
   }
 
@@ -161,12 +208,7 @@ class Datoteca {
     if (typeof name !== 'string') throw new TypeError(`call must be a string, got ${typeName(name)}`);
     const call = CALLS.get(name);
     if (!call) throw new RangeError(`unknown call '${name}'; see calls()`);
-    if (args !== undefined && (args === null || typeof args !== 'object')) throw new TypeError(`args must be an object, got ${typeName(args)}`);
-    const names = call.params.map((p) => p.name);
-    for (const k of Object.keys(args || {})) {
-      if (!names.includes(k)) throw new TypeError(`${name}: unexpected argument '${k}'; it takes [${names.join(', ')}]`);
-    }
-    return { call, cargs: convertArgs(call, names.map((n) => (args || {})[n])) };
+    return { call, cargs: convertArgs(call, optionValues(call, args)) };
   }
 
   /** Run any registered call by name: d.call('persona.nombre', { sexo: 'F' }). */
@@ -196,10 +238,6 @@ class Datoteca {
       }
     }
     return out;
-  }
-
-  rut(tipo, formato) {
-    return this._run('rut', [tipo, formato]);
   }
 
   /** The next 32-bit value of the stream. */
@@ -236,56 +274,11 @@ class Datoteca {
   }
 }
 
-class Namespace {
-  constructor(d) {
-    Object.defineProperty(this, '_d', { value: d });
-  }
-}
-
-class Persona extends Namespace {
-  nombre(sexo) { return this._d._run('persona.nombre', [sexo]); }
-  nombres(sexo) { return this._d._run('persona.nombres', [sexo]); }
-  apellido() { return this._d._run('persona.apellido', []); }
-  nombreCompleto(sexo) { return this._d._run('persona.nombre_completo', [sexo]); }
-  sexo() { return this._d._run('persona.sexo', []); }
-  fechaNacimiento(edadMin, edadMax) { return this._d._run('persona.fecha_nacimiento', [edadMin, edadMax]); }
-  email() { return this._d._run('persona.email', []); }
-  persona(opts = {}) { return this._d._run('persona.persona', [opts.sexo, opts.edadMin, opts.edadMax]); }
-}
-
-class Direccion extends Namespace {
-  region() { return this._d._run('direccion.region', []); }
-  comuna(region) { return this._d._run('direccion.comuna', [region]); }
-  calle() { return this._d._run('direccion.calle', []); }
-  numero() { return this._d._run('direccion.numero', []); }
-  direccion(region) { return this._d._run('direccion.direccion', [region]); }
-}
-
-class Telefono extends Namespace {
-  movil(formato) { return this._d._run('telefono.movil', [formato]); }
-  fijo(region, formato) { return this._d._run('telefono.fijo', [region, formato]); }
-}
-
-class Dinero extends Namespace {
-  monto(min, max) { return this._d._run('dinero.monto', [min, max]); }
-  clp(min, max) { return this._d._run('dinero.clp', [min, max]); }
-  uf(min, max) { return this._d._run('dinero.uf', [min, max]); }
-  sueldo() { return this._d._run('dinero.sueldo', []); }
-}
-
-class Banco extends Namespace {
-  banco() { return this._d._run('banco.banco', []); }
-  tipoCuenta() { return this._d._run('banco.tipo_cuenta', []); }
-  numeroCuenta() { return this._d._run('banco.numero_cuenta', []); }
-  cuenta() { return this._d._run('banco.cuenta', []); }
-}
-
-class Empresa extends Namespace {
-  nombre() { return this._d._run('empresa.nombre', []); }
-  razonSocial() { return this._d._run('empresa.razon_social', []); }
-  rut(formato) { return this._d._run('empresa.rut', [formato]); }
-  giro() { return this._d._run('empresa.giro', []); }
-  empresa() { return this._d._run('empresa.empresa', []); }
+// Calls without a namespace (rut) are methods of Datoteca itself.
+for (const [method, name] of Object.entries(TOP_LEVEL)) {
+  Object.defineProperty(Datoteca.prototype, method, {
+    value: function (...args) { return this._method(name, args); }, writable: true, configurable: true,
+  });
 }
 
 const FORMATOS_RUT = ['puntos', 'guion', 'limpio'];
@@ -320,7 +313,7 @@ function formatearRut(rut, formato = 'puntos') {
   const out = addon.rutFormatear(rut, f);
   if (out === null) {
     const e = new RangeError(`not a valid RUT: '${rut}'`);
-    e.status = 6;
+    e.status = addon.status.INVALID_RUT;
     throw e;
   }
   return out;

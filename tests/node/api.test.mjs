@@ -142,16 +142,27 @@ const BAD = [
   [() => new Datoteca().rut('nadie'), RangeError, "rut: tipo must be one of 'persona', 'empresa' or undefined, got 'nadie'"],
   [() => new Datoteca().rut(undefined, 3), TypeError, "rut: formato must be one of 'puntos', 'guion', 'limpio' or undefined, got number"],
   [() => new Datoteca().persona.nombre('X'), RangeError, "persona.nombre: sexo must be one of 'cualquiera', 'F', 'M' or undefined, got 'X'"],
-  [() => new Datoteca().persona.fechaNacimiento(50, 20), RangeError, 'persona.fecha_nacimiento: an argument is outside its documented range'],
+  [() => new Datoteca().persona.fechaNacimiento(50, 20), RangeError, 'persona.fecha_nacimiento: edad_min must not exceed edad_max, got edad_min=50, edad_max=20'],
+  [() => new Datoteca().persona.fechaNacimiento(90), RangeError, 'persona.fecha_nacimiento: edad_min must not exceed edad_max, got edad_min=90, edad_max=80'],
   [() => new Datoteca().persona.fechaNacimiento(1.5, 20), TypeError, 'persona.fecha_nacimiento: edad_min must be an integer, got 1.5'],
   [() => new Datoteca().persona.fechaNacimiento(NaN, 20), TypeError, 'persona.fecha_nacimiento: edad_min must be an integer, got NaN'],
-  [() => new Datoteca().direccion.comuna(17), RangeError, 'direccion.comuna: region must be from 1 to 16, got 17'],
+  [() => new Datoteca().direccion.comuna(17), RangeError, 'direccion.comuna: region must be from 0 to 16 (0 = any region), got 17'],
+  [() => new Datoteca().direccion.comuna(2 ** 60), RangeError, `direccion.comuna: region must be from 0 to 16 (0 = any region), got ${2 ** 60}`],
   [() => new Datoteca().direccion.comuna('13'), TypeError, 'direccion.comuna: region must be an integer, got string'],
-  [() => new Datoteca().dinero.monto(10, 5), RangeError, 'dinero.monto: an argument is outside its documented range'],
+  [() => new Datoteca().dinero.monto(10, 5), RangeError, 'dinero.monto: min must not exceed max, got min=10, max=5'],
   [() => new Datoteca().dinero.clp(-1, 5), RangeError, 'dinero.clp: min must be from 0 to 999999999999999, got -1'],
   [() => new Datoteca().dinero.uf(0, Infinity), TypeError, 'dinero.uf: max must be an integer, got Infinity'],
   [() => new Datoteca().call('nada'), RangeError, "unknown call 'nada'; see calls()"],
-  [() => new Datoteca().call('rut', { color: 'rojo' }), TypeError, "rut: unexpected argument 'color'; it takes [tipo, formato]"],
+  [() => new Datoteca().call('rut', { color: 'rojo' }), TypeError, "rut: unknown option 'color'; it takes 'tipo', 'formato'"],
+  [() => new Datoteca({ semilla: 42 }), TypeError, "Datoteca: unknown option 'semilla'; it takes 'seed', 'hoy'"],
+  [() => new Datoteca().persona.persona({ sex: 'M' }), TypeError,
+    "persona.persona: unknown option 'sex'; it takes 'sexo', 'edadMin' (or 'edad_min'), 'edadMax' (or 'edad_max')"],
+  [() => new Datoteca().persona.persona({ edad_min: 79, edadMax: 70 }), RangeError,
+    'persona.persona: edad_min must not exceed edad_max, got edad_min=79, edad_max=70'],
+  [() => new Datoteca().persona.persona({ edad_min: 30, edadMin: 31 }), TypeError,
+    "persona.persona: option 'edad_min' given twice (camelCase and snake_case)"],
+  [() => new Datoteca().many('persona.persona', 1, { edadMin: 'x' }), TypeError, 'persona.persona: edad_min must be an integer, got string'],
+  [() => new Datoteca().persona.nombre('F', 'M'), TypeError, 'persona.nombre: takes at most 1 argument, got 2'],
   [() => new Datoteca().many('rut', -1), RangeError, 'n must be from 0 to 4294967295, got -1'],
   [() => new Datoteca().integer(5, 4), RangeError, 'lo must not exceed hi, got lo=5, hi=4'],
   [() => new Datoteca().integer(0, 2n ** 63n), RangeError, 'hi must fit a signed 64-bit integer, got 9223372036854775808'],
@@ -173,6 +184,32 @@ test.each(BAD.map((b, i) => [i, ...b]))('bad input %i', (i, fn, type, message) =
   }
   expect(err, `bad input ${i} did not throw`).toBeInstanceOf(type);
   expect(err.message, `bad input ${i}`).toBe(message);
+});
+
+test('argument errors carry the status from C', () => {
+  for (const fn of [() => new Datoteca().dinero.monto(10, 5), () => new Datoteca().persona.nombre('X'), () => new Datoteca().dinero.uf(0, 1e21)]) {
+    let err;
+    try { fn(); } catch (e) { err = e; }
+    expect(err.status, err.message).toBe(2); // DT_ERR_INVALID_ARG in datoteca.h
+  }
+});
+
+test('options: camelCase and snake_case alike, region 0 is any region, absent is the default', () => {
+  const a = new Datoteca({ seed: 4 }).many('persona.persona', 20, { edadMin: 60, edadMax: 61 });
+  const b = new Datoteca({ seed: 4 }).many('persona.persona', 20, { edad_min: 60, edad_max: 61 });
+  const c = new Datoteca({ seed: 4 });
+  expect(a).toEqual(b);
+  expect(a).toEqual(Array.from({ length: 20 }, () => c.persona.persona({ edad_min: 60, edadMax: 61 })));
+  const d = new Datoteca({ seed: 5 });
+  expect(Array.from({ length: 20 }, () => d.direccion.comuna(0))).toEqual(new Datoteca({ seed: 5 }).many('direccion.comuna', 20));
+  const e = new Datoteca({ seed: 6 });
+  expect([e.persona.fechaNacimiento(), e.persona.fechaNacimiento({})]).toEqual(new Datoteca({ seed: 6 }).many('persona.fecha_nacimiento', 2, { edad_min: 18, edad_max: 80 }));
+});
+
+test('no code is built from strings: the module loads with code generation disabled', () => {
+  const r = execFileSync(process.execPath, ['--disallow-code-generation-from-strings', '-e',
+    "const { Datoteca } = require(process.argv[1]); console.log(new Datoteca({ seed: 42 }).persona.persona().rut)", ROOT], { encoding: 'utf8' });
+  expect(r.trim()).toMatch(/^\d{1,2}\.\d{3}\.\d{3}-[\dK]$/);
 });
 
 test('a failed call consumes nothing', () => {

@@ -11,3 +11,15 @@ const hijo: Datoteca = d.derive('facturas');
 const n: bigint = hijo.integer(1, 6);
 const linea: string = d.direccion.direccion().linea;
 export { ok, comuna, monto, estado, n, linea };
+
+// Types generated from c/llamadas.toml: options in either case, values typed by call name.
+const q: Persona = d.persona.persona({ edad_min: 20 });
+const personas: Persona[] = d.many('persona.persona', 3, { edadMin: 30 });
+const ruts: string[] = d.many('rut', 2, { tipo: 'empresa' });
+const numero: number = d.call('direccion.numero');
+const nombre: string = d.persona.nombre({ sexo: 'cualquiera' });
+// @ts-expect-error: a misspelled call name does not type-check
+d.call('persona.nombrez');
+// @ts-expect-error: 'X' is not a Sexo
+d.persona.nombre('X');
+export { q, personas, ruts, numero, nombre };
