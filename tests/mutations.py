@@ -34,7 +34,7 @@ CXX = os.environ.get("CXX", "c++")
 # What the scratch copy needs: the C sources and data, the generators, the fixtures, the three
 # runners and the Node binding's JavaScript (the addon is linked into scratch/build/Release).
 COPY = ["c", "tools", "fixtures", "CHANGELOG.md", "tests/c", "tests/python/golden_runner.py",
-        "tests/node/golden_runner.mjs", "bindings/node/index.js", "bindings/node/index.mjs",
+        "tests/node/golden_runner.mjs", "bindings/node",
         "tests/properties.json", "tests/node/properties.test.mjs"]
 
 passed = 0

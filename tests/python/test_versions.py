@@ -36,7 +36,6 @@ def test_library_version_is_the_same_in_every_file():
     lock = json.loads(_read("package-lock.json"))
     found = {
         "DT_VERSION_STRING (datoteca.h)": _define("DT_VERSION_STRING").strip('"'),
-        "pyproject.toml": re.search(r'^version = "([^"]+)"', _read("pyproject.toml"), re.M).group(1),
         "package.json": json.loads(_read("package.json"))["version"],
         "package-lock.json": lock["version"],
         "package-lock.json packages['']": lock["packages"][""]["version"],
@@ -46,6 +45,16 @@ def test_library_version_is_the_same_in_every_file():
     }
     wrong = {k: v for k, v in found.items() if v != VERSION}
     assert not wrong, f"the header's DT_VERSION_MAJOR/MINOR/PATCH say {VERSION}; these disagree: {wrong}"
+
+
+def test_the_python_package_takes_its_version_from_the_header():
+    """pyproject.toml declares no version of its own: scikit-build-core reads DT_VERSION_STRING."""
+    import tomllib
+
+    project = tomllib.loads(_read("pyproject.toml"))
+    assert "version" not in project["project"] and "version" in project["project"]["dynamic"], "pyproject.toml"
+    provider = project["tool"]["scikit-build"]["metadata"]["version"]
+    assert provider["input"] == "c/include/datoteca.h" and "DT_VERSION_STRING" in provider["regex"], provider
 
 
 def test_bindings_expect_the_header_major():

@@ -12,6 +12,7 @@ converts arguments, calls it and converts results.
 from __future__ import annotations
 
 import datetime
+import importlib.metadata
 from itertools import starmap
 from typing import Any, Dict, List, TypedDict, Union, cast
 
@@ -46,7 +47,10 @@ from ._tipos import (
     TipoRut,
 )
 
-__version__ = "1.1.0"
+try:  # the installed distribution's version, which the build read from datoteca.h
+    __version__ = importlib.metadata.version("datoteca")
+except importlib.metadata.PackageNotFoundError:  # pragma: no cover - run from a source tree
+    __version__ = ffi.string(lib.dt_version()).decode()
 
 class TableInfo(TypedDict):
     """One reference table: its name, its number of entries and the digest of its content."""
