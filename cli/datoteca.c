@@ -137,11 +137,11 @@ static void csv_field(outbuf *o, const char *s, size_t n) {
 }
 
 /* `"field":` for each record field, JSON-escaped once instead of once per record. */
-static char json_keys[16][64];
-static size_t json_key_len[16];
+static char json_keys[DT_MAX_FIELDS][64];
+static size_t json_key_len[DT_MAX_FIELDS];
 
 static void prepare_keys(const dt_call_info *c) {
-    for (size_t j = 0; j < c->nfields && j < 16; j++)
+    for (size_t j = 0; j < c->nfields && j < DT_MAX_FIELDS; j++)
         json_key_len[j] = (size_t)snprintf(json_keys[j], sizeof json_keys[j], "%s\"%s\":", j ? "," : "", c->fields[j]);
 }
 
@@ -220,7 +220,7 @@ int main(int argc, char **argv) {
     enum formato f = info->kind == DT_KIND_RECORD ? F_JSONL : F_PLAIN;
     int32_t hoy[3] = {0, 0, 0};
     int hoy_given = 0;
-    int64_t args[8];
+    int64_t args[DT_MAX_PARAMS];
     size_t nargs = info->nparams;
     for (size_t j = 0; j < nargs; j++) args[j] = info->params[j].def;
 

@@ -12,6 +12,7 @@ order is CSV order; reordering a CSV changes the data and is a contract change.
 import csv
 import os
 import sys
+import tomllib
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 DATA = os.path.join(ROOT, "c", "data")
@@ -20,8 +21,38 @@ OUT_H = os.path.join(ROOT, "c", "src", "tablas.h")
 
 
 def read(name):
+    """The rows of a CSV; each remembers its file and line for messages."""
     with open(os.path.join(DATA, name), encoding="utf-8", newline="") as f:
-        return list(csv.DictReader(f))
+        reader = csv.DictReader(f)
+        rows = []
+        for row in reader:
+            row["_donde"] = f"c/data/{name} line {reader.line_num}"
+            rows.append(row)
+        return rows
+
+
+def record_widths():
+    """(call, field) -> the size of that char array in its struct, NUL included (c/llamadas.toml,
+    where each is asserted against datoteca.h)."""
+    with open(os.path.join(ROOT, "c", "llamadas.toml"), "rb") as f:
+        decl = tomllib.load(f)
+    return {(ll["nombre"], c["nombre"]): c["ancho"] for ll in decl["llamada"] for c in ll.get("campos", [])}
+
+
+def fits(rows, column, targets, widths, values=None):
+    """Every value of `column` that the tables keep must fit each record field it is copied into
+    (and a dt_t_str's uint8_t length). Refuse naming the CSV, the line, the column and the field."""
+    longest = 0
+    for i, row in enumerate(rows):
+        value = values[i] if values is not None else row[column]
+        n = blen(value)
+        longest = max(longest, n)
+        for call, field in targets:
+            room = widths[(call, field)] - 1
+            if n > min(room, 255):
+                raise SystemExit(f"{row['_donde']}: {column} {value!r} is {n} bytes; the field {field} of "
+                                 f"{call} holds at most {room} (its ancho in c/llamadas.toml, the struct in datoteca.h)")
+    return longest
 
 
 def decimal_to_int(text, places):
@@ -125,6 +156,7 @@ def build():
     bancos = read("bancos.csv")
     formas = read("formas_juridicas.csv")
     giros = read("giros.csv")
+    anchos = record_widths()
 
     h = []
     c = []
@@ -178,6 +210,9 @@ def build():
         pop[rc] += int(x["poblacion_censo_2017"])
         if x["codigo_cut"][:3] != x["codigo_provincia"] or x["codigo_provincia"][:2] != rc:
             raise SystemExit(f"CUT prefix mismatch in {x['codigo_cut']}")
+    largo_region = fits(regiones, "nombre_oficial", [(c, "region") for c in ("direccion.direccion", "persona.persona", "empresa.empresa")], anchos)
+    fits(provincias, "nombre", [("direccion.direccion", "provincia")], anchos)
+    largo_comuna = fits(comunas, "nombre", [(c, "comuna") for c in ("direccion.direccion", "persona.persona", "empresa.empresa")], anchos)
     h.append(f"\n#define DT_T_N_REGIONES {len(regiones)}")
     h.append(f"#define DT_T_N_PROVINCIAS {len(provincias)}")
     h.append(f"#define DT_T_N_COMUNAS {len(comunas)}")
@@ -264,6 +299,9 @@ def build():
                 avenidas.append(("Avenida", n[len("Avenida "):]))
             else:  # "Gran Avenida José Miguel Carrera", "Camino a Melipilla": the type is part of the name
                 avenidas.append(("", n))
+    filas_calles = [x for x in calles if x["categoria"] != "avenida_santiago"] + [x for x in calles if x["categoria"] == "avenida_santiago"]
+    largo_via = fits(filas_calles, "nombre", [("direccion.direccion", "nombre_via")], anchos,
+                     values=generales + [a[1] for a in avenidas])
     h.append(f"\n#define DT_T_N_CALLES {len(generales)}")
     h.append(f"#define DT_T_N_AVENIDAS_RM {len(avenidas)}")
     h.append("extern const dt_t_str dt_t_calles[DT_T_N_CALLES];")
@@ -282,6 +320,15 @@ def build():
     for p in pesos:
         s += p
         acum.append(s)
+    largo_tipo = fits(prefijos, "valor", [("direccion.direccion", "tipo_via")], anchos)
+    # linea = [tipo ' '] via ' ' numero [', ' depto] ', ' comuna ', ' region, built in place in its
+    # field: its longest possible value, from the longest parts (numero <= 14999, depto a
+    # "Depto. PPUU" of at most 15 bytes), must fit too, as it does in persona and empresa.
+    linea = largo_tipo + 1 + largo_via + 1 + 5 + 2 + 15 + 2 + largo_comuna + 2 + largo_region
+    for call, field in (("direccion.direccion", "linea"), ("persona.persona", "direccion"), ("empresa.empresa", "direccion")):
+        if linea > anchos[(call, field)] - 1:
+            raise SystemExit(f"the longest address line could be {linea} bytes; the field {field} of {call} holds "
+                             f"{anchos[(call, field)] - 1}: shorten the longest street, comuna or region, or widen the field")
     h.append(f"#define DT_T_N_TIPOS_VIA {len(prefijos)}")
     h.append(f"#define DT_T_TIPOS_VIA_TOTAL {s}u")
     h.append("extern const dt_t_str dt_t_tipos_via[DT_T_N_TIPOS_VIA];")
@@ -303,6 +350,8 @@ def build():
     estado = [i for i, b in enumerate(vigentes) if b["tipo"] == "banco_estatal"]
     if len(estado) != 1:
         raise SystemExit("expected exactly one state bank (CuentaRUT)")
+    fits(vigentes, "nombre_comun", [("banco.banco", "nombre"), ("banco.cuenta", "banco")], anchos)
+    fits(vigentes, "codigo", [("banco.banco", "codigo"), ("banco.cuenta", "codigo_banco")], anchos)
     h.append(f"\n#define DT_T_N_BANCOS {len(vigentes)}")
     h.append(f"#define DT_T_BANCO_ESTADO {estado[0]} /* the only bank with CuentaRUT */")
     h.append("typedef struct dt_t_banco { dt_t_str codigo, nombre; } dt_t_banco;")
@@ -323,6 +372,7 @@ def build():
         raise SystemExit("E.I.R.L. must be the last legal form")
     c.append("const dt_t_str dt_t_formas[DT_T_N_FORMAS] = {\n" + strs(usadas) + "\n};\n")
     huella("formas", "DT_T_N_FORMAS", "DT_T_N_FORMAS", ["h = dt__huella_s(h, dt_t_formas[i].s, dt_t_formas[i].n);"])
+    fits(giros, "giro", [("empresa.empresa", "giro")], anchos)
     h.append(f"#define DT_T_N_GIROS {len(giros)}")
     h.append("typedef struct dt_t_giro { dt_t_str rubro, giro; } dt_t_giro;")
     h.append("extern const dt_t_giro dt_t_giros[DT_T_N_GIROS];")
@@ -345,7 +395,13 @@ def build():
 
 
 def main():
+    global DATA
+    if "--data" in sys.argv[1:]:  # another data directory, for the tests of the generator's checks
+        DATA = sys.argv[sys.argv.index("--data") + 1]
     text_c, text_h = build()
+    if "--dry-run" in sys.argv[1:]:
+        print("the tables generate without error")
+        return 0
     if "--check" in sys.argv[1:]:
         stale = [p for p, t in ((OUT_C, text_c), (OUT_H, text_h))
                  if not os.path.exists(p) or open(p, encoding="utf-8").read() != t]

@@ -376,6 +376,8 @@ DT_API dt_status dt_call_find(const char *name, size_t len, size_t *index);
 
 /* The most parameters a call takes: an args array of DT_MAX_PARAMS values always suffices. */
 #define DT_MAX_PARAMS 4
+/* The most fields a record has (dt_call_info.nfields). */
+#define DT_MAX_FIELDS 16
 /* An argument value meaning "absent": the parameter takes its default (dt_param_info.def).
  * Bindings pass it for arguments the user left out, so defaults live only in the library. */
 #define DT_ARG_DEFAULT INT64_MIN

@@ -85,11 +85,15 @@ static inline dt_status dt__check_out(const dt_gen *g, const char *buf, size_t c
     if (g == NULL || (buf == NULL && cap > 0)) return DT_ERR_NULL;
     return DT_OK;
 }
-/* Copy a NUL-terminated field into a fixed array (the sizes are guaranteed by design). */
-static inline void dt__field(char *dst, const char *src, size_t n) {
+/* Copy a text and a NUL into a record's fixed char array. tools/gen_tables.py refuses table data
+ * that would not fit (naming the CSV, line and field), so the bound never cuts a value; it is
+ * here so that no edit of a CSV can write past a struct field. `dst` must be the array itself. */
+static inline void dt__field_n(char *dst, size_t cap, const char *src, size_t n) {
+    if (n >= cap) n = cap - 1;
     memcpy(dst, src, n);
     dst[n] = '\0';
 }
+#define dt__field(dst, src, n) dt__field_n((dst), sizeof(dst), (src), (n))
 
 /* Open and close a public text call: check, save the stream, generate into `p`. */
 #define DT_BEGIN_TEXT(cond)                                  \

@@ -48,6 +48,7 @@ int main(void) {
         }
         /* every refusal is explained by dt_call_check, naming the call, the parameter and the value */
         CHECK(info->nparams <= DT_MAX_PARAMS, "%s: %zu params, DT_MAX_PARAMS is %d", info->name, info->nparams, DT_MAX_PARAMS);
+        CHECK(info->nfields <= DT_MAX_FIELDS, "%s: %zu fields, DT_MAX_FIELDS is %d", info->name, info->nfields, DT_MAX_FIELDS);
         for (size_t j = 0; j < info->nparams; j++) {
             int64_t keep = args[j];
             args[j] = info->params[j].max + 1;
