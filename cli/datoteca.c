@@ -61,6 +61,16 @@ static int parse_u64(const char *s, unsigned long long max, unsigned long long *
     return 1;
 }
 
+/* A signed decimal integer of int64 above its lowest value (which is DT_ARG_DEFAULT, "absent",
+ * in the library): an optional '-', then digits only. */
+static int parse_i64(const char *s, long long *out) {
+    int neg = *s == '-';
+    unsigned long long u;
+    if (!parse_u64(s + neg, 9223372036854775807ULL, &u)) return 0;
+    *out = neg ? (long long)(0 - u) : (long long)u;
+    return 1;
+}
+
 /* Exactly "YYYY-MM-DD" (ten characters, digits where digits go) naming a real day from
  * 1900-01-01 to 2200-12-31, the range dt_set_hoy accepts. */
 static int parse_fecha(const char *s, int32_t out[3]) {
@@ -274,18 +284,18 @@ int main(int argc, char **argv) {
                         found = 1;
                     }
             }
-            unsigned long long u;
-            if (!found && parse_u64(val, (unsigned long long)p->max, &u) && (long long)u >= p->min) {
-                args[j] = (int64_t)u;
+            long long v;
+            if (!found && parse_i64(val, &v)) { /* its range is the library's to check */
+                args[j] = (int64_t)v;
                 found = 1;
             }
             if (!found) {
                 fprintf(stderr, "datoteca: --%s must be ", p->name);
                 if (p->choices) {
-                    for (int64_t v = p->min; v <= p->max; v++)
-                        fprintf(stderr, "%s%s", v == p->min ? "" : v == p->max ? " or " : ", ", p->choices[v - p->min]);
+                    for (int64_t c = p->min; c <= p->max; c++)
+                        fprintf(stderr, "%s%s", c == p->min ? "" : c == p->max ? " or " : ", ", p->choices[c - p->min]);
                 } else {
-                    fprintf(stderr, "an integer from %lld to %lld", (long long)p->min, (long long)p->max);
+                    fprintf(stderr, "an integer");
                 }
                 fprintf(stderr, ", got '%s'\n", val);
                 return 2;
@@ -296,6 +306,11 @@ int main(int argc, char **argv) {
         }
     }
 
+    char why[512];
+    if (dt_call_check(index, args, nargs, why, sizeof why, NULL) == DT_ERR_INVALID_ARG) {
+        fprintf(stderr, "datoteca: %s\n", why); /* the library's sentence, as every binding shows it */
+        return 2;
+    }
     if (seed_given && seed_str) {
         fprintf(stderr, "datoteca: give --seed or --seed-str, not both\n");
         return 2;
@@ -335,12 +350,8 @@ int main(int argc, char **argv) {
         size_t n = count < CHUNK ? (size_t)count : CHUNK;
         size_t len;
         st = dt_call_many(g, index, args, nargs, n, chunk, sizeof chunk, &len);
-        if (st != DT_OK) {
-            char why[512];
-            if (st == DT_ERR_INVALID_ARG && dt_call_check(index, args, nargs, why, sizeof why, NULL) == DT_ERR_INVALID_ARG)
-                fprintf(stderr, "datoteca: %s\n", why); /* the library's sentence, as every binding shows it */
-            else
-                fprintf(stderr, "datoteca: %s: %s\n", info->name, dt_status_str(st));
+        if (st != DT_OK) { /* the arguments were checked above: this is not an argument error */
+            fprintf(stderr, "datoteca: %s: %s\n", info->name, dt_status_str(st));
             rc = 2;
             break;
         }

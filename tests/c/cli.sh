@@ -25,7 +25,8 @@ last="--seed must be"; expect_error rut --seed 18446744073709551616
 last="unknown call"; expect_error nada
 last="not both"; expect_error rut --seed 1 --seed-str uno
 last="needs a value"; expect_error rut --seed
-last="--region must be"; expect_error direccion.comuna --region 17
+last="direccion.comuna: region must be from 0 to 16 (0 = any region), got 17"; expect_error direccion.comuna --region 17
+last="--region must be an integer, got 'x'"; expect_error direccion.comuna --region x
 last="dinero.monto: min must not exceed max, got min=10, max=5"; expect_error dinero.monto --min 10 --max 5
 last="persona.fecha_nacimiento: edad_min must not exceed edad_max, got edad_min=50, edad_max=20"
 expect_error persona.fecha_nacimiento --edad_min 50 --edad_max 20

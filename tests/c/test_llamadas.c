@@ -2,6 +2,7 @@
  * invalid arguments, and dt_call_many == n dt_call. A failed call must consume nothing. */
 #include "check.h"
 #include "datoteca.h"
+#include "json.h"
 
 static void estado(dt_gen *g, uint8_t *st) { dt_state_save(g, st, DT_STATE_SIZE, NULL); }
 
@@ -131,6 +132,36 @@ int main(void) {
         CHECK(st == (frases[k].want[0] ? DT_ERR_INVALID_ARG : DT_OK) && strcmp(why, frases[k].want) == 0 && n == strlen(why),
               "case %zu, %s: status %d, expected \"%s\", got \"%s\"", k + 1, frases[k].call, st, frases[k].want, why);
     }
+    /* the registry-driven cases every language runs (tests/casos_argumentos.json, generated) */
+    char *casos_text = jread_file(DT_TESTS_DIR "/casos_argumentos.json");
+    jval *casos = jparse(casos_text);
+    const jval *lista = jget(casos, "cases");
+    for (size_t k = 0; k < lista->n; k++) {
+        const jval *caso = lista->items[k];
+        const char *call = jget(caso, "call")->str, *expect = jget(caso, "expect")->str;
+        const jval *cargs = jget(caso, "args");
+        size_t idx;
+        CHECK(dt_call_find(call, strlen(call), &idx) == DT_OK, "case %zu: unknown call %s", k + 1, call);
+        const dt_call_info *info = dt_call_at(idx);
+        int64_t a[DT_MAX_PARAMS];
+        for (size_t j = 0; j < info->nparams; j++) {
+            const jval *v = jget(cargs, info->params[j].name);
+            a[j] = DT_ARG_DEFAULT;
+            if (v && v->tipo == J_NUM) a[j] = v->num;
+            for (int64_t c = info->params[j].min; v && v->tipo == J_STR && c <= info->params[j].max; c++)
+                if (strcmp(info->params[j].choices[c - info->params[j].min], v->str) == 0) a[j] = c;
+        }
+        char why[512];
+        dt_status st = dt_call_check(idx, a, info->nparams, why, sizeof why, NULL);
+        int ok = strcmp(expect, "ok") == 0;
+        CHECK(ok ? st == DT_OK : st == DT_ERR_INVALID_ARG && strcmp(why, expect) == 0,
+              "argument case %zu, %s: expected \"%s\", got status %d \"%s\"", k + 1, call, expect, st, why);
+        st = dt_call(g, idx, a, info->nparams, buf, sizeof buf, NULL);
+        CHECK(ok ? st == DT_OK : st == DT_ERR_INVALID_ARG, "argument case %zu, %s: dt_call status %d", k + 1, call, st);
+    }
+    jfree(casos);
+    free(casos_text);
+
     char tiny[8];
     size_t need = 0;
     dt_call_find("dinero.monto", 12, &i);
