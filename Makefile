@@ -13,9 +13,15 @@ CLI     := $(BUILD)/datoteca
 NODEDIR := $(if $(wildcard /usr/include/node/node_api.h),/usr,)
 NPM_ENV := $(if $(NODEDIR),npm_config_nodedir=$(NODEDIR),)
 
-.PHONY: all build demo test test-c test-python test-node test-golden test-mutations test-hardening node clean bench bench-c bench-python bench-node bench-cli
+.PHONY: generate all build demo test test-c test-python test-node test-golden test-mutations test-hardening node clean bench bench-c bench-python bench-node bench-cli
 
 all: build
+
+# Regenerate what is generated from c/data/*.csv, c/llamadas.toml and the header (docs/adding-a-call.md).
+generate:
+	$(PYTHON) tools/gen_tables.py
+	$(PYTHON) tools/gen_llamadas.py
+	$(PYTHON) tools/gen_ffi.py
 
 build:
 	@tools/deps.sh

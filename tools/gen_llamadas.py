@@ -8,7 +8,8 @@ Writes c/src/llamadas_tabla.h (the registry rows: parameters, choices, checks, r
 their widths asserted against the structs, and one runner per call); the Python binding's typed
 methods, namespaces and record builders (_llamadas.py) and its Literal and TypedDict types
 (_tipos.py); the Node binding's methods, namespaces and record builders (llamadas.js) and their
-types (the GENERATED block of index.d.ts); and the call table of docs/api.md between its markers. Everything else about a call is hand-written once: its
+types (the GENERATED block of index.d.ts); the call tables of docs/api.md and README.md between
+their markers; and the argument cases every language runs (tests/casos_argumentos.json). Everything else about a call is hand-written once: its
 C generator, and the generic paths of the registry and the bindings.
 """
 from __future__ import annotations
@@ -23,6 +24,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 DECL = os.path.join(ROOT, "c", "llamadas.toml")
 OUT_C = os.path.join(ROOT, "c", "src", "llamadas_tabla.h")
 API_DOC = os.path.join(ROOT, "docs", "api.md")
+README = os.path.join(ROOT, "README.md")
 PY_TIPOS = os.path.join(ROOT, "bindings", "python", "datoteca", "_tipos.py")
 PY_LLAMADAS = os.path.join(ROOT, "bindings", "python", "datoteca", "_llamadas.py")
 JS_LLAMADAS = os.path.join(ROOT, "bindings", "node", "llamadas.js")
@@ -457,6 +459,19 @@ def gen_api_table(decl: Dict[str, Any]) -> str:
     return BEGIN + "\n" + "\n".join(rows) + "\n" + END
 
 
+def gen_readme_table(decl: Dict[str, Any]) -> str:
+    rows = ["| call | arguments | example |", "|---|---|---|"]
+    for ll in decl["llamada"]:
+        args = []
+        for p in ll.get("params", []):
+            if p["tipo"] == "entero":
+                args.append(f"`{p['nombre']}` {p['min']}–{p['max']}" + (f" (0 = {p['cero']})" if p.get("cero") else ""))
+            else:
+                args.append(f"`{p['nombre']}` " + "/".join(decl["opciones"][p["tipo"]]))
+        rows.append(f"| `{ll['nombre']}` | {', '.join(args)} | {ll['ejemplo']} |")
+    return BEGIN + "\n" + "\n".join(rows) + "\n" + END
+
+
 def with_generated(text: str, block: str, path: str, begin: str = BEGIN, end: str = END) -> str:
     if begin not in text or end not in text:
         raise DeclError(f"{path}: no {begin} ... {end} block")
@@ -473,7 +488,9 @@ def outputs() -> List[Tuple[str, str]]:
     js, ts_block = gen_node(decl)
     with open(TS_TYPES, encoding="utf-8") as f:
         ts = with_generated(f.read(), ts_block, TS_TYPES, BEGIN_TS, END_TS)
-    return [(OUT_C, gen_c(decl)), (API_DOC, api), (PY_TIPOS, tipos), (PY_LLAMADAS, llamadas),
+    with open(README, encoding="utf-8") as f:
+        readme = with_generated(f.read(), gen_readme_table(decl), README)
+    return [(OUT_C, gen_c(decl)), (API_DOC, api), (README, readme), (PY_TIPOS, tipos), (PY_LLAMADAS, llamadas),
             (JS_LLAMADAS, js), (TS_TYPES, ts), (CASES, gen_cases(decl))]
 
 
