@@ -13,9 +13,13 @@ CLI     := $(BUILD)/datoteca
 NODEDIR := $(if $(wildcard /usr/include/node/node_api.h),/usr,)
 NPM_ENV := $(if $(NODEDIR),npm_config_nodedir=$(NODEDIR),)
 
-.PHONY: generate all build demo test test-c test-python test-node test-golden test-mutations test-hardening node clean bench bench-c bench-python bench-node bench-cli
+.PHONY: generate abi-baseline all build demo test test-c test-python test-node test-golden test-mutations test-hardening node clean bench bench-c bench-python bench-node bench-cli
 
 all: build
+
+# By hand, once per major version: the ABI baseline of the new soname (docs/abi.md).
+abi-baseline:
+	tests/c/abi.sh --write-baseline
 
 # Regenerate what is generated from c/data/*.csv, c/llamadas.toml and the header (docs/adding-a-call.md).
 generate:

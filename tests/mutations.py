@@ -342,16 +342,41 @@ def extra_draw() -> None:
          "    (void)dt__next(g);\n    DT_END_TEXT();")
 
 
+def header_major() -> int:
+    with open(os.path.join(ROOT, "c", "include", "datoteca.h"), encoding="utf-8") as f:
+        return int(re.search(r"^#define DT_VERSION_MAJOR (\d+)", f.read(), re.M).group(1))
+
+
+def fixtures_written_by_this_version() -> None:
+    """As if the fixtures had been written by the library as it is (the usual state after a release)."""
+    with open(os.path.join(SCRATCH, "c", "include", "datoteca.h"), encoding="utf-8") as f:
+        version = re.search(r'#define DT_VERSION_STRING "([0-9.]+)"', f.read()).group(1)
+    path = os.path.join(SCRATCH, "fixtures", "fingerprint.json")
+    with open(path, encoding="utf-8") as f:
+        text = f.read()
+    with open(path, "w", encoding="utf-8") as f:
+        f.write(re.sub(r'"written_by": "[0-9.]+"', f'"written_by": "{version}"', text))
+
+
 def regen_rules(base: Dict[str, str]) -> None:
-    # 1. Data changed, no bump.
+    with open(os.path.join(ROOT, "fixtures", "golden.json"), encoding="utf-8") as f:
+        recorded = json.load(f)["data_version"]
+    with open(os.path.join(ROOT, "fixtures", "data-versions.json"), encoding="utf-8") as f:
+        previous_major = int(json.load(f)["first_library_version"][str(recorded)].split(".")[0])
+    major, new = header_major(), recorded + 1
+    next_major = max(major, previous_major + 1)
+    # 1. Data changed, no new data version.
     fresh_scratch(); extra_draw(); build_scratch(base)
-    regen(1, "DT_DATA_VERSION is still 1", "refuses changed data without a new data version")
-    # 2. Data version bumped, major not.
-    fresh_scratch(); extra_draw(); set_version(1, 1, data=2); add_data_version(2, "2.0.0"); build_scratch(base)
-    regen(1, "data version 2 needs a new major version", "refuses a new data version without a new major version")
-    # 3. Data and major bumped, no CHANGELOG section.
-    fresh_scratch(); extra_draw(); set_version(2, 0, data=2); add_data_version(2, "2.0.0"); build_scratch(base)
-    regen(1, "CHANGELOG.md needs a section '## 2.0.0 — data version 2'", "refuses a new data version without a CHANGELOG section")
+    regen(1, f"DT_DATA_VERSION is still {recorded}", "refuses changed data without a new data version")
+    # 2. A new data version with the major version of the previous one.
+    fresh_scratch(); extra_draw(); set_version(previous_major, 9, data=new); add_data_version(new, f"{next_major}.0.0")
+    build_scratch(base)
+    regen(1, f"data version {new} needs a new major version", "refuses a new data version without a new major version")
+    # 3. A new data version and major version, no CHANGELOG section for them.
+    fresh_scratch(); extra_draw(); set_version(next_major, 0, data=new); add_data_version(new, f"{next_major}.0.0")
+    build_scratch(base)
+    regen(1, f"CHANGELOG.md needs a section '## {next_major}.0.0 — data version {new}'",
+          "refuses a new data version without a CHANGELOG section")
     # 4. A call inserted in the middle of the sequence shifts later values: not additive.
     def insert(at: Optional[int]) -> None:
         path = os.path.join(SCRATCH, "fixtures", "golden-sequence.json")
@@ -362,12 +387,12 @@ def regen_rules(base: Dict[str, str]) -> None:
         with open(path, "w", encoding="utf-8") as f:
             json.dump(seq, f, indent=2, ensure_ascii=False)
     fresh_scratch(); insert(1); build_scratch(base)
-    regen(1, "DT_DATA_VERSION is still 1", "refuses a call inserted before existing ones")
+    regen(1, f"DT_DATA_VERSION is still {recorded}", "refuses a call inserted before existing ones")
     # 5. Appended at the end: additive, but a new minor version with its CHANGELOG section.
-    fresh_scratch(); insert(None); build_scratch(base)
+    fresh_scratch(); insert(None); fixtures_written_by_this_version(); build_scratch(base)
     regen(1, "an added call or table is a new minor version", "refuses an appended call without a new minor version")
-    fresh_scratch(); insert(None); set_version(1, 99); build_scratch(base)
-    edit("CHANGELOG.md", "\n## ", "\n## 1.99.0 — data version 1\n\n- persona.sexo appended to the golden sequence.\n\n## ")
+    fresh_scratch(); insert(None); fixtures_written_by_this_version(); set_version(major, 99); build_scratch(base)
+    edit("CHANGELOG.md", "\n## ", f"\n## {major}.99.0 — data version {recorded}\n\n- persona.sexo appended to the golden sequence.\n\n## ")
     if regen(0, "an additive change", "accepts an appended call with a new minor version and its CHANGELOG section"):
         outs = contract_outputs()
         bad = [lang for lang, (code, _) in outs.items() if code != 0]

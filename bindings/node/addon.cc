@@ -347,7 +347,8 @@ Napi::Value RutFormatear(const Napi::CallbackInfo &info) {
   std::string s = info[0].As<Napi::String>().Utf8Value();
   char buf[32];
   size_t len = 0;
-  dt_status st = dt_rut_formatear(s.data(), s.size(), info[1].As<Napi::Number>().Int32Value(), buf, sizeof buf, &len);
+  auto formato = static_cast<dt_rut_formato>(info[1].As<Napi::Number>().Int32Value());  // index.js checked it; C checks again
+  dt_status st = dt_rut_formatear(s.data(), s.size(), formato, buf, sizeof buf, &len);
   if (st == DT_ERR_INVALID_RUT) return info.Env().Null();
   if (st != DT_OK) {
     StatusError(info.Env(), st, "formatearRut").ThrowAsJavaScriptException();
@@ -386,8 +387,8 @@ Napi::Object InitModule(Napi::Env env, Napi::Object exports) {
   exports.Set("rutValidar", Napi::Function::New(env, RutValidar));
   exports.Set("rutDv", Napi::Function::New(env, RutDv));
   exports.Set("rutFormatear", Napi::Function::New(env, RutFormatear));
-  exports.Set("formatearClp", Napi::Function::New(env, [](const Napi::CallbackInfo &i) { return Formatear(i, dt_formatear_clp); }));
-  exports.Set("formatearUf", Napi::Function::New(env, [](const Napi::CallbackInfo &i) { return Formatear(i, dt_formatear_uf); }));
+  exports.Set("formatearClp", Napi::Function::New(env, [](const Napi::CallbackInfo &i) { return Formatear(i, dt_dinero_formatear_clp); }));
+  exports.Set("formatearUf", Napi::Function::New(env, [](const Napi::CallbackInfo &i) { return Formatear(i, dt_dinero_formatear_uf); }));
   exports.Set("version", Napi::String::New(env, dt_version()));
   exports.Set("versionNumber", Napi::Number::New(env, dt_version_number()));
   exports.Set("dataVersion", Napi::Number::New(env, dt_data_version()));

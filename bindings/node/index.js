@@ -18,7 +18,7 @@ function loadAddon() {
 }
 
 const addon = loadAddon();
-const EXPECTED_MAJOR = 1;
+const EXPECTED_MAJOR = 2;
 if (Math.floor(addon.versionNumber / 10000) !== EXPECTED_MAJOR) {
   throw new Error(`datoteca: the addon is version ${addon.version}, this binding needs major version ${EXPECTED_MAJOR}`);
 }

@@ -46,10 +46,10 @@ extern "C" {
 /* ===================================================================== versions */
 
 /* Library version (semantic). CMake and the bindings read it from here. */
-#define DT_VERSION_MAJOR 1
-#define DT_VERSION_MINOR 1
+#define DT_VERSION_MAJOR 2
+#define DT_VERSION_MINOR 0
 #define DT_VERSION_PATCH 0
-#define DT_VERSION_STRING "1.1.0"
+#define DT_VERSION_STRING "2.0.0"
 
 /* Data version: changes whenever the same seed and calls would give different data.
  * A change of it is a breaking change and comes with a new major version. */
@@ -172,7 +172,7 @@ typedef enum dt_rut_formato {
 
 /* Generate a RUT: one bounded draw for the body (uniform in the range of its tipo), the
  * check digit computed. A persona record instead draws a body that fits its birth year. */
-DT_API dt_status dt_rut(dt_gen *g, int tipo, int formato, char *buf, size_t cap, size_t *len);
+DT_API dt_status dt_rut(dt_gen *g, dt_rut_tipo tipo, dt_rut_formato formato, char *buf, size_t cap, size_t *len);
 
 /* The mod-11 check digit of a body in [1, 99999999]: '0'..'9' or 'K'. */
 DT_API dt_status dt_rut_dv(uint32_t cuerpo, char *dv);
@@ -183,16 +183,16 @@ DT_API dt_status dt_rut_dv(uint32_t cuerpo, char *dv);
  * On success stores the body and the check digit (upper-case); either out pointer may
  * be NULL. Anything else is DT_ERR_INVALID_RUT. `s` may be NULL only when len == 0
  * (which is invalid). Consumes nothing; no instance needed. */
-DT_API dt_status dt_rut_parse(const char *s, size_t len, uint32_t *cuerpo, char *dv);
+DT_API dt_status dt_rut_leer(const char *s, size_t len, uint32_t *cuerpo, char *dv);
 
-/* DT_OK if `s` is a valid RUT (as dt_rut_parse), DT_ERR_INVALID_RUT if not. */
+/* DT_OK if `s` is a valid RUT (as dt_rut_leer), DT_ERR_INVALID_RUT if not. */
 DT_API dt_status dt_rut_validar(const char *s, size_t len);
 
 /* Validate `s` and write it in `formato` (clean = DT_RUT_LIMPIO). */
-DT_API dt_status dt_rut_formatear(const char *s, size_t len, int formato, char *buf, size_t cap, size_t *out_len);
+DT_API dt_status dt_rut_formatear(const char *s, size_t len, dt_rut_formato formato, char *buf, size_t cap, size_t *out_len);
 
 /* Write a body (1..99999999) with its check digit in `formato`. */
-DT_API dt_status dt_rut_formatear_cuerpo(uint32_t cuerpo, int formato, char *buf, size_t cap, size_t *len);
+DT_API dt_status dt_rut_formatear_cuerpo(uint32_t cuerpo, dt_rut_formato formato, char *buf, size_t cap, size_t *len);
 
 /* ===================================================================== persona */
 
@@ -200,13 +200,13 @@ typedef enum dt_sexo { DT_SEXO_CUALQUIERA = 0, DT_SEXO_F = 1, DT_SEXO_M = 2 } dt
 
 /* A given name weighted by its Registro Civil frequency. DT_SEXO_CUALQUIERA first draws
  * the sex by Censo 2017 shares (one draw), then one draw for the name. */
-DT_API dt_status dt_persona_nombre(dt_gen *g, int sexo, char *buf, size_t cap, size_t *len);
+DT_API dt_status dt_persona_nombre(dt_gen *g, dt_sexo sexo, char *buf, size_t cap, size_t *len);
 /* One or two different given names ("María José"): 80 % carry two. */
-DT_API dt_status dt_persona_nombres(dt_gen *g, int sexo, char *buf, size_t cap, size_t *len);
+DT_API dt_status dt_persona_nombres(dt_gen *g, dt_sexo sexo, char *buf, size_t cap, size_t *len);
 /* A surname weighted by frequency. */
 DT_API dt_status dt_persona_apellido(dt_gen *g, char *buf, size_t cap, size_t *len);
 /* Given names + apellido paterno + apellido materno. */
-DT_API dt_status dt_persona_nombre_completo(dt_gen *g, int sexo, char *buf, size_t cap, size_t *len);
+DT_API dt_status dt_persona_nombre_completo(dt_gen *g, dt_sexo sexo, char *buf, size_t cap, size_t *len);
 /* "F" or "M" by Censo 2017 shares (one raw draw). */
 DT_API dt_status dt_persona_sexo(dt_gen *g, char *buf, size_t cap, size_t *len);
 /* ISO date YYYY-MM-DD of someone aged edad_min..edad_max on the reference date
@@ -252,10 +252,10 @@ typedef enum dt_tel_formato {
     DT_TEL_NACIONAL = 2       /* 9 1234 5678 · 2 2345 6789 · 32 212 3456 */
 } dt_tel_formato;
 /* A mobile number 9 + 8 digits whose first digit is 2..9 (numbering plan); one draw. */
-DT_API dt_status dt_telefono_movil(dt_gen *g, int formato, char *buf, size_t cap, size_t *len);
+DT_API dt_status dt_telefono_movil(dt_gen *g, dt_tel_formato formato, char *buf, size_t cap, size_t *len);
 /* A fixed line with an area code that serves a comuna of `region` (0 = any region,
  * weighted by population): draws the region if 0, a comuna of it, then the number. */
-DT_API dt_status dt_telefono_fijo(dt_gen *g, int32_t region, int formato, char *buf, size_t cap, size_t *len);
+DT_API dt_status dt_telefono_fijo(dt_gen *g, int32_t region, dt_tel_formato formato, char *buf, size_t cap, size_t *len);
 
 /* ===================================================================== dinero */
 
@@ -270,9 +270,10 @@ DT_API dt_status dt_dinero_uf(dt_gen *g, int64_t min_centesimos, int64_t max_cen
  * (DT_SUELDO_MINIMO) up to 8,000,000; two draws. */
 #define DT_SUELDO_MINIMO 529000
 DT_API dt_status dt_dinero_sueldo(dt_gen *g, int64_t *out);
-/* Formatting only (no instance, no stream): "$1.234.567" and "UF 1.234,56". */
-DT_API dt_status dt_formatear_clp(int64_t monto, char *buf, size_t cap, size_t *len);
-DT_API dt_status dt_formatear_uf(int64_t centesimos, char *buf, size_t cap, size_t *len);
+/* Formatting only (no instance, no stream, thread-safe): an amount in [0, DT_DINERO_MAX] written
+ * "$1.234.567", and hundredths of UF written "UF 1.234,56". DT_ERR_INVALID_ARG outside the range. */
+DT_API dt_status dt_dinero_formatear_clp(int64_t monto, char *buf, size_t cap, size_t *len);
+DT_API dt_status dt_dinero_formatear_uf(int64_t centesimos, char *buf, size_t cap, size_t *len);
 
 /* ===================================================================== banco */
 
@@ -315,7 +316,7 @@ typedef struct dt_persona {
 /* A consistent person: the email derives from the names, the age is in [edad_min, edad_max],
  * the RUT body fits the birth year (RUNs are assigned in order: about 27 million around 2020,
  * some 400,000 a year; see docs/data.md), a mobile phone and an address. */
-DT_API dt_status dt_persona_persona(dt_gen *g, int sexo, int32_t edad_min, int32_t edad_max, dt_persona *out);
+DT_API dt_status dt_persona_persona(dt_gen *g, dt_sexo sexo, int32_t edad_min, int32_t edad_max, dt_persona *out);
 
 /* ===================================================================== empresa */
 
@@ -324,7 +325,7 @@ DT_API dt_status dt_empresa_nombre(dt_gen *g, char *buf, size_t cap, size_t *len
 /* A name with its legal form: SpA, Ltda., S.A. or E.I.R.L. (which carries a person's name). */
 DT_API dt_status dt_empresa_razon_social(dt_gen *g, char *buf, size_t cap, size_t *len);
 /* A RUT in the company range. */
-DT_API dt_status dt_empresa_rut(dt_gen *g, int formato, char *buf, size_t cap, size_t *len);
+DT_API dt_status dt_empresa_rut(dt_gen *g, dt_rut_formato formato, char *buf, size_t cap, size_t *len);
 /* An economic activity in the style of the SII list. */
 DT_API dt_status dt_empresa_giro(dt_gen *g, char *buf, size_t cap, size_t *len);
 

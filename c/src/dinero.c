@@ -47,14 +47,14 @@ dt_status dt_dinero_sueldo(dt_gen *g, int64_t *out) {
     return DT_OK;
 }
 
-dt_status dt_formatear_clp(int64_t monto, char *buf, size_t cap, size_t *len) {
+dt_status dt_dinero_formatear_clp(int64_t monto, char *buf, size_t cap, size_t *len) {
     if (buf == NULL && cap > 0) return DT_ERR_NULL;
     if (monto < 0 || monto > DT_DINERO_MAX) return DT_ERR_INVALID_ARG;
     char tmp[32];
     return dt__copy_out(tmp, (size_t)(dt__put_clp(tmp, monto) - tmp), buf, cap, len);
 }
 
-dt_status dt_formatear_uf(int64_t centesimos, char *buf, size_t cap, size_t *len) {
+dt_status dt_dinero_formatear_uf(int64_t centesimos, char *buf, size_t cap, size_t *len) {
     if (buf == NULL && cap > 0) return DT_ERR_NULL;
     if (centesimos < 0 || centesimos > DT_DINERO_MAX) return DT_ERR_INVALID_ARG;
     char tmp[32];

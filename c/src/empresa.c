@@ -59,7 +59,7 @@ dt_status dt_empresa_razon_social(dt_gen *g, char *buf, size_t cap, size_t *len)
     DT_END_TEXT();
 }
 
-dt_status dt_empresa_rut(dt_gen *g, int formato, char *buf, size_t cap, size_t *len) {
+dt_status dt_empresa_rut(dt_gen *g, dt_rut_formato formato, char *buf, size_t cap, size_t *len) {
     return dt_rut(g, DT_RUT_EMPRESA, formato, buf, cap, len);
 }
 

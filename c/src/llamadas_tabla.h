@@ -10,7 +10,7 @@ static const dt_param_info p_rut[] = {{"tipo", 0, 0, 1LL, ch_tipo_rut}, {"format
 static const char *const cero_rut[] = {"", ""};
 static dt_status r_rut(dt_gen *g, const int64_t *a, char *p, char **end) {
     size_t n = 0;
-    dt_status st = dt_rut(g, (int)a[0], (int)a[1], p, DT_MAX_TEXT, &n);
+    dt_status st = dt_rut(g, (dt_rut_tipo)a[0], (dt_rut_formato)a[1], p, DT_MAX_TEXT, &n);
     *end = p + n;
     return st;
 }
@@ -19,7 +19,7 @@ static const dt_param_info p_persona_nombre[] = {{"sexo", 0, 0, 2LL, ch_sexo}};
 static const char *const cero_persona_nombre[] = {""};
 static dt_status r_persona_nombre(dt_gen *g, const int64_t *a, char *p, char **end) {
     size_t n = 0;
-    dt_status st = dt_persona_nombre(g, (int)a[0], p, DT_MAX_TEXT, &n);
+    dt_status st = dt_persona_nombre(g, (dt_sexo)a[0], p, DT_MAX_TEXT, &n);
     *end = p + n;
     return st;
 }
@@ -28,7 +28,7 @@ static const dt_param_info p_persona_nombres[] = {{"sexo", 0, 0, 2LL, ch_sexo}};
 static const char *const cero_persona_nombres[] = {""};
 static dt_status r_persona_nombres(dt_gen *g, const int64_t *a, char *p, char **end) {
     size_t n = 0;
-    dt_status st = dt_persona_nombres(g, (int)a[0], p, DT_MAX_TEXT, &n);
+    dt_status st = dt_persona_nombres(g, (dt_sexo)a[0], p, DT_MAX_TEXT, &n);
     *end = p + n;
     return st;
 }
@@ -45,7 +45,7 @@ static const dt_param_info p_persona_nombre_completo[] = {{"sexo", 0, 0, 2LL, ch
 static const char *const cero_persona_nombre_completo[] = {""};
 static dt_status r_persona_nombre_completo(dt_gen *g, const int64_t *a, char *p, char **end) {
     size_t n = 0;
-    dt_status st = dt_persona_nombre_completo(g, (int)a[0], p, DT_MAX_TEXT, &n);
+    dt_status st = dt_persona_nombre_completo(g, (dt_sexo)a[0], p, DT_MAX_TEXT, &n);
     *end = p + n;
     return st;
 }
@@ -96,7 +96,7 @@ _Static_assert(sizeof((dt_persona *)0)->comuna == 32, "dt_persona.comuna: its si
 _Static_assert(sizeof((dt_persona *)0)->region == 64, "dt_persona.region: its size in datoteca.h must equal its ancho in c/llamadas.toml");
 static dt_status r_persona_persona(dt_gen *g, const int64_t *a, char *p, char **end) {
     dt_persona r;
-    dt_status st = dt_persona_persona(g, (int)a[0], (int32_t)a[1], (int32_t)a[2], &r);
+    dt_status st = dt_persona_persona(g, (dt_sexo)a[0], (int32_t)a[1], (int32_t)a[2], &r);
     *end = st == DT_OK ? dt__serializar(&r, o_persona_persona, 12, p) : p;
     return st;
 }
@@ -162,7 +162,7 @@ static const dt_param_info p_telefono_movil[] = {{"formato", 0, 0, 2LL, ch_forma
 static const char *const cero_telefono_movil[] = {""};
 static dt_status r_telefono_movil(dt_gen *g, const int64_t *a, char *p, char **end) {
     size_t n = 0;
-    dt_status st = dt_telefono_movil(g, (int)a[0], p, DT_MAX_TEXT, &n);
+    dt_status st = dt_telefono_movil(g, (dt_tel_formato)a[0], p, DT_MAX_TEXT, &n);
     *end = p + n;
     return st;
 }
@@ -171,7 +171,7 @@ static const dt_param_info p_telefono_fijo[] = {{"region", 0, 0, 16LL, NULL}, {"
 static const char *const cero_telefono_fijo[] = {"any region", ""};
 static dt_status r_telefono_fijo(dt_gen *g, const int64_t *a, char *p, char **end) {
     size_t n = 0;
-    dt_status st = dt_telefono_fijo(g, (int32_t)a[0], (int)a[1], p, DT_MAX_TEXT, &n);
+    dt_status st = dt_telefono_fijo(g, (int32_t)a[0], (dt_tel_formato)a[1], p, DT_MAX_TEXT, &n);
     *end = p + n;
     return st;
 }
@@ -279,7 +279,7 @@ static const dt_param_info p_empresa_rut[] = {{"formato", 0, 0, 2LL, ch_formato_
 static const char *const cero_empresa_rut[] = {""};
 static dt_status r_empresa_rut(dt_gen *g, const int64_t *a, char *p, char **end) {
     size_t n = 0;
-    dt_status st = dt_empresa_rut(g, (int)a[0], p, DT_MAX_TEXT, &n);
+    dt_status st = dt_empresa_rut(g, (dt_rut_formato)a[0], p, DT_MAX_TEXT, &n);
     *end = p + n;
     return st;
 }

@@ -73,13 +73,13 @@ char *dt__gen_email(dt_gen *g, const char *nombre, size_t nn, const char *apelli
 
 /* ---- public scalar calls ---- */
 
-dt_status dt_persona_nombre(dt_gen *g, int sexo, char *buf, size_t cap, size_t *len) {
+dt_status dt_persona_nombre(dt_gen *g, dt_sexo sexo, char *buf, size_t cap, size_t *len) {
     DT_BEGIN_TEXT(dt__sexo_valido(sexo));
     p = dt__gen_nombre(g, dt__sexo(g, sexo), p);
     DT_END_TEXT();
 }
 
-dt_status dt_persona_nombres(dt_gen *g, int sexo, char *buf, size_t cap, size_t *len) {
+dt_status dt_persona_nombres(dt_gen *g, dt_sexo sexo, char *buf, size_t cap, size_t *len) {
     DT_BEGIN_TEXT(dt__sexo_valido(sexo));
     p = dt__gen_nombres(g, dt__sexo(g, sexo), p, NULL);
     DT_END_TEXT();
@@ -91,7 +91,7 @@ dt_status dt_persona_apellido(dt_gen *g, char *buf, size_t cap, size_t *len) {
     DT_END_TEXT();
 }
 
-dt_status dt_persona_nombre_completo(dt_gen *g, int sexo, char *buf, size_t cap, size_t *len) {
+dt_status dt_persona_nombre_completo(dt_gen *g, dt_sexo sexo, char *buf, size_t cap, size_t *len) {
     DT_BEGIN_TEXT(dt__sexo_valido(sexo));
     p = dt__gen_nombres(g, dt__sexo(g, sexo), p, NULL);
     *p++ = ' ';
@@ -120,7 +120,7 @@ dt_status dt_persona_email(dt_gen *g, char *buf, size_t cap, size_t *len) {
 /* Draw order: sex (if CUALQUIERA), given names, apellido paterno, apellido materno,
  * birth date, RUT body (fitting the birth year), email (pattern, [digits], domain), mobile,
  * address. */
-dt_status dt_persona_persona(dt_gen *g, int sexo, int32_t edad_min, int32_t edad_max, dt_persona *out) {
+dt_status dt_persona_persona(dt_gen *g, dt_sexo sexo, int32_t edad_min, int32_t edad_max, dt_persona *out) {
     if (g == NULL || out == NULL) return DT_ERR_NULL;
     if (!dt__sexo_valido(sexo) || !dt__edades_validas(edad_min, edad_max)) return DT_ERR_INVALID_ARG;
     char tmp[256];

@@ -59,7 +59,7 @@ char *dt__put_rut(char *p, uint32_t cuerpo, int formato) {
 
 static int dt__formato_valido(int formato) { return formato >= DT_RUT_PUNTOS && formato <= DT_RUT_LIMPIO; }
 
-dt_status dt_rut(dt_gen *g, int tipo, int formato, char *buf, size_t cap, size_t *len) {
+dt_status dt_rut(dt_gen *g, dt_rut_tipo tipo, dt_rut_formato formato, char *buf, size_t cap, size_t *len) {
     dt_status st = dt__check_out(g, buf, cap);
     if (st != DT_OK) return st;
     if ((tipo != DT_RUT_PERSONA && tipo != DT_RUT_EMPRESA) || !dt__formato_valido(formato)) return DT_ERR_INVALID_ARG;
@@ -79,7 +79,7 @@ dt_status dt_rut_dv(uint32_t cuerpo, char *dv) {
 static int dt__es_espacio(char c) { return c == ' ' || c == '\t'; }
 static int dt__es_digito(char c) { return c >= '0' && c <= '9'; }
 
-dt_status dt_rut_parse(const char *s, size_t len, uint32_t *cuerpo_out, char *dv_out) {
+dt_status dt_rut_leer(const char *s, size_t len, uint32_t *cuerpo_out, char *dv_out) {
     if (s == NULL && len > 0) return DT_ERR_NULL;
     size_t i = 0, n = len;
     while (i < n && dt__es_espacio(s[i])) i++;
@@ -120,9 +120,9 @@ dt_status dt_rut_parse(const char *s, size_t len, uint32_t *cuerpo_out, char *dv
     return DT_OK;
 }
 
-dt_status dt_rut_validar(const char *s, size_t len) { return dt_rut_parse(s, len, NULL, NULL); }
+dt_status dt_rut_validar(const char *s, size_t len) { return dt_rut_leer(s, len, NULL, NULL); }
 
-dt_status dt_rut_formatear_cuerpo(uint32_t cuerpo, int formato, char *buf, size_t cap, size_t *len) {
+dt_status dt_rut_formatear_cuerpo(uint32_t cuerpo, dt_rut_formato formato, char *buf, size_t cap, size_t *len) {
     if (buf == NULL && cap > 0) return DT_ERR_NULL;
     if (cuerpo < 1 || cuerpo > DT_RUT_CUERPO_MAX || !dt__formato_valido(formato)) return DT_ERR_INVALID_ARG;
     char tmp[16];
@@ -130,11 +130,11 @@ dt_status dt_rut_formatear_cuerpo(uint32_t cuerpo, int formato, char *buf, size_
     return dt__copy_out(tmp, (size_t)(end - tmp), buf, cap, len);
 }
 
-dt_status dt_rut_formatear(const char *s, size_t len, int formato, char *buf, size_t cap, size_t *out_len) {
+dt_status dt_rut_formatear(const char *s, size_t len, dt_rut_formato formato, char *buf, size_t cap, size_t *out_len) {
     if ((s == NULL && len > 0) || (buf == NULL && cap > 0)) return DT_ERR_NULL;
     if (!dt__formato_valido(formato)) return DT_ERR_INVALID_ARG;
     uint32_t cuerpo;
-    dt_status st = dt_rut_parse(s, len, &cuerpo, NULL);
+    dt_status st = dt_rut_leer(s, len, &cuerpo, NULL);
     if (st != DT_OK) return st;
     return dt_rut_formatear_cuerpo(cuerpo, formato, buf, cap, out_len);
 }

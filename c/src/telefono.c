@@ -30,14 +30,14 @@ char *dt__gen_fijo_area(dt_gen *g, uint32_t area, int formato, char *p) {
     return dt__put_tel(p, area, sub, formato);
 }
 
-dt_status dt_telefono_movil(dt_gen *g, int formato, char *buf, size_t cap, size_t *len) {
+dt_status dt_telefono_movil(dt_gen *g, dt_tel_formato formato, char *buf, size_t cap, size_t *len) {
     DT_BEGIN_TEXT(dt__tel_formato_valido(formato));
     p = dt__gen_movil(g, formato, p);
     DT_END_TEXT();
 }
 
 /* Draws: region (if 0), a comuna of it (its area code), the number. */
-dt_status dt_telefono_fijo(dt_gen *g, int32_t region, int formato, char *buf, size_t cap, size_t *len) {
+dt_status dt_telefono_fijo(dt_gen *g, int32_t region, dt_tel_formato formato, char *buf, size_t cap, size_t *len) {
     DT_BEGIN_TEXT(dt__tel_formato_valido(formato) && region >= 0 && region <= DT_T_N_REGIONES);
     uint32_t ci = dt__gen_comuna(g, dt__gen_region(g, region));
     p = dt__gen_fijo_area(g, dt_t_comunas[ci].area, formato, p);

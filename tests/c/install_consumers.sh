@@ -25,10 +25,11 @@ LD_LIBRARY_PATH=$(dirname "$libdir") "$work/via_pkgconfig" > "$work/out1"
 
 mkdir -p "$work/consumer"
 cp "$work/main.c" "$work/consumer/main.c"
-cat > "$work/consumer/CMakeLists.txt" <<'C'
+major=$(sed -n 's/^#define DT_VERSION_MAJOR \([0-9]*\)$/\1/p' "$prefix/include/datoteca.h")
+cat > "$work/consumer/CMakeLists.txt" <<C
 cmake_minimum_required(VERSION 3.16)
 project(consumer C)
-find_package(datoteca 1 REQUIRED)
+find_package(datoteca $major REQUIRED)
 add_executable(consumer main.c)
 target_link_libraries(consumer PRIVATE datoteca::datoteca)
 C

@@ -48,7 +48,7 @@ static inline int rut_ref_ok(const char *s, int formato, uint32_t *cuerpo) {
     return 1;
 }
 
-/* What people type, as datoteca.h documents dt_rut_parse: the reference of the property suite. */
+/* What people type, as datoteca.h documents dt_rut_leer: the reference of the property suite. */
 static inline int ref_valid(const char *s, size_t n) {
     size_t a = 0, b = n;
     while (a < b && (s[a] == ' ' || s[a] == '\t')) a++;

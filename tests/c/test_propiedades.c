@@ -116,11 +116,11 @@ static void prop_money(dt_gen *unused) {
     char want[64], m[40], got[64];
     miles(m, (uint64_t)amount);
     snprintf(want, sizeof want, "$%s", m);
-    dt_formatear_clp(amount, got, sizeof got, NULL);
+    dt_dinero_formatear_clp(amount, got, sizeof got, NULL);
     PROP(strcmp(want, got) == 0, "clp %" PRId64 ": expected '%s', got '%s'", amount, want, got);
     miles(m, (uint64_t)(amount / 100));
     snprintf(want, sizeof want, "UF %s,%02d", m, (int)(amount % 100));
-    dt_formatear_uf(amount, got, sizeof got, NULL);
+    dt_dinero_formatear_uf(amount, got, sizeof got, NULL);
     PROP(strcmp(want, got) == 0, "uf %" PRId64 ": expected '%s', got '%s'", amount, want, got);
     /* generated amounts, integer and written: in [lo, hi] and written as the formatter above */
     dt_gen *g;

@@ -37,7 +37,7 @@ static void regresion_alias_potencia_de_dos(void) {
  * was listed as invalid in the first validator table; it is valid. */
 static void regresion_rut_puntos_sin_guion(void) {
     uint32_t cuerpo = 0;
-    CHECK(dt_rut_parse("12.345.6785", 11, &cuerpo, NULL) == DT_OK && cuerpo == 12345678, "12.345.6785 rejected");
+    CHECK(dt_rut_leer("12.345.6785", 11, &cuerpo, NULL) == DT_OK && cuerpo == 12345678, "12.345.6785 rejected");
 }
 
 int main(void) {

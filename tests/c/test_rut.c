@@ -80,7 +80,7 @@ int main(void) {
     };
     for (size_t i = 0; i < sizeof casos / sizeof casos[0]; i++) {
         uint32_t cuerpo = 0;
-        dt_status st = dt_rut_parse(casos[i].s, strlen(casos[i].s), &cuerpo, NULL);
+        dt_status st = dt_rut_leer(casos[i].s, strlen(casos[i].s), &cuerpo, NULL);
         CHECK(st == casos[i].want, "validator case %zu '%s': expected status %d, got %d", i, casos[i].s, casos[i].want, st);
         if (st == DT_OK) CHECK(cuerpo == casos[i].cuerpo, "case %zu '%s': body %u", i, casos[i].s, cuerpo);
     }

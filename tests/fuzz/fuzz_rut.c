@@ -12,7 +12,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     const char *s = (const char *)data;
     uint32_t cuerpo = 0;
     char dv = 0;
-    dt_status st = dt_rut_parse(s, size, &cuerpo, &dv);
+    dt_status st = dt_rut_leer(s, size, &cuerpo, &dv);
     if ((dt_rut_validar(s, size) == DT_OK) != (st == DT_OK)) abort();
     for (int formato = 0; formato < 3; formato++) {
         size_t cap = size ? data[0] % 16 : 0;  /* small capacities, 0 included */
@@ -23,7 +23,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         if (st == DT_OK && f != DT_OK && f != DT_ERR_BUFFER_TOO_SMALL) abort();
         if (f == DT_OK) {
             uint32_t again = 0;
-            if (len + 1 > cap || buf[len] != '\0' || dt_rut_parse(buf, len, &again, NULL) != DT_OK || again != cuerpo) abort();
+            if (len + 1 > cap || buf[len] != '\0' || dt_rut_leer(buf, len, &again, NULL) != DT_OK || again != cuerpo) abort();
         }
         free(buf);
     }

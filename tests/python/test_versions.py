@@ -81,7 +81,8 @@ def test_each_data_version_came_with_a_new_major_version():
         assert re.fullmatch(r"\d+\.0\.0", first), f"data version {data}: first library version {first} is not M.0.0"
         majors.append(int(first.split(".")[0]))
     assert majors == sorted(set(majors)), f"each data version needs a newer major version: {TABLE}"
-    assert majors[-1] == MAJOR, (f"data version {DATA_VERSION} belongs to major {majors[-1]} "
+    # A new major version need not change the data (an ABI break), but data never runs ahead of it.
+    assert majors[-1] <= MAJOR, (f"data version {DATA_VERSION} belongs to major {majors[-1]} "
                                  f"(data-versions.json), the library is {VERSION}")
 
 

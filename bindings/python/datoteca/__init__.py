@@ -222,12 +222,12 @@ def _format_money(fn: Any, value: object, name: str) -> str:
 
 def formatear_clp(monto: int) -> str:
     """Write a CLP amount the Chilean way: 1234567 -> "$1.234.567"."""
-    return _format_money(lib.dt_formatear_clp, monto, "monto")
+    return _format_money(lib.dt_dinero_formatear_clp, monto, "monto")
 
 
 def formatear_uf(centesimos: int) -> str:
     """Write an amount of UF held in hundredths: 123456 -> "UF 1.234,56"."""
-    return _format_money(lib.dt_formatear_uf, centesimos, "centesimos")
+    return _format_money(lib.dt_dinero_formatear_uf, centesimos, "centesimos")
 
 
 class Datoteca(Llamadas):

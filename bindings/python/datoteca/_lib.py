@@ -10,7 +10,7 @@ from typing import Any, Dict, List, Optional, Sequence, Tuple, cast
 from ._datoteca_ffi import ffi as ffi  # re-exported for the package
 from ._llamadas import RECORD_MAKERS
 
-EXPECTED_MAJOR = 1
+EXPECTED_MAJOR = 2
 
 _here = os.path.dirname(os.path.abspath(__file__))
 
@@ -18,7 +18,7 @@ _here = os.path.dirname(os.path.abspath(__file__))
 def _load() -> Any:
     path = os.environ.get("DATOTECA_LIBRARY")
     if not path:
-        for name in ("libdatoteca.so.1", "libdatoteca.so", "libdatoteca.dylib", "datoteca.dll"):
+        for name in ("libdatoteca.so.2", "libdatoteca.so", "libdatoteca.dylib", "datoteca.dll"):
             candidate = os.path.join(_here, name)
             if os.path.exists(candidate):
                 path = candidate
