@@ -192,6 +192,196 @@ static void print_value(outbuf *o, const dt_call_info *c, const char *key, enum 
     ob_putc(o, '\n');
 }
 
+/* ---- parse: the command line -> a request --------------------------------------------------- */
+
+/* What a command line asks for. Nothing here is specific to a call: the registry describes them. */
+typedef struct peticion {
+    size_t index;
+    const dt_call_info *info;
+    const char *key; /* the name of a plain value's column: the call's last part */
+    unsigned long long seed, count;
+    const char *seed_str;
+    int seed_given, hoy_given;
+    int32_t hoy[3];
+    enum formato formato;
+    int64_t args[DT_MAX_PARAMS];
+    size_t nargs;
+} peticion;
+
+/* The call named by argv[1]; a namespace alone means its record call (persona -> persona.persona). */
+static int parse_call(const char *arg, peticion *r) {
+    char name[64];
+    const char *call = arg;
+    if (dt_call_find(call, strlen(call), &r->index) != DT_OK) {
+        if (strchr(call, '.') == NULL && strlen(call) < 30) {
+            snprintf(name, sizeof name, "%s.%s", call, call);
+            call = name;
+        }
+        if (dt_call_find(call, strlen(call), &r->index) != DT_OK) {
+            fprintf(stderr, "datoteca: unknown call '%s' (see 'datoteca list')\n", arg);
+            return 2;
+        }
+    }
+    r->info = dt_call_at(r->index);
+    r->key = strrchr(r->info->name, '.') ? strrchr(r->info->name, '.') + 1 : r->info->name;
+    return 0;
+}
+
+/* --PARAM VALUE: a choice by name, or an integer whose range is the library's to check. */
+static int parse_param(peticion *r, const char *opt, const char *val) {
+    const dt_call_info *info = r->info;
+    size_t j = 0;
+    while (j < info->nparams && strcmp(info->params[j].name, opt + 2) != 0) j++;
+    if (j == info->nparams) {
+        fprintf(stderr, "datoteca: %s takes no option '%s' (see 'datoteca list')\n", info->name, opt);
+        return 2;
+    }
+    const dt_param_info *p = &info->params[j];
+    for (int64_t v = p->min; p->choices && v <= p->max; v++)
+        if (strcmp(p->choices[v - p->min], val) == 0) {
+            r->args[j] = v;
+            return 0;
+        }
+    long long v;
+    if (parse_i64(val, &v)) {
+        r->args[j] = (int64_t)v;
+        return 0;
+    }
+    fprintf(stderr, "datoteca: --%s must be ", p->name);
+    if (p->choices) {
+        for (int64_t c = p->min; c <= p->max; c++)
+            fprintf(stderr, "%s%s", c == p->min ? "" : c == p->max ? " or " : ", ", p->choices[c - p->min]);
+    } else {
+        fprintf(stderr, "an integer");
+    }
+    fprintf(stderr, ", got '%s'\n", val);
+    return 2;
+}
+
+/* 0 when the request is complete and its arguments valid, else the exit code (the reason printed). */
+static int parse(int argc, char **argv, peticion *r) {
+    int rc = parse_call(argv[1], r);
+    if (rc) return rc;
+    r->formato = r->info->kind == DT_KIND_RECORD ? F_JSONL : F_PLAIN;
+    r->count = 1;
+    r->nargs = r->info->nparams;
+    for (size_t j = 0; j < r->nargs; j++) r->args[j] = DT_ARG_DEFAULT;
+    for (int i = 2; i < argc; i++) {
+        const char *opt = argv[i];
+        if (i + 1 >= argc) {
+            fprintf(stderr, "datoteca: option '%s' needs a value\n", opt);
+            return 2;
+        }
+        const char *val = argv[++i];
+        if (strcmp(opt, "--seed") == 0) {
+            r->seed_given = 1;
+            if (!parse_u64(val, 18446744073709551615ULL, &r->seed)) {
+                fprintf(stderr, "datoteca: --seed must be an integer from 0 to 18446744073709551615, got '%s'\n", val);
+                return 2;
+            }
+        } else if (strcmp(opt, "--seed-str") == 0) {
+            r->seed_str = val;
+        } else if (strcmp(opt, "-n") == 0) {
+            if (!parse_u64(val, 1000000000000ULL, &r->count)) {
+                fprintf(stderr, "datoteca: -n must be an integer from 0 to 1000000000000, got '%s'\n", val);
+                return 2;
+            }
+        } else if (strcmp(opt, "--format") == 0) {
+            if (strcmp(val, "plain") == 0) r->formato = F_PLAIN;
+            else if (strcmp(val, "jsonl") == 0) r->formato = F_JSONL;
+            else if (strcmp(val, "csv") == 0) r->formato = F_CSV;
+            else {
+                fprintf(stderr, "datoteca: --format must be plain, jsonl or csv, got '%s'\n", val);
+                return 2;
+            }
+        } else if (strcmp(opt, "--hoy") == 0) {
+            if (!parse_fecha(val, r->hoy)) {
+                fprintf(stderr, "datoteca: --hoy must be a date YYYY-MM-DD from 1900-01-01 to 2200-12-31, got '%s'\n", val);
+                return 2;
+            }
+            r->hoy_given = 1;
+        } else if (strncmp(opt, "--", 2) == 0) {
+            rc = parse_param(r, opt, val);
+            if (rc) return rc;
+        } else {
+            fprintf(stderr, "datoteca: unexpected argument '%s'\n", opt);
+            return 2;
+        }
+    }
+    if (r->seed_given && r->seed_str) {
+        fprintf(stderr, "datoteca: give --seed or --seed-str, not both\n");
+        return 2;
+    }
+    char why[512];
+    if (dt_call_check(r->index, r->args, r->nargs, why, sizeof why, NULL) == DT_ERR_INVALID_ARG) {
+        fprintf(stderr, "datoteca: %s\n", why); /* the library's sentence, as every binding shows it */
+        return 2;
+    }
+    return 0;
+}
+
+/* ---- emit: the CSV header (values go through print_value) ------------------------------------ */
+
+static void emit_header(outbuf *o, const peticion *r) {
+    if (r->formato != F_CSV) return;
+    if (r->info->kind == DT_KIND_RECORD) {
+        for (size_t j = 0; j < r->info->nfields; j++) {
+            if (j) ob_putc(o, ',');
+            ob_put(o, r->info->fields[j], strlen(r->info->fields[j]));
+        }
+    } else {
+        ob_put(o, r->key, strlen(r->key));
+    }
+    ob_putc(o, '\n');
+}
+
+/* ---- run: generate in chunks through the registry and emit each value ------------------------- */
+
+static int run(const peticion *r) {
+    dt_gen *g = NULL;
+    dt_status st = r->seed_str ? dt_new_str(r->seed_str, strlen(r->seed_str), &g) : dt_new((uint64_t)r->seed, &g);
+    if (st != DT_OK) {
+        fprintf(stderr, "datoteca: %s\n", dt_status_str(st));
+        return 1;
+    }
+    if (r->hoy_given && dt_set_hoy(g, r->hoy[0], r->hoy[1], r->hoy[2]) != DT_OK) {
+        /* parse_fecha accepted only days the library accepts: this is a bug, say so */
+        fprintf(stderr, "datoteca: internal error: the library refused --hoy %04d-%02d-%02d\n", r->hoy[0], r->hoy[1], r->hoy[2]);
+        dt_free(g);
+        return 1;
+    }
+    prepare_keys(r->info);
+    static outbuf ob;
+    ob.p = ob.data;
+    ob.end = ob.data + sizeof ob.data;
+    emit_header(&ob, r);
+
+    enum { CHUNK = 256 };
+    static char chunk[DT_CALL_MANY_BOUND(CHUNK)];
+    int rc = 0;
+    for (unsigned long long left = r->count; left > 0;) {
+        size_t n = left < CHUNK ? (size_t)left : CHUNK;
+        size_t len;
+        st = dt_call_many(g, r->index, r->args, r->nargs, n, chunk, sizeof chunk, &len);
+        if (st != DT_OK) { /* the arguments were checked by parse: this is not an argument error */
+            fprintf(stderr, "datoteca: %s: %s\n", r->info->name, dt_status_str(st));
+            rc = 2;
+            break;
+        }
+        const char *s = chunk;
+        for (size_t k = 0; k < n; k++) {
+            const char *nl = memchr(s, '\n', (size_t)(chunk + len - s));
+            print_value(&ob, r->info, r->key, r->formato, s, (size_t)(nl - s));
+            s = nl + 1;
+        }
+        left -= n;
+    }
+    ob_flush(&ob);
+    dt_free(g);
+    if (fflush(stdout) != 0 && errno != EPIPE) rc = 1;
+    return rc;
+}
+
 int main(int argc, char **argv) {
     if (argc < 2) return usage(NULL);
     if (strcmp(argv[1], "--version") == 0) {
@@ -206,165 +396,7 @@ int main(int argc, char **argv) {
         usage(NULL);
         return 0;
     }
-
-    /* A namespace alone means its record call: persona -> persona.persona. */
-    char name[64];
-    size_t index;
-    const char *call = argv[1];
-    if (dt_call_find(call, strlen(call), &index) != DT_OK) {
-        if (strchr(call, '.') == NULL && strlen(call) < 30) {
-            snprintf(name, sizeof name, "%s.%s", call, call);
-            call = name;
-        }
-        if (dt_call_find(call, strlen(call), &index) != DT_OK) {
-            fprintf(stderr, "datoteca: unknown call '%s' (see 'datoteca list')\n", argv[1]);
-            return 2;
-        }
-    }
-    const dt_call_info *info = dt_call_at(index);
-    const char *key = strrchr(info->name, '.') ? strrchr(info->name, '.') + 1 : info->name;
-
-    unsigned long long seed = 0, count = 1;
-    const char *seed_str = NULL;
-    int seed_given = 0;
-    enum formato f = info->kind == DT_KIND_RECORD ? F_JSONL : F_PLAIN;
-    int32_t hoy[3] = {0, 0, 0};
-    int hoy_given = 0;
-    int64_t args[DT_MAX_PARAMS];
-    size_t nargs = info->nparams;
-    for (size_t j = 0; j < nargs; j++) args[j] = info->params[j].def;
-
-    for (int i = 2; i < argc; i++) {
-        const char *opt = argv[i];
-        if (i + 1 >= argc) {
-            fprintf(stderr, "datoteca: option '%s' needs a value\n", opt);
-            return 2;
-        }
-        const char *val = argv[++i];
-        if (strcmp(opt, "--seed") == 0) {
-            seed_given = 1;
-            if (!parse_u64(val, 18446744073709551615ULL, &seed)) {
-                fprintf(stderr, "datoteca: --seed must be an integer from 0 to 18446744073709551615, got '%s'\n", val);
-                return 2;
-            }
-        } else if (strcmp(opt, "--seed-str") == 0) {
-            seed_str = val;
-        } else if (strcmp(opt, "-n") == 0) {
-            if (!parse_u64(val, 1000000000000ULL, &count)) {
-                fprintf(stderr, "datoteca: -n must be an integer from 0 to 1000000000000, got '%s'\n", val);
-                return 2;
-            }
-        } else if (strcmp(opt, "--format") == 0) {
-            if (strcmp(val, "plain") == 0) f = F_PLAIN;
-            else if (strcmp(val, "jsonl") == 0) f = F_JSONL;
-            else if (strcmp(val, "csv") == 0) f = F_CSV;
-            else {
-                fprintf(stderr, "datoteca: --format must be plain, jsonl or csv, got '%s'\n", val);
-                return 2;
-            }
-        } else if (strcmp(opt, "--hoy") == 0) {
-            if (!parse_fecha(val, hoy)) {
-                fprintf(stderr, "datoteca: --hoy must be a date YYYY-MM-DD from 1900-01-01 to 2200-12-31, got '%s'\n", val);
-                return 2;
-            }
-            hoy_given = 1;
-        } else if (strncmp(opt, "--", 2) == 0) {
-            size_t j = 0;
-            while (j < nargs && strcmp(info->params[j].name, opt + 2) != 0) j++;
-            if (j == nargs) {
-                fprintf(stderr, "datoteca: %s takes no option '%s' (see 'datoteca list')\n", info->name, opt);
-                return 2;
-            }
-            const dt_param_info *p = &info->params[j];
-            int found = 0;
-            if (p->choices) {
-                for (int64_t v = p->min; v <= p->max; v++)
-                    if (strcmp(p->choices[v - p->min], val) == 0) {
-                        args[j] = v;
-                        found = 1;
-                    }
-            }
-            long long v;
-            if (!found && parse_i64(val, &v)) { /* its range is the library's to check */
-                args[j] = (int64_t)v;
-                found = 1;
-            }
-            if (!found) {
-                fprintf(stderr, "datoteca: --%s must be ", p->name);
-                if (p->choices) {
-                    for (int64_t c = p->min; c <= p->max; c++)
-                        fprintf(stderr, "%s%s", c == p->min ? "" : c == p->max ? " or " : ", ", p->choices[c - p->min]);
-                } else {
-                    fprintf(stderr, "an integer");
-                }
-                fprintf(stderr, ", got '%s'\n", val);
-                return 2;
-            }
-        } else {
-            fprintf(stderr, "datoteca: unexpected argument '%s'\n", opt);
-            return 2;
-        }
-    }
-
-    char why[512];
-    if (dt_call_check(index, args, nargs, why, sizeof why, NULL) == DT_ERR_INVALID_ARG) {
-        fprintf(stderr, "datoteca: %s\n", why); /* the library's sentence, as every binding shows it */
-        return 2;
-    }
-    if (seed_given && seed_str) {
-        fprintf(stderr, "datoteca: give --seed or --seed-str, not both\n");
-        return 2;
-    }
-    dt_gen *g = NULL;
-    dt_status st = seed_str ? dt_new_str(seed_str, strlen(seed_str), &g) : dt_new((uint64_t)seed, &g);
-    if (st != DT_OK) {
-        fprintf(stderr, "datoteca: %s\n", dt_status_str(st));
-        return 1;
-    }
-    if (hoy_given && dt_set_hoy(g, hoy[0], hoy[1], hoy[2]) != DT_OK) {
-        /* parse_fecha accepted only days the library accepts: this is a bug, say so */
-        fprintf(stderr, "datoteca: internal error: the library refused --hoy %04d-%02d-%02d\n", hoy[0], hoy[1], hoy[2]);
-        dt_free(g);
-        return 1;
-    }
-
-    prepare_keys(info);
-    static outbuf ob;
-    ob.p = ob.data;
-    ob.end = ob.data + sizeof ob.data;
-    if (f == F_CSV) {
-        if (info->kind == DT_KIND_RECORD)
-            for (size_t j = 0; j < info->nfields; j++) {
-                if (j) ob_putc(&ob, ',');
-                ob_put(&ob, info->fields[j], strlen(info->fields[j]));
-            }
-        else
-            ob_put(&ob, key, strlen(key));
-        ob_putc(&ob, '\n');
-    }
-
-    enum { CHUNK = 256 };
-    static char chunk[CHUNK * DT_MAX_TEXT + 1];
-    int rc = 0;
-    while (count > 0) {
-        size_t n = count < CHUNK ? (size_t)count : CHUNK;
-        size_t len;
-        st = dt_call_many(g, index, args, nargs, n, chunk, sizeof chunk, &len);
-        if (st != DT_OK) { /* the arguments were checked above: this is not an argument error */
-            fprintf(stderr, "datoteca: %s: %s\n", info->name, dt_status_str(st));
-            rc = 2;
-            break;
-        }
-        const char *s = chunk;
-        for (size_t k = 0; k < n; k++) {
-            const char *nl = memchr(s, '\n', (size_t)(chunk + len - s));
-            print_value(&ob, info, key, f, s, (size_t)(nl - s));
-            s = nl + 1;
-        }
-        count -= n;
-    }
-    ob_flush(&ob);
-    dt_free(g);
-    if (fflush(stdout) != 0 && errno != EPIPE) rc = 1;
-    return rc;
+    static peticion r; /* zeroed */
+    int rc = parse(argc, argv, &r);
+    return rc ? rc : run(&r);
 }
