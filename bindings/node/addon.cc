@@ -189,8 +189,12 @@ class Gen : public Napi::ObjectWrap<Gen> {
   Napi::Value NextU32(const Napi::CallbackInfo &info) {
     Napi::Env env = info.Env();
     if (!Alive(env)) return env.Undefined();
-    uint32_t v;
-    dt_next_u32(g_, &v);
+    uint32_t v = 0;
+    dt_status st = dt_next_u32(g_, &v);
+    if (st != DT_OK) {
+      StatusError(env, st, "nextU32").ThrowAsJavaScriptException();
+      return env.Undefined();
+    }
     return Napi::Number::New(env, v);
   }
 
@@ -201,7 +205,7 @@ class Gen : public Napi::ObjectWrap<Gen> {
     bool lossless;
     int64_t lo = info[0].As<Napi::BigInt>().Int64Value(&lossless);
     int64_t hi = info[1].As<Napi::BigInt>().Int64Value(&lossless);
-    int64_t v;
+    int64_t v = 0;
     dt_status st = dt_range(g_, lo, hi, &v);
     if (st != DT_OK) {
       StatusError(env, st, "range").ThrowAsJavaScriptException();
@@ -214,7 +218,11 @@ class Gen : public Napi::ObjectWrap<Gen> {
     Napi::Env env = info.Env();
     if (!Alive(env)) return env.Undefined();
     auto b = Napi::Buffer<uint8_t>::New(env, DT_STATE_SIZE);
-    dt_state_save(g_, b.Data(), b.Length(), nullptr);
+    dt_status st = dt_state_save(g_, b.Data(), b.Length(), nullptr);
+    if (st != DT_OK) {
+      StatusError(env, st, "saveState").ThrowAsJavaScriptException();
+      return env.Undefined();
+    }
     return b;
   }
 

@@ -2,6 +2,7 @@
 // RangeError (or the caller's own error from a throwing getter), never crashes, and leaves
 // the instance's stream exactly where it was. Threads are in api.test.mjs (worker_threads).
 import { expect, test } from 'vitest';
+import { readFileSync } from 'node:fs';
 import * as dt from '../../bindings/node/index.mjs';
 
 const { Datoteca } = dt;
@@ -13,30 +14,22 @@ const BAD = [
   ['NUL', '\0'], ['lone surrogate', '\ud800'], ['Date', new Date(0)],
 ];
 
+const method = (d, dotted) => dotted.split('.').reduce((o, part) => (typeof o[part] === 'function' ? o[part].bind(o) : o[part]), d);
+// Every parameter of every generating call, from the registry's declaration (tests/casos_argumentos.json):
+// the bad value at its position, the parameters before it absent; then the API beside the calls.
+const { hostile } = JSON.parse(readFileSync(new URL('../casos_argumentos.json', import.meta.url), 'utf8'));
 const TARGETS = [
-  ['rut(tipo)', (d, v) => d.rut(v)], ['rut(formato)', (d, v) => d.rut('persona', v)],
-  ['persona.nombre(sexo)', (d, v) => d.persona.nombre(v)], ['persona.nombres(sexo)', (d, v) => d.persona.nombres(v)],
-  ['persona.nombreCompleto(sexo)', (d, v) => d.persona.nombreCompleto(v)],
-  ['persona.fechaNacimiento(edadMin)', (d, v) => d.persona.fechaNacimiento(v, 80)],
-  ['persona.fechaNacimiento(edadMax)', (d, v) => d.persona.fechaNacimiento(18, v)],
-  ['persona.persona(sexo)', (d, v) => d.persona.persona({ sexo: v })],
-  ['persona.persona(edadMin)', (d, v) => d.persona.persona({ edadMin: v })],
-  ['direccion.comuna(region)', (d, v) => d.direccion.comuna(v)], ['direccion.direccion(region)', (d, v) => d.direccion.direccion(v)],
-  ['telefono.movil(formato)', (d, v) => d.telefono.movil(v)], ['telefono.fijo(region)', (d, v) => d.telefono.fijo(v)],
-  ['dinero.monto(min)', (d, v) => d.dinero.monto(v, 10)], ['dinero.monto(max)', (d, v) => d.dinero.monto(0, v)],
-  ['dinero.clp(min)', (d, v) => d.dinero.clp(v)], ['dinero.uf(max)', (d, v) => d.dinero.uf(0, v)],
-  ['empresa.rut(formato)', (d, v) => d.empresa.rut(v)],
+  ...hostile.map((e) => [`${e.node}(${e.param})`, (d, v) => method(d, e.node)(...Array(e.position).fill(undefined), v), e.position]),
   ['integer(lo)', (d, v) => d.integer(v, 10)], ['integer(hi)', (d, v) => d.integer(0, v)],
   ['many(n)', (d, v) => d.many('rut', v)], ['many(name)', (d, v) => d.many(v, 1)],
   ['call(name)', (d, v) => d.call(v)], ['call(arg)', (d, v) => d.call('rut', { tipo: v })], ['call(args)', (d, v) => d.call('rut', v)],
   ['restoreState', (d, v) => d.restoreState(v)], ['derive', (d, v) => d.derive(v)],
 ];
 // Pairs that are valid input: integer(-1, 10), integer(-1n, 10), call('rut', {}), derive('') and
-// derive of any string, call('rut', new Date()) (an object with no own keys); and {} alone, which
-// is an options object that takes every default (d.persona.nombre({}) as d.persona.nombre()).
-const ALONE = ['rut(tipo)', 'persona.nombre(sexo)', 'persona.nombres(sexo)', 'persona.nombreCompleto(sexo)',
-  'direccion.comuna(region)', 'direccion.direccion(region)', 'telefono.movil(formato)', 'telefono.fijo(region)',
-  'dinero.clp(min)', 'empresa.rut(formato)'];
+// derive of any string, call('rut', new Date()) (an object with no own keys); and {} alone as the
+// first argument, which is an options object that takes every default (d.persona.nombre({}) as
+// d.persona.nombre()).
+const ALONE = TARGETS.filter((t) => t[2] === 0).map((t) => t[0]);
 const VALID = new Set(['integer(lo)|-1', 'integer(lo)|-1n', 'call(args)|object', 'derive|empty string', 'derive|1 MB string',
   'derive|NUL', 'call(args)|Date', ...ALONE.map((t) => `${t}|object`)]);
 const CASES = TARGETS.flatMap(([t, fn]) => BAD.filter(([v]) => !VALID.has(`${t}|${v}`)).map(([v, value]) => [t, v, fn, value]));

@@ -1,5 +1,7 @@
 """Hostile input through the Python binding: every bad call raises a clear exception, never
 crashes, and leaves the instance's stream exactly where it was. Plus threads."""
+import json
+import os
 import threading
 
 import pytest
@@ -15,23 +17,26 @@ BAD_VALUES = [
     ("NUL", "\x00"), ("lone surrogate", "\ud800"),
 ]
 
-# (method, the argument it receives): every public parameter of every generating call
-TARGETS = [
-    ("rut(tipo)", lambda d, v: d.rut(v)), ("rut(formato)", lambda d, v: d.rut("persona", v)),
-    ("persona.nombre(sexo)", lambda d, v: d.persona.nombre(v)),
-    ("persona.nombres(sexo)", lambda d, v: d.persona.nombres(v)),
-    ("persona.nombre_completo(sexo)", lambda d, v: d.persona.nombre_completo(v)),
-    ("persona.fecha_nacimiento(edad_min)", lambda d, v: d.persona.fecha_nacimiento(v, 80)),
-    ("persona.fecha_nacimiento(edad_max)", lambda d, v: d.persona.fecha_nacimiento(18, v)),
-    ("persona.persona(sexo)", lambda d, v: d.persona.persona(sexo=v)),
-    ("persona.persona(edad_min)", lambda d, v: d.persona.persona(edad_min=v)),
-    ("direccion.comuna(region)", lambda d, v: d.direccion.comuna(v)),
-    ("direccion.direccion(region)", lambda d, v: d.direccion.direccion(v)),
-    ("telefono.movil(formato)", lambda d, v: d.telefono.movil(v)),
-    ("telefono.fijo(region)", lambda d, v: d.telefono.fijo(v)),
-    ("dinero.monto(min)", lambda d, v: d.dinero.monto(v, 10)), ("dinero.monto(max)", lambda d, v: d.dinero.monto(0, v)),
-    ("dinero.clp(min)", lambda d, v: d.dinero.clp(v)), ("dinero.uf(max)", lambda d, v: d.dinero.uf(0, v)),
-    ("empresa.rut(formato)", lambda d, v: d.empresa.rut(v)),
+def _method(d, dotted):
+    for part in dotted.split("."):
+        d = getattr(d, part)
+    return d
+
+
+def _target(entry):
+    method, param, position = entry["python"], entry["param"], entry["position"]
+    if position == 0:  # positionally, as most people call it
+        return (f"{method}({param})", lambda d, v: _method(d, method)(v))
+    return (f"{method}({param}=)", lambda d, v: _method(d, method)(**{param: v}))
+
+
+with open(os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "casos_argumentos.json"),
+          encoding="utf-8") as _f:
+    _HOSTILE = json.load(_f)["hostile"]
+
+# (method, the argument it receives): every parameter of every generating call, from the registry's
+# declaration (tests/casos_argumentos.json), then the hand-written API beside the calls
+TARGETS = [_target(e) for e in _HOSTILE] + [
     ("integer(lo)", lambda d, v: d.integer(v, 10)), ("integer(hi)", lambda d, v: d.integer(0, v)),
     ("many(n)", lambda d, v: d.many("rut", v)), ("many(name)", lambda d, v: d.many(v, 1)),
     ("call(name)", lambda d, v: d.call(v)), ("call(kwarg)", lambda d, v: d.call("rut", tipo=v)),
