@@ -204,6 +204,7 @@ CSV_TABLE: Dict[str, Callable[[Dict[str, str]], str]] = {
     "bancos.csv": lambda r: "bancos",
     "formas_juridicas.csv": lambda r: "formas",
     "giros.csv": lambda r: "giros",
+    "telefonos_validos.csv": lambda r: "moviles",
 }
 
 
@@ -358,6 +359,15 @@ def fixtures_written_by_this_version() -> None:
         f.write(re.sub(r'"written_by": "[0-9.]+"', f'"written_by": "{version}"', text))
 
 
+def release_data_version() -> None:
+    """As after a release: the CHANGELOG no longer calls the current data version unreleased."""
+    path = os.path.join(SCRATCH, "CHANGELOG.md")
+    with open(path, encoding="utf-8") as f:
+        text = f.read()
+    with open(path, "w", encoding="utf-8") as f:
+        f.write(re.sub(r"^(## .*data version \d+) \(unreleased\)", r"\1", text, flags=re.M))
+
+
 def regen_rules(base: Dict[str, str]) -> None:
     with open(os.path.join(ROOT, "fixtures", "golden.json"), encoding="utf-8") as f:
         recorded = json.load(f)["data_version"]
@@ -365,9 +375,13 @@ def regen_rules(base: Dict[str, str]) -> None:
         previous_major = int(json.load(f)["first_library_version"][str(recorded)].split(".")[0])
     major, new = header_major(), recorded + 1
     next_major = max(major, previous_major + 1)
-    # 1. Data changed, no new data version.
-    fresh_scratch(); extra_draw(); build_scratch(base)
+    # 1. Data changed, no new data version: accepted while that data version is unreleased, refused after.
+    fresh_scratch(); extra_draw(); release_data_version(); build_scratch(base)
     regen(1, f"DT_DATA_VERSION is still {recorded}", "refuses changed data without a new data version")
+    fresh_scratch(); extra_draw(); build_scratch(base)
+    with open(os.path.join(SCRATCH, "CHANGELOG.md"), encoding="utf-8") as f:
+        if re.search(rf"^## .*data version {recorded} \(unreleased\)", f.read(), re.M):
+            regen(0, f"data version {recorded} is unreleased", "accepts a change within the unreleased data version")
     # 2. A new data version with the major version of the previous one.
     fresh_scratch(); extra_draw(); set_version(previous_major, 9, data=new); add_data_version(new, f"{next_major}.0.0")
     build_scratch(base)
@@ -386,7 +400,7 @@ def regen_rules(base: Dict[str, str]) -> None:
         seq["calls"].insert(len(seq["calls"]) if at is None else at, step)
         with open(path, "w", encoding="utf-8") as f:
             json.dump(seq, f, indent=2, ensure_ascii=False)
-    fresh_scratch(); insert(1); build_scratch(base)
+    fresh_scratch(); insert(1); release_data_version(); build_scratch(base)
     regen(1, f"DT_DATA_VERSION is still {recorded}", "refuses a call inserted before existing ones")
     # 5. Appended at the end: additive, but a new minor version with its CHANGELOG section.
     fresh_scratch(); insert(None); fixtures_written_by_this_version(); build_scratch(base)

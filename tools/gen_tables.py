@@ -156,6 +156,7 @@ def build():
     bancos = read("bancos.csv")
     formas = read("formas_juridicas.csv")
     giros = read("giros.csv")
+    telefonos = read("telefonos_validos.csv")
     anchos = record_widths()
 
     h = []
@@ -337,6 +338,29 @@ def build():
     c.append("const uint32_t dt_t_tipos_via_acum[DT_T_N_TIPOS_VIA] = {\n" + ints(acum) + "\n};\n")
     huella("tipos_via", "DT_T_N_TIPOS_VIA", "DT_T_N_TIPOS_VIA", [
         "h = dt__huella_u(dt__huella_s(h, dt_t_tipos_via[i].s, dt_t_tipos_via[i].n), dt_t_tipos_via_acum[i]);"])
+
+    # --- mobiles: the blocks libphonenumber accepts, in CSV order; one draw over all their numbers ---
+    moviles = [x for x in telefonos if x["categoria"] == "movil"]
+    antes, bloques = 0, []
+    for x in moviles:
+        desde, hasta, n = int(x["desde"]), int(x["hasta"]), int(x["cantidad_numeros"])
+        if not (x["prefijo"].startswith("9") and x["largo_numero"] == "9" and 900000000 <= desde and hasta - desde + 1 == n
+                and str(desde).startswith(x["prefijo"]) and str(hasta).startswith(x["prefijo"])):
+            raise SystemExit(f"{x['_donde']}: a movil block must be 9-digit numbers 9…, desde..hasta holding cantidad_numeros")
+        bloques.append((desde, hasta, antes))
+        antes += n
+    ordenados = sorted(bloques)
+    for (a, b, _), (c2, _d, _e) in zip(ordenados, ordenados[1:]):
+        if c2 <= b:
+            raise SystemExit(f"c/data/telefonos_validos.csv: movil blocks {a}..{b} and {c2}.. overlap")
+    h.append(f"\n/* Mobile numbers libphonenumber accepts: {len(bloques)} blocks, {antes} numbers (telefonos_validos.csv). */")
+    h.append("typedef struct dt_t_bloque { uint32_t desde; uint32_t antes; } dt_t_bloque; /* first number; numbers in earlier blocks */")
+    h.append(f"#define DT_T_N_MOVILES {len(bloques)}")
+    h.append(f"#define DT_T_MOVILES_TOTAL {antes}u")
+    h.append("extern const dt_t_bloque dt_t_moviles[DT_T_N_MOVILES];")
+    c.append("const dt_t_bloque dt_t_moviles[DT_T_N_MOVILES] = {\n" + "\n".join(
+        f"    {{{d}u, {a}u}}," for d, _, a in bloques) + "\n};\n")
+    huella("moviles", "DT_T_N_MOVILES", "DT_T_N_MOVILES", ["h = dt__huella_u(dt__huella_u(h, dt_t_moviles[i].desde), dt_t_moviles[i].antes);"])
 
     # --- email domains (personal mailboxes only) ---------------------------
     personales = [x["dominio"] for x in dominios if x["tipo"].startswith("webmail")]

@@ -16,6 +16,9 @@ the change follows the contract (docs/determinism.md, "Changing the data"):
   one; fixtures/data-versions.json must map it to "M.0.0" where M is DT_VERSION_MAJOR and newer
   than the previous data version's major; CHANGELOG.md must have a "## M.0.0" section whose
   heading names "data version N" and which lists what changed.
+- Anything existing changed within an unreleased data version (its CHANGELOG heading says
+  "unreleased"): later changes of the same round stay in that data version and add their lines to
+  its section. Releasing it is removing that word; from then on its data is fixed.
 
 After it writes, read the whole diff (git diff fixtures/) and review the values.
 """
@@ -107,11 +110,11 @@ def compare(old_golden: Dict[str, Any], new_golden: Dict[str, Any],
     if old_fp["values_per_call"] != new_fp["values_per_call"]:
         changed.append(f"values_per_call {old_fp['values_per_call']} -> {new_fp['values_per_call']}")
     new_tables = {t["table"]: t for t in new_fp["tables"]}
-    for i, t in enumerate(old_fp["tables"]):
+    for t in old_fp["tables"]:
         n = new_tables.get(t["table"])
         if n is None:
             changed.append(f"table {t['table']} is gone")
-        elif (n["rows"], n["digest"]) != (t["rows"], t["digest"]) or new_fp["tables"].index(n) != i:
+        elif (n["rows"], n["digest"]) != (t["rows"], t["digest"]):  # its place in the listing is not data
             changed.append(f"table {t['table']}: {t['rows']} rows {t['digest']} -> {n['rows']} rows {n['digest']}")
     for name in new_tables:
         if name not in {t["table"] for t in old_fp["tables"]}:
@@ -132,6 +135,14 @@ def compare(old_golden: Dict[str, Any], new_golden: Dict[str, Any],
         if key not in old_runs:
             added.append(f"call digest {key[0]} {key[1]} seed {key[2]} added")
     return changed, added
+
+
+def unreleased(data_version: int) -> bool:
+    """True while the CHANGELOG section of the data version's first library version says "unreleased"."""
+    with open(DATA_VERSIONS, encoding="utf-8") as f:
+        first = json.load(f)["first_library_version"].get(str(data_version))
+    section = changelog_section(first) if first else None
+    return bool(section and re.search(r"\bunreleased\b", section[0], re.I))
 
 
 def check_additive(data_version: int, version: str, old_fp: Optional[Dict[str, Any]]) -> None:
@@ -206,7 +217,10 @@ def main() -> int:
     if len(changed) + len(added) > 80:
         print(f"({len(changed)} changes and {len(added)} additions in all)")
     try:
-        if changed and data_version == recorded:
+        if changed and data_version == recorded and unreleased(recorded):
+            print(f"data version {recorded} is unreleased (its CHANGELOG heading says so): its data may still "
+                  f"change; add this change's lines to that section")
+        elif changed and data_version == recorded:
             check_contract_change(recorded, data_version, version)  # refuses: the version is not new
         elif not changed and data_version != recorded:
             raise Refusal(f"DT_DATA_VERSION is {data_version} but no existing value changed: the fixtures record "

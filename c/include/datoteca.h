@@ -53,7 +53,7 @@ extern "C" {
 
 /* Data version: changes whenever the same seed and calls would give different data.
  * A change of it is a breaking change and comes with a new major version. */
-#define DT_DATA_VERSION 1
+#define DT_DATA_VERSION 2
 
 /* The library's version string ("1.0.0"); static storage, never NULL. */
 DT_API const char *dt_version(void);

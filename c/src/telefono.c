@@ -19,9 +19,17 @@ static char *dt__put_tel(char *p, uint32_t area, uint32_t sub, int formato) {
     return dt__put(p, dig + primero, (size_t)(largo - primero));
 }
 
-/* 9 + 8 digits, the first of them 2..9; one draw. */
+/* A mobile uniform over the 9-digit numbers libphonenumber accepts (dt_t_moviles: its blocks and
+ * how many numbers come before each); one draw, then the block by binary search. */
 char *dt__gen_movil(dt_gen *g, int formato, char *p) {
-    return dt__put_tel(p, 9, 20000000u + dt__below(g, 80000000u), formato);
+    uint32_t r = dt__below(g, DT_T_MOVILES_TOTAL);
+    uint32_t lo = 0, hi = DT_T_N_MOVILES - 1; /* the last block with antes <= r */
+    while (lo < hi) {
+        uint32_t mid = (lo + hi + 1) / 2;
+        if (dt_t_moviles[mid].antes <= r) lo = mid;
+        else hi = mid - 1;
+    }
+    return dt__put_tel(p, 9, dt_t_moviles[lo].desde + (r - dt_t_moviles[lo].antes) - 900000000u, formato);
 }
 
 /* Santiago: 2 + 2XXX XXXX; other areas: AA + 2XX XXXX; one draw. */

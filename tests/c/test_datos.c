@@ -13,7 +13,19 @@
 #endif
 #define N_ITER 10000
 
-static csv_tabla T_comunas, T_regiones, T_nombres, T_apellidos, T_bancos, T_dominios;
+static csv_tabla T_comunas, T_regiones, T_nombres, T_apellidos, T_bancos, T_dominios, T_telefonos;
+
+/* A mobile "+56 9 XXXX XXXX" inside a block of telefonos_validos.csv (what libphonenumber accepts). */
+static int movil_aceptado(const char *t) {
+    unsigned long n = 0;
+    for (const char *c = t + 3; *c; c++) if (isdigit((unsigned char)*c)) n = n * 10 + (unsigned long)(*c - '0');
+    int cat = csv_col(&T_telefonos, "categoria"), de = csv_col(&T_telefonos, "desde"), ha = csv_col(&T_telefonos, "hasta");
+    for (size_t i = 1; i < T_telefonos.filas; i++)
+        if (strcmp(csv_celda(&T_telefonos, i, cat), "movil") == 0 && strtoul(csv_celda(&T_telefonos, i, de), NULL, 10) <= n &&
+            n <= strtoul(csv_celda(&T_telefonos, i, ha), NULL, 10))
+            return 1;
+    return 0;
+}
 
 static int en_columna(const csv_tabla *t, const char *col, const char *v) {
     int c = csv_col(t, col);
@@ -75,7 +87,6 @@ static int area_de(const char *t) {
         int espacio = (int)i == (area < 10 ? 4 : 3);
         if (espacio ? t[i] != ' ' : !isdigit((unsigned char)t[i])) return -1;
     }
-    if (area == 9 && (t[0] < '2')) return -1;
     if (area != 9 && t[0] != '2') return -1;
     return area;
 }
@@ -102,6 +113,7 @@ static long long leer_miles(const char *s, const char **fin) {
 
 int main(void) {
     T_comunas = csv_leer(DT_DATA_DIR "/comunas.csv");
+    T_telefonos = csv_leer(DT_DATA_DIR "/telefonos_validos.csv");
     T_regiones = csv_leer(DT_DATA_DIR "/regiones.csv");
     T_nombres = csv_leer(DT_DATA_DIR "/nombres.csv");
     T_apellidos = csv_leer(DT_DATA_DIR "/apellidos.csv");
@@ -153,7 +165,7 @@ int main(void) {
         CHECK(at && en_columna(&T_dominios, "dominio", at + 1), "persona %d: email domain in '%s'", i, f[7]);
         for (const char *q = f[7]; *q; q++)
             CHECK((unsigned char)*q < 128 && !isupper((unsigned char)*q), "persona %d: email '%s' not lower ASCII", i, f[7]);
-        CHECK(area_de(f[8]) == 9, "persona %d: mobile '%s'", i, f[8]);
+        CHECK(area_de(f[8]) == 9 && movil_aceptado(f[8]), "persona %d: mobile '%s' (shape, or outside the accepted blocks)", i, f[8]);
         CHECK(fila_comuna(f[10], f[11]), "persona %d: comuna '%s' not in '%s'", i, f[10], f[11]);
     }
 
@@ -299,7 +311,7 @@ int main(void) {
     }
     CHECK(puente > 7200 && puente < 8800 && alhue < 200, "Puente Alto %d, Alhué %d in 100,000 (expected about 7,987 and 91)", puente, alhue);
     dt_free(g);
-    csv_tabla *tablas[] = {&T_comunas, &T_regiones, &T_nombres, &T_apellidos, &T_bancos, &T_dominios};
+    csv_tabla *tablas[] = {&T_comunas, &T_regiones, &T_nombres, &T_apellidos, &T_bancos, &T_dominios, &T_telefonos};
     for (size_t i = 0; i < sizeof tablas / sizeof tablas[0]; i++) csv_liberar(tablas[i]);
     return dt_test_done("test_datos");
 }

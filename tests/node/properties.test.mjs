@@ -220,7 +220,11 @@ test('geography', () => runSuite('geography', (rng) => {
   }
 }));
 
-const MOVIL = { internacional: /^\+56 9 [2-9]\d{3} \d{4}$/, e164: /^\+569[2-9]\d{7}$/, nacional: /^9 [2-9]\d{3} \d{4}$/ };
+const MOVIL = { internacional: /^\+56 9 \d{4} \d{4}$/, e164: /^\+569\d{8}$/, nacional: /^9 \d{4} \d{4}$/ };
+// The mobile blocks libphonenumber accepts, read from c/data/telefonos_validos.csv.
+const BLOQUES = readFileSync(path.join(ROOT, 'c', 'data', 'telefonos_validos.csv'), 'utf8').trim().split('\n').slice(1)
+  .map((l) => l.split(',')).filter((c) => c[0] === 'movil').map((c) => [Number(c[6]), Number(c[7])]);
+const movilAceptado = (t) => { const n = Number(t.replace(/\D/g, '').replace(/^56(?=9\d{8}$)/, '')); return BLOQUES.some(([a, b]) => a <= n && n <= b); };
 const FIJO = {
   internacional: /^\+56 (?:(2) 2\d{3} \d{4}|(\d\d) 2\d\d \d{4})$/,
   e164: /^\+56(?:(2)2\d{7}|(\d\d)2\d{6})$/,
@@ -236,7 +240,7 @@ test('telephone_plan', () => runSuite('telephone_plan', (rng) => {
   const d = new Datoteca({ seed: rng.u64() });
   const formato = rng.pick(Object.keys(MOVIL));
   const m = d.telefono.movil(formato);
-  check(MOVIL[formato].test(m), `mobile ${m} (${formato})`);
+  check(MOVIL[formato].test(m) && movilAceptado(m), `mobile ${m} (${formato})`);
   const region = 1 + rng.below(16);
   const a = area(d.telefono.fijo(region, formato), formato);
   check(AREAS.get(region).has(a), `area ${a} is not used in region ${region}`);

@@ -57,3 +57,21 @@ def run_suite(name, body):
         except Exception as e:  # noqa: BLE001 - every failure is reported with its place
             raise AssertionError(f"property {name}, seed 0x{seed:08x}, iteration {i}: {type(e).__name__}: {e}") from e
         RAN[name] += 1  # counted as run, so a suite that stopped early shows in the totals
+
+
+def _bloques_moviles():
+    """The mobile blocks libphonenumber accepts, read from c/data/telefonos_validos.csv."""
+    import csv
+
+    with open(os.path.join(ROOT, "c", "data", "telefonos_validos.csv"), encoding="utf-8", newline="") as f:
+        return [(int(r["desde"]), int(r["hasta"])) for r in csv.DictReader(f) if r["categoria"] == "movil"]
+
+
+BLOQUES_MOVILES = _bloques_moviles()
+
+
+def movil_aceptado(text):
+    """True if a mobile in any of the three formats lies in an accepted block."""
+    digits = "".join(ch for ch in text if ch.isdigit())
+    n = int(digits[2:] if text.startswith("+") else digits)
+    return any(a <= n <= b for a, b in BLOQUES_MOVILES)

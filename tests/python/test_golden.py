@@ -90,7 +90,7 @@ def test_the_runner_cannot_write_the_fixtures(tmp_path):
 
 # ---- independent review of the fixture's values -------------------------------------------
 
-from props import mod11 as _mod11  # noqa: E402 - the independent check digit
+from props import mod11 as _mod11, movil_aceptado  # noqa: E402 - the independent references
 
 
 def _read_csv(name):
@@ -108,7 +108,7 @@ DOMINIOS = {d["dominio"] for d in _read_csv("dominios_email.csv")}
 BANCOS = {(b["codigo"], b["nombre_comun"]) for b in _read_csv("bancos.csv") if b["estado"] == "vigente"}
 
 RUT_RE = re.compile(r"^(\d{1,3}(?:\.\d{3})*|\d+)-?([\dK])$")
-MOVIL_RE = re.compile(r"^(\+56 9 [2-9]\d{3} \d{4}|\+569[2-9]\d{7}|9 [2-9]\d{3} \d{4})$")
+MOVIL_RE = re.compile(r"^(\+56 9 \d{4} \d{4}|\+569\d{8}|9 \d{4} \d{4})$")
 FIJO_RE = re.compile(r"^(?:\+56 |\+56|)(2 ?2\d{3} ?\d{4}|(\d\d) ?2\d\d ?\d{4})$")
 
 
@@ -135,7 +135,7 @@ def _check_email(where, email, *names):
 
 def _check_phone(where, text, fijo=None):
     if fijo is None:
-        assert MOVIL_RE.match(text), f"{where}: mobile {text!r}"
+        assert MOVIL_RE.match(text) and movil_aceptado(text), f"{where}: mobile {text!r} (shape, or outside the accepted blocks)"
         return
     m = FIJO_RE.match(text)
     assert m, f"{where}: fixed line {text!r}"

@@ -9,7 +9,7 @@ import pytest
 
 import datoteca
 from datoteca import Datoteca
-from props import REGISTRY, ROOT, mod11, run_suite
+from props import movil_aceptado, REGISTRY, ROOT, mod11, run_suite
 
 M64 = (1 << 64) - 1
 PCG_MULT = 6364136223846793005
@@ -183,9 +183,9 @@ def test_geography():
 
 
 MOVIL = {
-    "internacional": re.compile(r"^\+56 9 ([2-9]\d{3}) (\d{4})$"),
-    "e164": re.compile(r"^\+569([2-9]\d{3})(\d{4})$"),
-    "nacional": re.compile(r"^9 ([2-9]\d{3}) (\d{4})$"),
+    "internacional": re.compile(r"^\+56 9 (\d{4}) (\d{4})$"),
+    "e164": re.compile(r"^\+569(\d{4})(\d{4})$"),
+    "nacional": re.compile(r"^9 (\d{4}) (\d{4})$"),
 }
 FIJO = {
     "internacional": re.compile(r"^\+56 (?:(2) (2\d{3}) (\d{4})|(\d\d) (2\d\d) (\d{4}))$"),
@@ -204,7 +204,8 @@ def test_telephone_plan():
     def body(rng, i):
         d = Datoteca(seed=rng.u64())
         formato = rng.pick(list(MOVIL))
-        assert MOVIL[formato].match(d.telefono.movil(formato)), "mobile does not follow the plan"
+        movil = d.telefono.movil(formato)
+        assert MOVIL[formato].match(movil) and movil_aceptado(movil), f"mobile {movil!r} does not follow the plan"
         region = 1 + rng.below(16)
         area = _area(d.telefono.fijo(region, formato), formato)
         assert area in AREAS_BY_REGION[region], f"area {area} is not used in region {region}"
