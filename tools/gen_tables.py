@@ -157,6 +157,7 @@ def build():
     formas = read("formas_juridicas.csv")
     giros = read("giros.csv")
     telefonos = read("telefonos_validos.csv")
+    postales = {x["codigo_comuna"]: x for x in read("codigos_postales.csv")}
     anchos = record_widths()
 
     h = []
@@ -221,7 +222,8 @@ def build():
     h.append("typedef struct dt_t_region {\n    uint8_t codigo; uint16_t comuna_first, comuna_count; char cut[3];\n"
              "    dt_t_str nombre; dt_t_alias comunas; /* alias over this region's comunas */\n} dt_t_region;")
     h.append("typedef struct dt_t_provincia { uint8_t region; char cut[4]; dt_t_str nombre; } dt_t_provincia;")
-    h.append("typedef struct dt_t_comuna { uint16_t provincia; uint8_t region; uint8_t area; char cut[6]; dt_t_str nombre; } dt_t_comuna;")
+    h.append("/* postal: the comuna's postal code (7 digits, codigos_postales.csv), or \"\" where no source has one. */")
+    h.append("typedef struct dt_t_comuna { uint16_t provincia; uint8_t region; uint8_t area; char cut[6]; char postal[8]; dt_t_str nombre; } dt_t_comuna;")
     h.append("extern const dt_t_region dt_t_regiones[DT_T_N_REGIONES];")
     h.append("extern const dt_t_provincia dt_t_provincias[DT_T_N_PROVINCIAS];")
     h.append("extern const dt_t_comuna dt_t_comunas[DT_T_N_COMUNAS];")
@@ -240,10 +242,17 @@ def build():
         "    {%d, %s, {%s, %d}}," % (reg_code.index(p["codigo_region"]), cstr(p["codigo_cut"]),
                                 cstr(p["nombre"]), blen(p["nombre"]))
         for p in provincias) + "\n};\n")
+    for x in comunas:
+        postal = postales.get(x["codigo_cut"])
+        if postal is None or postal["comuna"] != x["nombre"]:
+            raise SystemExit(f"{x['_donde']}: comuna {x['codigo_cut']} {x['nombre']} has no row in codigos_postales.csv")
+        if postal["codigo_postal_base"] and not (len(postal["codigo_postal_base"]) == 7 and postal["codigo_postal_base"].isdigit()):
+            raise SystemExit(f"{postal['_donde']}: codigo_postal_base must be 7 digits or empty")
     c.append("const dt_t_comuna dt_t_comunas[DT_T_N_COMUNAS] = {\n" + "\n".join(
-        "    {%d, %d, %d, %s, {%s, %d}}," % (prov_code.index(x["codigo_provincia"]),
-                                          reg_code.index(x["codigo_region"]), int(x["codigo_area_telefono"]),
-                                          cstr(x["codigo_cut"]), cstr(x["nombre"]), blen(x["nombre"]))
+        "    {%d, %d, %d, %s, %s, {%s, %d}}," % (prov_code.index(x["codigo_provincia"]),
+                                              reg_code.index(x["codigo_region"]), int(x["codigo_area_telefono"]),
+                                              cstr(x["codigo_cut"]), cstr(postales[x["codigo_cut"]]["codigo_postal_base"]),
+                                              cstr(x["nombre"]), blen(x["nombre"]))
         for x in comunas) + "\n};\n")
     huella("regiones", "DT_T_N_REGIONES", "DT_T_N_REGIONES", [
         "const dt_t_region *r = &dt_t_regiones[i];",
@@ -258,7 +267,8 @@ def build():
     huella("comunas", "DT_T_N_COMUNAS", "DT_T_N_COMUNAS", [
         "const dt_t_comuna *r = &dt_t_comunas[i];",
         "h = dt__huella_u(dt__huella_u(dt__huella_u(h, r->provincia), r->region), r->area);",
-        "h = dt__huella_s(dt__huella_z(h, r->cut, sizeof r->cut), r->nombre.s, r->nombre.n);"])
+        "h = dt__huella_s(dt__huella_z(h, r->cut, sizeof r->cut), r->nombre.s, r->nombre.n);",
+        "h = dt__huella_z(h, r->postal, sizeof r->postal);"])
 
     # Sex by Censo 2017 totals: one raw 32-bit draw below the threshold is a woman.
     mujeres = sum(int(x["mujeres_censo_2017"]) for x in comunas)

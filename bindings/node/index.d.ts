@@ -109,7 +109,7 @@ export interface TelefonoNamespace {
   /**
    * A mobile number that follows the numbering plan.
    * @param formato formato: 'internacional', 'e164', 'nacional'; default 'internacional'
-   * @example +56 9 5408 2000
+   * @example +56 9 5337 8755
    */
   movil(formato?: FormatoTelefono): string;
   movil(options: { formato?: FormatoTelefono }): string;

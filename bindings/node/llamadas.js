@@ -108,7 +108,7 @@ class Telefono extends Namespace {
   /**
    * A mobile number that follows the numbering plan.
    * @param formato formato: 'internacional', 'e164', 'nacional'; default 'internacional'
-   * @example +56 9 5408 2000
+   * @example +56 9 5337 8755
    */
   movil(...args) { return this._d._method('telefono.movil', args); }
   /**

@@ -177,12 +177,14 @@ DT_API dt_status dt_rut(dt_gen *g, dt_rut_tipo tipo, dt_rut_formato formato, cha
 /* The mod-11 check digit of a body in [1, 99999999]: '0'..'9' or 'K'. */
 DT_API dt_status dt_rut_dv(uint32_t cuerpo, char *dv);
 
-/* Parse what people type: optional surrounding spaces/tabs; a body of 1 to 8 digits
- * without a leading zero, either without dots or with a dot before every group of three
- * digits from the right; an optional '-'; a check digit 0-9, 'k' or 'K' that matches.
+/* Read a RUT as people type it: optional ASCII whitespace around it (space, tab, newline,
+ * carriage return, vertical tab, form feed); a body of 1 to 8 digits without a leading zero,
+ * either without dots or with a dot before every group of three digits from the right; an
+ * optional '-', or one of the dashes pasted from documents (U+2010 to U+2015, U+2212); a check
+ * digit 0-9, 'k' or 'K' that matches. docs/rut.md lists what is accepted and rejected.
  * On success stores the body and the check digit (upper-case); either out pointer may
  * be NULL. Anything else is DT_ERR_INVALID_RUT. `s` may be NULL only when len == 0
- * (which is invalid). Consumes nothing; no instance needed. */
+ * (which is invalid). Consumes nothing; no instance needed; thread-safe. */
 DT_API dt_status dt_rut_leer(const char *s, size_t len, uint32_t *cuerpo, char *dv);
 
 /* DT_OK if `s` is a valid RUT (as dt_rut_leer), DT_ERR_INVALID_RUT if not. */
@@ -238,7 +240,7 @@ typedef struct dt_direccion {
     char codigo_provincia[4]; /* "131" */
     char region[64];          /* "Región Metropolitana de Santiago" */
     char codigo_region[4];    /* "13" */
-    char codigo_postal[8];    /* 7 digits, synthetic (not a real Correos code) */
+    char codigo_postal[8];    /* the comuna's Correos code, 7 digits ("1100000"); "" for the 11 comunas no source covers */
     char linea[192];          /* "Av. Manuel Montt 1234, Depto. 1203, Ñuñoa, Región Metropolitana de Santiago" */
 } dt_direccion;
 /* A consistent address; region = 1..16 or 0 for any. `out` is fully written on success. */

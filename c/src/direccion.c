@@ -42,7 +42,7 @@ static const dt_t_str dt__avenida = {"Avenida", 7};
 
 /* Draws: region (if 0), comuna, street index (one; RM also has its avenues), street type
  * (one, general streets only), number (two), depto decision (one; 30 % get floor and
- * unit: two more), postal code (one). */
+ * unit: two more). The postal code is the comuna's (no draw). */
 void dt__gen_direccion(dt_gen *g, int32_t region, dt_direccion *out, uint32_t *comuna_index) {
     uint32_t ri = dt__gen_region(g, region);
     uint32_t ci = dt__gen_comuna(g, ri);
@@ -70,7 +70,6 @@ void dt__gen_direccion(dt_gen *g, int32_t region, dt_direccion *out, uint32_t *c
         de = dt__put_u64(de, piso);
         de = dt__put_u32_width(de, unidad, 2);
     }
-    uint32_t postal = 1000000 + dt__below(g, 9000000);
 
     char tmp[32];
     dt__field(out->tipo_via, tipo->s, tipo->n);
@@ -83,7 +82,7 @@ void dt__gen_direccion(dt_gen *g, int32_t region, dt_direccion *out, uint32_t *c
     dt__field(out->codigo_provincia, pv->cut, 3);
     dt__field(out->region, r->nombre.s, r->nombre.n);
     dt__field(out->codigo_region, r->cut, 2);
-    dt__field(out->codigo_postal, tmp, (size_t)(dt__put_u64(tmp, postal) - tmp));
+    dt__field(out->codigo_postal, c->postal, strlen(c->postal)); /* the comuna's own code: no draw */
 
     char *p = dt__put_via(out->linea, tipo, nombre);
     *p++ = ' ';

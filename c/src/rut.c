@@ -76,7 +76,19 @@ dt_status dt_rut_dv(uint32_t cuerpo, char *dv) {
     return DT_OK;
 }
 
-static int dt__es_espacio(char c) { return c == ' ' || c == '\t'; }
+/* ASCII whitespace: space, tab, newline, vertical tab, form feed, carriage return. */
+static int dt__es_espacio(char c) { return c == ' ' || (c >= '\t' && c <= '\r'); }
+
+/* The length of the dash that ends s[i..n): 1 for '-', 3 for the dashes people paste from
+ * documents (U+2010 to U+2015 and U+2212 in UTF-8), 0 if there is none. */
+static size_t dt__guion_final(const char *s, size_t i, size_t n) {
+    if (n > i && s[n - 1] == '-') return 1;
+    if (n - i >= 3) {
+        const unsigned char *u = (const unsigned char *)s + n - 3;
+        if (u[0] == 0xE2 && ((u[1] == 0x80 && u[2] >= 0x90 && u[2] <= 0x95) || (u[1] == 0x88 && u[2] == 0x92))) return 3;
+    }
+    return 0;
+}
 static int dt__es_digito(char c) { return c >= '0' && c <= '9'; }
 
 dt_status dt_rut_leer(const char *s, size_t len, uint32_t *cuerpo_out, char *dv_out) {
@@ -90,7 +102,7 @@ dt_status dt_rut_leer(const char *s, size_t len, uint32_t *cuerpo_out, char *dv_
     if (dv == 'k') dv = 'K';
     if (!dt__es_digito(dv) && dv != 'K') return DT_ERR_INVALID_RUT;
     n--;
-    if (n > i && s[n - 1] == '-') n--;
+    n -= dt__guion_final(s, i, n);
     /* body: digits, optionally with a dot before every group of three from the right */
     size_t digitos = 0, puntos = 0, desde_punto = 0;
     uint32_t cuerpo = 0;

@@ -19,7 +19,8 @@ typedef struct dt_t_region {
     dt_t_str nombre; dt_t_alias comunas; /* alias over this region's comunas */
 } dt_t_region;
 typedef struct dt_t_provincia { uint8_t region; char cut[4]; dt_t_str nombre; } dt_t_provincia;
-typedef struct dt_t_comuna { uint16_t provincia; uint8_t region; uint8_t area; char cut[6]; dt_t_str nombre; } dt_t_comuna;
+/* postal: the comuna's postal code (7 digits, codigos_postales.csv), or "" where no source has one. */
+typedef struct dt_t_comuna { uint16_t provincia; uint8_t region; uint8_t area; char cut[6]; char postal[8]; dt_t_str nombre; } dt_t_comuna;
 extern const dt_t_region dt_t_regiones[DT_T_N_REGIONES];
 extern const dt_t_provincia dt_t_provincias[DT_T_N_PROVINCIAS];
 extern const dt_t_comuna dt_t_comunas[DT_T_N_COMUNAS];

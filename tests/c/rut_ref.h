@@ -49,15 +49,22 @@ static inline int rut_ref_ok(const char *s, int formato, uint32_t *cuerpo) {
 }
 
 /* What people type, as datoteca.h documents dt_rut_leer: the reference of the property suite. */
+static inline int ref_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f'; }
+
 static inline int ref_valid(const char *s, size_t n) {
     size_t a = 0, b = n;
-    while (a < b && (s[a] == ' ' || s[a] == '\t')) a++;
-    while (b > a && (s[b - 1] == ' ' || s[b - 1] == '\t')) b--;
+    while (a < b && ref_space(s[a])) a++;
+    while (b > a && ref_space(s[b - 1])) b--;
     if (b - a < 2) return 0;
     char dv = (char)toupper((unsigned char)s[b - 1]);
     if (!(isdigit((unsigned char)dv) || dv == 'K')) return 0;
     b--;
+    /* '-', or a pasted dash: U+2010..U+2015 (E2 80 90..95) or U+2212 (E2 88 92) */
     if (b > a && s[b - 1] == '-') b--;
+    else if (b - a >= 3 && (unsigned char)s[b - 3] == 0xE2 &&
+             (((unsigned char)s[b - 2] == 0x80 && (unsigned char)s[b - 1] >= 0x90 && (unsigned char)s[b - 1] <= 0x95) ||
+              ((unsigned char)s[b - 2] == 0x88 && (unsigned char)s[b - 1] == 0x92)))
+        b -= 3;
     /* the body: digits, or dot-separated parts where the first has 1-3 digits, the rest 3 */
     char digits[64];
     size_t nd = 0, part = 0, parts = 1, first_len = 0;

@@ -13,7 +13,7 @@
 #endif
 #define N_ITER 10000
 
-static csv_tabla T_comunas, T_regiones, T_nombres, T_apellidos, T_bancos, T_dominios, T_telefonos;
+static csv_tabla T_comunas, T_regiones, T_nombres, T_apellidos, T_bancos, T_dominios, T_telefonos, T_postales;
 
 /* A mobile "+56 9 XXXX XXXX" inside a block of telefonos_validos.csv (what libphonenumber accepts). */
 static int movil_aceptado(const char *t) {
@@ -114,6 +114,7 @@ static long long leer_miles(const char *s, const char **fin) {
 int main(void) {
     T_comunas = csv_leer(DT_DATA_DIR "/comunas.csv");
     T_telefonos = csv_leer(DT_DATA_DIR "/telefonos_validos.csv");
+    T_postales = csv_leer(DT_DATA_DIR "/codigos_postales.csv");
     T_regiones = csv_leer(DT_DATA_DIR "/regiones.csv");
     T_nombres = csv_leer(DT_DATA_DIR "/nombres.csv");
     T_apellidos = csv_leer(DT_DATA_DIR "/apellidos.csv");
@@ -193,7 +194,10 @@ int main(void) {
         CHECK(strncmp(f[7], f[9], 2) == 0, "direccion %d: region code %s for provincia %s", i, f[9], f[7]);
         CHECK(fila_comuna(f[4], f[8]), "direccion %d: '%s' not in '%s'", i, f[4], f[8]);
         if (region) CHECK(atoi(f[9]) == region, "direccion %d: asked region %lld, got %s", i, (long long)region, f[9]);
-        CHECK(strlen(f[10]) == 7 && f[10][0] != '0', "direccion %d: postal code '%s'", i, f[10]);
+        int fp = en_columna(&T_postales, "codigo_comuna", f[5]);
+        CHECK(fp && strcmp(csv_celda(&T_postales, (size_t)fp, csv_col(&T_postales, "codigo_postal_base")), f[10]) == 0,
+              "direccion %d: postal code '%s' for comuna %s, codigos_postales.csv says '%s'", i, f[10], f[5],
+              fp ? csv_celda(&T_postales, (size_t)fp, csv_col(&T_postales, "codigo_postal_base")) : "(no row)");
         CHECK(strstr(f[11], f[4]) && strstr(f[11], f[8]) && strstr(f[11], f[1]), "direccion %d: linea '%s'", i, f[11]);
         (void)cc;
     }
@@ -311,7 +315,7 @@ int main(void) {
     }
     CHECK(puente > 7200 && puente < 8800 && alhue < 200, "Puente Alto %d, Alhué %d in 100,000 (expected about 7,987 and 91)", puente, alhue);
     dt_free(g);
-    csv_tabla *tablas[] = {&T_comunas, &T_regiones, &T_nombres, &T_apellidos, &T_bancos, &T_dominios, &T_telefonos};
+    csv_tabla *tablas[] = {&T_comunas, &T_regiones, &T_nombres, &T_apellidos, &T_bancos, &T_dominios, &T_telefonos, &T_postales};
     for (size_t i = 0; i < sizeof tablas / sizeof tablas[0]; i++) csv_liberar(tablas[i]);
     return dt_test_done("test_datos");
 }

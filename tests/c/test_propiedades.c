@@ -64,11 +64,22 @@ static void prop_rut(dt_gen *unused) {
         memcpy(s, d, (size_t)nd);
         k = (size_t)nd;
     }
-    if (xs_below(3)) s[k++] = '-';
+    if (xs_below(3)) { /* '-' or a pasted dash (U+2010..U+2015, U+2212 in UTF-8) */
+        static const char *const guiones[] = {"-", "-", "-", "\xe2\x80\x90", "\xe2\x80\x93", "\xe2\x80\x94", "\xe2\x88\x92"};
+        const char *gu = guiones[xs_below(7)];
+        memcpy(s + k, gu, strlen(gu));
+        k += strlen(gu);
+    }
     char dv = xs_below(4) ? mod11(b) : "0123456789K"[xs_below(11)];
     if (dv == 'K' && xs_below(2)) dv = 'k';
     s[k++] = dv;
-    if (xs_below(4) == 0) { memmove(s + 1, s, k); s[0] = xs_below(2) ? ' ' : '\t'; k++; s[k++] = ' '; }
+    if (xs_below(4) == 0) { /* ASCII whitespace around it */
+        static const char espacios[] = " \t\n\r\v\f";
+        memmove(s + 1, s, k);
+        s[0] = espacios[xs_below(6)];
+        k++;
+        s[k++] = espacios[xs_below(6)];
+    }
     if (xs_below(6) == 0) {
         /* one piece of junk: a letter, punctuation, a space, a NUL byte, or the two bytes of ñ */
         static const char *const junk[] = {"x", ".", "-", " ", "0", "K", "\0", "\xc3\xb1"};

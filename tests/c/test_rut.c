@@ -75,7 +75,18 @@ int main(void) {
         {"+12345678-5", DT_ERR_INVALID_RUT, 0},
         {"12345678 -5", DT_ERR_INVALID_RUT, 0},
         {"rut 12345678-5", DT_ERR_INVALID_RUT, 0},
-        {"12345678-5\n", DT_ERR_INVALID_RUT, 0},
+        {"12345678-5\n", DT_OK, 12345678},          /* ASCII whitespace at the ends (2.0.0) */
+        {"\t\r\n 12.345.678-5 \f\v", DT_OK, 12345678},
+        {"12345678\xe2\x80\x90" "5", DT_OK, 12345678}, /* U+2010 hyphen, pasted from a document */
+        {"12345678\xe2\x80\x91" "5", DT_OK, 12345678}, /* U+2011 non-breaking hyphen */
+        {"12.345.678\xe2\x80\x93" "5", DT_OK, 12345678}, /* U+2013 en dash */
+        {"12.345.678\xe2\x80\x94" "5", DT_OK, 12345678}, /* U+2014 em dash */
+        {"12345678\xe2\x80\x95" "5", DT_OK, 12345678}, /* U+2015 horizontal bar */
+        {"12345678\xe2\x88\x92" "5", DT_OK, 12345678}, /* U+2212 minus sign */
+        {"12345678\xe2\x80\x96" "5", DT_ERR_INVALID_RUT, 0}, /* U+2016 double vertical line: not a dash */
+        {"12345678\xe2\x80\x93" "-5", DT_ERR_INVALID_RUT, 0}, /* two dashes */
+        {"12345678\xc2\xa0" "-5", DT_ERR_INVALID_RUT, 0}, /* no-break space inside */
+        {"\xc2\xa0" "12345678-5", DT_ERR_INVALID_RUT, 0}, /* no-break space around: not ASCII whitespace */
         {"１２345678-5", DT_ERR_INVALID_RUT, 0},   /* full-width digits */
     };
     for (size_t i = 0; i < sizeof casos / sizeof casos[0]; i++) {

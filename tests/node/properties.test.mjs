@@ -140,7 +140,11 @@ function mod11(body) {
   const r = 11 - (s % 11);
   return r === 11 ? '0' : r === 10 ? 'K' : String(r);
 }
-const REF_RUT = /^[ \t]*([1-9]\d{0,7}|[1-9]\d{0,2}(?:\.\d{3}){1,2})-?([0-9kK])[ \t]*$/;
+// The accepted spellings, from the header's description: ASCII whitespace around, dots in every
+// group or none, an optional '-' or pasted dash (U+2010 to U+2015, U+2212), the check digit.
+const REF_RUT = /^[ \t\n\r\v\f]*([1-9]\d{0,7}|[1-9]\d{0,2}(?:\.\d{3}){1,2})(?:-|[\u2010-\u2015\u2212])?([0-9kK])[ \t\n\r\v\f]*$/;
+const DASHES = ['-', '-', '-', '\u2010', '\u2011', '\u2012', '\u2013', '\u2014', '\u2015', '\u2212'];
+const SPACES = [' ', '\t', '  ', '\n', '\r\n', '\v', '\f'];
 function refValid(text) {
   const m = REF_RUT.exec(text);
   if (!m) return false;
@@ -153,11 +157,11 @@ function spelling(rng) {
   if (rng.below(2) && digits.length > 3) digits = digits.replace(/\B(?=(\d{3})+(?!\d))/g, '.');
   let dv = rng.below(4) ? mod11(body) : rng.pick([...'0123456789K']);
   if (dv === 'K' && rng.below(2)) dv = 'k';
-  let text = digits + (rng.below(3) ? '-' : '') + dv;
-  if (rng.below(4) === 0) text = rng.pick([' ', '\t', '  ']) + text + rng.pick(['', ' ', '\t']);
+  let text = digits + (rng.below(3) ? rng.pick(DASHES) : '') + dv;
+  if (rng.below(4) === 0) text = rng.pick(SPACES) + text + rng.pick(['', ...SPACES]);
   if (rng.below(6) === 0) {
     const pos = rng.below(text.length + 1);
-    text = text.slice(0, pos) + rng.pick(['x', '.', '-', '..', ' ', '0', 'ñ', '\0', 'K']) + text.slice(pos);
+    text = text.slice(0, pos) + rng.pick(['x', '.', '-', '..', ' ', '0', 'ñ', '\0', 'K', '\u2016', '\u00a0', '\u2013']) + text.slice(pos);
   }
   return text;
 }

@@ -43,3 +43,16 @@ def test_case(i):
             Datoteca(seed=7).call(call, **args)
         assert str(info.value) == expect, f"{where}: Python said {str(info.value)!r}"
         assert cli.returncode == 2 and cli.stderr == f"datoteca: {expect}\n", f"{where}: the CLI said {cli.stderr!r}"
+
+
+def test_the_declared_examples_are_what_seed_42_gives():
+    """c/llamadas.toml's `ejemplo` of every text or integer call is the first value for seed 42 (the
+    README and docs/api.md show it), so the docs cannot drift from the data."""
+    import tomllib
+
+    with open(os.path.join(ROOT, "c", "llamadas.toml"), "rb") as f:
+        decl = tomllib.load(f)
+    for ll in decl["llamada"]:
+        if ll["clase"] != "registro":
+            value = str(Datoteca(seed=42).call(ll["nombre"]))
+            assert value == ll["ejemplo"], f"{ll['nombre']}: the declaration's example is {ll['ejemplo']!r}, seed 42 gives {value!r}"

@@ -99,6 +99,7 @@ def _read_csv(name):
 
 
 COMUNAS = _read_csv("comunas.csv")
+POSTAL = {p["codigo_comuna"]: p["codigo_postal_base"] for p in _read_csv("codigos_postales.csv")}
 REGIONES = {r["codigo_cut"]: r for r in _read_csv("regiones.csv")}
 REGION_BY_NAME = {r["nombre_oficial"]: c for c, r in REGIONES.items()}
 COMUNA_REGION = {(c["nombre"], c["codigo_region"]) for c in COMUNAS}
@@ -175,7 +176,7 @@ def test_the_fixture_is_valid_by_independent_checks():
                 assert c["codigo_region"] == v["codigo_region"] and REGIONES[v["codigo_region"]]["nombre_oficial"] == v["region"], f"{where}: {v}"
                 if "region" in args:
                     assert int(v["codigo_region"]) == args["region"], where
-                assert re.fullmatch(r"[1-9]\d{6}", v["codigo_postal"]), where
+                assert v["codigo_postal"] == POSTAL[v["codigo_comuna"]], f"{where}: postal code {v['codigo_postal']!r}, the comuna's is {POSTAL[v['codigo_comuna']]!r}"
             elif call == "direccion.comuna" and "region" in args:
                 assert (v, f"{args['region']:02d}") in COMUNA_REGION, f"{where}: {v!r} not in region {args['region']}"
             elif call == "telefono.movil":

@@ -96,7 +96,11 @@ def test_bounded_differential():
 
 
 
-REF_RUT = re.compile(r"^[ \t]*([1-9]\d{0,7}|[1-9]\d{0,2}(?:\.\d{3}){1,2})-?([0-9kK])[ \t]*$")
+# The accepted spellings, from the header's description: ASCII whitespace around, dots in every
+# group or none, an optional '-' or pasted dash (U+2010 to U+2015, U+2212), the check digit.
+REF_RUT = re.compile(r"^[ \t\n\r\v\f]*([1-9]\d{0,7}|[1-9]\d{0,2}(?:\.\d{3}){1,2})(?:-|[\u2010-\u2015\u2212])?([0-9kK])[ \t\n\r\v\f]*\Z")
+DASHES = ["-", "-", "-", "\u2010", "\u2011", "\u2012", "\u2013", "\u2014", "\u2015", "\u2212"]
+SPACES = [" ", "\t", "  ", "\n", "\r\n", "\v", "\f"]
 
 
 def ref_valid(text):
@@ -119,12 +123,12 @@ def spelling(rng):
     dv = mod11(body) if rng.below(4) else rng.pick("0123456789K")
     if dv == "K" and rng.below(2):
         dv = "k"
-    text = digits + ("-" if rng.below(3) else "") + dv
+    text = digits + (rng.pick(DASHES) if rng.below(3) else "") + dv
     if rng.below(4) == 0:
-        text = rng.pick([" ", "\t", "  "]) + text + rng.pick(["", " ", "\t"])
+        text = rng.pick(SPACES) + text + rng.pick([""] + SPACES)
     if rng.below(6) == 0:  # junk somewhere
         pos = rng.below(len(text) + 1)
-        text = text[:pos] + rng.pick(["x", ".", "-", "..", " ", "0", "ñ", "\x00", "K"]) + text[pos:]
+        text = text[:pos] + rng.pick(["x", ".", "-", "..", " ", "0", "ñ", "\x00", "K", "\u2016", "\u00a0", "\u2013"]) + text[pos:]
     return text
 
 

@@ -199,7 +199,7 @@ class Telefono(_Namespace):
         None (or leaving it out) takes the library's default.
         formato: 'internacional', 'e164', 'nacional'; default 'internacional'
 
-        Example (seed 42): +56 9 5408 2000
+        Example (seed 42): +56 9 5337 8755
         """
         return cast(str, self._d._call('telefono.movil', formato))
 
