@@ -158,6 +158,7 @@ def build():
     giros = read("giros.csv")
     telefonos = read("telefonos_validos.csv")
     postales = {x["codigo_comuna"]: x for x in read("codigos_postales.csv")}
+    pesos_dominios = read("dominios_email_pesos.csv")
     anchos = record_widths()
 
     h = []
@@ -372,12 +373,26 @@ def build():
         f"    {{{d}u, {a}u}}," for d, _, a in bloques) + "\n};\n")
     huella("moviles", "DT_T_N_MOVILES", "DT_T_N_MOVILES", ["h = dt__huella_u(dt__huella_u(h, dt_t_moviles[i].desde), dt_t_moviles[i].antes);"])
 
-    # --- email domains (personal mailboxes only) ---------------------------
+    # --- email domains (personal mailboxes only), weighted by a documented judgement --------
     personales = [x["dominio"] for x in dominios if x["tipo"].startswith("webmail")]
+    peso = {x["dominio"]: x for x in pesos_dominios}
+    if set(peso) != set(personales):
+        raise SystemExit(f"c/data/dominios_email_pesos.csv must weigh exactly the webmail domains of dominios_email.csv: "
+                         f"{sorted(set(peso) ^ set(personales))}")
+    acum_dom, total_dom = [], 0
+    for d in personales:
+        if not peso[d]["peso"].isdigit() or int(peso[d]["peso"]) < 1:
+            raise SystemExit(f"{peso[d]['_donde']}: peso must be a positive integer")
+        total_dom += int(peso[d]["peso"])
+        acum_dom.append(total_dom)
     h.append(f"\n#define DT_T_N_DOMINIOS {len(personales)}")
+    h.append(f"#define DT_T_DOMINIOS_TOTAL {total_dom}u")
     h.append("extern const dt_t_str dt_t_dominios[DT_T_N_DOMINIOS];")
-    c.append("const dt_t_str dt_t_dominios[DT_T_N_DOMINIOS] = {\n" + strs(personales) + "\n};\n")
-    huella("dominios", "DT_T_N_DOMINIOS", "DT_T_N_DOMINIOS", ["h = dt__huella_s(h, dt_t_dominios[i].s, dt_t_dominios[i].n);"])
+    h.append("extern const uint32_t dt_t_dominios_acum[DT_T_N_DOMINIOS]; /* cumulative integer weights */")
+    c.append("const dt_t_str dt_t_dominios[DT_T_N_DOMINIOS] = {\n" + strs(personales) + "\n};")
+    c.append("const uint32_t dt_t_dominios_acum[DT_T_N_DOMINIOS] = {\n" + ints(acum_dom) + "\n};\n")
+    huella("dominios", "DT_T_N_DOMINIOS", "DT_T_N_DOMINIOS", [
+        "h = dt__huella_u(dt__huella_s(h, dt_t_dominios[i].s, dt_t_dominios[i].n), dt_t_dominios_acum[i]);"])
 
     # --- banks: current banks only (estado vigente, a bank or a foreign bank's branch) ----
     vigentes = [b for b in bancos if b["estado"] == "vigente" and b["tipo"] in ("banco", "banco_estatal", "sucursal_banco_extranjero")]

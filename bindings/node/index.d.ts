@@ -59,7 +59,7 @@ export interface PersonaNamespace {
   fechaNacimiento(options: { edadMin?: number; edad_min?: number; edadMax?: number; edad_max?: number }): string;
   /**
    * An email made of a person's own given name and surname at a real personal mail domain.
-   * @example lidia.vasquez@outlook.com
+   * @example lidia.vasquez284@gmail.com
    */
   email(): string;
   /**

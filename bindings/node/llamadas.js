@@ -59,7 +59,7 @@ class Persona extends Namespace {
   fechaNacimiento(...args) { return this._d._method('persona.fecha_nacimiento', args); }
   /**
    * An email made of a person's own given name and surname at a real personal mail domain.
-   * @example lidia.vasquez@outlook.com
+   * @example lidia.vasquez284@gmail.com
    */
   email(...args) { return this._d._method('persona.email', args); }
   /**

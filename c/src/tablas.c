@@ -2924,10 +2924,13 @@ const dt_t_str dt_t_dominios[DT_T_N_DOMINIOS] = {
     {"yahoo.es", 8},
     {"yahoo.cl", 8},
 };
+const uint32_t dt_t_dominios_acum[DT_T_N_DOMINIOS] = {
+    60u, 75u, 80u, 83u, 86u, 90u, 94u, 96u, 98u, 100u,
+};
 
 static uint64_t dt__huella_dominios(uint64_t h) {
     for (uint32_t i = 0; i < DT_T_N_DOMINIOS; i++) {
-        h = dt__huella_s(h, dt_t_dominios[i].s, dt_t_dominios[i].n);
+        h = dt__huella_u(dt__huella_s(h, dt_t_dominios[i].s, dt_t_dominios[i].n), dt_t_dominios_acum[i]);
     }
     return h;
 }

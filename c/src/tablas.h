@@ -58,7 +58,9 @@ typedef struct dt_t_bloque { uint32_t desde; uint32_t antes; } dt_t_bloque; /* f
 extern const dt_t_bloque dt_t_moviles[DT_T_N_MOVILES];
 
 #define DT_T_N_DOMINIOS 10
+#define DT_T_DOMINIOS_TOTAL 100u
 extern const dt_t_str dt_t_dominios[DT_T_N_DOMINIOS];
+extern const uint32_t dt_t_dominios_acum[DT_T_N_DOMINIOS]; /* cumulative integer weights */
 
 #define DT_T_N_BANCOS 17
 #define DT_T_BANCO_ESTADO 2 /* the only bank with CuentaRUT */

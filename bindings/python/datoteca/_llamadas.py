@@ -120,7 +120,7 @@ class Persona(_Namespace):
     def email(self) -> str:
         """An email made of a person's own given name and surname at a real personal mail domain.
 
-        Example (seed 42): lidia.vasquez@outlook.com
+        Example (seed 42): lidia.vasquez284@gmail.com
         """
         return cast(str, self._d._call('persona.email'))
 
