@@ -159,6 +159,7 @@ def build():
     telefonos = read("telefonos_validos.csv")
     postales = {x["codigo_comuna"]: x for x in read("codigos_postales.csv")}
     pesos_dominios = read("dominios_email_pesos.csv")
+    pesos_bancos = {x["codigo"]: x for x in read("bancos_peso.csv")}
     anchos = record_widths()
 
     h = []
@@ -401,7 +402,21 @@ def build():
         raise SystemExit("expected exactly one state bank (CuentaRUT)")
     fits(vigentes, "nombre_comun", [("banco.banco", "nombre"), ("banco.cuenta", "banco")], anchos)
     fits(vigentes, "codigo", [("banco.banco", "codigo"), ("banco.cuenta", "codigo_banco")], anchos)
+    # persons' accounts: only at retail banks, by peso_personas (a judgement anchored on CMF figures)
+    acum_personas, total_personas = [], 0
+    for b in vigentes:
+        w = pesos_bancos.get(b["codigo"])
+        if w is None:
+            raise SystemExit(f"{b['_donde']}: bank {b['codigo']} has no row in bancos_peso.csv")
+        peso = decimal_to_int(w["peso_personas"], 4)
+        if peso and w["minorista"] != "si":
+            raise SystemExit(f"{w['_donde']}: a bank that is not minorista cannot hold persons' accounts")
+        total_personas += peso
+        acum_personas.append(total_personas)
     h.append(f"\n#define DT_T_N_BANCOS {len(vigentes)}")
+    h.append(f"#define DT_T_BANCOS_PERSONAS_TOTAL {total_personas}u")
+    h.append("extern const uint32_t dt_t_bancos_personas_acum[DT_T_N_BANCOS]; /* cumulative weights of persons' accounts */")
+    c.append("const uint32_t dt_t_bancos_personas_acum[DT_T_N_BANCOS] = {\n" + ints(acum_personas) + "\n};\n")
     h.append(f"#define DT_T_BANCO_ESTADO {estado[0]} /* the only bank with CuentaRUT */")
     h.append("typedef struct dt_t_banco { dt_t_str codigo, nombre; } dt_t_banco;")
     h.append("extern const dt_t_banco dt_t_bancos[DT_T_N_BANCOS];")
@@ -410,7 +425,7 @@ def build():
         for b in vigentes) + "\n};\n")
     huella("bancos", "DT_T_N_BANCOS", "DT_T_N_BANCOS", [
         "h = dt__huella_s(dt__huella_s(h, dt_t_bancos[i].codigo.s, dt_t_bancos[i].codigo.n), dt_t_bancos[i].nombre.s, dt_t_bancos[i].nombre.n);",
-        "h = dt__huella_u(h, i == DT_T_BANCO_ESTADO);"])
+        "h = dt__huella_u(dt__huella_u(h, i == DT_T_BANCO_ESTADO), dt_t_bancos_personas_acum[i]);"])
 
     # --- companies ----------------------------------------------------------
     siglas = {"SpA": "SpA", "Ltda.": "Ltda.", "S.A.": "S.A.", "EIRL": "E.I.R.L."}

@@ -168,8 +168,8 @@ class Banco extends Namespace {
    */
   numeroCuenta(...args) { return this._d._method('banco.numero_cuenta', args); }
   /**
-   * An account: bank, type, number and holder; a CuentaRUT is numbered by the holder's RUT body.
-   * @example Santander 037, Cuenta corriente 33272735, 23.712.907-5
+   * A person's account at a retail bank, by weight; a CuentaRUT is numbered by the holder's RUT body.
+   * @example BancoEstado 012, CuentaRUT 23712907, 23.712.907-5
    */
   cuenta(...args) { return this._d._method('banco.cuenta', args); }
 }

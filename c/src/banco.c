@@ -34,13 +34,21 @@ dt_status dt_banco_numero_cuenta(dt_gen *g, char *buf, size_t cap, size_t *len) 
     DT_END_TEXT();
 }
 
-/* Draws: bank (one), account type (one: BancoEstado also offers CuentaRUT), holder's
- * RUT body (one), then the number unless it is a CuentaRUT (whose number is the body). */
+/* Draws: bank (one: a retail bank by the weights of persons' accounts), account type (one: at
+ * BancoEstado 27 in 30 are a CuentaRUT, else one of the three others), holder's RUT body (one),
+ * then the number unless it is a CuentaRUT (whose number is the body). */
 dt_status dt_banco_cuenta(dt_gen *g, dt_cuenta *out) {
     if (g == NULL || out == NULL) return DT_ERR_NULL;
-    uint32_t bi = dt__below(g, DT_T_N_BANCOS);
+    uint32_t r = dt__below(g, DT_T_BANCOS_PERSONAS_TOTAL), bi = 0;
+    while (dt_t_bancos_personas_acum[bi] <= r) bi++;
     const dt_t_banco *b = &dt_t_bancos[bi];
-    uint32_t tipo = dt__below(g, bi == DT_T_BANCO_ESTADO ? 4 : 3);
+    uint32_t tipo;
+    if (bi == DT_T_BANCO_ESTADO) {
+        uint32_t t = dt__below(g, 30);
+        tipo = t < 27 ? DT__CUENTA_RUT : t - 27;
+    } else {
+        tipo = dt__below(g, 3);
+    }
     uint32_t cuerpo = dt__gen_rut_cuerpo(g, DT_RUT_PERSONA);
     char tmp[32];
     char *e = tipo == DT__CUENTA_RUT ? dt__put_u64(tmp, cuerpo) : dt__gen_numero_cuenta(g, tmp);

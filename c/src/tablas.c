@@ -2935,6 +2935,11 @@ static uint64_t dt__huella_dominios(uint64_t h) {
     return h;
 }
 
+const uint32_t dt_t_bancos_personas_acum[DT_T_N_BANCOS] = {
+    1172u, 1201u, 4717u, 5205u, 6182u, 6328u, 6328u, 7598u, 7891u, 7891u, 8965u, 9160u,
+    9238u, 9238u, 9238u, 9238u, 9238u,
+};
+
 const dt_t_banco dt_t_bancos[DT_T_N_BANCOS] = {
     {{"001", 3}, {"Banco de Chile", 14}},
     {{"009", 3}, {"Banco Internacional", 19}},
@@ -2958,7 +2963,7 @@ const dt_t_banco dt_t_bancos[DT_T_N_BANCOS] = {
 static uint64_t dt__huella_bancos(uint64_t h) {
     for (uint32_t i = 0; i < DT_T_N_BANCOS; i++) {
         h = dt__huella_s(dt__huella_s(h, dt_t_bancos[i].codigo.s, dt_t_bancos[i].codigo.n), dt_t_bancos[i].nombre.s, dt_t_bancos[i].nombre.n);
-        h = dt__huella_u(h, i == DT_T_BANCO_ESTADO);
+        h = dt__huella_u(dt__huella_u(h, i == DT_T_BANCO_ESTADO), dt_t_bancos_personas_acum[i]);
     }
     return h;
 }

@@ -63,6 +63,8 @@ extern const dt_t_str dt_t_dominios[DT_T_N_DOMINIOS];
 extern const uint32_t dt_t_dominios_acum[DT_T_N_DOMINIOS]; /* cumulative integer weights */
 
 #define DT_T_N_BANCOS 17
+#define DT_T_BANCOS_PERSONAS_TOTAL 9238u
+extern const uint32_t dt_t_bancos_personas_acum[DT_T_N_BANCOS]; /* cumulative weights of persons' accounts */
 #define DT_T_BANCO_ESTADO 2 /* the only bank with CuentaRUT */
 typedef struct dt_t_banco { dt_t_str codigo, nombre; } dt_t_banco;
 extern const dt_t_banco dt_t_bancos[DT_T_N_BANCOS];

@@ -290,11 +290,11 @@ class Banco(_Namespace):
         return cast(str, self._d._call('banco.numero_cuenta'))
 
     def cuenta(self) -> CuentaDict:
-        """An account: bank, type, number and holder; a CuentaRUT is numbered by the holder's RUT body.
+        """A person's account at a retail bank, by weight; a CuentaRUT is numbered by the holder's RUT body.
 
         Fields: banco, codigo_banco, tipo_cuenta, numero, rut_titular.
 
-        Example (seed 42): Santander 037, Cuenta corriente 33272735, 23.712.907-5
+        Example (seed 42): BancoEstado 012, CuentaRUT 23712907, 23.712.907-5
         """
         return cast(CuentaDict, self._d._call('banco.cuenta'))
 
