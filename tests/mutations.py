@@ -205,6 +205,7 @@ CSV_TABLE: Dict[str, Callable[[Dict[str, str]], str]] = {
     "formas_juridicas.csv": lambda r: "formas",
     "giros.csv": lambda r: "giros",
     "telefonos_validos.csv": lambda r: "moviles",
+    "edades.csv": lambda r: "edades",
 }
 # CSVs joined to a table by a key: their row order is not data (a swap changes nothing, rightly), so
 # one changed value stands in for the swap: (table, old text, new text).

@@ -160,6 +160,7 @@ def build():
     postales = {x["codigo_comuna"]: x for x in read("codigos_postales.csv")}
     pesos_dominios = read("dominios_email_pesos.csv")
     pesos_bancos = {x["codigo"]: x for x in read("bancos_peso.csv")}
+    edades = read("edades.csv")
     anchos = record_widths()
 
     h = []
@@ -350,6 +351,23 @@ def build():
     c.append("const uint32_t dt_t_tipos_via_acum[DT_T_N_TIPOS_VIA] = {\n" + ints(acum) + "\n};\n")
     huella("tipos_via", "DT_T_N_TIPOS_VIA", "DT_T_N_TIPOS_VIA", [
         "h = dt__huella_u(dt__huella_s(h, dt_t_tipos_via[i].s, dt_t_tipos_via[i].n), dt_t_tipos_via_acum[i]);"])
+
+    # --- ages: INE's projection for 2026, by single year; the open group 100+ halving each year to 110 ---
+    pesos_edad = [0] * 121
+    for x in edades:
+        edad = int(x["edad"])
+        if x["edad_abierta"] == "si":
+            abierto = int(x["total"])
+            for k in range(0, 11):
+                pesos_edad[edad + k] = abierto >> (k + 1)
+        else:
+            pesos_edad[edad] = int(x["total"])
+    if pesos_edad[:100].count(0) or sum(pesos_edad) >= 1 << 32:
+        raise SystemExit("c/data/edades.csv must give every age 0..99 and a 100+ group, in all below 2^32")
+    h.append("\n/* Weight of each age 0..120 (INE projection 2026; 100+ spread to 110, none above): see fecha.c. */")
+    h.append("extern const uint32_t dt_t_edades[121];")
+    c.append("const uint32_t dt_t_edades[121] = {\n" + ints(pesos_edad) + "\n};\n")
+    huella("edades", "121", "121", ["h = dt__huella_u(h, dt_t_edades[i]);"])
 
     # --- mobiles: the blocks libphonenumber accepts, in CSV order; one draw over all their numbers ---
     moviles = [x for x in telefonos if x["categoria"] == "movil"]

@@ -50,10 +50,10 @@ export interface PersonaNamespace {
    */
   sexo(): string;
   /**
-   * An ISO birth date of someone aged edad_min to edad_max on the reference date.
+   * An ISO birth date of someone aged edad_min to edad_max on the reference date, ages weighted by INE's pyramid.
    * @param edadMin edad_min: 0 to 120, default 18
    * @param edadMax edad_max: 0 to 120, default 80
-   * @example 1971-11-04
+   * @example 1985-03-08
    */
   fechaNacimiento(edadMin?: number, edadMax?: number): string;
   fechaNacimiento(options: { edadMin?: number; edad_min?: number; edadMax?: number; edad_max?: number }): string;

@@ -51,10 +51,10 @@ class Persona extends Namespace {
    */
   sexo(...args) { return this._d._method('persona.sexo', args); }
   /**
-   * An ISO birth date of someone aged edad_min to edad_max on the reference date.
+   * An ISO birth date of someone aged edad_min to edad_max on the reference date, ages weighted by INE's pyramid.
    * @param edadMin edad_min: 0 to 120, default 18
    * @param edadMax edad_max: 0 to 120, default 80
-   * @example 1971-11-04
+   * @example 1985-03-08
    */
   fechaNacimiento(...args) { return this._d._method('persona.fecha_nacimiento', args); }
   /**

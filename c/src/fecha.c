@@ -51,11 +51,25 @@ static int64_t dt__hace_anios(const dt_gen *g, int32_t n) {
     return dt__dias_desde_civil(a, g->hoy_mes, d);
 }
 
-/* Aged edad_min..edad_max on "hoy": born after the day edad_max + 1 years before hoy,
- * and on or before the day edad_min years before hoy. One draw. */
+/* The age: weighted by the population of each age (dt_t_edades) within [edad_min, edad_max],
+ * one draw; uniform over the range when no age in it has a weight (only ages above 110). */
+static int32_t dt__gen_edad(dt_gen *g, int32_t edad_min, int32_t edad_max) {
+    uint32_t total = 0;
+    for (int32_t e = edad_min; e <= edad_max; e++) total += dt_t_edades[e];
+    if (total == 0) return edad_min + (int32_t)dt__below(g, (uint32_t)(edad_max - edad_min + 1));
+    uint32_t r = dt__below(g, total);
+    int32_t e = edad_min;
+    while (r >= dt_t_edades[e]) r -= dt_t_edades[e++];
+    return e;
+}
+
+/* Aged edad_min..edad_max on "hoy": the age by the pyramid (one draw), then the day uniform among
+ * those on which one turns that age (one draw): born after the day age + 1 years before hoy, and
+ * on or before the day age years before hoy. */
 char *dt__gen_fecha_nacimiento(dt_gen *g, int32_t edad_min, int32_t edad_max, char *p) {
-    int64_t desde = dt__hace_anios(g, edad_max + 1) + 1;
-    int64_t hasta = dt__hace_anios(g, edad_min);
+    int32_t edad = dt__gen_edad(g, edad_min, edad_max);
+    int64_t desde = dt__hace_anios(g, edad + 1) + 1;
+    int64_t hasta = dt__hace_anios(g, edad);
     int64_t dia = desde + dt__below(g, (uint32_t)(hasta - desde + 1));
     int32_t a, m, d;
     dt__civil_desde_dias(dia, &a, &m, &d);

@@ -2793,6 +2793,27 @@ static uint64_t dt__huella_tipos_via(uint64_t h) {
     return h;
 }
 
+const uint32_t dt_t_edades[121] = {
+    232106u, 233972u, 235680u, 237072u, 238000u, 237925u, 236051u, 233417u, 233686u, 241031u, 254417u, 259877u,
+    255654u, 254231u, 257705u, 261898u, 263157u, 261543u, 254983u, 247768u, 243223u, 243368u, 247577u, 252921u,
+    261041u, 268572u, 275931u, 285757u, 294048u, 303260u, 312645u, 321209u, 328636u, 334331u, 342713u, 349959u,
+    344303u, 338522u, 321511u, 308001u, 298599u, 293435u, 291232u, 289476u, 285669u, 279035u, 272509u, 268544u,
+    266903u, 266961u, 266167u, 263359u, 257358u, 250381u, 244258u, 240948u, 240044u, 240870u, 240948u, 239349u,
+    236336u, 232453u, 227661u, 221766u, 214759u, 207095u, 199530u, 192772u, 186356u, 179760u, 172375u, 164544u,
+    156519u, 148372u, 139320u, 129672u, 116006u, 106030u, 99874u, 92279u, 84185u, 76622u, 69550u, 63192u,
+    57125u, 51380u, 45782u, 40408u, 35250u, 30358u, 25985u, 22180u, 18972u, 16147u, 13587u, 11226u,
+    9039u, 7053u, 5287u, 3827u, 4213u, 2106u, 1053u, 526u, 263u, 131u, 65u, 32u,
+    16u, 8u, 4u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u,
+    0u,
+};
+
+static uint64_t dt__huella_edades(uint64_t h) {
+    for (uint32_t i = 0; i < 121; i++) {
+        h = dt__huella_u(h, dt_t_edades[i]);
+    }
+    return h;
+}
+
 const dt_t_bloque dt_t_moviles[DT_T_N_MOVILES] = {
     {910000000u, 0u},
     {910100000u, 100000u},
@@ -3028,6 +3049,7 @@ const dt_t_tabla dt_t_tablas[DT_T_N_TABLAS] = {
     {"calles", DT_T_N_CALLES, dt__huella_calles},
     {"avenidas_rm", DT_T_N_AVENIDAS_RM, dt__huella_avenidas_rm},
     {"tipos_via", DT_T_N_TIPOS_VIA, dt__huella_tipos_via},
+    {"edades", 121, dt__huella_edades},
     {"moviles", DT_T_N_MOVILES, dt__huella_moviles},
     {"dominios", DT_T_N_DOMINIOS, dt__huella_dominios},
     {"bancos", DT_T_N_BANCOS, dt__huella_bancos},

@@ -58,3 +58,24 @@ def test_persons_accounts_are_at_retail_banks_by_their_weights():
     cuenta_rut = sum(c["tipo_cuenta"] == "CuentaRUT" for c in cuentas) / N
     want = weights["BancoEstado"] / total * 0.9  # 9 in 10 of BancoEstado's accounts (docs/data.md)
     assert abs(cuenta_rut - want) < 0.01, f"seed 1: CuentaRUT {cuenta_rut:.2%}, expected {want:.2%}"
+
+
+def _edad(fecha, hoy=(2026, 1, 1)):
+    y, m, d = (int(x) for x in fecha.split("-"))
+    return hoy[0] - y - ((hoy[1], hoy[2]) < (m, d))
+
+
+def test_ages_follow_the_population_pyramid():
+    pop = {int(r["edad"]): int(r["total"]) for r in _csv("edades.csv")}
+    want = sum(pop[e] for e in range(65, 81)) / sum(pop[e] for e in range(18, 81))
+    edades = [_edad(p["fecha_nacimiento"]) for p in PERSONAS]  # the default range, 18 to 80
+    assert min(edades) >= 18 and max(edades) <= 80
+    share = sum(e >= 65 for e in edades) / N
+    assert abs(share - want) < 0.02, f"seed 1, {N} persona records: {share:.2%} aged 65+, INE's pyramid has {want:.2%}"
+
+
+def test_nobody_past_110_unless_asked():
+    edades = [_edad(f) for f in Datoteca(seed=1).many("persona.fecha_nacimiento", N, edad_min=0, edad_max=120)]
+    assert max(edades) <= 110, f"seed 1: someone aged {max(edades)} in 0..120"
+    asked = [_edad(f) for f in Datoteca(seed=1).many("persona.fecha_nacimiento", 1000, edad_min=115, edad_max=120)]
+    assert min(asked) >= 115 and max(asked) <= 120, "ages 115..120 asked for"

@@ -107,13 +107,13 @@ class Persona(_Namespace):
         return cast(str, self._d._call('persona.sexo'))
 
     def fecha_nacimiento(self, edad_min: Optional[int] = None, edad_max: Optional[int] = None) -> str:
-        """An ISO birth date of someone aged edad_min to edad_max on the reference date.
+        """An ISO birth date of someone aged edad_min to edad_max on the reference date, ages weighted by INE's pyramid.
 
         None (or leaving it out) takes the library's default.
         edad_min: 0 to 120, default 18
         edad_max: 0 to 120, default 80
 
-        Example (seed 42): 1971-11-04
+        Example (seed 42): 1985-03-08
         """
         return cast(str, self._d._call('persona.fecha_nacimiento', edad_min, edad_max))
 
