@@ -205,13 +205,13 @@ CSV_TABLE: Dict[str, Callable[[Dict[str, str]], str]] = {
     "formas_juridicas.csv": lambda r: "formas",
     "giros.csv": lambda r: "giros",
     "telefonos_validos.csv": lambda r: "moviles",
-    "edades.csv": lambda r: "edades",
 }
 # CSVs joined to a table by a key: their row order is not data (a swap changes nothing, rightly), so
 # one changed value stands in for the swap: (table, old text, new text).
 KEYED = {"codigos_postales.csv": ("comunas", "01101,Iquique,1100000,", "01101,Iquique,1100001,"),
          "dominios_email_pesos.csv": ("dominios", "gmail.com,60,", "gmail.com,61,"),
-         "bancos_peso.csv": ("bancos", "012,BancoEstado,si,si,0.3516,", "012,BancoEstado,si,si,0.3517,")}
+         "bancos_peso.csv": ("bancos", "012,BancoEstado,si,si,0.3516,", "012,BancoEstado,si,si,0.3517,"),
+         "edades.csv": ("edades", "2026,30,no,158371,154274,312645,", "2026,30,no,158371,154274,313645,")}
 
 
 def csvs_feeding_tables() -> List[str]:
