@@ -113,7 +113,7 @@ char *dt__gen_nombres(dt_gen *g, int sexo_resuelto, char *p, char **primero_fin)
 char *dt__gen_apellido(dt_gen *g, char *p);
 char *dt__gen_email(dt_gen *g, const char *nombre, size_t nn, const char *apellido, size_t na, char *p);
 uint32_t dt__gen_rut_cuerpo(dt_gen *g, int tipo);
-uint32_t dt__gen_rut_cuerpo_nacido(dt_gen *g, int32_t anio);
+uint32_t dt__gen_rut_cuerpo_nacido(dt_gen *g, int32_t anio, int32_t anio_hoy);
 char *dt__put_rut(char *p, uint32_t cuerpo, int formato);
 char dt__dv(uint32_t cuerpo);
 uint32_t dt__gen_region(dt_gen *g, int32_t region); /* index into dt_t_regiones */

@@ -144,7 +144,7 @@ dt_status dt_persona_persona(dt_gen *g, dt_sexo sexo, int32_t edad_min, int32_t 
     e = dt__gen_fecha_nacimiento(g, edad_min, edad_max, tmp);
     dt__field(out->fecha_nacimiento, tmp, (size_t)(e - tmp));
     int32_t anio = (tmp[0] - '0') * 1000 + (tmp[1] - '0') * 100 + (tmp[2] - '0') * 10 + (tmp[3] - '0');
-    e = dt__put_rut(tmp, dt__gen_rut_cuerpo_nacido(g, anio), DT_RUT_PUNTOS);
+    e = dt__put_rut(tmp, dt__gen_rut_cuerpo_nacido(g, anio, g->hoy_anio), DT_RUT_PUNTOS);
     dt__field(out->rut, tmp, (size_t)(e - tmp));
     e = dt__gen_email(g, out->nombres, nprimero, out->apellido_paterno, strlen(out->apellido_paterno), tmp);
     dt__field(out->email, tmp, (size_t)(e - tmp));

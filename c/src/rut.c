@@ -21,17 +21,25 @@ static const uint32_t dt__run_anio[14] = {800,  1100, 1500,  2500,  4000,  6000,
                                           11000, 14000, 17300, 20500, 23800, 27000, 31000};
 #define DT__RUN_DISPERSION 600000u /* ± around the typical RUN of the year */
 
-/* One bounded draw: the typical RUN of the birth year ± DT__RUN_DISPERSION, kept inside
- * the persona range. */
-uint32_t dt__gen_rut_cuerpo_nacido(dt_gen *g, int32_t anio) {
+/* The typical RUN of people born in `anio` (1900..2029), interpolated between the anchors. */
+static int64_t dt__run_tipico(int32_t anio) {
     if (anio < 1900) anio = 1900;
     if (anio > 2029) anio = 2029;
     int32_t k = (anio - 1900) / 10, resto = (anio - 1900) % 10;
-    int64_t centro = ((int64_t)dt__run_anio[k] * 10 + ((int64_t)dt__run_anio[k + 1] - dt__run_anio[k]) * resto) * 100;
-    int64_t v = centro - DT__RUN_DISPERSION + dt__below(g, 2 * DT__RUN_DISPERSION + 1);
-    if (v < DT_RUT_PERSONA_MIN) v = DT_RUT_PERSONA_MIN;
-    if (v > DT_RUT_PERSONA_MAX) v = DT_RUT_PERSONA_MAX;
-    return (uint32_t)v;
+    return ((int64_t)dt__run_anio[k] * 10 + ((int64_t)dt__run_anio[k + 1] - dt__run_anio[k]) * resto) * 100;
+}
+
+/* One bounded draw, uniform over the typical RUN of the birth year ± DT__RUN_DISPERSION, kept
+ * inside the persona range and never above what had been issued by the reference year: the RUN
+ * newborns get in `anio_hoy` (RUNs are assigned in order, so nobody holds a newer one). */
+uint32_t dt__gen_rut_cuerpo_nacido(dt_gen *g, int32_t anio, int32_t anio_hoy) {
+    int64_t centro = dt__run_tipico(anio), emitido = dt__run_tipico(anio_hoy);
+    int64_t lo = centro - DT__RUN_DISPERSION, hi = centro + DT__RUN_DISPERSION;
+    if (hi > emitido) hi = emitido;
+    if (hi > DT_RUT_PERSONA_MAX) hi = DT_RUT_PERSONA_MAX;
+    if (lo < DT_RUT_PERSONA_MIN) lo = DT_RUT_PERSONA_MIN;
+    if (lo > hi) lo = hi; /* born after the reference year: cannot happen for an age >= 0 */
+    return (uint32_t)(lo + dt__below(g, (uint32_t)(hi - lo + 1)));
 }
 
 /* One pass over the digits (at most 8: cuerpo <= DT_RUT_CUERPO_MAX) gives both the text and

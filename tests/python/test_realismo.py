@@ -79,3 +79,13 @@ def test_nobody_past_110_unless_asked():
     assert max(edades) <= 110, f"seed 1: someone aged {max(edades)} in 0..120"
     asked = [_edad(f) for f in Datoteca(seed=1).many("persona.fecha_nacimiento", 1000, edad_min=115, edad_max=120)]
     assert min(asked) >= 115 and max(asked) <= 120, "ages 115..120 asked for"
+
+
+def test_no_rut_newer_than_the_reference_date():
+    """RUNs are assigned in order: nobody holds one newer than what newborns get in the reference
+    year. docs/data.md's anchors (27.0 M around 2020, 31.0 M in 2030, linear between) put that at
+    29.4 M in 2026."""
+    emitido = 27_000_000 + (2026 - 2020) * (31_000_000 - 27_000_000) // 10
+    for i, p in enumerate(Datoteca(seed=1).many("persona.persona", N, edad_min=0, edad_max=17)):
+        cuerpo = int(p["rut"].replace(".", "").split("-")[0])
+        assert cuerpo <= emitido, f"seed 1, persona.persona(0..17) value {i + 1}: RUT {p['rut']} is newer than {emitido} (hoy 2026-01-01)"
