@@ -206,11 +206,13 @@ CSV_TABLE: Dict[str, Callable[[Dict[str, str]], str]] = {
     "giros.csv": lambda r: "giros",
     "telefonos_validos.csv": lambda r: "moviles",
 }
-# CSVs joined to a table by a key: their row order is not data (a swap changes nothing, rightly), so
+# CSVs joined to a table by a key, or whose order the generator checks: a swap changes nothing or is
+# refused (rightly), so
 # one changed value stands in for the swap: (table, old text, new text).
 KEYED = {"codigos_postales.csv": ("comunas", "01101,Iquique,1100000,", "01101,Iquique,1100001,"),
          "dominios_email_pesos.csv": ("dominios", "gmail.com,60,", "gmail.com,61,"),
          "bancos_peso.csv": ("bancos", "012,BancoEstado,si,si,0.3516,", "012,BancoEstado,si,si,0.3517,"),
+         "sueldos.csv": ("minimos", ",539000,,2026-01-01,", ",539001,,2026-01-01,"),
          "edades.csv": ("edades", "2026,30,no,158371,154274,312645,", "2026,30,no,158371,154274,313645,")}
 
 
@@ -444,7 +446,7 @@ def main() -> int:
             def change(name=name, old=old, new=new) -> None:
                 edit(f"c/data/{name}", old, new)
                 regenerate_tables()
-            mutation(f"one value changed in {name} (joined by key: its row order is not data)", change,
+            mutation(f"one value changed in {name} (rows joined by key, or in an order the generator checks: a swap is not the test)", change,
                      f"table {table}: digest", base)
             continue
         if name not in CSV_TABLE:

@@ -161,6 +161,7 @@ def build():
     pesos_dominios = read("dominios_email_pesos.csv")
     pesos_bancos = {x["codigo"]: x for x in read("bancos_peso.csv")}
     edades = read("edades.csv")
+    sueldos = read("sueldos.csv")
     anchos = record_widths()
 
     h = []
@@ -368,6 +369,24 @@ def build():
     h.append("extern const uint32_t dt_t_edades[121];")
     c.append("const uint32_t dt_t_edades[121] = {\n" + ints(pesos_edad) + "\n};\n")
     huella("edades", "121", "121", ["h = dt__huella_u(h, dt_t_edades[i]);"])
+
+    # --- the minimum monthly wage (18 to 65 years) by the date it came into force ---------------
+    minimos = [x for x in sueldos if x["serie"] == "ingreso_minimo_mensual" and x["grupo"] == "18_a_65_anios"]
+    desde_prev = 0
+    filas_min = []
+    for x in minimos:
+        y, m, d = (int(v) for v in x["vigente_desde"].split("-"))
+        desde = y * 10000 + m * 100 + d
+        if desde <= desde_prev or not x["valor_clp"].isdigit():
+            raise SystemExit(f"{x['_donde']}: minimum wages must come in date order with an amount")
+        filas_min.append((desde, int(x["valor_clp"])))
+        desde_prev = desde
+    h.append("\n/* The minimum monthly wage by the date it came into force (AAAAMMDD), in date order (sueldos.csv). */")
+    h.append("typedef struct dt_t_minimo { uint32_t desde; uint32_t clp; } dt_t_minimo;")
+    h.append(f"#define DT_T_N_MINIMOS {len(filas_min)}")
+    h.append("extern const dt_t_minimo dt_t_minimos[DT_T_N_MINIMOS];")
+    c.append("const dt_t_minimo dt_t_minimos[DT_T_N_MINIMOS] = {\n" + "\n".join(f"    {{{a}u, {b}u}}," for a, b in filas_min) + "\n};\n")
+    huella("minimos", "DT_T_N_MINIMOS", "DT_T_N_MINIMOS", ["h = dt__huella_u(dt__huella_u(h, dt_t_minimos[i].desde), dt_t_minimos[i].clp);"])
 
     # --- mobiles: the blocks libphonenumber accepts, in CSV order; one draw over all their numbers ---
     moviles = [x for x in telefonos if x["categoria"] == "movil"]

@@ -149,8 +149,8 @@ export interface DineroNamespace {
   uf(min?: number, max?: number): string;
   uf(options: { min?: number; max?: number }): string;
   /**
-   * A gross monthly salary in CLP, a multiple of 1000.
-   * @example 926000
+   * A gross monthly salary in CLP, a multiple of 1000, never below the minimum wage in force on the reference date.
+   * @example 577000
    */
   sueldo(): number;
 }

@@ -144,8 +144,8 @@ class Dinero extends Namespace {
    */
   uf(...args) { return this._d._method('dinero.uf', args); }
   /**
-   * A gross monthly salary in CLP, a multiple of 1000.
-   * @example 926000
+   * A gross monthly salary in CLP, a multiple of 1000, never below the minimum wage in force on the reference date.
+   * @example 577000
    */
   sueldo(...args) { return this._d._method('dinero.sueldo', args); }
 }

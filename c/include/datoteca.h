@@ -268,9 +268,10 @@ DT_API dt_status dt_dinero_monto(dt_gen *g, int64_t min, int64_t max, int64_t *o
 DT_API dt_status dt_dinero_clp(dt_gen *g, int64_t min, int64_t max, char *buf, size_t cap, size_t *len);
 /* An amount in UF held as integer hundredths in [min, max], written "UF 1.234,56". */
 DT_API dt_status dt_dinero_uf(dt_gen *g, int64_t min_centesimos, int64_t max_centesimos, char *buf, size_t cap, size_t *len);
-/* A plausible gross monthly salary in CLP, a multiple of 1000, from the minimum wage
- * (DT_SUELDO_MINIMO) up to 8,000,000; two draws. */
-#define DT_SUELDO_MINIMO 529000
+/* A gross monthly salary in CLP, a multiple of 1000, from the minimum monthly wage in force on the
+ * reference date (DT_SUELDO_MINIMO on the default date) up to 8,000,000, in bands anchored on
+ * INE's ESI 2024 (docs/data.md); two draws. */
+#define DT_SUELDO_MINIMO 539000 /* in force on DT_HOY_DEFAULT (2026-01-01), Ley 21.751 */
 DT_API dt_status dt_dinero_sueldo(dt_gen *g, int64_t *out);
 /* Formatting only (no instance, no stream, thread-safe): an amount in [0, DT_DINERO_MAX] written
  * "$1.234.567", and hundredths of UF written "UF 1.234,56". DT_ERR_INVALID_ARG outside the range. */

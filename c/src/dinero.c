@@ -34,16 +34,29 @@ dt_status dt_dinero_uf(dt_gen *g, int64_t min, int64_t max, char *buf, size_t ca
     DT_END_TEXT();
 }
 
-/* A band (one draw: 40 % up to $800.000, 35 % up to $1.500.000, 18 % up to $3.000.000,
- * 7 % up to $8.000.000), then a multiple of $1.000 inside it (one draw). */
+/* The minimum monthly wage in force on the reference date; before the first date the table
+ * knows, its first amount (docs/data.md). */
+static uint32_t dt__sueldo_minimo(const dt_gen *g) {
+    uint32_t hoy = (uint32_t)(g->hoy_anio * 10000 + g->hoy_mes * 100 + g->hoy_dia), clp = dt_t_minimos[0].clp;
+    for (uint32_t i = 0; i < DT_T_N_MINIMOS && dt_t_minimos[i].desde <= hoy; i++) clp = dt_t_minimos[i].clp;
+    return clp;
+}
+
+/* A band (one draw below 1000), then a multiple of $1.000 inside it (one draw). The band edges are
+ * INE ESI 2024's net figures turned gross by their 18.7 % of legal deductions (docs/data.md): the
+ * median $611.162 net -> $752.000, the mean $897.019 -> $1.103.000 (68.3 % earn at most the mean),
+ * $3.000.000 net -> $3.690.000 (3.3 % above), $4.500.000 net -> $5.535.000 (1.2 % above), up to
+ * $8.000.000. The first band starts at the minimum wage in force on hoy, rounded up to $1.000. */
 dt_status dt_dinero_sueldo(dt_gen *g, int64_t *out) {
     if (g == NULL || out == NULL) return DT_ERR_NULL;
-    static const uint32_t techo[4] = {40, 75, 93, 100};
-    static const uint32_t miles[5] = {DT_SUELDO_MINIMO / 1000, 800, 1500, 3000, 8000};
-    uint32_t banda = dt__below(g, 100), i = 0;
+    static const uint32_t techo[5] = {500, 683, 967, 988, 1000};        /* per mille, cumulative */
+    static const uint32_t miles[6] = {0, 752, 1103, 3690, 5535, 8000}; /* band edges, thousands */
+    uint32_t minimo = (dt__sueldo_minimo(g) + 999) / 1000;
+    uint32_t banda = dt__below(g, 1000), i = 0;
     while (banda >= techo[i]) i++;
-    uint32_t desde = i == 0 ? miles[0] : miles[i] + 1;
-    *out = (int64_t)(desde + dt__below(g, miles[i + 1] - desde + 1)) * 1000;
+    uint32_t desde = i == 0 ? minimo : miles[i] + 1, hasta = miles[i + 1];
+    if (desde > hasta) desde = hasta; /* a minimum above the first band's top: not in the table */
+    *out = (int64_t)(desde + dt__below(g, hasta - desde + 1)) * 1000;
     return DT_OK;
 }
 

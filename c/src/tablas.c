@@ -2814,6 +2814,24 @@ static uint64_t dt__huella_edades(uint64_t h) {
     return h;
 }
 
+const dt_t_minimo dt_t_minimos[DT_T_N_MINIMOS] = {
+    {20230101u, 410000u},
+    {20230501u, 440000u},
+    {20230901u, 460000u},
+    {20240701u, 500000u},
+    {20250101u, 510500u},
+    {20250501u, 529000u},
+    {20260101u, 539000u},
+    {20260501u, 553553u},
+};
+
+static uint64_t dt__huella_minimos(uint64_t h) {
+    for (uint32_t i = 0; i < DT_T_N_MINIMOS; i++) {
+        h = dt__huella_u(dt__huella_u(h, dt_t_minimos[i].desde), dt_t_minimos[i].clp);
+    }
+    return h;
+}
+
 const dt_t_bloque dt_t_moviles[DT_T_N_MOVILES] = {
     {910000000u, 0u},
     {910100000u, 100000u},
@@ -3050,6 +3068,7 @@ const dt_t_tabla dt_t_tablas[DT_T_N_TABLAS] = {
     {"avenidas_rm", DT_T_N_AVENIDAS_RM, dt__huella_avenidas_rm},
     {"tipos_via", DT_T_N_TIPOS_VIA, dt__huella_tipos_via},
     {"edades", 121, dt__huella_edades},
+    {"minimos", DT_T_N_MINIMOS, dt__huella_minimos},
     {"moviles", DT_T_N_MOVILES, dt__huella_moviles},
     {"dominios", DT_T_N_DOMINIOS, dt__huella_dominios},
     {"bancos", DT_T_N_BANCOS, dt__huella_bancos},

@@ -54,6 +54,11 @@ extern const uint32_t dt_t_tipos_via_acum[DT_T_N_TIPOS_VIA]; /* cumulative integ
 /* Weight of each age 0..120 (INE projection 2026; 100+ spread to 110, none above): see fecha.c. */
 extern const uint32_t dt_t_edades[121];
 
+/* The minimum monthly wage by the date it came into force (AAAAMMDD), in date order (sueldos.csv). */
+typedef struct dt_t_minimo { uint32_t desde; uint32_t clp; } dt_t_minimo;
+#define DT_T_N_MINIMOS 8
+extern const dt_t_minimo dt_t_minimos[DT_T_N_MINIMOS];
+
 /* Mobile numbers libphonenumber accepts: 109 blocks, 79030000 numbers (telefonos_validos.csv). */
 typedef struct dt_t_bloque { uint32_t desde; uint32_t antes; } dt_t_bloque; /* first number; numbers in earlier blocks */
 #define DT_T_N_MOVILES 109
@@ -81,7 +86,7 @@ extern const dt_t_giro dt_t_giros[DT_T_N_GIROS];
 /* Every table above, in a fixed order, with a walker that digests its whole content
  * (weights and alias tables included) through huella.h: see dt_table_at. */
 typedef struct dt_t_tabla { const char *nombre; uint32_t filas; uint64_t (*huella)(uint64_t h); } dt_t_tabla;
-#define DT_T_N_TABLAS 17
+#define DT_T_N_TABLAS 18
 extern const dt_t_tabla dt_t_tablas[DT_T_N_TABLAS];
 
 #endif

@@ -89,3 +89,16 @@ def test_no_rut_newer_than_the_reference_date():
     for i, p in enumerate(Datoteca(seed=1).many("persona.persona", N, edad_min=0, edad_max=17)):
         cuerpo = int(p["rut"].replace(".", "").split("-")[0])
         assert cuerpo <= emitido, f"seed 1, persona.persona(0..17) value {i + 1}: RUT {p['rut']} is newer than {emitido} (hoy 2026-01-01)"
+
+
+def test_salaries_follow_the_minimum_wage_and_the_esi_median():
+    minimos = sorted((r["vigente_desde"], int(r["valor_clp"])) for r in _csv("sueldos.csv")
+                     if r["serie"] == "ingreso_minimo_mensual" and r["grupo"] == "18_a_65_anios")
+    mediana_neta = next(int(r["valor_clp"]) for r in _csv("sueldos.csv")
+                        if (r["serie"], r["anio"], r["grupo"], r["indicador"]) == ("esi", "2024", "total", "mediana"))
+    for hoy in ("2026-01-01", "2026-06-01", "2024-01-01"):
+        minimo = [clp for desde, clp in minimos if desde <= hoy][-1]
+        sueldos = sorted(Datoteca(seed=1, hoy=hoy).many("dinero.sueldo", N))
+        assert sueldos[0] >= minimo, f"seed 1, hoy {hoy}: a salary of {sueldos[0]} below the minimum wage {minimo}"
+        bruta = mediana_neta / (1 - 0.187)  # the ESI's legal deductions (sueldos.csv)
+        assert abs(sueldos[N // 2] - bruta) < 0.02 * bruta, f"seed 1, hoy {hoy}: median {sueldos[N // 2]}, ESI 2024 gross {bruta:.0f}"

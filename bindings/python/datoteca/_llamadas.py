@@ -254,9 +254,9 @@ class Dinero(_Namespace):
         return cast(str, self._d._call('dinero.uf', min, max))
 
     def sueldo(self) -> int:
-        """A gross monthly salary in CLP, a multiple of 1000.
+        """A gross monthly salary in CLP, a multiple of 1000, never below the minimum wage in force on the reference date.
 
-        Example (seed 42): 926000
+        Example (seed 42): 577000
         """
         return cast(int, self._d._call('dinero.sueldo'))
 
