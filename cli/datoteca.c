@@ -149,8 +149,10 @@ static void csv_field(outbuf *o, const char *s, size_t n) {
 /* `"field":` for each record field, JSON-escaped once instead of once per record. */
 static char json_keys[DT_MAX_FIELDS][64];
 static size_t json_key_len[DT_MAX_FIELDS];
+static int json_nullable[DT_MAX_FIELDS]; /* an empty value of these fields is written null */
 
-static void prepare_keys(const dt_call_info *c) {
+static void prepare_keys(size_t index, const dt_call_info *c) {
+    for (size_t j = 0; j < c->nfields && j < DT_MAX_FIELDS; j++) json_nullable[j] = dt_call_field_nullable(index, j);
     for (size_t j = 0; j < c->nfields && j < DT_MAX_FIELDS; j++)
         json_key_len[j] = (size_t)snprintf(json_keys[j], sizeof json_keys[j], "%s\"%s\":", j ? "," : "", c->fields[j]);
 }
@@ -179,7 +181,8 @@ static void print_value(outbuf *o, const dt_call_info *c, const char *key, enum 
             if (i < n && s[i] != DT_FIELD_SEP) continue;
             if (f == F_JSONL) {
                 ob_put(o, json_keys[field], json_key_len[field]);
-                json_string(o, s + start, i - start);
+                if (i == start && json_nullable[field]) ob_put(o, "null", 4);
+                else json_string(o, s + start, i - start);
             } else {
                 if (field) ob_putc(o, ',');
                 csv_field(o, s + start, i - start);
@@ -350,7 +353,7 @@ static int run(const peticion *r) {
         dt_free(g);
         return 1;
     }
-    prepare_keys(r->info);
+    prepare_keys(r->index, r->info);
     static outbuf ob;
     ob.p = ob.data;
     ob.end = ob.data + sizeof ob.data;

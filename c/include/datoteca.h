@@ -310,12 +310,14 @@ typedef struct dt_persona {
     char sexo[2];
     char rut[16];
     char fecha_nacimiento[11];
-    char email[64];
-    char telefono[24];
+    char email[64];      /* "" (no value) for someone younger than DT_EDAD_CONTACTO */
+    char telefono[24];   /* a mobile; "" (no value) for someone younger than DT_EDAD_CONTACTO */
     char direccion[192]; /* the address's linea */
     char comuna[32];
     char region[64];
 } dt_persona;
+/* Below this age a person has no email and no mobile of their own (datoteca's judgement, docs/data.md). */
+#define DT_EDAD_CONTACTO 14
 /* A consistent person: the email derives from the names, the age is in [edad_min, edad_max],
  * the RUT body fits the birth year (RUNs are assigned in order: about 27 million around 2020,
  * some 400,000 a year; see docs/data.md), a mobile phone and an address. */
@@ -377,6 +379,11 @@ DT_API size_t dt_call_count(void);
 DT_API const dt_call_info *dt_call_at(size_t index);
 /* Look a call up by name (`len` bytes). DT_ERR_UNKNOWN_CALL if there is none. */
 DT_API dt_status dt_call_find(const char *name, size_t len, size_t *index);
+
+/* 1 if field `field` of record call `index` may have no value, which it gives as an empty text
+ * (JSON null, Python None, JavaScript null, an empty CSV cell); 0 otherwise, and for an index or
+ * field out of range. Pure and thread-safe. */
+DT_API int dt_call_field_nullable(size_t index, size_t field);
 
 /* The most parameters a call takes: an args array of DT_MAX_PARAMS values always suffices. */
 #define DT_MAX_PARAMS 4

@@ -66,8 +66,9 @@ static int32_t dt__gen_edad(dt_gen *g, int32_t edad_min, int32_t edad_max) {
 /* Aged edad_min..edad_max on "hoy": the age by the pyramid (one draw), then the day uniform among
  * those on which one turns that age (one draw): born after the day age + 1 years before hoy, and
  * on or before the day age years before hoy. */
-char *dt__gen_fecha_nacimiento(dt_gen *g, int32_t edad_min, int32_t edad_max, char *p) {
+char *dt__gen_fecha_nacimiento(dt_gen *g, int32_t edad_min, int32_t edad_max, char *p, int32_t *edad_out) {
     int32_t edad = dt__gen_edad(g, edad_min, edad_max);
+    if (edad_out) *edad_out = edad;
     int64_t desde = dt__hace_anios(g, edad + 1) + 1;
     int64_t hasta = dt__hace_anios(g, edad);
     int64_t dia = desde + dt__below(g, (uint32_t)(hasta - desde + 1));
@@ -86,6 +87,6 @@ dt_status dt_persona_fecha_nacimiento(dt_gen *g, int32_t edad_min, int32_t edad_
     if (!dt__edades_validas(edad_min, edad_max)) return DT_ERR_INVALID_ARG;
     dt_rng saved = g->rng;
     char tmp[16];
-    char *end = dt__gen_fecha_nacimiento(g, edad_min, edad_max, tmp);
+    char *end = dt__gen_fecha_nacimiento(g, edad_min, edad_max, tmp, NULL);
     return dt__emit(g, &saved, tmp, (size_t)(end - tmp), buf, cap, len);
 }

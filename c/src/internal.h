@@ -121,7 +121,7 @@ uint32_t dt__gen_comuna(dt_gen *g, uint32_t region_index); /* index into dt_t_co
 void dt__gen_direccion(dt_gen *g, int32_t region, dt_direccion *out, uint32_t *comuna_index);
 char *dt__gen_movil(dt_gen *g, int formato, char *p);
 char *dt__gen_fijo_area(dt_gen *g, uint32_t area, int formato, char *p);
-char *dt__gen_fecha_nacimiento(dt_gen *g, int32_t edad_min, int32_t edad_max, char *p);
+char *dt__gen_fecha_nacimiento(dt_gen *g, int32_t edad_min, int32_t edad_max, char *p, int32_t *edad);
 int dt__edades_validas(int32_t edad_min, int32_t edad_max);
 int64_t dt__range(dt_gen *g, int64_t lo, int64_t hi); /* lo <= hi */
 

@@ -22,6 +22,7 @@ typedef struct dt__llamada {
     dt__runner run;
     const size_t *offsets;     /* records: where each field lives in the struct */
     const size_t *widths;      /* records: each field's array size, NUL included */
+    const uint8_t *nulos;      /* records: 1 where an empty field means "no value" */
     const char *const *cero;   /* per param: what 0 means ("any region"), or "" */
     size_t nchecks;
     const dt__check *checks;
@@ -171,6 +172,11 @@ dt_status dt_call_many(dt_gen *g, size_t index, const int64_t *args, size_t narg
     if (cap > 0) buf[pos] = '\0'; /* room is guaranteed above */
     if (len) *len = pos;
     return DT_OK;
+}
+
+int dt_call_field_nullable(size_t index, size_t field) {
+    if (index >= DT__N_LLAMADAS || field >= dt__llamadas[index].info.nfields) return 0;
+    return dt__llamadas[index].nulos[field];
 }
 
 size_t dt_table_count(void) { return DT_T_N_TABLAS; }

@@ -118,8 +118,8 @@ dt_status dt_persona_email(dt_gen *g, char *buf, size_t cap, size_t *len) {
 }
 
 /* Draw order: sex (if CUALQUIERA), given names, apellido paterno, apellido materno,
- * birth date, RUT body (fitting the birth year), email (pattern, number, domain), mobile,
- * address. */
+ * birth date (age, day), RUT body (fitting the birth year), from DT_EDAD_CONTACTO on an email
+ * (pattern, number, domain) and a mobile, address. */
 dt_status dt_persona_persona(dt_gen *g, dt_sexo sexo, int32_t edad_min, int32_t edad_max, dt_persona *out) {
     if (g == NULL || out == NULL) return DT_ERR_NULL;
     if (!dt__sexo_valido(sexo) || !dt__edades_validas(edad_min, edad_max)) return DT_ERR_INVALID_ARG;
@@ -141,15 +141,20 @@ dt_status dt_persona_persona(dt_gen *g, dt_sexo sexo, int32_t edad_min, int32_t 
     dt__field(out->nombre_completo, tmp, (size_t)(e - tmp));
     out->sexo[0] = s == DT_SEXO_F ? 'F' : 'M';
     out->sexo[1] = '\0';
-    e = dt__gen_fecha_nacimiento(g, edad_min, edad_max, tmp);
+    int32_t edad;
+    e = dt__gen_fecha_nacimiento(g, edad_min, edad_max, tmp, &edad);
     dt__field(out->fecha_nacimiento, tmp, (size_t)(e - tmp));
     int32_t anio = (tmp[0] - '0') * 1000 + (tmp[1] - '0') * 100 + (tmp[2] - '0') * 10 + (tmp[3] - '0');
     e = dt__put_rut(tmp, dt__gen_rut_cuerpo_nacido(g, anio, g->hoy_anio), DT_RUT_PUNTOS);
     dt__field(out->rut, tmp, (size_t)(e - tmp));
-    e = dt__gen_email(g, out->nombres, nprimero, out->apellido_paterno, strlen(out->apellido_paterno), tmp);
-    dt__field(out->email, tmp, (size_t)(e - tmp));
-    e = dt__gen_movil(g, DT_TEL_INTERNACIONAL, tmp);
-    dt__field(out->telefono, tmp, (size_t)(e - tmp));
+    if (edad >= DT_EDAD_CONTACTO) { /* a child has neither: no draws for them */
+        e = dt__gen_email(g, out->nombres, nprimero, out->apellido_paterno, strlen(out->apellido_paterno), tmp);
+        dt__field(out->email, tmp, (size_t)(e - tmp));
+        e = dt__gen_movil(g, DT_TEL_INTERNACIONAL, tmp);
+        dt__field(out->telefono, tmp, (size_t)(e - tmp));
+    } else {
+        out->email[0] = out->telefono[0] = '\0';
+    }
     dt_direccion d;
     dt__gen_direccion(g, 0, &d, NULL);
     dt__field(out->direccion, d.linea, strlen(d.linea));

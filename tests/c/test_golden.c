@@ -62,7 +62,7 @@ static void jstr(sbuf *b, const char *s, size_t n) {
 
 /* One value as JSON: a string, or a record's fields as an object. `level` < 0: compact (the
  * digest's form), else indented at that level (golden.json's form). */
-static void jvalue_of(sbuf *b, const dt_call_info *info, const char *text, int level) {
+static void jvalue_of(sbuf *b, size_t idx, const dt_call_info *info, const char *text, int level) {
     if (info->kind != DT_KIND_RECORD) { jstr(b, text, strlen(text)); return; }
     puts_(b, level < 0 ? "{" : "{\n");
     const char *p = text;
@@ -72,7 +72,8 @@ static void jvalue_of(sbuf *b, const dt_call_info *info, const char *text, int l
         if (level >= 0) indent(b, level + 1);
         jstr(b, info->fields[f], strlen(info->fields[f]));
         puts_(b, level < 0 ? ":" : ": ");
-        jstr(b, p, n);
+        if (n == 0 && dt_call_field_nullable(idx, f)) puts_(b, "null"); /* no value */
+        else jstr(b, p, n);
         if (f + 1 < info->nfields) puts_(b, level < 0 ? "," : ",\n");
         p = end ? end + 1 : p + n;
     }
@@ -209,7 +210,7 @@ static int stage_tables(const jval *fp) {
 }
 
 /* Describe how a produced value differs from the fixture's, or return 0 if it does not. */
-static int differs(const dt_call_info *info, const char *text, const jval *want, char *why, size_t whylen) {
+static int differs(size_t idx, const dt_call_info *info, const char *text, const jval *want, char *why, size_t whylen) {
     if (info->kind != DT_KIND_RECORD) {
         if (want->tipo == J_STR && strcmp(want->str, text) == 0) return 0;
         snprintf(why, whylen, "expected \"%s\", got \"%s\"", want->tipo == J_STR ? want->str : "(not a string)", text);
@@ -220,7 +221,8 @@ static int differs(const dt_call_info *info, const char *text, const jval *want,
         const char *end = strchr(p, DT_FIELD_SEP);
         size_t n = end ? (size_t)(end - p) : strlen(p);
         const jval *w = jget(want, info->fields[f]);
-        if (!w || w->tipo != J_STR || strlen(w->str) != n || memcmp(w->str, p, n) != 0) {
+        int nulo = w && w->tipo == J_NULL && n == 0 && dt_call_field_nullable(idx, f);
+        if (!nulo && (!w || w->tipo != J_STR || strlen(w->str) != n || memcmp(w->str, p, n) != 0)) {
             snprintf(why, whylen, "field %s: expected \"%s\", got \"%.*s\"", info->fields[f],
                      w && w->tipo == J_STR ? w->str : "(missing)", (int)n, p);
             return 1;
@@ -271,7 +273,7 @@ static int stage_golden(const jval *seq, const jval *golden, const char *golden_
                 const jval *wdraws = want ? jget(want, "draws") : NULL;
                 if (!want) snprintf(why, sizeof why, "missing in the fixture");
                 else if (strcmp(wcall, name) != 0) snprintf(why, sizeof why, "the fixture has %s here", wcall);
-                if (!want || strcmp(wcall, name) != 0 || differs(info, text, jget(want, "value"), why, sizeof why)) {
+                if (!want || strcmp(wcall, name) != 0 || differs(idx, info, text, jget(want, "value"), why, sizeof why)) {
                     fprintf(stderr, "golden: seed %s, call %zu of %zu (%s): %s\n", seed, i + 1, calls->n, name, why);
                     diverged = 1; /* only the first divergence: what follows it is its consequence */
                 } else if (!wdraws || (unsigned long long)wdraws->num != draws) {
@@ -282,7 +284,7 @@ static int stage_golden(const jval *seq, const jval *golden, const char *golden_
             }
             indent(b, 4); puts_(b, "{\n"); indent(b, 5); puts_(b, "\"call\": "); jstr(b, name, strlen(name));
             puts_(b, ",\n"); indent(b, 5); puts_(b, "\"value\": ");
-            jvalue_of(b, info, text, 5);
+            jvalue_of(b, idx, info, text, 5);
             snprintf(line, sizeof line, ",\n          \"draws\": %llu\n", draws);
             puts_(b, line);
             indent(b, 4); puts_(b, i + 1 < calls->n ? "},\n" : "}\n");
@@ -341,7 +343,7 @@ static int stage_calls(const jval *fp) {
                 dt_status st = dt_call(g, idx, args, nargs, text, sizeof text, NULL);
                 CHECK(st == DT_OK, "fingerprint: seed %s, %s %s, value %d: status %d", seed, name, atext, i + 1, st);
                 b.n = 0;
-                jvalue_of(&b, info, text, -1);
+                jvalue_of(&b, idx, info, text, -1);
                 puts_(&b, "\n");
                 sha256_update(&h, b.s, b.n);
             }

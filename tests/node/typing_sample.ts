@@ -23,3 +23,6 @@ d.call('persona.nombrez');
 // @ts-expect-error: 'X' is not a Sexo
 d.persona.nombre('X');
 export { q, personas, ruts, numero, nombre };
+// A persona's email and telefono are null under 14: the type says so.
+const correo: string | null = d.persona.persona({ edadMin: 0, edadMax: 10 }).email;
+export { correo };

@@ -246,7 +246,7 @@ def test_python_equals_the_cli():
         py = Datoteca(seed=12345).many(call, 50, **kwargs)
         assert len(out) == len(py) == 50, f"seed 12345, {call}: CLI gave {len(out)} values, Python {len(py)}"
         for i, (c, p) in enumerate(zip(out, py)):
-            p_text = "\t".join(p.values()) if isinstance(p, dict) else str(p)
+            p_text = "\t".join(v or "" for v in p.values()) if isinstance(p, dict) else str(p)
             assert c == p_text, f"seed 12345, {call} value {i}: CLI {c!r} vs Python {p_text!r}"
 
 

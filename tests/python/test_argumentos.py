@@ -35,7 +35,7 @@ def test_case(i):
     cli = _cli(call, args)
     if expect == "ok":
         value = Datoteca(seed=7).call(call, **args)
-        text = "\t".join(value.values()) if isinstance(value, dict) else str(value)
+        text = "\t".join(v or "" for v in value.values()) if isinstance(value, dict) else str(value)
         assert cli.returncode == 0, f"{where}: the CLI refused: {cli.stderr}"
         assert cli.stdout == text + "\n", f"{where}: CLI {cli.stdout!r}, Python {text!r}"
     else:

@@ -102,3 +102,13 @@ def test_salaries_follow_the_minimum_wage_and_the_esi_median():
         assert sueldos[0] >= minimo, f"seed 1, hoy {hoy}: a salary of {sueldos[0]} below the minimum wage {minimo}"
         bruta = mediana_neta / (1 - 0.187)  # the ESI's legal deductions (sueldos.csv)
         assert abs(sueldos[N // 2] - bruta) < 0.02 * bruta, f"seed 1, hoy {hoy}: median {sueldos[N // 2]}, ESI 2024 gross {bruta:.0f}"
+
+
+def test_children_have_no_email_and_no_mobile():
+    """Under 14 (docs/data.md) a person has neither: null in every language; from 14 on, both."""
+    for i, p in enumerate(Datoteca(seed=1).many("persona.persona", N, edad_min=0, edad_max=17)):
+        edad = _edad(p["fecha_nacimiento"])
+        if edad < 14:
+            assert p["email"] is None and p["telefono"] is None, f"seed 1, value {i + 1}: aged {edad} with {p['email']!r}, {p['telefono']!r}"
+        else:
+            assert p["email"] and p["telefono"], f"seed 1, value {i + 1}: aged {edad} without email or mobile"

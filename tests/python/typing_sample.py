@@ -1,6 +1,6 @@
 """A user's file: `mypy --strict` must accept it (tests/python/test_api.py runs it)."""
 import datetime
-from typing import List
+from typing import List, Optional
 
 import datoteca
 from datoteca import Datoteca, PersonaDict
@@ -20,4 +20,4 @@ linea: str = d.direccion.direccion()["linea"]
 estado: bytes = d.save_state()
 hijo: Datoteca = d.derive("facturas")
 nombres: List[str] = hijo.many("persona.nombre", 10, sexo="M")
-email: str = clientes(2)[0]["email"]
+email: Optional[str] = clientes(2)[0]["email"]  # None for someone under 14

@@ -11,7 +11,7 @@ from ._tipos import BancoDict, CuentaDict, DireccionDict, EmpresaDict, FormatoRu
 
 
 def _registro_persona_persona(v0: str, v1: str, v2: str, v3: str, v4: str, v5: str, v6: str, v7: str, v8: str, v9: str, v10: str, v11: str) -> PersonaDict:
-    return {'nombres': v0, 'apellido_paterno': v1, 'apellido_materno': v2, 'nombre_completo': v3, 'sexo': v4, 'rut': v5, 'fecha_nacimiento': v6, 'email': v7, 'telefono': v8, 'direccion': v9, 'comuna': v10, 'region': v11}
+    return {'nombres': v0, 'apellido_paterno': v1, 'apellido_materno': v2, 'nombre_completo': v3, 'sexo': v4, 'rut': v5, 'fecha_nacimiento': v6, 'email': v7 or None, 'telefono': v8 or None, 'direccion': v9, 'comuna': v10, 'region': v11}
 
 
 def _registro_direccion_direccion(v0: str, v1: str, v2: str, v3: str, v4: str, v5: str, v6: str, v7: str, v8: str, v9: str, v10: str, v11: str) -> DireccionDict:

@@ -2,7 +2,7 @@
 datoteca returns, as TypedDicts (every field is a str). Do not edit."""
 from __future__ import annotations
 
-from typing import Literal, TypedDict
+from typing import Literal, Optional, TypedDict
 
 Sexo = Literal['cualquiera', 'F', 'M']
 TipoRut = Literal['persona', 'empresa']
@@ -20,8 +20,8 @@ class PersonaDict(TypedDict):
     sexo: str
     rut: str
     fecha_nacimiento: str
-    email: str
-    telefono: str
+    email: Optional[str]
+    telefono: Optional[str]
     direccion: str
     comuna: str
     region: str
