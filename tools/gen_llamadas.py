@@ -141,7 +141,6 @@ def gen_c(decl: Dict[str, Any]) -> str:
             out.append(f"static const char *const n_{i}[] = {{{', '.join(cstr(c['nombre']) for c in campos)}}};")
             offsets = ", ".join("offsetof(%s, %s)" % (t, c["nombre"]) for c in campos)
             out.append(f"static const size_t o_{i}[] = {{{offsets}}};")
-            out.append(f"static const size_t w_{i}[] = {{{', '.join(str(c['ancho']) for c in campos)}}};")
             out.append(f"static const uint8_t nulo_{i}[] = {{{', '.join('1' if c.get('nulo') else '0' for c in campos)}}};")
             for c in campos:
                 out.append(f"_Static_assert(sizeof(({t} *)0)->{c['nombre']} == {c['ancho']}, "
@@ -175,7 +174,7 @@ def gen_c(decl: Dict[str, Any]) -> str:
         nk = len(ll.get("checks", []))
         info = (f"{{{cstr(ll['nombre'])}, {CLASES[ll['clase']]}, {np}, {f'p_{i}' if np else 'NULL'}, "
                 f"{nf}, {f'n_{i}' if nf else 'NULL'}}}")
-        out.append(f"    {{{info}, r_{i}, {f'o_{i}' if nf else 'NULL'}, {f'w_{i}' if nf else 'NULL'}, "
+        out.append(f"    {{{info}, r_{i}, {f'o_{i}' if nf else 'NULL'}, "
                    f"{f'nulo_{i}' if nf else 'NULL'}, {f'cero_{i}' if np else 'NULL'}, {nk}, {f'k_{i}' if nk else 'NULL'}}},")
     out.append("};")
     return "\n".join(out) + "\n"

@@ -150,7 +150,8 @@ def check_additive(data_version: int, version: str, old_fp: Optional[Dict[str, A
     if written_by and version_tuple(version) <= version_tuple(written_by):
         raise Refusal(f"the fixtures were written by {written_by} and the library is still {version}: an "
                       f"added call or table is a new minor version; bump DT_VERSION_MINOR (and the packages)")
-    if not changelog_section(version) or not changelog_section(version)[1]:  # type: ignore[index]
+    section = changelog_section(version)
+    if section is None or not section[1]:
         raise Refusal(f"CHANGELOG.md has no '## {version}' section listing what was added")
 
 

@@ -21,7 +21,6 @@ typedef struct dt__llamada {
     dt_call_info info;
     dt__runner run;
     const size_t *offsets;     /* records: where each field lives in the struct */
-    const size_t *widths;      /* records: each field's array size, NUL included */
     const uint8_t *nulos;      /* records: 1 where an empty field means "no value" */
     const char *const *cero;   /* per param: what 0 means ("any region"), or "" */
     size_t nchecks;

@@ -81,7 +81,6 @@ static const char *const cero_persona_persona[] = {"", "", ""};
 static const dt__check k_persona_persona[] = {{1, 2}};
 static const char *const n_persona_persona[] = {"nombres", "apellido_paterno", "apellido_materno", "nombre_completo", "sexo", "rut", "fecha_nacimiento", "email", "telefono", "direccion", "comuna", "region"};
 static const size_t o_persona_persona[] = {offsetof(dt_persona, nombres), offsetof(dt_persona, apellido_paterno), offsetof(dt_persona, apellido_materno), offsetof(dt_persona, nombre_completo), offsetof(dt_persona, sexo), offsetof(dt_persona, rut), offsetof(dt_persona, fecha_nacimiento), offsetof(dt_persona, email), offsetof(dt_persona, telefono), offsetof(dt_persona, direccion), offsetof(dt_persona, comuna), offsetof(dt_persona, region)};
-static const size_t w_persona_persona[] = {32, 16, 16, 64, 2, 16, 11, 64, 24, 192, 32, 64};
 static const uint8_t nulo_persona_persona[] = {0, 0, 0, 0, 0, 0, 0, 1, 1, 0, 0, 0};
 _Static_assert(sizeof((dt_persona *)0)->nombres == 32, "dt_persona.nombres: its size in datoteca.h must equal its ancho in c/llamadas.toml");
 _Static_assert(sizeof((dt_persona *)0)->apellido_paterno == 16, "dt_persona.apellido_paterno: its size in datoteca.h must equal its ancho in c/llamadas.toml");
@@ -139,7 +138,6 @@ static const dt_param_info p_direccion_direccion[] = {{"region", 0, 0, 16LL, NUL
 static const char *const cero_direccion_direccion[] = {"any region"};
 static const char *const n_direccion_direccion[] = {"tipo_via", "nombre_via", "numero", "depto", "comuna", "codigo_comuna", "provincia", "codigo_provincia", "region", "codigo_region", "codigo_postal", "linea"};
 static const size_t o_direccion_direccion[] = {offsetof(dt_direccion, tipo_via), offsetof(dt_direccion, nombre_via), offsetof(dt_direccion, numero), offsetof(dt_direccion, depto), offsetof(dt_direccion, comuna), offsetof(dt_direccion, codigo_comuna), offsetof(dt_direccion, provincia), offsetof(dt_direccion, codigo_provincia), offsetof(dt_direccion, region), offsetof(dt_direccion, codigo_region), offsetof(dt_direccion, codigo_postal), offsetof(dt_direccion, linea)};
-static const size_t w_direccion_direccion[] = {16, 64, 8, 16, 32, 8, 32, 4, 64, 4, 8, 192};
 static const uint8_t nulo_direccion_direccion[] = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
 _Static_assert(sizeof((dt_direccion *)0)->tipo_via == 16, "dt_direccion.tipo_via: its size in datoteca.h must equal its ancho in c/llamadas.toml");
 _Static_assert(sizeof((dt_direccion *)0)->nombre_via == 64, "dt_direccion.nombre_via: its size in datoteca.h must equal its ancho in c/llamadas.toml");
@@ -218,7 +216,6 @@ static dt_status r_dinero_sueldo(dt_gen *g, const int64_t *a, char *p, char **en
 
 static const char *const n_banco_banco[] = {"codigo", "nombre"};
 static const size_t o_banco_banco[] = {offsetof(dt_banco, codigo), offsetof(dt_banco, nombre)};
-static const size_t w_banco_banco[] = {4, 32};
 static const uint8_t nulo_banco_banco[] = {0, 0};
 _Static_assert(sizeof((dt_banco *)0)->codigo == 4, "dt_banco.codigo: its size in datoteca.h must equal its ancho in c/llamadas.toml");
 _Static_assert(sizeof((dt_banco *)0)->nombre == 32, "dt_banco.nombre: its size in datoteca.h must equal its ancho in c/llamadas.toml");
@@ -248,7 +245,6 @@ static dt_status r_banco_numero_cuenta(dt_gen *g, const int64_t *a, char *p, cha
 
 static const char *const n_banco_cuenta[] = {"banco", "codigo_banco", "tipo_cuenta", "numero", "rut_titular"};
 static const size_t o_banco_cuenta[] = {offsetof(dt_cuenta, banco), offsetof(dt_cuenta, codigo_banco), offsetof(dt_cuenta, tipo_cuenta), offsetof(dt_cuenta, numero), offsetof(dt_cuenta, rut_titular)};
-static const size_t w_banco_cuenta[] = {32, 4, 24, 16, 16};
 static const uint8_t nulo_banco_cuenta[] = {0, 0, 0, 0, 0};
 _Static_assert(sizeof((dt_cuenta *)0)->banco == 32, "dt_cuenta.banco: its size in datoteca.h must equal its ancho in c/llamadas.toml");
 _Static_assert(sizeof((dt_cuenta *)0)->codigo_banco == 4, "dt_cuenta.codigo_banco: its size in datoteca.h must equal its ancho in c/llamadas.toml");
@@ -298,7 +294,6 @@ static dt_status r_empresa_giro(dt_gen *g, const int64_t *a, char *p, char **end
 
 static const char *const n_empresa_empresa[] = {"razon_social", "nombre_fantasia", "rut", "giro", "direccion", "comuna", "region", "telefono", "email"};
 static const size_t o_empresa_empresa[] = {offsetof(dt_empresa, razon_social), offsetof(dt_empresa, nombre_fantasia), offsetof(dt_empresa, rut), offsetof(dt_empresa, giro), offsetof(dt_empresa, direccion), offsetof(dt_empresa, comuna), offsetof(dt_empresa, region), offsetof(dt_empresa, telefono), offsetof(dt_empresa, email)};
-static const size_t w_empresa_empresa[] = {96, 80, 16, 80, 192, 32, 64, 24, 96};
 static const uint8_t nulo_empresa_empresa[] = {0, 0, 0, 0, 0, 0, 0, 0, 0};
 _Static_assert(sizeof((dt_empresa *)0)->razon_social == 96, "dt_empresa.razon_social: its size in datoteca.h must equal its ancho in c/llamadas.toml");
 _Static_assert(sizeof((dt_empresa *)0)->nombre_fantasia == 80, "dt_empresa.nombre_fantasia: its size in datoteca.h must equal its ancho in c/llamadas.toml");
@@ -319,33 +314,33 @@ static dt_status r_empresa_empresa(dt_gen *g, const int64_t *a, char *p, char **
 
 /* Indices are part of the ABI within a major version: append only. */
 static const dt__llamada dt__llamadas[] = {
-    {{"rut", DT_KIND_TEXT, 2, p_rut, 0, NULL}, r_rut, NULL, NULL, NULL, cero_rut, 0, NULL},
-    {{"persona.nombre", DT_KIND_TEXT, 1, p_persona_nombre, 0, NULL}, r_persona_nombre, NULL, NULL, NULL, cero_persona_nombre, 0, NULL},
-    {{"persona.nombres", DT_KIND_TEXT, 1, p_persona_nombres, 0, NULL}, r_persona_nombres, NULL, NULL, NULL, cero_persona_nombres, 0, NULL},
-    {{"persona.apellido", DT_KIND_TEXT, 0, NULL, 0, NULL}, r_persona_apellido, NULL, NULL, NULL, NULL, 0, NULL},
-    {{"persona.nombre_completo", DT_KIND_TEXT, 1, p_persona_nombre_completo, 0, NULL}, r_persona_nombre_completo, NULL, NULL, NULL, cero_persona_nombre_completo, 0, NULL},
-    {{"persona.sexo", DT_KIND_TEXT, 0, NULL, 0, NULL}, r_persona_sexo, NULL, NULL, NULL, NULL, 0, NULL},
-    {{"persona.fecha_nacimiento", DT_KIND_TEXT, 2, p_persona_fecha_nacimiento, 0, NULL}, r_persona_fecha_nacimiento, NULL, NULL, NULL, cero_persona_fecha_nacimiento, 1, k_persona_fecha_nacimiento},
-    {{"persona.email", DT_KIND_TEXT, 0, NULL, 0, NULL}, r_persona_email, NULL, NULL, NULL, NULL, 0, NULL},
-    {{"persona.persona", DT_KIND_RECORD, 3, p_persona_persona, 12, n_persona_persona}, r_persona_persona, o_persona_persona, w_persona_persona, nulo_persona_persona, cero_persona_persona, 1, k_persona_persona},
-    {{"direccion.region", DT_KIND_TEXT, 0, NULL, 0, NULL}, r_direccion_region, NULL, NULL, NULL, NULL, 0, NULL},
-    {{"direccion.comuna", DT_KIND_TEXT, 1, p_direccion_comuna, 0, NULL}, r_direccion_comuna, NULL, NULL, NULL, cero_direccion_comuna, 0, NULL},
-    {{"direccion.calle", DT_KIND_TEXT, 0, NULL, 0, NULL}, r_direccion_calle, NULL, NULL, NULL, NULL, 0, NULL},
-    {{"direccion.numero", DT_KIND_INT, 0, NULL, 0, NULL}, r_direccion_numero, NULL, NULL, NULL, NULL, 0, NULL},
-    {{"direccion.direccion", DT_KIND_RECORD, 1, p_direccion_direccion, 12, n_direccion_direccion}, r_direccion_direccion, o_direccion_direccion, w_direccion_direccion, nulo_direccion_direccion, cero_direccion_direccion, 0, NULL},
-    {{"telefono.movil", DT_KIND_TEXT, 1, p_telefono_movil, 0, NULL}, r_telefono_movil, NULL, NULL, NULL, cero_telefono_movil, 0, NULL},
-    {{"telefono.fijo", DT_KIND_TEXT, 2, p_telefono_fijo, 0, NULL}, r_telefono_fijo, NULL, NULL, NULL, cero_telefono_fijo, 0, NULL},
-    {{"dinero.monto", DT_KIND_INT, 2, p_dinero_monto, 0, NULL}, r_dinero_monto, NULL, NULL, NULL, cero_dinero_monto, 1, k_dinero_monto},
-    {{"dinero.clp", DT_KIND_TEXT, 2, p_dinero_clp, 0, NULL}, r_dinero_clp, NULL, NULL, NULL, cero_dinero_clp, 1, k_dinero_clp},
-    {{"dinero.uf", DT_KIND_TEXT, 2, p_dinero_uf, 0, NULL}, r_dinero_uf, NULL, NULL, NULL, cero_dinero_uf, 1, k_dinero_uf},
-    {{"dinero.sueldo", DT_KIND_INT, 0, NULL, 0, NULL}, r_dinero_sueldo, NULL, NULL, NULL, NULL, 0, NULL},
-    {{"banco.banco", DT_KIND_RECORD, 0, NULL, 2, n_banco_banco}, r_banco_banco, o_banco_banco, w_banco_banco, nulo_banco_banco, NULL, 0, NULL},
-    {{"banco.tipo_cuenta", DT_KIND_TEXT, 0, NULL, 0, NULL}, r_banco_tipo_cuenta, NULL, NULL, NULL, NULL, 0, NULL},
-    {{"banco.numero_cuenta", DT_KIND_TEXT, 0, NULL, 0, NULL}, r_banco_numero_cuenta, NULL, NULL, NULL, NULL, 0, NULL},
-    {{"banco.cuenta", DT_KIND_RECORD, 0, NULL, 5, n_banco_cuenta}, r_banco_cuenta, o_banco_cuenta, w_banco_cuenta, nulo_banco_cuenta, NULL, 0, NULL},
-    {{"empresa.nombre", DT_KIND_TEXT, 0, NULL, 0, NULL}, r_empresa_nombre, NULL, NULL, NULL, NULL, 0, NULL},
-    {{"empresa.razon_social", DT_KIND_TEXT, 0, NULL, 0, NULL}, r_empresa_razon_social, NULL, NULL, NULL, NULL, 0, NULL},
-    {{"empresa.rut", DT_KIND_TEXT, 1, p_empresa_rut, 0, NULL}, r_empresa_rut, NULL, NULL, NULL, cero_empresa_rut, 0, NULL},
-    {{"empresa.giro", DT_KIND_TEXT, 0, NULL, 0, NULL}, r_empresa_giro, NULL, NULL, NULL, NULL, 0, NULL},
-    {{"empresa.empresa", DT_KIND_RECORD, 0, NULL, 9, n_empresa_empresa}, r_empresa_empresa, o_empresa_empresa, w_empresa_empresa, nulo_empresa_empresa, NULL, 0, NULL},
+    {{"rut", DT_KIND_TEXT, 2, p_rut, 0, NULL}, r_rut, NULL, NULL, cero_rut, 0, NULL},
+    {{"persona.nombre", DT_KIND_TEXT, 1, p_persona_nombre, 0, NULL}, r_persona_nombre, NULL, NULL, cero_persona_nombre, 0, NULL},
+    {{"persona.nombres", DT_KIND_TEXT, 1, p_persona_nombres, 0, NULL}, r_persona_nombres, NULL, NULL, cero_persona_nombres, 0, NULL},
+    {{"persona.apellido", DT_KIND_TEXT, 0, NULL, 0, NULL}, r_persona_apellido, NULL, NULL, NULL, 0, NULL},
+    {{"persona.nombre_completo", DT_KIND_TEXT, 1, p_persona_nombre_completo, 0, NULL}, r_persona_nombre_completo, NULL, NULL, cero_persona_nombre_completo, 0, NULL},
+    {{"persona.sexo", DT_KIND_TEXT, 0, NULL, 0, NULL}, r_persona_sexo, NULL, NULL, NULL, 0, NULL},
+    {{"persona.fecha_nacimiento", DT_KIND_TEXT, 2, p_persona_fecha_nacimiento, 0, NULL}, r_persona_fecha_nacimiento, NULL, NULL, cero_persona_fecha_nacimiento, 1, k_persona_fecha_nacimiento},
+    {{"persona.email", DT_KIND_TEXT, 0, NULL, 0, NULL}, r_persona_email, NULL, NULL, NULL, 0, NULL},
+    {{"persona.persona", DT_KIND_RECORD, 3, p_persona_persona, 12, n_persona_persona}, r_persona_persona, o_persona_persona, nulo_persona_persona, cero_persona_persona, 1, k_persona_persona},
+    {{"direccion.region", DT_KIND_TEXT, 0, NULL, 0, NULL}, r_direccion_region, NULL, NULL, NULL, 0, NULL},
+    {{"direccion.comuna", DT_KIND_TEXT, 1, p_direccion_comuna, 0, NULL}, r_direccion_comuna, NULL, NULL, cero_direccion_comuna, 0, NULL},
+    {{"direccion.calle", DT_KIND_TEXT, 0, NULL, 0, NULL}, r_direccion_calle, NULL, NULL, NULL, 0, NULL},
+    {{"direccion.numero", DT_KIND_INT, 0, NULL, 0, NULL}, r_direccion_numero, NULL, NULL, NULL, 0, NULL},
+    {{"direccion.direccion", DT_KIND_RECORD, 1, p_direccion_direccion, 12, n_direccion_direccion}, r_direccion_direccion, o_direccion_direccion, nulo_direccion_direccion, cero_direccion_direccion, 0, NULL},
+    {{"telefono.movil", DT_KIND_TEXT, 1, p_telefono_movil, 0, NULL}, r_telefono_movil, NULL, NULL, cero_telefono_movil, 0, NULL},
+    {{"telefono.fijo", DT_KIND_TEXT, 2, p_telefono_fijo, 0, NULL}, r_telefono_fijo, NULL, NULL, cero_telefono_fijo, 0, NULL},
+    {{"dinero.monto", DT_KIND_INT, 2, p_dinero_monto, 0, NULL}, r_dinero_monto, NULL, NULL, cero_dinero_monto, 1, k_dinero_monto},
+    {{"dinero.clp", DT_KIND_TEXT, 2, p_dinero_clp, 0, NULL}, r_dinero_clp, NULL, NULL, cero_dinero_clp, 1, k_dinero_clp},
+    {{"dinero.uf", DT_KIND_TEXT, 2, p_dinero_uf, 0, NULL}, r_dinero_uf, NULL, NULL, cero_dinero_uf, 1, k_dinero_uf},
+    {{"dinero.sueldo", DT_KIND_INT, 0, NULL, 0, NULL}, r_dinero_sueldo, NULL, NULL, NULL, 0, NULL},
+    {{"banco.banco", DT_KIND_RECORD, 0, NULL, 2, n_banco_banco}, r_banco_banco, o_banco_banco, nulo_banco_banco, NULL, 0, NULL},
+    {{"banco.tipo_cuenta", DT_KIND_TEXT, 0, NULL, 0, NULL}, r_banco_tipo_cuenta, NULL, NULL, NULL, 0, NULL},
+    {{"banco.numero_cuenta", DT_KIND_TEXT, 0, NULL, 0, NULL}, r_banco_numero_cuenta, NULL, NULL, NULL, 0, NULL},
+    {{"banco.cuenta", DT_KIND_RECORD, 0, NULL, 5, n_banco_cuenta}, r_banco_cuenta, o_banco_cuenta, nulo_banco_cuenta, NULL, 0, NULL},
+    {{"empresa.nombre", DT_KIND_TEXT, 0, NULL, 0, NULL}, r_empresa_nombre, NULL, NULL, NULL, 0, NULL},
+    {{"empresa.razon_social", DT_KIND_TEXT, 0, NULL, 0, NULL}, r_empresa_razon_social, NULL, NULL, NULL, 0, NULL},
+    {{"empresa.rut", DT_KIND_TEXT, 1, p_empresa_rut, 0, NULL}, r_empresa_rut, NULL, NULL, cero_empresa_rut, 0, NULL},
+    {{"empresa.giro", DT_KIND_TEXT, 0, NULL, 0, NULL}, r_empresa_giro, NULL, NULL, NULL, 0, NULL},
+    {{"empresa.empresa", DT_KIND_RECORD, 0, NULL, 9, n_empresa_empresa}, r_empresa_empresa, o_empresa_empresa, nulo_empresa_empresa, NULL, 0, NULL},
 };
