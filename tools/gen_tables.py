@@ -144,6 +144,13 @@ def slots16(values):
     return "\n".join("    {%s}," % cstr(v) for v in values)
 
 
+# Judgements, documented in docs/data.md: no source gives apartments per comuna or the comunas
+# each of Santiago's avenues runs through.
+URBANA_HABITANTES = 50000             # Censo 2017 inhabitants for a comuna to have deptos
+GRAN_SANTIAGO_PROVINCIA = "131"       # province of Santiago (32 comunas)
+GRAN_SANTIAGO_COMUNAS = {"13201", "13401"}  # Puente Alto, San Bernardo
+
+
 def build():
     regiones = read("regiones.csv")
     provincias = read("provincias.csv")
@@ -226,8 +233,14 @@ def build():
     h.append("typedef struct dt_t_region {\n    uint8_t codigo; uint16_t comuna_first, comuna_count; char cut[3];\n"
              "    dt_t_str nombre; dt_t_alias comunas; /* alias over this region's comunas */\n} dt_t_region;")
     h.append("typedef struct dt_t_provincia { uint8_t region; char cut[4]; dt_t_str nombre; } dt_t_provincia;")
-    h.append("/* postal: the comuna's postal code (7 digits, codigos_postales.csv), or \"\" where no source has one. */")
-    h.append("typedef struct dt_t_comuna { uint16_t provincia; uint8_t region; uint8_t area; char cut[6]; char postal[8]; dt_t_str nombre; } dt_t_comuna;")
+    h.append("/* postal: the comuna's postal code (7 digits, codigos_postales.csv), or \"\" where no source has one.\n"
+             " * zona: DT_T_ZONA_* flags (see below). */")
+    h.append("typedef struct dt_t_comuna { uint16_t provincia; uint8_t region; uint8_t area; uint8_t zona; char cut[6]; char postal[8]; dt_t_str nombre; } dt_t_comuna;")
+    h.append(f"/* A judgement (docs/data.md): addresses get a depto only in comunas of at least {URBANA_HABITANTES} inhabitants\n"
+             " * (Censo 2017); Santiago's avenues only in Gran Santiago (the province of Santiago, Puente Alto, San Bernardo). */")
+    h.append(f"#define DT_T_URBANA_HABITANTES {URBANA_HABITANTES}")
+    h.append("#define DT_T_ZONA_URBANA 1u")
+    h.append("#define DT_T_ZONA_GRAN_SANTIAGO 2u")
     h.append("extern const dt_t_region dt_t_regiones[DT_T_N_REGIONES];")
     h.append("extern const dt_t_provincia dt_t_provincias[DT_T_N_PROVINCIAS];")
     h.append("extern const dt_t_comuna dt_t_comunas[DT_T_N_COMUNAS];")
@@ -252,9 +265,14 @@ def build():
             raise SystemExit(f"{x['_donde']}: comuna {x['codigo_cut']} {x['nombre']} has no row in codigos_postales.csv")
         if postal["codigo_postal_base"] and not (len(postal["codigo_postal_base"]) == 7 and postal["codigo_postal_base"].isdigit()):
             raise SystemExit(f"{postal['_donde']}: codigo_postal_base must be 7 digits or empty")
+    def zona(x):
+        z = 1 if int(x["poblacion_censo_2017"]) >= URBANA_HABITANTES else 0
+        if x["codigo_provincia"] == GRAN_SANTIAGO_PROVINCIA or x["codigo_cut"] in GRAN_SANTIAGO_COMUNAS:
+            z |= 2
+        return z
     c.append("const dt_t_comuna dt_t_comunas[DT_T_N_COMUNAS] = {\n" + "\n".join(
-        "    {%d, %d, %d, %s, %s, {%s, %d}}," % (prov_code.index(x["codigo_provincia"]),
-                                              reg_code.index(x["codigo_region"]), int(x["codigo_area_telefono"]),
+        "    {%d, %d, %d, %d, %s, %s, {%s, %d}}," % (prov_code.index(x["codigo_provincia"]),
+                                              reg_code.index(x["codigo_region"]), int(x["codigo_area_telefono"]), zona(x),
                                               cstr(x["codigo_cut"]), cstr(postales[x["codigo_cut"]]["codigo_postal_base"]),
                                               cstr(x["nombre"]), blen(x["nombre"]))
         for x in comunas) + "\n};\n")
@@ -270,7 +288,7 @@ def build():
         "h = dt__huella_s(h, r->nombre.s, r->nombre.n);"])
     huella("comunas", "DT_T_N_COMUNAS", "DT_T_N_COMUNAS", [
         "const dt_t_comuna *r = &dt_t_comunas[i];",
-        "h = dt__huella_u(dt__huella_u(dt__huella_u(h, r->provincia), r->region), r->area);",
+        "h = dt__huella_u(dt__huella_u(dt__huella_u(dt__huella_u(h, r->provincia), r->region), r->area), r->zona);",
         "h = dt__huella_s(dt__huella_z(h, r->cut, sizeof r->cut), r->nombre.s, r->nombre.n);",
         "h = dt__huella_z(h, r->postal, sizeof r->postal);"])
 
@@ -469,18 +487,34 @@ def build():
     usadas = [siglas[f["sigla"]] for f in formas if f["sigla"] in siglas]
     h.append(f"\n#define DT_T_N_FORMAS {len(usadas)}")
     h.append("extern const dt_t_str dt_t_formas[DT_T_N_FORMAS]; /* the last one is E.I.R.L. */")
+    h.append(f"#define DT_T_FORMA_SA {usadas.index('S.A.')}")
     if usadas[-1] != "E.I.R.L.":
         raise SystemExit("E.I.R.L. must be the last legal form")
     c.append("const dt_t_str dt_t_formas[DT_T_N_FORMAS] = {\n" + strs(usadas) + "\n};\n")
     huella("formas", "DT_T_N_FORMAS", "DT_T_N_FORMAS", ["h = dt__huella_s(h, dt_t_formas[i].s, dt_t_formas[i].n);"])
     fits(giros, "giro", [("empresa.empresa", "giro")], anchos)
     h.append(f"#define DT_T_N_GIROS {len(giros)}")
-    h.append("typedef struct dt_t_giro { dt_t_str rubro, giro; } dt_t_giro;")
+    h.append("/* regiones: the table indices of the regions a company with this giro is placed in (all of\n"
+             " * them unless giros.csv restricts it), drawn through `pesos` by population. */")
+    h.append("typedef struct dt_t_giro { dt_t_str rubro, giro; const uint8_t *regiones; dt_t_alias pesos; } dt_t_giro;")
     h.append("extern const dt_t_giro dt_t_giros[DT_T_N_GIROS];")
-    c.append("const dt_t_giro dt_t_giros[DT_T_N_GIROS] = {\n" + "\n".join(
-        "    {{%s, %d}, {%s, %d}}," % (cstr(g["rubro"]), blen(g["rubro"]), cstr(g["giro"]), blen(g["giro"])) for g in giros) + "\n};\n")
+    filas_giros = []
+    for i, g in enumerate(giros):
+        codigos = [x for x in g["regiones"].split("|") if x] or reg_code
+        for x in codigos:
+            if x not in reg_code:
+                raise SystemExit(f"{g['_donde']}: region {x!r} is not in regiones.csv")
+        idx = [reg_code.index(x) for x in codigos]
+        c.append(f"static const uint8_t dt_t_giro{i}_regiones[{len(idx)}] = {{{', '.join(map(str, idx))}}};")
+        emit_alias(f"dt_t_giro{i}_pesos", [pop[reg_code[j]] for j in idx], public=False)
+        filas_giros.append("    {{%s, %d}, {%s, %d}, dt_t_giro%d_regiones, {%du, %du, dt_t_giro%d_pesos_prob, dt_t_giro%d_pesos_alias}}," % (
+            cstr(g["rubro"]), blen(g["rubro"]), cstr(g["giro"]), blen(g["giro"]), i, len(idx), largest_k(len(idx)), i, i))
+    c.append("const dt_t_giro dt_t_giros[DT_T_N_GIROS] = {\n" + "\n".join(filas_giros) + "\n};\n")
     huella("giros", "DT_T_N_GIROS", "DT_T_N_GIROS", [
-        "h = dt__huella_s(dt__huella_s(h, dt_t_giros[i].rubro.s, dt_t_giros[i].rubro.n), dt_t_giros[i].giro.s, dt_t_giros[i].giro.n);"])
+        "const dt_t_giro *r = &dt_t_giros[i];",
+        "h = dt__huella_s(dt__huella_s(h, r->rubro.s, r->rubro.n), r->giro.s, r->giro.n);",
+        "for (uint32_t j = 0; j < r->pesos.n; j++) h = dt__huella_u(h, r->regiones[j]);",
+        "h = dt__huella_alias(h, &r->pesos);"])
 
     # --- the fingerprint's directory of tables ------------------------------
     h.append("\n/* Every table above, in a fixed order, with a walker that digests its whole content\n"

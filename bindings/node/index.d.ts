@@ -181,12 +181,12 @@ export interface BancoNamespace {
 export interface EmpresaNamespace {
   /**
    * A business name without legal form.
-   * @example Agrícola Vásquez
+   * @example Agrícola Vásquez y Carrasco
    */
   nombre(): string;
   /**
    * A name with its legal form: SpA, Ltda., S.A. or E.I.R.L.
-   * @example Constructora Caupolicán Ltda.
+   * @example Constructora Matilde González Ltda.
    */
   razonSocial(): string;
   /**
@@ -202,8 +202,8 @@ export interface EmpresaNamespace {
    */
   giro(): string;
   /**
-   * A consistent company: RUT in the company range, address, a fixed line with its area code, email on its domain.
-   * @example Constructora Caupolicán Ltda., 76.568.022-0, Machalí
+   * A consistent company: RUT in the company range (old S.A. also 90–99 M), address in a region its giro allows, a fixed line with its area code, email on the domain of its fantasy name.
+   * @example Constructora Matilde González Ltda., 76.563.562-4, Lo Espejo
    */
   empresa(): Empresa;
 }

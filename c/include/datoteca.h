@@ -163,6 +163,10 @@ typedef enum dt_rut_tipo {
 #define DT_RUT_EMPRESA_MIN 76000000u
 #define DT_RUT_EMPRESA_MAX 77999999u
 #define DT_RUT_CUERPO_MAX 99999999u
+/* An S.A. in the company record may be an old one: its body is uniform over the recent range
+ * and the range of older sociedades anónimas (banks are 97 M), 12 million numbers in all. */
+#define DT_RUT_SA_ANTIGUA_MIN 90000000u
+#define DT_RUT_SA_ANTIGUA_MAX 99999999u
 
 typedef enum dt_rut_formato {
     DT_RUT_PUNTOS = 0, /* 12.345.678-5 */
@@ -329,7 +333,7 @@ DT_API dt_status dt_persona_persona(dt_gen *g, dt_sexo sexo, int32_t edad_min, i
 DT_API dt_status dt_empresa_nombre(dt_gen *g, char *buf, size_t cap, size_t *len);
 /* A name with its legal form: SpA, Ltda., S.A. or E.I.R.L. (which carries a person's name). */
 DT_API dt_status dt_empresa_razon_social(dt_gen *g, char *buf, size_t cap, size_t *len);
-/* A RUT in the company range. */
+/* A RUT in the company range [DT_RUT_EMPRESA_MIN, DT_RUT_EMPRESA_MAX]. */
 DT_API dt_status dt_empresa_rut(dt_gen *g, dt_rut_formato formato, char *buf, size_t cap, size_t *len);
 /* An economic activity in the style of the SII list. */
 DT_API dt_status dt_empresa_giro(dt_gen *g, char *buf, size_t cap, size_t *len);
@@ -337,13 +341,13 @@ DT_API dt_status dt_empresa_giro(dt_gen *g, char *buf, size_t cap, size_t *len);
 typedef struct dt_empresa {
     char razon_social[96];
     char nombre_fantasia[80];
-    char rut[16];
+    char rut[16];       /* DT_RUT_EMPRESA range; an S.A. also DT_RUT_SA_ANTIGUA_MIN..MAX */
     char giro[80];
     char direccion[192];
     char comuna[32];
     char region[64];
     char telefono[24];  /* a fixed line with the address's area code */
-    char email[96];     /* on the company's own .cl domain */
+    char email[96];     /* a mailbox on the .cl domain of its nombre_fantasia */
 } dt_empresa;
 DT_API dt_status dt_empresa_empresa(dt_gen *g, dt_empresa *out);
 

@@ -40,17 +40,18 @@ static uint32_t dt__gen_numero(dt_gen *g) {
 
 static const dt_t_str dt__avenida = {"Avenida", 7};
 
-/* Draws: region (if 0), comuna, street index (one; RM also has its avenues), street type
- * (one, general streets only), number (two), depto decision (one; 30 % get floor and
- * unit: two more). The postal code is the comuna's (no draw). */
+/* Draws: region (if 0), comuna, street index (one; Gran Santiago also has Santiago's
+ * avenues), street type (one, general streets only), number (two), then in an urban comuna
+ * (DT_T_ZONA_URBANA) the depto decision (one; 30 % get floor and unit: two more). The
+ * postal code is the comuna's (no draw). */
 void dt__gen_direccion(dt_gen *g, int32_t region, dt_direccion *out, uint32_t *comuna_index) {
     uint32_t ri = dt__gen_region(g, region);
     uint32_t ci = dt__gen_comuna(g, ri);
     const dt_t_comuna *c = &dt_t_comunas[ci];
     const dt_t_region *r = &dt_t_regiones[ri];
     const dt_t_provincia *pv = &dt_t_provincias[c->provincia];
-    int rm = r->codigo == 13;
-    uint32_t k = dt__below(g, DT_T_N_CALLES + (rm ? DT_T_N_AVENIDAS_RM : 0));
+    int santiago = (c->zona & DT_T_ZONA_GRAN_SANTIAGO) != 0;
+    uint32_t k = dt__below(g, DT_T_N_CALLES + (santiago ? DT_T_N_AVENIDAS_RM : 0));
     const dt_t_str *tipo, *nombre;
     static const dt_t_str vacio = {"", 0};
     if (k < DT_T_N_CALLES) {
@@ -63,7 +64,7 @@ void dt__gen_direccion(dt_gen *g, int32_t region, dt_direccion *out, uint32_t *c
     uint32_t numero = dt__gen_numero(g);
     char depto[16];
     char *de = depto;
-    if (dt__below(g, 100) < 30) {
+    if ((c->zona & DT_T_ZONA_URBANA) && dt__below(g, 100) < 30) {
         uint32_t piso = 1 + dt__below(g, 25);
         uint32_t unidad = 1 + dt__below(g, 12);
         de = dt__put(de, "Depto. ", 7);

@@ -2,43 +2,36 @@
 #include "internal.h"
 
 typedef struct dt__nombres_empresa {
-    char base[64];      /* "Soto y Díaz": also the company's mail domain */
-    char fantasia[80];  /* "Constructora Soto y Díaz" */
+    char fantasia[80];  /* "Constructora Soto y Díaz": also the company's mail domain */
     char razon[96];     /* "Constructora Soto y Díaz SpA" */
     uint32_t giro;
+    uint32_t forma;     /* DT_T_N_FORMAS when drawn without a legal form */
 } dt__nombres_empresa;
 
-/* Draws: legal form (one, only when con_forma), giro (one; its rubro heads the name),
- * then for an E.I.R.L. the owner's sex, given name and surname (three), otherwise a
- * pattern (one: surname | surname y surname | a street's name) and its parts. */
+/* Draws: legal form (one, only when con_forma), giro (one; its rubro heads the name), then
+ * for an E.I.R.L. its owner's sex, given name and surname (Ley 19.857 art. 4 wants the
+ * owner's name), otherwise a pattern (one): two surnames ("Soto y Díaz", two of three) or a
+ * person's name ("Juan Soto"). Single surnames and street names are not used: with 24 giros
+ * they leave too few distinct names for distinct mail domains (docs/data.md). */
 static void dt__gen_nombres_empresa(dt_gen *g, int con_forma, dt__nombres_empresa *n) {
-    uint32_t forma = con_forma ? dt__below(g, DT_T_N_FORMAS) : 0;
+    n->forma = con_forma ? dt__below(g, DT_T_N_FORMAS) : DT_T_N_FORMAS;
     n->giro = dt__below(g, DT_T_N_GIROS);
-    char *p = n->base;
-    if (con_forma && forma == DT_T_N_FORMAS - 1) {
+    char *p = dt__puts(n->fantasia, &dt_t_giros[n->giro].rubro);
+    *p++ = ' ';
+    if (n->forma == DT_T_N_FORMAS - 1 || dt__below(g, 3) == 2) {
         p = dt__gen_nombre(g, dt__sexo(g, DT_SEXO_CUALQUIERA), p);
         *p++ = ' ';
         p = dt__gen_apellido(g, p);
     } else {
-        switch (dt__below(g, 3)) {
-        case 0: p = dt__gen_apellido(g, p); break;
-        case 1:
-            p = dt__gen_apellido(g, p);
-            p = dt__put(p, " y ", 3);
-            p = dt__gen_apellido(g, p);
-            break;
-        default: p = dt__puts(p, &dt_t_calles[dt__below(g, DT_T_N_CALLES)]); break;
-        }
+        p = dt__gen_apellido(g, p);
+        p = dt__put(p, " y ", 3);
+        p = dt__gen_apellido(g, p);
     }
-    *p = '\0';
-    p = dt__puts(n->fantasia, &dt_t_giros[n->giro].rubro);
-    *p++ = ' ';
-    p = dt__put(p, n->base, strlen(n->base));
     *p = '\0';
     p = dt__put(n->razon, n->fantasia, strlen(n->fantasia));
     if (con_forma) {
         *p++ = ' ';
-        p = dt__puts(p, &dt_t_formas[forma]);
+        p = dt__puts(p, &dt_t_formas[n->forma]);
     }
     *p = '\0';
 }
@@ -69,30 +62,42 @@ dt_status dt_empresa_giro(dt_gen *g, char *buf, size_t cap, size_t *len) {
     DT_END_TEXT();
 }
 
-/* Draws: names (as razon_social), RUT body (company range), address, the fixed line's
- * number (area code of the address's comuna), the mailbox (one). */
+/* One draw: an S.A. may be old (DT_RUT_SA_ANTIGUA_MIN..MAX) or recent; other forms exist
+ * only since the 2000s (SpA 2007, E.I.R.L. 2003) or are taken as recent (c/data/rut_rangos.csv). */
+static uint32_t dt__gen_rut_empresa(dt_gen *g, uint32_t forma) {
+    if (forma != DT_T_FORMA_SA) return dt__gen_rut_cuerpo(g, DT_RUT_EMPRESA);
+    const uint32_t recientes = DT_RUT_EMPRESA_MAX - DT_RUT_EMPRESA_MIN + 1;
+    uint32_t k = dt__below(g, recientes + (DT_RUT_SA_ANTIGUA_MAX - DT_RUT_SA_ANTIGUA_MIN + 1));
+    return k < recientes ? DT_RUT_EMPRESA_MIN + k : DT_RUT_SA_ANTIGUA_MIN + (k - recientes);
+}
+
+/* Draws: names (as razon_social), RUT body (one), the region among those its giro allows
+ * (one, by population), the rest of the address, the fixed line's number (area code of the
+ * address's comuna), the mailbox (one). */
 dt_status dt_empresa_empresa(dt_gen *g, dt_empresa *out) {
-    static const dt_t_str buzones[4] = {{"contacto", 8}, {"ventas", 6}, {"administracion", 14}, {"info", 4}};
+    static const dt_t_str buzones[8] = {{"contacto", 8}, {"ventas", 6},      {"administracion", 14}, {"info", 4},
+                                        {"facturacion", 11}, {"gerencia", 8}, {"comercial", 9},     {"finanzas", 8}};
     if (g == NULL || out == NULL) return DT_ERR_NULL;
     dt__nombres_empresa n;
     dt__gen_nombres_empresa(g, 1, &n);
     char tmp[128];
-    char *e = dt__put_rut(tmp, dt__gen_rut_cuerpo(g, DT_RUT_EMPRESA), DT_RUT_PUNTOS);
+    char *e = dt__put_rut(tmp, dt__gen_rut_empresa(g, n.forma), DT_RUT_PUNTOS);
     dt__field(out->rut, tmp, (size_t)(e - tmp));
+    const dt_t_giro *giro = &dt_t_giros[n.giro];
+    uint32_t ri = giro->regiones[dt__alias(g, &giro->pesos)];
     dt_direccion d;
     uint32_t ci;
-    dt__gen_direccion(g, 0, &d, &ci);
+    dt__gen_direccion(g, (int32_t)ri + 1, &d, &ci);
     e = dt__gen_fijo_area(g, dt_t_comunas[ci].area, DT_TEL_INTERNACIONAL, tmp);
     dt__field(out->telefono, tmp, (size_t)(e - tmp));
-    e = dt__puts(tmp, &buzones[dt__below(g, 4)]);
+    e = dt__puts(tmp, &buzones[dt__below(g, 8)]);
     *e++ = '@';
-    e = dt__put_ascii_fold(e, n.base, strlen(n.base));
+    e = dt__put_ascii_fold(e, n.fantasia, strlen(n.fantasia));
     e = dt__put(e, ".cl", 3);
     dt__field(out->email, tmp, (size_t)(e - tmp));
     dt__field(out->razon_social, n.razon, strlen(n.razon));
     dt__field(out->nombre_fantasia, n.fantasia, strlen(n.fantasia));
-    const dt_t_str *giro = &dt_t_giros[n.giro].giro;
-    dt__field(out->giro, giro->s, giro->n);
+    dt__field(out->giro, giro->giro.s, giro->giro.n);
     dt__field(out->direccion, d.linea, strlen(d.linea));
     dt__field(out->comuna, d.comuna, strlen(d.comuna));
     dt__field(out->region, d.region, strlen(d.region));

@@ -19,8 +19,14 @@ typedef struct dt_t_region {
     dt_t_str nombre; dt_t_alias comunas; /* alias over this region's comunas */
 } dt_t_region;
 typedef struct dt_t_provincia { uint8_t region; char cut[4]; dt_t_str nombre; } dt_t_provincia;
-/* postal: the comuna's postal code (7 digits, codigos_postales.csv), or "" where no source has one. */
-typedef struct dt_t_comuna { uint16_t provincia; uint8_t region; uint8_t area; char cut[6]; char postal[8]; dt_t_str nombre; } dt_t_comuna;
+/* postal: the comuna's postal code (7 digits, codigos_postales.csv), or "" where no source has one.
+ * zona: DT_T_ZONA_* flags (see below). */
+typedef struct dt_t_comuna { uint16_t provincia; uint8_t region; uint8_t area; uint8_t zona; char cut[6]; char postal[8]; dt_t_str nombre; } dt_t_comuna;
+/* A judgement (docs/data.md): addresses get a depto only in comunas of at least 50000 inhabitants
+ * (Censo 2017); Santiago's avenues only in Gran Santiago (the province of Santiago, Puente Alto, San Bernardo). */
+#define DT_T_URBANA_HABITANTES 50000
+#define DT_T_ZONA_URBANA 1u
+#define DT_T_ZONA_GRAN_SANTIAGO 2u
 extern const dt_t_region dt_t_regiones[DT_T_N_REGIONES];
 extern const dt_t_provincia dt_t_provincias[DT_T_N_PROVINCIAS];
 extern const dt_t_comuna dt_t_comunas[DT_T_N_COMUNAS];
@@ -79,8 +85,11 @@ extern const dt_t_banco dt_t_bancos[DT_T_N_BANCOS];
 
 #define DT_T_N_FORMAS 4
 extern const dt_t_str dt_t_formas[DT_T_N_FORMAS]; /* the last one is E.I.R.L. */
-#define DT_T_N_GIROS 24
-typedef struct dt_t_giro { dt_t_str rubro, giro; } dt_t_giro;
+#define DT_T_FORMA_SA 2
+#define DT_T_N_GIROS 25
+/* regiones: the table indices of the regions a company with this giro is placed in (all of
+ * them unless giros.csv restricts it), drawn through `pesos` by population. */
+typedef struct dt_t_giro { dt_t_str rubro, giro; const uint8_t *regiones; dt_t_alias pesos; } dt_t_giro;
 extern const dt_t_giro dt_t_giros[DT_T_N_GIROS];
 
 /* Every table above, in a fixed order, with a walker that digests its whole content

@@ -262,9 +262,12 @@ int main(void) {
 
         CHECK_OK(dt_call(g, iemp, NULL, 0, buf, sizeof buf, &len), "empresa");
         CHECK(campos(buf, f, 16) == 9, "empresa %d: fields", i);
-        CHECK(rut_ref_ok(f[2], DT_RUT_PUNTOS, &cuerpo) && cuerpo >= DT_RUT_EMPRESA_MIN && cuerpo <= DT_RUT_EMPRESA_MAX,
-              "empresa %d: rut '%s'", i, f[2]);
         size_t lr = strlen(f[0]);
+        int sa = lr > 5 && strcmp(f[0] + lr - 5, " S.A.") == 0;
+        CHECK(rut_ref_ok(f[2], DT_RUT_PUNTOS, &cuerpo) &&
+                  ((cuerpo >= DT_RUT_EMPRESA_MIN && cuerpo <= DT_RUT_EMPRESA_MAX) ||
+                   (sa && cuerpo >= DT_RUT_SA_ANTIGUA_MIN && cuerpo <= DT_RUT_SA_ANTIGUA_MAX)),
+              "empresa %d: rut '%s' for '%s'", i, f[2], f[0]);
         int forma = 0;
         static const char *formas[] = {" SpA", " Ltda.", " S.A.", " E.I.R.L."};
         for (int k = 0; k < 4; k++)

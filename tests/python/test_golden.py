@@ -213,7 +213,8 @@ def test_the_fixture_is_valid_by_independent_checks():
                     assert v["codigo_banco"] == "012" and int(v["numero"]) == body, f"{where}: {v}"
             elif call == "empresa.empresa":
                 body = _check_rut(where, v["rut"])
-                assert 76_000_000 <= body <= 77_999_999, where
+                antigua = v["razon_social"].endswith(" S.A.") and 90_000_000 <= body <= 99_999_999  # datoteca.h
+                assert 76_000_000 <= body <= 77_999_999 or antigua, f"{where}: body {body} for {v['razon_social']!r}"
                 _check_comuna(where, v["comuna"], v["region"])
                 area = _check_phone(where, v["telefono"], fijo=True)
                 comuna = [c for c in COMUNAS if c["nombre"] == v["comuna"] and c["codigo_region"] == REGION_BY_NAME[v["region"]]][0]

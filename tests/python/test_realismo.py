@@ -112,3 +112,81 @@ def test_children_have_no_email_and_no_mobile():
             assert p["email"] is None and p["telefono"] is None, f"seed 1, value {i + 1}: aged {edad} with {p['email']!r}, {p['telefono']!r}"
         else:
             assert p["email"] and p["telefono"], f"seed 1, value {i + 1}: aged {edad} without email or mobile"
+
+
+EMPRESAS = Datoteca(seed=1).many("empresa.empresa", 25_000)
+
+
+def test_company_emails_are_rarely_shared():
+    counts = Counter(e["email"] for e in EMPRESAS)
+    shared = sum(n for n in counts.values() if n > 1)
+    assert shared < len(EMPRESAS) * 0.01, (
+        f"seed 1, {len(EMPRESAS)} empresa records: {shared} emails are shared ({shared / len(EMPRESAS):.2%}, limit 1 %); "
+        f"most common {counts.most_common(3)}")
+    for i, e in enumerate(EMPRESAS):
+        dominio = e["email"].rpartition("@")[2]
+        assert dominio.endswith(".cl") and len(dominio) > 12, f"seed 1, empresa.empresa value {i + 1}: {e['email']!r}"
+
+
+def test_giros_stay_in_their_regions():
+    region_codigo = {r["nombre_oficial"]: r["codigo_cut"] for r in _csv("regiones.csv")}
+    permitidas = {g["giro"]: set(g["regiones"].split("|")) for g in _csv("giros.csv") if g["regiones"]}
+    assert permitidas, "giros.csv restricts no giro"
+    vistos = Counter()
+    for i, e in enumerate(EMPRESAS):
+        if e["giro"] in permitidas:
+            vistos[e["giro"]] += 1
+            assert region_codigo[e["region"]] in permitidas[e["giro"]], (
+                f"seed 1, empresa.empresa value {i + 1}: {e['giro']!r} in {e['region']}")
+    assert set(vistos) == set(permitidas), f"restricted giros never drawn: {set(permitidas) - set(vistos)}"
+
+
+def test_old_ruts_only_for_sociedades_anonimas():
+    antiguas = 0
+    for i, e in enumerate(EMPRESAS):
+        cuerpo = int(e["rut"].replace(".", "").split("-")[0])
+        if 90_000_000 <= cuerpo <= 99_999_999:  # datoteca.h DT_RUT_SA_ANTIGUA_*
+            antiguas += 1
+            assert e["razon_social"].endswith(" S.A."), f"seed 1, empresa.empresa value {i + 1}: {e['rut']} for {e['razon_social']!r}"
+        else:
+            assert 76_000_000 <= cuerpo <= 77_999_999, f"seed 1, empresa.empresa value {i + 1}: {e['rut']}"
+    sa = sum(e["razon_social"].endswith(" S.A.") for e in EMPRESAS)
+    # uniform over both ranges: 10 of the 12 million numbers are old
+    assert abs(antiguas / sa - 10 / 12) < 0.02, f"seed 1: {antiguas} of {sa} S.A. have an old RUT"
+
+
+# docs/data.md: deptos only in comunas of at least 50,000 inhabitants (Censo 2017), Santiago's
+# avenues only in Gran Santiago (the province of Santiago, Puente Alto, San Bernardo).
+URBANA = 50_000
+
+
+def test_deptos_only_in_urban_comunas_and_avenues_only_in_gran_santiago():
+    comunas = {c["codigo_cut"]: c for c in _csv("comunas.csv")}
+    calles = _csv("calles.csv")
+    generales = {c["nombre"] for c in calles if c["categoria"] != "avenida_santiago"}
+    avenidas = {c["nombre"].removeprefix("Avenida ") for c in calles if c["categoria"] == "avenida_santiago"} - generales
+    con_depto = urbanas = 0
+    for i, d in enumerate(Datoteca(seed=1).many("direccion.direccion", N)):
+        c = comunas[d["codigo_comuna"]]
+        where = f"seed 1, direccion.direccion value {i + 1}"
+        if int(c["poblacion_censo_2017"]) >= URBANA:
+            urbanas += 1
+            con_depto += bool(d["depto"])
+        else:
+            assert not d["depto"], f"{where}: {d['depto']!r} in {c['nombre']} ({c['poblacion_censo_2017']} inhabitants)"
+        if d["nombre_via"] in avenidas:
+            assert c["codigo_provincia"] == "131" or c["codigo_cut"] in ("13201", "13401"), (
+                f"{where}: {d['nombre_via']!r} in {c['nombre']}")
+    assert abs(con_depto / urbanas - 0.30) < 0.01, f"seed 1: {con_depto} of {urbanas} urban addresses have a depto"
+
+
+def test_sex_follows_the_census_and_street_numbers_their_bands():
+    comunas = _csv("comunas.csv")
+    want = sum(int(c["mujeres_censo_2017"]) for c in comunas) / sum(int(c["poblacion_censo_2017"]) for c in comunas)
+    share = sum(p["sexo"] == "F" for p in PERSONAS) / N
+    assert abs(share - want) < 0.01, f"seed 1, {N} persona records: {share:.2%} women, Censo 2017 has {want:.2%}"
+    numeros = Datoteca(seed=1).many("direccion.numero", N)
+    bandas = Counter(0 if n <= 999 else 1 if n <= 4999 else 2 for n in numeros)  # docs/data.md: 55 / 35 / 10 %
+    assert min(numeros) >= 1 and max(numeros) <= 14_999, f"seed 1: street numbers from {min(numeros)} to {max(numeros)}"
+    for banda, want in ((0, 0.55), (1, 0.35), (2, 0.10)):
+        assert abs(bandas[banda] / N - want) < 0.01, f"seed 1: band {banda} of street numbers at {bandas[banda] / N:.2%}, {want:.0%} documented"

@@ -307,14 +307,14 @@ class Empresa(_Namespace):
     def nombre(self) -> str:
         """A business name without legal form.
 
-        Example (seed 42): Agrícola Vásquez
+        Example (seed 42): Agrícola Vásquez y Carrasco
         """
         return cast(str, self._d._call('empresa.nombre'))
 
     def razon_social(self) -> str:
         """A name with its legal form: SpA, Ltda., S.A. or E.I.R.L.
 
-        Example (seed 42): Constructora Caupolicán Ltda.
+        Example (seed 42): Constructora Matilde González Ltda.
         """
         return cast(str, self._d._call('empresa.razon_social'))
 
@@ -336,11 +336,11 @@ class Empresa(_Namespace):
         return cast(str, self._d._call('empresa.giro'))
 
     def empresa(self) -> EmpresaDict:
-        """A consistent company: RUT in the company range, address, a fixed line with its area code, email on its domain.
+        """A consistent company: RUT in the company range (old S.A. also 90–99 M), address in a region its giro allows, a fixed line with its area code, email on the domain of its fantasy name.
 
         Fields: razon_social, nombre_fantasia, rut, giro, direccion, comuna, region, telefono, email.
 
-        Example (seed 42): Constructora Caupolicán Ltda., 76.568.022-0, Machalí
+        Example (seed 42): Constructora Matilde González Ltda., 76.563.562-4, Lo Espejo
         """
         return cast(EmpresaDict, self._d._call('empresa.empresa'))
 
