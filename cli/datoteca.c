@@ -11,7 +11,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "comun.h"
 #include "datoteca.h"
+
+int tabla_main(int argc, char **argv); /* tabla.c: datoteca tabla CALL … */
 
 enum formato { F_PLAIN, F_JSONL, F_CSV };
 
@@ -47,105 +50,6 @@ static void list_calls(void) {
     }
 }
 
-/* Strict unsigned decimal: digits only, no sign, no overflow. */
-static int parse_u64(const char *s, unsigned long long max, unsigned long long *out) {
-    if (*s == '\0') return 0;
-    unsigned long long v = 0;
-    for (; *s; s++) {
-        if (*s < '0' || *s > '9') return 0;
-        unsigned d = (unsigned)(*s - '0');
-        if (v > (max - d) / 10) return 0;
-        v = v * 10 + d;
-    }
-    *out = v;
-    return 1;
-}
-
-/* A signed decimal integer of int64 above its lowest value (which is DT_ARG_DEFAULT, "absent",
- * in the library): an optional '-', then digits only. */
-static int parse_i64(const char *s, long long *out) {
-    int neg = *s == '-';
-    unsigned long long u;
-    if (!parse_u64(s + neg, 9223372036854775807ULL, &u)) return 0;
-    *out = neg ? (long long)(0 - u) : (long long)u;
-    return 1;
-}
-
-/* Exactly "YYYY-MM-DD" (ten characters, digits where digits go) naming a real day from
- * 1900-01-01 to 2200-12-31, the range dt_set_hoy accepts. */
-static int parse_fecha(const char *s, int32_t out[3]) {
-    static const char forma[] = "dddd-dd-dd";
-    if (strlen(s) != sizeof forma - 1) return 0;
-    for (size_t i = 0; forma[i]; i++)
-        if (forma[i] == 'd' ? (s[i] < '0' || s[i] > '9') : s[i] != '-') return 0;
-    int32_t y = (s[0] - '0') * 1000 + (s[1] - '0') * 100 + (s[2] - '0') * 10 + (s[3] - '0');
-    int32_t m = (s[5] - '0') * 10 + (s[6] - '0'), d = (s[8] - '0') * 10 + (s[9] - '0');
-    static const int32_t dias[12] = {31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
-    int bisiesto = (y % 4 == 0 && y % 100 != 0) || y % 400 == 0;
-    if (y < 1900 || y > 2200 || m < 1 || m > 12 || d < 1) return 0;
-    if (d > dias[m - 1] + (m == 2 && bisiesto)) return 0;
-    out[0] = y;
-    out[1] = m;
-    out[2] = d;
-    return 1;
-}
-
-/* Output is assembled in a buffer and written with one fwrite per chunk of values: the
- * CLI's speed is mostly this formatting, so it copies runs of plain bytes at once. */
-typedef struct outbuf {
-    char *p, *end;
-    char data[1 << 20];
-} outbuf;
-
-static void ob_flush(outbuf *o) {
-    fwrite(o->data, 1, (size_t)(o->p - o->data), stdout);
-    o->p = o->data;
-}
-static void ob_put(outbuf *o, const char *s, size_t n) {
-    if ((size_t)(o->end - o->p) < n) ob_flush(o);
-    memcpy(o->p, s, n);
-    o->p += n;
-}
-static void ob_putc(outbuf *o, char c) {
-    if (o->p == o->end) ob_flush(o);
-    *o->p++ = c;
-}
-
-static void json_string(outbuf *o, const char *s, size_t n) {
-    ob_putc(o, '"');
-    size_t run = 0;
-    for (size_t i = 0; i < n; i++) {
-        unsigned char c = (unsigned char)s[i];
-        if (c >= 0x20 && c != '"' && c != '\\') continue;
-        ob_put(o, s + run, i - run);
-        run = i + 1;
-        char esc[8];
-        if (c == '"' || c == '\\') {
-            esc[0] = '\\';
-            esc[1] = (char)c;
-            ob_put(o, esc, 2);
-        } else {
-            snprintf(esc, sizeof esc, "\\u%04x", c);
-            ob_put(o, esc, 6);
-        }
-    }
-    ob_put(o, s + run, n - run);
-    ob_putc(o, '"');
-}
-
-static void csv_field(outbuf *o, const char *s, size_t n) {
-    if (memchr(s, ',', n) || memchr(s, '"', n)) {
-        ob_putc(o, '"');
-        for (size_t i = 0; i < n; i++) {
-            if (s[i] == '"') ob_putc(o, '"');
-            ob_putc(o, s[i]);
-        }
-        ob_putc(o, '"');
-    } else {
-        ob_put(o, s, n);
-    }
-}
-
 /* `"field":` for each record field, JSON-escaped once instead of once per record. */
 static char json_keys[DT_MAX_FIELDS][64];
 static size_t json_key_len[DT_MAX_FIELDS];
@@ -165,7 +69,7 @@ static void print_value(outbuf *o, const dt_call_info *c, const char *key, enum 
             if (*q == DT_FIELD_SEP) *q = '\t';
     } else if (c->kind != DT_KIND_RECORD) {
         if (f == F_CSV) {
-            csv_field(o, s, n);
+            csv_field(o, s, n, 0);
         } else {
             ob_putc(o, '{');
             json_string(o, key, strlen(key));
@@ -185,7 +89,7 @@ static void print_value(outbuf *o, const dt_call_info *c, const char *key, enum 
                 else json_string(o, s + start, i - start);
             } else {
                 if (field) ob_putc(o, ',');
-                csv_field(o, s + start, i - start);
+                csv_field(o, s + start, i - start, 0);
             }
             field++;
             start = i + 1;
@@ -196,70 +100,6 @@ static void print_value(outbuf *o, const dt_call_info *c, const char *key, enum 
 }
 
 /* ---- parse: the command line -> a request --------------------------------------------------- */
-
-/* What a command line asks for. Nothing here is specific to a call: the registry describes them. */
-typedef struct peticion {
-    size_t index;
-    const dt_call_info *info;
-    const char *key; /* the name of a plain value's column: the call's last part */
-    unsigned long long seed, count;
-    const char *seed_str;
-    int seed_given, hoy_given;
-    int32_t hoy[3];
-    enum formato formato;
-    int64_t args[DT_MAX_PARAMS];
-    size_t nargs;
-} peticion;
-
-/* The call named by argv[1]; a namespace alone means its record call (persona -> persona.persona). */
-static int parse_call(const char *arg, peticion *r) {
-    char name[64];
-    const char *call = arg;
-    if (dt_call_find(call, strlen(call), &r->index) != DT_OK) {
-        if (strchr(call, '.') == NULL && strlen(call) < 30) {
-            snprintf(name, sizeof name, "%s.%s", call, call);
-            call = name;
-        }
-        if (dt_call_find(call, strlen(call), &r->index) != DT_OK) {
-            fprintf(stderr, "datoteca: unknown call '%s' (see 'datoteca list')\n", arg);
-            return 2;
-        }
-    }
-    r->info = dt_call_at(r->index);
-    r->key = strrchr(r->info->name, '.') ? strrchr(r->info->name, '.') + 1 : r->info->name;
-    return 0;
-}
-
-/* --PARAM VALUE: a choice by name, or an integer whose range is the library's to check. */
-static int parse_param(peticion *r, const char *opt, const char *val) {
-    const dt_call_info *info = r->info;
-    size_t j = 0;
-    while (j < info->nparams && strcmp(info->params[j].name, opt + 2) != 0) j++;
-    if (j == info->nparams) {
-        fprintf(stderr, "datoteca: %s takes no option '%s' (see 'datoteca list')\n", info->name, opt);
-        return 2;
-    }
-    const dt_param_info *p = &info->params[j];
-    for (int64_t v = p->min; p->choices && v <= p->max; v++)
-        if (strcmp(p->choices[v - p->min], val) == 0) {
-            r->args[j] = v;
-            return 0;
-        }
-    long long v;
-    if (parse_i64(val, &v)) {
-        r->args[j] = (int64_t)v;
-        return 0;
-    }
-    fprintf(stderr, "datoteca: --%s must be ", p->name);
-    if (p->choices) {
-        for (int64_t c = p->min; c <= p->max; c++)
-            fprintf(stderr, "%s%s", c == p->min ? "" : c == p->max ? " or " : ", ", p->choices[c - p->min]);
-    } else {
-        fprintf(stderr, "an integer");
-    }
-    fprintf(stderr, ", got '%s'\n", val);
-    return 2;
-}
 
 /* 0 when the request is complete and its arguments valid, else the exit code (the reason printed). */
 static int parse(int argc, char **argv, peticion *r) {
@@ -354,15 +194,18 @@ static int run(const peticion *r) {
         return 1;
     }
     prepare_keys(r->index, r->info);
-    static outbuf ob;
-    ob.p = ob.data;
-    ob.end = ob.data + sizeof ob.data;
+    outbuf ob;
+    if (ob_init(&ob, 1 << 20, stdout)) {
+        fprintf(stderr, "datoteca: out of memory\n");
+        dt_free(g);
+        return 1;
+    }
     emit_header(&ob, r);
 
     enum { CHUNK = 256 };
     static char chunk[DT_CALL_MANY_BOUND(CHUNK)];
     int rc = 0;
-    for (unsigned long long left = r->count; left > 0;) {
+    for (unsigned long long left = r->count; left > 0 && !ob.error;) {
         size_t n = left < CHUNK ? (size_t)left : CHUNK;
         size_t len;
         st = dt_call_many(g, r->index, r->args, r->nargs, n, chunk, sizeof chunk, &len);
@@ -381,7 +224,12 @@ static int run(const peticion *r) {
     }
     ob_flush(&ob);
     dt_free(g);
-    if (fflush(stdout) != 0 && errno != EPIPE) rc = 1;
+    if (fflush(stdout) != 0) ob.error = 1;
+    if (ob.error && rc == 0) {
+        fprintf(stderr, "datoteca: cannot write the output: %s\n", strerror(errno));
+        rc = 1;
+    }
+    ob_free(&ob);
     return rc;
 }
 
@@ -391,6 +239,7 @@ int main(int argc, char **argv) {
         printf("datoteca %s (data version %u)\n", dt_version(), dt_data_version());
         return 0;
     }
+    if (strcmp(argv[1], "tabla") == 0) return tabla_main(argc, argv);
     if (strcmp(argv[1], "list") == 0) {
         list_calls();
         return 0;

@@ -40,6 +40,19 @@ CLASES = {"texto": "DT_KIND_TEXT", "entero": "DT_KIND_INT", "registro": "DT_KIND
 C_TYPES = {"int32_t", "int64_t", "dt_sexo", "dt_rut_tipo", "dt_rut_formato", "dt_tel_formato"}
 
 
+# Column types of a dataset's DDL and the kinds of unique column (their C codes: the list index).
+SQL_TIPOS = ["text", "date", "char1", "integer", "bigint"]
+UNICOS = ["", "rut", "email", "movil", "fijo"]
+
+
+def columnas(ll: Dict[str, Any]) -> List[Dict[str, Any]]:
+    """A call's dataset columns: a registro's campos, or the one value of a texto/entero."""
+    if ll["clase"] == "registro":
+        return ll["campos"]
+    key = ll["nombre"].rpartition(".")[2]
+    return [{"nombre": key, "sql": ll.get("sql", "bigint" if ll["clase"] == "entero" else "text"), "unico": ll.get("unico", "")}]
+
+
 class DeclError(SystemExit):
     pass
 
@@ -91,6 +104,13 @@ def validate(decl: Dict[str, Any]) -> None:
         for c in ll.get("campos", []):
             if not re.fullmatch(r"[a-z_][a-z0-9_]*", c["nombre"]) or not isinstance(c.get("ancho"), int):
                 raise DeclError(f"{where}: campo {c!r} needs an identifier nombre and an integer ancho")
+        for c in ll.get("campos", []) + [ll]:
+            if c.get("sql", "text") not in SQL_TIPOS:
+                raise DeclError(f"{where}: sql {c['sql']!r} must be one of {list(SQL_TIPOS)}")
+            if c.get("unico", "") not in UNICOS:
+                raise DeclError(f"{where}: unico {c['unico']!r} must be one of {[u for u in UNICOS if u]}")
+        if ll["clase"] == "registro" and ("sql" in ll or "unico" in ll):
+            raise DeclError(f"{where}: a registro gives sql and unico per campo")
 
 
 def ident(nombre: str) -> str:
@@ -145,6 +165,9 @@ def gen_c(decl: Dict[str, Any]) -> str:
             for c in campos:
                 out.append(f"_Static_assert(sizeof(({t} *)0)->{c['nombre']} == {c['ancho']}, "
                            f"\"{t}.{c['nombre']}: its size in datoteca.h must equal its ancho in c/llamadas.toml\");")
+        cols = columnas(ll)
+        out.append(f"static const uint8_t sql_{i}[] = {{{', '.join(str(SQL_TIPOS.index(c.get('sql', 'text')))for c in cols)}}};")
+        out.append(f"static const uint8_t unico_{i}[] = {{{', '.join(str(UNICOS.index(c.get('unico', ''))) for c in cols)}}};")
         # the runner: the declared C function with its arguments cast to their declared types
         cargs = "".join(f"({p['c']})a[{k}], " for k, p in enumerate(params))
         out.append(f"static dt_status r_{i}(dt_gen *g, const int64_t *a, char *p, char **end) {{")
@@ -175,7 +198,8 @@ def gen_c(decl: Dict[str, Any]) -> str:
         info = (f"{{{cstr(ll['nombre'])}, {CLASES[ll['clase']]}, {np}, {f'p_{i}' if np else 'NULL'}, "
                 f"{nf}, {f'n_{i}' if nf else 'NULL'}}}")
         out.append(f"    {{{info}, r_{i}, {f'o_{i}' if nf else 'NULL'}, "
-                   f"{f'nulo_{i}' if nf else 'NULL'}, {f'cero_{i}' if np else 'NULL'}, {nk}, {f'k_{i}' if nk else 'NULL'}}},")
+                   f"{f'nulo_{i}' if nf else 'NULL'}, {f'cero_{i}' if np else 'NULL'}, {nk}, {f'k_{i}' if nk else 'NULL'}, "
+                   f"sql_{i}, unico_{i}}},")
     out.append("};")
     return "\n".join(out) + "\n"
 

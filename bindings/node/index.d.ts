@@ -7,7 +7,7 @@ export type TipoRut = 'persona' | 'empresa';
 export type FormatoRut = 'puntos' | 'guion' | 'limpio';
 export type FormatoTelefono = 'internacional' | 'e164' | 'nacional';
 /** The record of persona.persona. */
-export interface Persona { nombres: string; apellido_paterno: string; apellido_materno: string; nombre_completo: string; sexo: string; rut: string; fecha_nacimiento: string; email: string | null; telefono: string | null; direccion: string; comuna: string; region: string; }
+export interface Persona { nombres: string; apellido_paterno: string; apellido_materno: string; nombre_completo: string; sexo: string; rut: string; fecha_nacimiento: string; email: string | null; telefono: string | null; direccion: string; comuna: string; region: string; codigo_comuna: string; codigo_region: string; }
 /** The record of direccion.direccion. */
 export interface Direccion { tipo_via: string; nombre_via: string; numero: string; depto: string; comuna: string; codigo_comuna: string; provincia: string; codigo_provincia: string; region: string; codigo_region: string; codigo_postal: string; linea: string; }
 /** The record of banco.banco. */
@@ -15,7 +15,7 @@ export interface Banco { codigo: string; nombre: string; }
 /** The record of banco.cuenta. */
 export interface Cuenta { banco: string; codigo_banco: string; tipo_cuenta: string; numero: string; rut_titular: string; }
 /** The record of empresa.empresa. */
-export interface Empresa { razon_social: string; nombre_fantasia: string; rut: string; giro: string; direccion: string; comuna: string; region: string; telefono: string; email: string; }
+export interface Empresa { razon_social: string; nombre_fantasia: string; rut: string; giro: string; direccion: string; comuna: string; region: string; telefono: string; email: string; codigo_comuna: string; codigo_region: string; }
 /** persona: names weighted by Registro Civil frequency, ages from the reference date. */
 export interface PersonaNamespace {
   /**

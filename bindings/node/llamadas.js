@@ -7,11 +7,11 @@
 // Record builders: an object literal per record type, written out here, gives V8 one shape for
 // every record, and no code is built from strings at run time.
 const RECORD_MAKERS = {
-  'persona.persona': (p, o = 0) => ({ nombres: p[o + 0], apellido_paterno: p[o + 1], apellido_materno: p[o + 2], nombre_completo: p[o + 3], sexo: p[o + 4], rut: p[o + 5], fecha_nacimiento: p[o + 6], email: p[o + 7] || null, telefono: p[o + 8] || null, direccion: p[o + 9], comuna: p[o + 10], region: p[o + 11] }),
+  'persona.persona': (p, o = 0) => ({ nombres: p[o + 0], apellido_paterno: p[o + 1], apellido_materno: p[o + 2], nombre_completo: p[o + 3], sexo: p[o + 4], rut: p[o + 5], fecha_nacimiento: p[o + 6], email: p[o + 7] || null, telefono: p[o + 8] || null, direccion: p[o + 9], comuna: p[o + 10], region: p[o + 11], codigo_comuna: p[o + 12], codigo_region: p[o + 13] }),
   'direccion.direccion': (p, o = 0) => ({ tipo_via: p[o + 0], nombre_via: p[o + 1], numero: p[o + 2], depto: p[o + 3], comuna: p[o + 4], codigo_comuna: p[o + 5], provincia: p[o + 6], codigo_provincia: p[o + 7], region: p[o + 8], codigo_region: p[o + 9], codigo_postal: p[o + 10], linea: p[o + 11] }),
   'banco.banco': (p, o = 0) => ({ codigo: p[o + 0], nombre: p[o + 1] }),
   'banco.cuenta': (p, o = 0) => ({ banco: p[o + 0], codigo_banco: p[o + 1], tipo_cuenta: p[o + 2], numero: p[o + 3], rut_titular: p[o + 4] }),
-  'empresa.empresa': (p, o = 0) => ({ razon_social: p[o + 0], nombre_fantasia: p[o + 1], rut: p[o + 2], giro: p[o + 3], direccion: p[o + 4], comuna: p[o + 5], region: p[o + 6], telefono: p[o + 7], email: p[o + 8] }),
+  'empresa.empresa': (p, o = 0) => ({ razon_social: p[o + 0], nombre_fantasia: p[o + 1], rut: p[o + 2], giro: p[o + 3], direccion: p[o + 4], comuna: p[o + 5], region: p[o + 6], telefono: p[o + 7], email: p[o + 8], codigo_comuna: p[o + 9], codigo_region: p[o + 10] }),
 };
 
 class Namespace {

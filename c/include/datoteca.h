@@ -319,6 +319,8 @@ typedef struct dt_persona {
     char direccion[192]; /* the address's linea */
     char comuna[32];
     char region[64];
+    char codigo_comuna[6]; /* the address's CUT code, "13101": joins reference data by key */
+    char codigo_region[4]; /* "13" */
 } dt_persona;
 /* Below this age a person has no email and no mobile of their own (datoteca's judgement, docs/data.md). */
 #define DT_EDAD_CONTACTO 14
@@ -348,6 +350,8 @@ typedef struct dt_empresa {
     char region[64];
     char telefono[24];  /* a fixed line with the address's area code */
     char email[96];     /* a mailbox on the .cl domain of its nombre_fantasia */
+    char codigo_comuna[6];
+    char codigo_region[4];
 } dt_empresa;
 DT_API dt_status dt_empresa_empresa(dt_gen *g, dt_empresa *out);
 
@@ -441,6 +445,78 @@ DT_API size_t dt_table_count(void);
 /* Describe table `index` into *out (computed on each call: a few microseconds).
  * DT_ERR_NULL if `out` is NULL, DT_ERR_INVALID_ARG if `index` is out of range. */
 DT_API dt_status dt_table_at(size_t index, dt_table_info *out);
+
+/* ===================================================================== datasets */
+
+/* A dataset is the second way to generate: row i of a call depends only on (seed, call,
+ * arguments, options, i), never on other rows, so any slice [desde, desde + n) equals the same
+ * rows of a full run, in any order, on any number of threads. Each row has its own PCG32 stream
+ * derived from the seed and i (docs/stream.md); it shares nothing with the sequential stream of
+ * dt_new. Options (docs/datasets.md): which columns and in what order, unique columns (RUT,
+ * email, phone: a keyed permutation indexed by the row, so no memory grows with the rows), and a
+ * null rate per column in per mille, decided per row by a keyed hash without drawing. */
+
+typedef struct dt_tabla dt_tabla;
+
+/* A null field in dt_tabla_filas output: the field is exactly this one byte. */
+#define DT_NULO '\x1e'
+
+typedef struct dt_tabla_opciones {
+    size_t tamano;           /* sizeof(dt_tabla_opciones): later versions may add members */
+    size_t llamada;          /* the call's registry index (dt_call_find) */
+    const int64_t *args;     /* as dt_call: nargs values, DT_ARG_DEFAULT for a default; NULL if nargs == 0 */
+    size_t nargs;
+    uint64_t seed;
+    const char *seed_texto;  /* when not NULL: a text seed of seed_texto_len bytes (as dt_new_str) */
+    size_t seed_texto_len;
+    int32_t hoy_anio, hoy_mes, hoy_dia; /* the reference date; all 0 for the default */
+    const char *campos;      /* "rut,nombre_completo,email": columns in this order; NULL or "" for all */
+    const char *unico;       /* "rut,email": columns made unique; NULL or "" for none */
+    const char *nulos;       /* "email:100,telefono:25": per mille of null values; NULL or "" for none */
+} dt_tabla_opciones;
+
+/* Build a dataset description. On DT_ERR_INVALID_ARG (unknown call or column, an argument out
+ * of range, a column that cannot be unique, a null rate above 1000 or on a unique column) `why`
+ * receives one English sentence naming what is wrong (snprintf semantics; under 512 bytes).
+ * DT_ERR_NULL if `o` or `out` is NULL or tamano is too small. The dataset owns copies of what it
+ * needs; free it with dt_tabla_free. Immutable once built: every function below may be called on
+ * one dataset from many threads at once. */
+DT_API dt_status dt_tabla_new(const dt_tabla_opciones *o, dt_tabla **out, char *why, size_t whycap);
+DT_API void dt_tabla_free(dt_tabla *t); /* NULL is a no-op */
+
+typedef struct dt_columna_info {
+    const char *nombre;      /* "rut"; valid while the dataset lives */
+    const char *tipo_sql;    /* PostgreSQL type: "text", "date", "char(1)", "integer", "bigint" */
+    int nulable;             /* 1 if some row may have no value (a null rate, or a field that may be empty) */
+    int unico;               /* 1 if made unique */
+    uint32_t nulos_por_mil;
+} dt_columna_info;
+
+/* Number of columns, and the description of column j (DT_ERR_INVALID_ARG when j is out of range). */
+DT_API size_t dt_tabla_columnas(const dt_tabla *t);
+DT_API dt_status dt_tabla_columna(const dt_tabla *t, size_t j, dt_columna_info *out);
+
+/* How many rows can be addressed: rows 0..capacity-1. With unique columns it is the smallest of
+ * their capacities (docs/datasets.md: e.g. 2,000,000 company RUTs); without, 2^63. */
+DT_API uint64_t dt_tabla_capacidad(const dt_tabla *t);
+
+/* Rows [desde, desde + n): each row's columns joined by DT_FIELD_SEP, a null field as the single
+ * byte DT_NULO, each row followed by '\n', then a NUL. DT_ERR_INVALID_ARG when desde + n exceeds
+ * the capacity; DT_ERR_BUFFER_TOO_SMALL with *len = DT_CALL_MANY_BOUND(n) when the rows do not fit
+ * (buf[0] = '\0'). Text out as everywhere. */
+DT_API dt_status dt_tabla_filas(const dt_tabla *t, uint64_t desde, size_t n, char *buf, size_t cap, size_t *len);
+
+typedef enum dt_dialecto {
+    DT_SQL_POSTGRESQL = 0,
+    DT_SQL_SQLITE = 1
+} dt_dialecto;
+
+/* The CREATE TABLE statement of the dataset for a database: proper types, NOT NULL where no
+ * null can occur, PRIMARY KEY on the first unique column that cannot be null, UNIQUE on the other
+ * unique ones. `nombre` is the table's name: letters, digits and '_' only, not starting with a
+ * digit (else DT_ERR_INVALID_ARG). Text out as everywhere. */
+DT_API dt_status dt_tabla_ddl(const dt_tabla *t, dt_dialecto dialecto, const char *nombre, char *buf, size_t cap,
+                              size_t *len);
 
 #ifdef __cplusplus
 }

@@ -65,7 +65,7 @@ dt_status dt_empresa_giro(dt_gen *g, char *buf, size_t cap, size_t *len) {
 /* One draw: an S.A. may be old (DT_RUT_SA_ANTIGUA_MIN..MAX) or recent; other forms exist
  * only since the 2000s (SpA 2007, E.I.R.L. 2003) or are taken as recent (c/data/rut_rangos.csv). */
 static uint32_t dt__gen_rut_empresa(dt_gen *g, uint32_t forma) {
-    if (forma != DT_T_FORMA_SA) return dt__gen_rut_cuerpo(g, DT_RUT_EMPRESA);
+    if (forma != DT_T_FORMA_SA || dt__es_unico(g, DT__U_RUT)) return dt__gen_rut_cuerpo(g, DT_RUT_EMPRESA);
     const uint32_t recientes = DT_RUT_EMPRESA_MAX - DT_RUT_EMPRESA_MIN + 1;
     uint32_t k = dt__below(g, recientes + (DT_RUT_SA_ANTIGUA_MAX - DT_RUT_SA_ANTIGUA_MIN + 1));
     return k < recientes ? DT_RUT_EMPRESA_MIN + k : DT_RUT_SA_ANTIGUA_MIN + (k - recientes);
@@ -91,6 +91,7 @@ dt_status dt_empresa_empresa(dt_gen *g, dt_empresa *out) {
     e = dt__gen_fijo_area(g, dt_t_comunas[ci].area, DT_TEL_INTERNACIONAL, tmp);
     dt__field(out->telefono, tmp, (size_t)(e - tmp));
     e = dt__puts(tmp, &buzones[dt__below(g, 8)]);
+    if (dt__es_unico(g, DT__U_EMAIL)) e = dt__put_u64(e, 1 + dt__unico_en(g, DT__U_EMAIL, DT__EMAIL_UNICOS));
     *e++ = '@';
     e = dt__put_ascii_fold(e, n.fantasia, strlen(n.fantasia));
     e = dt__put(e, ".cl", 3);
@@ -101,5 +102,7 @@ dt_status dt_empresa_empresa(dt_gen *g, dt_empresa *out) {
     dt__field(out->direccion, d.linea, strlen(d.linea));
     dt__field(out->comuna, d.comuna, strlen(d.comuna));
     dt__field(out->region, d.region, strlen(d.region));
+    dt__field(out->codigo_comuna, d.codigo_comuna, strlen(d.codigo_comuna));
+    dt__field(out->codigo_region, d.codigo_region, strlen(d.codigo_region));
     return DT_OK;
 }

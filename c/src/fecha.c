@@ -69,6 +69,10 @@ static int32_t dt__gen_edad(dt_gen *g, int32_t edad_min, int32_t edad_max) {
 char *dt__gen_fecha_nacimiento(dt_gen *g, int32_t edad_min, int32_t edad_max, char *p, int32_t *edad_out) {
     int32_t edad = dt__gen_edad(g, edad_min, edad_max);
     if (edad_out) *edad_out = edad;
+    return dt__gen_fecha_edad(g, edad, p);
+}
+
+char *dt__gen_fecha_edad(dt_gen *g, int32_t edad, char *p) {
     int64_t desde = dt__hace_anios(g, edad + 1) + 1;
     int64_t hasta = dt__hace_anios(g, edad);
     int64_t dia = desde + dt__below(g, (uint32_t)(hasta - desde + 1));

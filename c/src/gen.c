@@ -39,6 +39,7 @@ uint64_t dt__fnv1a64(const char *s, size_t len) { return dt__fnv_bytes(DT_FNV_BA
 static dt_status dt__alloc(dt_gen **out) {
     dt_gen *g = (dt_gen *)malloc(sizeof *g);
     if (g == NULL) return DT_ERR_NO_MEMORY;
+    g->unico = NULL;
     g->hoy_anio = DT_HOY_DEFAULT_ANIO;
     g->hoy_mes = DT_HOY_DEFAULT_MES;
     g->hoy_dia = DT_HOY_DEFAULT_DIA;

@@ -13,10 +13,32 @@ typedef struct dt_rng {
     uint64_t inc; /* always odd */
 } dt_rng;
 
+/* Unique columns of a dataset row (tabla.c): what is unique, the keys of the permutations and
+ * the row. A dt_gen of the sequential API has none (unico == NULL) and draws as always. */
+enum { DT__U_RUT, DT__U_EMAIL, DT__U_TEL, DT__U_N };
+typedef struct dt__unico {
+    uint64_t fila;
+    uint64_t clave[DT__U_N];
+    uint8_t activo[DT__U_N];
+} dt__unico;
+
 struct dt_gen {
     dt_rng rng;
     int32_t hoy_anio, hoy_mes, hoy_dia;
+    const dt__unico *unico;
 };
+
+/* A keyed bijection of [0, n) (unico.c), n >= 1, i < n: a Feistel network over the smallest
+ * even bit width holding n, walked until it lands inside [0, n). Integer only. */
+uint64_t dt__permutar(uint64_t clave, uint64_t n, uint64_t i);
+/* The splitmix64 finalizer: the mixing function of row streams, keys and null decisions. */
+uint64_t dt__mezcla(uint64_t x);
+
+static inline int dt__es_unico(const dt_gen *g, int k) { return g->unico != NULL && g->unico->activo[k]; }
+/* This row's place in a unique column of n values (the caller's n must cover the row). */
+static inline uint64_t dt__unico_en(const dt_gen *g, int k, uint64_t n) {
+    return dt__permutar(g->unico->clave[k], n, g->unico->fila);
+}
 
 #define DT_PCG_MULT 6364136223846793005ULL
 
@@ -122,6 +144,15 @@ void dt__gen_direccion(dt_gen *g, int32_t region, dt_direccion *out, uint32_t *c
 char *dt__gen_movil(dt_gen *g, int formato, char *p);
 char *dt__gen_fijo_area(dt_gen *g, uint32_t area, int formato, char *p);
 char *dt__gen_fecha_nacimiento(dt_gen *g, int32_t edad_min, int32_t edad_max, char *p, int32_t *edad);
+/* A birth date for a given age (one draw: the day), written at p. */
+char *dt__gen_fecha_edad(dt_gen *g, int32_t edad, char *p);
+/* Dataset mode: the persona RUT bodies a unique column permutes for ages edad_min..edad_max on
+ * hoy (the typical RUNs of the youngest and oldest birth years, widened by the dispersion). */
+void dt__rut_nacido_dominio(int32_t anio_hoy, int32_t edad_min, int32_t edad_max, uint32_t *lo, uint32_t *hi);
+/* The birth year a RUN body points to: the last year whose typical RUN is at most the body. */
+int32_t dt__anio_de_run(uint32_t cuerpo);
+/* Unique mode: the capacities of a unique email number and company RUT (docs/datasets.md). */
+#define DT__EMAIL_UNICOS 100000000u
 int dt__edades_validas(int32_t edad_min, int32_t edad_max);
 int64_t dt__range(dt_gen *g, int64_t lo, int64_t hi); /* lo <= hi */
 

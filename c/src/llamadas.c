@@ -7,25 +7,7 @@
 
 #include "huella.h"
 #include "internal.h"
-
-/* Writes one value at p (at least DT_MAX_TEXT bytes of room) and sets *end. The
- * arguments are already range-checked and complete. */
-typedef dt_status (*dt__runner)(dt_gen *g, const int64_t *a, char *p, char **end);
-
-/* A cross-parameter check: params[a] must not exceed params[b]. */
-typedef struct dt__check {
-    uint8_t a, b;
-} dt__check;
-
-typedef struct dt__llamada {
-    dt_call_info info;
-    dt__runner run;
-    const size_t *offsets;     /* records: where each field lives in the struct */
-    const uint8_t *nulos;      /* records: 1 where an empty field means "no value" */
-    const char *const *cero;   /* per param: what 0 means ("any region"), or "" */
-    size_t nchecks;
-    const dt__check *checks;
-} dt__llamada;
+#include "registro.h"
 
 static char *dt__serializar(const void *rec, const size_t *offsets, size_t n, char *p) {
     for (size_t i = 0; i < n; i++) {
@@ -43,6 +25,8 @@ static char *dt__serializar(const void *rec, const size_t *offsets, size_t n, ch
 _Static_assert(DT__N_LLAMADAS > 0, "the registry is empty");
 
 size_t dt_call_count(void) { return DT__N_LLAMADAS; }
+
+const dt__llamada *dt__llamada_at(size_t index) { return &dt__llamadas[index]; }
 
 const dt_call_info *dt_call_at(size_t index) {
     return index < DT__N_LLAMADAS ? &dt__llamadas[index].info : NULL;
@@ -103,6 +87,11 @@ static dt_status dt__args(const dt__llamada *ll, const int64_t *args, size_t nar
         }
     }
     return DT_OK;
+}
+
+dt_status dt__llamada_args(const dt__llamada *ll, const int64_t *args, size_t nargs, int64_t *out, char *why,
+                           size_t whycap) {
+    return dt__args(ll, args, nargs, out, why, whycap);
 }
 
 dt_status dt_call_check(size_t index, const int64_t *args, size_t nargs, char *buf, size_t cap, size_t *len) {

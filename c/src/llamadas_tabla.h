@@ -8,6 +8,8 @@ static const char *const ch_formato_telefono[] = {"internacional", "e164", "naci
 
 static const dt_param_info p_rut[] = {{"tipo", 0, 0, 1LL, ch_tipo_rut}, {"formato", 0, 0, 2LL, ch_formato_rut}};
 static const char *const cero_rut[] = {"", ""};
+static const uint8_t sql_rut[] = {0};
+static const uint8_t unico_rut[] = {1};
 static dt_status r_rut(dt_gen *g, const int64_t *a, char *p, char **end) {
     size_t n = 0;
     dt_status st = dt_rut(g, (dt_rut_tipo)a[0], (dt_rut_formato)a[1], p, DT_MAX_TEXT, &n);
@@ -17,6 +19,8 @@ static dt_status r_rut(dt_gen *g, const int64_t *a, char *p, char **end) {
 
 static const dt_param_info p_persona_nombre[] = {{"sexo", 0, 0, 2LL, ch_sexo}};
 static const char *const cero_persona_nombre[] = {""};
+static const uint8_t sql_persona_nombre[] = {0};
+static const uint8_t unico_persona_nombre[] = {0};
 static dt_status r_persona_nombre(dt_gen *g, const int64_t *a, char *p, char **end) {
     size_t n = 0;
     dt_status st = dt_persona_nombre(g, (dt_sexo)a[0], p, DT_MAX_TEXT, &n);
@@ -26,6 +30,8 @@ static dt_status r_persona_nombre(dt_gen *g, const int64_t *a, char *p, char **e
 
 static const dt_param_info p_persona_nombres[] = {{"sexo", 0, 0, 2LL, ch_sexo}};
 static const char *const cero_persona_nombres[] = {""};
+static const uint8_t sql_persona_nombres[] = {0};
+static const uint8_t unico_persona_nombres[] = {0};
 static dt_status r_persona_nombres(dt_gen *g, const int64_t *a, char *p, char **end) {
     size_t n = 0;
     dt_status st = dt_persona_nombres(g, (dt_sexo)a[0], p, DT_MAX_TEXT, &n);
@@ -33,6 +39,8 @@ static dt_status r_persona_nombres(dt_gen *g, const int64_t *a, char *p, char **
     return st;
 }
 
+static const uint8_t sql_persona_apellido[] = {0};
+static const uint8_t unico_persona_apellido[] = {0};
 static dt_status r_persona_apellido(dt_gen *g, const int64_t *a, char *p, char **end) {
     (void)a;
     size_t n = 0;
@@ -43,6 +51,8 @@ static dt_status r_persona_apellido(dt_gen *g, const int64_t *a, char *p, char *
 
 static const dt_param_info p_persona_nombre_completo[] = {{"sexo", 0, 0, 2LL, ch_sexo}};
 static const char *const cero_persona_nombre_completo[] = {""};
+static const uint8_t sql_persona_nombre_completo[] = {0};
+static const uint8_t unico_persona_nombre_completo[] = {0};
 static dt_status r_persona_nombre_completo(dt_gen *g, const int64_t *a, char *p, char **end) {
     size_t n = 0;
     dt_status st = dt_persona_nombre_completo(g, (dt_sexo)a[0], p, DT_MAX_TEXT, &n);
@@ -50,6 +60,8 @@ static dt_status r_persona_nombre_completo(dt_gen *g, const int64_t *a, char *p,
     return st;
 }
 
+static const uint8_t sql_persona_sexo[] = {2};
+static const uint8_t unico_persona_sexo[] = {0};
 static dt_status r_persona_sexo(dt_gen *g, const int64_t *a, char *p, char **end) {
     (void)a;
     size_t n = 0;
@@ -61,6 +73,8 @@ static dt_status r_persona_sexo(dt_gen *g, const int64_t *a, char *p, char **end
 static const dt_param_info p_persona_fecha_nacimiento[] = {{"edad_min", 18, 0, 120LL, NULL}, {"edad_max", 80, 0, 120LL, NULL}};
 static const char *const cero_persona_fecha_nacimiento[] = {"", ""};
 static const dt__check k_persona_fecha_nacimiento[] = {{0, 1}};
+static const uint8_t sql_persona_fecha_nacimiento[] = {1};
+static const uint8_t unico_persona_fecha_nacimiento[] = {0};
 static dt_status r_persona_fecha_nacimiento(dt_gen *g, const int64_t *a, char *p, char **end) {
     size_t n = 0;
     dt_status st = dt_persona_fecha_nacimiento(g, (int32_t)a[0], (int32_t)a[1], p, DT_MAX_TEXT, &n);
@@ -68,6 +82,8 @@ static dt_status r_persona_fecha_nacimiento(dt_gen *g, const int64_t *a, char *p
     return st;
 }
 
+static const uint8_t sql_persona_email[] = {0};
+static const uint8_t unico_persona_email[] = {2};
 static dt_status r_persona_email(dt_gen *g, const int64_t *a, char *p, char **end) {
     (void)a;
     size_t n = 0;
@@ -79,9 +95,9 @@ static dt_status r_persona_email(dt_gen *g, const int64_t *a, char *p, char **en
 static const dt_param_info p_persona_persona[] = {{"sexo", 0, 0, 2LL, ch_sexo}, {"edad_min", 18, 0, 120LL, NULL}, {"edad_max", 80, 0, 120LL, NULL}};
 static const char *const cero_persona_persona[] = {"", "", ""};
 static const dt__check k_persona_persona[] = {{1, 2}};
-static const char *const n_persona_persona[] = {"nombres", "apellido_paterno", "apellido_materno", "nombre_completo", "sexo", "rut", "fecha_nacimiento", "email", "telefono", "direccion", "comuna", "region"};
-static const size_t o_persona_persona[] = {offsetof(dt_persona, nombres), offsetof(dt_persona, apellido_paterno), offsetof(dt_persona, apellido_materno), offsetof(dt_persona, nombre_completo), offsetof(dt_persona, sexo), offsetof(dt_persona, rut), offsetof(dt_persona, fecha_nacimiento), offsetof(dt_persona, email), offsetof(dt_persona, telefono), offsetof(dt_persona, direccion), offsetof(dt_persona, comuna), offsetof(dt_persona, region)};
-static const uint8_t nulo_persona_persona[] = {0, 0, 0, 0, 0, 0, 0, 1, 1, 0, 0, 0};
+static const char *const n_persona_persona[] = {"nombres", "apellido_paterno", "apellido_materno", "nombre_completo", "sexo", "rut", "fecha_nacimiento", "email", "telefono", "direccion", "comuna", "region", "codigo_comuna", "codigo_region"};
+static const size_t o_persona_persona[] = {offsetof(dt_persona, nombres), offsetof(dt_persona, apellido_paterno), offsetof(dt_persona, apellido_materno), offsetof(dt_persona, nombre_completo), offsetof(dt_persona, sexo), offsetof(dt_persona, rut), offsetof(dt_persona, fecha_nacimiento), offsetof(dt_persona, email), offsetof(dt_persona, telefono), offsetof(dt_persona, direccion), offsetof(dt_persona, comuna), offsetof(dt_persona, region), offsetof(dt_persona, codigo_comuna), offsetof(dt_persona, codigo_region)};
+static const uint8_t nulo_persona_persona[] = {0, 0, 0, 0, 0, 0, 0, 1, 1, 0, 0, 0, 0, 0};
 _Static_assert(sizeof((dt_persona *)0)->nombres == 32, "dt_persona.nombres: its size in datoteca.h must equal its ancho in c/llamadas.toml");
 _Static_assert(sizeof((dt_persona *)0)->apellido_paterno == 16, "dt_persona.apellido_paterno: its size in datoteca.h must equal its ancho in c/llamadas.toml");
 _Static_assert(sizeof((dt_persona *)0)->apellido_materno == 16, "dt_persona.apellido_materno: its size in datoteca.h must equal its ancho in c/llamadas.toml");
@@ -94,13 +110,19 @@ _Static_assert(sizeof((dt_persona *)0)->telefono == 24, "dt_persona.telefono: it
 _Static_assert(sizeof((dt_persona *)0)->direccion == 192, "dt_persona.direccion: its size in datoteca.h must equal its ancho in c/llamadas.toml");
 _Static_assert(sizeof((dt_persona *)0)->comuna == 32, "dt_persona.comuna: its size in datoteca.h must equal its ancho in c/llamadas.toml");
 _Static_assert(sizeof((dt_persona *)0)->region == 64, "dt_persona.region: its size in datoteca.h must equal its ancho in c/llamadas.toml");
+_Static_assert(sizeof((dt_persona *)0)->codigo_comuna == 6, "dt_persona.codigo_comuna: its size in datoteca.h must equal its ancho in c/llamadas.toml");
+_Static_assert(sizeof((dt_persona *)0)->codigo_region == 4, "dt_persona.codigo_region: its size in datoteca.h must equal its ancho in c/llamadas.toml");
+static const uint8_t sql_persona_persona[] = {0, 0, 0, 0, 2, 0, 1, 0, 0, 0, 0, 0, 0, 0};
+static const uint8_t unico_persona_persona[] = {0, 0, 0, 0, 0, 1, 0, 2, 3, 0, 0, 0, 0, 0};
 static dt_status r_persona_persona(dt_gen *g, const int64_t *a, char *p, char **end) {
     dt_persona r;
     dt_status st = dt_persona_persona(g, (dt_sexo)a[0], (int32_t)a[1], (int32_t)a[2], &r);
-    *end = st == DT_OK ? dt__serializar(&r, o_persona_persona, 12, p) : p;
+    *end = st == DT_OK ? dt__serializar(&r, o_persona_persona, 14, p) : p;
     return st;
 }
 
+static const uint8_t sql_direccion_region[] = {0};
+static const uint8_t unico_direccion_region[] = {0};
 static dt_status r_direccion_region(dt_gen *g, const int64_t *a, char *p, char **end) {
     (void)a;
     size_t n = 0;
@@ -111,6 +133,8 @@ static dt_status r_direccion_region(dt_gen *g, const int64_t *a, char *p, char *
 
 static const dt_param_info p_direccion_comuna[] = {{"region", 0, 0, 16LL, NULL}};
 static const char *const cero_direccion_comuna[] = {"any region"};
+static const uint8_t sql_direccion_comuna[] = {0};
+static const uint8_t unico_direccion_comuna[] = {0};
 static dt_status r_direccion_comuna(dt_gen *g, const int64_t *a, char *p, char **end) {
     size_t n = 0;
     dt_status st = dt_direccion_comuna(g, (int32_t)a[0], p, DT_MAX_TEXT, &n);
@@ -118,6 +142,8 @@ static dt_status r_direccion_comuna(dt_gen *g, const int64_t *a, char *p, char *
     return st;
 }
 
+static const uint8_t sql_direccion_calle[] = {0};
+static const uint8_t unico_direccion_calle[] = {0};
 static dt_status r_direccion_calle(dt_gen *g, const int64_t *a, char *p, char **end) {
     (void)a;
     size_t n = 0;
@@ -126,6 +152,8 @@ static dt_status r_direccion_calle(dt_gen *g, const int64_t *a, char *p, char **
     return st;
 }
 
+static const uint8_t sql_direccion_numero[] = {3};
+static const uint8_t unico_direccion_numero[] = {0};
 static dt_status r_direccion_numero(dt_gen *g, const int64_t *a, char *p, char **end) {
     (void)a;
     int64_t v = 0;
@@ -151,6 +179,8 @@ _Static_assert(sizeof((dt_direccion *)0)->region == 64, "dt_direccion.region: it
 _Static_assert(sizeof((dt_direccion *)0)->codigo_region == 4, "dt_direccion.codigo_region: its size in datoteca.h must equal its ancho in c/llamadas.toml");
 _Static_assert(sizeof((dt_direccion *)0)->codigo_postal == 8, "dt_direccion.codigo_postal: its size in datoteca.h must equal its ancho in c/llamadas.toml");
 _Static_assert(sizeof((dt_direccion *)0)->linea == 192, "dt_direccion.linea: its size in datoteca.h must equal its ancho in c/llamadas.toml");
+static const uint8_t sql_direccion_direccion[] = {0, 0, 3, 0, 0, 0, 0, 0, 0, 0, 0, 0};
+static const uint8_t unico_direccion_direccion[] = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
 static dt_status r_direccion_direccion(dt_gen *g, const int64_t *a, char *p, char **end) {
     dt_direccion r;
     dt_status st = dt_direccion_direccion(g, (int32_t)a[0], &r);
@@ -160,6 +190,8 @@ static dt_status r_direccion_direccion(dt_gen *g, const int64_t *a, char *p, cha
 
 static const dt_param_info p_telefono_movil[] = {{"formato", 0, 0, 2LL, ch_formato_telefono}};
 static const char *const cero_telefono_movil[] = {""};
+static const uint8_t sql_telefono_movil[] = {0};
+static const uint8_t unico_telefono_movil[] = {3};
 static dt_status r_telefono_movil(dt_gen *g, const int64_t *a, char *p, char **end) {
     size_t n = 0;
     dt_status st = dt_telefono_movil(g, (dt_tel_formato)a[0], p, DT_MAX_TEXT, &n);
@@ -169,6 +201,8 @@ static dt_status r_telefono_movil(dt_gen *g, const int64_t *a, char *p, char **e
 
 static const dt_param_info p_telefono_fijo[] = {{"region", 0, 0, 16LL, NULL}, {"formato", 0, 0, 2LL, ch_formato_telefono}};
 static const char *const cero_telefono_fijo[] = {"any region", ""};
+static const uint8_t sql_telefono_fijo[] = {0};
+static const uint8_t unico_telefono_fijo[] = {4};
 static dt_status r_telefono_fijo(dt_gen *g, const int64_t *a, char *p, char **end) {
     size_t n = 0;
     dt_status st = dt_telefono_fijo(g, (int32_t)a[0], (dt_tel_formato)a[1], p, DT_MAX_TEXT, &n);
@@ -179,6 +213,8 @@ static dt_status r_telefono_fijo(dt_gen *g, const int64_t *a, char *p, char **en
 static const dt_param_info p_dinero_monto[] = {{"min", 1000, 0, 999999999999999LL, NULL}, {"max", 1000000, 0, 999999999999999LL, NULL}};
 static const char *const cero_dinero_monto[] = {"", ""};
 static const dt__check k_dinero_monto[] = {{0, 1}};
+static const uint8_t sql_dinero_monto[] = {4};
+static const uint8_t unico_dinero_monto[] = {0};
 static dt_status r_dinero_monto(dt_gen *g, const int64_t *a, char *p, char **end) {
     int64_t v = 0;
     dt_status st = dt_dinero_monto(g, (int64_t)a[0], (int64_t)a[1], &v);
@@ -189,6 +225,8 @@ static dt_status r_dinero_monto(dt_gen *g, const int64_t *a, char *p, char **end
 static const dt_param_info p_dinero_clp[] = {{"min", 1000, 0, 999999999999999LL, NULL}, {"max", 1000000, 0, 999999999999999LL, NULL}};
 static const char *const cero_dinero_clp[] = {"", ""};
 static const dt__check k_dinero_clp[] = {{0, 1}};
+static const uint8_t sql_dinero_clp[] = {0};
+static const uint8_t unico_dinero_clp[] = {0};
 static dt_status r_dinero_clp(dt_gen *g, const int64_t *a, char *p, char **end) {
     size_t n = 0;
     dt_status st = dt_dinero_clp(g, (int64_t)a[0], (int64_t)a[1], p, DT_MAX_TEXT, &n);
@@ -199,6 +237,8 @@ static dt_status r_dinero_clp(dt_gen *g, const int64_t *a, char *p, char **end) 
 static const dt_param_info p_dinero_uf[] = {{"min", 100, 0, 999999999999999LL, NULL}, {"max", 10000000, 0, 999999999999999LL, NULL}};
 static const char *const cero_dinero_uf[] = {"", ""};
 static const dt__check k_dinero_uf[] = {{0, 1}};
+static const uint8_t sql_dinero_uf[] = {0};
+static const uint8_t unico_dinero_uf[] = {0};
 static dt_status r_dinero_uf(dt_gen *g, const int64_t *a, char *p, char **end) {
     size_t n = 0;
     dt_status st = dt_dinero_uf(g, (int64_t)a[0], (int64_t)a[1], p, DT_MAX_TEXT, &n);
@@ -206,6 +246,8 @@ static dt_status r_dinero_uf(dt_gen *g, const int64_t *a, char *p, char **end) {
     return st;
 }
 
+static const uint8_t sql_dinero_sueldo[] = {4};
+static const uint8_t unico_dinero_sueldo[] = {0};
 static dt_status r_dinero_sueldo(dt_gen *g, const int64_t *a, char *p, char **end) {
     (void)a;
     int64_t v = 0;
@@ -219,6 +261,8 @@ static const size_t o_banco_banco[] = {offsetof(dt_banco, codigo), offsetof(dt_b
 static const uint8_t nulo_banco_banco[] = {0, 0};
 _Static_assert(sizeof((dt_banco *)0)->codigo == 4, "dt_banco.codigo: its size in datoteca.h must equal its ancho in c/llamadas.toml");
 _Static_assert(sizeof((dt_banco *)0)->nombre == 32, "dt_banco.nombre: its size in datoteca.h must equal its ancho in c/llamadas.toml");
+static const uint8_t sql_banco_banco[] = {0, 0};
+static const uint8_t unico_banco_banco[] = {0, 0};
 static dt_status r_banco_banco(dt_gen *g, const int64_t *a, char *p, char **end) {
     (void)a;
     dt_banco r;
@@ -227,6 +271,8 @@ static dt_status r_banco_banco(dt_gen *g, const int64_t *a, char *p, char **end)
     return st;
 }
 
+static const uint8_t sql_banco_tipo_cuenta[] = {0};
+static const uint8_t unico_banco_tipo_cuenta[] = {0};
 static dt_status r_banco_tipo_cuenta(dt_gen *g, const int64_t *a, char *p, char **end) {
     (void)a;
     size_t n = 0;
@@ -235,6 +281,8 @@ static dt_status r_banco_tipo_cuenta(dt_gen *g, const int64_t *a, char *p, char 
     return st;
 }
 
+static const uint8_t sql_banco_numero_cuenta[] = {0};
+static const uint8_t unico_banco_numero_cuenta[] = {0};
 static dt_status r_banco_numero_cuenta(dt_gen *g, const int64_t *a, char *p, char **end) {
     (void)a;
     size_t n = 0;
@@ -251,6 +299,8 @@ _Static_assert(sizeof((dt_cuenta *)0)->codigo_banco == 4, "dt_cuenta.codigo_banc
 _Static_assert(sizeof((dt_cuenta *)0)->tipo_cuenta == 24, "dt_cuenta.tipo_cuenta: its size in datoteca.h must equal its ancho in c/llamadas.toml");
 _Static_assert(sizeof((dt_cuenta *)0)->numero == 16, "dt_cuenta.numero: its size in datoteca.h must equal its ancho in c/llamadas.toml");
 _Static_assert(sizeof((dt_cuenta *)0)->rut_titular == 16, "dt_cuenta.rut_titular: its size in datoteca.h must equal its ancho in c/llamadas.toml");
+static const uint8_t sql_banco_cuenta[] = {0, 0, 0, 0, 0};
+static const uint8_t unico_banco_cuenta[] = {0, 0, 0, 0, 1};
 static dt_status r_banco_cuenta(dt_gen *g, const int64_t *a, char *p, char **end) {
     (void)a;
     dt_cuenta r;
@@ -259,6 +309,8 @@ static dt_status r_banco_cuenta(dt_gen *g, const int64_t *a, char *p, char **end
     return st;
 }
 
+static const uint8_t sql_empresa_nombre[] = {0};
+static const uint8_t unico_empresa_nombre[] = {0};
 static dt_status r_empresa_nombre(dt_gen *g, const int64_t *a, char *p, char **end) {
     (void)a;
     size_t n = 0;
@@ -267,6 +319,8 @@ static dt_status r_empresa_nombre(dt_gen *g, const int64_t *a, char *p, char **e
     return st;
 }
 
+static const uint8_t sql_empresa_razon_social[] = {0};
+static const uint8_t unico_empresa_razon_social[] = {0};
 static dt_status r_empresa_razon_social(dt_gen *g, const int64_t *a, char *p, char **end) {
     (void)a;
     size_t n = 0;
@@ -277,6 +331,8 @@ static dt_status r_empresa_razon_social(dt_gen *g, const int64_t *a, char *p, ch
 
 static const dt_param_info p_empresa_rut[] = {{"formato", 0, 0, 2LL, ch_formato_rut}};
 static const char *const cero_empresa_rut[] = {""};
+static const uint8_t sql_empresa_rut[] = {0};
+static const uint8_t unico_empresa_rut[] = {1};
 static dt_status r_empresa_rut(dt_gen *g, const int64_t *a, char *p, char **end) {
     size_t n = 0;
     dt_status st = dt_empresa_rut(g, (dt_rut_formato)a[0], p, DT_MAX_TEXT, &n);
@@ -284,6 +340,8 @@ static dt_status r_empresa_rut(dt_gen *g, const int64_t *a, char *p, char **end)
     return st;
 }
 
+static const uint8_t sql_empresa_giro[] = {0};
+static const uint8_t unico_empresa_giro[] = {0};
 static dt_status r_empresa_giro(dt_gen *g, const int64_t *a, char *p, char **end) {
     (void)a;
     size_t n = 0;
@@ -292,9 +350,9 @@ static dt_status r_empresa_giro(dt_gen *g, const int64_t *a, char *p, char **end
     return st;
 }
 
-static const char *const n_empresa_empresa[] = {"razon_social", "nombre_fantasia", "rut", "giro", "direccion", "comuna", "region", "telefono", "email"};
-static const size_t o_empresa_empresa[] = {offsetof(dt_empresa, razon_social), offsetof(dt_empresa, nombre_fantasia), offsetof(dt_empresa, rut), offsetof(dt_empresa, giro), offsetof(dt_empresa, direccion), offsetof(dt_empresa, comuna), offsetof(dt_empresa, region), offsetof(dt_empresa, telefono), offsetof(dt_empresa, email)};
-static const uint8_t nulo_empresa_empresa[] = {0, 0, 0, 0, 0, 0, 0, 0, 0};
+static const char *const n_empresa_empresa[] = {"razon_social", "nombre_fantasia", "rut", "giro", "direccion", "comuna", "region", "telefono", "email", "codigo_comuna", "codigo_region"};
+static const size_t o_empresa_empresa[] = {offsetof(dt_empresa, razon_social), offsetof(dt_empresa, nombre_fantasia), offsetof(dt_empresa, rut), offsetof(dt_empresa, giro), offsetof(dt_empresa, direccion), offsetof(dt_empresa, comuna), offsetof(dt_empresa, region), offsetof(dt_empresa, telefono), offsetof(dt_empresa, email), offsetof(dt_empresa, codigo_comuna), offsetof(dt_empresa, codigo_region)};
+static const uint8_t nulo_empresa_empresa[] = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
 _Static_assert(sizeof((dt_empresa *)0)->razon_social == 96, "dt_empresa.razon_social: its size in datoteca.h must equal its ancho in c/llamadas.toml");
 _Static_assert(sizeof((dt_empresa *)0)->nombre_fantasia == 80, "dt_empresa.nombre_fantasia: its size in datoteca.h must equal its ancho in c/llamadas.toml");
 _Static_assert(sizeof((dt_empresa *)0)->rut == 16, "dt_empresa.rut: its size in datoteca.h must equal its ancho in c/llamadas.toml");
@@ -304,43 +362,47 @@ _Static_assert(sizeof((dt_empresa *)0)->comuna == 32, "dt_empresa.comuna: its si
 _Static_assert(sizeof((dt_empresa *)0)->region == 64, "dt_empresa.region: its size in datoteca.h must equal its ancho in c/llamadas.toml");
 _Static_assert(sizeof((dt_empresa *)0)->telefono == 24, "dt_empresa.telefono: its size in datoteca.h must equal its ancho in c/llamadas.toml");
 _Static_assert(sizeof((dt_empresa *)0)->email == 96, "dt_empresa.email: its size in datoteca.h must equal its ancho in c/llamadas.toml");
+_Static_assert(sizeof((dt_empresa *)0)->codigo_comuna == 6, "dt_empresa.codigo_comuna: its size in datoteca.h must equal its ancho in c/llamadas.toml");
+_Static_assert(sizeof((dt_empresa *)0)->codigo_region == 4, "dt_empresa.codigo_region: its size in datoteca.h must equal its ancho in c/llamadas.toml");
+static const uint8_t sql_empresa_empresa[] = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
+static const uint8_t unico_empresa_empresa[] = {0, 0, 1, 0, 0, 0, 0, 4, 2, 0, 0};
 static dt_status r_empresa_empresa(dt_gen *g, const int64_t *a, char *p, char **end) {
     (void)a;
     dt_empresa r;
     dt_status st = dt_empresa_empresa(g, &r);
-    *end = st == DT_OK ? dt__serializar(&r, o_empresa_empresa, 9, p) : p;
+    *end = st == DT_OK ? dt__serializar(&r, o_empresa_empresa, 11, p) : p;
     return st;
 }
 
 /* Indices are part of the ABI within a major version: append only. */
 static const dt__llamada dt__llamadas[] = {
-    {{"rut", DT_KIND_TEXT, 2, p_rut, 0, NULL}, r_rut, NULL, NULL, cero_rut, 0, NULL},
-    {{"persona.nombre", DT_KIND_TEXT, 1, p_persona_nombre, 0, NULL}, r_persona_nombre, NULL, NULL, cero_persona_nombre, 0, NULL},
-    {{"persona.nombres", DT_KIND_TEXT, 1, p_persona_nombres, 0, NULL}, r_persona_nombres, NULL, NULL, cero_persona_nombres, 0, NULL},
-    {{"persona.apellido", DT_KIND_TEXT, 0, NULL, 0, NULL}, r_persona_apellido, NULL, NULL, NULL, 0, NULL},
-    {{"persona.nombre_completo", DT_KIND_TEXT, 1, p_persona_nombre_completo, 0, NULL}, r_persona_nombre_completo, NULL, NULL, cero_persona_nombre_completo, 0, NULL},
-    {{"persona.sexo", DT_KIND_TEXT, 0, NULL, 0, NULL}, r_persona_sexo, NULL, NULL, NULL, 0, NULL},
-    {{"persona.fecha_nacimiento", DT_KIND_TEXT, 2, p_persona_fecha_nacimiento, 0, NULL}, r_persona_fecha_nacimiento, NULL, NULL, cero_persona_fecha_nacimiento, 1, k_persona_fecha_nacimiento},
-    {{"persona.email", DT_KIND_TEXT, 0, NULL, 0, NULL}, r_persona_email, NULL, NULL, NULL, 0, NULL},
-    {{"persona.persona", DT_KIND_RECORD, 3, p_persona_persona, 12, n_persona_persona}, r_persona_persona, o_persona_persona, nulo_persona_persona, cero_persona_persona, 1, k_persona_persona},
-    {{"direccion.region", DT_KIND_TEXT, 0, NULL, 0, NULL}, r_direccion_region, NULL, NULL, NULL, 0, NULL},
-    {{"direccion.comuna", DT_KIND_TEXT, 1, p_direccion_comuna, 0, NULL}, r_direccion_comuna, NULL, NULL, cero_direccion_comuna, 0, NULL},
-    {{"direccion.calle", DT_KIND_TEXT, 0, NULL, 0, NULL}, r_direccion_calle, NULL, NULL, NULL, 0, NULL},
-    {{"direccion.numero", DT_KIND_INT, 0, NULL, 0, NULL}, r_direccion_numero, NULL, NULL, NULL, 0, NULL},
-    {{"direccion.direccion", DT_KIND_RECORD, 1, p_direccion_direccion, 12, n_direccion_direccion}, r_direccion_direccion, o_direccion_direccion, nulo_direccion_direccion, cero_direccion_direccion, 0, NULL},
-    {{"telefono.movil", DT_KIND_TEXT, 1, p_telefono_movil, 0, NULL}, r_telefono_movil, NULL, NULL, cero_telefono_movil, 0, NULL},
-    {{"telefono.fijo", DT_KIND_TEXT, 2, p_telefono_fijo, 0, NULL}, r_telefono_fijo, NULL, NULL, cero_telefono_fijo, 0, NULL},
-    {{"dinero.monto", DT_KIND_INT, 2, p_dinero_monto, 0, NULL}, r_dinero_monto, NULL, NULL, cero_dinero_monto, 1, k_dinero_monto},
-    {{"dinero.clp", DT_KIND_TEXT, 2, p_dinero_clp, 0, NULL}, r_dinero_clp, NULL, NULL, cero_dinero_clp, 1, k_dinero_clp},
-    {{"dinero.uf", DT_KIND_TEXT, 2, p_dinero_uf, 0, NULL}, r_dinero_uf, NULL, NULL, cero_dinero_uf, 1, k_dinero_uf},
-    {{"dinero.sueldo", DT_KIND_INT, 0, NULL, 0, NULL}, r_dinero_sueldo, NULL, NULL, NULL, 0, NULL},
-    {{"banco.banco", DT_KIND_RECORD, 0, NULL, 2, n_banco_banco}, r_banco_banco, o_banco_banco, nulo_banco_banco, NULL, 0, NULL},
-    {{"banco.tipo_cuenta", DT_KIND_TEXT, 0, NULL, 0, NULL}, r_banco_tipo_cuenta, NULL, NULL, NULL, 0, NULL},
-    {{"banco.numero_cuenta", DT_KIND_TEXT, 0, NULL, 0, NULL}, r_banco_numero_cuenta, NULL, NULL, NULL, 0, NULL},
-    {{"banco.cuenta", DT_KIND_RECORD, 0, NULL, 5, n_banco_cuenta}, r_banco_cuenta, o_banco_cuenta, nulo_banco_cuenta, NULL, 0, NULL},
-    {{"empresa.nombre", DT_KIND_TEXT, 0, NULL, 0, NULL}, r_empresa_nombre, NULL, NULL, NULL, 0, NULL},
-    {{"empresa.razon_social", DT_KIND_TEXT, 0, NULL, 0, NULL}, r_empresa_razon_social, NULL, NULL, NULL, 0, NULL},
-    {{"empresa.rut", DT_KIND_TEXT, 1, p_empresa_rut, 0, NULL}, r_empresa_rut, NULL, NULL, cero_empresa_rut, 0, NULL},
-    {{"empresa.giro", DT_KIND_TEXT, 0, NULL, 0, NULL}, r_empresa_giro, NULL, NULL, NULL, 0, NULL},
-    {{"empresa.empresa", DT_KIND_RECORD, 0, NULL, 9, n_empresa_empresa}, r_empresa_empresa, o_empresa_empresa, nulo_empresa_empresa, NULL, 0, NULL},
+    {{"rut", DT_KIND_TEXT, 2, p_rut, 0, NULL}, r_rut, NULL, NULL, cero_rut, 0, NULL, sql_rut, unico_rut},
+    {{"persona.nombre", DT_KIND_TEXT, 1, p_persona_nombre, 0, NULL}, r_persona_nombre, NULL, NULL, cero_persona_nombre, 0, NULL, sql_persona_nombre, unico_persona_nombre},
+    {{"persona.nombres", DT_KIND_TEXT, 1, p_persona_nombres, 0, NULL}, r_persona_nombres, NULL, NULL, cero_persona_nombres, 0, NULL, sql_persona_nombres, unico_persona_nombres},
+    {{"persona.apellido", DT_KIND_TEXT, 0, NULL, 0, NULL}, r_persona_apellido, NULL, NULL, NULL, 0, NULL, sql_persona_apellido, unico_persona_apellido},
+    {{"persona.nombre_completo", DT_KIND_TEXT, 1, p_persona_nombre_completo, 0, NULL}, r_persona_nombre_completo, NULL, NULL, cero_persona_nombre_completo, 0, NULL, sql_persona_nombre_completo, unico_persona_nombre_completo},
+    {{"persona.sexo", DT_KIND_TEXT, 0, NULL, 0, NULL}, r_persona_sexo, NULL, NULL, NULL, 0, NULL, sql_persona_sexo, unico_persona_sexo},
+    {{"persona.fecha_nacimiento", DT_KIND_TEXT, 2, p_persona_fecha_nacimiento, 0, NULL}, r_persona_fecha_nacimiento, NULL, NULL, cero_persona_fecha_nacimiento, 1, k_persona_fecha_nacimiento, sql_persona_fecha_nacimiento, unico_persona_fecha_nacimiento},
+    {{"persona.email", DT_KIND_TEXT, 0, NULL, 0, NULL}, r_persona_email, NULL, NULL, NULL, 0, NULL, sql_persona_email, unico_persona_email},
+    {{"persona.persona", DT_KIND_RECORD, 3, p_persona_persona, 14, n_persona_persona}, r_persona_persona, o_persona_persona, nulo_persona_persona, cero_persona_persona, 1, k_persona_persona, sql_persona_persona, unico_persona_persona},
+    {{"direccion.region", DT_KIND_TEXT, 0, NULL, 0, NULL}, r_direccion_region, NULL, NULL, NULL, 0, NULL, sql_direccion_region, unico_direccion_region},
+    {{"direccion.comuna", DT_KIND_TEXT, 1, p_direccion_comuna, 0, NULL}, r_direccion_comuna, NULL, NULL, cero_direccion_comuna, 0, NULL, sql_direccion_comuna, unico_direccion_comuna},
+    {{"direccion.calle", DT_KIND_TEXT, 0, NULL, 0, NULL}, r_direccion_calle, NULL, NULL, NULL, 0, NULL, sql_direccion_calle, unico_direccion_calle},
+    {{"direccion.numero", DT_KIND_INT, 0, NULL, 0, NULL}, r_direccion_numero, NULL, NULL, NULL, 0, NULL, sql_direccion_numero, unico_direccion_numero},
+    {{"direccion.direccion", DT_KIND_RECORD, 1, p_direccion_direccion, 12, n_direccion_direccion}, r_direccion_direccion, o_direccion_direccion, nulo_direccion_direccion, cero_direccion_direccion, 0, NULL, sql_direccion_direccion, unico_direccion_direccion},
+    {{"telefono.movil", DT_KIND_TEXT, 1, p_telefono_movil, 0, NULL}, r_telefono_movil, NULL, NULL, cero_telefono_movil, 0, NULL, sql_telefono_movil, unico_telefono_movil},
+    {{"telefono.fijo", DT_KIND_TEXT, 2, p_telefono_fijo, 0, NULL}, r_telefono_fijo, NULL, NULL, cero_telefono_fijo, 0, NULL, sql_telefono_fijo, unico_telefono_fijo},
+    {{"dinero.monto", DT_KIND_INT, 2, p_dinero_monto, 0, NULL}, r_dinero_monto, NULL, NULL, cero_dinero_monto, 1, k_dinero_monto, sql_dinero_monto, unico_dinero_monto},
+    {{"dinero.clp", DT_KIND_TEXT, 2, p_dinero_clp, 0, NULL}, r_dinero_clp, NULL, NULL, cero_dinero_clp, 1, k_dinero_clp, sql_dinero_clp, unico_dinero_clp},
+    {{"dinero.uf", DT_KIND_TEXT, 2, p_dinero_uf, 0, NULL}, r_dinero_uf, NULL, NULL, cero_dinero_uf, 1, k_dinero_uf, sql_dinero_uf, unico_dinero_uf},
+    {{"dinero.sueldo", DT_KIND_INT, 0, NULL, 0, NULL}, r_dinero_sueldo, NULL, NULL, NULL, 0, NULL, sql_dinero_sueldo, unico_dinero_sueldo},
+    {{"banco.banco", DT_KIND_RECORD, 0, NULL, 2, n_banco_banco}, r_banco_banco, o_banco_banco, nulo_banco_banco, NULL, 0, NULL, sql_banco_banco, unico_banco_banco},
+    {{"banco.tipo_cuenta", DT_KIND_TEXT, 0, NULL, 0, NULL}, r_banco_tipo_cuenta, NULL, NULL, NULL, 0, NULL, sql_banco_tipo_cuenta, unico_banco_tipo_cuenta},
+    {{"banco.numero_cuenta", DT_KIND_TEXT, 0, NULL, 0, NULL}, r_banco_numero_cuenta, NULL, NULL, NULL, 0, NULL, sql_banco_numero_cuenta, unico_banco_numero_cuenta},
+    {{"banco.cuenta", DT_KIND_RECORD, 0, NULL, 5, n_banco_cuenta}, r_banco_cuenta, o_banco_cuenta, nulo_banco_cuenta, NULL, 0, NULL, sql_banco_cuenta, unico_banco_cuenta},
+    {{"empresa.nombre", DT_KIND_TEXT, 0, NULL, 0, NULL}, r_empresa_nombre, NULL, NULL, NULL, 0, NULL, sql_empresa_nombre, unico_empresa_nombre},
+    {{"empresa.razon_social", DT_KIND_TEXT, 0, NULL, 0, NULL}, r_empresa_razon_social, NULL, NULL, NULL, 0, NULL, sql_empresa_razon_social, unico_empresa_razon_social},
+    {{"empresa.rut", DT_KIND_TEXT, 1, p_empresa_rut, 0, NULL}, r_empresa_rut, NULL, NULL, cero_empresa_rut, 0, NULL, sql_empresa_rut, unico_empresa_rut},
+    {{"empresa.giro", DT_KIND_TEXT, 0, NULL, 0, NULL}, r_empresa_giro, NULL, NULL, NULL, 0, NULL, sql_empresa_giro, unico_empresa_giro},
+    {{"empresa.empresa", DT_KIND_RECORD, 0, NULL, 11, n_empresa_empresa}, r_empresa_empresa, o_empresa_empresa, nulo_empresa_empresa, NULL, 0, NULL, sql_empresa_empresa, unico_empresa_empresa},
 };

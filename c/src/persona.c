@@ -64,7 +64,8 @@ char *dt__gen_email(dt_gen *g, const char *nombre, size_t nn, const char *apelli
     }
     /* A number 1..999 as people add when their name is taken: the common names make a bare
      * name.surname shared by thousands (docs/data.md: collisions under 0.5 % in 100,000). */
-    p = dt__put_u64(p, 1 + dt__below(g, 999));
+    p = dt__put_u64(p, dt__es_unico(g, DT__U_EMAIL) ? 1 + dt__unico_en(g, DT__U_EMAIL, DT__EMAIL_UNICOS)
+                                                    : 1 + dt__below(g, 999));
     *p++ = '@';
     uint32_t r = dt__below(g, DT_T_DOMINIOS_TOTAL), d = 0;
     while (dt_t_dominios_acum[d] <= r) d++;
@@ -142,10 +143,24 @@ dt_status dt_persona_persona(dt_gen *g, dt_sexo sexo, int32_t edad_min, int32_t 
     out->sexo[0] = s == DT_SEXO_F ? 'F' : 'M';
     out->sexo[1] = '\0';
     int32_t edad;
-    e = dt__gen_fecha_nacimiento(g, edad_min, edad_max, tmp, &edad);
-    dt__field(out->fecha_nacimiento, tmp, (size_t)(e - tmp));
-    int32_t anio = (tmp[0] - '0') * 1000 + (tmp[1] - '0') * 100 + (tmp[2] - '0') * 10 + (tmp[3] - '0');
-    e = dt__put_rut(tmp, dt__gen_rut_cuerpo_nacido(g, anio, g->hoy_anio), DT_RUT_PUNTOS);
+    uint32_t cuerpo;
+    if (dt__es_unico(g, DT__U_RUT)) {
+        /* A dataset's unique RUT: the body is this row's place among the RUNs of the age range,
+         * and the age follows from it (docs/datasets.md: ages then follow the RUN curve). */
+        uint32_t lo, hi;
+        dt__rut_nacido_dominio(g->hoy_anio, edad_min, edad_max, &lo, &hi);
+        cuerpo = lo + (uint32_t)dt__unico_en(g, DT__U_RUT, (uint64_t)hi - lo + 1);
+        edad = g->hoy_anio - dt__anio_de_run(cuerpo);
+        edad = edad < edad_min ? edad_min : edad > edad_max ? edad_max : edad;
+        e = dt__gen_fecha_edad(g, edad, tmp);
+        dt__field(out->fecha_nacimiento, tmp, (size_t)(e - tmp));
+    } else {
+        e = dt__gen_fecha_nacimiento(g, edad_min, edad_max, tmp, &edad);
+        dt__field(out->fecha_nacimiento, tmp, (size_t)(e - tmp));
+        int32_t anio = (tmp[0] - '0') * 1000 + (tmp[1] - '0') * 100 + (tmp[2] - '0') * 10 + (tmp[3] - '0');
+        cuerpo = dt__gen_rut_cuerpo_nacido(g, anio, g->hoy_anio);
+    }
+    e = dt__put_rut(tmp, cuerpo, DT_RUT_PUNTOS);
     dt__field(out->rut, tmp, (size_t)(e - tmp));
     if (edad >= DT_EDAD_CONTACTO) { /* a child has neither: no draws for them */
         e = dt__gen_email(g, out->nombres, nprimero, out->apellido_paterno, strlen(out->apellido_paterno), tmp);
@@ -160,5 +175,7 @@ dt_status dt_persona_persona(dt_gen *g, dt_sexo sexo, int32_t edad_min, int32_t 
     dt__field(out->direccion, d.linea, strlen(d.linea));
     dt__field(out->comuna, d.comuna, strlen(d.comuna));
     dt__field(out->region, d.region, strlen(d.region));
+    dt__field(out->codigo_comuna, d.codigo_comuna, strlen(d.codigo_comuna));
+    dt__field(out->codigo_region, d.codigo_region, strlen(d.codigo_region));
     return DT_OK;
 }

@@ -8,6 +8,11 @@ char dt__dv(uint32_t cuerpo) {
 }
 
 uint32_t dt__gen_rut_cuerpo(dt_gen *g, int tipo) {
+    if (dt__es_unico(g, DT__U_RUT)) { /* a dataset's unique column: this row's place, no draw */
+        if (tipo == DT_RUT_EMPRESA)
+            return DT_RUT_EMPRESA_MIN + (uint32_t)dt__unico_en(g, DT__U_RUT, DT_RUT_EMPRESA_MAX - DT_RUT_EMPRESA_MIN + 1);
+        return DT_RUT_PERSONA_MIN + (uint32_t)dt__unico_en(g, DT__U_RUT, DT_RUT_PERSONA_MAX - DT_RUT_PERSONA_MIN + 1);
+    }
     if (tipo == DT_RUT_EMPRESA) return DT_RUT_EMPRESA_MIN + dt__below(g, DT_RUT_EMPRESA_MAX - DT_RUT_EMPRESA_MIN + 1);
     return DT_RUT_PERSONA_MIN + dt__below(g, DT_RUT_PERSONA_MAX - DT_RUT_PERSONA_MIN + 1);
 }
@@ -27,6 +32,23 @@ static int64_t dt__run_tipico(int32_t anio) {
     if (anio > 2029) anio = 2029;
     int32_t k = (anio - 1900) / 10, resto = (anio - 1900) % 10;
     return ((int64_t)dt__run_anio[k] * 10 + ((int64_t)dt__run_anio[k + 1] - dt__run_anio[k]) * resto) * 100;
+}
+
+void dt__rut_nacido_dominio(int32_t anio_hoy, int32_t edad_min, int32_t edad_max, uint32_t *lo, uint32_t *hi) {
+    int64_t a = dt__run_tipico(anio_hoy - edad_max - 1) - DT__RUN_DISPERSION;
+    int64_t b = dt__run_tipico(anio_hoy - edad_min) + DT__RUN_DISPERSION, emitido = dt__run_tipico(anio_hoy);
+    if (b > emitido) b = emitido;
+    if (b > DT_RUT_PERSONA_MAX) b = DT_RUT_PERSONA_MAX;
+    if (a < DT_RUT_PERSONA_MIN) a = DT_RUT_PERSONA_MIN;
+    if (a > b) a = b;
+    *lo = (uint32_t)a;
+    *hi = (uint32_t)b;
+}
+
+int32_t dt__anio_de_run(uint32_t cuerpo) {
+    int32_t anio = 1900;
+    while (anio < 2029 && dt__run_tipico(anio + 1) <= (int64_t)cuerpo) anio++;
+    return anio;
 }
 
 /* One bounded draw, uniform over the typical RUN of the birth year ± DT__RUN_DISPERSION, kept

@@ -22,7 +22,8 @@ static char *dt__put_tel(char *p, uint32_t area, uint32_t sub, int formato) {
 /* A mobile uniform over the 9-digit numbers libphonenumber accepts (dt_t_moviles: its blocks and
  * how many numbers come before each); one draw, then the block by binary search. */
 char *dt__gen_movil(dt_gen *g, int formato, char *p) {
-    uint32_t r = dt__below(g, DT_T_MOVILES_TOTAL);
+    uint32_t r = dt__es_unico(g, DT__U_TEL) ? (uint32_t)dt__unico_en(g, DT__U_TEL, DT_T_MOVILES_TOTAL)
+                                            : dt__below(g, DT_T_MOVILES_TOTAL);
     uint32_t lo = 0, hi = DT_T_N_MOVILES - 1; /* the last block with antes <= r */
     while (lo < hi) {
         uint32_t mid = (lo + hi + 1) / 2;
@@ -34,7 +35,11 @@ char *dt__gen_movil(dt_gen *g, int formato, char *p) {
 
 /* Santiago: 2 + 2XXX XXXX; other areas: AA + 2XX XXXX; one draw. */
 char *dt__gen_fijo_area(dt_gen *g, uint32_t area, int formato, char *p) {
-    uint32_t sub = area == 2 ? 20000000u + dt__below(g, 10000000u) : 2000000u + dt__below(g, 1000000u);
+    uint32_t n = area == 2 ? 10000000u : 1000000u;
+    /* unique: this row's place within the area's numbers, so no two rows share one (capacity:
+     * the smallest area, 1,000,000) */
+    uint32_t k = dt__es_unico(g, DT__U_TEL) ? (uint32_t)dt__unico_en(g, DT__U_TEL, 1000000u) : dt__below(g, n);
+    uint32_t sub = (area == 2 ? 20000000u : 2000000u) + k;
     return dt__put_tel(p, area, sub, formato);
 }
 

@@ -135,7 +135,7 @@ int main(void) {
     size_t ip = llamada("persona.persona");
     for (int i = 0; i < N_ITER; i++) {
         CHECK_OK(dt_call(g, ip, NULL, 0, buf, sizeof buf, &len), "persona %d", i);
-        CHECK(campos(buf, f, 16) == 12, "persona %d: field count", i);
+        CHECK(campos(buf, f, 16) == 14, "persona %d: field count", i);
         const char *sexo = f[4];
         char nombres[64];
         snprintf(nombres, sizeof nombres, "%s", f[0]);
@@ -167,7 +167,11 @@ int main(void) {
         for (const char *q = f[7]; *q; q++)
             CHECK((unsigned char)*q < 128 && !isupper((unsigned char)*q), "persona %d: email '%s' not lower ASCII", i, f[7]);
         CHECK(area_de(f[8]) == 9 && movil_aceptado(f[8]), "persona %d: mobile '%s' (shape, or outside the accepted blocks)", i, f[8]);
-        CHECK(fila_comuna(f[10], f[11]), "persona %d: comuna '%s' not in '%s'", i, f[10], f[11]);
+        int pc = fila_comuna(f[10], f[11]);
+        CHECK(pc, "persona %d: comuna '%s' not in '%s'", i, f[10], f[11]);
+        if (pc) CHECK(strcmp(csv_celda(&T_comunas, (size_t)pc, csv_col(&T_comunas, "codigo_cut")), f[12]) == 0 &&
+                          strncmp(f[12], f[13], 2) == 0 && strlen(f[13]) == 2,
+                      "persona %d: codes %s/%s for %s", i, f[12], f[13], f[10]);
     }
 
     /* RUNs are assigned in order: anyone born 20 years later has a larger RUT body */
@@ -261,7 +265,7 @@ int main(void) {
         (void)cb_cod;
 
         CHECK_OK(dt_call(g, iemp, NULL, 0, buf, sizeof buf, &len), "empresa");
-        CHECK(campos(buf, f, 16) == 9, "empresa %d: fields", i);
+        CHECK(campos(buf, f, 16) == 11, "empresa %d: fields", i);
         size_t lr = strlen(f[0]);
         int sa = lr > 5 && strcmp(f[0] + lr - 5, " S.A.") == 0;
         CHECK(rut_ref_ok(f[2], DT_RUT_PUNTOS, &cuerpo) &&
@@ -275,6 +279,9 @@ int main(void) {
         CHECK(forma && strncmp(f[0], f[1], strlen(f[1])) == 0, "empresa %d: razon social '%s' / fantasia '%s'", i, f[0], f[1]);
         int fc = fila_comuna(f[5], f[6]);
         CHECK(fc, "empresa %d: comuna '%s' not in '%s'", i, f[5], f[6]);
+        if (fc) CHECK(strcmp(csv_celda(&T_comunas, (size_t)fc, csv_col(&T_comunas, "codigo_cut")), f[9]) == 0 &&
+                          strncmp(f[9], f[10], 2) == 0 && strlen(f[10]) == 2,
+                      "empresa %d: codes %s/%s for %s", i, f[9], f[10], f[5]);
         if (fc) CHECK(area_de(f[7]) == atoi(csv_celda(&T_comunas, (size_t)fc, c_area)),
                       "empresa %d: phone '%s' does not use %s's area code %s", i, f[7], f[5], csv_celda(&T_comunas, (size_t)fc, c_area));
         size_t le = strlen(f[8]);

@@ -10,8 +10,8 @@ from typing import Any, Callable, Dict, Optional, cast
 from ._tipos import BancoDict, CuentaDict, DireccionDict, EmpresaDict, FormatoRut, FormatoTelefono, PersonaDict, Sexo, TipoRut
 
 
-def _registro_persona_persona(v0: str, v1: str, v2: str, v3: str, v4: str, v5: str, v6: str, v7: str, v8: str, v9: str, v10: str, v11: str) -> PersonaDict:
-    return {'nombres': v0, 'apellido_paterno': v1, 'apellido_materno': v2, 'nombre_completo': v3, 'sexo': v4, 'rut': v5, 'fecha_nacimiento': v6, 'email': v7 or None, 'telefono': v8 or None, 'direccion': v9, 'comuna': v10, 'region': v11}
+def _registro_persona_persona(v0: str, v1: str, v2: str, v3: str, v4: str, v5: str, v6: str, v7: str, v8: str, v9: str, v10: str, v11: str, v12: str, v13: str) -> PersonaDict:
+    return {'nombres': v0, 'apellido_paterno': v1, 'apellido_materno': v2, 'nombre_completo': v3, 'sexo': v4, 'rut': v5, 'fecha_nacimiento': v6, 'email': v7 or None, 'telefono': v8 or None, 'direccion': v9, 'comuna': v10, 'region': v11, 'codigo_comuna': v12, 'codigo_region': v13}
 
 
 def _registro_direccion_direccion(v0: str, v1: str, v2: str, v3: str, v4: str, v5: str, v6: str, v7: str, v8: str, v9: str, v10: str, v11: str) -> DireccionDict:
@@ -26,8 +26,8 @@ def _registro_banco_cuenta(v0: str, v1: str, v2: str, v3: str, v4: str) -> Cuent
     return {'banco': v0, 'codigo_banco': v1, 'tipo_cuenta': v2, 'numero': v3, 'rut_titular': v4}
 
 
-def _registro_empresa_empresa(v0: str, v1: str, v2: str, v3: str, v4: str, v5: str, v6: str, v7: str, v8: str) -> EmpresaDict:
-    return {'razon_social': v0, 'nombre_fantasia': v1, 'rut': v2, 'giro': v3, 'direccion': v4, 'comuna': v5, 'region': v6, 'telefono': v7, 'email': v8}
+def _registro_empresa_empresa(v0: str, v1: str, v2: str, v3: str, v4: str, v5: str, v6: str, v7: str, v8: str, v9: str, v10: str) -> EmpresaDict:
+    return {'razon_social': v0, 'nombre_fantasia': v1, 'rut': v2, 'giro': v3, 'direccion': v4, 'comuna': v5, 'region': v6, 'telefono': v7, 'email': v8, 'codigo_comuna': v9, 'codigo_region': v10}
 
 
 # Record builders by call: a dict display per record type, written out here, is faster than
@@ -132,7 +132,7 @@ class Persona(_Namespace):
         edad_min: 0 to 120, default 18
         edad_max: 0 to 120, default 80
 
-        Fields: nombres, apellido_paterno, apellido_materno, nombre_completo, sexo, rut, fecha_nacimiento, email, telefono, direccion, comuna, region.
+        Fields: nombres, apellido_paterno, apellido_materno, nombre_completo, sexo, rut, fecha_nacimiento, email, telefono, direccion, comuna, region, codigo_comuna, codigo_region.
 
         Example (seed 42): Lidia Pamela Moya González, 9.299.806-1, born 1962-10-03, Curarrehue
         """
@@ -338,7 +338,7 @@ class Empresa(_Namespace):
     def empresa(self) -> EmpresaDict:
         """A consistent company: RUT in the company range (old S.A. also 90–99 M), address in a region its giro allows, a fixed line with its area code, email on the domain of its fantasy name.
 
-        Fields: razon_social, nombre_fantasia, rut, giro, direccion, comuna, region, telefono, email.
+        Fields: razon_social, nombre_fantasia, rut, giro, direccion, comuna, region, telefono, email, codigo_comuna, codigo_region.
 
         Example (seed 42): Constructora Matilde González Ltda., 76.563.562-4, Lo Espejo
         """

@@ -25,6 +25,8 @@ class PersonaDict(TypedDict):
     direccion: str
     comuna: str
     region: str
+    codigo_comuna: str
+    codigo_region: str
 
 
 class DireccionDict(TypedDict):
@@ -73,3 +75,5 @@ class EmpresaDict(TypedDict):
     region: str
     telefono: str
     email: str
+    codigo_comuna: str
+    codigo_region: str

@@ -1,0 +1,186 @@
+/* The CLI's shared helpers: see comun.h. */
+#include "comun.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+int ob_init(outbuf *o, size_t cap, FILE *f) {
+    o->data = (char *)malloc(cap);
+    o->p = o->data;
+    o->end = o->data ? o->data + cap : NULL;
+    o->f = f;
+    o->error = 0;
+    return o->data == NULL;
+}
+
+void ob_free(outbuf *o) {
+    free(o->data);
+    o->data = o->p = o->end = NULL;
+}
+
+void ob_flush(outbuf *o) {
+    size_t n = (size_t)(o->p - o->data);
+    if (o->f && n && !o->error && fwrite(o->data, 1, n, o->f) != n) o->error = 1;
+    if (o->f) o->p = o->data;
+}
+
+/* Make room for n more bytes: write out (a stream) or grow (a block). */
+static void ob_room(outbuf *o, size_t n) {
+    if ((size_t)(o->end - o->p) >= n) return;
+    if (o->f) {
+        ob_flush(o);
+        if ((size_t)(o->end - o->p) >= n) return;
+    }
+    size_t used = (size_t)(o->p - o->data), cap = (size_t)(o->end - o->data) * 2 + n;
+    char *d = (char *)realloc(o->data, cap);
+    if (d == NULL) {
+        fprintf(stderr, "datoteca: out of memory\n");
+        exit(1);
+    }
+    o->data = d;
+    o->p = d + used;
+    o->end = d + cap;
+}
+
+void ob_put(outbuf *o, const char *s, size_t n) {
+    ob_room(o, n);
+    memcpy(o->p, s, n);
+    o->p += n;
+}
+
+void ob_putc(outbuf *o, char c) {
+    ob_room(o, 1);
+    *o->p++ = c;
+}
+
+void json_string(outbuf *o, const char *s, size_t n) {
+    ob_putc(o, '"');
+    size_t run = 0;
+    for (size_t i = 0; i < n; i++) {
+        unsigned char c = (unsigned char)s[i];
+        if (c >= 0x20 && c != '"' && c != '\\') continue;
+        ob_put(o, s + run, i - run);
+        run = i + 1;
+        char esc[8];
+        if (c == '"' || c == '\\') {
+            esc[0] = '\\';
+            esc[1] = (char)c;
+            ob_put(o, esc, 2);
+        } else {
+            snprintf(esc, sizeof esc, "\\u%04x", c);
+            ob_put(o, esc, 6);
+        }
+    }
+    ob_put(o, s + run, n - run);
+    ob_putc(o, '"');
+}
+
+void csv_field(outbuf *o, const char *s, size_t n, int vacio_entre_comillas) {
+    if (n == 0 && vacio_entre_comillas) {
+        ob_put(o, "\"\"", 2);
+    } else if (memchr(s, ',', n) || memchr(s, '"', n) || memchr(s, '\n', n) || memchr(s, '\r', n)) {
+        ob_putc(o, '"');
+        for (size_t i = 0; i < n; i++) {
+            if (s[i] == '"') ob_putc(o, '"');
+            ob_putc(o, s[i]);
+        }
+        ob_putc(o, '"');
+    } else {
+        ob_put(o, s, n);
+    }
+}
+
+/* Strict unsigned decimal: digits only, no sign, no overflow. */
+int parse_u64(const char *s, unsigned long long max, unsigned long long *out) {
+    if (*s == '\0') return 0;
+    unsigned long long v = 0;
+    for (; *s; s++) {
+        if (*s < '0' || *s > '9') return 0;
+        unsigned d = (unsigned)(*s - '0');
+        if (v > (max - d) / 10) return 0;
+        v = v * 10 + d;
+    }
+    *out = v;
+    return 1;
+}
+
+/* A signed decimal integer of int64 above its lowest value (which is DT_ARG_DEFAULT, "absent",
+ * in the library): an optional '-', then digits only. */
+int parse_i64(const char *s, long long *out) {
+    int neg = *s == '-';
+    unsigned long long u;
+    if (!parse_u64(s + neg, 9223372036854775807ULL, &u)) return 0;
+    *out = neg ? (long long)(0 - u) : (long long)u;
+    return 1;
+}
+
+/* Exactly "YYYY-MM-DD" (ten characters, digits where digits go) naming a real day from
+ * 1900-01-01 to 2200-12-31, the range dt_set_hoy accepts. */
+int parse_fecha(const char *s, int32_t out[3]) {
+    static const char forma[] = "dddd-dd-dd";
+    if (strlen(s) != sizeof forma - 1) return 0;
+    for (size_t i = 0; forma[i]; i++)
+        if (forma[i] == 'd' ? (s[i] < '0' || s[i] > '9') : s[i] != '-') return 0;
+    int32_t y = (s[0] - '0') * 1000 + (s[1] - '0') * 100 + (s[2] - '0') * 10 + (s[3] - '0');
+    int32_t m = (s[5] - '0') * 10 + (s[6] - '0'), d = (s[8] - '0') * 10 + (s[9] - '0');
+    static const int32_t dias[12] = {31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
+    int bisiesto = (y % 4 == 0 && y % 100 != 0) || y % 400 == 0;
+    if (y < 1900 || y > 2200 || m < 1 || m > 12 || d < 1) return 0;
+    if (d > dias[m - 1] + (m == 2 && bisiesto)) return 0;
+    out[0] = y;
+    out[1] = m;
+    out[2] = d;
+    return 1;
+}
+
+
+/* The call named by argv[1]; a namespace alone means its record call (persona -> persona.persona). */
+int parse_call(const char *arg, peticion *r) {
+    char name[64];
+    const char *call = arg;
+    if (dt_call_find(call, strlen(call), &r->index) != DT_OK) {
+        if (strchr(call, '.') == NULL && strlen(call) < 30) {
+            snprintf(name, sizeof name, "%s.%s", call, call);
+            call = name;
+        }
+        if (dt_call_find(call, strlen(call), &r->index) != DT_OK) {
+            fprintf(stderr, "datoteca: unknown call '%s' (see 'datoteca list')\n", arg);
+            return 2;
+        }
+    }
+    r->info = dt_call_at(r->index);
+    r->key = strrchr(r->info->name, '.') ? strrchr(r->info->name, '.') + 1 : r->info->name;
+    return 0;
+}
+
+/* --PARAM VALUE: a choice by name, or an integer whose range is the library's to check. */
+int parse_param(peticion *r, const char *opt, const char *val) {
+    const dt_call_info *info = r->info;
+    size_t j = 0;
+    while (j < info->nparams && strcmp(info->params[j].name, opt + 2) != 0) j++;
+    if (j == info->nparams) {
+        fprintf(stderr, "datoteca: %s takes no option '%s' (see 'datoteca list')\n", info->name, opt);
+        return 2;
+    }
+    const dt_param_info *p = &info->params[j];
+    for (int64_t v = p->min; p->choices && v <= p->max; v++)
+        if (strcmp(p->choices[v - p->min], val) == 0) {
+            r->args[j] = v;
+            return 0;
+        }
+    long long v;
+    if (parse_i64(val, &v)) {
+        r->args[j] = (int64_t)v;
+        return 0;
+    }
+    fprintf(stderr, "datoteca: --%s must be ", p->name);
+    if (p->choices) {
+        for (int64_t c = p->min; c <= p->max; c++)
+            fprintf(stderr, "%s%s", c == p->min ? "" : c == p->max ? " or " : ", ", p->choices[c - p->min]);
+    } else {
+        fprintf(stderr, "an integer");
+    }
+    fprintf(stderr, ", got '%s'\n", val);
+    return 2;
+}
+

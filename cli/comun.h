@@ -1,0 +1,54 @@
+/* What the CLI's two modes share: argument parsing helpers and the output buffer with its
+ * JSON and CSV escaping. */
+#ifndef DT_CLI_COMUN_H
+#define DT_CLI_COMUN_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "datoteca.h"
+
+/* Output assembled in memory: written to `f` whenever it fills when `f` is set (the sequential
+ * mode), grown instead when it is NULL (a --jobs worker's block). A failed write sets `error`
+ * and later writes are dropped: the caller checks it and exits non-zero, never losing data silently. */
+typedef struct outbuf {
+    char *data, *p, *end;
+    FILE *f;
+    int error;
+} outbuf;
+
+int ob_init(outbuf *o, size_t cap, FILE *f); /* 0 on success */
+void ob_free(outbuf *o);
+void ob_flush(outbuf *o);
+void ob_put(outbuf *o, const char *s, size_t n);
+void ob_putc(outbuf *o, char c);
+void json_string(outbuf *o, const char *s, size_t n);
+/* A CSV cell: quoted when it holds a comma, a quote or a line break. `vacio_entre_comillas`
+ * writes an empty text as "" so that PostgreSQL's COPY reads it as empty, not NULL. */
+void csv_field(outbuf *o, const char *s, size_t n, int vacio_entre_comillas);
+
+int parse_u64(const char *s, unsigned long long max, unsigned long long *out);
+int parse_i64(const char *s, long long *out);
+int parse_fecha(const char *s, int32_t out[3]);
+
+/* What a command line asks for. Nothing here is specific to a call: the registry describes them. */
+typedef struct peticion {
+    size_t index;
+    const dt_call_info *info;
+    const char *key; /* the name of a plain value's column: the call's last part */
+    unsigned long long seed, count;
+    const char *seed_str;
+    int seed_given, hoy_given;
+    int32_t hoy[3];
+    int formato;
+    int64_t args[DT_MAX_PARAMS];
+    size_t nargs;
+} peticion;
+
+/* The call named by `arg` into r (a namespace alone means its record: persona -> persona.persona);
+ * --PARAM VALUE into r->args. 0, or 2 with the reason printed. */
+int parse_call(const char *arg, peticion *r);
+int parse_param(peticion *r, const char *opt, const char *val);
+
+#endif

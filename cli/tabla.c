@@ -1,0 +1,328 @@
+/* datoteca tabla — datasets from the command line: addressable rows, unique columns, nulls,
+ * column choice, SQL for PostgreSQL and SQLite, and --jobs threads with output identical to one.
+ *
+ *   datoteca tabla persona -n 1000000 --unico rut,email --format csv > personas.csv
+ *   datoteca tabla persona -n 10 --desde 500 --campos rut,nombre_completo,codigo_comuna
+ *   datoteca tabla persona -n 0 --unico rut --format ddl --dialecto sqlite
+ *
+ * Rows are formatted in blocks; with --jobs N, N threads format consecutive blocks at once and
+ * the main thread writes them in order. */
+#include <errno.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "comun.h"
+
+enum { T_JSONL, T_CSV, T_SQL, T_DDL, T_PLAIN };
+enum { BLOQUE = 4096, MAX_JOBS = 64, FILAS_POR_INSERT = 500 };
+
+typedef struct tarea {
+    peticion r;
+    unsigned long long desde;
+    const char *campos, *unico, *nulos, *nombre;
+    int dialecto;
+    unsigned long long jobs;
+    dt_tabla *t;
+    size_t ncol;
+    dt_columna_info col[DT_MAX_FIELDS];
+    char claves[DT_MAX_FIELDS][80]; /* `"nombre":` once, JSON-escaped */
+} tarea;
+
+static int usage_tabla(void) {
+    fprintf(stderr,
+            "usage: datoteca tabla CALL [-n COUNT] [--desde K] [--campos a,b,…] [--unico a,…] [--nulos a:PERMIL,…]\n"
+            "                           [--format jsonl|csv|sql|ddl|plain] [--dialecto postgresql|sqlite]\n"
+            "                           [--nombre TABLE] [--jobs N] [--seed N | --seed-str TEXT] [--hoy YYYY-MM-DD]\n"
+            "                           [--PARAM VALUE ...]\n"
+            "Row i depends only on the seed, the call, its options and i (docs/datasets.md).\n");
+    return 2;
+}
+
+static int parse_tabla(int argc, char **argv, tarea *w) {
+    if (argc < 3) return usage_tabla();
+    peticion *r = &w->r;
+    int rc = parse_call(argv[2], r);
+    if (rc) return rc;
+    r->formato = T_JSONL;
+    r->count = 1;
+    w->jobs = 1;
+    r->nargs = r->info->nparams;
+    for (size_t j = 0; j < r->nargs; j++) r->args[j] = DT_ARG_DEFAULT;
+    const char *punto = strrchr(r->info->name, '.');
+    w->nombre = punto ? punto + 1 : r->info->name;
+    for (int i = 3; i < argc; i++) {
+        const char *opt = argv[i];
+        if (strcmp(opt, "--help") == 0 || strcmp(opt, "-h") == 0) {
+            usage_tabla();
+            return -1;
+        }
+        if (i + 1 >= argc) {
+            fprintf(stderr, "datoteca: option '%s' needs a value\n", opt);
+            return 2;
+        }
+        const char *val = argv[++i];
+        unsigned long long u;
+        if (strcmp(opt, "--seed") == 0) {
+            r->seed_given = 1;
+            if (!parse_u64(val, 18446744073709551615ULL, &r->seed)) {
+                fprintf(stderr, "datoteca: --seed must be an integer from 0 to 18446744073709551615, got '%s'\n", val);
+                return 2;
+            }
+        } else if (strcmp(opt, "--seed-str") == 0) {
+            r->seed_str = val;
+        } else if (strcmp(opt, "-n") == 0 || strcmp(opt, "--desde") == 0) {
+            if (!parse_u64(val, 1ULL << 62, &u)) {
+                fprintf(stderr, "datoteca: %s must be an integer from 0 to %llu, got '%s'\n", opt, 1ULL << 62, val);
+                return 2;
+            }
+            if (opt[1] == 'n') r->count = u;
+            else w->desde = u;
+        } else if (strcmp(opt, "--jobs") == 0) {
+            if (!parse_u64(val, MAX_JOBS, &w->jobs) || w->jobs == 0) {
+                fprintf(stderr, "datoteca: --jobs must be an integer from 1 to %d, got '%s'\n", MAX_JOBS, val);
+                return 2;
+            }
+        } else if (strcmp(opt, "--campos") == 0) {
+            w->campos = val;
+        } else if (strcmp(opt, "--unico") == 0) {
+            w->unico = val;
+        } else if (strcmp(opt, "--nulos") == 0) {
+            w->nulos = val;
+        } else if (strcmp(opt, "--nombre") == 0) {
+            w->nombre = val;
+        } else if (strcmp(opt, "--dialecto") == 0) {
+            if (strcmp(val, "postgresql") == 0) w->dialecto = DT_SQL_POSTGRESQL;
+            else if (strcmp(val, "sqlite") == 0) w->dialecto = DT_SQL_SQLITE;
+            else {
+                fprintf(stderr, "datoteca: --dialecto must be postgresql or sqlite, got '%s'\n", val);
+                return 2;
+            }
+        } else if (strcmp(opt, "--format") == 0) {
+            static const char *const nombres[] = {"jsonl", "csv", "sql", "ddl", "plain"};
+            int f = -1;
+            for (int k = 0; k < 5; k++)
+                if (strcmp(val, nombres[k]) == 0) f = k;
+            if (f < 0) {
+                fprintf(stderr, "datoteca: --format must be jsonl, csv, sql, ddl or plain, got '%s'\n", val);
+                return 2;
+            }
+            r->formato = f;
+        } else if (strcmp(opt, "--hoy") == 0) {
+            if (!parse_fecha(val, r->hoy)) {
+                fprintf(stderr, "datoteca: --hoy must be a date YYYY-MM-DD from 1900-01-01 to 2200-12-31, got '%s'\n", val);
+                return 2;
+            }
+            r->hoy_given = 1;
+        } else if (strncmp(opt, "--", 2) == 0) {
+            rc = parse_param(r, opt, val);
+            if (rc) return rc;
+        } else {
+            fprintf(stderr, "datoteca: unexpected argument '%s'\n", opt);
+            return 2;
+        }
+    }
+    if (r->seed_given && r->seed_str) {
+        fprintf(stderr, "datoteca: give --seed or --seed-str, not both\n");
+        return 2;
+    }
+    dt_tabla_opciones o = {sizeof o, r->index, r->args, r->nargs, r->seed, r->seed_str,
+                           r->seed_str ? strlen(r->seed_str) : 0, 0, 0, 0, w->campos, w->unico, w->nulos};
+    if (r->hoy_given) {
+        o.hoy_anio = r->hoy[0];
+        o.hoy_mes = r->hoy[1];
+        o.hoy_dia = r->hoy[2];
+    }
+    char why[512];
+    dt_status st = dt_tabla_new(&o, &w->t, why, sizeof why);
+    if (st != DT_OK) {
+        fprintf(stderr, "datoteca: %s\n", st == DT_ERR_INVALID_ARG ? why : dt_status_str(st));
+        return 2;
+    }
+    uint64_t cap = dt_tabla_capacidad(w->t);
+    if (w->desde > cap || r->count > cap - w->desde) {
+        fprintf(stderr, "datoteca: rows %llu to %llu asked, but %s with these unique columns has room for %llu rows "
+                "(docs/datasets.md)\n", w->desde, w->desde + r->count, r->info->name, (unsigned long long)cap);
+        return 2;
+    }
+    w->ncol = dt_tabla_columnas(w->t);
+    for (size_t j = 0; j < w->ncol; j++) {
+        dt_tabla_columna(w->t, j, &w->col[j]);
+        snprintf(w->claves[j], sizeof w->claves[j], "%s\"%s\":", j ? "," : "", w->col[j].nombre);
+    }
+    char ddl[4096];
+    if ((r->formato == T_SQL || r->formato == T_DDL) &&
+        dt_tabla_ddl(w->t, (dt_dialecto)w->dialecto, w->nombre, ddl, sizeof ddl, NULL) == DT_ERR_INVALID_ARG) {
+        fprintf(stderr, "datoteca: --nombre must be letters, digits and '_', not starting with a digit, got '%s'\n", w->nombre);
+        return 2;
+    }
+    return 0;
+}
+
+static int es_entero(const dt_columna_info *c) { return c->tipo_sql[0] == 'i' || c->tipo_sql[0] == 'b'; }
+
+static void sql_texto(outbuf *o, const char *s, size_t n) {
+    ob_putc(o, '\'');
+    size_t run = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (s[i] != '\'') continue;
+        ob_put(o, s + run, i + 1 - run);
+        ob_putc(o, '\'');
+        run = i + 1;
+    }
+    ob_put(o, s + run, n - run);
+    ob_putc(o, '\'');
+}
+
+/* Format rows [desde, desde + n) of the dataset, as `formato`, into o. `primera` is the global
+ * index of the first row (a SQL INSERT groups rows by their global index, so blocks agree). */
+static void formatear(const tarea *w, unsigned long long desde, size_t n, outbuf *o, char *filas, size_t cap) {
+    size_t len;
+    dt_status st = dt_tabla_filas(w->t, desde, n, filas, cap, &len);
+    if (st != DT_OK) { /* capacity and buffer were checked: this is a bug, say so */
+        fprintf(stderr, "datoteca: internal error: dt_tabla_filas: %s\n", dt_status_str(st));
+        exit(1);
+    }
+    const char *s = filas;
+    for (size_t i = 0; i < n; i++) {
+        unsigned long long fila = desde + i - w->desde; /* place in this output */
+        if (w->r.formato == T_SQL) {
+            if (fila % FILAS_POR_INSERT == 0) {
+                ob_put(o, "INSERT INTO ", 12);
+                ob_put(o, w->nombre, strlen(w->nombre));
+                ob_put(o, " VALUES\n(", 9);
+            } else {
+                ob_put(o, ",\n(", 3);
+            }
+        } else if (w->r.formato == T_JSONL) {
+            ob_putc(o, '{');
+        }
+        for (size_t j = 0; j < w->ncol; j++) {
+            const char *fin = s;
+            while (*fin != DT_FIELD_SEP && *fin != '\n') fin++;
+            size_t k = (size_t)(fin - s);
+            int nulo = k == 1 && *s == DT_NULO;
+            switch (w->r.formato) {
+            case T_JSONL:
+                ob_put(o, w->claves[j], strlen(w->claves[j]));
+                if (nulo) ob_put(o, "null", 4);
+                else if (es_entero(&w->col[j])) ob_put(o, s, k);
+                else json_string(o, s, k);
+                break;
+            case T_CSV:
+                if (j) ob_putc(o, ',');
+                if (!nulo) csv_field(o, s, k, 1);
+                break;
+            case T_SQL:
+                if (j) ob_put(o, ", ", 2);
+                if (nulo) ob_put(o, "NULL", 4);
+                else if (es_entero(&w->col[j])) ob_put(o, s, k);
+                else sql_texto(o, s, k);
+                break;
+            default: /* plain: tab-separated, null as an empty cell */
+                if (j) ob_putc(o, '\t');
+                if (!nulo) ob_put(o, s, k);
+            }
+            s = fin + 1;
+        }
+        if (w->r.formato == T_SQL) {
+            ob_putc(o, ')');
+            if ((fila + 1) % FILAS_POR_INSERT == 0 || fila + 1 == w->r.count) ob_put(o, ";\n", 2);
+        } else {
+            if (w->r.formato == T_JSONL) ob_putc(o, '}');
+            ob_putc(o, '\n');
+        }
+    }
+}
+
+typedef struct trabajador {
+    const tarea *w;
+    unsigned long long desde;
+    size_t n;
+    outbuf o;
+    char *filas;
+    pthread_t hilo;
+} trabajador;
+
+static void *trabajar(void *arg) {
+    trabajador *t = (trabajador *)arg;
+    t->o.p = t->o.data; /* the block's buffer is reused round after round */
+    formatear(t->w, t->desde, t->n, &t->o, t->filas, DT_CALL_MANY_BOUND(BLOQUE));
+    return NULL;
+}
+
+static int escribir(outbuf *o) {
+    size_t n = (size_t)(o->p - o->data);
+    return n && fwrite(o->data, 1, n, stdout) != n;
+}
+
+static int run_tabla(tarea *w) {
+    peticion *r = &w->r;
+    outbuf cab;
+    ob_init(&cab, 8192, stdout);
+    if (r->formato == T_SQL || r->formato == T_DDL) {
+        char ddl[4096];
+        size_t len;
+        dt_tabla_ddl(w->t, (dt_dialecto)w->dialecto, w->nombre, ddl, sizeof ddl, &len);
+        ob_put(&cab, ddl, len);
+    } else if (r->formato == T_CSV) {
+        for (size_t j = 0; j < w->ncol; j++) {
+            if (j) ob_putc(&cab, ',');
+            ob_put(&cab, w->col[j].nombre, strlen(w->col[j].nombre));
+        }
+        ob_putc(&cab, '\n');
+    }
+    ob_flush(&cab);
+    int error = cab.error;
+    ob_free(&cab);
+    if (r->formato == T_DDL) r->count = 0;
+
+    size_t jobs = (size_t)w->jobs;
+    trabajador ts[MAX_JOBS];
+    for (size_t k = 0; k < jobs; k++) {
+        ts[k].w = w;
+        ts[k].filas = (char *)malloc(DT_CALL_MANY_BOUND(BLOQUE));
+        if (ts[k].filas == NULL || ob_init(&ts[k].o, 1 << 20, NULL)) {
+            fprintf(stderr, "datoteca: out of memory\n");
+            return 1;
+        }
+    }
+    unsigned long long hecho = 0;
+    while (hecho < r->count && !error) {
+        size_t activos = 0;
+        for (; activos < jobs && hecho < r->count; activos++) {
+            trabajador *t = &ts[activos];
+            t->desde = w->desde + hecho;
+            t->n = r->count - hecho < BLOQUE ? (size_t)(r->count - hecho) : BLOQUE;
+            hecho += t->n;
+            if (jobs == 1) trabajar(t);
+            else if (pthread_create(&t->hilo, NULL, trabajar, t) != 0) {
+                fprintf(stderr, "datoteca: cannot start a thread\n");
+                return 1;
+            }
+        }
+        for (size_t k = 0; k < activos; k++) {
+            if (jobs > 1) pthread_join(ts[k].hilo, NULL);
+            if (!error) error = escribir(&ts[k].o);
+        }
+    }
+    for (size_t k = 0; k < jobs; k++) {
+        free(ts[k].filas);
+        ob_free(&ts[k].o);
+    }
+    if (fflush(stdout) != 0) error = 1;
+    if (error) {
+        fprintf(stderr, "datoteca: cannot write the output: %s\n", strerror(errno));
+        return 1;
+    }
+    return 0;
+}
+
+int tabla_main(int argc, char **argv) {
+    static tarea w; /* zeroed */
+    int rc = parse_tabla(argc, argv, &w);
+    if (rc == -1) return 0; /* --help */
+    if (rc == 0) rc = run_tabla(&w);
+    dt_tabla_free(w.t);
+    return rc;
+}
