@@ -282,6 +282,114 @@ class Gen : public Napi::ObjectWrap<Gen> {
 
 
 
+// A dataset (docs/datasets.md): new Tabla(index, args, seed, hoy|null, campos|null, unico|null, nulos|null).
+// index.js has checked the types; the library checks the values and says why it refuses.
+class Tabla : public Napi::ObjectWrap<Tabla> {
+ public:
+  static Napi::Function Init(Napi::Env env) {
+    return DefineClass(env, "Tabla", {
+      InstanceMethod("columnas", &Tabla::Columnas),
+      InstanceMethod("capacidad", &Tabla::Capacidad),
+      InstanceMethod("filas", &Tabla::Filas),
+      InstanceMethod("ddl", &Tabla::Ddl),
+    });
+  }
+
+  Tabla(const Napi::CallbackInfo &info) : Napi::ObjectWrap<Tabla>(info) {
+    Napi::Env env = info.Env();
+    std::vector<int64_t> a = Args(info[1]);
+    dt_tabla_opciones o = {};
+    o.tamano = sizeof o;
+    o.llamada = info[0].As<Napi::Number>().Uint32Value();
+    o.args = a.empty() ? nullptr : a.data();
+    o.nargs = a.size();
+    std::string seed_texto, campos, unico, nulos;
+    if (info[2].IsString()) {
+      seed_texto = info[2].As<Napi::String>().Utf8Value();
+      o.seed_texto = seed_texto.data();
+      o.seed_texto_len = seed_texto.size();
+    } else {
+      bool lossless;
+      o.seed = info[2].As<Napi::BigInt>().Uint64Value(&lossless);
+    }
+    if (info[3].IsArray()) {
+      Napi::Array h = info[3].As<Napi::Array>();
+      o.hoy_anio = h.Get(0u).As<Napi::Number>().Int32Value();
+      o.hoy_mes = h.Get(1u).As<Napi::Number>().Int32Value();
+      o.hoy_dia = h.Get(2u).As<Napi::Number>().Int32Value();
+    }
+    if (info[4].IsString()) o.campos = (campos = info[4].As<Napi::String>().Utf8Value()).c_str();
+    if (info[5].IsString()) o.unico = (unico = info[5].As<Napi::String>().Utf8Value()).c_str();
+    if (info[6].IsString()) o.nulos = (nulos = info[6].As<Napi::String>().Utf8Value()).c_str();
+    char why[512];
+    dt_status st = dt_tabla_new(&o, &t_, why, sizeof why);
+    if (st == DT_ERR_INVALID_ARG) {
+      auto e = Napi::RangeError::New(env, why);
+      e.Set("status", Napi::Number::New(env, st));
+      e.ThrowAsJavaScriptException();
+    } else if (st != DT_OK) {
+      StatusError(env, st, "Tabla").ThrowAsJavaScriptException();
+    }
+  }
+
+  ~Tabla() { dt_tabla_free(t_); }
+
+ private:
+  dt_tabla *t_ = nullptr;
+
+  Napi::Value Columnas(const Napi::CallbackInfo &info) {
+    Napi::Env env = info.Env();
+    size_t n = dt_tabla_columnas(t_);
+    Napi::Array out = Napi::Array::New(env, n);
+    for (size_t j = 0; j < n; j++) {
+      dt_columna_info c;
+      dt_tabla_columna(t_, j, &c);
+      Napi::Object o = Napi::Object::New(env);
+      o.Set("nombre", c.nombre);
+      o.Set("tipoSql", c.tipo_sql);
+      o.Set("nulable", Napi::Boolean::New(env, c.nulable != 0));
+      o.Set("unico", Napi::Boolean::New(env, c.unico != 0));
+      o.Set("nulosPorMil", Napi::Number::New(env, c.nulos_por_mil));
+      out.Set(static_cast<uint32_t>(j), o);
+    }
+    return out;
+  }
+
+  Napi::Value Capacidad(const Napi::CallbackInfo &info) {
+    return Napi::Number::New(info.Env(), static_cast<double>(dt_tabla_capacidad(t_)));
+  }
+
+  // filas(desde, n) -> one string: fields joined by DT_FIELD_SEP, a null as DT_NULO, rows by '\n'
+  Napi::Value Filas(const Napi::CallbackInfo &info) {
+    Napi::Env env = info.Env();
+    uint64_t desde = static_cast<uint64_t>(info[0].As<Napi::Number>().Int64Value());
+    size_t n = info[1].As<Napi::Number>().Uint32Value();
+    static thread_local std::vector<char> out;
+    if (out.size() < DT_CALL_MANY_BOUND(n)) out.resize(DT_CALL_MANY_BOUND(n));
+    size_t len = 0;
+    dt_status st = dt_tabla_filas(t_, desde, n, out.data(), out.size(), &len);
+    if (st != DT_OK) {
+      StatusError(env, st, "tabla rows").ThrowAsJavaScriptException();
+      return env.Undefined();
+    }
+    return MakeString(env, out.data(), len);
+  }
+
+  Napi::Value Ddl(const Napi::CallbackInfo &info) {
+    Napi::Env env = info.Env();
+    int dialecto = info[0].As<Napi::Number>().Int32Value();
+    std::string nombre = info[1].As<Napi::String>().Utf8Value();
+    char buf[8192];
+    dt_status st = dt_tabla_ddl(t_, static_cast<dt_dialecto>(dialecto), nombre.c_str(), buf, sizeof buf, nullptr);
+    if (st == DT_ERR_INVALID_ARG) return env.Null();
+    if (st != DT_OK) {
+      StatusError(env, st, "ddl").ThrowAsJavaScriptException();
+      return env.Undefined();
+    }
+    return Napi::String::New(env, buf);
+  }
+};
+
 Napi::Value CallInfo(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
   auto calls = Napi::Array::New(env);
@@ -381,6 +489,8 @@ Napi::Object InitModule(Napi::Env env, Napi::Object exports) {
   // Per environment (main thread and each worker), so derive() builds the right class.
   env.SetInstanceData<Napi::FunctionReference>(new Napi::FunctionReference(Napi::Persistent(gen)));
   exports.Set("Gen", gen);
+  Napi::Function tabla = Tabla::Init(env);
+  exports.Set("Tabla", tabla);
   exports.Set("callInfo", Napi::Function::New(env, CallInfo));
   exports.Set("tables", Napi::Function::New(env, Tables));
   exports.Set("callCheck", Napi::Function::New(env, [](const Napi::CallbackInfo &i) -> Napi::Value {

@@ -314,6 +314,32 @@ export class Datoteca {
   free(): void;
 }
 
+/** A dataset column (docs/datasets.md). */
+export interface Columna { nombre: string; tipoSql: string; nulable: boolean; unico: boolean; nulosPorMil: number; }
+export type Dialecto = 'postgresql' | 'sqlite';
+/** A dataset's own options; the call's arguments go beside them (edadMin: 30). */
+export interface TablaOptions {
+  seed?: Seed;
+  hoy?: string | Date;
+  campos?: string[] | string;
+  unico?: string[] | string;
+  nulos?: Record<string, number>;
+  [argumento: string]: unknown;
+}
+/** Rows [desde, desde + n) of one call; row i depends only on (seed, call, options, i). */
+export class Tabla<K extends keyof CallValues = keyof CallValues> {
+  constructor(call: K, options?: TablaOptions);
+  readonly call: K;
+  readonly columnas: Columna[];
+  /** Rows addressable: with unique columns the smallest of their capacities. */
+  readonly capacidad: number;
+  /** Values as text, integer columns as numbers, null where a null was asked or a field has no value. */
+  filas(n: number, desde?: number): Record<string, string | number | null>[];
+  ddl(dialecto?: Dialecto, nombre?: string): string;
+}
+export function tabla<K extends keyof CallValues>(call: K, n: number, options?: TablaOptions & { desde?: number }): Record<string, string | number | null>[];
+export function ddl<K extends keyof CallValues>(call: K, options?: TablaOptions & { dialecto?: Dialecto; nombre?: string }): string;
+
 export function validarRut(rut: string): boolean;
 export function rutDv(cuerpo: number): string;
 export function formatearRut(rut: string, formato?: FormatoRut): string;

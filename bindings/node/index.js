@@ -281,6 +281,113 @@ for (const [method, name] of Object.entries(TOP_LEVEL)) {
   });
 }
 
+// ---- datasets (docs/datasets.md) ------------------------------------------------------------
+
+const NULO = '\x1e';
+const DIALECTOS = ['postgresql', 'sqlite'];
+const TABLA_OPCIONES = new Set(['seed', 'hoy', 'campos', 'unico', 'nulos']);
+
+function columnList(v, name) {
+  if (v === undefined) return null;
+  const items = typeof v === 'string' ? v.split(',') : v;
+  if (!Array.isArray(items) || !items.every((x) => typeof x === 'string')) {
+    throw new TypeError(`${name} must be an array of column names, got ${typeName(v)}`);
+  }
+  return items.join(',');
+}
+
+function nullRates(v) {
+  if (v === undefined) return null;
+  if (!isOptions(v)) throw new TypeError(`nulos must be an object of column: per mille, got ${typeName(v)}`);
+  return Object.entries(v).map(([k, x]) => {
+    if (typeof x !== 'number' || !Number.isInteger(x)) throw new TypeError(`nulos: ${k} must be an integer per mille, got ${typeName(x)}`);
+    if (x < 0 || x > 1000) throw new RangeError(`nulos: ${k} must be from 0 to 1000 per mille, got ${x}`);
+    return `${k}:${x}`;
+  }).join(',');
+}
+
+/**
+ * A dataset of one call: row i depends only on (seed, call, options, i).
+ * new Tabla('persona.persona', { seed: 42, unico: ['rut', 'email'], nulos: { comuna: 100 }, edadMin: 30 })
+ */
+class Tabla {
+  #t;
+  #enteros;
+
+  constructor(name, options = {}) {
+    if (typeof name !== 'string') throw new TypeError(`call must be a string, got ${typeName(name)}`);
+    const call = CALLS.get(name);
+    if (!call) throw new RangeError(`unknown call '${name}'; see calls()`);
+    if (!isOptions(options)) throw new TypeError(`options must be an object, got ${typeName(options)}`);
+    const own = {};
+    const callArgs = {};
+    for (const [k, v] of Object.entries(options)) (TABLA_OPCIONES.has(k) ? own : callArgs)[k] = v;
+    const cargs = convertArgs(call, optionValues(call, callArgs));
+    const seed = checkSeed(own.seed === undefined ? 0n : own.seed);
+    const hoy = own.hoy === undefined ? null : parseHoy(own.hoy);
+    this.#t = new addon.Tabla(call.index, cargs, seed, hoy, columnList(own.campos, 'campos'), columnList(own.unico, 'unico'), nullRates(own.nulos));
+    this.call = name;
+    /** @type {{nombre: string, tipoSql: string, nulable: boolean, unico: boolean, nulosPorMil: number}[]} */
+    this.columnas = this.#t.columnas();
+    this.capacidad = this.#t.capacidad();
+    this.#enteros = this.columnas.map((c) => c.tipoSql === 'integer' || c.tipoSql === 'bigint');
+    Object.freeze(this);
+  }
+
+  /** Rows [desde, desde + n) as objects: null for a null, numbers for integer columns. */
+  filas(n, desde = 0) {
+    for (const [k, v] of [['n', n], ['desde', desde]]) {
+      if (typeof v !== 'number' || !Number.isSafeInteger(v)) throw new TypeError(`${k} must be an integer, got ${typeName(v)}`);
+      if (v < 0) throw new RangeError(`${k} must not be negative, got ${v}`);
+    }
+    if (desde + n > this.capacidad) {
+      throw new RangeError(`${this.call}: rows ${desde} to ${desde + n} asked, but with these unique columns there is room for ${this.capacidad} rows (docs/datasets.md)`);
+    }
+    const names = this.columnas.map((c) => c.nombre);
+    const enteros = this.#enteros;
+    const out = [];
+    for (let hecho = 0; hecho < n; hecho += BULK_CHUNK) {
+      const k = Math.min(n - hecho, BULK_CHUNK);
+      const lines = this.#t.filas(desde + hecho, k).split('\n');
+      lines.pop();
+      for (const line of lines) {
+        const parts = line.split(FIELD_SEP);
+        const row = {};
+        for (let j = 0; j < names.length; j++) {
+          const v = parts[j];
+          row[names[j]] = v === NULO ? null : enteros[j] ? Number(v) : v;
+        }
+        out.push(row);
+      }
+    }
+    return out;
+  }
+
+  /** The CREATE TABLE statement for 'postgresql' or 'sqlite' (default name: the call's last part). */
+  ddl(dialecto = 'postgresql', nombre = this.call.split('.').pop()) {
+    const d = DIALECTOS.indexOf(dialecto);
+    if (d < 0) throw new RangeError(`dialecto must be 'postgresql' or 'sqlite', got ${typeof dialecto === 'string' ? `'${dialecto}'` : typeName(dialecto)}`);
+    if (typeof nombre !== 'string') throw new TypeError(`nombre must be a string, got ${typeName(nombre)}`);
+    const out = this.#t.ddl(d, nombre);
+    if (out === null) throw new RangeError(`nombre must be letters, digits and '_', not starting with a digit, got '${nombre}'`);
+    return out;
+  }
+}
+
+/** Rows [desde, desde + n) of a dataset: tabla('persona.persona', 1000, { seed: 42, desde: 0, unico: ['rut'] }). */
+function tabla(name, n, options = {}) {
+  if (!isOptions(options)) throw new TypeError(`options must be an object, got ${typeName(options)}`);
+  const { desde = 0, ...rest } = options;
+  return new Tabla(name, rest).filas(n, desde);
+}
+
+/** The CREATE TABLE of a dataset: ddl('persona.persona', { dialecto: 'sqlite', unico: ['rut'] }). */
+function ddl(name, options = {}) {
+  if (!isOptions(options)) throw new TypeError(`options must be an object, got ${typeName(options)}`);
+  const { dialecto, nombre, ...rest } = options;
+  return new Tabla(name, rest).ddl(dialecto, nombre);
+}
+
 const FORMATOS_RUT = ['puntos', 'guion', 'limpio'];
 
 function checkString(v, name) {
@@ -335,6 +442,9 @@ function formatearUf(centesimos) {
 
 module.exports = {
   Datoteca,
+  Tabla,
+  tabla,
+  ddl,
   validarRut,
   rutDv,
   formatearRut,

@@ -34,6 +34,7 @@ from ._lib import (
     lib,
     raise_status,
 )
+from ._tabla import Columna, Dialecto, Tabla, ddl, tabla
 from ._llamadas import Banco, Direccion, Dinero, Empresa, Llamadas, Persona, Telefono
 from ._tipos import (
     BancoDict,
@@ -93,6 +94,11 @@ __all__ = [
     "calls",
     "tables",
     "TableInfo",
+    "Tabla",
+    "Columna",
+    "Dialecto",
+    "tabla",
+    "ddl",
 ]
 
 _dt_call = lib.dt_call

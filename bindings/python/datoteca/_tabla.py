@@ -1,0 +1,197 @@
+"""Datasets: addressable rows, unique columns, nulls, column choice and DDL (docs/datasets.md).
+
+Row i depends only on (seed, call, arguments, options, i): any slice equals the same rows of a
+full run, in every language and from the CLI (`datoteca tabla`). Everything is generated in C;
+this module converts options, calls `dt_tabla_*` and converts rows.
+"""
+from __future__ import annotations
+
+import datetime
+from typing import Any, Dict, Iterable, List, Literal, Mapping, Optional, TypedDict, Union
+
+from ._lib import CALLS, FIELD_SEP, MAX_TEXT, InvalidArgumentError, convert_args, ffi, lib, raise_status
+
+Dialecto = Literal["postgresql", "sqlite"]
+_DIALECTOS = {"postgresql": 0, "sqlite": 1}
+_NULO = "\x1e"
+_CHUNK = 2048
+_U64 = 2**64
+
+
+class Columna(TypedDict):
+    """A dataset column: its name, PostgreSQL type, whether it may be null or is unique."""
+
+    nombre: str
+    tipo_sql: str
+    nulable: bool
+    unico: bool
+    nulos_por_mil: int
+
+
+def _lista(value: Optional[Iterable[str]], name: str) -> Optional[bytes]:
+    if value is None:
+        return None
+    if isinstance(value, str):
+        items = value.split(",")
+    else:
+        items = list(value)
+    for v in items:
+        if not isinstance(v, str):
+            raise TypeError(f"{name} must be column names (str), got {type(v).__name__}")
+    return ",".join(items).encode()
+
+
+def _nulos(value: Optional[Mapping[str, int]]) -> Optional[bytes]:
+    if value is None:
+        return None
+    if not isinstance(value, Mapping):
+        raise TypeError(f"nulos must be a mapping of column to per mille, got {type(value).__name__}")
+    parts = []
+    for k, v in value.items():
+        if not isinstance(k, str) or isinstance(v, bool) or not isinstance(v, int):
+            raise TypeError(f"nulos must map column names to integer per mille, got {k!r}: {v!r}")
+        if not 0 <= v <= 1000:
+            raise InvalidArgumentError(f"nulos: {k} must be from 0 to 1000 per mille, got {v}", lib.DT_ERR_INVALID_ARG)
+        parts.append(f"{k}:{v}")
+    return ",".join(parts).encode()
+
+
+class Tabla:
+    """A dataset of one call: `Tabla("persona.persona", seed=42, unico=["rut", "email"])`.
+
+    seed: an int in [0, 2**64) or a str (as Datoteca). hoy: the reference date.
+    campos: the columns, in order (default all). unico: columns made unique (RUT, email,
+    phone). nulos: {column: per mille of nulls}. Other keyword arguments are the call's own
+    (edad_min=30). Immutable and thread-safe: `filas` may run on many threads at once.
+    """
+
+    __slots__ = ("_t", "call", "columnas", "capacidad", "_enteros")
+
+    def __init__(self, call: str, *, seed: Union[int, str] = 0, hoy: Union[datetime.date, str, None] = None,
+                 campos: Optional[Iterable[str]] = None, unico: Optional[Iterable[str]] = None,
+                 nulos: Optional[Mapping[str, int]] = None, **kwargs: object) -> None:
+        if not isinstance(call, str):
+            raise TypeError(f"call must be a str, got {type(call).__name__}")
+        c = CALLS.get(call)
+        if c is None:
+            raise ValueError(f"unknown call {call!r}; see datoteca.calls()")
+        names = [p.name for p in c.params]
+        for key in kwargs:
+            if key not in names:
+                raise TypeError(f"{call}() got an unexpected argument {key!r}; it takes {names}")
+        values = [kwargs.get(n) for n in names]
+        args = None if all(v is None for v in values) else convert_args(c, values)
+        keep = []  # cffi buffers must outlive the call
+        o = ffi.new("dt_tabla_opciones *")
+        o.tamano = ffi.sizeof("dt_tabla_opciones")
+        o.llamada = c.index
+        if args is not None:
+            o.args = args
+            o.nargs = len(c.params)
+        if isinstance(seed, bool) or not isinstance(seed, (int, str)):
+            raise TypeError(f"seed must be an int in [0, 2**64) or a str, got {type(seed).__name__}")
+        if isinstance(seed, int):
+            if not 0 <= seed < _U64:
+                raise ValueError(f"seed must be an int in [0, 2**64) or a str, got {seed}")
+            o.seed = seed
+        else:
+            try:
+                data = seed.encode()
+            except UnicodeEncodeError:
+                raise ValueError("seed must be valid Unicode text (no lone surrogates)") from None
+            buf = ffi.new("char[]", data)
+            keep.append(buf)
+            o.seed_texto = buf
+            o.seed_texto_len = len(data)
+        if hoy is not None:
+            if isinstance(hoy, str):
+                try:
+                    hoy = datetime.date.fromisoformat(hoy)
+                except ValueError:
+                    raise ValueError(f"hoy must be a date or 'YYYY-MM-DD', got {hoy!r}") from None
+            if not isinstance(hoy, datetime.date):
+                raise TypeError(f"hoy must be a datetime.date or 'YYYY-MM-DD', got {type(hoy).__name__}")
+            o.hoy_anio, o.hoy_mes, o.hoy_dia = hoy.year, hoy.month, hoy.day
+        for field, value in (("campos", _lista(campos, "campos")), ("unico", _lista(unico, "unico")), ("nulos", _nulos(nulos))):
+            if value is not None:
+                buf = ffi.new("char[]", value)
+                keep.append(buf)
+                setattr(o, field, buf)
+        out = ffi.new("dt_tabla **")
+        why = ffi.new("char[]", 512)
+        st = lib.dt_tabla_new(o, out, why, 512)
+        if st == lib.DT_ERR_INVALID_ARG:
+            raise InvalidArgumentError(ffi.string(why).decode(), st)
+        if st:
+            raise_status(st, "Tabla()")
+        self._t = ffi.gc(out[0], lib.dt_tabla_free)
+        self.call = call
+        info = ffi.new("dt_columna_info *")
+        cols: List[Columna] = []
+        for j in range(lib.dt_tabla_columnas(self._t)):
+            lib.dt_tabla_columna(self._t, j, info)
+            cols.append(Columna(nombre=ffi.string(info.nombre).decode(), tipo_sql=ffi.string(info.tipo_sql).decode(),
+                                nulable=bool(info.nulable), unico=bool(info.unico), nulos_por_mil=int(info.nulos_por_mil)))
+        self.columnas: List[Columna] = cols
+        self.capacidad: int = int(lib.dt_tabla_capacidad(self._t))
+        self._enteros = [c["tipo_sql"] in ("integer", "bigint") for c in cols]
+
+    def filas(self, n: int, desde: int = 0) -> List[Dict[str, Any]]:
+        """Rows [desde, desde + n) as dicts: None for a null, int for integer columns."""
+        for v, name in ((n, "n"), (desde, "desde")):
+            if isinstance(v, bool) or not isinstance(v, int):
+                raise TypeError(f"{name} must be an int, got {type(v).__name__}")
+            if v < 0:
+                raise ValueError(f"{name} must not be negative, got {v}")
+        if desde + n > self.capacidad:
+            raise InvalidArgumentError(
+                f"{self.call}: rows {desde} to {desde + n} asked, but with these unique columns there is room for "
+                f"{self.capacidad} rows (docs/datasets.md)", lib.DT_ERR_INVALID_ARG)
+        names = [c["nombre"] for c in self.columnas]
+        enteros = self._enteros
+        out: List[Dict[str, Any]] = []
+        if n == 0:
+            return out
+        chunk = min(n, _CHUNK)
+        cap = chunk * MAX_TEXT + 1
+        buf = ffi.new("char[]", cap)
+        length = ffi.new("size_t *")
+        hecho = 0
+        while hecho < n:
+            k = min(n - hecho, chunk)
+            st = lib.dt_tabla_filas(self._t, desde + hecho, k, buf, cap, length)
+            if st:
+                raise_status(st, f"{self.call} rows")
+            for line in ffi.unpack(buf, length[0] - 1).decode().split("\n"):
+                row: Dict[str, Any] = {}
+                for name, entero, v in zip(names, enteros, line.split(FIELD_SEP)):
+                    row[name] = None if v == _NULO else int(v) if entero else v
+                out.append(row)
+            hecho += k
+        return out
+
+    def ddl(self, dialecto: Dialecto = "postgresql", nombre: Optional[str] = None) -> str:
+        """The CREATE TABLE statement for PostgreSQL or SQLite (default name: the call's last part)."""
+        if dialecto not in _DIALECTOS:
+            raise InvalidArgumentError(f"dialecto must be 'postgresql' or 'sqlite', got {dialecto!r}", lib.DT_ERR_INVALID_ARG)
+        nombre = self.call.rpartition(".")[2] if nombre is None else nombre
+        if not isinstance(nombre, str):
+            raise TypeError(f"nombre must be a str, got {type(nombre).__name__}")
+        buf = ffi.new("char[]", 8192)
+        st = lib.dt_tabla_ddl(self._t, _DIALECTOS[dialecto], nombre.encode(), buf, 8192, ffi.NULL)
+        if st == lib.DT_ERR_INVALID_ARG:
+            raise InvalidArgumentError(f"nombre must be letters, digits and '_', not starting with a digit, got {nombre!r}", st)
+        if st:
+            raise_status(st, "ddl()")
+        return ffi.string(buf).decode()
+
+
+def tabla(call: str, n: int, *, desde: int = 0, **opciones: Any) -> List[Dict[str, Any]]:
+    """Rows [desde, desde + n) of a dataset: `tabla("persona.persona", 1000, seed=42, unico=["rut"])`.
+    The options are Tabla's."""
+    return Tabla(call, **opciones).filas(n, desde)
+
+
+def ddl(call: str, dialecto: Dialecto = "postgresql", nombre: Optional[str] = None, **opciones: Any) -> str:
+    """The CREATE TABLE of a dataset: `ddl("persona.persona", "sqlite", unico=["rut"])`."""
+    return Tabla(call, **opciones).ddl(dialecto, nombre)
