@@ -41,6 +41,26 @@ for good in 2000-02-29 1900-01-01 2200-12-31 2024-02-29; do
 done
 [ "$("$cli" persona.fecha_nacimiento --seed 3 --hoy 2024-02-29 --edad_min 0 --edad_max 0 | cut -c1-4)" -ge 2023 ] \
   || fail "--hoy 2024-02-29 was not used"
+# datoteca tabla: a slice is the same rows as a full run, --jobs 2 is byte-identical to --jobs 1
+"$cli" tabla persona --seed 5 -n 20000 --unico rut,email --nulos comuna:100 --format csv > /tmp/dt_t1 || fail "tabla csv"
+"$cli" tabla persona --seed 5 -n 20000 --unico rut,email --nulos comuna:100 --format csv --jobs 2 > /tmp/dt_t2 || fail "tabla --jobs 2"
+cmp -s /tmp/dt_t1 /tmp/dt_t2 || fail "tabla --jobs 2 differs from --jobs 1"
+"$cli" tabla persona --seed 5 -n 300 --desde 12345 --unico rut,email --nulos comuna:100 --format csv --jobs 3 | tail -n +2 > /tmp/dt_t3
+sed -n '12347,12646p' /tmp/dt_t1 | cmp -s - /tmp/dt_t3 || fail "tabla --desde 12345 -n 300 is not rows 12345..12644 of the full run"
+for f in jsonl sql plain; do
+  "$cli" tabla empresa --seed 2 -n 9000 --format $f > /tmp/dt_t1 && "$cli" tabla empresa --seed 2 -n 9000 --format $f --jobs 2 > /tmp/dt_t2 \
+    && cmp -s /tmp/dt_t1 /tmp/dt_t2 || fail "tabla empresa --format $f: --jobs 2 differs"
+done
+[ "$("$cli" tabla persona -n 1000 --unico rut --format csv --campos rut | tail -n +2 | sort | uniq -d | wc -l)" = 0 ] || fail "tabla --unico rut repeats a RUT"
+last="persona.persona: column 'nombres' cannot be unique"; expect_error tabla persona --unico nombres
+last="has room for 2000000 rows"; expect_error tabla empresa.rut --unico rut -n 2000001
+last="--jobs must be an integer from 1 to 64"; expect_error tabla rut --jobs 0
+last="--format must be jsonl, csv, sql, ddl or plain"; expect_error tabla rut --format xml
+# Output that cannot be written is an error, not a silent exit 0
+if [ -w /dev/full ]; then
+  if "$cli" rut -n 100000 > /dev/full 2>/dev/null; then fail "rut -n 100000 > /dev/full exited 0"; fi
+  if "$cli" tabla rut -n 100000 > /dev/full 2>/dev/null; then fail "tabla rut -n 100000 > /dev/full exited 0"; fi
+fi
 # A million records stream in constant memory (the RSS stays small).
 rss=$( { /usr/bin/time -f '%M' "$cli" persona --seed 1 -n 1000000 --format jsonl > /dev/null; } 2>&1 ) || rss=0
 if [ "$rss" -gt 0 ] && [ "$rss" -gt 20000 ]; then fail "1,000,000 persona used ${rss} KiB"; fi
