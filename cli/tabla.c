@@ -277,9 +277,12 @@ static int run_tabla(tarea *w) {
     ob_free(&cab);
     if (r->formato == T_DDL) r->count = 0;
 
+    /* Two sets of workers: while one set's blocks are written, the other set formats the next
+     * round, so writing overlaps generation. With --jobs 1 everything runs on this thread. */
     size_t jobs = (size_t)w->jobs;
-    trabajador ts[MAX_JOBS];
-    for (size_t k = 0; k < jobs; k++) {
+    size_t ntrab = jobs == 1 ? 1 : 2 * jobs;
+    trabajador *ts = (trabajador *)calloc(ntrab, sizeof *ts);
+    for (size_t k = 0; ts && k < ntrab; k++) {
         ts[k].w = w;
         ts[k].filas = (char *)malloc(DT_CALL_MANY_BOUND(BLOQUE));
         if (ts[k].filas == NULL || ob_init(&ts[k].o, 1 << 20, NULL)) {
@@ -287,29 +290,53 @@ static int run_tabla(tarea *w) {
             return 1;
         }
     }
-    unsigned long long hecho = 0;
-    while (hecho < r->count && !error) {
-        size_t activos = 0;
-        for (; activos < jobs && hecho < r->count; activos++) {
-            trabajador *t = &ts[activos];
-            t->desde = w->desde + hecho;
-            t->n = r->count - hecho < BLOQUE ? (size_t)(r->count - hecho) : BLOQUE;
-            hecho += t->n;
-            if (jobs == 1) trabajar(t);
-            else if (pthread_create(&t->hilo, NULL, trabajar, t) != 0) {
-                fprintf(stderr, "datoteca: cannot start a thread\n");
-                return 1;
-            }
-        }
-        for (size_t k = 0; k < activos; k++) {
-            if (jobs > 1) pthread_join(ts[k].hilo, NULL);
-            if (!error) error = escribir(&ts[k].o);
-        }
+    if (ts == NULL) {
+        fprintf(stderr, "datoteca: out of memory\n");
+        return 1;
     }
-    for (size_t k = 0; k < jobs; k++) {
+    unsigned long long hecho = 0;
+    size_t activos[2] = {0, 0};
+    /* Start round `set`: up to `jobs` blocks from `hecho` on. */
+#define LANZAR(set)                                                                                        \
+    do {                                                                                                   \
+        activos[set] = 0;                                                                                  \
+        for (; activos[set] < jobs && hecho < r->count; activos[set]++) {                                 \
+            trabajador *t = &ts[(set) * jobs + activos[set]];                                             \
+            t->desde = w->desde + hecho;                                                                   \
+            t->n = r->count - hecho < BLOQUE ? (size_t)(r->count - hecho) : BLOQUE;                        \
+            hecho += t->n;                                                                                 \
+            if (jobs == 1) trabajar(t);                                                                    \
+            else if (pthread_create(&t->hilo, NULL, trabajar, t) != 0) {                                   \
+                fprintf(stderr, "datoteca: cannot start a thread\n");                                      \
+                exit(1);                                                                                   \
+            }                                                                                              \
+        }                                                                                                  \
+    } while (0)
+    int cur = 0;
+    LANZAR(0);
+    while (activos[cur] > 0) {
+        if (jobs > 1)
+            for (size_t k = 0; k < activos[cur]; k++) pthread_join(ts[cur * jobs + k].hilo, NULL);
+        int sig = jobs > 1 ? 1 - cur : 0;
+        size_t nesc = activos[cur];
+        if (jobs == 1) {
+            for (size_t k = 0; k < nesc; k++)
+                if (!error) error = escribir(&ts[k].o);
+            LANZAR(0);
+            continue;
+        }
+        if (!error) LANZAR(sig); /* the next round formats while this one is written */
+        else activos[sig] = 0;
+        for (size_t k = 0; k < nesc; k++)
+            if (!error) error = escribir(&ts[cur * jobs + k].o);
+        cur = sig;
+    }
+#undef LANZAR
+    for (size_t k = 0; k < ntrab; k++) {
         free(ts[k].filas);
         ob_free(&ts[k].o);
     }
+    free(ts);
     if (fflush(stdout) != 0) error = 1;
     if (error) {
         fprintf(stderr, "datoteca: cannot write the output: %s\n", strerror(errno));
