@@ -183,7 +183,8 @@ class Tabla:
             raise InvalidArgumentError(f"nombre must be letters, digits and '_', not starting with a digit, got {nombre!r}", st)
         if st:
             raise_status(st, "ddl()")
-        return ffi.string(buf).decode()
+        texto: str = ffi.string(buf).decode()
+        return texto
 
 
 def tabla(call: str, n: int, *, desde: int = 0, **opciones: Any) -> List[Dict[str, Any]]:
