@@ -205,6 +205,14 @@ CSV_TABLE: Dict[str, Callable[[Dict[str, str]], str]] = {
     "formas_juridicas.csv": lambda r: "formas",
     "giros.csv": lambda r: "giros",
     "telefonos_validos.csv": lambda r: "moviles",
+    "patentes_letras.csv": lambda r: "patentes_letras",
+    "patentes_series_antiguas.csv": lambda r: "patentes_series",
+    "vehiculos_marcas.csv": lambda r: "marcas",
+    "vehiculos_modelos.csv": lambda r: "modelos",
+    "vehiculos_colores.csv": lambda r: "colores",
+    "prevision.csv": lambda r: "afp",
+    "salud.csv": lambda r: "salud",
+    "dte_tipos.csv": lambda r: "dte",
 }
 # CSVs joined to a table by a key, or whose order the generator checks: a swap changes nothing or is
 # refused (rightly), so

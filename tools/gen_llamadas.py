@@ -37,7 +37,7 @@ END = "<!-- END GENERATED -->"
 MAX_PARAMS = 4  # DT_MAX_PARAMS in datoteca.h
 MAX_FIELDS = 16  # DT_MAX_FIELDS in datoteca.h
 CLASES = {"texto": "DT_KIND_TEXT", "entero": "DT_KIND_INT", "registro": "DT_KIND_RECORD"}
-C_TYPES = {"int32_t", "int64_t", "dt_sexo", "dt_rut_tipo", "dt_rut_formato", "dt_tel_formato"}
+C_TYPES = {"int32_t", "int64_t", "dt_sexo", "dt_rut_tipo", "dt_rut_formato", "dt_tel_formato", "dt_patente_tipo", "dt_patente_formato"}
 
 
 # Column types of a dataset's DDL and the kinds of unique column (their C codes: the list index).

@@ -516,6 +516,133 @@ def build():
         "for (uint32_t j = 0; j < r->pesos.n; j++) h = dt__huella_u(h, r->regiones[j]);",
         "h = dt__huella_alias(h, &r->pesos);"])
 
+    # --- vehicles: plates (Registro Civil's check-digit tables), makes and models ----------
+    letras = read("patentes_letras.csv")
+    valor_letra = [255] * 26
+    for x in letras:
+        if len(x["letra"]) != 1 or not ("A" <= x["letra"] <= "Z") or not x["valor"].isdigit():
+            raise SystemExit(f"{x['_donde']}: a letter A-Z and a digit")
+        valor_letra[ord(x["letra"]) - 65] = int(x["valor"])
+    nuevas = "".join(x["letra"] for x in letras)
+    series = read("patentes_series_antiguas.csv")
+    codigo_serie = [0] * (26 * 26)
+    for x in series:
+        sr, cod = x["serie"], x["codigo_d7d6d5"]
+        if len(sr) != 2 or not sr.isalpha() or not sr.isupper() or len(cod) != 3 or not cod.isdigit() or int(cod) == 0:
+            raise SystemExit(f"{x['_donde']}: a series of two letters and a code 001-999")
+        if codigo_serie[(ord(sr[0]) - 65) * 26 + ord(sr[1]) - 65]:
+            raise SystemExit(f"{x['_donde']}: series {sr} twice")
+        codigo_serie[(ord(sr[0]) - 65) * 26 + ord(sr[1]) - 65] = int(cod)
+    h.append(f"\n/* Plates: the current format's {len(nuevas)} letters, each letter's digit for the check digit (255: not\n"
+             " * used), and the old format's series: the 3-digit code of each two-letter series (0: none). */")
+    h.append(f"#define DT_T_N_LETRAS_PATENTE {len(nuevas)}")
+    h.append(f"#define DT_T_N_SERIES_PATENTE {len(series)}")
+    h.append("extern const char dt_t_letras_patente[DT_T_N_LETRAS_PATENTE + 1];")
+    h.append("extern const uint8_t dt_t_valor_letra[26];")
+    h.append("extern const uint16_t dt_t_codigo_serie[26 * 26];")
+    h.append("extern const char dt_t_series_patente[DT_T_N_SERIES_PATENTE][3];")
+    c.append(f"const char dt_t_letras_patente[DT_T_N_LETRAS_PATENTE + 1] = {cstr(nuevas)};")
+    c.append("const uint8_t dt_t_valor_letra[26] = {\n" + ints(valor_letra) + "\n};")
+    c.append("const uint16_t dt_t_codigo_serie[26 * 26] = {\n" + ints(codigo_serie, 16) + "\n};")
+    c.append("const char dt_t_series_patente[DT_T_N_SERIES_PATENTE][3] = {\n" + "\n".join(
+        f"    {cstr(x['serie'])}," for x in series) + "\n};\n")
+    huella("patentes_letras", "26", "26", ["h = dt__huella_u(h, dt_t_valor_letra[i]);",
+                                           "if (i < DT_T_N_LETRAS_PATENTE) h = dt__huella_u(h, (uint8_t)dt_t_letras_patente[i]);"])
+    huella("patentes_series", "DT_T_N_SERIES_PATENTE", "DT_T_N_SERIES_PATENTE", [
+        "h = dt__huella_s(h, dt_t_series_patente[i], 2);",
+        "h = dt__huella_u(h, dt_t_codigo_serie[(dt_t_series_patente[i][0] - 'A') * 26 + dt_t_series_patente[i][1] - 'A']);"])
+
+    marcas = read("vehiculos_marcas.csv")
+    modelos = read("vehiculos_modelos.csv")
+    colores = read("vehiculos_colores.csv")
+    nombres_marcas = [m["marca"] for m in marcas]
+    for x in modelos:
+        if x["marca"] not in nombres_marcas:
+            raise SystemExit(f"{x['_donde']}: make {x['marca']!r} is not in vehiculos_marcas.csv")
+    modelos.sort(key=lambda x: nombres_marcas.index(x["marca"]))  # stable: the CSV's order within a make
+    fits(marcas, "marca", [("vehiculo.vehiculo", "marca")], anchos)
+    fits(modelos, "modelo", [("vehiculo.vehiculo", "modelo")], anchos)
+    fits(modelos, "tipo", [("vehiculo.vehiculo", "tipo")], anchos)
+    fits(colores, "color", [("vehiculo.vehiculo", "color")], anchos)
+    h.append(f"\n#define DT_T_N_MARCAS {len(marcas)}")
+    h.append(f"#define DT_T_N_MODELOS {len(modelos)}")
+    h.append(f"#define DT_T_N_COLORES {len(colores)}")
+    h.append("/* A make: its name and its models, dt_t_modelos[primero .. primero + cuantos). */")
+    h.append("typedef struct dt_t_marca { dt_t_str nombre; uint16_t primero, cuantos; } dt_t_marca;")
+    h.append("typedef struct dt_t_modelo { dt_t_str nombre, tipo; } dt_t_modelo;")
+    h.append("extern const dt_t_marca dt_t_marcas[DT_T_N_MARCAS];")
+    h.append("extern const dt_t_modelo dt_t_modelos[DT_T_N_MODELOS];")
+    h.append("extern const dt_t_str dt_t_colores[DT_T_N_COLORES];")
+    filas = []
+    for m in marcas:
+        idx = [i for i, x in enumerate(modelos) if x["marca"] == m["marca"]]
+        if not idx:
+            raise SystemExit(f"{m['_donde']}: make {m['marca']} has no model in vehiculos_modelos.csv")
+        filas.append("    {{%s, %d}, %d, %d}," % (cstr(m["marca"]), blen(m["marca"]), idx[0], len(idx)))
+    c.append("const dt_t_marca dt_t_marcas[DT_T_N_MARCAS] = {\n" + "\n".join(filas) + "\n};")
+    c.append("const dt_t_modelo dt_t_modelos[DT_T_N_MODELOS] = {\n" + "\n".join(
+        "    {{%s, %d}, {%s, %d}}," % (cstr(x["modelo"]), blen(x["modelo"]), cstr(x["tipo"]), blen(x["tipo"])) for x in modelos) + "\n};")
+    c.append("const dt_t_str dt_t_colores[DT_T_N_COLORES] = {\n" + strs([x["color"] for x in colores]) + "\n};\n")
+    emit_alias("dt_t_marcas_alias", [int(m["unidades"]) for m in marcas])
+    huella("marcas", "DT_T_N_MARCAS", "DT_T_N_MARCAS", [
+        "h = dt__huella_u(dt__huella_u(dt__huella_s(h, dt_t_marcas[i].nombre.s, dt_t_marcas[i].nombre.n), dt_t_marcas[i].primero), dt_t_marcas[i].cuantos);",
+        "if (i + 1 == DT_T_N_MARCAS) h = dt__huella_alias(h, &dt_t_marcas_alias);"])
+    huella("modelos", "DT_T_N_MODELOS", "DT_T_N_MODELOS", [
+        "h = dt__huella_s(dt__huella_s(h, dt_t_modelos[i].nombre.s, dt_t_modelos[i].nombre.n), dt_t_modelos[i].tipo.s, dt_t_modelos[i].tipo.n);"])
+    huella("colores", "DT_T_N_COLORES", "DT_T_N_COLORES", ["h = dt__huella_s(h, dt_t_colores[i].s, dt_t_colores[i].n);"])
+
+    # --- previsión: AFPs by contributors, health by beneficiaries ----------------------------
+    prevision = [x for x in read("prevision.csv") if x["tipo"] == "afp"]
+    salud = read("salud.csv")
+    fits(prevision, "nombre", [("prevision.prevision", "afp")], anchos)
+    h.append(f"\n#define DT_T_N_AFP {len(prevision)}")
+    h.append("extern const dt_t_str dt_t_afp[DT_T_N_AFP];")
+    c.append("const dt_t_str dt_t_afp[DT_T_N_AFP] = {\n" + strs([x["nombre"] for x in prevision]) + "\n};")
+    emit_alias("dt_t_afp_alias", [int(x["cotizantes"]) for x in prevision])
+    huella("afp", "DT_T_N_AFP", "DT_T_N_AFP", ["h = dt__huella_s(h, dt_t_afp[i].s, dt_t_afp[i].n);",
+                                               "if (i + 1 == DT_T_N_AFP) h = dt__huella_alias(h, &dt_t_afp_alias);"])
+    fonasa = next(int(x["afiliados_o_beneficiarios"]) for x in salud if x["tipo"] == "fonasa")
+    tramos = [x for x in salud if x["tipo"] == "fonasa_tramo"]
+    suma_tramos = sum(int(x["afiliados_o_beneficiarios"]) for x in tramos)
+    grandes = [x for x in salud if x["tipo"] == "isapre_abierta" and x["afiliados_o_beneficiarios"]]
+    menores = [x for x in salud if x["tipo"] == "isapre_abierta" and not x["afiliados_o_beneficiarios"]]
+    residuo = next(int(x["afiliados_o_beneficiarios"]) for x in salud if x["tipo"] == "isapre_abierta_residuo")
+    suma_menores = sum(decimal_to_int(x["porcentaje"], 3) for x in menores)
+    # Who: FONASA's tramos (its December 2025 total split by the 2023 tramo shares), the four large open
+    # Isapres by their September 2025 beneficiaries, the three small ones splitting the residue by their
+    # June 2022 shares (derived, low confidence: docs/data.md).
+    salud_filas = [("FONASA", x["nombre"].rsplit(" ", 1)[1], fonasa * int(x["afiliados_o_beneficiarios"]) // suma_tramos) for x in tramos]
+    salud_filas += [(x["nombre"], "", int(x["afiliados_o_beneficiarios"])) for x in grandes]
+    salud_filas += [(x["nombre"], "", residuo * decimal_to_int(x["porcentaje"], 3) // suma_menores) for x in menores]
+    fits([{"nombre": n, "_donde": "c/data/salud.csv"} for n, _, _ in salud_filas], "nombre", [("prevision.prevision", "salud")], anchos)
+    h.append(f"#define DT_T_N_SALUD {len(salud_filas)}")
+    h.append("/* A health insurer: FONASA with its tramo (\"A\"..\"D\"), or an open Isapre (tramo \"\"). */")
+    h.append("typedef struct dt_t_salud { dt_t_str nombre; char tramo[2]; } dt_t_salud;")
+    h.append("extern const dt_t_salud dt_t_salud_filas[DT_T_N_SALUD];")
+    c.append("const dt_t_salud dt_t_salud_filas[DT_T_N_SALUD] = {\n" + "\n".join(
+        "    {{%s, %d}, %s}," % (cstr(n), blen(n), cstr(t)) for n, t, _ in salud_filas) + "\n};")
+    emit_alias("dt_t_salud_alias", [w for _, _, w in salud_filas])
+    huella("salud", "DT_T_N_SALUD", "DT_T_N_SALUD", [
+        "h = dt__huella_z(dt__huella_s(h, dt_t_salud_filas[i].nombre.s, dt_t_salud_filas[i].nombre.n), dt_t_salud_filas[i].tramo, 2);",
+        "if (i + 1 == DT_T_N_SALUD) h = dt__huella_alias(h, &dt_t_salud_alias);"])
+
+    # --- tax documents: the SII's DTE types ------------------------------------------------------
+    dtes = read("dte_tipos.csv")
+    fits(dtes, "nombre", [("tributario.dte", "nombre_tipo")], anchos)
+    h.append(f"\n#define DT_T_N_DTE {len(dtes)}")
+    h.append("/* A DTE type: its SII code, name, whether its receptor is a persona and whether it is exempt. */")
+    h.append("typedef struct dt_t_dte { uint8_t codigo; uint8_t a_persona; uint8_t exento; dt_t_str nombre; } dt_t_dte;")
+    h.append("extern const dt_t_dte dt_t_dtes[DT_T_N_DTE];")
+    for x in dtes:
+        if x["receptor"] not in ("empresa", "persona") or x["montos"] not in ("afecto", "exento"):
+            raise SystemExit(f"{x['_donde']}: receptor empresa|persona, montos afecto|exento")
+    c.append("const dt_t_dte dt_t_dtes[DT_T_N_DTE] = {\n" + "\n".join(
+        "    {%s, %d, %d, {%s, %d}}," % (x["codigo"], x["receptor"] == "persona", x["montos"] == "exento", cstr(x["nombre"]), blen(x["nombre"]))
+        for x in dtes) + "\n};\n")
+    huella("dte", "DT_T_N_DTE", "DT_T_N_DTE", [
+        "h = dt__huella_u(dt__huella_u(dt__huella_u(h, dt_t_dtes[i].codigo), dt_t_dtes[i].a_persona), dt_t_dtes[i].exento);",
+        "h = dt__huella_s(h, dt_t_dtes[i].nombre.s, dt_t_dtes[i].nombre.n);"])
+
     # --- the fingerprint's directory of tables ------------------------------
     h.append("\n/* Every table above, in a fixed order, with a walker that digests its whole content\n"
              " * (weights and alias tables included) through huella.h: see dt_table_at. */")

@@ -11,7 +11,8 @@ the change follows the contract (docs/determinism.md, "Changing the data"):
 - Every existing value, stream position, table digest and call digest unchanged, only new ones
   added (a call appended to the golden sequence, a new table): an additive change. The data
   version stays; the library version must be newer than the one that wrote the fingerprint,
-  and CHANGELOG.md must have a section for it.
+  and CHANGELOG.md must have a section for it, unless that section is still unreleased (then the
+  additions join it).
 - Anything existing changed: a contract change. DT_DATA_VERSION must be the recorded one plus
   one; fixtures/data-versions.json must map it to "M.0.0" where M is DT_VERSION_MAJOR and newer
   than the previous data version's major; CHANGELOG.md must have a "## M.0.0" section whose
@@ -147,6 +148,11 @@ def unreleased(data_version: int) -> bool:
 
 def check_additive(data_version: int, version: str, old_fp: Optional[Dict[str, Any]]) -> None:
     written_by = old_fp.get("written_by") if old_fp else None
+    section = changelog_section(version)
+    if written_by == version and section and re.search(r"\bunreleased\b", section[0], re.I):
+        print(f"{version} is unreleased (its CHANGELOG heading says so): calls and tables may still be added "
+              f"to it; add their lines to that section")
+        return
     if written_by and version_tuple(version) <= version_tuple(written_by):
         raise Refusal(f"the fixtures were written by {written_by} and the library is still {version}: an "
                       f"added call or table is a new minor version; bump DT_VERSION_MINOR (and the packages)")

@@ -12,7 +12,7 @@ namespace {
 
 Napi::Error StatusError(Napi::Env env, dt_status st, const std::string &what) {
   std::string msg = what + ": " + dt_status_str(st);
-  if (st == DT_ERR_INVALID_ARG || st == DT_ERR_INVALID_STATE || st == DT_ERR_INVALID_RUT) {
+  if (st == DT_ERR_INVALID_ARG || st == DT_ERR_INVALID_STATE || st == DT_ERR_INVALID_RUT || st == DT_ERR_INVALID_PATENTE) {
     auto e = Napi::RangeError::New(env, msg);
     e.Set("status", Napi::Number::New(env, st));
     return e;
@@ -443,6 +443,34 @@ Napi::Value Tables(const Napi::CallbackInfo &info) {
   return out;
 }
 
+Napi::Value PatenteValidar(const Napi::CallbackInfo &info) {
+  std::string s = info[0].As<Napi::String>().Utf8Value();
+  return Napi::Boolean::New(info.Env(), dt_patente_validar(s.data(), s.size()) == DT_OK);
+}
+
+// patenteDv(s) -> string | null (null: not a valid plate)
+Napi::Value PatenteDv(const Napi::CallbackInfo &info) {
+  std::string s = info[0].As<Napi::String>().Utf8Value();
+  char dv = 0;
+  if (dt_patente_leer(s.data(), s.size(), nullptr, &dv) != DT_OK) return info.Env().Null();
+  return Napi::String::New(info.Env(), &dv, 1);
+}
+
+// patenteFormatear(s, formato) -> string | null (null: not a valid plate)
+Napi::Value PatenteFormatear(const Napi::CallbackInfo &info) {
+  std::string s = info[0].As<Napi::String>().Utf8Value();
+  char buf[32];
+  size_t len = 0;
+  auto formato = static_cast<dt_patente_formato>(info[1].As<Napi::Number>().Int32Value());
+  dt_status st = dt_patente_formatear(s.data(), s.size(), formato, buf, sizeof buf, &len);
+  if (st == DT_ERR_INVALID_PATENTE) return info.Env().Null();
+  if (st != DT_OK) {
+    StatusError(info.Env(), st, "formatearPatente").ThrowAsJavaScriptException();
+    return info.Env().Undefined();
+  }
+  return MakeString(info.Env(), buf, len);
+}
+
 Napi::Value RutValidar(const Napi::CallbackInfo &info) {
   std::string s = info[0].As<Napi::String>().Utf8Value();
   return Napi::Boolean::New(info.Env(), dt_rut_validar(s.data(), s.size()) == DT_OK);
@@ -501,8 +529,12 @@ Napi::Object InitModule(Napi::Env env, Napi::Object exports) {
   status.Set("INVALID_ARG", Napi::Number::New(env, DT_ERR_INVALID_ARG));
   status.Set("INVALID_STATE", Napi::Number::New(env, DT_ERR_INVALID_STATE));
   status.Set("INVALID_RUT", Napi::Number::New(env, DT_ERR_INVALID_RUT));
+  status.Set("INVALID_PATENTE", Napi::Number::New(env, DT_ERR_INVALID_PATENTE));
   exports.Set("status", status);
   exports.Set("rutValidar", Napi::Function::New(env, RutValidar));
+  exports.Set("patenteValidar", Napi::Function::New(env, PatenteValidar));
+  exports.Set("patenteDv", Napi::Function::New(env, PatenteDv));
+  exports.Set("patenteFormatear", Napi::Function::New(env, PatenteFormatear));
   exports.Set("rutDv", Napi::Function::New(env, RutDv));
   exports.Set("rutFormatear", Napi::Function::New(env, RutFormatear));
   exports.Set("formatearClp", Napi::Function::New(env, [](const Napi::CallbackInfo &i) { return Formatear(i, dt_dinero_formatear_clp); }));

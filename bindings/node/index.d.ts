@@ -6,6 +6,8 @@ export type Sexo = 'cualquiera' | 'F' | 'M';
 export type TipoRut = 'persona' | 'empresa';
 export type FormatoRut = 'puntos' | 'guion' | 'limpio';
 export type FormatoTelefono = 'internacional' | 'e164' | 'nacional';
+export type TipoPatente = 'auto' | 'moto' | 'antigua';
+export type FormatoPatente = 'punto' | 'limpio' | 'guion' | 'con_dv';
 /** The record of persona.persona. */
 export interface Persona { nombres: string; apellido_paterno: string; apellido_materno: string; nombre_completo: string; sexo: string; rut: string; fecha_nacimiento: string; email: string | null; telefono: string | null; direccion: string; comuna: string; region: string; codigo_comuna: string; codigo_region: string; }
 /** The record of direccion.direccion. */
@@ -16,6 +18,12 @@ export interface Banco { codigo: string; nombre: string; }
 export interface Cuenta { banco: string; codigo_banco: string; tipo_cuenta: string; numero: string; rut_titular: string; }
 /** The record of empresa.empresa. */
 export interface Empresa { razon_social: string; nombre_fantasia: string; rut: string; giro: string; direccion: string; comuna: string; region: string; telefono: string; email: string; codigo_comuna: string; codigo_region: string; }
+/** The record of vehiculo.vehiculo. */
+export interface Vehiculo { patente: string; dv: string; marca: string; modelo: string; anio: string; tipo: string; color: string; }
+/** The record of prevision.prevision. */
+export interface Prevision { afp: string; salud: string; tramo: string | null; }
+/** The record of tributario.dte. */
+export interface Dte { tipo: string; nombre_tipo: string; folio: string; fecha_emision: string; emisor_rut: string; emisor_razon_social: string; emisor_giro: string; emisor_direccion: string; receptor_rut: string; receptor_nombre: string; monto_neto: string; monto_exento: string; iva: string; monto_total: string; }
 /** persona: names weighted by Registro Civil frequency, ages from the reference date. */
 export interface PersonaNamespace {
   /**
@@ -67,7 +75,7 @@ export interface PersonaNamespace {
    * @param sexo sexo: 'cualquiera', 'F', 'M'; default 'cualquiera'
    * @param edadMin edad_min: 0 to 120, default 18
    * @param edadMax edad_max: 0 to 120, default 80
-   * @example Lidia Pamela Moya González, 9.299.806-1, born 1962-10-03, Curarrehue
+   * @example Lidia Pamela Moya González, 17.697.756-6, born 1992-10-02, Vitacura
    */
   persona(sexo?: Sexo, edadMin?: number, edadMax?: number): Persona;
   persona(options: { sexo?: Sexo; edadMin?: number; edad_min?: number; edadMax?: number; edad_max?: number }): Persona;
@@ -207,6 +215,77 @@ export interface EmpresaNamespace {
    */
   empresa(): Empresa;
 }
+/** vehiculo: plates with the Registro Civil's check digit, makes and models from ANAC's registrations. */
+export interface VehiculoNamespace {
+  /**
+   * A plate (PPU): the current LLLL·NN format, a motorcycle's LLL·NN or the old LL·NNNN, optionally with its check digit.
+   * @param tipo tipo: 'auto', 'moto', 'antigua'; default 'auto'
+   * @param formato formato: 'punto', 'limpio', 'guion', 'con_dv'; default 'punto'
+   * @example KTBR·46
+   */
+  patente(tipo?: TipoPatente, formato?: FormatoPatente): string;
+  patente(options: { tipo?: TipoPatente; formato?: FormatoPatente }): string;
+  /**
+   * A vehicle: plate and check digit, make weighted by ANAC's registrations, model, model year of the plate's format, type, color.
+   * @example HDBJ·43-K, Suzuki Swift 2022, automóvil, Blanco
+   */
+  vehiculo(): Vehiculo;
+}
+/** prevision: AFPs by contributors, FONASA tramos and open Isapres by beneficiaries. */
+export interface PrevisionNamespace {
+  /**
+   * One of the seven AFPs, weighted by contributors.
+   * @example Habitat
+   */
+  afp(): string;
+  /**
+   * FONASA with its tramo, or an open Isapre, weighted by beneficiaries.
+   * @example FONASA tramo A
+   */
+  salud(): string;
+  /**
+   * A person's AFP and health insurance; tramo is FONASA's (null for an Isapre).
+   * @example Habitat, FONASA tramo B
+   */
+  prevision(): Prevision;
+}
+/** tributario: SII electronic tax documents whose amounts add up in integer pesos. */
+export interface TributarioNamespace {
+  /**
+   * A DTE folio from 1 to 999,999.
+   * @example 426025
+   */
+  folio(): number;
+  /**
+   * An SII electronic tax document: type, folio, date, emisor and receptor, net, exempt, IVA at 19 % rounded half up, total that adds up.
+   * @example 39 Boleta electrónica 178743, 2025-03-22, neto 9186 + IVA 1745 = 10931
+   */
+  dte(): Dte;
+}
+/** fecha: dates and times relative to the reference date, ISO 8601 local time without a zone. */
+export interface FechaNamespace {
+  /**
+   * A date YYYY-MM-DD from desde to hasta days relative to the reference date (default the year up to it).
+   * @param desde desde: -36500 to 36500, default -365
+   * @param hasta hasta: -36500 to 36500, default 0
+   * @example 2025-06-05
+   */
+  fecha(desde?: number, hasta?: number): string;
+  fecha(options: { desde?: number; hasta?: number }): string;
+  /**
+   * A time of day HH:MM:SS, uniform over the day.
+   * @example 10:13:28
+   */
+  hora(): string;
+  /**
+   * A local date and time YYYY-MM-DDTHH:MM:SS (no zone) from desde to hasta days relative to the reference date.
+   * @param desde desde: -36500 to 36500, default -365
+   * @param hasta hasta: -36500 to 36500, default 0
+   * @example 2025-06-05T04:17:23
+   */
+  fechaHora(desde?: number, hasta?: number): string;
+  fechaHora(options: { desde?: number; hasta?: number }): string;
+}
 /** The generated half of Datoteca: its namespaces and the calls without one. */
 export interface Llamadas {
   readonly persona: PersonaNamespace;
@@ -215,6 +294,10 @@ export interface Llamadas {
   readonly dinero: DineroNamespace;
   readonly banco: BancoNamespace;
   readonly empresa: EmpresaNamespace;
+  readonly vehiculo: VehiculoNamespace;
+  readonly prevision: PrevisionNamespace;
+  readonly tributario: TributarioNamespace;
+  readonly fecha: FechaNamespace;
   /**
    * A RUT with a valid check digit: persona 1.000.000 to 29.999.999, empresa 76 to 77 millions.
    * @param tipo tipo: 'persona', 'empresa'; default 'persona'
@@ -255,6 +338,16 @@ export interface CallValues {
   'empresa.rut': string;
   'empresa.giro': string;
   'empresa.empresa': Empresa;
+  'vehiculo.patente': string;
+  'vehiculo.vehiculo': Vehiculo;
+  'prevision.afp': string;
+  'prevision.salud': string;
+  'prevision.prevision': Prevision;
+  'tributario.folio': number;
+  'tributario.dte': Dte;
+  'fecha.fecha': string;
+  'fecha.hora': string;
+  'fecha.fecha_hora': string;
 }
 /** The arguments of each call, by name, in snake_case (camelCase is accepted too). */
 export interface CallArgs {
@@ -287,6 +380,16 @@ export interface CallArgs {
   'empresa.rut': { formato?: FormatoRut; };
   'empresa.giro': Record<string, never>;
   'empresa.empresa': Record<string, never>;
+  'vehiculo.patente': { tipo?: TipoPatente; formato?: FormatoPatente; };
+  'vehiculo.vehiculo': Record<string, never>;
+  'prevision.afp': Record<string, never>;
+  'prevision.salud': Record<string, never>;
+  'prevision.prevision': Record<string, never>;
+  'tributario.folio': Record<string, never>;
+  'tributario.dte': Record<string, never>;
+  'fecha.fecha': { desde?: number; hasta?: number; };
+  'fecha.hora': Record<string, never>;
+  'fecha.fecha_hora': { desde?: number; hasta?: number; };
 }
 // END GENERATED
 
@@ -341,6 +444,9 @@ export function tabla<K extends keyof CallValues>(call: K, n: number, options?: 
 export function ddl<K extends keyof CallValues>(call: K, options?: TablaOptions & { dialecto?: Dialecto; nombre?: string }): string;
 
 export function validarRut(rut: string): boolean;
+export function validarPatente(patente: string): boolean;
+export function patenteDv(patente: string): string;
+export function formatearPatente(patente: string, formato?: FormatoPatente): string;
 export function rutDv(cuerpo: number): string;
 export function formatearRut(rut: string, formato?: FormatoRut): string;
 export function limpiarRut(rut: string): string;

@@ -430,6 +430,41 @@ function limpiarRut(rut) {
   return formatearRut(rut, 'limpio');
 }
 
+const FORMATOS_PATENTE = ['punto', 'limpio', 'guion', 'con_dv'];
+
+function invalidPatente(patente) {
+  const e = new RangeError(`not a valid plate: '${patente}'`);
+  e.status = addon.status.INVALID_PATENTE;
+  return e;
+}
+
+/** True if the text is a valid plate as people type it ('PHZF·55', 'phzf55', 'BR-1234', 'PHZF55-K'). */
+function validarPatente(patente) {
+  checkString(patente, 'patente');
+  return addon.patenteValidar(patente);
+}
+
+/** The Registro Civil's check digit of a plate: patenteDv('PHZF55') === 'K'. */
+function patenteDv(patente) {
+  checkString(patente, 'patente');
+  const dv = addon.patenteDv(patente);
+  if (dv === null) throw invalidPatente(patente);
+  return dv;
+}
+
+/** Validate a plate and write it as 'punto' (PHZF·55), 'limpio', 'guion' or 'con_dv' (PHZF·55-K). */
+function formatearPatente(patente, formato = 'punto') {
+  checkString(patente, 'patente');
+  const f = FORMATOS_PATENTE.indexOf(formato);
+  if (f < 0) {
+    const msg = `formato must be 'punto', 'limpio', 'guion' or 'con_dv', got ${typeof formato === 'string' ? `'${formato}'` : typeName(formato)}`;
+    throw typeof formato === 'string' ? new RangeError(msg) : new TypeError(msg);
+  }
+  const out = addon.patenteFormatear(patente, f);
+  if (out === null) throw invalidPatente(patente);
+  return out;
+}
+
 function formatearClp(monto) {
   checkInt(monto, 'monto', 0, 999999999999999);
   return addon.formatearClp(monto);
@@ -451,6 +486,9 @@ module.exports = {
   limpiarRut,
   formatearClp,
   formatearUf,
+  validarPatente,
+  patenteDv,
+  formatearPatente,
   calls: () => [...CALLS.keys()],
   version: () => addon.version,
   dataVersion: () => addon.dataVersion,

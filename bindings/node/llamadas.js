@@ -12,6 +12,9 @@ const RECORD_MAKERS = {
   'banco.banco': (p, o = 0) => ({ codigo: p[o + 0], nombre: p[o + 1] }),
   'banco.cuenta': (p, o = 0) => ({ banco: p[o + 0], codigo_banco: p[o + 1], tipo_cuenta: p[o + 2], numero: p[o + 3], rut_titular: p[o + 4] }),
   'empresa.empresa': (p, o = 0) => ({ razon_social: p[o + 0], nombre_fantasia: p[o + 1], rut: p[o + 2], giro: p[o + 3], direccion: p[o + 4], comuna: p[o + 5], region: p[o + 6], telefono: p[o + 7], email: p[o + 8], codigo_comuna: p[o + 9], codigo_region: p[o + 10] }),
+  'vehiculo.vehiculo': (p, o = 0) => ({ patente: p[o + 0], dv: p[o + 1], marca: p[o + 2], modelo: p[o + 3], anio: p[o + 4], tipo: p[o + 5], color: p[o + 6] }),
+  'prevision.prevision': (p, o = 0) => ({ afp: p[o + 0], salud: p[o + 1], tramo: p[o + 2] || null }),
+  'tributario.dte': (p, o = 0) => ({ tipo: p[o + 0], nombre_tipo: p[o + 1], folio: p[o + 2], fecha_emision: p[o + 3], emisor_rut: p[o + 4], emisor_razon_social: p[o + 5], emisor_giro: p[o + 6], emisor_direccion: p[o + 7], receptor_rut: p[o + 8], receptor_nombre: p[o + 9], monto_neto: p[o + 10], monto_exento: p[o + 11], iva: p[o + 12], monto_total: p[o + 13] }),
 };
 
 class Namespace {
@@ -67,7 +70,7 @@ class Persona extends Namespace {
    * @param sexo sexo: 'cualquiera', 'F', 'M'; default 'cualquiera'
    * @param edadMin edad_min: 0 to 120, default 18
    * @param edadMax edad_max: 0 to 120, default 80
-   * @example Lidia Pamela Moya González, 9.299.806-1, born 1962-10-03, Curarrehue
+   * @example Lidia Pamela Moya González, 17.697.756-6, born 1992-10-02, Vitacura
    */
   persona(...args) { return this._d._method('persona.persona', args); }
 }
@@ -204,7 +207,79 @@ class Empresa extends Namespace {
   empresa(...args) { return this._d._method('empresa.empresa', args); }
 }
 
-const NAMESPACES = { persona: Persona, direccion: Direccion, telefono: Telefono, dinero: Dinero, banco: Banco, empresa: Empresa };
+/** vehiculo: plates with the Registro Civil's check digit, makes and models from ANAC's registrations. */
+class Vehiculo extends Namespace {
+  /**
+   * A plate (PPU): the current LLLL·NN format, a motorcycle's LLL·NN or the old LL·NNNN, optionally with its check digit.
+   * @param tipo tipo: 'auto', 'moto', 'antigua'; default 'auto'
+   * @param formato formato: 'punto', 'limpio', 'guion', 'con_dv'; default 'punto'
+   * @example KTBR·46
+   */
+  patente(...args) { return this._d._method('vehiculo.patente', args); }
+  /**
+   * A vehicle: plate and check digit, make weighted by ANAC's registrations, model, model year of the plate's format, type, color.
+   * @example HDBJ·43-K, Suzuki Swift 2022, automóvil, Blanco
+   */
+  vehiculo(...args) { return this._d._method('vehiculo.vehiculo', args); }
+}
+
+/** prevision: AFPs by contributors, FONASA tramos and open Isapres by beneficiaries. */
+class Prevision extends Namespace {
+  /**
+   * One of the seven AFPs, weighted by contributors.
+   * @example Habitat
+   */
+  afp(...args) { return this._d._method('prevision.afp', args); }
+  /**
+   * FONASA with its tramo, or an open Isapre, weighted by beneficiaries.
+   * @example FONASA tramo A
+   */
+  salud(...args) { return this._d._method('prevision.salud', args); }
+  /**
+   * A person's AFP and health insurance; tramo is FONASA's (null for an Isapre).
+   * @example Habitat, FONASA tramo B
+   */
+  prevision(...args) { return this._d._method('prevision.prevision', args); }
+}
+
+/** tributario: SII electronic tax documents whose amounts add up in integer pesos. */
+class Tributario extends Namespace {
+  /**
+   * A DTE folio from 1 to 999,999.
+   * @example 426025
+   */
+  folio(...args) { return this._d._method('tributario.folio', args); }
+  /**
+   * An SII electronic tax document: type, folio, date, emisor and receptor, net, exempt, IVA at 19 % rounded half up, total that adds up.
+   * @example 39 Boleta electrónica 178743, 2025-03-22, neto 9186 + IVA 1745 = 10931
+   */
+  dte(...args) { return this._d._method('tributario.dte', args); }
+}
+
+/** fecha: dates and times relative to the reference date, ISO 8601 local time without a zone. */
+class Fecha extends Namespace {
+  /**
+   * A date YYYY-MM-DD from desde to hasta days relative to the reference date (default the year up to it).
+   * @param desde desde: -36500 to 36500, default -365
+   * @param hasta hasta: -36500 to 36500, default 0
+   * @example 2025-06-05
+   */
+  fecha(...args) { return this._d._method('fecha.fecha', args); }
+  /**
+   * A time of day HH:MM:SS, uniform over the day.
+   * @example 10:13:28
+   */
+  hora(...args) { return this._d._method('fecha.hora', args); }
+  /**
+   * A local date and time YYYY-MM-DDTHH:MM:SS (no zone) from desde to hasta days relative to the reference date.
+   * @param desde desde: -36500 to 36500, default -365
+   * @param hasta hasta: -36500 to 36500, default 0
+   * @example 2025-06-05T04:17:23
+   */
+  fechaHora(...args) { return this._d._method('fecha.fecha_hora', args); }
+}
+
+const NAMESPACES = { persona: Persona, direccion: Direccion, telefono: Telefono, dinero: Dinero, banco: Banco, empresa: Empresa, vehiculo: Vehiculo, prevision: Prevision, tributario: Tributario, fecha: Fecha };
 // Calls without a namespace are methods of Datoteca itself: method name -> call.
 const TOP_LEVEL = { rut: 'rut' };
 

@@ -72,7 +72,8 @@ typedef enum dt_status {
     DT_ERR_NO_MEMORY = 4,        /* allocating an instance failed */
     DT_ERR_INVALID_STATE = 5,    /* bytes given to dt_state_restore are not a valid state */
     DT_ERR_INVALID_RUT = 6,      /* the text is not a valid RUT */
-    DT_ERR_UNKNOWN_CALL = 7      /* no call with that name or index */
+    DT_ERR_UNKNOWN_CALL = 7,     /* no call with that name or index */
+    DT_ERR_INVALID_PATENTE = 8   /* the text is not a valid Chilean plate (PPU) */
 } dt_status;
 
 /* A constant English sentence for a status ("buffer too small"); static storage,
@@ -354,6 +355,99 @@ typedef struct dt_empresa {
     char codigo_region[4];
 } dt_empresa;
 DT_API dt_status dt_empresa_empresa(dt_gen *g, dt_empresa *out);
+
+/* ===================================================================== vehiculo */
+
+typedef enum dt_patente_tipo {
+    DT_PATENTE_AUTO = 0,   /* LLLL·NN, the format since September 2007: 18 letters, no vowels */
+    DT_PATENTE_MOTO = 1,   /* LLL·NN, motorcycles */
+    DT_PATENTE_ANTIGUA = 2 /* LL·NNNN, 1985-2007: one of the Registro Civil's 582 series */
+} dt_patente_tipo;
+
+typedef enum dt_patente_formato {
+    DT_PATENTE_PUNTO = 0,  /* "BBBB·10" (U+00B7, as printed on plates) */
+    DT_PATENTE_LIMPIO = 1, /* "BBBB10" */
+    DT_PATENTE_GUION = 2,  /* "BBBB-10" */
+    DT_PATENTE_CON_DV = 3  /* "BBBB·10-K": with the check digit */
+} dt_patente_formato;
+
+/* A plate (PPU) of `tipo`; one bounded draw. */
+DT_API dt_status dt_vehiculo_patente(dt_gen *g, dt_patente_tipo tipo, dt_patente_formato formato, char *buf, size_t cap,
+                                     size_t *len);
+
+/* Read a plate as people type it: ASCII whitespace around it, letters in either case, the
+ * separators '·' (U+00B7), '.', '-' or a space anywhere between its parts, and optionally its
+ * check digit at the end ("PHZF55K", "phzf·55-k"), which must then be right. The letters must be
+ * the current format's 18 (4 letters + 2 digits, or 3 + 2 for a motorcycle) or an old series
+ * (2 letters + 4 digits). Stores the tipo and the check digit ('0'..'9' or 'K') when not NULL.
+ * DT_ERR_INVALID_PATENTE otherwise. The check digit is the Registro Civil's: the plate as a number
+ * (letters by their table, a motorcycle's with a 0 before its digits, an old series by its 3-digit
+ * code), then the RUT's mod 11 (docs/data.md). Pure and thread-safe. */
+DT_API dt_status dt_patente_leer(const char *s, size_t len, dt_patente_tipo *tipo, char *dv);
+/* DT_OK if `s` is a valid plate (as dt_patente_leer), DT_ERR_INVALID_PATENTE if not. */
+DT_API dt_status dt_patente_validar(const char *s, size_t len);
+/* Validate `s` and write it in `formato`. */
+DT_API dt_status dt_patente_formatear(const char *s, size_t len, dt_patente_formato formato, char *buf, size_t cap,
+                                      size_t *out_len);
+
+typedef struct dt_vehiculo {
+    char patente[16]; /* "BBBB·10"; the old format when the reference year is before 2008 */
+    char dv[2];       /* its check digit */
+    char marca[16];   /* weighted by ANAC's new registrations */
+    char modelo[16];
+    char anio[6];     /* the model year: 2008 .. the reference year for the current plate format */
+    char tipo[16];    /* "automóvil", "SUV", "camioneta" */
+    char color[16];
+} dt_vehiculo;
+DT_API dt_status dt_vehiculo_vehiculo(dt_gen *g, dt_vehiculo *out);
+
+/* ===================================================================== prevision */
+
+/* One of the seven AFPs, weighted by contributors (Superintendencia de Pensiones). */
+DT_API dt_status dt_prevision_afp(dt_gen *g, char *buf, size_t cap, size_t *len);
+/* "FONASA tramo B" or an open Isapre ("Colmena"), weighted by beneficiaries. */
+DT_API dt_status dt_prevision_salud(dt_gen *g, char *buf, size_t cap, size_t *len);
+
+typedef struct dt_prevision {
+    char afp[16];
+    char salud[16];   /* "FONASA" or the Isapre */
+    char tramo[2];    /* FONASA's tramo "A".."D"; "" (no value) for an Isapre */
+} dt_prevision;
+DT_API dt_status dt_prevision_prevision(dt_gen *g, dt_prevision *out);
+
+/* ===================================================================== tributario */
+
+/* A DTE folio, 1 .. 999,999. */
+DT_API dt_status dt_tributario_folio(dt_gen *g, int64_t *out);
+
+typedef struct dt_dte {
+    char tipo[4];                /* the SII code: 33, 34, 39, 52, 56, 61 */
+    char nombre_tipo[48];        /* "Factura electrónica" */
+    char folio[8];
+    char fecha_emision[11];      /* on or before the reference date, within a year of it */
+    char emisor_rut[16];         /* an empresa */
+    char emisor_razon_social[96];
+    char emisor_giro[80];
+    char emisor_direccion[192];
+    char receptor_rut[16];       /* an empresa, or a persona for a boleta (39) */
+    char receptor_nombre[96];
+    char monto_neto[16];         /* integer pesos; 0 for an exempt document (34) */
+    char monto_exento[16];
+    char iva[16];                /* 19 % of monto_neto rounded half up: (neto * 19 + 50) / 100 */
+    char monto_total[16];        /* neto + exento + iva, exactly */
+} dt_dte;
+DT_API dt_status dt_tributario_dte(dt_gen *g, dt_dte *out);
+
+/* ===================================================================== fecha */
+
+/* A date "YYYY-MM-DD" from `desde` to `hasta` days relative to the reference date (-36500 ..
+ * 36500, desde <= hasta), uniform; one draw. Local civil dates: no clock, no time zone. */
+DT_API dt_status dt_fecha_fecha(dt_gen *g, int32_t desde, int32_t hasta, char *buf, size_t cap, size_t *len);
+/* A time of day "HH:MM:SS", uniform over the 86,400 seconds; one draw. */
+DT_API dt_status dt_fecha_hora(dt_gen *g, char *buf, size_t cap, size_t *len);
+/* "YYYY-MM-DDTHH:MM:SS" (ISO 8601 local time without a zone): the date as dt_fecha_fecha, then
+ * the time; two draws. */
+DT_API dt_status dt_fecha_fecha_hora(dt_gen *g, int32_t desde, int32_t hasta, char *buf, size_t cap, size_t *len);
 
 /* ===================================================================== call registry */
 

@@ -71,38 +71,57 @@ static uint32_t dt__gen_rut_empresa(dt_gen *g, uint32_t forma) {
     return k < recientes ? DT_RUT_EMPRESA_MIN + k : DT_RUT_SA_ANTIGUA_MIN + (k - recientes);
 }
 
-/* Draws: names (as razon_social), RUT body (one), the region among those its giro allows
- * (one, by population), the rest of the address, the fixed line's number (area code of the
- * address's comuna), the mailbox (one). */
+/* Draws: names (as razon_social), RUT body (one), the region among those its giro allows (one, by
+ * population), the rest of the address: what a company record and a DTE's emisor share. */
+void dt__gen_empresa_base(dt_gen *g, dt__empresa_base *out) {
+    dt__nombres_empresa n;
+    dt__gen_nombres_empresa(g, 1, &n);
+    out->cuerpo = dt__gen_rut_empresa(g, n.forma);
+    const dt_t_giro *giro = &dt_t_giros[n.giro];
+    uint32_t ri = giro->regiones[dt__alias(g, &giro->pesos)];
+    dt__gen_direccion(g, (int32_t)ri + 1, &out->direccion, &out->comuna);
+    memcpy(out->razon, n.razon, sizeof out->razon);
+    memcpy(out->fantasia, n.fantasia, sizeof out->fantasia);
+    out->giro = &giro->giro;
+}
+
+/* Draws: names (as razon_social), RUT body: a DTE's receptor, without an address. */
+void dt__gen_empresa_nombre_rut(dt_gen *g, dt__empresa_base *out) {
+    dt__nombres_empresa n;
+    dt__gen_nombres_empresa(g, 1, &n);
+    out->cuerpo = dt__gen_rut_empresa(g, n.forma);
+    memcpy(out->razon, n.razon, sizeof out->razon);
+    memcpy(out->fantasia, n.fantasia, sizeof out->fantasia);
+    out->giro = &dt_t_giros[n.giro].giro;
+}
+
+/* Draws: as dt__gen_empresa_base, the fixed line's number (area code of the address's comuna),
+ * the mailbox (one). */
 dt_status dt_empresa_empresa(dt_gen *g, dt_empresa *out) {
     static const dt_t_str buzones[8] = {{"contacto", 8}, {"ventas", 6},      {"administracion", 14}, {"info", 4},
                                         {"facturacion", 11}, {"gerencia", 8}, {"comercial", 9},     {"finanzas", 8}};
     if (g == NULL || out == NULL) return DT_ERR_NULL;
-    dt__nombres_empresa n;
-    dt__gen_nombres_empresa(g, 1, &n);
+    dt__empresa_base b;
+    dt__gen_empresa_base(g, &b);
     char tmp[128];
-    char *e = dt__put_rut(tmp, dt__gen_rut_empresa(g, n.forma), DT_RUT_PUNTOS);
+    char *e = dt__put_rut(tmp, b.cuerpo, DT_RUT_PUNTOS);
     dt__field(out->rut, tmp, (size_t)(e - tmp));
-    const dt_t_giro *giro = &dt_t_giros[n.giro];
-    uint32_t ri = giro->regiones[dt__alias(g, &giro->pesos)];
-    dt_direccion d;
-    uint32_t ci;
-    dt__gen_direccion(g, (int32_t)ri + 1, &d, &ci);
-    e = dt__gen_fijo_area(g, dt_t_comunas[ci].area, DT_TEL_INTERNACIONAL, tmp);
+    const dt_direccion *d = &b.direccion;
+    e = dt__gen_fijo_area(g, dt_t_comunas[b.comuna].area, DT_TEL_INTERNACIONAL, tmp);
     dt__field(out->telefono, tmp, (size_t)(e - tmp));
     e = dt__puts(tmp, &buzones[dt__below(g, 8)]);
     if (dt__es_unico(g, DT__U_EMAIL)) e = dt__put_u64(e, 1 + dt__unico_en(g, DT__U_EMAIL, DT__EMAIL_UNICOS));
     *e++ = '@';
-    e = dt__put_ascii_fold(e, n.fantasia, strlen(n.fantasia));
+    e = dt__put_ascii_fold(e, b.fantasia, strlen(b.fantasia));
     e = dt__put(e, ".cl", 3);
     dt__field(out->email, tmp, (size_t)(e - tmp));
-    dt__field(out->razon_social, n.razon, strlen(n.razon));
-    dt__field(out->nombre_fantasia, n.fantasia, strlen(n.fantasia));
-    dt__field(out->giro, giro->giro.s, giro->giro.n);
-    dt__field(out->direccion, d.linea, strlen(d.linea));
-    dt__field(out->comuna, d.comuna, strlen(d.comuna));
-    dt__field(out->region, d.region, strlen(d.region));
-    dt__field(out->codigo_comuna, d.codigo_comuna, strlen(d.codigo_comuna));
-    dt__field(out->codigo_region, d.codigo_region, strlen(d.codigo_region));
+    dt__field(out->razon_social, b.razon, strlen(b.razon));
+    dt__field(out->nombre_fantasia, b.fantasia, strlen(b.fantasia));
+    dt__field(out->giro, b.giro->s, b.giro->n);
+    dt__field(out->direccion, d->linea, strlen(d->linea));
+    dt__field(out->comuna, d->comuna, strlen(d->comuna));
+    dt__field(out->region, d->region, strlen(d->region));
+    dt__field(out->codigo_comuna, d->codigo_comuna, strlen(d->codigo_comuna));
+    dt__field(out->codigo_region, d->codigo_region, strlen(d->codigo_region));
     return DT_OK;
 }

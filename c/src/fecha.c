@@ -75,9 +75,12 @@ char *dt__gen_fecha_nacimiento(dt_gen *g, int32_t edad_min, int32_t edad_max, ch
 char *dt__gen_fecha_edad(dt_gen *g, int32_t edad, char *p) {
     int64_t desde = dt__hace_anios(g, edad + 1) + 1;
     int64_t hasta = dt__hace_anios(g, edad);
-    int64_t dia = desde + dt__below(g, (uint32_t)(hasta - desde + 1));
+    return dt__put_fecha(p, desde + dt__below(g, (uint32_t)(hasta - desde + 1)));
+}
+
+char *dt__put_fecha(char *p, int64_t dias) {
     int32_t a, m, d;
-    dt__civil_desde_dias(dia, &a, &m, &d);
+    dt__civil_desde_dias(dias, &a, &m, &d);
     p = dt__put_u32_width(p, (uint32_t)a, 4);
     *p++ = '-';
     p = dt__put_u32_width(p, (uint32_t)m, 2);
@@ -93,4 +96,48 @@ dt_status dt_persona_fecha_nacimiento(dt_gen *g, int32_t edad_min, int32_t edad_
     char tmp[16];
     char *end = dt__gen_fecha_nacimiento(g, edad_min, edad_max, tmp, NULL);
     return dt__emit(g, &saved, tmp, (size_t)(end - tmp), buf, cap, len);
+}
+
+/* ---- fecha: dates and times relative to the reference date ---- */
+
+#define DT__FECHA_RANGO 36500 /* days either side of the reference date: a century */
+
+static int dt__rango_valido(int32_t desde, int32_t hasta) {
+    return desde >= -DT__FECHA_RANGO && hasta <= DT__FECHA_RANGO && desde <= hasta;
+}
+
+/* One draw: a day in [hoy + desde, hoy + hasta]. */
+static char *dt__gen_fecha_rango(dt_gen *g, int32_t desde, int32_t hasta, char *p) {
+    int64_t hoy = dt__dias_desde_civil(g->hoy_anio, g->hoy_mes, g->hoy_dia);
+    return dt__put_fecha(p, hoy + desde + dt__below(g, (uint32_t)(hasta - desde + 1)));
+}
+
+/* One draw: a second of the day. */
+static char *dt__gen_hora(dt_gen *g, char *p) {
+    uint32_t s = dt__below(g, 86400u);
+    p = dt__put_u32_width(p, s / 3600u, 2);
+    *p++ = ':';
+    p = dt__put_u32_width(p, s / 60u % 60u, 2);
+    *p++ = ':';
+    return dt__put_u32_width(p, s % 60u, 2);
+}
+
+dt_status dt_fecha_fecha(dt_gen *g, int32_t desde, int32_t hasta, char *buf, size_t cap, size_t *len) {
+    DT_BEGIN_TEXT(dt__rango_valido(desde, hasta));
+    p = dt__gen_fecha_rango(g, desde, hasta, p);
+    DT_END_TEXT();
+}
+
+dt_status dt_fecha_hora(dt_gen *g, char *buf, size_t cap, size_t *len) {
+    DT_BEGIN_TEXT(1);
+    p = dt__gen_hora(g, p);
+    DT_END_TEXT();
+}
+
+dt_status dt_fecha_fecha_hora(dt_gen *g, int32_t desde, int32_t hasta, char *buf, size_t cap, size_t *len) {
+    DT_BEGIN_TEXT(dt__rango_valido(desde, hasta));
+    p = dt__gen_fecha_rango(g, desde, hasta, p);
+    *p++ = 'T';
+    p = dt__gen_hora(g, p);
+    DT_END_TEXT();
 }

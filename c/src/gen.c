@@ -19,6 +19,7 @@ const char *dt_status_str(int status) {
     case DT_ERR_INVALID_STATE: return "not a valid datoteca state";
     case DT_ERR_INVALID_RUT: return "not a valid RUT";
     case DT_ERR_UNKNOWN_CALL: return "unknown call";
+    case DT_ERR_INVALID_PATENTE: return "not a valid Chilean plate";
     default: return "unknown status";
     }
 }

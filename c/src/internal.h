@@ -141,6 +141,16 @@ char dt__dv(uint32_t cuerpo);
 uint32_t dt__gen_region(dt_gen *g, int32_t region); /* index into dt_t_regiones */
 uint32_t dt__gen_comuna(dt_gen *g, uint32_t region_index); /* index into dt_t_comunas */
 void dt__gen_direccion(dt_gen *g, int32_t region, dt_direccion *out, uint32_t *comuna_index);
+/* A company as its record and a DTE's emisor draw it (empresa.c). */
+typedef struct dt__empresa_base {
+    char razon[96], fantasia[80];
+    const dt_t_str *giro;
+    uint32_t cuerpo;  /* RUT body */
+    uint32_t comuna;  /* index into dt_t_comunas */
+    dt_direccion direccion;
+} dt__empresa_base;
+void dt__gen_empresa_base(dt_gen *g, dt__empresa_base *out);
+void dt__gen_empresa_nombre_rut(dt_gen *g, dt__empresa_base *out); /* names and RUT only */
 char *dt__gen_movil(dt_gen *g, int formato, char *p);
 char *dt__gen_fijo_area(dt_gen *g, uint32_t area, int formato, char *p);
 char *dt__gen_fecha_nacimiento(dt_gen *g, int32_t edad_min, int32_t edad_max, char *p, int32_t *edad);

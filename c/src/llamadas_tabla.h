@@ -5,6 +5,8 @@ static const char *const ch_sexo[] = {"cualquiera", "F", "M"};
 static const char *const ch_tipo_rut[] = {"persona", "empresa"};
 static const char *const ch_formato_rut[] = {"puntos", "guion", "limpio"};
 static const char *const ch_formato_telefono[] = {"internacional", "e164", "nacional"};
+static const char *const ch_tipo_patente[] = {"auto", "moto", "antigua"};
+static const char *const ch_formato_patente[] = {"punto", "limpio", "guion", "con_dv"};
 
 static const dt_param_info p_rut[] = {{"tipo", 0, 0, 1LL, ch_tipo_rut}, {"formato", 0, 0, 2LL, ch_formato_rut}};
 static const char *const cero_rut[] = {"", ""};
@@ -374,6 +376,144 @@ static dt_status r_empresa_empresa(dt_gen *g, const int64_t *a, char *p, char **
     return st;
 }
 
+static const dt_param_info p_vehiculo_patente[] = {{"tipo", 0, 0, 2LL, ch_tipo_patente}, {"formato", 0, 0, 3LL, ch_formato_patente}};
+static const char *const cero_vehiculo_patente[] = {"", ""};
+static const uint8_t sql_vehiculo_patente[] = {0};
+static const uint8_t unico_vehiculo_patente[] = {0};
+static dt_status r_vehiculo_patente(dt_gen *g, const int64_t *a, char *p, char **end) {
+    size_t n = 0;
+    dt_status st = dt_vehiculo_patente(g, (dt_patente_tipo)a[0], (dt_patente_formato)a[1], p, DT_MAX_TEXT, &n);
+    *end = p + n;
+    return st;
+}
+
+static const char *const n_vehiculo_vehiculo[] = {"patente", "dv", "marca", "modelo", "anio", "tipo", "color"};
+static const size_t o_vehiculo_vehiculo[] = {offsetof(dt_vehiculo, patente), offsetof(dt_vehiculo, dv), offsetof(dt_vehiculo, marca), offsetof(dt_vehiculo, modelo), offsetof(dt_vehiculo, anio), offsetof(dt_vehiculo, tipo), offsetof(dt_vehiculo, color)};
+static const uint8_t nulo_vehiculo_vehiculo[] = {0, 0, 0, 0, 0, 0, 0};
+_Static_assert(sizeof((dt_vehiculo *)0)->patente == 16, "dt_vehiculo.patente: its size in datoteca.h must equal its ancho in c/llamadas.toml");
+_Static_assert(sizeof((dt_vehiculo *)0)->dv == 2, "dt_vehiculo.dv: its size in datoteca.h must equal its ancho in c/llamadas.toml");
+_Static_assert(sizeof((dt_vehiculo *)0)->marca == 16, "dt_vehiculo.marca: its size in datoteca.h must equal its ancho in c/llamadas.toml");
+_Static_assert(sizeof((dt_vehiculo *)0)->modelo == 16, "dt_vehiculo.modelo: its size in datoteca.h must equal its ancho in c/llamadas.toml");
+_Static_assert(sizeof((dt_vehiculo *)0)->anio == 6, "dt_vehiculo.anio: its size in datoteca.h must equal its ancho in c/llamadas.toml");
+_Static_assert(sizeof((dt_vehiculo *)0)->tipo == 16, "dt_vehiculo.tipo: its size in datoteca.h must equal its ancho in c/llamadas.toml");
+_Static_assert(sizeof((dt_vehiculo *)0)->color == 16, "dt_vehiculo.color: its size in datoteca.h must equal its ancho in c/llamadas.toml");
+static const uint8_t sql_vehiculo_vehiculo[] = {0, 2, 0, 0, 3, 0, 0};
+static const uint8_t unico_vehiculo_vehiculo[] = {0, 0, 0, 0, 0, 0, 0};
+static dt_status r_vehiculo_vehiculo(dt_gen *g, const int64_t *a, char *p, char **end) {
+    (void)a;
+    dt_vehiculo r;
+    dt_status st = dt_vehiculo_vehiculo(g, &r);
+    *end = st == DT_OK ? dt__serializar(&r, o_vehiculo_vehiculo, 7, p) : p;
+    return st;
+}
+
+static const uint8_t sql_prevision_afp[] = {0};
+static const uint8_t unico_prevision_afp[] = {0};
+static dt_status r_prevision_afp(dt_gen *g, const int64_t *a, char *p, char **end) {
+    (void)a;
+    size_t n = 0;
+    dt_status st = dt_prevision_afp(g, p, DT_MAX_TEXT, &n);
+    *end = p + n;
+    return st;
+}
+
+static const uint8_t sql_prevision_salud[] = {0};
+static const uint8_t unico_prevision_salud[] = {0};
+static dt_status r_prevision_salud(dt_gen *g, const int64_t *a, char *p, char **end) {
+    (void)a;
+    size_t n = 0;
+    dt_status st = dt_prevision_salud(g, p, DT_MAX_TEXT, &n);
+    *end = p + n;
+    return st;
+}
+
+static const char *const n_prevision_prevision[] = {"afp", "salud", "tramo"};
+static const size_t o_prevision_prevision[] = {offsetof(dt_prevision, afp), offsetof(dt_prevision, salud), offsetof(dt_prevision, tramo)};
+static const uint8_t nulo_prevision_prevision[] = {0, 0, 1};
+_Static_assert(sizeof((dt_prevision *)0)->afp == 16, "dt_prevision.afp: its size in datoteca.h must equal its ancho in c/llamadas.toml");
+_Static_assert(sizeof((dt_prevision *)0)->salud == 16, "dt_prevision.salud: its size in datoteca.h must equal its ancho in c/llamadas.toml");
+_Static_assert(sizeof((dt_prevision *)0)->tramo == 2, "dt_prevision.tramo: its size in datoteca.h must equal its ancho in c/llamadas.toml");
+static const uint8_t sql_prevision_prevision[] = {0, 0, 2};
+static const uint8_t unico_prevision_prevision[] = {0, 0, 0};
+static dt_status r_prevision_prevision(dt_gen *g, const int64_t *a, char *p, char **end) {
+    (void)a;
+    dt_prevision r;
+    dt_status st = dt_prevision_prevision(g, &r);
+    *end = st == DT_OK ? dt__serializar(&r, o_prevision_prevision, 3, p) : p;
+    return st;
+}
+
+static const uint8_t sql_tributario_folio[] = {3};
+static const uint8_t unico_tributario_folio[] = {0};
+static dt_status r_tributario_folio(dt_gen *g, const int64_t *a, char *p, char **end) {
+    (void)a;
+    int64_t v = 0;
+    dt_status st = dt_tributario_folio(g, &v);
+    *end = st == DT_OK ? dt__put_u64(p, (uint64_t)v) : p;
+    return st;
+}
+
+static const char *const n_tributario_dte[] = {"tipo", "nombre_tipo", "folio", "fecha_emision", "emisor_rut", "emisor_razon_social", "emisor_giro", "emisor_direccion", "receptor_rut", "receptor_nombre", "monto_neto", "monto_exento", "iva", "monto_total"};
+static const size_t o_tributario_dte[] = {offsetof(dt_dte, tipo), offsetof(dt_dte, nombre_tipo), offsetof(dt_dte, folio), offsetof(dt_dte, fecha_emision), offsetof(dt_dte, emisor_rut), offsetof(dt_dte, emisor_razon_social), offsetof(dt_dte, emisor_giro), offsetof(dt_dte, emisor_direccion), offsetof(dt_dte, receptor_rut), offsetof(dt_dte, receptor_nombre), offsetof(dt_dte, monto_neto), offsetof(dt_dte, monto_exento), offsetof(dt_dte, iva), offsetof(dt_dte, monto_total)};
+static const uint8_t nulo_tributario_dte[] = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
+_Static_assert(sizeof((dt_dte *)0)->tipo == 4, "dt_dte.tipo: its size in datoteca.h must equal its ancho in c/llamadas.toml");
+_Static_assert(sizeof((dt_dte *)0)->nombre_tipo == 48, "dt_dte.nombre_tipo: its size in datoteca.h must equal its ancho in c/llamadas.toml");
+_Static_assert(sizeof((dt_dte *)0)->folio == 8, "dt_dte.folio: its size in datoteca.h must equal its ancho in c/llamadas.toml");
+_Static_assert(sizeof((dt_dte *)0)->fecha_emision == 11, "dt_dte.fecha_emision: its size in datoteca.h must equal its ancho in c/llamadas.toml");
+_Static_assert(sizeof((dt_dte *)0)->emisor_rut == 16, "dt_dte.emisor_rut: its size in datoteca.h must equal its ancho in c/llamadas.toml");
+_Static_assert(sizeof((dt_dte *)0)->emisor_razon_social == 96, "dt_dte.emisor_razon_social: its size in datoteca.h must equal its ancho in c/llamadas.toml");
+_Static_assert(sizeof((dt_dte *)0)->emisor_giro == 80, "dt_dte.emisor_giro: its size in datoteca.h must equal its ancho in c/llamadas.toml");
+_Static_assert(sizeof((dt_dte *)0)->emisor_direccion == 192, "dt_dte.emisor_direccion: its size in datoteca.h must equal its ancho in c/llamadas.toml");
+_Static_assert(sizeof((dt_dte *)0)->receptor_rut == 16, "dt_dte.receptor_rut: its size in datoteca.h must equal its ancho in c/llamadas.toml");
+_Static_assert(sizeof((dt_dte *)0)->receptor_nombre == 96, "dt_dte.receptor_nombre: its size in datoteca.h must equal its ancho in c/llamadas.toml");
+_Static_assert(sizeof((dt_dte *)0)->monto_neto == 16, "dt_dte.monto_neto: its size in datoteca.h must equal its ancho in c/llamadas.toml");
+_Static_assert(sizeof((dt_dte *)0)->monto_exento == 16, "dt_dte.monto_exento: its size in datoteca.h must equal its ancho in c/llamadas.toml");
+_Static_assert(sizeof((dt_dte *)0)->iva == 16, "dt_dte.iva: its size in datoteca.h must equal its ancho in c/llamadas.toml");
+_Static_assert(sizeof((dt_dte *)0)->monto_total == 16, "dt_dte.monto_total: its size in datoteca.h must equal its ancho in c/llamadas.toml");
+static const uint8_t sql_tributario_dte[] = {3, 0, 3, 1, 0, 0, 0, 0, 0, 0, 4, 4, 4, 4};
+static const uint8_t unico_tributario_dte[] = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
+static dt_status r_tributario_dte(dt_gen *g, const int64_t *a, char *p, char **end) {
+    (void)a;
+    dt_dte r;
+    dt_status st = dt_tributario_dte(g, &r);
+    *end = st == DT_OK ? dt__serializar(&r, o_tributario_dte, 14, p) : p;
+    return st;
+}
+
+static const dt_param_info p_fecha_fecha[] = {{"desde", -365, -36500, 36500LL, NULL}, {"hasta", 0, -36500, 36500LL, NULL}};
+static const char *const cero_fecha_fecha[] = {"", ""};
+static const dt__check k_fecha_fecha[] = {{0, 1}};
+static const uint8_t sql_fecha_fecha[] = {1};
+static const uint8_t unico_fecha_fecha[] = {0};
+static dt_status r_fecha_fecha(dt_gen *g, const int64_t *a, char *p, char **end) {
+    size_t n = 0;
+    dt_status st = dt_fecha_fecha(g, (int32_t)a[0], (int32_t)a[1], p, DT_MAX_TEXT, &n);
+    *end = p + n;
+    return st;
+}
+
+static const uint8_t sql_fecha_hora[] = {0};
+static const uint8_t unico_fecha_hora[] = {0};
+static dt_status r_fecha_hora(dt_gen *g, const int64_t *a, char *p, char **end) {
+    (void)a;
+    size_t n = 0;
+    dt_status st = dt_fecha_hora(g, p, DT_MAX_TEXT, &n);
+    *end = p + n;
+    return st;
+}
+
+static const dt_param_info p_fecha_fecha_hora[] = {{"desde", -365, -36500, 36500LL, NULL}, {"hasta", 0, -36500, 36500LL, NULL}};
+static const char *const cero_fecha_fecha_hora[] = {"", ""};
+static const dt__check k_fecha_fecha_hora[] = {{0, 1}};
+static const uint8_t sql_fecha_fecha_hora[] = {0};
+static const uint8_t unico_fecha_fecha_hora[] = {0};
+static dt_status r_fecha_fecha_hora(dt_gen *g, const int64_t *a, char *p, char **end) {
+    size_t n = 0;
+    dt_status st = dt_fecha_fecha_hora(g, (int32_t)a[0], (int32_t)a[1], p, DT_MAX_TEXT, &n);
+    *end = p + n;
+    return st;
+}
+
 /* Indices are part of the ABI within a major version: append only. */
 static const dt__llamada dt__llamadas[] = {
     {{"rut", DT_KIND_TEXT, 2, p_rut, 0, NULL}, r_rut, NULL, NULL, cero_rut, 0, NULL, sql_rut, unico_rut},
@@ -405,4 +545,14 @@ static const dt__llamada dt__llamadas[] = {
     {{"empresa.rut", DT_KIND_TEXT, 1, p_empresa_rut, 0, NULL}, r_empresa_rut, NULL, NULL, cero_empresa_rut, 0, NULL, sql_empresa_rut, unico_empresa_rut},
     {{"empresa.giro", DT_KIND_TEXT, 0, NULL, 0, NULL}, r_empresa_giro, NULL, NULL, NULL, 0, NULL, sql_empresa_giro, unico_empresa_giro},
     {{"empresa.empresa", DT_KIND_RECORD, 0, NULL, 11, n_empresa_empresa}, r_empresa_empresa, o_empresa_empresa, nulo_empresa_empresa, NULL, 0, NULL, sql_empresa_empresa, unico_empresa_empresa},
+    {{"vehiculo.patente", DT_KIND_TEXT, 2, p_vehiculo_patente, 0, NULL}, r_vehiculo_patente, NULL, NULL, cero_vehiculo_patente, 0, NULL, sql_vehiculo_patente, unico_vehiculo_patente},
+    {{"vehiculo.vehiculo", DT_KIND_RECORD, 0, NULL, 7, n_vehiculo_vehiculo}, r_vehiculo_vehiculo, o_vehiculo_vehiculo, nulo_vehiculo_vehiculo, NULL, 0, NULL, sql_vehiculo_vehiculo, unico_vehiculo_vehiculo},
+    {{"prevision.afp", DT_KIND_TEXT, 0, NULL, 0, NULL}, r_prevision_afp, NULL, NULL, NULL, 0, NULL, sql_prevision_afp, unico_prevision_afp},
+    {{"prevision.salud", DT_KIND_TEXT, 0, NULL, 0, NULL}, r_prevision_salud, NULL, NULL, NULL, 0, NULL, sql_prevision_salud, unico_prevision_salud},
+    {{"prevision.prevision", DT_KIND_RECORD, 0, NULL, 3, n_prevision_prevision}, r_prevision_prevision, o_prevision_prevision, nulo_prevision_prevision, NULL, 0, NULL, sql_prevision_prevision, unico_prevision_prevision},
+    {{"tributario.folio", DT_KIND_INT, 0, NULL, 0, NULL}, r_tributario_folio, NULL, NULL, NULL, 0, NULL, sql_tributario_folio, unico_tributario_folio},
+    {{"tributario.dte", DT_KIND_RECORD, 0, NULL, 14, n_tributario_dte}, r_tributario_dte, o_tributario_dte, nulo_tributario_dte, NULL, 0, NULL, sql_tributario_dte, unico_tributario_dte},
+    {{"fecha.fecha", DT_KIND_TEXT, 2, p_fecha_fecha, 0, NULL}, r_fecha_fecha, NULL, NULL, cero_fecha_fecha, 1, k_fecha_fecha, sql_fecha_fecha, unico_fecha_fecha},
+    {{"fecha.hora", DT_KIND_TEXT, 0, NULL, 0, NULL}, r_fecha_hora, NULL, NULL, NULL, 0, NULL, sql_fecha_hora, unico_fecha_hora},
+    {{"fecha.fecha_hora", DT_KIND_TEXT, 2, p_fecha_fecha_hora, 0, NULL}, r_fecha_fecha_hora, NULL, NULL, cero_fecha_fecha_hora, 1, k_fecha_fecha_hora, sql_fecha_fecha_hora, unico_fecha_fecha_hora},
 };

@@ -92,10 +92,44 @@ extern const dt_t_str dt_t_formas[DT_T_N_FORMAS]; /* the last one is E.I.R.L. */
 typedef struct dt_t_giro { dt_t_str rubro, giro; const uint8_t *regiones; dt_t_alias pesos; } dt_t_giro;
 extern const dt_t_giro dt_t_giros[DT_T_N_GIROS];
 
+/* Plates: the current format's 18 letters, each letter's digit for the check digit (255: not
+ * used), and the old format's series: the 3-digit code of each two-letter series (0: none). */
+#define DT_T_N_LETRAS_PATENTE 18
+#define DT_T_N_SERIES_PATENTE 582
+extern const char dt_t_letras_patente[DT_T_N_LETRAS_PATENTE + 1];
+extern const uint8_t dt_t_valor_letra[26];
+extern const uint16_t dt_t_codigo_serie[26 * 26];
+extern const char dt_t_series_patente[DT_T_N_SERIES_PATENTE][3];
+
+#define DT_T_N_MARCAS 7
+#define DT_T_N_MODELOS 18
+#define DT_T_N_COLORES 6
+/* A make: its name and its models, dt_t_modelos[primero .. primero + cuantos). */
+typedef struct dt_t_marca { dt_t_str nombre; uint16_t primero, cuantos; } dt_t_marca;
+typedef struct dt_t_modelo { dt_t_str nombre, tipo; } dt_t_modelo;
+extern const dt_t_marca dt_t_marcas[DT_T_N_MARCAS];
+extern const dt_t_modelo dt_t_modelos[DT_T_N_MODELOS];
+extern const dt_t_str dt_t_colores[DT_T_N_COLORES];
+extern const dt_t_alias dt_t_marcas_alias;
+
+#define DT_T_N_AFP 7
+extern const dt_t_str dt_t_afp[DT_T_N_AFP];
+extern const dt_t_alias dt_t_afp_alias;
+#define DT_T_N_SALUD 11
+/* A health insurer: FONASA with its tramo ("A".."D"), or an open Isapre (tramo ""). */
+typedef struct dt_t_salud { dt_t_str nombre; char tramo[2]; } dt_t_salud;
+extern const dt_t_salud dt_t_salud_filas[DT_T_N_SALUD];
+extern const dt_t_alias dt_t_salud_alias;
+
+#define DT_T_N_DTE 6
+/* A DTE type: its SII code, name, whether its receptor is a persona and whether it is exempt. */
+typedef struct dt_t_dte { uint8_t codigo; uint8_t a_persona; uint8_t exento; dt_t_str nombre; } dt_t_dte;
+extern const dt_t_dte dt_t_dtes[DT_T_N_DTE];
+
 /* Every table above, in a fixed order, with a walker that digests its whole content
  * (weights and alias tables included) through huella.h: see dt_table_at. */
 typedef struct dt_t_tabla { const char *nombre; uint32_t filas; uint64_t (*huella)(uint64_t h); } dt_t_tabla;
-#define DT_T_N_TABLAS 18
+#define DT_T_N_TABLAS 26
 extern const dt_t_tabla dt_t_tablas[DT_T_N_TABLAS];
 
 #endif

@@ -44,6 +44,16 @@ const CALLS = [
   ['empresa.rut', (d) => d.empresa.rut('guion'), 'empresa.rut', { formato: 'guion' }],
   ['empresa.giro', (d) => d.empresa.giro(), 'empresa.giro', {}],
   ['empresa.empresa', (d) => d.empresa.empresa(), 'empresa.empresa', {}],
+  ['vehiculo.patente', (d) => d.vehiculo.patente('moto', 'con_dv'), 'vehiculo.patente', { tipo: 'moto', formato: 'con_dv' }],
+  ['vehiculo.vehiculo', (d) => d.vehiculo.vehiculo(), 'vehiculo.vehiculo', {}],
+  ['prevision.afp', (d) => d.prevision.afp(), 'prevision.afp', {}],
+  ['prevision.salud', (d) => d.prevision.salud(), 'prevision.salud', {}],
+  ['prevision.prevision', (d) => d.prevision.prevision(), 'prevision.prevision', {}],
+  ['tributario.folio', (d) => d.tributario.folio(), 'tributario.folio', {}],
+  ['tributario.dte', (d) => d.tributario.dte(), 'tributario.dte', {}],
+  ['fecha.fecha', (d) => d.fecha.fecha(-30, 30), 'fecha.fecha', { desde: -30, hasta: 30 }],
+  ['fecha.hora', (d) => d.fecha.hora(), 'fecha.hora', {}],
+  ['fecha.fecha_hora', (d) => d.fecha.fechaHora({ hasta: 10 }), 'fecha.fecha_hora', { hasta: 10 }],
 ];
 
 test('every registered call has a method', () => {

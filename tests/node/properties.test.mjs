@@ -334,3 +334,91 @@ test('streams', () => {
     check(JSON.stringify(e.many(name, 2)) === JSON.stringify(f.many(name, 2)), 'a failed call consumed the stream');
   });
 });
+
+// ---- plates: the Registro Civil's check digit, from the CSVs, not the library ---------------------
+const LETRAS = new Map(readCsv('patentes_letras.csv').map((r) => [r.letra, Number(r.valor)]));
+const SERIES = new Map(readCsv('patentes_series_antiguas.csv').map((r) => [r.serie, Number(r.codigo_d7d6d5)]));
+function ppuDv(letras, numero) {
+  const n = letras.length === 2
+    ? SERIES.get(letras) * 10000 + Number(numero)
+    : Number([...letras].map((c) => LETRAS.get(c)).join('') + (letras.length === 3 ? '0' : '') + numero);
+  return n ? mod11(n) : '0';
+}
+const PLACA = { auto: '([BCDFGHJKLPRSTVWXYZ]{4})', moto: '([BCDFGHJKLPRSTVWXYZ]{3})', antigua: '([A-Z]{2})' };
+const SEP = { punto: '·', limpio: '', guion: '-', con_dv: '·' };
+
+test('patentes', () => runSuite('patentes', (rng) => {
+  const d = new Datoteca({ seed: rng.u64() });
+  const tipo = rng.pick(['auto', 'moto', 'antigua']);
+  const formato = rng.pick(Object.keys(SEP));
+  const p = d.vehiculo.patente(tipo, formato);
+  const re = new RegExp(`^${PLACA[tipo]}${SEP[formato] === '-' ? '-' : SEP[formato]}(\\d{${tipo === 'antigua' ? 4 : 2}})${formato === 'con_dv' ? '-([0-9K])' : ''}$`);
+  const m = re.exec(p);
+  check(m, `${tipo} ${formato}: '${p}' does not have the format's shape`);
+  let [, letras, numero] = m;
+  const dv = ppuDv(letras, numero);
+  if (formato === 'con_dv') check(m[3] === dv, `'${p}': check digit ${m[3]}, the reference says ${dv}`);
+  check(dt.patenteDv(p) === dv, `patenteDv('${p}') = ${dt.patenteDv(p)}, reference ${dv}`);
+  if (rng.below(10) === 0) letras = rng.pick(['A', 'E', 'Q', 'Ñ']) + letras.slice(1);
+  const valida = tipo === 'antigua' ? SERIES.has(letras) : [...letras].every((c) => LETRAS.has(c));
+  const dv2 = valida ? ppuDv(letras, numero) : '0';
+  let texto = letras + rng.pick(['', '·', '-', ' ', '.']) + numero;
+  if (rng.below(2)) texto = texto.toLowerCase();
+  const con = rng.below(3);
+  if (con === 1) texto += rng.pick(['', '-']) + dv2;
+  else if (con === 2) texto += '-' + rng.pick([...'0123456789K'].filter((c) => c !== dv2));
+  if (rng.below(4) === 0) texto = rng.pick([' ', '\t', '\n']) + texto + rng.pick([' ', '\n']);
+  const esperado = valida && con !== 2;
+  check(dt.validarPatente(texto) === esperado, `validarPatente(${JSON.stringify(texto)}) !== ${esperado}`);
+  if (esperado) check(dt.formatearPatente(texto, 'con_dv') === `${letras}·${numero}-${dv2}`, texto);
+}));
+
+// ---- tax documents ----------------------------------------------------------------------------------
+const DTE = new Map(readCsv('dte_tipos.csv').map((r) => [r.codigo, r]));
+const DAY = 86400000;
+
+test('tributario', () => runSuite('tributario', (rng) => {
+  const hoy = new Date(Date.UTC(2000 + rng.below(40), 0, 1 + rng.below(366)));
+  const d = new Datoteca({ seed: rng.u64(), hoy });
+  const t = d.tributario.dte();
+  const [neto, exento, iva, total] = ['monto_neto', 'monto_exento', 'iva', 'monto_total'].map((k) => Number(t[k]));
+  check(iva === Math.floor((neto * 19 + 50) / 100), `${t.tipo}: IVA ${iva} of neto ${neto}`);
+  check(total === neto + exento + iva, `${t.tipo}: ${neto} + ${exento} + ${iva} !== ${total}`);
+  const fila = DTE.get(t.tipo);
+  check(fila && t.nombre_tipo === fila.nombre, `type ${t.tipo}`);
+  if (fila.montos === 'exento') check(neto === 0 && iva === 0 && exento > 0, JSON.stringify(t));
+  else check(exento === 0 && neto > 0, JSON.stringify(t));
+  for (const campo of ['emisor_rut', 'receptor_rut']) {
+    const [cuerpo, dv] = t[campo].replaceAll('.', '').split('-');
+    check(mod11(Number(cuerpo)) === dv, `${campo} ${t[campo]}`);
+  }
+  const persona = Number(t.receptor_rut.replaceAll('.', '').split('-')[0]) < 50000000;
+  check(persona === (fila.receptor === 'persona'), `type ${t.tipo}: receptor ${t.receptor_rut}`);
+  const f = Date.parse(`${t.fecha_emision}T00:00:00Z`);
+  check(f <= hoy.getTime() && f >= hoy.getTime() - 364 * DAY, `hoy ${hoy.toISOString().slice(0, 10)}: issued ${t.fecha_emision}`);
+}));
+
+// ---- dates and times ------------------------------------------------------------------------------
+test('fechas', () => runSuite('fechas', (rng) => {
+  const hoy = new Date(Date.UTC(1950 + rng.below(200), 0, 1 + rng.below(366)));
+  const desde = rng.below(73001) - 36500;
+  const hasta = Math.min(36500, desde + rng.pick([0, 1, 30, 365, rng.below(73001)]));
+  const d = new Datoteca({ seed: rng.u64(), hoy });
+  const real = (text) => {
+    const [y, m, dd] = text.split('-').map(Number);
+    const t = Date.UTC(y, m - 1, dd);
+    const back = new Date(t);
+    check(back.getUTCFullYear() === y && back.getUTCMonth() === m - 1 && back.getUTCDate() === dd, `${text} is not a real day`);
+    return t;
+  };
+  const lo = hoy.getTime() + desde * DAY;
+  const hi = hoy.getTime() + hasta * DAY;
+  const f = real(d.fecha.fecha(desde, hasta));
+  check(f >= lo && f <= hi, `hoy ${hoy.toISOString().slice(0, 10)} [${desde}, ${hasta}]: ${new Date(f).toISOString()}`);
+  const fh = d.fecha.fechaHora(desde, hasta);
+  check(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d$/.test(fh), fh);
+  const g = real(fh.slice(0, 10));
+  check(g >= lo && g <= hi, fh);
+  const [hh, mm, ss] = d.fecha.hora().split(':').map(Number);
+  check(hh < 24 && mm < 60 && ss < 60, 'hora');
+}));

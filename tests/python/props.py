@@ -75,3 +75,26 @@ def movil_aceptado(text):
     digits = "".join(ch for ch in text if ch.isdigit())
     n = int(digits[2:] if text.startswith("+") else digits)
     return any(a <= n <= b for a, b in BLOQUES_MOVILES)
+
+
+# ---- plates: the Registro Civil's check digit, from the CSVs and patentes_dv.md, not the library ----
+
+def _csv_rows(name):
+    import csv
+    with open(os.path.join(ROOT, "c", "data", name), encoding="utf-8", newline="") as f:
+        return list(csv.DictReader(f))
+
+
+LETRAS_PATENTE = {r["letra"]: int(r["valor"]) for r in _csv_rows("patentes_letras.csv")}
+SERIES_PATENTE = {r["serie"]: int(r["codigo_d7d6d5"]) for r in _csv_rows("patentes_series_antiguas.csv")}
+
+
+def ppu_dv(letras, numero):
+    """The check digit of a plate given as its letters and its digits (text): the current format
+    and motorcycles map each letter to its digit (a motorcycle gets a 0 before its two digits), an old
+    series becomes its 3-digit code; then the RUT's mod 11."""
+    if len(letras) == 2:
+        n = SERIES_PATENTE[letras] * 10000 + int(numero)
+    else:
+        n = int("".join(str(LETRAS_PATENTE[c]) for c in letras) + ("0" if len(letras) == 3 else "") + numero)
+    return mod11(n) if n else "0"

@@ -49,6 +49,16 @@ CALLS = [
     ("empresa.rut", lambda d: d.empresa.rut("guion"), "empresa.rut", {"formato": "guion"}),
     ("empresa.giro", lambda d: d.empresa.giro(), "empresa.giro", {}),
     ("empresa.empresa", lambda d: d.empresa.empresa(), "empresa.empresa", {}),
+    ("vehiculo.patente", lambda d: d.vehiculo.patente("moto", "con_dv"), "vehiculo.patente", {"tipo": "moto", "formato": "con_dv"}),
+    ("vehiculo.vehiculo", lambda d: d.vehiculo.vehiculo(), "vehiculo.vehiculo", {}),
+    ("prevision.afp", lambda d: d.prevision.afp(), "prevision.afp", {}),
+    ("prevision.salud", lambda d: d.prevision.salud(), "prevision.salud", {}),
+    ("prevision.prevision", lambda d: d.prevision.prevision(), "prevision.prevision", {}),
+    ("tributario.folio", lambda d: d.tributario.folio(), "tributario.folio", {}),
+    ("tributario.dte", lambda d: d.tributario.dte(), "tributario.dte", {}),
+    ("fecha.fecha", lambda d: d.fecha.fecha(-30, 30), "fecha.fecha", {"desde": -30, "hasta": 30}),
+    ("fecha.hora", lambda d: d.fecha.hora(), "fecha.hora", {}),
+    ("fecha.fecha_hora", lambda d: d.fecha.fecha_hora(hasta=10), "fecha.fecha_hora", {"hasta": 10}),
 ]
 
 

@@ -90,6 +90,7 @@ def test_the_runner_cannot_write_the_fixtures(tmp_path):
 
 # ---- independent review of the fixture's values -------------------------------------------
 
+import props  # noqa: E402
 from props import mod11 as _mod11, movil_aceptado  # noqa: E402 - the independent references
 
 
@@ -221,3 +222,21 @@ def test_the_fixture_is_valid_by_independent_checks():
                 assert area == int(comuna["codigo_area_telefono"]), f"{where}: phone area {area} vs comuna {comuna['nombre']}"
                 _check_email(where, v["email"])
                 assert v["razon_social"].startswith(v["nombre_fantasia"]), where
+            elif call == "vehiculo.patente":
+                m = re.fullmatch(r"([A-Z]{2,4})[·-]?(\d{2,4})(?:-([0-9K]))?", v)
+                assert m, f"{where}: {v!r}"
+                if m.group(3):
+                    assert props.ppu_dv(m.group(1), m.group(2)) == m.group(3), f"{where}: {v!r}, reference {props.ppu_dv(m.group(1), m.group(2))}"
+            elif call == "vehiculo.vehiculo":
+                letras, numero = v["patente"].split("·")
+                assert props.ppu_dv(letras, numero) == v["dv"] and 2008 <= int(v["anio"]) <= hoy.year, f"{where}: {v}"
+            elif call == "tributario.dte":
+                neto, exento, iva, total = (int(v[k]) for k in ("monto_neto", "monto_exento", "iva", "monto_total"))
+                assert iva == (neto * 19 + 50) // 100 and total == neto + exento + iva, f"{where}: {v}"
+                _check_rut(where, v["emisor_rut"])
+                _check_rut(where, v["receptor_rut"])
+                assert datetime.date.fromisoformat(v["fecha_emision"]) <= hoy, f"{where}: {v['fecha_emision']}"
+            elif call in ("fecha.fecha", "fecha.fecha_hora"):
+                dia = datetime.date.fromisoformat(v[:10])
+                lo, hi = args.get("desde", -365), args.get("hasta", 0)
+                assert hoy + datetime.timedelta(days=lo) <= dia <= hoy + datetime.timedelta(days=hi), f"{where}: {v}"

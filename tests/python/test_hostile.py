@@ -54,8 +54,9 @@ class EvilStr(str):
         raise RuntimeError("encode refused")
 
 
-# The one pair above that is valid input: integer(-1, 10).
-VALID = {("integer(lo)", "-1")}
+# The pairs above that are valid input: integer(-1, 10), and -1 for a parameter whose declared range
+# holds it (fecha.fecha's desde and hasta are days relative to hoy; hasta=-1 with desde's default -365).
+VALID = {("integer(lo)", "-1")} | {(_target(e)[0], "-1") for e in _HOSTILE if e["call"].startswith("fecha.")}
 CASES = [(t, vname, fn, v) for t, fn in TARGETS for vname, v in BAD_VALUES if (t, vname) not in VALID]
 
 

@@ -9,6 +9,7 @@ import pytest
 
 import datoteca
 from datoteca import Datoteca
+import props
 from props import movil_aceptado, REGISTRY, ROOT, mod11, run_suite
 
 M64 = (1 << 64) - 1
@@ -325,3 +326,102 @@ def test_registry_is_documented():
     for s in REGISTRY.values():
         row = f"| `{s['name']}` | `{s['seed']}` | {s['iterations']:,} |"
         assert row in doc, f"docs/testing.md has no row starting {row!r}"
+
+
+# ---- plates --------------------------------------------------------------------------------------
+
+PLACA = {"auto": re.compile(r"([BCDFGHJKLPRSTVWXYZ]{4})(\d{2})"), "moto": re.compile(r"([BCDFGHJKLPRSTVWXYZ]{3})(\d{2})"),
+         "antigua": re.compile(r"([A-Z]{2})(\d{4})")}
+SEPARADOR = {"punto": "·", "limpio": "", "guion": "-", "con_dv": "·"}
+
+
+def test_patentes():
+    tipos, formatos = ["auto", "moto", "antigua"], list(SEPARADOR)
+
+    def body(rng, i):
+        d = Datoteca(seed=rng.u64())
+        tipo, formato = rng.pick(tipos), rng.pick(formatos)
+        p = d.vehiculo.patente(tipo, formato)
+        shape = PLACA[tipo].pattern.replace(")(", ")" + re.escape(SEPARADOR[formato]) + "(")
+        m = re.fullmatch(shape + ("-([0-9K])" if formato == "con_dv" else ""), p)
+        assert m, f"{tipo} {formato}: {p!r} does not have the format's shape"
+        letras, numero = m.group(1), m.group(2)
+        if tipo == "antigua":
+            assert letras in props.SERIES_PATENTE, f"{p!r}: series {letras} is not in the table"
+        dv = props.ppu_dv(letras, numero)
+        if formato == "con_dv":
+            assert m.group(3) == dv, f"{p!r}: check digit {m.group(3)}, the reference says {dv}"
+        assert datoteca.patente_dv(p) == dv, f"patente_dv({p!r}) = {datoteca.patente_dv(p)}, reference {dv}"
+        # spellings people type: case, separators, with the right or a wrong check digit; sometimes a
+        # first letter outside the current format's set (or an old series that does not exist)
+        if rng.below(10) == 0:
+            letras = rng.pick(["A", "E", "Q", "Ñ"]) + letras[1:]
+        if tipo == "antigua":
+            valida = letras in props.SERIES_PATENTE
+        else:
+            valida = all(c in props.LETRAS_PATENTE for c in letras)
+        dv = props.ppu_dv(letras, numero) if valida else "0"
+        texto = letras + rng.pick(["", "·", "-", " ", "."]) + numero
+        if rng.below(2):
+            texto = texto.lower()
+        con = rng.below(3)
+        if con == 1:
+            texto += rng.pick(["", "-"]) + dv
+        elif con == 2:
+            texto += "-" + rng.pick([c for c in "0123456789K" if c != dv])
+        if rng.below(4) == 0:
+            texto = rng.pick([" ", "\t", "\n"]) + texto + rng.pick([" ", "\n"])
+        esperado = valida and con != 2
+        assert datoteca.validar_patente(texto) == esperado, f"validar_patente({texto!r}) != {esperado}"
+        if esperado:
+            assert datoteca.formatear_patente(texto, "con_dv") == f"{letras}·{numero}-{dv}", texto
+
+    run_suite("patentes", body)
+
+
+# ---- tax documents ---------------------------------------------------------------------------------
+
+def test_tributario():
+    tipos = {r["codigo"]: r for r in props._csv_rows("dte_tipos.csv")}
+
+    def body(rng, i):
+        hoy = datetime.date(2000 + rng.below(40), 1, 1) + datetime.timedelta(days=rng.below(366))
+        d = Datoteca(seed=rng.u64(), hoy=hoy)
+        t = d.tributario.dte()
+        neto, exento, iva, total = (int(t[k]) for k in ("monto_neto", "monto_exento", "iva", "monto_total"))
+        assert iva == (neto * 19 + 50) // 100, f"{t['tipo']}: IVA {iva} of neto {neto}"
+        assert total == neto + exento + iva, f"{t['tipo']}: {neto} + {exento} + {iva} != {total}"
+        fila = tipos[t["tipo"]]
+        assert t["nombre_tipo"] == fila["nombre"]
+        if fila["montos"] == "exento":
+            assert neto == 0 and iva == 0 and exento > 0, t
+        else:
+            assert exento == 0 and neto > 0, t
+        for campo in ("emisor_rut", "receptor_rut"):
+            cuerpo, dv = t[campo].replace(".", "").split("-")
+            assert props.mod11(int(cuerpo)) == dv, f"{campo} {t[campo]}"
+        persona = int(t["receptor_rut"].replace(".", "").split("-")[0]) < 50_000_000
+        assert persona == (fila["receptor"] == "persona"), f"type {t['tipo']}: receptor {t['receptor_rut']}"
+        fecha = datetime.date.fromisoformat(t["fecha_emision"])
+        assert hoy - datetime.timedelta(days=364) <= fecha <= hoy, f"hoy {hoy}: issued {fecha}"
+        assert 1 <= int(t["folio"]) <= 999_999 and 1 <= d.tributario.folio() <= 999_999
+
+    run_suite("tributario", body)
+
+
+# ---- dates and times -------------------------------------------------------------------------------
+
+def test_fechas():
+    def body(rng, i):
+        hoy = datetime.date(1950 + rng.below(200), 1, 1) + datetime.timedelta(days=rng.below(366))
+        desde = rng.below(73001) - 36500
+        hasta = min(36500, desde + rng.pick([0, 1, 30, 365, rng.below(73001)]))
+        d = Datoteca(seed=rng.u64(), hoy=hoy)
+        f = datetime.date.fromisoformat(d.fecha.fecha(desde, hasta))
+        assert hoy + datetime.timedelta(days=desde) <= f <= hoy + datetime.timedelta(days=hasta), (hoy, desde, hasta, f)
+        fh = datetime.datetime.fromisoformat(d.fecha.fecha_hora(desde, hasta))
+        assert fh.tzinfo is None and hoy + datetime.timedelta(days=desde) <= fh.date() <= hoy + datetime.timedelta(days=hasta)
+        h = d.fecha.hora()
+        assert re.fullmatch(r"\d\d:\d\d:\d\d", h) and datetime.time.fromisoformat(h), h
+
+    run_suite("fechas", body)

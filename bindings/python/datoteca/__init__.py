@@ -26,6 +26,7 @@ from ._lib import (
     ClosedError,
     DatotecaError,
     InvalidArgumentError,
+    InvalidPatenteError,
     InvalidRutError,
     InvalidStateError,
     convert_args,
@@ -35,17 +36,34 @@ from ._lib import (
     raise_status,
 )
 from ._tabla import Columna, Dialecto, Tabla, ddl, tabla
-from ._llamadas import Banco, Direccion, Dinero, Empresa, Llamadas, Persona, Telefono
+from ._llamadas import (
+    Banco,
+    Direccion,
+    Dinero,
+    Empresa,
+    Fecha,
+    Llamadas,
+    Persona,
+    Prevision,
+    Telefono,
+    Tributario,
+    Vehiculo,
+)
 from ._tipos import (
     BancoDict,
     CuentaDict,
     DireccionDict,
+    DteDict,
     EmpresaDict,
+    FormatoPatente,
     FormatoRut,
     FormatoTelefono,
     PersonaDict,
+    PrevisionDict,
     Sexo,
+    TipoPatente,
     TipoRut,
+    VehiculoDict,
 )
 
 try:  # the installed distribution's version, which the build read from datoteca.h
@@ -67,12 +85,25 @@ __all__ = [
     "ClosedError",
     "InvalidArgumentError",
     "InvalidRutError",
+    "InvalidPatenteError",
+    "validar_patente",
+    "patente_dv",
+    "formatear_patente",
     "InvalidStateError",
     "PersonaDict",
     "DireccionDict",
     "BancoDict",
     "CuentaDict",
     "EmpresaDict",
+    "VehiculoDict",
+    "PrevisionDict",
+    "DteDict",
+    "TipoPatente",
+    "FormatoPatente",
+    "Vehiculo",
+    "Prevision",
+    "Tributario",
+    "Fecha",
     "Sexo",
     "TipoRut",
     "FormatoRut",
@@ -216,6 +247,48 @@ def formatear_rut(rut: str, formato: FormatoRut = "puntos") -> str:
 def limpiar_rut(rut: str) -> str:
     """Validate `rut` and return it without dots or dash, upper-case K: "123456785"."""
     return _format_rut(rut, 2)
+
+
+_FORMATOS_PATENTE = ("punto", "limpio", "guion", "con_dv")
+
+
+def validar_patente(patente: str) -> bool:
+    """True if `patente` is a valid plate as people type it ("PHZF·55", "phzf55", "BR-1234",
+    "BBC 12", with its check digit "PHZF55-K" when it is right); False otherwise."""
+    if not isinstance(patente, str):
+        raise TypeError(f"patente must be a str, got {type(patente).__name__}")
+    data = patente.encode("utf-8", "surrogatepass")
+    return bool(lib.dt_patente_validar(data, len(data)) == lib.DT_OK)
+
+
+def patente_dv(patente: str) -> str:
+    """The Registro Civil's check digit ("0".."9" or "K") of a plate: patente_dv("PHZF55") == "K".
+    Raises InvalidPatenteError (a ValueError) if it is not a valid plate."""
+    if not isinstance(patente, str):
+        raise TypeError(f"patente must be a str, got {type(patente).__name__}")
+    data = patente.encode("utf-8", "surrogatepass")
+    dv = ffi.new("char *")
+    st = lib.dt_patente_leer(data, len(data), ffi.NULL, dv)
+    if st:
+        raise InvalidPatenteError(f"not a valid plate: {patente!r}", st)
+    return cast(bytes, dv[0]).decode()
+
+
+def formatear_patente(patente: str, formato: FormatoPatente = "punto") -> str:
+    """Validate `patente` and write it as "PHZF·55" (punto), "PHZF55" (limpio), "PHZF-55"
+    (guion) or "PHZF·55-K" (con_dv). Raises InvalidPatenteError (a ValueError) if not valid."""
+    if not isinstance(patente, str):
+        raise TypeError(f"patente must be a str, got {type(patente).__name__}")
+    if formato not in _FORMATOS_PATENTE:
+        msg = f"formato must be 'punto', 'limpio', 'guion' or 'con_dv', got {formato!r}"
+        raise (ValueError(msg) if isinstance(formato, str) else TypeError(msg))
+    data = patente.encode("utf-8", "surrogatepass")
+    buf = ffi.new("char[32]")
+    n = ffi.new("size_t *")
+    st = lib.dt_patente_formatear(data, len(data), _FORMATOS_PATENTE.index(formato), buf, 32, n)
+    if st:
+        raise InvalidPatenteError(f"not a valid plate: {patente!r}", st)
+    return cast(str, ffi.unpack(buf, n[0]).decode())
 
 
 def _format_money(fn: Any, value: object, name: str) -> str:

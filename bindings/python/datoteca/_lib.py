@@ -61,6 +61,10 @@ class InvalidRutError(DatotecaError, ValueError):
     """The text is not a valid RUT (DT_ERR_INVALID_RUT)."""
 
 
+class InvalidPatenteError(DatotecaError, ValueError):
+    """The text is not a valid Chilean plate (DT_ERR_INVALID_PATENTE)."""
+
+
 class ClosedError(DatotecaError, ValueError):
     """The Datoteca was closed. (The binding passes no other pointer that can be NULL, so
     DT_ERR_NULL from a generating call can only mean this.)"""
@@ -70,6 +74,7 @@ _ERRORS = {
     lib.DT_ERR_INVALID_ARG: InvalidArgumentError,
     lib.DT_ERR_INVALID_STATE: InvalidStateError,
     lib.DT_ERR_INVALID_RUT: InvalidRutError,
+    lib.DT_ERR_INVALID_PATENTE: InvalidPatenteError,
 }
 
 

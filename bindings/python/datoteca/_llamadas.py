@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, Dict, Optional, cast
 
-from ._tipos import BancoDict, CuentaDict, DireccionDict, EmpresaDict, FormatoRut, FormatoTelefono, PersonaDict, Sexo, TipoRut
+from ._tipos import BancoDict, CuentaDict, DireccionDict, DteDict, EmpresaDict, FormatoPatente, FormatoRut, FormatoTelefono, PersonaDict, PrevisionDict, Sexo, TipoPatente, TipoRut, VehiculoDict
 
 
 def _registro_persona_persona(v0: str, v1: str, v2: str, v3: str, v4: str, v5: str, v6: str, v7: str, v8: str, v9: str, v10: str, v11: str, v12: str, v13: str) -> PersonaDict:
@@ -30,6 +30,18 @@ def _registro_empresa_empresa(v0: str, v1: str, v2: str, v3: str, v4: str, v5: s
     return {'razon_social': v0, 'nombre_fantasia': v1, 'rut': v2, 'giro': v3, 'direccion': v4, 'comuna': v5, 'region': v6, 'telefono': v7, 'email': v8, 'codigo_comuna': v9, 'codigo_region': v10}
 
 
+def _registro_vehiculo_vehiculo(v0: str, v1: str, v2: str, v3: str, v4: str, v5: str, v6: str) -> VehiculoDict:
+    return {'patente': v0, 'dv': v1, 'marca': v2, 'modelo': v3, 'anio': v4, 'tipo': v5, 'color': v6}
+
+
+def _registro_prevision_prevision(v0: str, v1: str, v2: str) -> PrevisionDict:
+    return {'afp': v0, 'salud': v1, 'tramo': v2 or None}
+
+
+def _registro_tributario_dte(v0: str, v1: str, v2: str, v3: str, v4: str, v5: str, v6: str, v7: str, v8: str, v9: str, v10: str, v11: str, v12: str, v13: str) -> DteDict:
+    return {'tipo': v0, 'nombre_tipo': v1, 'folio': v2, 'fecha_emision': v3, 'emisor_rut': v4, 'emisor_razon_social': v5, 'emisor_giro': v6, 'emisor_direccion': v7, 'receptor_rut': v8, 'receptor_nombre': v9, 'monto_neto': v10, 'monto_exento': v11, 'iva': v12, 'monto_total': v13}
+
+
 # Record builders by call: a dict display per record type, written out here, is faster than
 # dict(zip(...)) for every record, and no code is built from strings at run time.
 RECORD_MAKERS: Dict[str, Callable[..., Any]] = {
@@ -38,6 +50,9 @@ RECORD_MAKERS: Dict[str, Callable[..., Any]] = {
     'banco.banco': _registro_banco_banco,
     'banco.cuenta': _registro_banco_cuenta,
     'empresa.empresa': _registro_empresa_empresa,
+    'vehiculo.vehiculo': _registro_vehiculo_vehiculo,
+    'prevision.prevision': _registro_prevision_prevision,
+    'tributario.dte': _registro_tributario_dte,
 }
 
 
@@ -134,7 +149,7 @@ class Persona(_Namespace):
 
         Fields: nombres, apellido_paterno, apellido_materno, nombre_completo, sexo, rut, fecha_nacimiento, email, telefono, direccion, comuna, region, codigo_comuna, codigo_region.
 
-        Example (seed 42): Lidia Pamela Moya González, 9.299.806-1, born 1962-10-03, Curarrehue
+        Example (seed 42): Lidia Pamela Moya González, 17.697.756-6, born 1992-10-02, Vitacura
         """
         return cast(PersonaDict, self._d._call('persona.persona', sexo, edad_min, edad_max))
 
@@ -345,10 +360,122 @@ class Empresa(_Namespace):
         return cast(EmpresaDict, self._d._call('empresa.empresa'))
 
 
+class Vehiculo(_Namespace):
+    """vehiculo: plates with the Registro Civil's check digit, makes and models from ANAC's registrations."""
+
+    __slots__ = ()
+
+    def patente(self, tipo: Optional[TipoPatente] = None, formato: Optional[FormatoPatente] = None) -> str:
+        """A plate (PPU): the current LLLL·NN format, a motorcycle's LLL·NN or the old LL·NNNN, optionally with its check digit.
+
+        None (or leaving it out) takes the library's default.
+        tipo: 'auto', 'moto', 'antigua'; default 'auto'
+        formato: 'punto', 'limpio', 'guion', 'con_dv'; default 'punto'
+
+        Example (seed 42): KTBR·46
+        """
+        return cast(str, self._d._call('vehiculo.patente', tipo, formato))
+
+    def vehiculo(self) -> VehiculoDict:
+        """A vehicle: plate and check digit, make weighted by ANAC's registrations, model, model year of the plate's format, type, color.
+
+        Fields: patente, dv, marca, modelo, anio, tipo, color.
+
+        Example (seed 42): HDBJ·43-K, Suzuki Swift 2022, automóvil, Blanco
+        """
+        return cast(VehiculoDict, self._d._call('vehiculo.vehiculo'))
+
+
+class Prevision(_Namespace):
+    """prevision: AFPs by contributors, FONASA tramos and open Isapres by beneficiaries."""
+
+    __slots__ = ()
+
+    def afp(self) -> str:
+        """One of the seven AFPs, weighted by contributors.
+
+        Example (seed 42): Habitat
+        """
+        return cast(str, self._d._call('prevision.afp'))
+
+    def salud(self) -> str:
+        """FONASA with its tramo, or an open Isapre, weighted by beneficiaries.
+
+        Example (seed 42): FONASA tramo A
+        """
+        return cast(str, self._d._call('prevision.salud'))
+
+    def prevision(self) -> PrevisionDict:
+        """A person's AFP and health insurance; tramo is FONASA's (null for an Isapre).
+
+        Fields: afp, salud, tramo.
+
+        Example (seed 42): Habitat, FONASA tramo B
+        """
+        return cast(PrevisionDict, self._d._call('prevision.prevision'))
+
+
+class Tributario(_Namespace):
+    """tributario: SII electronic tax documents whose amounts add up in integer pesos."""
+
+    __slots__ = ()
+
+    def folio(self) -> int:
+        """A DTE folio from 1 to 999,999.
+
+        Example (seed 42): 426025
+        """
+        return cast(int, self._d._call('tributario.folio'))
+
+    def dte(self) -> DteDict:
+        """An SII electronic tax document: type, folio, date, emisor and receptor, net, exempt, IVA at 19 % rounded half up, total that adds up.
+
+        Fields: tipo, nombre_tipo, folio, fecha_emision, emisor_rut, emisor_razon_social, emisor_giro, emisor_direccion, receptor_rut, receptor_nombre, monto_neto, monto_exento, iva, monto_total.
+
+        Example (seed 42): 39 Boleta electrónica 178743, 2025-03-22, neto 9186 + IVA 1745 = 10931
+        """
+        return cast(DteDict, self._d._call('tributario.dte'))
+
+
+class Fecha(_Namespace):
+    """fecha: dates and times relative to the reference date, ISO 8601 local time without a zone."""
+
+    __slots__ = ()
+
+    def fecha(self, desde: Optional[int] = None, hasta: Optional[int] = None) -> str:
+        """A date YYYY-MM-DD from desde to hasta days relative to the reference date (default the year up to it).
+
+        None (or leaving it out) takes the library's default.
+        desde: -36500 to 36500, default -365
+        hasta: -36500 to 36500, default 0
+
+        Example (seed 42): 2025-06-05
+        """
+        return cast(str, self._d._call('fecha.fecha', desde, hasta))
+
+    def hora(self) -> str:
+        """A time of day HH:MM:SS, uniform over the day.
+
+        Example (seed 42): 10:13:28
+        """
+        return cast(str, self._d._call('fecha.hora'))
+
+    def fecha_hora(self, desde: Optional[int] = None, hasta: Optional[int] = None) -> str:
+        """A local date and time YYYY-MM-DDTHH:MM:SS (no zone) from desde to hasta days relative to the reference date.
+
+        None (or leaving it out) takes the library's default.
+        desde: -36500 to 36500, default -365
+        hasta: -36500 to 36500, default 0
+
+        Example (seed 42): 2025-06-05T04:17:23
+        """
+        return cast(str, self._d._call('fecha.fecha_hora', desde, hasta))
+
+
 class Llamadas(_Calls):
     """The generated half of Datoteca: its namespaces and the calls without one."""
 
-    __slots__ = ('persona', 'direccion', 'telefono', 'dinero', 'banco', 'empresa',)
+    __slots__ = ('persona', 'direccion', 'telefono', 'dinero', 'banco', 'empresa', 'vehiculo', 'prevision', 'tributario', 'fecha',)
 
     persona: Persona
     direccion: Direccion
@@ -356,6 +483,10 @@ class Llamadas(_Calls):
     dinero: Dinero
     banco: Banco
     empresa: Empresa
+    vehiculo: Vehiculo
+    prevision: Prevision
+    tributario: Tributario
+    fecha: Fecha
 
     def _init_llamadas(self) -> None:
         self.persona = Persona(self)
@@ -364,6 +495,10 @@ class Llamadas(_Calls):
         self.dinero = Dinero(self)
         self.banco = Banco(self)
         self.empresa = Empresa(self)
+        self.vehiculo = Vehiculo(self)
+        self.prevision = Prevision(self)
+        self.tributario = Tributario(self)
+        self.fecha = Fecha(self)
 
     def rut(self, tipo: Optional[TipoRut] = None, formato: Optional[FormatoRut] = None) -> str:
         """A RUT with a valid check digit: persona 1.000.000 to 29.999.999, empresa 76 to 77 millions.

@@ -8,6 +8,8 @@ Sexo = Literal['cualquiera', 'F', 'M']
 TipoRut = Literal['persona', 'empresa']
 FormatoRut = Literal['puntos', 'guion', 'limpio']
 FormatoTelefono = Literal['internacional', 'e164', 'nacional']
+TipoPatente = Literal['auto', 'moto', 'antigua']
+FormatoPatente = Literal['punto', 'limpio', 'guion', 'con_dv']
 
 
 class PersonaDict(TypedDict):
@@ -77,3 +79,42 @@ class EmpresaDict(TypedDict):
     email: str
     codigo_comuna: str
     codigo_region: str
+
+
+class VehiculoDict(TypedDict):
+    """The record of vehiculo.vehiculo."""
+
+    patente: str
+    dv: str
+    marca: str
+    modelo: str
+    anio: str
+    tipo: str
+    color: str
+
+
+class PrevisionDict(TypedDict):
+    """The record of prevision.prevision."""
+
+    afp: str
+    salud: str
+    tramo: Optional[str]
+
+
+class DteDict(TypedDict):
+    """The record of tributario.dte."""
+
+    tipo: str
+    nombre_tipo: str
+    folio: str
+    fecha_emision: str
+    emisor_rut: str
+    emisor_razon_social: str
+    emisor_giro: str
+    emisor_direccion: str
+    receptor_rut: str
+    receptor_nombre: str
+    monto_neto: str
+    monto_exento: str
+    iva: str
+    monto_total: str
