@@ -612,6 +612,75 @@ typedef enum dt_dialecto {
 DT_API dt_status dt_tabla_ddl(const dt_tabla *t, dt_dialecto dialecto, const char *nombre, char *buf, size_t cap,
                               size_t *len);
 
+/* ===================================================================== Arrow */
+
+/* Datasets as Arrow columns through the Arrow C Data Interface (a stable ABI, produced here without
+ * the Arrow library; docs/scale.md): a record batch is a struct array with one child per column,
+ * text as utf8 (int32 offsets and the bytes, written once), integers as int64, dates as date32,
+ * nulls as validity bitmaps (only for columns that may be null). Every struct returned owns its
+ * memory and has the release callback the specification requires; the consumer calls it. The
+ * structure definitions are the specification's, guarded by its macros so a program that also
+ * includes Arrow's own abi.h compiles. */
+#ifndef ARROW_C_DATA_INTERFACE
+#define ARROW_C_DATA_INTERFACE
+#define ARROW_FLAG_DICTIONARY_ORDERED 1
+#define ARROW_FLAG_NULLABLE 2
+#define ARROW_FLAG_MAP_KEYS_SORTED 4
+struct ArrowSchema {
+    const char *format;
+    const char *name;
+    const char *metadata;
+    int64_t flags;
+    int64_t n_children;
+    struct ArrowSchema **children;
+    struct ArrowSchema *dictionary;
+    void (*release)(struct ArrowSchema *);
+    void *private_data;
+};
+struct ArrowArray {
+    int64_t length;
+    int64_t null_count;
+    int64_t offset;
+    int64_t n_buffers;
+    int64_t n_children;
+    const void **buffers;
+    struct ArrowArray **children;
+    struct ArrowArray *dictionary;
+    void (*release)(struct ArrowArray *);
+    void *private_data;
+};
+#endif
+#ifndef ARROW_C_STREAM_INTERFACE
+#define ARROW_C_STREAM_INTERFACE
+struct ArrowArrayStream {
+    int (*get_schema)(struct ArrowArrayStream *, struct ArrowSchema *out);
+    int (*get_next)(struct ArrowArrayStream *, struct ArrowArray *out);
+    const char *(*get_last_error)(struct ArrowArrayStream *);
+    void (*release)(struct ArrowArrayStream *);
+    void *private_data;
+};
+#endif
+
+/* The schema of the dataset's record batches: a struct ("+s") with one child per column, named as
+ * the column, ARROW_FLAG_NULLABLE where a null can occur. */
+DT_API dt_status dt_tabla_arrow_schema(const dt_tabla *t, struct ArrowSchema *out);
+/* Rows [desde, desde + n) as one record batch (a struct array). DT_ERR_INVALID_ARG past the
+ * capacity or when a text column would exceed 2 GiB in one batch; DT_ERR_NO_MEMORY. On failure
+ * out->release is NULL. */
+DT_API dt_status dt_tabla_arrow_lote(const dt_tabla *t, uint64_t desde, size_t n, struct ArrowArray *out);
+/* A stream of record batches of at most `filas_por_lote` rows (1 .. 1,048,576) covering rows
+ * [desde, desde + n). The stream keeps its own copy of the dataset: `t` may be freed at once. */
+DT_API dt_status dt_tabla_arrow_stream(const dt_tabla *t, uint64_t desde, uint64_t n, size_t filas_por_lote,
+                                       struct ArrowArrayStream *out);
+/* For bindings that hand a stream to a consumer by pointer (Python's PyCapsule): a malloc'd stream
+ * as dt_tabla_arrow_stream (NULL on failure), and its disposal: release if not released, then free.
+ * dt_arrow_stream_liberar(NULL) is a no-op. */
+DT_API struct ArrowArrayStream *dt_tabla_arrow_stream_nuevo(const dt_tabla *t, uint64_t desde, uint64_t n,
+                                                            size_t filas_por_lote);
+DT_API void dt_arrow_stream_liberar(struct ArrowArrayStream *s);
+DT_API struct ArrowSchema *dt_tabla_arrow_schema_nuevo(const dt_tabla *t);
+DT_API void dt_arrow_schema_liberar(struct ArrowSchema *s);
+
 #ifdef __cplusplus
 }
 #endif

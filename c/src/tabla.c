@@ -6,25 +6,7 @@
 #include <stdlib.h>
 
 #include "internal.h"
-#include "registro.h"
-
-#define DT__TABLA_STREAM 0x7461626c61ULL /* "tabla": the increment of every row stream */
-#define DT__SIN_UNICOS (1ULL << 63)      /* rows addressable without unique columns */
-
-struct dt_tabla {
-    const dt__llamada *ll;
-    int64_t args[DT_MAX_PARAMS];
-    uint64_t seed, clave_nulos, capacidad;
-    int32_t hoy_anio, hoy_mes, hoy_dia;
-    size_t ncampos_llamada;           /* fields of a record, 1 for a texto/entero */
-    size_t ncol;
-    uint8_t col[DT_MAX_FIELDS];       /* column j is field col[j] of the call's value */
-    uint32_t nulos[DT_MAX_FIELDS];    /* per mille, per column */
-    uint8_t unico[DT_MAX_FIELDS];     /* 1 where column j is unique */
-    int hay_unico;
-    dt__unico plantilla;              /* keys and active kinds; the row is set per row */
-    char clave_escalar[32];           /* the one column's name of a texto/entero: "rut" */
-};
+#include "tabla_interno.h"
 
 static const char *const dt__tipos_pg[] = {"text", "date", "char(1)", "integer", "bigint"};
 static const char *const dt__tipos_sqlite[] = {"TEXT", "TEXT", "TEXT", "INTEGER", "INTEGER"};
@@ -252,7 +234,7 @@ dt_status dt_tabla_columna(const dt_tabla *t, size_t j, dt_columna_info *out) {
 
 /* Row `fila` at p; returns the end. The registry runner cannot fail: the arguments were checked
  * when the dataset was built. */
-static char *dt__fila(const dt_tabla *t, uint64_t fila, char *p) {
+char *dt__tabla_fila(const dt_tabla *t, uint64_t fila, char *p) {
     dt_gen g;
     dt__seed(&g.rng, dt__mezcla(t->seed ^ dt__mezcla(fila)), DT__TABLA_STREAM);
     g.hoy_anio = t->hoy_anio;
@@ -298,7 +280,7 @@ dt_status dt_tabla_filas(const dt_tabla *t, uint64_t desde, size_t n, char *buf,
     for (size_t i = 0; i < n; i++) {
         int directo = cap - pos >= DT_MAX_TEXT + 1;
         char *p = directo ? buf + pos : tmp;
-        size_t k = (size_t)(dt__fila(t, desde + i, p) - p);
+        size_t k = (size_t)(dt__tabla_fila(t, desde + i, p) - p);
         if (!directo) {
             if (cap - pos < k + 2) {
                 if (cap > 0) buf[0] = '\0';

@@ -35,7 +35,8 @@ from ._lib import (
     lib,
     raise_status,
 )
-from ._tabla import Columna, Dialecto, Tabla, ddl, tabla
+from ._arrow import Lotes
+from ._tabla import Columna, Dialecto, Tabla, arrow, ddl, tabla
 from ._llamadas import (
     Banco,
     Direccion,
@@ -130,6 +131,8 @@ __all__ = [
     "Dialecto",
     "tabla",
     "ddl",
+    "arrow",
+    "Lotes",
 ]
 
 _dt_call = lib.dt_call

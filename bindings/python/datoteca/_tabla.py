@@ -7,9 +7,12 @@ this module converts options, calls `dt_tabla_*` and converts rows.
 from __future__ import annotations
 
 import datetime
-from typing import Any, Dict, Iterable, List, Literal, Mapping, Optional, TypedDict, Union
+from typing import TYPE_CHECKING, Any, Dict, Iterable, List, Literal, Mapping, Optional, TypedDict, Union
 
 from ._lib import CALLS, FIELD_SEP, MAX_TEXT, InvalidArgumentError, convert_args, ffi, lib, raise_status
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ._arrow import Lotes
 
 Dialecto = Literal["postgresql", "sqlite"]
 _DIALECTOS = {"postgresql": 0, "sqlite": 1}
@@ -170,6 +173,19 @@ class Tabla:
             hecho += k
         return out
 
+    def arrow(self, n: int, desde: int = 0, lote: int = 65536) -> "Lotes":
+        """Rows [desde, desde + n) as Arrow record batches of `lote` rows, straight from C: an object with
+        `__arrow_c_stream__` for pyarrow, polars and DuckDB, and `to_pyarrow()`, `to_pandas()`,
+        `to_polars()`, `write_parquet(path)`."""
+        from ._arrow import Lotes
+
+        return Lotes(self, n, desde, lote)
+
+    def __arrow_c_schema__(self) -> object:
+        from ._arrow import capsula_schema
+
+        return capsula_schema(self._t)
+
     def ddl(self, dialecto: Dialecto = "postgresql", nombre: Optional[str] = None) -> str:
         """The CREATE TABLE statement for PostgreSQL or SQLite (default name: the call's last part)."""
         if dialecto not in _DIALECTOS:
@@ -196,3 +212,9 @@ def tabla(call: str, n: int, *, desde: int = 0, **opciones: Any) -> List[Dict[st
 def ddl(call: str, dialecto: Dialecto = "postgresql", nombre: Optional[str] = None, **opciones: Any) -> str:
     """The CREATE TABLE of a dataset: `ddl("persona.persona", "sqlite", unico=["rut"])`."""
     return Tabla(call, **opciones).ddl(dialecto, nombre)
+
+
+def arrow(call: str, n: int, *, desde: int = 0, lote: int = 65536, **opciones: Any) -> "Lotes":
+    """Rows of a dataset as Arrow record batches: `pyarrow.table(datoteca.arrow("persona.persona",
+    1_000_000, seed=1))`. The options are Tabla's."""
+    return Tabla(call, **opciones).arrow(n, desde, lote)

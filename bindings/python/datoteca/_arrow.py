@@ -1,0 +1,116 @@
+"""Datasets as Arrow record batches, straight from C (docs/scale.md).
+
+The C library fills Arrow C Data Interface structures; this module only wraps them in the PyCapsules
+of the Arrow PyCapsule interface (`__arrow_c_stream__`, `__arrow_c_schema__`), so pyarrow, polars,
+DuckDB and any other consumer read the columns without a Python object per value. pyarrow is
+optional: it is imported only by the conveniences that return its objects.
+"""
+from __future__ import annotations
+
+import ctypes
+from typing import TYPE_CHECKING, Any, Optional
+
+from ._lib import InvalidArgumentError, ffi, lib
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ._tabla import Tabla
+
+_STREAM = b"arrow_array_stream"
+_SCHEMA = b"arrow_schema"
+_LOTE_MAX = 1 << 20
+
+_new = ctypes.pythonapi.PyCapsule_New
+_new.restype = ctypes.py_object
+_new.argtypes = [ctypes.c_void_p, ctypes.c_char_p, ctypes.c_void_p]
+# The destructor gets the capsule as a raw pointer: turning a dying object into a py_object would
+# take a new reference to it and free it twice.
+_get = ctypes.PYFUNCTYPE(ctypes.c_void_p, ctypes.c_void_p, ctypes.c_char_p)(("PyCapsule_GetPointer", ctypes.pythonapi))
+_DESTRUCTOR = ctypes.CFUNCTYPE(None, ctypes.c_void_p)
+
+
+# A capsule's destructor: release the structure if the consumer did not take it (a consumer that
+# imports it moves it out and leaves release NULL), then free it. Kept referenced for the process.
+@_DESTRUCTOR
+def _destruir_stream(capsula: int) -> None:
+    lib.dt_arrow_stream_liberar(ffi.cast("struct ArrowArrayStream *", _get(capsula, _STREAM)))
+
+
+@_DESTRUCTOR
+def _destruir_schema(capsula: int) -> None:
+    lib.dt_arrow_schema_liberar(ffi.cast("struct ArrowSchema *", _get(capsula, _SCHEMA)))
+
+
+def capsula_schema(t: Any) -> object:
+    ptr = lib.dt_tabla_arrow_schema_nuevo(t)
+    if ptr == ffi.NULL:
+        raise MemoryError("datoteca: no memory for an Arrow schema")
+    return _new(int(ffi.cast("uintptr_t", ptr)), _SCHEMA, ctypes.cast(_destruir_schema, ctypes.c_void_p))
+
+
+def capsula_stream(t: Any, desde: int, n: int, lote: int) -> object:
+    ptr = lib.dt_tabla_arrow_stream_nuevo(t, desde, n, lote)
+    if ptr == ffi.NULL:
+        raise MemoryError("datoteca: no memory for an Arrow stream")
+    return _new(int(ffi.cast("uintptr_t", ptr)), _STREAM, ctypes.cast(_destruir_stream, ctypes.c_void_p))
+
+
+class Lotes:
+    """Rows [desde, desde + n) of a dataset as a stream of Arrow record batches of `lote` rows:
+    `pyarrow.table(t.arrow(1_000_000))`, `polars.DataFrame(t.arrow(n))`, DuckDB's `FROM t.arrow(n)`.
+    Each consumer call makes a new stream of the same rows."""
+
+    __slots__ = ("tabla", "n", "desde", "lote")
+
+    def __init__(self, tabla: "Tabla", n: int, desde: int = 0, lote: int = 65536) -> None:
+        for v, name in ((n, "n"), (desde, "desde"), (lote, "lote")):
+            if isinstance(v, bool) or not isinstance(v, int):
+                raise TypeError(f"{name} must be an int, got {type(v).__name__}")
+        if n < 0 or desde < 0:
+            raise ValueError(f"n and desde must not be negative, got n={n}, desde={desde}")
+        if not 1 <= lote <= _LOTE_MAX:
+            raise ValueError(f"lote must be from 1 to {_LOTE_MAX} rows, got {lote}")
+        if desde + n > tabla.capacidad:
+            raise InvalidArgumentError(
+                f"{tabla.call}: rows {desde} to {desde + n} asked, but with these unique columns there is room for "
+                f"{tabla.capacidad} rows (docs/datasets.md)", lib.DT_ERR_INVALID_ARG)
+        self.tabla, self.n, self.desde, self.lote = tabla, n, desde, lote
+
+    def __arrow_c_schema__(self) -> object:
+        return capsula_schema(self.tabla._t)
+
+    def __arrow_c_stream__(self, requested_schema: Optional[object] = None) -> object:
+        # requested_schema is a request, not a demand: the batches keep their own types
+        return capsula_stream(self.tabla._t, self.desde, self.n, self.lote)
+
+    def to_pyarrow(self) -> Any:
+        """A pyarrow.Table (pip install 'datoteca[arrow]')."""
+        pa = _pyarrow()
+        return pa.table(self)
+
+    def to_pandas(self) -> Any:
+        return self.to_pyarrow().to_pandas()
+
+    def to_polars(self) -> Any:
+        try:
+            import polars as pl
+        except ImportError:
+            raise ImportError("to_polars() needs polars: pip install polars") from None
+        return pl.DataFrame(self)
+
+    def write_parquet(self, path: str, **opciones: Any) -> None:
+        """Stream the rows to a Parquet file batch by batch (memory bounded by one batch)."""
+        pa = _pyarrow()
+        import pyarrow.parquet as pq
+
+        reader = pa.RecordBatchReader.from_stream(self)
+        with pq.ParquetWriter(path, reader.schema, **opciones) as w:
+            for batch in reader:
+                w.write_batch(batch)
+
+
+def _pyarrow() -> Any:
+    try:
+        import pyarrow as pa
+    except ImportError:
+        raise ImportError("this needs pyarrow: pip install 'datoteca[arrow]'") from None
+    return pa

@@ -1,0 +1,32 @@
+/* The dataset's description, shared by tabla.c (rows as text) and arrow.c (rows as Arrow columns).
+ * Not installed. */
+#ifndef DT_TABLA_INTERNO_H
+#define DT_TABLA_INTERNO_H
+
+#include "registro.h"
+
+#define DT__TABLA_STREAM 0x7461626c61ULL /* "tabla": the increment of every row stream */
+#define DT__SIN_UNICOS (1ULL << 63)      /* rows addressable without unique columns */
+
+/* Plain values only (the registry row is static): a copy is a whole, independent dataset, which
+ * is how an Arrow stream outlives the dt_tabla it came from. */
+struct dt_tabla {
+    const dt__llamada *ll;
+    int64_t args[DT_MAX_PARAMS];
+    uint64_t seed, clave_nulos, capacidad;
+    int32_t hoy_anio, hoy_mes, hoy_dia;
+    size_t ncampos_llamada;           /* fields of a record, 1 for a texto/entero */
+    size_t ncol;
+    uint8_t col[DT_MAX_FIELDS];       /* column j is field col[j] of the call's value */
+    uint32_t nulos[DT_MAX_FIELDS];    /* per mille, per column */
+    uint8_t unico[DT_MAX_FIELDS];     /* 1 where column j is unique */
+    int hay_unico;
+    dt__unico plantilla;              /* keys and active kinds; the row is set per row */
+    char clave_escalar[32];           /* the one column's name of a texto/entero: "rut" */
+};
+
+/* Row `fila` at p as dt_tabla_filas writes it (columns joined by DT_FIELD_SEP, a null as DT_NULO,
+ * no newline); returns the end. p has room for DT_MAX_TEXT bytes. */
+char *dt__tabla_fila(const dt_tabla *t, uint64_t fila, char *p);
+
+#endif
