@@ -13,7 +13,7 @@ CLI     := $(BUILD)/datoteca
 NODEDIR := $(if $(wildcard /usr/include/node/node_api.h),/usr,)
 NPM_ENV := $(if $(NODEDIR),npm_config_nodedir=$(NODEDIR),)
 
-.PHONY: generate abi-baseline all build demo test test-c test-python test-node test-golden test-mutations test-hardening node clean bench bench-c bench-python bench-node bench-cli bench-tabla
+.PHONY: generate abi-baseline all build demo test test-c test-python test-node test-golden test-mutations test-hardening node clean bench bench-c bench-python bench-node bench-cli bench-tabla bench-arrow
 
 all: build
 
@@ -92,7 +92,7 @@ test-hardening: build
 	tests/hardening/cross_arch.sh
 
 # Benchmarks (not tests): each installs its peer itself and prints a Markdown table.
-bench: bench-c bench-python bench-node bench-cli bench-tabla
+bench: bench-c bench-python bench-node bench-cli bench-tabla bench-arrow
 
 bench-c: build
 	$(CC) -std=gnu11 -O2 -Ic/include bench/c_bench.c $(BUILD)/libdatoteca.a -o $(BUILD)/c_bench
@@ -114,3 +114,7 @@ clean:
 
 bench-tabla: build
 	bench/tabla_jobs.sh $(BUILD)/datoteca
+
+bench-arrow: venv
+	$(VPY) -m pip install --quiet ".[bench,spark]" polars duckdb
+	$(VPY) bench/arrow_bench.py

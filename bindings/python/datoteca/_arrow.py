@@ -30,14 +30,16 @@ _DESTRUCTOR = ctypes.CFUNCTYPE(None, ctypes.c_void_p)
 
 # A capsule's destructor: release the structure if the consumer did not take it (a consumer that
 # imports it moves it out and leaves release NULL), then free it. Kept referenced for the process.
-@_DESTRUCTOR
-def _destruir_stream(capsula: int) -> None:
+def _liberar_stream(capsula: int) -> None:
     lib.dt_arrow_stream_liberar(ffi.cast("struct ArrowArrayStream *", _get(capsula, _STREAM)))
 
 
-@_DESTRUCTOR
-def _destruir_schema(capsula: int) -> None:
+def _liberar_schema(capsula: int) -> None:
     lib.dt_arrow_schema_liberar(ffi.cast("struct ArrowSchema *", _get(capsula, _SCHEMA)))
+
+
+_destruir_stream = _DESTRUCTOR(_liberar_stream)
+_destruir_schema = _DESTRUCTOR(_liberar_schema)
 
 
 def capsula_schema(t: Any) -> object:
@@ -100,7 +102,7 @@ class Lotes:
     def write_parquet(self, path: str, **opciones: Any) -> None:
         """Stream the rows to a Parquet file batch by batch (memory bounded by one batch)."""
         pa = _pyarrow()
-        import pyarrow.parquet as pq
+        import pyarrow.parquet as pq  # type: ignore[import-untyped,unused-ignore]
 
         reader = pa.RecordBatchReader.from_stream(self)
         with pq.ParquetWriter(path, reader.schema, **opciones) as w:
@@ -110,7 +112,7 @@ class Lotes:
 
 def _pyarrow() -> Any:
     try:
-        import pyarrow as pa
+        import pyarrow as pa  # type: ignore[import-untyped,unused-ignore]
     except ImportError:
         raise ImportError("this needs pyarrow: pip install 'datoteca[arrow]'") from None
     return pa

@@ -107,7 +107,7 @@ class DatotecaReader(DataSourceReader):
         return out
 
     def read(self, partition: InputPartition) -> Iterator[Any]:
-        import pyarrow as pa
+        import pyarrow as pa  # type: ignore[import-untyped,unused-ignore]
 
         assert isinstance(partition, Rango)
         t = tabla_de(self.opciones)
