@@ -418,9 +418,12 @@ def regen_rules(base: Dict[str, str]) -> None:
             json.dump(seq, f, indent=2, ensure_ascii=False)
     fresh_scratch(); insert(1); release_data_version(); build_scratch(base)
     regen(1, f"DT_DATA_VERSION is still {recorded}", "refuses a call inserted before existing ones")
-    # 5. Appended at the end: additive, but a new minor version with its CHANGELOG section.
+    # 5. Appended at the end: additive, but once the version is released a new minor version with its
+    # CHANGELOG section; while it is unreleased the call joins it.
+    fresh_scratch(); insert(None); fixtures_written_by_this_version(); release_data_version(); build_scratch(base)
+    regen(1, "an added call or table is a new minor version", "refuses an appended call to a released version without a new minor version")
     fresh_scratch(); insert(None); fixtures_written_by_this_version(); build_scratch(base)
-    regen(1, "an added call or table is a new minor version", "refuses an appended call without a new minor version")
+    regen(0, "calls and tables may still be added", "accepts an appended call while its version is unreleased")
     fresh_scratch(); insert(None); fixtures_written_by_this_version(); set_version(major, 99); build_scratch(base)
     edit("CHANGELOG.md", "\n## ", f"\n## {major}.99.0 — data version {recorded}\n\n- persona.sexo appended to the golden sequence.\n\n## ")
     if regen(0, "an additive change", "accepts an appended call with a new minor version and its CHANGELOG section"):

@@ -89,6 +89,33 @@ Napi::Error CallError(Napi::Env env, dt_status st, size_t index, const std::vect
   return e;
 }
 
+// Values of `n` rows of `nc` fields (fields joined by DT_FIELD_SEP, rows ended by '\n') regrouped as
+// one string per column, its values joined by '\n': JavaScript splits each once (no object per row).
+Napi::Value Columnar(Napi::Env env, const char *buf, size_t len, size_t nc) {
+  std::vector<std::string> cols(nc);
+  for (auto &c : cols) c.reserve(len / (nc ? nc : 1) + 16);
+  size_t j = 0, start = 0;
+  bool primera = true;
+  for (size_t i = 0; i < len; i++) {
+    char ch = buf[i];
+    if (ch != DT_FIELD_SEP && ch != '\n') continue;
+    if (j < nc) {
+      if (!primera) cols[j].push_back('\n');
+      cols[j].append(buf + start, i - start);
+    }
+    start = i + 1;
+    if (ch == '\n') {
+      j = 0;
+      primera = false;
+    } else {
+      j++;
+    }
+  }
+  Napi::Array out = Napi::Array::New(env, nc);
+  for (size_t k = 0; k < nc; k++) out.Set(static_cast<uint32_t>(k), MakeString(env, cols[k].data(), cols[k].size()));
+  return out;
+}
+
 class Gen : public Napi::ObjectWrap<Gen> {
  public:
 
@@ -97,6 +124,7 @@ class Gen : public Napi::ObjectWrap<Gen> {
     return DefineClass(env, "Gen", {
       InstanceMethod("call", &Gen::Call),
       InstanceMethod("many", &Gen::Many),
+      InstanceMethod("manyColumns", &Gen::ManyColumns),
       InstanceMethod("nextU32", &Gen::NextU32),
       InstanceMethod("range", &Gen::Range),
       InstanceMethod("saveState", &Gen::SaveState),
@@ -184,6 +212,25 @@ class Gen : public Napi::ObjectWrap<Gen> {
         if (out[i] == '\n') out[i] = DT_FIELD_SEP;
     }
     return MakeString(env, out.data(), len);
+  }
+
+  // manyColumns(index, args, n, nc) -> one string per column (see Columnar)
+  Napi::Value ManyColumns(const Napi::CallbackInfo &info) {
+    Napi::Env env = info.Env();
+    if (!Alive(env)) return env.Undefined();
+    size_t index = info[0].As<Napi::Number>().Uint32Value();
+    std::vector<int64_t> a = Args(info[1]);
+    size_t n = info[2].As<Napi::Number>().Uint32Value();
+    size_t nc = info[3].As<Napi::Number>().Uint32Value();
+    static thread_local std::vector<char> out;
+    if (out.size() < DT_CALL_MANY_BOUND(n)) out.resize(DT_CALL_MANY_BOUND(n));
+    size_t len = 0;
+    dt_status st = dt_call_many(g_, index, a.empty() ? nullptr : a.data(), a.size(), n, out.data(), out.size(), &len);
+    if (st != DT_OK) {
+      CallError(env, st, index, a).ThrowAsJavaScriptException();
+      return env.Undefined();
+    }
+    return Columnar(env, out.data(), len, nc);
   }
 
   Napi::Value NextU32(const Napi::CallbackInfo &info) {
@@ -291,6 +338,7 @@ class Tabla : public Napi::ObjectWrap<Tabla> {
       InstanceMethod("columnas", &Tabla::Columnas),
       InstanceMethod("capacidad", &Tabla::Capacidad),
       InstanceMethod("filas", &Tabla::Filas),
+      InstanceMethod("columnas2", &Tabla::Columnas2),
       InstanceMethod("ddl", &Tabla::Ddl),
     });
   }
@@ -375,6 +423,22 @@ class Tabla : public Napi::ObjectWrap<Tabla> {
     return MakeString(env, out.data(), len);
   }
 
+  // columnas2(desde, n) -> one string per column (see Columnar); a null is DT_NULO
+  Napi::Value Columnas2(const Napi::CallbackInfo &info) {
+    Napi::Env env = info.Env();
+    uint64_t desde = static_cast<uint64_t>(info[0].As<Napi::Number>().Int64Value());
+    size_t n = info[1].As<Napi::Number>().Uint32Value();
+    static thread_local std::vector<char> out;
+    if (out.size() < DT_CALL_MANY_BOUND(n)) out.resize(DT_CALL_MANY_BOUND(n));
+    size_t len = 0;
+    dt_status st = dt_tabla_filas(t_, desde, n, out.data(), out.size(), &len);
+    if (st != DT_OK) {
+      StatusError(env, st, "tabla columns").ThrowAsJavaScriptException();
+      return env.Undefined();
+    }
+    return Columnar(env, out.data(), len, dt_tabla_columnas(t_));
+  }
+
   Napi::Value Ddl(const Napi::CallbackInfo &info) {
     Napi::Env env = info.Env();
     int dialecto = info[0].As<Napi::Number>().Int32Value();
@@ -417,6 +481,9 @@ Napi::Value CallInfo(const Napi::CallbackInfo &info) {
     auto fields = Napi::Array::New(env);
     for (size_t j = 0; j < c->nfields; j++) fields.Set((uint32_t)j, c->fields[j]);
     o.Set("fields", fields);
+    auto nullable = Napi::Array::New(env);
+    for (size_t j = 0; j < c->nfields; j++) nullable.Set((uint32_t)j, Napi::Boolean::New(env, dt_call_field_nullable(i, j) != 0));
+    o.Set("nullable", nullable);
     calls.Set((uint32_t)i, o);
   }
   return calls;

@@ -408,6 +408,10 @@ export class Datoteca {
   call<K extends keyof CallValues>(name: K, args?: CallArgs[K]): CallValues[K];
   /** n values of one call; identical to n single calls in the same order. */
   many<K extends keyof CallValues>(name: K, n: number, args?: CallArgs[K]): Array<CallValues[K]>;
+  /** n values of one call as columns (the same values as many()): a record's fields as arrays, an integer call as Float64Array. */
+  columnar<K extends keyof CallValues>(name: K, n: number, args?: CallArgs[K]): CallValues[K] extends object
+    ? { [F in keyof CallValues[K]]: Array<CallValues[K][F]> }
+    : Record<string, string[] | Float64Array>;
   nextU32(): number;
   integer(lo: bigint | number, hi: bigint | number): bigint;
   saveState(): Uint8Array;
@@ -438,6 +442,8 @@ export class Tabla<K extends keyof CallValues = keyof CallValues> {
   readonly capacidad: number;
   /** Values as text, integer columns as numbers, null where a null was asked or a field has no value. */
   filas(n: number, desde?: number): Record<string, string | number | null>[];
+  /** The same rows as columns: string[] (null for a null), integer columns that cannot be null as Float64Array. */
+  columnar(n: number, desde?: number): Record<string, (string | null)[] | (number | null)[] | Float64Array>;
   ddl(dialecto?: Dialecto, nombre?: string): string;
 }
 export function tabla<K extends keyof CallValues>(call: K, n: number, options?: TablaOptions & { desde?: number }): Record<string, string | number | null>[];

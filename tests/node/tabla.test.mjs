@@ -85,3 +85,26 @@ describe('datasets', () => {
     expect(() => t.filas(2, t.capacidad - 1)).toThrow(/there is room for 2000000 rows/);
   });
 });
+
+describe('columnar', () => {
+  test('Datoteca.columnar gives many() values as columns, nulls included', async () => {
+    const { Datoteca } = await import('../../bindings/node/index.mjs');
+    const a = new Datoteca({ seed: 3 });
+    const b = new Datoteca({ seed: 3 });
+    const cols = a.columnar('persona.persona', 5000, { edadMin: 0, edadMax: 20 });
+    const rows = b.many('persona.persona', 5000, { edadMin: 0, edadMax: 20 });
+    for (const k of Object.keys(rows[0])) expect(cols[k], k).toEqual(rows.map((r) => r[k]));
+    expect(cols.email.some((v) => v === null)).toBe(true);
+    expect(a.columnar('dinero.monto', 3).monto).toBeInstanceOf(Float64Array);
+    expect(Array.from(a.columnar('dinero.monto', 3).monto)).toEqual(b.many('dinero.monto', 6).slice(3));
+  });
+
+  test('Tabla.columnar gives filas() as columns', () => {
+    const t = new Tabla('direccion.direccion', { seed: 1, nulos: { depto: 100, numero: 50 } });
+    const cols = t.columnar(3000, 10);
+    const rows = t.filas(3000, 10);
+    for (const k of Object.keys(rows[0])) expect(cols[k], k).toEqual(rows.map((r) => r[k]));
+    const u = new Tabla('direccion.direccion', { seed: 1, campos: ['numero'] });
+    expect(u.columnar(5).numero).toBeInstanceOf(Float64Array);
+  });
+});
