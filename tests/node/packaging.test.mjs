@@ -60,13 +60,56 @@ test('falla', ({ datoteca }) => { if (datoteca.rut() !== 'no') throw new Error('
     expect(values(full).A).not.toBe(values(full).B);
     expect(values(other).A).not.toBe(values(full).A);
     expect(full.status).not.toBe(0);
-    expect(full.stdout + full.stderr).toContain("datoteca seed: '0:x.test.mjs:falla' (replay with DATOTECA_SEED=0)");
+    expect(full.stdout + full.stderr).toContain("datoteca seed: '0:tests/node/.tmp-vitest/x.test.mjs:falla' (replay with DATOTECA_SEED=0)");
     // the base seed can also come from Vitest's provide(); the environment variable wins
     writeFileSync(path.join(dir, 'vitest.config.mjs'), "export default { test: { provide: { datotecaSeed: '5' } } };\n");
     const provided = run([]);
     expect(values(provided)).toEqual(values(other));
-    expect(provided.stdout + provided.stderr).toContain("datoteca seed: '5:x.test.mjs:falla' (replay with DATOTECA_SEED=5)");
+    expect(provided.stdout + provided.stderr).toContain("datoteca seed: '5:tests/node/.tmp-vitest/x.test.mjs:falla' (replay with DATOTECA_SEED=5)");
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
 }, 120000);
+
+test('Vitest helpers: the same data from any --root or directory, the seed in the error under --silent and in JUnit, replay through bash', () => {
+  const base = path.join(ROOT, 'tests', 'node', '.tmp-vitest2');
+  const dir = path.join(base, 'sub');
+  rmSync(base, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  try {
+    writeFileSync(path.join(base, 'package.json'), '{"name":"proyecto-de-prueba","private":true,"type":"module"}');
+    writeFileSync(path.join(dir, 'alta.test.mjs'), `
+import { test, Datoteca, datotecaDelArchivo } from '${path.join(ROOT, 'bindings', 'node', 'vitest.mjs')}';
+const archivo = datotecaDelArchivo(import.meta.url);
+test.for(['con espacio', 'ñandú(1)'])('alta %s', (caso, { datoteca }) => {
+  console.log('VALOR=' + datoteca.rut() + '|' + caso + '|' + (archivo instanceof Datoteca));
+  throw new Error('falla a propósito');
+});
+`);
+    const venv = { ...env, CI: 'true', NO_COLOR: '1', FORCE_COLOR: '0', DATOTECA_SEED: '0x2a' };
+    const vitest = path.join(BIN, 'vitest');
+    const valores = (r) => [...(r.stdout + r.stderr).matchAll(/VALOR=(\d[\d.]*-[\dK])\|([^|\n]+)\|true/g)].map((m) => [m[2], m[1]]).sort();
+    const desdeBase = spawnSync(vitest, ['run', '--root', base], { cwd: base, encoding: 'utf8', env: venv });
+    const desdeSub = spawnSync(vitest, ['run', '--root', dir], { cwd: dir, encoding: 'utf8', env: venv });
+    const desdeFuera = spawnSync(vitest, ['run', '--root', base, path.join(dir, 'alta.test.mjs')], { cwd: os.tmpdir(), encoding: 'utf8', env: venv });
+    expect(valores(desdeBase), desdeBase.stdout + desdeBase.stderr).toHaveLength(2);
+    expect(valores(desdeSub)).toEqual(valores(desdeBase));
+    expect(valores(desdeFuera)).toEqual(valores(desdeBase));
+    // --silent hides console output, not the error: the seed and the command are in the message
+    const silent = spawnSync(vitest, ['run', '--root', base, '--silent', '--reporter=junit'], { cwd: base, encoding: 'utf8', env: venv });
+    const texto = (silent.stdout + silent.stderr).replaceAll('&apos;', "'").replaceAll('&quot;', '"').replaceAll('&lt;', '<')
+      .replaceAll('&gt;', '>').replaceAll('&#xA;', '\n').replaceAll('&#10;', '\n').replaceAll('&amp;', '&');
+    expect(texto).toContain("datoteca seed: '42:sub/alta.test.mjs:alta con espacio'");
+    const comandos = [...new Set([...texto.matchAll(/replay with: (cd [^\n"]*)/g)].map((m) => m[1]))];
+    expect(comandos.length, texto).toBeGreaterThanOrEqual(2);
+    const antes = Object.fromEntries(valores(desdeBase));
+    for (const comando of comandos.slice(0, 2)) {
+      const r = spawnSync('bash', ['-c', comando], { cwd: '/', encoding: 'utf8', env: { ...venv, DATOTECA_SEED: '', PATH: `${BIN}:${process.env.PATH}` } });
+      const v = valores(r);
+      expect(v, comando + r.stdout + r.stderr).toHaveLength(1);
+      expect(v[0][1]).toBe(antes[v[0][0]]);
+    }
+  } finally {
+    rmSync(base, { recursive: true, force: true });
+  }
+}, 240000);
