@@ -26,3 +26,9 @@ export { q, personas, ruts, numero, nombre };
 // A persona's email and telefono are null under 14: the type says so.
 const correo: string | null = d.persona.persona({ edadMin: 0, edadMax: 10 }).email;
 export { correo };
+// The Vitest helpers export the class as a value too (2.0)
+import { Datoteca as DatotecaVitest, test as testDatoteca } from '../../bindings/node/vitest.js';
+const v: Datoteca = new DatotecaVitest({ seed: 1 });
+const cols = d.columnar('persona.persona', 3);
+const ruts2: string[] = cols.rut;
+export { v, testDatoteca, ruts2 };

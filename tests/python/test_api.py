@@ -296,6 +296,15 @@ def test_mypy_strict_on_the_package(tmp_path):
     assert r.returncode == 0, r.stdout + r.stderr
 
 
+def test_mypy_rejects_a_misspelled_call_name(tmp_path):
+    pytest.importorskip("mypy")
+    bad = tmp_path / "mal.py"
+    bad.write_text("from datoteca import Datoteca\nx = Datoteca().many('persona.nombrez', 3)\n", encoding="utf-8")
+    r = subprocess.run([sys.executable, "-m", "mypy", "--strict", "--no-incremental", str(bad)],
+                       capture_output=True, text=True, cwd=str(tmp_path))
+    assert r.returncode != 0 and "No overload variant" in r.stdout and "mal.py:2" in r.stdout, r.stdout + r.stderr
+
+
 def test_mypy_strict_on_a_user_file(tmp_path):
     pytest.importorskip("mypy")
     sample = os.path.join(os.path.dirname(__file__), "typing_sample.py")

@@ -21,3 +21,10 @@ estado: bytes = d.save_state()
 hijo: Datoteca = d.derive("facturas")
 nombres: List[str] = hijo.many("persona.nombre", 10, sexo="M")
 email: Optional[str] = clientes(2)[0]["email"]  # None for someone under 14
+
+# many() and call() typed by call name, no cast (2.0)
+personas: List[PersonaDict] = d.many("persona.persona", 3, edad_min=30)
+nombre_f: str = d.persona.nombre(sexo="cualquiera")
+dte: datoteca.DteDict = d.call("tributario.dte")
+folios: List[int] = d.many("tributario.folio", 2)
+filas = datoteca.Tabla("persona.persona", seed=1).filas(2)

@@ -14,7 +14,7 @@ from __future__ import annotations
 import datetime
 import importlib.metadata
 from itertools import starmap
-from typing import Any, Dict, List, TypedDict, Union, cast
+from typing import TYPE_CHECKING, Any, Dict, List, TypedDict, Union, cast
 
 from ._lib import (
     CALLS,
@@ -469,12 +469,12 @@ class Datoteca(Llamadas):
             return call, None, 0
         return call, convert_args(call, values), len(call.params)
 
-    def call(self, name: str, **kwargs: object) -> Value:
+    def _call_any(self, name: str, **kwargs: object) -> Value:
         """Run any registered call by name: d.call("persona.nombre", sexo="F")."""
         call, args, nargs = self._lookup(name, kwargs)
         return self._run(call, args, nargs)
 
-    def many(self, name: str, n: int, **kwargs: object) -> List[Any]:
+    def _many_any(self, name: str, n: int, **kwargs: object) -> List[Any]:
         """n values of one call, crossing into C once per 2,048 values; identical to n
         single calls in the same order: d.many("persona.persona", 1000)."""
         call, args, nargs = self._lookup(name, kwargs)
@@ -504,6 +504,15 @@ class Datoteca(Llamadas):
                 out.extend(text.split("\n"))
             left -= k
         return out
+
+
+    # Type checkers see the generated overloads (the value's type by call name); Python runs these.
+    if TYPE_CHECKING:  # pragma: no cover
+        call = Llamadas._call_tipado
+        many = Llamadas._many_tipado
+    else:
+        call = _call_any
+        many = _many_any
 
 
 def _raise_call(status: int, call: Call, args: Any, nargs: int) -> None:

@@ -118,3 +118,7 @@ class DteDict(TypedDict):
     monto_exento: str
     iva: str
     monto_total: str
+
+
+# Every call's name: call(), many(), Tabla() take only these.
+CallName = Literal['rut', 'persona.nombre', 'persona.nombres', 'persona.apellido', 'persona.nombre_completo', 'persona.sexo', 'persona.fecha_nacimiento', 'persona.email', 'persona.persona', 'direccion.region', 'direccion.comuna', 'direccion.calle', 'direccion.numero', 'direccion.direccion', 'telefono.movil', 'telefono.fijo', 'dinero.monto', 'dinero.clp', 'dinero.uf', 'dinero.sueldo', 'banco.banco', 'banco.tipo_cuenta', 'banco.numero_cuenta', 'banco.cuenta', 'empresa.nombre', 'empresa.razon_social', 'empresa.rut', 'empresa.giro', 'empresa.empresa', 'vehiculo.patente', 'vehiculo.vehiculo', 'prevision.afp', 'prevision.salud', 'prevision.prevision', 'tributario.folio', 'tributario.dte', 'fecha.fecha', 'fecha.hora', 'fecha.fecha_hora']
