@@ -184,3 +184,19 @@ int parse_param(peticion *r, const char *opt, const char *val) {
     return 2;
 }
 
+
+int parse_seed(const char *s, unsigned long long *out) {
+    if (s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) {
+        const char *h = s + 2;
+        if (*h == '\0' || strlen(h) > 16) return 0;
+        unsigned long long v = 0;
+        for (; *h; h++) {
+            int d = (*h >= '0' && *h <= '9') ? *h - '0' : (*h >= 'a' && *h <= 'f') ? *h - 'a' + 10 : (*h >= 'A' && *h <= 'F') ? *h - 'A' + 10 : -1;
+            if (d < 0) return 0;
+            v = v * 16 + (unsigned)d;
+        }
+        *out = v;
+        return 1;
+    }
+    return parse_u64(s, 18446744073709551615ULL, out);
+}

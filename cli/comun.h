@@ -31,6 +31,8 @@ void csv_field(outbuf *o, const char *s, size_t n, int vacio_entre_comillas);
 int parse_u64(const char *s, unsigned long long max, unsigned long long *out);
 int parse_i64(const char *s, long long *out);
 int parse_fecha(const char *s, int32_t out[3]);
+/* A seed: decimal, or 0x and 1 to 16 hexadecimal digits. */
+int parse_seed(const char *s, unsigned long long *out);
 
 /* What a command line asks for. Nothing here is specific to a call: the registry describes them. */
 typedef struct peticion {

@@ -118,8 +118,8 @@ static int parse(int argc, char **argv, peticion *r) {
         const char *val = argv[++i];
         if (strcmp(opt, "--seed") == 0) {
             r->seed_given = 1;
-            if (!parse_u64(val, 18446744073709551615ULL, &r->seed)) {
-                fprintf(stderr, "datoteca: --seed must be an integer from 0 to 18446744073709551615, got '%s'\n", val);
+            if (!parse_seed(val, &r->seed)) {
+                fprintf(stderr, "datoteca: --seed must be an integer from 0 to 18446744073709551615 (decimal or 0x-hex), got '%s'\n", val);
                 return 2;
             }
         } else if (strcmp(opt, "--seed-str") == 0) {

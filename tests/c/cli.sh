@@ -21,6 +21,9 @@ expect_error() {
   grep -q -- "$last" /tmp/dt_cli_err || fail "'$*' said: $(cat /tmp/dt_cli_err)"
 }
 last="--seed must be"; expect_error rut --seed -1
+last="(decimal or 0x-hex), got '0x'"; expect_error rut --seed 0x
+[ "$("$cli" rut --seed 0x10 -n 2)" = "$("$cli" rut --seed 16 -n 2)" ] || fail "--seed 0x10 differs from --seed 16"
+[ "$("$cli" tabla rut --seed 0xff -n 2)" = "$("$cli" tabla rut --seed 255 -n 2)" ] || fail "tabla --seed 0xff differs"
 last="--seed must be"; expect_error rut --seed 18446744073709551616
 last="unknown call"; expect_error nada
 last="not both"; expect_error rut --seed 1 --seed-str uno
