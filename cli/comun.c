@@ -154,14 +154,25 @@ int parse_call(const char *arg, peticion *r) {
 }
 
 /* --PARAM VALUE: a choice by name, or an integer whose range is the library's to check. */
+/* The parameter named by `--name` ('-' and '_' alike: --edad-min is --edad_min), or -1. */
+int param_index(const dt_call_info *info, const char *opt) {
+    if (strncmp(opt, "--", 2) != 0) return -1;
+    for (size_t j = 0; j < info->nparams; j++) {
+        const char *a = info->params[j].name, *b = opt + 2;
+        while (*a && (*a == *b || (*a == '_' && *b == '-'))) a++, b++;
+        if (*a == '\0' && *b == '\0') return (int)j;
+    }
+    return -1;
+}
+
 int parse_param(peticion *r, const char *opt, const char *val) {
     const dt_call_info *info = r->info;
-    size_t j = 0;
-    while (j < info->nparams && strcmp(info->params[j].name, opt + 2) != 0) j++;
-    if (j == info->nparams) {
-        fprintf(stderr, "datoteca: %s takes no option '%s' (see 'datoteca list')\n", info->name, opt);
+    int jj = param_index(info, opt);
+    if (jj < 0) {
+        fprintf(stderr, "datoteca: unknown option '%s' (see 'datoteca %s --help')\n", opt, info->name);
         return 2;
     }
+    size_t j = (size_t)jj;
     const dt_param_info *p = &info->params[j];
     for (int64_t v = p->min; p->choices && v <= p->max; v++)
         if (strcmp(p->choices[v - p->min], val) == 0) {
@@ -199,4 +210,27 @@ int parse_seed(const char *s, unsigned long long *out) {
         return 1;
     }
     return parse_u64(s, 18446744073709551615ULL, out);
+}
+
+void call_help(FILE *f, const dt_call_info *c, const char *modo) {
+    fprintf(f, "datoteca %s%s [options]\n\n", modo, c->name);
+    if (c->nparams) fprintf(f, "Parameters (--name VALUE; '-' or '_' in names):\n");
+    for (size_t j = 0; j < c->nparams; j++) {
+        const dt_param_info *p = &c->params[j];
+        if (p->choices) {
+            fprintf(f, "  --%-14s one of", p->name);
+            for (int64_t v = p->min; v <= p->max; v++) fprintf(f, " %s", p->choices[v - p->min]);
+            fprintf(f, " (default %s)\n", p->choices[p->def - p->min]);
+        } else {
+            fprintf(f, "  --%-14s %lld..%lld (default %lld)\n", p->name, (long long)p->min, (long long)p->max, (long long)p->def);
+        }
+    }
+    if (c->kind == DT_KIND_RECORD) {
+        fprintf(f, "Fields:");
+        for (size_t j = 0; j < c->nfields; j++) fprintf(f, "%s%s", j ? ", " : " ", c->fields[j]);
+        fprintf(f, "\n");
+    }
+    fprintf(f, "Options: --seed N (decimal or 0x-hex) | --seed-str TEXT, -n COUNT, --format %s, --hoy YYYY-MM-DD\n",
+            *modo ? "jsonl|csv|sql|ddl|plain" : "plain|jsonl|csv");
+    fprintf(f, "Example: datoteca %s%s --seed 42 -n 3\n", modo, c->name);
 }

@@ -52,5 +52,8 @@ typedef struct peticion {
  * --PARAM VALUE into r->args. 0, or 2 with the reason printed. */
 int parse_call(const char *arg, peticion *r);
 int parse_param(peticion *r, const char *opt, const char *val);
+int param_index(const dt_call_info *info, const char *opt);
+/* Print a call's help (parameters, ranges, defaults, fields, an example) to `f`. */
+void call_help(FILE *f, const dt_call_info *c, const char *modo);
 
 #endif

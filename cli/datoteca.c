@@ -18,20 +18,26 @@ int tabla_main(int argc, char **argv); /* tabla.c: datoteca tabla CALL … */
 
 enum formato { F_PLAIN, F_JSONL, F_CSV };
 
-static int usage(const char *msg) {
+static int usage(FILE *f, const char *msg) {
     if (msg) fprintf(stderr, "datoteca: %s\n", msg);
-    fprintf(stderr,
+    fprintf(f,
             "usage: datoteca CALL [--seed N | --seed-str TEXT] [-n COUNT] [--format plain|jsonl|csv]\n"
             "                     [--hoy YYYY-MM-DD] [--PARAM VALUE ...]\n"
-            "       datoteca list          (every call and its parameters)\n"
-            "       datoteca --version\n");
-    return 2;
+            "       datoteca CALL --help     (its parameters, ranges, defaults and an example)\n"
+            "       datoteca tabla CALL …    (datasets: addressable rows, unique columns, SQL; 'datoteca tabla --help')\n"
+            "       datoteca list            (every call and its parameters)\n"
+            "       datoteca --version\n"
+            "A namespace alone names its record: 'datoteca persona' is 'datoteca persona.persona'.\n");
+    return f == stdout ? 0 : 2;
 }
 
 static void list_calls(void) {
     for (size_t i = 0; i < dt_call_count(); i++) {
         const dt_call_info *c = dt_call_at(i);
         printf("%s", c->name);
+        const char *punto = strchr(c->name, '.');
+        if (punto && strlen(punto + 1) == (size_t)(punto - c->name) && strncmp(c->name, punto + 1, (size_t)(punto - c->name)) == 0)
+            printf(" (also: %.*s)", (int)(punto - c->name), c->name);
         for (size_t j = 0; j < c->nparams; j++) {
             const dt_param_info *p = &c->params[j];
             if (p->choices) {
@@ -111,6 +117,17 @@ static int parse(int argc, char **argv, peticion *r) {
     for (size_t j = 0; j < r->nargs; j++) r->args[j] = DT_ARG_DEFAULT;
     for (int i = 2; i < argc; i++) {
         const char *opt = argv[i];
+        if (strcmp(opt, "--help") == 0 || strcmp(opt, "-h") == 0) {
+            call_help(stdout, r->info, "");
+            return -1;
+        }
+        static const char *const propias[] = {"--seed", "--seed-str", "-n", "--format", "--hoy"};
+        int conocida = param_index(r->info, opt) >= 0;
+        for (size_t k = 0; k < sizeof propias / sizeof propias[0]; k++) conocida |= strcmp(opt, propias[k]) == 0;
+        if (!conocida) {
+            fprintf(stderr, "datoteca: unknown option '%s' (see 'datoteca %s --help')\n", opt, r->info->name);
+            return 2;
+        }
         if (i + 1 >= argc) {
             fprintf(stderr, "datoteca: option '%s' needs a value\n", opt);
             return 2;
@@ -234,7 +251,7 @@ static int run(const peticion *r) {
 }
 
 int main(int argc, char **argv) {
-    if (argc < 2) return usage(NULL);
+    if (argc < 2) return usage(stderr, NULL);
     if (strcmp(argv[1], "--version") == 0) {
         printf("datoteca %s (data version %u)\n", dt_version(), dt_data_version());
         return 0;
@@ -244,11 +261,9 @@ int main(int argc, char **argv) {
         list_calls();
         return 0;
     }
-    if (strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "--help") == 0) {
-        usage(NULL);
-        return 0;
-    }
+    if (strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "--help") == 0) return usage(stdout, NULL);
     static peticion r; /* zeroed */
     int rc = parse(argc, argv, &r);
+    if (rc == -1) return 0; /* CALL --help */
     return rc ? rc : run(&r);
 }

@@ -29,18 +29,19 @@ typedef struct tarea {
     char claves[DT_MAX_FIELDS][80]; /* `"nombre":` once, JSON-escaped */
 } tarea;
 
-static int usage_tabla(void) {
-    fprintf(stderr,
+static int usage_tabla(FILE *f) {
+    fprintf(f,
             "usage: datoteca tabla CALL [-n COUNT] [--desde K] [--campos a,b,…] [--unico a,…] [--nulos a:PERMIL,…]\n"
             "                           [--format jsonl|csv|sql|ddl|plain] [--dialecto postgresql|sqlite]\n"
             "                           [--nombre TABLE] [--jobs N] [--seed N | --seed-str TEXT] [--hoy YYYY-MM-DD]\n"
             "                           [--PARAM VALUE ...]\n"
             "Row i depends only on the seed, the call, its options and i (docs/datasets.md).\n");
-    return 2;
+    return f == stdout ? -1 : 2;
 }
 
 static int parse_tabla(int argc, char **argv, tarea *w) {
-    if (argc < 3) return usage_tabla();
+    if (argc < 3) return usage_tabla(stderr);
+    if (strcmp(argv[2], "--help") == 0 || strcmp(argv[2], "-h") == 0) return usage_tabla(stdout);
     peticion *r = &w->r;
     int rc = parse_call(argv[2], r);
     if (rc) return rc;
@@ -54,8 +55,16 @@ static int parse_tabla(int argc, char **argv, tarea *w) {
     for (int i = 3; i < argc; i++) {
         const char *opt = argv[i];
         if (strcmp(opt, "--help") == 0 || strcmp(opt, "-h") == 0) {
-            usage_tabla();
+            call_help(stdout, r->info, "tabla ");
             return -1;
+        }
+        static const char *const propias[] = {"--seed", "--seed-str", "-n", "--desde", "--jobs", "--campos", "--unico",
+                                              "--nulos", "--nombre", "--dialecto", "--format", "--hoy"};
+        int conocida = param_index(r->info, opt) >= 0;
+        for (size_t k = 0; k < sizeof propias / sizeof propias[0]; k++) conocida |= strcmp(opt, propias[k]) == 0;
+        if (!conocida) {
+            fprintf(stderr, "datoteca: unknown option '%s' (see 'datoteca tabla %s --help')\n", opt, r->info->name);
+            return 2;
         }
         if (i + 1 >= argc) {
             fprintf(stderr, "datoteca: option '%s' needs a value\n", opt);

@@ -28,6 +28,15 @@ last="--seed must be"; expect_error rut --seed 18446744073709551616
 last="unknown call"; expect_error nada
 last="not both"; expect_error rut --seed 1 --seed-str uno
 last="needs a value"; expect_error rut --seed
+last="unknown option '--bogus' (see 'datoteca rut --help')"; expect_error rut --bogus
+last="unknown option '--bogus' (see 'datoteca rut --help')"; expect_error rut --bogus 1
+# help on stdout with status 0; --edad-min as --edad_min; shorthands listed
+[ "$("$cli" --help | head -c 6)" = "usage:" ] || fail "--help is not on stdout"
+"$cli" persona --help | grep -q -- "--edad_min" || fail "persona --help does not list --edad_min"
+"$cli" tabla persona --help | grep -q "Fields:" || fail "tabla persona --help"
+[ "$("$cli" persona --seed 3 --edad-min 40 --edad-max 40 --format plain)" = "$("$cli" persona --seed 3 --edad_min 40 --edad_max 40 --format plain)" ] \
+  || fail "--edad-min differs from --edad_min"
+"$cli" list | grep -q "persona.persona (also: persona)" || fail "list does not show the persona shorthand"
 last="direccion.comuna: region must be from 0 to 16 (0 = any region), got 17"; expect_error direccion.comuna --region 17
 last="--region must be an integer, got 'x'"; expect_error direccion.comuna --region x
 last="dinero.monto: min must not exceed max, got min=10, max=5"; expect_error dinero.monto --min 10 --max 5
