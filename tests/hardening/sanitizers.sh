@@ -21,11 +21,12 @@ echo "sanitizers: ASan+UBSan C suites and CLI clean"
 
 need valgrind valgrind
 vg=(valgrind -q --error-exitcode=99 --leak-check=full --show-leak-kinds=all --errors-for-leak-kinds=all)
-for t in test_pcg test_stream test_rut test_datos test_llamadas test_golden test_propiedades test_hilos test_regresiones; do
+for t in test_pcg test_stream test_rut test_datos test_llamadas test_golden test_propiedades test_hilos test_regresiones test_vehiculo test_arrow; do
   "${vg[@]}" "$release/tests/c/$t" >/dev/null || { echo "valgrind: $t has errors or leaks"; exit 1; }
   echo "valgrind: $t: 0 errors, 0 leaks"
 done
 "${vg[@]}" "$release/datoteca" persona --seed 1 -n 2000 --format jsonl >/dev/null
 "${vg[@]}" "$release/datoteca" empresa --seed 1 -n 2000 --format csv >/dev/null
+"${vg[@]}" "$release/datoteca" tabla persona --seed 1 -n 20000 --unico rut,email --nulos comuna:50 --format sql --jobs 2 >/dev/null
 echo "valgrind: CLI: 0 errors, 0 leaks"
 echo "sanitizers: 2 passed, 0 failed"
