@@ -331,6 +331,7 @@ static int run_tabla(tarea *w) {
         if (jobs == 1) {
             for (size_t k = 0; k < nesc; k++)
                 if (!error) error = escribir(&ts[k].o);
+            if (error) break; /* a write failed: stop at once */
             LANZAR(0);
             continue;
         }

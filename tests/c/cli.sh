@@ -73,6 +73,16 @@ if [ -w /dev/full ]; then
   if "$cli" rut -n 100000 > /dev/full 2>/dev/null; then fail "rut -n 100000 > /dev/full exited 0"; fi
   if "$cli" tabla rut -n 100000 > /dev/full 2>/dev/null; then fail "tabla rut -n 100000 > /dev/full exited 0"; fi
 fi
+# With SIGPIPE ignored by a parent, a closed pipe is a write error: the CLI stops at once, says so,
+# and exits non-zero (it used to run until killed)
+for mode in "" "tabla"; do
+  s=$(date +%s)
+  st=$( (trap '' PIPE; if timeout 20 "$cli" $mode persona -n 1000000000 2>/tmp/dt_pipe_err; then r=0; else r=$?; fi
+         echo "$r" > /tmp/dt_pipe_rc) | head -1 >/dev/null; cat /tmp/dt_pipe_rc)
+  e=$(date +%s)
+  [ "$st" = 1 ] && [ $((e - s)) -le 5 ] || fail "${mode:-sequential}: SIGPIPE ignored, exit $st after $((e - s)) s"
+  grep -q "cannot write the output" /tmp/dt_pipe_err || fail "${mode:-sequential}: no message on a closed pipe: $(cat /tmp/dt_pipe_err)"
+done
 # A million records stream in constant memory (the RSS stays small).
 rss=$( { /usr/bin/time -f '%M' "$cli" persona --seed 1 -n 1000000 --format jsonl > /dev/null; } 2>&1 ) || rss=0
 if [ "$rss" -gt 0 ] && [ "$rss" -gt 20000 ]; then fail "1,000,000 persona used ${rss} KiB"; fi

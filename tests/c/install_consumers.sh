@@ -1,6 +1,7 @@
 #!/bin/sh
 # cmake --install into a prefix, then three separate consumers must build and run:
-# pkg-config, find_package(datoteca), and a C++ file that includes the header.
+# pkg-config, find_package(datoteca), and a C++ file that includes the header; then the same with
+# --prefix /usr (Debian's multiarch libdir) staged through DESTDIR.
 set -eu
 build="$1"; work="$2"
 rm -rf "$work"; mkdir -p "$work"
@@ -43,3 +44,22 @@ if command -v c++ >/dev/null 2>&1; then
   c++ -std=c++11 -Wall -Werror -I"$prefix/include" "$work/cpp.cpp" -L"$(dirname "$libdir")" -ldatoteca -o "$work/cpp"
 fi
 echo "install_consumers: ok ($(cat "$work/out1") via pkg-config and find_package)"
+
+# A system prefix: configured for /usr (libdir lib/<multiarch> on Debian), staged with DESTDIR; the
+# .pc file, read where it lies, must point into the staged tree, and the program must build and run.
+src=$(cd "$(dirname "$0")/../.." && pwd)
+cmake -S "$src" -B "$work/usr-build" -DCMAKE_INSTALL_PREFIX=/usr -DCMAKE_BUILD_TYPE=Release \
+  -DDATOTECA_BUILD_TESTS=OFF -DDATOTECA_BUILD_CLI=OFF >/dev/null
+cmake --build "$work/usr-build" -j2 >/dev/null
+DESTDIR="$work/stage" cmake --install "$work/usr-build" >/dev/null
+pc=$(find "$work/stage" -name datoteca.pc | head -n1)
+pcdir=$(dirname "$pc")
+inc=$(PKG_CONFIG_PATH="$pcdir" pkg-config --variable=includedir datoteca)
+lib=$(PKG_CONFIG_PATH="$pcdir" pkg-config --variable=libdir datoteca)
+[ -f "$inc/datoteca.h" ] || { echo "install_consumers: includedir $inc has no datoteca.h ($pc)"; exit 1; }
+ls "$lib"/libdatoteca.so* >/dev/null 2>&1 || { echo "install_consumers: libdir $lib has no libdatoteca ($pc)"; exit 1; }
+cc -std=c11 -Wall -Werror "$work/main.c" $(PKG_CONFIG_PATH="$pcdir" pkg-config --cflags --libs datoteca) \
+  -Wl,-rpath,"$lib" -o "$work/via_usr"
+"$work/via_usr" > "$work/out4"
+cmp "$work/out1" "$work/out4"
+echo "install_consumers: pkg-config (custom prefix and /usr with $(basename "$(dirname "$pcdir")") libdir), find_package, C++: ok"
