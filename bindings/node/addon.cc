@@ -579,6 +579,19 @@ Napi::Value Formatear(const Napi::CallbackInfo &info, dt_status (*fn)(int64_t, c
   return Napi::String::New(info.Env(), buf, len);
 }
 
+// cliMain(args: string[]) -> exit status: the library's command line (dt_cli_main), writing to this
+// process's stdout and stderr through C stdio.
+Napi::Value CliMain(const Napi::CallbackInfo &info) {
+  Napi::Array a = info[0].As<Napi::Array>();
+  std::vector<std::string> args;
+  args.push_back("datoteca");
+  for (uint32_t i = 0; i < a.Length(); i++) args.push_back(a.Get(i).As<Napi::String>().Utf8Value());
+  std::vector<char *> argv;
+  for (auto &s : args) argv.push_back(&s[0]);
+  argv.push_back(nullptr);
+  return Napi::Number::New(info.Env(), dt_cli_main(static_cast<int>(args.size()), argv.data()));
+}
+
 Napi::Object InitModule(Napi::Env env, Napi::Object exports) {
   Napi::Function gen = Gen::Init(env);
   // Per environment (main thread and each worker), so derive() builds the right class.
@@ -587,6 +600,7 @@ Napi::Object InitModule(Napi::Env env, Napi::Object exports) {
   Napi::Function tabla = Tabla::Init(env);
   exports.Set("Tabla", tabla);
   exports.Set("callInfo", Napi::Function::New(env, CallInfo));
+  exports.Set("cliMain", Napi::Function::New(env, CliMain));
   exports.Set("tables", Napi::Function::New(env, Tables));
   exports.Set("callCheck", Napi::Function::New(env, [](const Napi::CallbackInfo &i) -> Napi::Value {
     return Napi::String::New(i.Env(), Explain(i[0].As<Napi::Number>().Uint32Value(), Args(i[1])));

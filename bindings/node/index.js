@@ -544,6 +544,8 @@ module.exports = {
   validarPatente,
   patenteDv,
   formatearPatente,
+  /** The command line (what `npx datoteca` runs): arguments after the program name; returns the exit status. */
+  cliMain: (args) => addon.cliMain(args.map(String)),
   calls: () => [...CALLS.keys()],
   version: () => addon.version,
   dataVersion: () => addon.dataVersion,

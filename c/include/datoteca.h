@@ -612,6 +612,15 @@ typedef enum dt_dialecto {
 DT_API dt_status dt_tabla_ddl(const dt_tabla *t, dt_dialecto dialecto, const char *nombre, char *buf, size_t cap,
                               size_t *len);
 
+/* ===================================================================== command line */
+
+/* The `datoteca` command (docs in the README and `datoteca --help`), the same code whether it runs as
+ * the CMake binary, `python -m datoteca`/the `datoteca` script of the wheel, or `npx datoteca`:
+ * argv[0] is the program's name, argv[1..] its arguments. Writes to the process's stdout and stderr
+ * (flushed before it returns) and returns the exit status: 0, 1 (a write error, out of memory) or 2
+ * (bad arguments). Uses static state: call it once per process, from one thread. */
+DT_API int dt_cli_main(int argc, char **argv);
+
 /* ===================================================================== Arrow */
 
 /* Datasets as Arrow columns through the Arrow C Data Interface (a stable ABI, produced here without

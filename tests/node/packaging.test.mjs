@@ -33,6 +33,14 @@ test('npm pack installs into an empty directory and works there', () => {
       "const {Datoteca}=require('datoteca'); console.log(new Datoteca({seed:42}).rut()); import('datoteca').then(m=>console.log(m.validarRut('12.345.678-5'))); console.log(require.resolve('datoteca/package.json') ? 'ok' : '')"],
     { cwd: app, encoding: 'utf8' });
     expect(out.trim().split('\n')).toEqual([new Datoteca({ seed: 42 }).rut(), 'ok', 'true']);
+    // the package's bin is the library's own command line: the CMake binary's bytes
+    const cmake = process.env.DATOTECA_CLI || path.join(ROOT, 'build-c', 'datoteca');
+    for (const args of [['rut', '--seed', '42', '-n', '5'], ['tabla', 'persona', '-n', '3', '--format', 'csv'], ['--help']]) {
+      const a = spawnSync(cmake, args);
+      const b = spawnSync('npx', ['--no-install', 'datoteca', ...args], { cwd: app, env });
+      expect(b.status, String(b.stderr)).toBe(a.status);
+      expect(Buffer.compare(a.stdout, b.stdout), args.join(' ')).toBe(0);
+    }
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "comun.h"
+#include "cli_comun.h"
 #include "datoteca.h"
 
 int tabla_main(int argc, char **argv); /* tabla.c: datoteca tabla CALL … */
@@ -250,7 +250,7 @@ static int run(const peticion *r) {
     return rc;
 }
 
-int main(int argc, char **argv) {
+static int cli(int argc, char **argv) {
     if (argc < 2) return usage(stderr, NULL);
     if (strcmp(argv[1], "--version") == 0) {
         printf("datoteca %s (data version %u)\n", dt_version(), dt_data_version());
@@ -266,4 +266,11 @@ int main(int argc, char **argv) {
     int rc = parse(argc, argv, &r);
     if (rc == -1) return 0; /* CALL --help */
     return rc ? rc : run(&r);
+}
+
+int dt_cli_main(int argc, char **argv) {
+    int rc = cli(argc, argv);
+    if (fflush(stdout) != 0 && rc == 0) rc = 1; /* the caller's process goes on: leave nothing buffered */
+    fflush(stderr);
+    return rc;
 }
