@@ -3,18 +3,15 @@
 // checks and converts arguments, calls the addon and shapes results.
 const path = require('path');
 
+// node-gyp-build loads a prebuilt N-API binary from prebuilds/<platform>-<arch>/ when one matches (no
+// compiler needed), else the one compiled at install from the bundled C sources (build/Release).
 function loadAddon() {
   const root = path.join(__dirname, '..', '..');
-  const candidates = [path.join(root, 'build', 'Release', 'datoteca.node'), path.join(root, 'build', 'Debug', 'datoteca.node')];
-  let lastError;
-  for (const file of candidates) {
-    try {
-      return require(file);
-    } catch (e) {
-      lastError = e;
-    }
+  try {
+    return require('node-gyp-build')(root);
+  } catch (e) {
+    throw new Error(`datoteca: no native addon for ${process.platform}-${process.arch} (${e.message}); reinstall datoteca with a C compiler available`);
   }
-  throw new Error(`datoteca: the native addon is not built (${lastError && lastError.message}); run npm install`);
 }
 
 const addon = loadAddon();

@@ -121,3 +121,45 @@ test.for(['con espacio', 'ñandú(1)', 'a[b]'])('alta %s', (caso, { datoteca }) 
     rmSync(base, { recursive: true, force: true });
   }
 }, 240000);
+
+// The npm tarball carries an N-API prebuild (one binary for every Node with N-API 8, so any supported
+// version loads it): installed where there is no compiler, no Node headers and no npm_config_nodedir,
+// it loads without building; asked to build from source, it compiles the bundled C sources.
+test('npm tarball: the prebuild loads with no compiler or headers; --build-from-source compiles', () => {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'datoteca-prebuild-'));
+  try {
+    execFileSync('npm', ['pack', '--silent', '--pack-destination', dir], { cwd: ROOT, env, encoding: 'utf8' });
+    const tgz = path.join(dir, readdirSync(dir).find((f) => f.endsWith('.tgz')));
+    expect(execFileSync('tar', ['tzf', tgz], { encoding: 'utf8' })).toMatch(/package\/prebuilds\/linux-x64\/[^\n]*\.node/);
+    // a PATH with node and sh alone (npm runs scripts with sh): no cc, c++, make, python; HOME empty: no
+    // cached headers
+    const bin = path.join(dir, 'bin');
+    mkdirSync(bin);
+    execFileSync('ln', ['-s', process.execPath, path.join(bin, 'node')]);
+    execFileSync('ln', ['-s', '/bin/sh', path.join(bin, 'sh')]);
+    const npmCli = execFileSync('readlink', ['-f', execFileSync('sh', ['-c', 'command -v npm'], { encoding: 'utf8' }).trim()], { encoding: 'utf8' }).trim();
+    const home = path.join(dir, 'home');
+    mkdirSync(home);
+    const bare = { PATH: bin, HOME: home, npm_config_cache: path.join(dir, 'cache') };
+    const app = path.join(dir, 'app');
+    mkdirSync(app);
+    writeFileSync(path.join(app, 'package.json'), '{"name":"app","private":true}');
+    const inst = spawnSync(process.execPath, [npmCli, 'install', '--no-audit', '--no-fund', tgz], { cwd: app, env: bare, encoding: 'utf8' });
+    expect(inst.status, inst.stdout + inst.stderr).toBe(0);
+    const uso = "const d=require('datoteca'); console.log(new d.Datoteca({seed:42}).rut()); console.log(require('node-gyp-build').path(require('path').dirname(require.resolve('datoteca/package.json'))))";
+    const out = spawnSync(process.execPath, ['-e', uso], { cwd: app, env: bare, encoding: 'utf8' });
+    const [rut, cargado] = out.stdout.trim().split('\n');
+    expect(rut, out.stderr).toBe(new Datoteca({ seed: 42 }).rut());
+    expect(cargado).toContain(path.join('prebuilds', 'linux-x64'));
+    // the fallback: build from the bundled sources (with the machine's compiler and headers)
+    const app2 = path.join(dir, 'app2');
+    mkdirSync(app2);
+    writeFileSync(path.join(app2, 'package.json'), '{"name":"app2","private":true}');
+    execFileSync('npm', ['install', '--no-audit', '--no-fund', '--build-from-source', tgz], { cwd: app2, env, stdio: 'pipe' });
+    const out2 = execFileSync(process.execPath, ['-e', uso], { cwd: app2, encoding: 'utf8' }).trim().split('\n');
+    expect(out2[0]).toBe(rut);
+    expect(out2[1]).toContain(path.join('build', 'Release'));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}, 300000);
