@@ -7,6 +7,10 @@
  *
  * Output streams in fixed-size chunks, so -n 1000000 runs in constant memory. */
 #include <errno.h>
+#ifdef _WIN32
+#include <fcntl.h>
+#include <io.h>
+#endif
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -269,6 +273,9 @@ static int cli(int argc, char **argv) {
 }
 
 int dt_cli_main(int argc, char **argv) {
+#ifdef _WIN32
+    _setmode(_fileno(stdout), _O_BINARY); /* the same bytes as elsewhere: no \r\n translation */
+#endif
     int rc = cli(argc, argv);
     if (fflush(stdout) != 0 && rc == 0) rc = 1; /* the caller's process goes on: leave nothing buffered */
     fflush(stderr);
