@@ -226,7 +226,9 @@ static int run(const peticion *r) {
     enum { CHUNK = 256 };
     static char chunk[DT_CALL_MANY_BOUND(CHUNK)];
     int rc = 0;
+    progreso_t prog = {-1, 0};
     for (unsigned long long left = r->count; left > 0 && !ob.error;) {
+        progreso(&prog, r->count - left, r->count);
         size_t n = left < CHUNK ? (size_t)left : CHUNK;
         size_t len;
         st = dt_call_many(g, r->index, r->args, r->nargs, n, chunk, sizeof chunk, &len);
@@ -244,6 +246,7 @@ static int run(const peticion *r) {
         left -= n;
     }
     ob_flush(&ob);
+    if (!ob.error && rc == 0) progreso(&prog, r->count, r->count);
     dt_free(g);
     if (fflush(stdout) != 0) ob.error = 1;
     if (ob.error && rc == 0) {

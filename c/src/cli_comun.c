@@ -3,6 +3,14 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
+#ifdef _WIN32
+#include <io.h>
+#define dt__isatty _isatty
+#else
+#include <unistd.h>
+#define dt__isatty isatty
+#endif
 
 int ob_init(outbuf *o, size_t cap, FILE *f) {
     o->data = (char *)malloc(cap);
@@ -233,4 +241,16 @@ void call_help(FILE *f, const dt_call_info *c, const char *modo) {
     fprintf(f, "Options: --seed N (decimal or 0x-hex) | --seed-str TEXT, -n COUNT, --format %s, --hoy YYYY-MM-DD\n",
             *modo ? "jsonl|csv|sql|ddl|plain" : "plain|jsonl|csv");
     fprintf(f, "Example: datoteca %s%s --seed 42 -n 3\n", modo, c->name);
+}
+
+/* Progress for people watching a terminal: only when stderr is one, at most once a second, and only
+ * for runs that last; the clock decides nothing but when to print this line. */
+void progreso(progreso_t *p, unsigned long long hecho, unsigned long long total) {
+    if (p->activo < 0) p->activo = dt__isatty(2) && total >= 1000000;
+    if (!p->activo) return;
+    time_t ahora = time(NULL);
+    if (hecho < total && ahora == p->ultimo) return;
+    p->ultimo = ahora;
+    fprintf(stderr, "\rdatoteca: %llu of %llu (%llu %%)%s", hecho, total, total ? hecho * 100 / total : 100,
+            hecho >= total ? "\n" : "");
 }

@@ -31,6 +31,12 @@ void csv_field(outbuf *o, const char *s, size_t n, int vacio_entre_comillas);
 int parse_u64(const char *s, unsigned long long max, unsigned long long *out);
 int parse_i64(const char *s, long long *out);
 int parse_fecha(const char *s, int32_t out[3]);
+/* Progress on stderr when it is a terminal (see cli_comun.c); start with {-1, 0}. */
+typedef struct progreso_t {
+    int activo;
+    long long ultimo;
+} progreso_t;
+void progreso(progreso_t *p, unsigned long long hecho, unsigned long long total);
 /* A seed: decimal, or 0x and 1 to 16 hexadecimal digits. */
 int parse_seed(const char *s, unsigned long long *out);
 

@@ -322,8 +322,10 @@ static int run_tabla(tarea *w) {
         }                                                                                                  \
     } while (0)
     int cur = 0;
+    progreso_t prog = {-1, 0};
     LANZAR(0);
     while (activos[cur] > 0) {
+        progreso(&prog, hecho, r->count);
         if (jobs > 1)
             for (size_t k = 0; k < activos[cur]; k++) pthread_join(ts[cur * jobs + k].hilo, NULL);
         int sig = jobs > 1 ? 1 - cur : 0;
@@ -342,6 +344,7 @@ static int run_tabla(tarea *w) {
         cur = sig;
     }
 #undef LANZAR
+    if (!error) progreso(&prog, r->count, r->count);
     for (size_t k = 0; k < ntrab; k++) {
         free(ts[k].filas);
         ob_free(&ts[k].o);

@@ -83,6 +83,17 @@ for mode in "" "tabla"; do
   [ "$st" = 1 ] && [ $((e - s)) -le 5 ] || fail "${mode:-sequential}: SIGPIPE ignored, exit $st after $((e - s)) s"
   grep -q "cannot write the output" /tmp/dt_pipe_err || fail "${mode:-sequential}: no message on a closed pipe: $(cat /tmp/dt_pipe_err)"
 done
+# Progress goes to stderr only when it is a terminal, and a full disk is an error for small runs too
+"$cli" persona -n 1000000 >/dev/null 2>/tmp/dt_prog_err
+[ ! -s /tmp/dt_prog_err ] || fail "progress written to a stderr that is not a terminal: $(head -c 200 /tmp/dt_prog_err)"
+if command -v script >/dev/null 2>&1; then
+  script -qec "$cli persona -n 1500000 >/dev/null" /dev/null > /tmp/dt_prog_tty 2>&1 || true
+  grep -q "of 1500000 (100 %)" /tmp/dt_prog_tty || fail "no progress on a terminal: $(tail -c 200 /tmp/dt_prog_tty)"
+fi
+if [ -w /dev/full ]; then
+  if "$cli" rut -n 1 > /dev/full 2>/dev/null; then fail "rut -n 1 > /dev/full exited 0"; fi
+  if "$cli" tabla rut -n 1 > /dev/full 2>/dev/null; then fail "tabla rut -n 1 > /dev/full exited 0"; fi
+fi
 # A million records stream in constant memory (the RSS stays small).
 rss=$( { /usr/bin/time -f '%M' "$cli" persona --seed 1 -n 1000000 --format jsonl > /dev/null; } 2>&1 ) || rss=0
 if [ "$rss" -gt 0 ] && [ "$rss" -gt 20000 ]; then fail "1,000,000 persona used ${rss} KiB"; fi
