@@ -25,6 +25,7 @@ test('npm pack installs into an empty directory and works there', () => {
     const listing = execFileSync('tar', ['tzf', path.join(dir, tgz)], { encoding: 'utf8' });
     expect(listing).toContain('package/c/src/gen.c');
     expect(listing).toContain('package/binding.gyp');
+    expect(listing).toContain('package/LICENSE');
     const app = path.join(dir, 'app');
     mkdirSync(app);
     writeFileSync(path.join(app, 'package.json'), '{"name":"app","private":true}');
