@@ -673,19 +673,21 @@ struct ArrowArrayStream {
 /* The schema of the dataset's record batches: a struct ("+s") with one child per column, named as
  * the column, ARROW_FLAG_NULLABLE where a null can occur. */
 DT_API dt_status dt_tabla_arrow_schema(const dt_tabla *t, struct ArrowSchema *out);
-/* Rows [desde, desde + n) as one record batch (a struct array). DT_ERR_INVALID_ARG past the
- * capacity or when a text column would exceed 2 GiB in one batch; DT_ERR_NO_MEMORY. On failure
- * out->release is NULL. */
-DT_API dt_status dt_tabla_arrow_lote(const dt_tabla *t, uint64_t desde, size_t n, struct ArrowArray *out);
+/* Rows [desde, desde + n) as one record batch (a struct array), filled by `hilos` threads (1 or 2;
+ * 2 splits a batch of 4,096 rows or more in halves: the same bytes, about half the time on two free
+ * cores). DT_ERR_INVALID_ARG past the capacity or when a text column would exceed 2 GiB in one batch;
+ * DT_ERR_NO_MEMORY. On failure out->release is NULL. */
+DT_API dt_status dt_tabla_arrow_lote(const dt_tabla *t, uint64_t desde, size_t n, int hilos, struct ArrowArray *out);
 /* A stream of record batches of at most `filas_por_lote` rows (1 .. 1,048,576) covering rows
- * [desde, desde + n). The stream keeps its own copy of the dataset: `t` may be freed at once. */
-DT_API dt_status dt_tabla_arrow_stream(const dt_tabla *t, uint64_t desde, uint64_t n, size_t filas_por_lote,
+ * [desde, desde + n), each filled by `hilos` threads (1 or 2). The stream keeps its own copy of the
+ * dataset: `t` may be freed at once. */
+DT_API dt_status dt_tabla_arrow_stream(const dt_tabla *t, uint64_t desde, uint64_t n, size_t filas_por_lote, int hilos,
                                        struct ArrowArrayStream *out);
 /* For bindings that hand a stream to a consumer by pointer (Python's PyCapsule): a malloc'd stream
  * as dt_tabla_arrow_stream (NULL on failure), and its disposal: release if not released, then free.
  * dt_arrow_stream_liberar(NULL) is a no-op. */
 DT_API struct ArrowArrayStream *dt_tabla_arrow_stream_nuevo(const dt_tabla *t, uint64_t desde, uint64_t n,
-                                                            size_t filas_por_lote);
+                                                            size_t filas_por_lote, int hilos);
 DT_API void dt_arrow_stream_liberar(struct ArrowArrayStream *s);
 DT_API struct ArrowSchema *dt_tabla_arrow_schema_nuevo(const dt_tabla *t);
 DT_API void dt_arrow_schema_liberar(struct ArrowSchema *s);

@@ -32,9 +32,21 @@ int main(void) {
     CHECK(s.release == NULL && strcmp(movido.name, "fecha_nacimiento") == 0, "moved child schema survives its parent");
     movido.release(&movido);
 
-    enum { N = 3000 };
+    enum { N = 10000 }; /* above DT__ARROW_HILO_MIN: both halves of a two-thread batch are checked */
     struct ArrowArray a;
-    CHECK_OK(dt_tabla_arrow_lote(t, 100, N, &a), "lote");
+    CHECK_OK(dt_tabla_arrow_lote(t, 100, N, 2, &a), "lote");
+    struct ArrowArray uno;
+    CHECK_OK(dt_tabla_arrow_lote(t, 100, N, 1, &uno), "lote, one thread");
+    for (int64_t j = 0; j < 4; j++) {
+        const struct ArrowArray *x = a.children[j], *y = uno.children[j];
+        CHECK(x->null_count == y->null_count && x->n_buffers == y->n_buffers, "column %lld: two threads vs one", (long long)j);
+        if (x->n_buffers == 3) {
+            const int32_t *ox = (const int32_t *)x->buffers[1], *oy = (const int32_t *)y->buffers[1];
+            CHECK(memcmp(ox, oy, (N + 1) * sizeof(int32_t)) == 0 && memcmp(x->buffers[2], y->buffers[2], (size_t)ox[N]) == 0,
+                  "column %lld: two threads give other bytes", (long long)j);
+        }
+    }
+    uno.release(&uno);
     CHECK(a.length == N && a.n_children == 4 && a.n_buffers == 1, "batch shape");
     size_t cap = DT_CALL_MANY_BOUND(N), len;
     char *texto = (char *)malloc(cap);
@@ -66,7 +78,7 @@ int main(void) {
     free(texto);
 
     struct ArrowArrayStream st;
-    CHECK_OK(dt_tabla_arrow_stream(t, 0, 1000, 300, &st), "stream");
+    CHECK_OK(dt_tabla_arrow_stream(t, 0, 1000, 300, 2, &st), "stream");
     dt_tabla_free(t); /* the stream keeps its own copy */
     struct ArrowSchema ss;
     CHECK(st.get_schema(&st, &ss) == 0 && ss.n_children == 4, "stream schema");
@@ -83,8 +95,8 @@ int main(void) {
     CHECK(total == 1000 && lotes == 4 && st.get_last_error(&st) == NULL, "stream: %lld rows in %lld batches", (long long)total,
           (long long)lotes);
     st.release(&st);
-    CHECK(dt_tabla_arrow_stream(NULL, 0, 1, 1, &st) == DT_ERR_NULL, "NULL dataset");
-    struct ArrowArrayStream *p = dt_tabla_arrow_stream_nuevo(NULL, 0, 1, 1);
+    CHECK(dt_tabla_arrow_stream(NULL, 0, 1, 1, 1, &st) == DT_ERR_NULL, "NULL dataset");
+    struct ArrowArrayStream *p = dt_tabla_arrow_stream_nuevo(NULL, 0, 1, 1, 1);
     CHECK(p == NULL, "nuevo with NULL");
     dt_arrow_stream_liberar(NULL);
     return dt_test_done("test_arrow");

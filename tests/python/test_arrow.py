@@ -85,3 +85,12 @@ def test_the_stream_outlives_its_dataset_and_refuses_bad_slices():
         Tabla("empresa.rut", unico=["rut"]).arrow(10, desde=1_999_995)
     with pytest.raises(ValueError, match="lote must be from 1"):
         Tabla("rut").arrow(10, lote=0)
+
+
+def test_one_or_two_threads_give_the_same_batches():
+    t = Tabla("persona.persona", seed=4, unico=["rut"], nulos={"comuna": 200})
+    uno = t.arrow(30_000, lote=20_000, hilos=1).to_pyarrow()
+    dos = t.arrow(30_000, lote=20_000, hilos=2).to_pyarrow()
+    assert uno.equals(dos)
+    with pytest.raises(ValueError, match="hilos must be 1 or 2"):
+        t.arrow(10, hilos=3)

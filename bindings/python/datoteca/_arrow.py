@@ -49,8 +49,8 @@ def capsula_schema(t: Any) -> object:
     return _new(int(ffi.cast("uintptr_t", ptr)), _SCHEMA, ctypes.cast(_destruir_schema, ctypes.c_void_p))
 
 
-def capsula_stream(t: Any, desde: int, n: int, lote: int) -> object:
-    ptr = lib.dt_tabla_arrow_stream_nuevo(t, desde, n, lote)
+def capsula_stream(t: Any, desde: int, n: int, lote: int, hilos: int) -> object:
+    ptr = lib.dt_tabla_arrow_stream_nuevo(t, desde, n, lote, hilos)
     if ptr == ffi.NULL:
         raise MemoryError("datoteca: no memory for an Arrow stream")
     return _new(int(ffi.cast("uintptr_t", ptr)), _STREAM, ctypes.cast(_destruir_stream, ctypes.c_void_p))
@@ -59,30 +59,33 @@ def capsula_stream(t: Any, desde: int, n: int, lote: int) -> object:
 class Lotes:
     """Rows [desde, desde + n) of a dataset as a stream of Arrow record batches of `lote` rows:
     `pyarrow.table(t.arrow(1_000_000))`, `polars.DataFrame(t.arrow(n))`, DuckDB's `FROM t.arrow(n)`.
-    Each consumer call makes a new stream of the same rows."""
+    Each consumer call makes a new stream of the same rows. `hilos` (1 or 2) threads fill each batch:
+    the same bytes either way; 2 (the default) is about twice as fast on two free cores."""
 
-    __slots__ = ("tabla", "n", "desde", "lote")
+    __slots__ = ("tabla", "n", "desde", "lote", "hilos")
 
-    def __init__(self, tabla: "Tabla", n: int, desde: int = 0, lote: int = 65536) -> None:
-        for v, name in ((n, "n"), (desde, "desde"), (lote, "lote")):
+    def __init__(self, tabla: "Tabla", n: int, desde: int = 0, lote: int = 65536, hilos: int = 2) -> None:
+        for v, name in ((n, "n"), (desde, "desde"), (lote, "lote"), (hilos, "hilos")):
             if isinstance(v, bool) or not isinstance(v, int):
                 raise TypeError(f"{name} must be an int, got {type(v).__name__}")
         if n < 0 or desde < 0:
             raise ValueError(f"n and desde must not be negative, got n={n}, desde={desde}")
         if not 1 <= lote <= _LOTE_MAX:
             raise ValueError(f"lote must be from 1 to {_LOTE_MAX} rows, got {lote}")
+        if hilos not in (1, 2):
+            raise ValueError(f"hilos must be 1 or 2, got {hilos}")
         if desde + n > tabla.capacidad:
             raise InvalidArgumentError(
                 f"{tabla.call}: rows {desde} to {desde + n} asked, but with these unique columns there is room for "
                 f"{tabla.capacidad} rows (docs/datasets.md)", lib.DT_ERR_INVALID_ARG)
-        self.tabla, self.n, self.desde, self.lote = tabla, n, desde, lote
+        self.tabla, self.n, self.desde, self.lote, self.hilos = tabla, n, desde, lote, hilos
 
     def __arrow_c_schema__(self) -> object:
         return capsula_schema(self.tabla._t)
 
     def __arrow_c_stream__(self, requested_schema: Optional[object] = None) -> object:
         # requested_schema is a request, not a demand: the batches keep their own types
-        return capsula_stream(self.tabla._t, self.desde, self.n, self.lote)
+        return capsula_stream(self.tabla._t, self.desde, self.n, self.lote, self.hilos)
 
     def to_pyarrow(self) -> Any:
         """A pyarrow.Table (pip install 'datoteca[arrow]')."""

@@ -173,13 +173,13 @@ class Tabla:
             hecho += k
         return out
 
-    def arrow(self, n: int, desde: int = 0, lote: int = 65536) -> "Lotes":
+    def arrow(self, n: int, desde: int = 0, lote: int = 65536, hilos: int = 2) -> "Lotes":
         """Rows [desde, desde + n) as Arrow record batches of `lote` rows, straight from C: an object with
         `__arrow_c_stream__` for pyarrow, polars and DuckDB, and `to_pyarrow()`, `to_pandas()`,
         `to_polars()`, `write_parquet(path)`."""
         from ._arrow import Lotes
 
-        return Lotes(self, n, desde, lote)
+        return Lotes(self, n, desde, lote, hilos)
 
     def __arrow_c_schema__(self) -> object:
         from ._arrow import capsula_schema
@@ -214,7 +214,7 @@ def ddl(call: str, dialecto: Dialecto = "postgresql", nombre: Optional[str] = No
     return Tabla(call, **opciones).ddl(dialecto, nombre)
 
 
-def arrow(call: str, n: int, *, desde: int = 0, lote: int = 65536, **opciones: Any) -> "Lotes":
+def arrow(call: str, n: int, *, desde: int = 0, lote: int = 65536, hilos: int = 2, **opciones: Any) -> "Lotes":
     """Rows of a dataset as Arrow record batches: `pyarrow.table(datoteca.arrow("persona.persona",
     1_000_000, seed=1))`. The options are Tabla's."""
-    return Tabla(call, **opciones).arrow(n, desde, lote)
+    return Tabla(call, **opciones).arrow(n, desde, lote, hilos)

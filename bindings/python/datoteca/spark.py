@@ -111,7 +111,8 @@ class DatotecaReader(DataSourceReader):
 
         assert isinstance(partition, Rango)
         t = tabla_de(self.opciones)
-        lector = pa.RecordBatchReader.from_stream(t.arrow(partition.n, partition.desde, self.lote))
+        # one thread per partition: Spark runs partitions side by side on the executors' cores
+        lector = pa.RecordBatchReader.from_stream(t.arrow(partition.n, partition.desde, self.lote, hilos=1))
         inicio = partition.desde
         for lote in lector:
             if self.indice:
