@@ -137,15 +137,7 @@ static int parse(int argc, char **argv, peticion *r) {
             return 2;
         }
         const char *val = argv[++i];
-        if (strcmp(opt, "--seed") == 0) {
-            r->seed_given = 1;
-            if (!parse_seed(val, &r->seed)) {
-                fprintf(stderr, "datoteca: --seed must be an integer from 0 to 18446744073709551615 (decimal or 0x-hex), got '%s'\n", val);
-                return 2;
-            }
-        } else if (strcmp(opt, "--seed-str") == 0) {
-            r->seed_str = val;
-        } else if (strcmp(opt, "-n") == 0) {
+        if (strcmp(opt, "-n") == 0) {
             if (!parse_u64(val, 1000000000000ULL, &r->count)) {
                 fprintf(stderr, "datoteca: -n must be an integer from 0 to 1000000000000, got '%s'\n", val);
                 return 2;
@@ -158,24 +150,13 @@ static int parse(int argc, char **argv, peticion *r) {
                 fprintf(stderr, "datoteca: --format must be plain, jsonl or csv, got '%s'\n", val);
                 return 2;
             }
-        } else if (strcmp(opt, "--hoy") == 0) {
-            if (!parse_fecha(val, r->hoy)) {
-                fprintf(stderr, "datoteca: --hoy must be a date YYYY-MM-DD from 1900-01-01 to 2200-12-31, got '%s'\n", val);
-                return 2;
-            }
-            r->hoy_given = 1;
-        } else if (strncmp(opt, "--", 2) == 0) {
-            rc = parse_param(r, opt, val);
-            if (rc) return rc;
         } else {
-            fprintf(stderr, "datoteca: unexpected argument '%s'\n", opt);
-            return 2;
+            rc = parse_comun(r, opt, val);
+            if (rc) return rc;
         }
     }
-    if (r->seed_given && r->seed_str) {
-        fprintf(stderr, "datoteca: give --seed or --seed-str, not both\n");
-        return 2;
-    }
+    rc = check_seeds(r);
+    if (rc) return rc;
     char why[512];
     if (dt_call_check(r->index, r->args, r->nargs, why, sizeof why, NULL) == DT_ERR_INVALID_ARG) {
         fprintf(stderr, "datoteca: %s\n", why); /* the library's sentence, as every binding shows it */

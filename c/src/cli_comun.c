@@ -254,3 +254,35 @@ void progreso(progreso_t *p, unsigned long long hecho, unsigned long long total)
     fprintf(stderr, "\rdatoteca: %llu of %llu (%llu %%)%s", hecho, total, total ? hecho * 100 / total : 100,
             hecho >= total ? "\n" : "");
 }
+
+int parse_comun(peticion *r, const char *opt, const char *val) {
+    if (strcmp(opt, "--seed") == 0) {
+        r->seed_given = 1;
+        if (!parse_seed(val, &r->seed)) {
+            fprintf(stderr, "datoteca: --seed must be an integer from 0 to 18446744073709551615 (decimal or 0x-hex), got '%s'\n", val);
+            return 2;
+        }
+    } else if (strcmp(opt, "--seed-str") == 0) {
+        r->seed_str = val;
+    } else if (strcmp(opt, "--hoy") == 0) {
+        if (!parse_fecha(val, r->hoy)) {
+            fprintf(stderr, "datoteca: --hoy must be a date YYYY-MM-DD from 1900-01-01 to 2200-12-31, got '%s'\n", val);
+            return 2;
+        }
+        r->hoy_given = 1;
+    } else if (strncmp(opt, "--", 2) == 0) {
+        return parse_param(r, opt, val);
+    } else {
+        fprintf(stderr, "datoteca: unexpected argument '%s'\n", opt);
+        return 2;
+    }
+    return 0;
+}
+
+int check_seeds(const peticion *r) {
+    if (r->seed_given && r->seed_str) {
+        fprintf(stderr, "datoteca: give --seed or --seed-str, not both\n");
+        return 2;
+    }
+    return 0;
+}

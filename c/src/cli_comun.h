@@ -59,6 +59,11 @@ typedef struct peticion {
 int parse_call(const char *arg, peticion *r);
 int parse_param(peticion *r, const char *opt, const char *val);
 int param_index(const dt_call_info *info, const char *opt);
+/* The options both modes take: --seed, --seed-str, --hoy and the call's own; anything else left is
+ * an unexpected argument. 0, or 2 with the reason printed. */
+int parse_comun(peticion *r, const char *opt, const char *val);
+/* 2 (with the reason printed) when both --seed and --seed-str were given, else 0. */
+int check_seeds(const peticion *r);
 /* Print a call's help (parameters, ranges, defaults, fields, an example) to `f`. */
 void call_help(FILE *f, const dt_call_info *c, const char *modo);
 

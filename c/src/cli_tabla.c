@@ -72,15 +72,7 @@ static int parse_tabla(int argc, char **argv, tarea *w) {
         }
         const char *val = argv[++i];
         unsigned long long u;
-        if (strcmp(opt, "--seed") == 0) {
-            r->seed_given = 1;
-            if (!parse_seed(val, &r->seed)) {
-                fprintf(stderr, "datoteca: --seed must be an integer from 0 to 18446744073709551615 (decimal or 0x-hex), got '%s'\n", val);
-                return 2;
-            }
-        } else if (strcmp(opt, "--seed-str") == 0) {
-            r->seed_str = val;
-        } else if (strcmp(opt, "-n") == 0 || strcmp(opt, "--desde") == 0) {
+        if (strcmp(opt, "-n") == 0 || strcmp(opt, "--desde") == 0) {
             if (!parse_u64(val, 1ULL << 62, &u)) {
                 fprintf(stderr, "datoteca: %s must be an integer from 0 to %llu, got '%s'\n", opt, 1ULL << 62, val);
                 return 2;
@@ -117,24 +109,13 @@ static int parse_tabla(int argc, char **argv, tarea *w) {
                 return 2;
             }
             r->formato = f;
-        } else if (strcmp(opt, "--hoy") == 0) {
-            if (!parse_fecha(val, r->hoy)) {
-                fprintf(stderr, "datoteca: --hoy must be a date YYYY-MM-DD from 1900-01-01 to 2200-12-31, got '%s'\n", val);
-                return 2;
-            }
-            r->hoy_given = 1;
-        } else if (strncmp(opt, "--", 2) == 0) {
-            rc = parse_param(r, opt, val);
-            if (rc) return rc;
         } else {
-            fprintf(stderr, "datoteca: unexpected argument '%s'\n", opt);
-            return 2;
+            rc = parse_comun(r, opt, val);
+            if (rc) return rc;
         }
     }
-    if (r->seed_given && r->seed_str) {
-        fprintf(stderr, "datoteca: give --seed or --seed-str, not both\n");
-        return 2;
-    }
+    rc = check_seeds(r);
+    if (rc) return rc;
     dt_tabla_opciones o = {sizeof o, r->index, r->args, r->nargs, r->seed, r->seed_str,
                            r->seed_str ? strlen(r->seed_str) : 0, 0, 0, 0, w->campos, w->unico, w->nulos};
     if (r->hoy_given) {

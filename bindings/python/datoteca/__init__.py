@@ -23,6 +23,8 @@ from ._lib import (
     KIND_RECORD,
     MAX_TEXT,
     Call,
+    check_hoy,
+    check_seed,
     ClosedError,
     DatotecaError,
     InvalidArgumentError,
@@ -323,15 +325,11 @@ class Datoteca(Llamadas):
 
     def __init__(self, seed: Seed = 0, *, hoy: Union[datetime.date, str, None] = None) -> None:
         out = ffi.new("dt_gen **")
-        if isinstance(seed, bool) or not isinstance(seed, (int, str)):
-            raise TypeError(f"seed must be an int in [0, 2**64) or a str, got {type(seed).__name__}")
-        if isinstance(seed, int):
-            if not 0 <= seed < _U64:
-                raise ValueError(f"seed must be an int in [0, 2**64) or a str, got {seed}")
-            st = lib.dt_new(seed, out)
+        semilla = check_seed(seed)
+        if isinstance(semilla, int):
+            st = lib.dt_new(semilla, out)
         else:
-            data = _utf8(seed, "seed")
-            st = lib.dt_new_str(data, len(data), out)
+            st = lib.dt_new_str(semilla, len(semilla), out)
         if st:
             raise_status(st, "Datoteca()")
         self._init(out[0])
@@ -345,16 +343,10 @@ class Datoteca(Llamadas):
         self._init_llamadas()
 
     def _set_hoy(self, hoy: Union[datetime.date, str]) -> None:
-        if isinstance(hoy, str):
-            try:
-                hoy = datetime.date.fromisoformat(hoy)
-            except ValueError:
-                raise ValueError(f"hoy must be a date or 'YYYY-MM-DD', got {hoy!r}") from None
-        if not isinstance(hoy, datetime.date):
-            raise TypeError(f"hoy must be a datetime.date or 'YYYY-MM-DD', got {type(hoy).__name__}")
-        st = lib.dt_set_hoy(self._g, hoy.year, hoy.month, hoy.day)
+        fecha = check_hoy(hoy)
+        st = lib.dt_set_hoy(self._g, fecha.year, fecha.month, fecha.day)
         if st:
-            raise ValueError(f"hoy must be between 1900-01-01 and 2200-12-31, got {hoy.isoformat()}")
+            raise ValueError(f"hoy must be between 1900-01-01 and 2200-12-31, got {fecha.isoformat()}")
 
     def close(self) -> None:
         """Free the C instance now instead of at garbage collection. Later calls raise

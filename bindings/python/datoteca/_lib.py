@@ -4,6 +4,7 @@ Generation happens only in C. This module converts arguments, calls, converts re
 """
 from __future__ import annotations
 
+import datetime
 import os
 from typing import Any, Dict, List, Optional, Sequence, Tuple, cast
 
@@ -191,3 +192,30 @@ def _convert_args(call: Call, values: Sequence[object]) -> Optional[Any]:
             message = message[: -len(seen)] + f"got {given}"
         raise InvalidArgumentError(message, lib.DT_ERR_INVALID_ARG)
     return array
+
+
+def check_seed(seed: object) -> "int | bytes":
+    """A seed as every constructor takes it: an int in [0, 2**64), or a str as its UTF-8 bytes (a lone
+    surrogate has no UTF-8 form and is refused, so a text seed is the same in every language)."""
+    if isinstance(seed, bool) or not isinstance(seed, (int, str)):
+        raise TypeError(f"seed must be an int in [0, 2**64) or a str, got {type(seed).__name__}")
+    if isinstance(seed, int):
+        if not 0 <= seed < 2**64:
+            raise ValueError(f"seed must be an int in [0, 2**64) or a str, got {seed}")
+        return seed
+    try:
+        return seed.encode("utf-8")
+    except UnicodeEncodeError as e:
+        raise ValueError(f"seed must be valid Unicode text, got a lone surrogate at index {e.start}") from None
+
+
+def check_hoy(hoy: object) -> datetime.date:
+    """A reference date: a datetime.date or 'YYYY-MM-DD'."""
+    if isinstance(hoy, str):
+        try:
+            hoy = datetime.date.fromisoformat(hoy)
+        except ValueError:
+            raise ValueError(f"hoy must be a date or 'YYYY-MM-DD', got {hoy!r}") from None
+    if not isinstance(hoy, datetime.date):
+        raise TypeError(f"hoy must be a datetime.date or 'YYYY-MM-DD', got {type(hoy).__name__}")
+    return hoy

@@ -9,7 +9,7 @@ from __future__ import annotations
 import datetime
 from typing import TYPE_CHECKING, Any, Dict, Iterable, List, Literal, Mapping, Optional, TypedDict, Union
 
-from ._lib import CALLS, FIELD_SEP, MAX_TEXT, InvalidArgumentError, convert_args, ffi, lib, raise_status
+from ._lib import CALLS, FIELD_SEP, MAX_TEXT, InvalidArgumentError, check_hoy, check_seed, convert_args, ffi, lib, raise_status
 
 if TYPE_CHECKING:  # pragma: no cover
     from ._arrow import Lotes
@@ -91,30 +91,17 @@ class Tabla:
         if args is not None:
             o.args = args
             o.nargs = len(c.params)
-        if isinstance(seed, bool) or not isinstance(seed, (int, str)):
-            raise TypeError(f"seed must be an int in [0, 2**64) or a str, got {type(seed).__name__}")
-        if isinstance(seed, int):
-            if not 0 <= seed < _U64:
-                raise ValueError(f"seed must be an int in [0, 2**64) or a str, got {seed}")
-            o.seed = seed
+        semilla = check_seed(seed)
+        if isinstance(semilla, int):
+            o.seed = semilla
         else:
-            try:
-                data = seed.encode()
-            except UnicodeEncodeError:
-                raise ValueError("seed must be valid Unicode text (no lone surrogates)") from None
-            buf = ffi.new("char[]", data)
+            buf = ffi.new("char[]", semilla)
             keep.append(buf)
             o.seed_texto = buf
-            o.seed_texto_len = len(data)
+            o.seed_texto_len = len(semilla)
         if hoy is not None:
-            if isinstance(hoy, str):
-                try:
-                    hoy = datetime.date.fromisoformat(hoy)
-                except ValueError:
-                    raise ValueError(f"hoy must be a date or 'YYYY-MM-DD', got {hoy!r}") from None
-            if not isinstance(hoy, datetime.date):
-                raise TypeError(f"hoy must be a datetime.date or 'YYYY-MM-DD', got {type(hoy).__name__}")
-            o.hoy_anio, o.hoy_mes, o.hoy_dia = hoy.year, hoy.month, hoy.day
+            fecha = check_hoy(hoy)
+            o.hoy_anio, o.hoy_mes, o.hoy_dia = fecha.year, fecha.month, fecha.day
         for field, value in (("campos", _lista(campos, "campos")), ("unico", _lista(unico, "unico")), ("nulos", _nulos(nulos))):
             if value is not None:
                 buf = ffi.new("char[]", value)
