@@ -204,8 +204,8 @@ static void dt__rellenar(dt__relleno *r) {
         const char *s = fila;
         const char *fin_fila = dt__tabla_fila(t, r->desde + i, fila);
         for (size_t j = 0; j < nc; j++) {
-            const char *f = s;
-            while (f < fin_fila && *f != DT_FIELD_SEP) f++;
+            const char *f = (const char *)memchr(s, DT_FIELD_SEP, (size_t)(fin_fila - s));
+            if (f == NULL) f = fin_fila;
             size_t k = (size_t)(f - s);
             dt__columna *c = r->L->c[j];
             int nulo = k == 1 && *s == DT_NULO;

@@ -250,12 +250,13 @@ char *dt__tabla_fila(const dt_tabla *t, uint64_t fila, char *p) {
     size_t largo[DT_MAX_FIELDS + 1];
     size_t nf = 0;
     const char *s = tmp;
-    for (const char *q = tmp; q <= end && nf < DT_MAX_FIELDS; q++) {
-        if (q == end || *q == DT_FIELD_SEP) {
-            ini[nf] = s;
-            largo[nf++] = (size_t)(q - s);
-            s = q + 1;
-        }
+    while (nf < DT_MAX_FIELDS) { /* memchr: the separators are few and far between */
+        const char *q = (const char *)memchr(s, DT_FIELD_SEP, (size_t)(end - s));
+        if (q == NULL) q = end;
+        ini[nf] = s;
+        largo[nf++] = (size_t)(q - s);
+        if (q == end) break;
+        s = q + 1;
     }
     for (size_t j = 0; j < t->ncol; j++) {
         size_t k = t->col[j];
