@@ -19,14 +19,6 @@ static int dt__tipo_arrow(const dt_tabla *t, size_t j) {
     }
 }
 
-static int dt__nulable_col(const dt_tabla *t, size_t j) {
-    return t->nulos[j] > 0 || (t->ll->info.kind == DT_KIND_RECORD && t->ll->nulos[t->col[j]]);
-}
-
-static const char *dt__nombre_col(const dt_tabla *t, size_t j) {
-    return t->ll->info.kind == DT_KIND_RECORD ? t->ll->info.fields[t->col[j]] : t->clave_escalar;
-}
-
 /* ---- schema ---- */
 
 static void dt__schema_release(struct ArrowSchema *s) {
@@ -56,18 +48,18 @@ dt_status dt_tabla_arrow_schema(const dt_tabla *t, struct ArrowSchema *out) {
     struct ArrowSchema *h = (struct ArrowSchema *)(hijos + n);
     static const char *const formatos[] = {"u", "l", "tdD"};
     for (size_t j = 0; j < n; j++) {
-        size_t k = strlen(dt__nombre_col(t, j)) + 1;
+        size_t k = strlen(dt__tabla_campo(t, t->col[j])) + 1;
         char *nombre = (char *)malloc(k);
         if (nombre == NULL) {
             for (size_t q = 0; q < j; q++) free(h[q].private_data);
             free(bloque);
             return DT_ERR_NO_MEMORY;
         }
-        memcpy(nombre, dt__nombre_col(t, j), k);
+        memcpy(nombre, dt__tabla_campo(t, t->col[j]), k);
         h[j].format = formatos[dt__tipo_arrow(t, j)];
         h[j].name = nombre;
         h[j].metadata = NULL;
-        h[j].flags = dt__nulable_col(t, j) ? ARROW_FLAG_NULLABLE : 0;
+        h[j].flags = dt__tabla_nulable(t, j) ? ARROW_FLAG_NULLABLE : 0;
         h[j].n_children = 0;
         h[j].children = NULL;
         h[j].dictionary = NULL;
@@ -250,7 +242,7 @@ dt_status dt_tabla_arrow_lote(const dt_tabla *t, uint64_t desde, size_t n, int h
             break;
         }
         tipos[j] = dt__tipo_arrow(t, j);
-        if (dt__nulable_col(t, j)) fallo |= (c->validez = (uint8_t *)calloc((n + 7) / 8 + 1, 1)) == NULL;
+        if (dt__tabla_nulable(t, j)) fallo |= (c->validez = (uint8_t *)calloc((n + 7) / 8 + 1, 1)) == NULL;
         if (tipos[j] == DT__ARROW_UTF8) {
             fallo |= (c->offsets = (int32_t *)malloc((n + 1) * sizeof(int32_t))) == NULL;
             if (!fallo) c->offsets[0] = 0;

@@ -121,16 +121,7 @@ dt_status dt_call(dt_gen *g, size_t index, const int64_t *args, size_t nargs, ch
     return dt__emit(g, &saved, tmp, (size_t)(end - tmp), buf, cap, len);
 }
 
-dt_status dt_call_many(dt_gen *g, size_t index, const int64_t *args, size_t nargs, size_t n,
-                       char *buf, size_t cap, size_t *len) {
-    dt_status st = dt__check_out(g, buf, cap);
-    if (st != DT_OK) return st;
-    if (index >= DT__N_LLAMADAS) return DT_ERR_UNKNOWN_CALL;
-    const dt__llamada *ll = &dt__llamadas[index];
-    int64_t a[DT_MAX_PARAMS];
-    st = dt__args(ll, args, nargs, a, NULL, 0);
-    if (st != DT_OK) return st;
-    dt_rng saved = g->rng;
+dt_status dt__lineas(size_t n, char *buf, size_t cap, size_t *len, dt__una_fn una, void *ctx) {
     size_t pos = 0;
     char tmp[DT_MAX_TEXT + 16];
     for (size_t i = 0; i < n; i++) {
@@ -138,16 +129,14 @@ dt_status dt_call_many(dt_gen *g, size_t index, const int64_t *args, size_t narg
         int directo = cap - pos >= DT_MAX_TEXT + 1;
         char *p = directo ? buf + pos : tmp;
         char *end;
-        st = ll->run(g, a, p, &end);
+        dt_status st = una(ctx, i, p, &end);
         if (st != DT_OK) {
-            g->rng = saved;
             if (cap > 0) buf[0] = '\0';
             return st;
         }
         size_t k = (size_t)(end - p);
         if (!directo) {
             if (cap - pos < k + 2) {
-                g->rng = saved;
                 if (cap > 0) buf[0] = '\0';
                 if (len) *len = n >= (SIZE_MAX - 1) / DT_MAX_TEXT ? SIZE_MAX : DT_CALL_MANY_BOUND(n);
                 return DT_ERR_BUFFER_TOO_SMALL;
@@ -160,6 +149,35 @@ dt_status dt_call_many(dt_gen *g, size_t index, const int64_t *args, size_t narg
     if (cap > 0) buf[pos] = '\0'; /* room is guaranteed above */
     if (len) *len = pos;
     return DT_OK;
+}
+
+/* One value of a sequential call for dt__lineas. */
+typedef struct dt__una_llamada {
+    dt_gen *g;
+    const dt__llamada *ll;
+    const int64_t *a;
+} dt__una_llamada;
+
+static dt_status dt__una(void *ctx, size_t i, char *p, char **end) {
+    (void)i;
+    dt__una_llamada *c = (dt__una_llamada *)ctx;
+    return c->ll->run(c->g, c->a, p, end);
+}
+
+dt_status dt_call_many(dt_gen *g, size_t index, const int64_t *args, size_t nargs, size_t n,
+                       char *buf, size_t cap, size_t *len) {
+    dt_status st = dt__check_out(g, buf, cap);
+    if (st != DT_OK) return st;
+    if (index >= DT__N_LLAMADAS) return DT_ERR_UNKNOWN_CALL;
+    const dt__llamada *ll = &dt__llamadas[index];
+    int64_t a[DT_MAX_PARAMS];
+    st = dt__args(ll, args, nargs, a, NULL, 0);
+    if (st != DT_OK) return st;
+    dt_rng saved = g->rng;
+    dt__una_llamada ctx = {g, ll, a};
+    st = dt__lineas(n, buf, cap, len, dt__una, &ctx);
+    if (st != DT_OK) g->rng = saved; /* a failed or too small call consumes nothing */
+    return st;
 }
 
 int dt_call_field_nullable(size_t index, size_t field) {

@@ -40,4 +40,11 @@ const dt__llamada *dt__llamada_at(size_t index);
 /* Complete and check arguments as dt_call does; on failure a sentence in `why` when not NULL. */
 dt_status dt__llamada_args(const dt__llamada *ll, const int64_t *args, size_t nargs, int64_t *out, char *why, size_t whycap);
 
+/* n values, each followed by '\n', then a NUL, into buf, as dt_call_many documents: `una` writes value i
+ * at p (room for DT_MAX_TEXT bytes) and sets *end. Values are generated in place while one surely fits,
+ * else through a scratch buffer; on failure buf[0] = '\0' (and *len = DT_CALL_MANY_BOUND(n) when the
+ * buffer is too small). The caller restores whatever state a failure must not move. */
+typedef dt_status (*dt__una_fn)(void *ctx, size_t i, char *p, char **end);
+dt_status dt__lineas(size_t n, char *buf, size_t cap, size_t *len, dt__una_fn una, void *ctx);
+
 #endif

@@ -11,14 +11,14 @@
 static const char *const dt__tipos_pg[] = {"text", "date", "char(1)", "integer", "bigint"};
 static const char *const dt__tipos_sqlite[] = {"TEXT", "TEXT", "TEXT", "INTEGER", "INTEGER"};
 
-static const char *dt__nombre_campo(const dt_tabla *t, size_t k) {
+const char *dt__tabla_campo(const dt_tabla *t, size_t k) {
     return t->ll->info.kind == DT_KIND_RECORD ? t->ll->info.fields[k] : t->clave_escalar;
 }
 
 /* Field k of the call by name (len bytes), or -1. */
 static int dt__buscar_campo(const dt_tabla *t, const char *s, size_t len) {
     for (size_t k = 0; k < t->ncampos_llamada; k++) {
-        const char *n = dt__nombre_campo(t, k);
+        const char *n = dt__tabla_campo(t, k);
         if (strlen(n) == len && memcmp(n, s, len) == 0) return (int)k;
     }
     return -1;
@@ -71,7 +71,7 @@ static int dt__falta(const dt_tabla *t, const char *que, const char *s, size_t l
     int k = snprintf(why, whycap, "%s: %s '%.*s' is not a column; its columns are ", t->ll->info.name, que,
                      (int)(len > 64 ? 64 : len), s);
     for (size_t c = 0; c < t->ncampos_llamada && k >= 0 && (size_t)k < whycap; c++)
-        k += snprintf(why + k, whycap - (size_t)k, "%s%s", c ? ", " : "", dt__nombre_campo(t, c));
+        k += snprintf(why + k, whycap - (size_t)k, "%s%s", c ? ", " : "", dt__tabla_campo(t, c));
     return 1;
 }
 
@@ -95,7 +95,7 @@ static int dt__item_unico(dt_tabla *t, const char *s, size_t len, char *why, siz
                          (int)len, s);
         int alguno = 0;
         for (size_t c = 0; c < t->ncampos_llamada && n >= 0 && (size_t)n < whycap; c++)
-            if (t->ll->unico[c]) n += snprintf(why + n, whycap - (size_t)n, "%s %s", alguno++ ? "," : "", dt__nombre_campo(t, c));
+            if (t->ll->unico[c]) n += snprintf(why + n, whycap - (size_t)n, "%s %s", alguno++ ? "," : "", dt__tabla_campo(t, c));
         if (!alguno && n >= 0 && (size_t)n < whycap) snprintf(why + n, whycap - (size_t)n, " none (RUT, email and phone columns can be)");
         return 1;
     }
@@ -198,7 +198,7 @@ dt_status dt_tabla_new(const dt_tabla_opciones *o, dt_tabla **out, char *why, si
     for (size_t j = 0; !malo && j < t->ncol; j++) {
         if (t->unico[j] && t->nulos[j]) {
             snprintf(why, whycap, "%s: column '%s' is unique and cannot also have nulls", t->ll->info.name,
-                     dt__nombre_campo(t, t->col[j]));
+                     dt__tabla_campo(t, t->col[j]));
             malo = 1;
         }
     }
@@ -216,7 +216,7 @@ size_t dt_tabla_columnas(const dt_tabla *t) { return t ? t->ncol : 0; }
 
 uint64_t dt_tabla_capacidad(const dt_tabla *t) { return t ? t->capacidad : 0; }
 
-static int dt__nulable(const dt_tabla *t, size_t j) {
+int dt__tabla_nulable(const dt_tabla *t, size_t j) {
     size_t k = t->col[j];
     return t->nulos[j] > 0 || (t->ll->info.kind == DT_KIND_RECORD && t->ll->nulos[k]);
 }
@@ -224,9 +224,9 @@ static int dt__nulable(const dt_tabla *t, size_t j) {
 dt_status dt_tabla_columna(const dt_tabla *t, size_t j, dt_columna_info *out) {
     if (t == NULL || out == NULL) return DT_ERR_NULL;
     if (j >= t->ncol) return DT_ERR_INVALID_ARG;
-    out->nombre = dt__nombre_campo(t, t->col[j]);
+    out->nombre = dt__tabla_campo(t, t->col[j]);
     out->tipo_sql = dt__tipos_pg[t->ll->sql[t->col[j]]];
-    out->nulable = dt__nulable(t, j);
+    out->nulable = dt__tabla_nulable(t, j);
     out->unico = t->unico[j];
     out->nulos_por_mil = t->nulos[j];
     return DT_OK;
@@ -270,32 +270,26 @@ char *dt__tabla_fila(const dt_tabla *t, uint64_t fila, char *p) {
     return p;
 }
 
+/* One row of a dataset for dt__lineas. */
+typedef struct dt__una_fila {
+    const dt_tabla *t;
+    uint64_t desde;
+} dt__una_fila;
+
+static dt_status dt__una(void *ctx, size_t i, char *p, char **end) {
+    const dt__una_fila *c = (const dt__una_fila *)ctx;
+    *end = dt__tabla_fila(c->t, c->desde + i, p);
+    return DT_OK;
+}
+
 dt_status dt_tabla_filas(const dt_tabla *t, uint64_t desde, size_t n, char *buf, size_t cap, size_t *len) {
     if (t == NULL || (buf == NULL && cap > 0)) return DT_ERR_NULL;
     if (desde > t->capacidad || n > t->capacidad - desde) {
         if (cap > 0) buf[0] = '\0';
         return DT_ERR_INVALID_ARG;
     }
-    size_t pos = 0;
-    char tmp[DT_MAX_TEXT + 16];
-    for (size_t i = 0; i < n; i++) {
-        int directo = cap - pos >= DT_MAX_TEXT + 1;
-        char *p = directo ? buf + pos : tmp;
-        size_t k = (size_t)(dt__tabla_fila(t, desde + i, p) - p);
-        if (!directo) {
-            if (cap - pos < k + 2) {
-                if (cap > 0) buf[0] = '\0';
-                if (len) *len = n >= (SIZE_MAX - 1) / DT_MAX_TEXT ? SIZE_MAX : DT_CALL_MANY_BOUND(n);
-                return DT_ERR_BUFFER_TOO_SMALL;
-            }
-            memcpy(buf + pos, tmp, k);
-        }
-        pos += k;
-        buf[pos++] = '\n';
-    }
-    if (cap > 0) buf[pos] = '\0';
-    if (len) *len = pos;
-    return DT_OK;
+    dt__una_fila ctx = {t, desde};
+    return dt__lineas(n, buf, cap, len, dt__una, &ctx);
 }
 
 static int dt__identificador(const char *s) {
@@ -313,13 +307,13 @@ dt_status dt_tabla_ddl(const dt_tabla *t, dt_dialecto dialecto, const char *nomb
     int k = snprintf(tmp, sizeof tmp, "CREATE TABLE %s (\n", nombre);
     int clave = -1; /* the primary key: the first unique column that cannot be null */
     for (size_t j = 0; j < t->ncol; j++)
-        if (t->unico[j] && !dt__nulable(t, j)) {
+        if (t->unico[j] && !dt__tabla_nulable(t, j)) {
             clave = (int)j;
             break;
         }
     for (size_t j = 0; j < t->ncol; j++) {
-        k += snprintf(tmp + k, sizeof tmp - (size_t)k, "    %s %s%s%s%s\n", dt__nombre_campo(t, t->col[j]),
-                      tipos[t->ll->sql[t->col[j]]], dt__nulable(t, j) ? "" : " NOT NULL",
+        k += snprintf(tmp + k, sizeof tmp - (size_t)k, "    %s %s%s%s%s\n", dt__tabla_campo(t, t->col[j]),
+                      tipos[t->ll->sql[t->col[j]]], dt__tabla_nulable(t, j) ? "" : " NOT NULL",
                       (int)j == clave ? " PRIMARY KEY" : t->unico[j] ? " UNIQUE" : "", j + 1 < t->ncol ? "," : "");
     }
     k += snprintf(tmp + k, sizeof tmp - (size_t)k, ");\n");

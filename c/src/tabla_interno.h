@@ -25,6 +25,10 @@ struct dt_tabla {
     char clave_escalar[32];           /* the one column's name of a texto/entero: "rut" */
 };
 
+/* The name of field k of the call's value (a record's field, or the scalar's one column). */
+const char *dt__tabla_campo(const dt_tabla *t, size_t k);
+/* 1 if column j may be null: a null rate, or a field that may have no value. */
+int dt__tabla_nulable(const dt_tabla *t, size_t j);
 /* Row `fila` at p as dt_tabla_filas writes it (columns joined by DT_FIELD_SEP, a null as DT_NULO,
  * no newline); returns the end. p has room for DT_MAX_TEXT bytes. */
 char *dt__tabla_fila(const dt_tabla *t, uint64_t fila, char *p);
