@@ -25,6 +25,7 @@ from ._lib import (
     Call,
     check_hoy,
     check_seed,
+    lookup_call,
     ClosedError,
     DatotecaError,
     InvalidArgumentError,
@@ -446,30 +447,15 @@ class Datoteca(Llamadas):
             return self._run(call, None, 0)
         return self._run(call, convert_args(call, values), len(call.params))
 
-    def _lookup(self, name: str, kwargs: Dict[str, object]) -> "tuple[Call, Any, int]":
-        if not isinstance(name, str):
-            raise TypeError(f"call must be a str, got {type(name).__name__}")
-        call = CALLS.get(name)
-        if call is None:
-            raise ValueError(f"unknown call {name!r}; see datoteca.calls()")
-        names = [p.name for p in call.params]
-        for key in kwargs:
-            if key not in names:
-                raise TypeError(f"{name}() got an unexpected argument {key!r}; it takes {names}")
-        values = [kwargs.get(n) for n in names]
-        if all(v is None for v in values):
-            return call, None, 0
-        return call, convert_args(call, values), len(call.params)
-
     def _call_any(self, name: str, **kwargs: object) -> Value:
         """Run any registered call by name: d.call("persona.nombre", sexo="F")."""
-        call, args, nargs = self._lookup(name, kwargs)
+        call, args, nargs = lookup_call(name, kwargs)
         return self._run(call, args, nargs)
 
     def _many_any(self, name: str, n: int, **kwargs: object) -> List[Any]:
         """n values of one call, crossing into C once per 2,048 values; identical to n
         single calls in the same order: d.many("persona.persona", 1000)."""
-        call, args, nargs = self._lookup(name, kwargs)
+        call, args, nargs = lookup_call(name, kwargs)
         _check_int(n, "n", 0, 2**40)
         out: List[Any] = []
         if n == 0:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import ctypes
 from typing import TYPE_CHECKING, Any, Optional
 
-from ._lib import InvalidArgumentError, ffi, lib
+from ._lib import ffi, lib
 
 if TYPE_CHECKING:  # pragma: no cover
     from ._tabla import Tabla
@@ -65,19 +65,14 @@ class Lotes:
     __slots__ = ("tabla", "n", "desde", "lote", "hilos")
 
     def __init__(self, tabla: "Tabla", n: int, desde: int = 0, lote: int = 65536, hilos: int = 2) -> None:
-        for v, name in ((n, "n"), (desde, "desde"), (lote, "lote"), (hilos, "hilos")):
+        for v, name in ((lote, "lote"), (hilos, "hilos")):
             if isinstance(v, bool) or not isinstance(v, int):
                 raise TypeError(f"{name} must be an int, got {type(v).__name__}")
-        if n < 0 or desde < 0:
-            raise ValueError(f"n and desde must not be negative, got n={n}, desde={desde}")
         if not 1 <= lote <= _LOTE_MAX:
             raise ValueError(f"lote must be from 1 to {_LOTE_MAX} rows, got {lote}")
         if hilos not in (1, 2):
             raise ValueError(f"hilos must be 1 or 2, got {hilos}")
-        if desde + n > tabla.capacidad:
-            raise InvalidArgumentError(
-                f"{tabla.call}: rows {desde} to {desde + n} asked, but with these unique columns there is room for "
-                f"{tabla.capacidad} rows (docs/datasets.md)", lib.DT_ERR_INVALID_ARG)
+        tabla.comprobar_filas(n, desde)
         self.tabla, self.n, self.desde, self.lote, self.hilos = tabla, n, desde, lote, hilos
 
     def __arrow_c_schema__(self) -> object:

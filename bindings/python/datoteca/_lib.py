@@ -219,3 +219,21 @@ def check_hoy(hoy: object) -> datetime.date:
     if not isinstance(hoy, datetime.date):
         raise TypeError(f"hoy must be a datetime.date or 'YYYY-MM-DD', got {type(hoy).__name__}")
     return hoy
+
+
+def lookup_call(name: object, kwargs: Dict[str, object]) -> Tuple[Call, Optional[Any], int]:
+    """A call by name and its keyword arguments as (call, C argument array or None, count): unknown
+    names and arguments are refused here; every value is checked by the library."""
+    if not isinstance(name, str):
+        raise TypeError(f"call must be a str, got {type(name).__name__}")
+    call = CALLS.get(name)
+    if call is None:
+        raise ValueError(f"unknown call {name!r}; see datoteca.calls()")
+    names = [p.name for p in call.params]
+    for key in kwargs:
+        if key not in names:
+            raise TypeError(f"{name}() got an unexpected argument {key!r}; it takes {names}")
+    values = [kwargs.get(n) for n in names]
+    if all(v is None for v in values):
+        return call, None, 0
+    return call, convert_args(call, values), len(call.params)

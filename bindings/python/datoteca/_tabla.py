@@ -9,7 +9,7 @@ from __future__ import annotations
 import datetime
 from typing import TYPE_CHECKING, Any, Dict, Iterable, List, Literal, Mapping, Optional, TypedDict, Union
 
-from ._lib import CALLS, FIELD_SEP, MAX_TEXT, InvalidArgumentError, check_hoy, check_seed, convert_args, ffi, lib, raise_status
+from ._lib import FIELD_SEP, MAX_TEXT, InvalidArgumentError, check_hoy, check_seed, ffi, lib, lookup_call, raise_status
 
 if TYPE_CHECKING:  # pragma: no cover
     from ._arrow import Lotes
@@ -73,24 +73,14 @@ class Tabla:
     def __init__(self, call: str, *, seed: Union[int, str] = 0, hoy: Union[datetime.date, str, None] = None,
                  campos: Optional[Iterable[str]] = None, unico: Optional[Iterable[str]] = None,
                  nulos: Optional[Mapping[str, int]] = None, **kwargs: object) -> None:
-        if not isinstance(call, str):
-            raise TypeError(f"call must be a str, got {type(call).__name__}")
-        c = CALLS.get(call)
-        if c is None:
-            raise ValueError(f"unknown call {call!r}; see datoteca.calls()")
-        names = [p.name for p in c.params]
-        for key in kwargs:
-            if key not in names:
-                raise TypeError(f"{call}() got an unexpected argument {key!r}; it takes {names}")
-        values = [kwargs.get(n) for n in names]
-        args = None if all(v is None for v in values) else convert_args(c, values)
+        c, args, nargs = lookup_call(call, kwargs)
         keep = []  # cffi buffers must outlive the call
         o = ffi.new("dt_tabla_opciones *")
         o.tamano = ffi.sizeof("dt_tabla_opciones")
         o.llamada = c.index
         if args is not None:
             o.args = args
-            o.nargs = len(c.params)
+            o.nargs = nargs
         semilla = check_seed(seed)
         if isinstance(semilla, int):
             o.seed = semilla
@@ -126,17 +116,22 @@ class Tabla:
         self.capacidad: int = int(lib.dt_tabla_capacidad(self._t))
         self._enteros = [c["tipo_sql"] in ("integer", "bigint") for c in cols]
 
-    def filas(self, n: int, desde: int = 0) -> List[Dict[str, Any]]:
-        """Rows [desde, desde + n) as dicts: None for a null, int for integer columns."""
+    def comprobar_filas(self, n: object, desde: object) -> None:
+        """Refuse rows [desde, desde + n) unless both are non-negative ints within the capacity."""
         for v, name in ((n, "n"), (desde, "desde")):
             if isinstance(v, bool) or not isinstance(v, int):
                 raise TypeError(f"{name} must be an int, got {type(v).__name__}")
             if v < 0:
                 raise ValueError(f"{name} must not be negative, got {v}")
+        assert isinstance(n, int) and isinstance(desde, int)
         if desde + n > self.capacidad:
             raise InvalidArgumentError(
                 f"{self.call}: rows {desde} to {desde + n} asked, but with these unique columns there is room for "
                 f"{self.capacidad} rows (docs/datasets.md)", lib.DT_ERR_INVALID_ARG)
+
+    def filas(self, n: int, desde: int = 0) -> List[Dict[str, Any]]:
+        """Rows [desde, desde + n) as dicts: None for a null, int for integer columns."""
+        self.comprobar_filas(n, desde)
         names = [c["nombre"] for c in self.columnas]
         enteros = self._enteros
         out: List[Dict[str, Any]] = []
