@@ -89,6 +89,14 @@ Napi::Error CallError(Napi::Env env, dt_status st, size_t index, const std::vect
   return e;
 }
 
+// A buffer with room for n values of any call, reused across calls (per thread: each worker has its
+// own), so bulk calls allocate nothing per call.
+std::vector<char> &Scratch(size_t n) {
+  static thread_local std::vector<char> out;
+  if (out.size() < DT_CALL_MANY_BOUND(n)) out.resize(DT_CALL_MANY_BOUND(n));
+  return out;
+}
+
 // Values of `n` rows of `nc` fields (fields joined by DT_FIELD_SEP, rows ended by '\n') regrouped as
 // one string per column, its values joined by '\n': JavaScript splits each once (no object per row).
 Napi::Value Columnar(Napi::Env env, const char *buf, size_t len, size_t nc) {
@@ -124,7 +132,6 @@ class Gen : public Napi::ObjectWrap<Gen> {
     return DefineClass(env, "Gen", {
       InstanceMethod("call", &Gen::Call),
       InstanceMethod("many", &Gen::Many),
-      InstanceMethod("manyColumns", &Gen::ManyColumns),
       InstanceMethod("nextU32", &Gen::NextU32),
       InstanceMethod("range", &Gen::Range),
       InstanceMethod("saveState", &Gen::SaveState),
@@ -187,50 +194,33 @@ class Gen : public Napi::ObjectWrap<Gen> {
     return MakeString(env, buf, len);
   }
 
-  // many(index, args, n, flat) -> one string, each value followed by '\n' (split in JS: one
-  // crossing). With flat, records come as one run of fields: every separator is DT_FIELD_SEP
-  // and the final '\n' is dropped, so JS splits once.
+  // many(index, args, n, modo) -> modo 0: one string, each value followed by '\n' (split in JS: one
+  // crossing); modo 1 (flat): records as one run of fields, every separator DT_FIELD_SEP and the final
+  // '\n' dropped, so JS splits once; modo 2: one string per field (see Columnar).
   Napi::Value Many(const Napi::CallbackInfo &info) {
     Napi::Env env = info.Env();
     if (!Alive(env)) return env.Undefined();
     size_t index = info[0].As<Napi::Number>().Uint32Value();
     std::vector<int64_t> a = Args(info[1]);
     size_t n = info[2].As<Napi::Number>().Uint32Value();
-    bool flat = info.Length() > 3 && info[3].ToBoolean().Value();
-    // Reused across calls (per thread: each worker has its own), so no per-call allocation.
-    static thread_local std::vector<char> out;
-    if (out.size() < DT_CALL_MANY_BOUND(n)) out.resize(DT_CALL_MANY_BOUND(n));
+    int modo = info.Length() > 3 ? info[3].As<Napi::Number>().Int32Value() : 0;
+    std::vector<char> &out = Scratch(n);
     size_t len = 0;
     dt_status st = dt_call_many(g_, index, a.empty() ? nullptr : a.data(), a.size(), n, out.data(), out.size(), &len);
     if (st != DT_OK) {
       CallError(env, st, index, a).ThrowAsJavaScriptException();
       return env.Undefined();
     }
-    if (flat && len > 0) {
+    if (modo == 2) {
+      const dt_call_info *c = dt_call_at(index);
+      return Columnar(env, out.data(), len, c->kind == DT_KIND_RECORD ? c->nfields : 1);
+    }
+    if (modo == 1 && len > 0) {
       len--;  // the final '\n'
       for (size_t i = 0; i < len; i++)
         if (out[i] == '\n') out[i] = DT_FIELD_SEP;
     }
     return MakeString(env, out.data(), len);
-  }
-
-  // manyColumns(index, args, n, nc) -> one string per column (see Columnar)
-  Napi::Value ManyColumns(const Napi::CallbackInfo &info) {
-    Napi::Env env = info.Env();
-    if (!Alive(env)) return env.Undefined();
-    size_t index = info[0].As<Napi::Number>().Uint32Value();
-    std::vector<int64_t> a = Args(info[1]);
-    size_t n = info[2].As<Napi::Number>().Uint32Value();
-    size_t nc = info[3].As<Napi::Number>().Uint32Value();
-    static thread_local std::vector<char> out;
-    if (out.size() < DT_CALL_MANY_BOUND(n)) out.resize(DT_CALL_MANY_BOUND(n));
-    size_t len = 0;
-    dt_status st = dt_call_many(g_, index, a.empty() ? nullptr : a.data(), a.size(), n, out.data(), out.size(), &len);
-    if (st != DT_OK) {
-      CallError(env, st, index, a).ThrowAsJavaScriptException();
-      return env.Undefined();
-    }
-    return Columnar(env, out.data(), len, nc);
   }
 
   Napi::Value NextU32(const Napi::CallbackInfo &info) {
@@ -338,7 +328,6 @@ class Tabla : public Napi::ObjectWrap<Tabla> {
       InstanceMethod("columnas", &Tabla::Columnas),
       InstanceMethod("capacidad", &Tabla::Capacidad),
       InstanceMethod("filas", &Tabla::Filas),
-      InstanceMethod("columnas2", &Tabla::Columnas2),
       InstanceMethod("ddl", &Tabla::Ddl),
     });
   }
@@ -407,36 +396,21 @@ class Tabla : public Napi::ObjectWrap<Tabla> {
     return Napi::Number::New(info.Env(), static_cast<double>(dt_tabla_capacidad(t_)));
   }
 
-  // filas(desde, n) -> one string: fields joined by DT_FIELD_SEP, a null as DT_NULO, rows by '\n'
+  // filas(desde, n, columnas) -> one string: fields joined by DT_FIELD_SEP, a null as DT_NULO, rows by
+  // '\n'; with columnas, one string per column (see Columnar).
   Napi::Value Filas(const Napi::CallbackInfo &info) {
     Napi::Env env = info.Env();
     uint64_t desde = static_cast<uint64_t>(info[0].As<Napi::Number>().Int64Value());
     size_t n = info[1].As<Napi::Number>().Uint32Value();
-    static thread_local std::vector<char> out;
-    if (out.size() < DT_CALL_MANY_BOUND(n)) out.resize(DT_CALL_MANY_BOUND(n));
+    bool columnas = info.Length() > 2 && info[2].ToBoolean().Value();
+    std::vector<char> &out = Scratch(n);
     size_t len = 0;
     dt_status st = dt_tabla_filas(t_, desde, n, out.data(), out.size(), &len);
     if (st != DT_OK) {
       StatusError(env, st, "tabla rows").ThrowAsJavaScriptException();
       return env.Undefined();
     }
-    return MakeString(env, out.data(), len);
-  }
-
-  // columnas2(desde, n) -> one string per column (see Columnar); a null is DT_NULO
-  Napi::Value Columnas2(const Napi::CallbackInfo &info) {
-    Napi::Env env = info.Env();
-    uint64_t desde = static_cast<uint64_t>(info[0].As<Napi::Number>().Int64Value());
-    size_t n = info[1].As<Napi::Number>().Uint32Value();
-    static thread_local std::vector<char> out;
-    if (out.size() < DT_CALL_MANY_BOUND(n)) out.resize(DT_CALL_MANY_BOUND(n));
-    size_t len = 0;
-    dt_status st = dt_tabla_filas(t_, desde, n, out.data(), out.size(), &len);
-    if (st != DT_OK) {
-      StatusError(env, st, "tabla columns").ThrowAsJavaScriptException();
-      return env.Undefined();
-    }
-    return Columnar(env, out.data(), len, dt_tabla_columnas(t_));
+    return columnas ? Columnar(env, out.data(), len, dt_tabla_columnas(t_)) : MakeString(env, out.data(), len);
   }
 
   Napi::Value Ddl(const Napi::CallbackInfo &info) {

@@ -112,6 +112,24 @@ function optionValues(call, options) {
 
 const isOptions = (v) => v !== null && typeof v === 'object' && !Array.isArray(v) && !(v instanceof Date);
 
+function checkCount(n) {
+  if (typeof n !== 'number' || !Number.isInteger(n)) throw new TypeError(`n must be an integer, got ${typeName(n)}`);
+  if (n < 0 || n > 2 ** 32 - 1) throw new RangeError(`n must be from 0 to ${2 ** 32 - 1}, got ${n}`);
+}
+
+/**
+ * n values as nc columns, fetched BULK_CHUNK at a time: fetch(done, k) returns one string per column,
+ * its k values joined by '\n'. Returns one array of strings per column.
+ */
+function inChunks(n, nc, fetch) {
+  const parts = Array.from({ length: nc }, () => []);
+  for (let hecho = 0; hecho < n; hecho += BULK_CHUNK) {
+    const cols = fetch(hecho, Math.min(n - hecho, BULK_CHUNK));
+    for (let j = 0; j < nc; j++) parts[j].push(cols[j].split('\n'));
+  }
+  return parts.map((p) => (p.length === 1 ? p[0] : [].concat(...p)));
+}
+
 function shape(call, text) {
   if (call.kind === KIND_RECORD) return call.make(text.split(FIELD_SEP));
   if (call.kind === KIND_INT) return Number(text);
@@ -217,18 +235,17 @@ class Datoteca {
   /** n values of one call, one crossing per 2,048 values; identical to n single calls. */
   many(name, n, args) {
     const { call, cargs } = this._lookup(name, args);
-    if (typeof n !== 'number' || !Number.isInteger(n)) throw new TypeError(`n must be an integer, got ${typeName(n)}`);
-    if (n < 0 || n > 2 ** 32 - 1) throw new RangeError(`n must be from 0 to ${2 ** 32 - 1}, got ${n}`);
+    checkCount(n);
     const out = [];
     for (let left = n; left > 0; left -= BULK_CHUNK) {
       const k = Math.min(left, BULK_CHUNK);
       if (call.kind === KIND_RECORD) {
         // one split for every field of every record, then fixed-size groups
-        const parts = this.#g.many(call.index, cargs, k, true).split(FIELD_SEP);
+        const parts = this.#g.many(call.index, cargs, k, 1).split(FIELD_SEP);
         const nf = call.fields.length;
         for (let i = 0; i < parts.length; i += nf) out.push(call.make(parts, i));
       } else {
-        const lines = this.#g.many(call.index, cargs, k, false).split('\n');
+        const lines = this.#g.many(call.index, cargs, k, 0).split('\n');
         lines.pop();
         if (call.kind === KIND_INT) for (const l of lines) out.push(Number(l));
         else for (const l of lines) out.push(l);
@@ -244,18 +261,12 @@ class Datoteca {
    */
   columnar(name, n, args) {
     const { call, cargs } = this._lookup(name, args);
-    if (typeof n !== 'number' || !Number.isInteger(n)) throw new TypeError(`n must be an integer, got ${typeName(n)}`);
-    if (n < 0 || n > 2 ** 32 - 1) throw new RangeError(`n must be from 0 to ${2 ** 32 - 1}, got ${n}`);
+    checkCount(n);
     const names = call.kind === KIND_RECORD ? call.fields : [call.name.split('.').pop()];
-    const parts = names.map(() => []);
-    for (let left = n; left > 0; left -= BULK_CHUNK) {
-      const k = Math.min(left, BULK_CHUNK);
-      const cols = this.#g.manyColumns(call.index, cargs, k, names.length);
-      for (let j = 0; j < names.length; j++) parts[j].push(cols[j].split('\n'));
-    }
+    const columns = inChunks(n, names.length, (hecho, k) => this.#g.many(call.index, cargs, k, 2));
     const out = {};
     names.forEach((f, j) => {
-      const values = parts[j].length === 1 ? parts[j][0] : [].concat(...parts[j]);
+      const values = columns[j];
       if (call.kind === KIND_INT) out[f] = Float64Array.from(values, Number);
       else if (call.nullable && call.nullable[j]) out[f] = values.map((v) => (v === '' ? null : v));
       else out[f] = values;
@@ -357,8 +368,8 @@ class Tabla {
     Object.freeze(this);
   }
 
-  /** Rows [desde, desde + n) as objects: null for a null, numbers for integer columns. */
-  filas(n, desde = 0) {
+  /** Refuse rows [desde, desde + n) unless both are non-negative safe integers within the capacity. */
+  #checkRows(n, desde) {
     for (const [k, v] of [['n', n], ['desde', desde]]) {
       if (typeof v !== 'number' || !Number.isSafeInteger(v)) throw new TypeError(`${k} must be an integer, got ${typeName(v)}`);
       if (v < 0) throw new RangeError(`${k} must not be negative, got ${v}`);
@@ -366,6 +377,11 @@ class Tabla {
     if (desde + n > this.capacidad) {
       throw new RangeError(`${this.call}: rows ${desde} to ${desde + n} asked, but with these unique columns there is room for ${this.capacidad} rows (docs/datasets.md)`);
     }
+  }
+
+  /** Rows [desde, desde + n) as objects: null for a null, numbers for integer columns. */
+  filas(n, desde = 0) {
+    this.#checkRows(n, desde);
     const names = this.columnas.map((c) => c.nombre);
     const enteros = this.#enteros;
     const out = [];
@@ -391,22 +407,11 @@ class Tabla {
    * Float64Array when they cannot be null. One crossing per 2,048 rows and no object per row.
    */
   columnar(n, desde = 0) {
-    for (const [k, v] of [['n', n], ['desde', desde]]) {
-      if (typeof v !== 'number' || !Number.isSafeInteger(v)) throw new TypeError(`${k} must be an integer, got ${typeName(v)}`);
-      if (v < 0) throw new RangeError(`${k} must not be negative, got ${v}`);
-    }
-    if (desde + n > this.capacidad) {
-      throw new RangeError(`${this.call}: rows ${desde} to ${desde + n} asked, but with these unique columns there is room for ${this.capacidad} rows (docs/datasets.md)`);
-    }
-    const parts = this.columnas.map(() => []);
-    for (let hecho = 0; hecho < n; hecho += BULK_CHUNK) {
-      const k = Math.min(n - hecho, BULK_CHUNK);
-      const cols = this.#t.columnas2(desde + hecho, k);
-      for (let j = 0; j < cols.length; j++) parts[j].push(cols[j].split('\n'));
-    }
+    this.#checkRows(n, desde);
+    const columns = inChunks(n, this.columnas.length, (hecho, k) => this.#t.filas(desde + hecho, k, true));
     const out = {};
     this.columnas.forEach((c, j) => {
-      const values = parts[j].length === 1 ? parts[j][0] : [].concat(...parts[j]);
+      const values = columns[j];
       const nulos = values.map((v) => (v === NULO ? null : v));
       if (this.#enteros[j] && !c.nulable) out[c.nombre] = Float64Array.from(values, Number);
       else if (this.#enteros[j]) out[c.nombre] = nulos.map((v) => (v === null ? null : Number(v)));
