@@ -126,16 +126,8 @@ static int parse(int argc, char **argv, peticion *r) {
             return -1;
         }
         static const char *const propias[] = {"--seed", "--seed-str", "-n", "--format", "--hoy"};
-        int conocida = param_index(r->info, opt) >= 0;
-        for (size_t k = 0; k < sizeof propias / sizeof propias[0]; k++) conocida |= strcmp(opt, propias[k]) == 0;
-        if (!conocida) {
-            fprintf(stderr, "datoteca: unknown option '%s' (see 'datoteca %s --help')\n", opt, r->info->name);
-            return 2;
-        }
-        if (i + 1 >= argc) {
-            fprintf(stderr, "datoteca: option '%s' needs a value\n", opt);
-            return 2;
-        }
+        rc = check_opcion(r, argc, argv, i, propias, sizeof propias / sizeof propias[0], "");
+        if (rc) return rc;
         const char *val = argv[++i];
         if (strcmp(opt, "-n") == 0) {
             if (!parse_u64(val, 1000000000000ULL, &r->count)) {

@@ -286,3 +286,18 @@ int check_seeds(const peticion *r) {
     }
     return 0;
 }
+
+int check_opcion(const peticion *r, int argc, char **argv, int i, const char *const *propias, size_t n, const char *modo) {
+    const char *opt = argv[i];
+    int conocida = param_index(r->info, opt) >= 0;
+    for (size_t k = 0; k < n; k++) conocida |= strcmp(opt, propias[k]) == 0;
+    if (!conocida) {
+        fprintf(stderr, "datoteca: unknown option '%s' (see 'datoteca %s%s --help')\n", opt, modo, r->info->name);
+        return 2;
+    }
+    if (i + 1 >= argc) {
+        fprintf(stderr, "datoteca: option '%s' needs a value\n", opt);
+        return 2;
+    }
+    return 0;
+}

@@ -62,6 +62,9 @@ int param_index(const dt_call_info *info, const char *opt);
 /* The options both modes take: --seed, --seed-str, --hoy and the call's own; anything else left is
  * an unexpected argument. 0, or 2 with the reason printed. */
 int parse_comun(peticion *r, const char *opt, const char *val);
+/* argv[i] must be one of the mode's own options (`propias`) or the call's, and have a value after it:
+ * 0, or 2 with the reason printed. `modo` is "" or "tabla " for the help it points to. */
+int check_opcion(const peticion *r, int argc, char **argv, int i, const char *const *propias, size_t n, const char *modo);
 /* 2 (with the reason printed) when both --seed and --seed-str were given, else 0. */
 int check_seeds(const peticion *r);
 /* Print a call's help (parameters, ranges, defaults, fields, an example) to `f`. */

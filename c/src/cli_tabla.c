@@ -60,16 +60,8 @@ static int parse_tabla(int argc, char **argv, tarea *w) {
         }
         static const char *const propias[] = {"--seed", "--seed-str", "-n", "--desde", "--jobs", "--campos", "--unico",
                                               "--nulos", "--nombre", "--dialecto", "--format", "--hoy"};
-        int conocida = param_index(r->info, opt) >= 0;
-        for (size_t k = 0; k < sizeof propias / sizeof propias[0]; k++) conocida |= strcmp(opt, propias[k]) == 0;
-        if (!conocida) {
-            fprintf(stderr, "datoteca: unknown option '%s' (see 'datoteca tabla %s --help')\n", opt, r->info->name);
-            return 2;
-        }
-        if (i + 1 >= argc) {
-            fprintf(stderr, "datoteca: option '%s' needs a value\n", opt);
-            return 2;
-        }
+        rc = check_opcion(r, argc, argv, i, propias, sizeof propias / sizeof propias[0], "tabla ");
+        if (rc) return rc;
         const char *val = argv[++i];
         unsigned long long u;
         if (strcmp(opt, "-n") == 0 || strcmp(opt, "--desde") == 0) {
