@@ -44,39 +44,60 @@ static const dt_t_str dt__avenida = {"Avenida", 7};
  * avenues), street type (one, general streets only), number (two), then in an urban comuna
  * (DT_T_ZONA_URBANA) the depto decision (one; 30 % get floor and unit: two more). The
  * postal code is the comuna's (no draw). */
-void dt__gen_direccion(dt_gen *g, int32_t region, dt_direccion *out, uint32_t *comuna_index) {
-    uint32_t ri = dt__gen_region(g, region);
-    uint32_t ci = dt__gen_comuna(g, ri);
-    const dt_t_comuna *c = &dt_t_comunas[ci];
-    const dt_t_region *r = &dt_t_regiones[ri];
-    const dt_t_provincia *pv = &dt_t_provincias[c->provincia];
+void dt__sortear_direccion(dt_gen *g, int32_t region, dt__sorteo_direccion *d) {
+    d->region = dt__gen_region(g, region);
+    d->comuna = dt__gen_comuna(g, d->region);
+    const dt_t_comuna *c = &dt_t_comunas[d->comuna];
     int santiago = (c->zona & DT_T_ZONA_GRAN_SANTIAGO) != 0;
     uint32_t k = dt__below(g, DT_T_N_CALLES + (santiago ? DT_T_N_AVENIDAS_RM : 0));
-    const dt_t_str *tipo, *nombre;
     static const dt_t_str vacio = {"", 0};
     if (k < DT_T_N_CALLES) {
-        nombre = &dt_t_calles[k];
-        tipo = dt__tipo_via(g);
+        d->nombre = &dt_t_calles[k];
+        d->tipo = dt__tipo_via(g);
     } else {
-        nombre = &dt_t_avenidas_rm[k - DT_T_N_CALLES];
-        tipo = dt_t_avenidas_rm_con_tipo[k - DT_T_N_CALLES] ? &dt__avenida : &vacio;
+        d->nombre = &dt_t_avenidas_rm[k - DT_T_N_CALLES];
+        d->tipo = dt_t_avenidas_rm_con_tipo[k - DT_T_N_CALLES] ? &dt__avenida : &vacio;
     }
-    uint32_t numero = dt__gen_numero(g);
-    char depto[16];
-    char *de = depto;
+    d->numero = dt__gen_numero(g);
+    d->piso = d->unidad = 0;
     if ((c->zona & DT_T_ZONA_URBANA) && dt__below(g, 100) < 30) {
-        uint32_t piso = 1 + dt__below(g, 25);
-        uint32_t unidad = 1 + dt__below(g, 12);
-        de = dt__put(de, "Depto. ", 7);
-        de = dt__put_u64(de, piso);
-        de = dt__put_u32_width(de, unidad, 2);
+        d->piso = 1 + dt__below(g, 25);
+        d->unidad = 1 + dt__below(g, 12);
     }
+}
 
+static char *dt__put_depto(char *p, const dt__sorteo_direccion *d) {
+    if (d->piso == 0) return p;
+    p = dt__put(p, "Depto. ", 7);
+    p = dt__put_u64(p, d->piso);
+    return dt__put_u32_width(p, d->unidad, 2);
+}
+
+char *dt__put_linea(char *p, const dt__sorteo_direccion *d) {
+    p = dt__put_via(p, d->tipo, d->nombre);
+    *p++ = ' ';
+    p = dt__put_u64(p, d->numero);
+    if (d->piso) {
+        p = dt__put(p, ", ", 2);
+        p = dt__put_depto(p, d);
+    }
+    p = dt__put(p, ", ", 2);
+    p = dt__puts(p, &dt_t_comunas[d->comuna].nombre);
+    p = dt__put(p, ", ", 2);
+    return dt__puts(p, &dt_t_regiones[d->region].nombre);
+}
+
+void dt__gen_direccion(dt_gen *g, int32_t region, dt_direccion *out, uint32_t *comuna_index) {
+    dt__sorteo_direccion d;
+    dt__sortear_direccion(g, region, &d);
+    const dt_t_comuna *c = &dt_t_comunas[d.comuna];
+    const dt_t_region *r = &dt_t_regiones[d.region];
+    const dt_t_provincia *pv = &dt_t_provincias[c->provincia];
     char tmp[32];
-    dt__field(out->tipo_via, tipo->s, tipo->n);
-    dt__field(out->nombre_via, nombre->s, nombre->n);
-    dt__field(out->numero, tmp, (size_t)(dt__put_u64(tmp, numero) - tmp));
-    dt__field(out->depto, depto, (size_t)(de - depto));
+    dt__field(out->tipo_via, d.tipo->s, d.tipo->n);
+    dt__field(out->nombre_via, d.nombre->s, d.nombre->n);
+    dt__field(out->numero, tmp, (size_t)(dt__put_u64(tmp, d.numero) - tmp));
+    dt__field(out->depto, tmp, (size_t)(dt__put_depto(tmp, &d) - tmp));
     dt__field(out->comuna, c->nombre.s, c->nombre.n);
     dt__field(out->codigo_comuna, c->cut, 5);
     dt__field(out->provincia, pv->nombre.s, pv->nombre.n);
@@ -84,20 +105,8 @@ void dt__gen_direccion(dt_gen *g, int32_t region, dt_direccion *out, uint32_t *c
     dt__field(out->region, r->nombre.s, r->nombre.n);
     dt__field(out->codigo_region, r->cut, 2);
     dt__field(out->codigo_postal, c->postal, strlen(c->postal)); /* the comuna's own code: no draw */
-
-    char *p = dt__put_via(out->linea, tipo, nombre);
-    *p++ = ' ';
-    p = dt__put(p, out->numero, strlen(out->numero));
-    if (de > depto) {
-        p = dt__put(p, ", ", 2);
-        p = dt__put(p, depto, (size_t)(de - depto));
-    }
-    p = dt__put(p, ", ", 2);
-    p = dt__puts(p, &c->nombre);
-    p = dt__put(p, ", ", 2);
-    p = dt__puts(p, &r->nombre);
-    *p = '\0';
-    if (comuna_index) *comuna_index = ci;
+    *dt__put_linea(out->linea, &d) = '\0';
+    if (comuna_index) *comuna_index = d.comuna;
 }
 
 dt_status dt_direccion_region(dt_gen *g, char *buf, size_t cap, size_t *len) {

@@ -141,6 +141,16 @@ char dt__dv(uint32_t cuerpo);
 uint32_t dt__gen_region(dt_gen *g, int32_t region); /* index into dt_t_regiones */
 uint32_t dt__gen_comuna(dt_gen *g, uint32_t region_index); /* index into dt_t_comunas */
 void dt__gen_direccion(dt_gen *g, int32_t region, dt_direccion *out, uint32_t *comuna_index);
+/* An address's draws, before any text: a person record writes only its line and comuna. */
+typedef struct dt__sorteo_direccion {
+    uint32_t region, comuna;  /* indices into dt_t_regiones, dt_t_comunas */
+    const dt_t_str *tipo, *nombre;
+    uint32_t numero;
+    uint32_t piso, unidad;    /* piso 0: no depto */
+} dt__sorteo_direccion;
+void dt__sortear_direccion(dt_gen *g, int32_t region, dt__sorteo_direccion *d);
+/* The address's linea (no NUL; under 192 bytes) at p; returns the end. */
+char *dt__put_linea(char *p, const dt__sorteo_direccion *d);
 /* A company as its record and a DTE's emisor draw it (empresa.c). */
 typedef struct dt__empresa_base {
     char razon[96], fantasia[80];

@@ -127,18 +127,21 @@ dt_status dt_persona_persona(dt_gen *g, dt_sexo sexo, int32_t edad_min, int32_t 
     char tmp[256];
     char *primero, *e;
     int s = dt__sexo(g, sexo);
-    e = dt__gen_nombres(g, s, tmp, &primero);
-    dt__field(out->nombres, tmp, (size_t)(e - tmp));
-    size_t nprimero = (size_t)(primero - tmp);
-    e = dt__gen_apellido(g, tmp);
-    dt__field(out->apellido_paterno, tmp, (size_t)(e - tmp));
-    e = dt__gen_apellido(g, tmp);
-    dt__field(out->apellido_materno, tmp, (size_t)(e - tmp));
-    e = dt__put(tmp, out->nombres, strlen(out->nombres));
+    /* The names once in tmp, then copied to their fields and joined: no strlen. */
+    char *nombres = tmp, *paterno, *materno;
+    e = dt__gen_nombres(g, s, nombres, &primero);
+    size_t nn = (size_t)(e - nombres), nprimero = (size_t)(primero - nombres);
     *e++ = ' ';
-    e = dt__put(e, out->apellido_paterno, strlen(out->apellido_paterno));
+    paterno = e;
+    e = dt__gen_apellido(g, paterno);
+    size_t np = (size_t)(e - paterno);
     *e++ = ' ';
-    e = dt__put(e, out->apellido_materno, strlen(out->apellido_materno));
+    materno = e;
+    e = dt__gen_apellido(g, materno);
+    size_t nm = (size_t)(e - materno);
+    dt__field(out->nombres, nombres, nn);
+    dt__field(out->apellido_paterno, paterno, np);
+    dt__field(out->apellido_materno, materno, nm);
     dt__field(out->nombre_completo, tmp, (size_t)(e - tmp));
     out->sexo[0] = s == DT_SEXO_F ? 'F' : 'M';
     out->sexo[1] = '\0';
@@ -163,19 +166,21 @@ dt_status dt_persona_persona(dt_gen *g, dt_sexo sexo, int32_t edad_min, int32_t 
     e = dt__put_rut(tmp, cuerpo, DT_RUT_PUNTOS);
     dt__field(out->rut, tmp, (size_t)(e - tmp));
     if (edad >= DT_EDAD_CONTACTO) { /* a child has neither: no draws for them */
-        e = dt__gen_email(g, out->nombres, nprimero, out->apellido_paterno, strlen(out->apellido_paterno), tmp);
+        e = dt__gen_email(g, out->nombres, nprimero, out->apellido_paterno, np, tmp);
         dt__field(out->email, tmp, (size_t)(e - tmp));
         e = dt__gen_movil(g, DT_TEL_INTERNACIONAL, tmp);
         dt__field(out->telefono, tmp, (size_t)(e - tmp));
     } else {
         out->email[0] = out->telefono[0] = '\0';
     }
-    dt_direccion d;
-    dt__gen_direccion(g, 0, &d, NULL);
-    dt__field(out->direccion, d.linea, strlen(d.linea));
-    dt__field(out->comuna, d.comuna, strlen(d.comuna));
-    dt__field(out->region, d.region, strlen(d.region));
-    dt__field(out->codigo_comuna, d.codigo_comuna, strlen(d.codigo_comuna));
-    dt__field(out->codigo_region, d.codigo_region, strlen(d.codigo_region));
+    dt__sorteo_direccion d;
+    dt__sortear_direccion(g, 0, &d);
+    const dt_t_comuna *c = &dt_t_comunas[d.comuna];
+    const dt_t_region *r = &dt_t_regiones[d.region];
+    *dt__put_linea(out->direccion, &d) = '\0'; /* the same 192 bytes as dt_direccion.linea */
+    dt__field(out->comuna, c->nombre.s, c->nombre.n);
+    dt__field(out->region, r->nombre.s, r->nombre.n);
+    dt__field(out->codigo_comuna, c->cut, 5);
+    dt__field(out->codigo_region, r->cut, 2);
     return DT_OK;
 }
