@@ -170,6 +170,14 @@ def gen_c(decl: Dict[str, Any]) -> str:
         out.append(f"static const uint8_t unico_{i}[] = {{{', '.join(str(UNICOS.index(c.get('unico', ''))) for c in cols)}}};")
         # the runner: the declared C function with its arguments cast to their declared types
         cargs = "".join(f"({p['c']})a[{k}], " for k, p in enumerate(params))
+        if ll["clase"] == "registro":
+            t = ll["tipo_c"]
+            out.append(f"_Static_assert(sizeof({t}) <= DT__REGISTRO_MAX, \"{t} is larger than DT__REGISTRO_MAX\");")
+            out.append(f"static dt_status g_{i}(dt_gen *g, const int64_t *a, void *out) {{")
+            if not params:
+                out.append("    (void)a;")
+            out.append(f"    return {ll['funcion']}(g, {cargs}({t} *)out);")
+            out.append("}")
         out.append(f"static dt_status r_{i}(dt_gen *g, const int64_t *a, char *p, char **end) {{")
         if not params:
             out.append("    (void)a;")
@@ -183,7 +191,7 @@ def gen_c(decl: Dict[str, Any]) -> str:
             out.append("    *end = st == DT_OK ? dt__put_u64(p, (uint64_t)v) : p;")
         else:
             out.append(f"    {ll['tipo_c']} r;")
-            out.append(f"    dt_status st = {ll['funcion']}(g, {cargs}&r);")
+            out.append(f"    dt_status st = g_{i}(g, a, &r);")
             out.append(f"    *end = st == DT_OK ? dt__serializar(&r, o_{i}, {len(ll['campos'])}, p) : p;")
         out.append("    return st;")
         out.append("}")
@@ -195,11 +203,12 @@ def gen_c(decl: Dict[str, Any]) -> str:
         np = len(ll.get("params", []))
         nf = len(ll.get("campos", []))
         nk = len(ll.get("checks", []))
+        registro = f"g_{i}, sizeof({ll['tipo_c']})" if nf else "NULL, 0"
         info = (f"{{{cstr(ll['nombre'])}, {CLASES[ll['clase']]}, {np}, {f'p_{i}' if np else 'NULL'}, "
                 f"{nf}, {f'n_{i}' if nf else 'NULL'}}}")
         out.append(f"    {{{info}, r_{i}, {f'o_{i}' if nf else 'NULL'}, "
                    f"{f'nulo_{i}' if nf else 'NULL'}, {f'cero_{i}' if np else 'NULL'}, {nk}, {f'k_{i}' if nk else 'NULL'}, "
-                   f"sql_{i}, unico_{i}}},")
+                   f"sql_{i}, unico_{i}, {registro}}},")
     out.append("};")
     return "\n".join(out) + "\n"
 

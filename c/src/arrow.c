@@ -151,28 +151,24 @@ typedef struct dt__texto {
     size_t len, cap;
 } dt__texto;
 
-/* One thread's share of a batch: rows [i0, i1). The first half (i0 == 0) writes text straight into
- * the columns' buffers; the second into its own, with offsets relative to them. */
+/* One thread's share of a batch: rows [i0, i1). The first half (i0 == 0) is lent the columns' own
+ * text buffers and gives them back; the second writes into its own, with offsets relative to them.
+ * Each half reads and writes only its own struct while it runs, and the struct is a whole number
+ * of cache lines: the two threads never touch one line (no false sharing). */
 typedef struct dt__relleno {
-    const dt_tabla *t;
-    dt__lote *L;
+    _Alignas(64) const dt_tabla *t;
     const int *tipos;
     uint64_t desde;
     size_t i0, i1;
+    uint8_t *validez[DT_MAX_FIELDS];
+    int32_t *offsets[DT_MAX_FIELDS];
+    void *valores[DT_MAX_FIELDS];
     dt__texto texto[DT_MAX_FIELDS];
     int64_t nulos[DT_MAX_FIELDS];
     int fallo;
 } dt__relleno;
 
-static int dt__anadir(dt__relleno *r, dt__columna *c, size_t j, const char *s, size_t k, size_t *len) {
-    if (r->i0 == 0) {
-        if (dt__crecer(c, k) || c->datos_len + k > (size_t)INT32_MAX) return 1;
-        memcpy(c->datos + c->datos_len, s, k);
-        c->datos_len += k;
-        *len = c->datos_len;
-        return 0;
-    }
-    dt__texto *x = &r->texto[j];
+static int dt__anadir(dt__texto *x, const char *s, size_t k) {
     if (x->len + k > x->cap) {
         size_t cap = x->cap * 2 + k + 4096;
         char *d = (char *)realloc(x->datos, cap);
@@ -182,41 +178,34 @@ static int dt__anadir(dt__relleno *r, dt__columna *c, size_t j, const char *s, s
     }
     memcpy(x->datos + x->len, s, k);
     x->len += k;
-    if (x->len > (size_t)INT32_MAX) return 1;
-    *len = x->len;
-    return 0;
+    return x->len > (size_t)INT32_MAX;
 }
 
 static void dt__rellenar(dt__relleno *r) {
     const dt_tabla *t = r->t;
     size_t nc = t->ncol;
-    char fila[DT_MAX_TEXT + 16];
-    size_t largo[DT_MAX_FIELDS] = {0};
+    dt__valores v;
     for (size_t i = r->i0; i < r->i1 && !r->fallo; i++) {
-        const char *s = fila;
-        const char *fin_fila = dt__tabla_fila(t, r->desde + i, fila);
+        dt__tabla_valores(t, r->desde + i, &v);
         for (size_t j = 0; j < nc; j++) {
-            const char *f = (const char *)memchr(s, DT_FIELD_SEP, (size_t)(fin_fila - s));
-            if (f == NULL) f = fin_fila;
-            size_t k = (size_t)(f - s);
-            dt__columna *c = r->L->c[j];
-            int nulo = k == 1 && *s == DT_NULO;
+            const char *s = v.ini[j];
+            size_t k = v.largo[j];
+            int nulo = v.nulo[j];
             if (nulo) r->nulos[j]++;
-            else if (c->validez) c->validez[i >> 3] |= (uint8_t)(1u << (i & 7));
+            else if (r->validez[j]) r->validez[j][i >> 3] |= (uint8_t)(1u << (i & 7));
             if (r->tipos[j] == DT__ARROW_UTF8) {
-                if (!nulo && dt__anadir(r, c, j, s, k, &largo[j])) {
+                if (!nulo && dt__anadir(&r->texto[j], s, k)) {
                     r->fallo = 1;
                     break;
                 }
-                c->offsets[i + 1] = (int32_t)largo[j];
+                r->offsets[j][i + 1] = (int32_t)r->texto[j].len;
             } else if (r->tipos[j] == DT__ARROW_INT64) {
-                int64_t v = 0;
-                for (size_t q = 0; !nulo && q < k; q++) v = v * 10 + (s[q] - '0');
-                ((int64_t *)c->valores)[i] = v;
+                int64_t x = 0;
+                for (size_t q = 0; !nulo && q < k; q++) x = x * 10 + (s[q] - '0');
+                ((int64_t *)r->valores[j])[i] = x;
             } else {
-                ((int32_t *)c->valores)[i] = nulo || k != 10 ? 0 : dt__dias(s);
+                ((int32_t *)r->valores[j])[i] = nulo || k != 10 ? 0 : dt__dias(s);
             }
-            s = f + 1;
         }
     }
 }
@@ -256,8 +245,22 @@ dt_status dt_tabla_arrow_lote(const dt_tabla *t, uint64_t desde, size_t n, int h
      * offsets, values and validity bytes (the split is a multiple of 8 rows) and its own text bytes,
      * joined afterwards. The result is the same bytes as one thread's. */
     size_t mitad = hilos >= 2 && n >= DT__ARROW_HILO_MIN ? (n / 2) & ~(size_t)7 : n;
-    dt__relleno r1 = {t, L, tipos, desde, 0, mitad, {{0}}, {0}, 0};
-    dt__relleno r2 = {t, L, tipos, desde, mitad, n, {{0}}, {0}, 0};
+    dt__relleno r1, r2;
+    memset(&r1, 0, sizeof r1);
+    memset(&r2, 0, sizeof r2);
+    r1.t = r2.t = t;
+    r1.tipos = r2.tipos = tipos;
+    r1.desde = r2.desde = desde;
+    r1.i1 = r2.i0 = mitad;
+    r2.i1 = n;
+    for (size_t j = 0; j < nc && !fallo; j++) {
+        dt__columna *c = L->c[j];
+        r1.validez[j] = r2.validez[j] = c->validez;
+        r1.offsets[j] = r2.offsets[j] = c->offsets;
+        r1.valores[j] = r2.valores[j] = c->valores;
+        r1.texto[j] = (dt__texto){c->datos, c->datos_len, c->datos_cap}; /* lent */
+        c->datos = NULL;
+    }
     if (!fallo) {
         pthread_t hilo;
         int en_hilo = mitad < n && pthread_create(&hilo, NULL, dt__rellenar_hilo, &r2) == 0;
@@ -268,11 +271,20 @@ dt_status dt_tabla_arrow_lote(const dt_tabla *t, uint64_t desde, size_t n, int h
         }
         fallo = r1.fallo || r2.fallo;
     }
+    for (size_t j = 0; j < nc; j++) { /* given back, also on failure: freed with the column */
+        dt__columna *c = L->c[j];
+        if (c == NULL) continue;
+        if (c->datos == NULL) {
+            c->datos = r1.texto[j].datos;
+            c->datos_len = r1.texto[j].len;
+            c->datos_cap = r1.texto[j].cap;
+        }
+    }
     for (size_t j = 0; j < nc && !fallo; j++) {
         dt__columna *c = L->c[j];
         nulos[j] = r1.nulos[j] + r2.nulos[j];
         if (tipos[j] != DT__ARROW_UTF8) continue;
-        /* the first half wrote into the column's own buffer; the second half's bytes follow it */
+        /* the second half's bytes follow the first half's */
         dt__texto *x = &r2.texto[j];
         if (x->len && (dt__crecer(c, x->len) || c->datos_len + x->len > (size_t)INT32_MAX)) {
             fallo = 1;

@@ -116,9 +116,13 @@ _Static_assert(sizeof((dt_persona *)0)->codigo_comuna == 6, "dt_persona.codigo_c
 _Static_assert(sizeof((dt_persona *)0)->codigo_region == 4, "dt_persona.codigo_region: its size in datoteca.h must equal its ancho in c/llamadas.toml");
 static const uint8_t sql_persona_persona[] = {0, 0, 0, 0, 2, 0, 1, 0, 0, 0, 0, 0, 0, 0};
 static const uint8_t unico_persona_persona[] = {0, 0, 0, 0, 0, 1, 0, 2, 3, 0, 0, 0, 0, 0};
+_Static_assert(sizeof(dt_persona) <= DT__REGISTRO_MAX, "dt_persona is larger than DT__REGISTRO_MAX");
+static dt_status g_persona_persona(dt_gen *g, const int64_t *a, void *out) {
+    return dt_persona_persona(g, (dt_sexo)a[0], (int32_t)a[1], (int32_t)a[2], (dt_persona *)out);
+}
 static dt_status r_persona_persona(dt_gen *g, const int64_t *a, char *p, char **end) {
     dt_persona r;
-    dt_status st = dt_persona_persona(g, (dt_sexo)a[0], (int32_t)a[1], (int32_t)a[2], &r);
+    dt_status st = g_persona_persona(g, a, &r);
     *end = st == DT_OK ? dt__serializar(&r, o_persona_persona, 14, p) : p;
     return st;
 }
@@ -183,9 +187,13 @@ _Static_assert(sizeof((dt_direccion *)0)->codigo_postal == 8, "dt_direccion.codi
 _Static_assert(sizeof((dt_direccion *)0)->linea == 192, "dt_direccion.linea: its size in datoteca.h must equal its ancho in c/llamadas.toml");
 static const uint8_t sql_direccion_direccion[] = {0, 0, 3, 0, 0, 0, 0, 0, 0, 0, 0, 0};
 static const uint8_t unico_direccion_direccion[] = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
+_Static_assert(sizeof(dt_direccion) <= DT__REGISTRO_MAX, "dt_direccion is larger than DT__REGISTRO_MAX");
+static dt_status g_direccion_direccion(dt_gen *g, const int64_t *a, void *out) {
+    return dt_direccion_direccion(g, (int32_t)a[0], (dt_direccion *)out);
+}
 static dt_status r_direccion_direccion(dt_gen *g, const int64_t *a, char *p, char **end) {
     dt_direccion r;
-    dt_status st = dt_direccion_direccion(g, (int32_t)a[0], &r);
+    dt_status st = g_direccion_direccion(g, a, &r);
     *end = st == DT_OK ? dt__serializar(&r, o_direccion_direccion, 12, p) : p;
     return st;
 }
@@ -265,10 +273,15 @@ _Static_assert(sizeof((dt_banco *)0)->codigo == 4, "dt_banco.codigo: its size in
 _Static_assert(sizeof((dt_banco *)0)->nombre == 32, "dt_banco.nombre: its size in datoteca.h must equal its ancho in c/llamadas.toml");
 static const uint8_t sql_banco_banco[] = {0, 0};
 static const uint8_t unico_banco_banco[] = {0, 0};
+_Static_assert(sizeof(dt_banco) <= DT__REGISTRO_MAX, "dt_banco is larger than DT__REGISTRO_MAX");
+static dt_status g_banco_banco(dt_gen *g, const int64_t *a, void *out) {
+    (void)a;
+    return dt_banco_banco(g, (dt_banco *)out);
+}
 static dt_status r_banco_banco(dt_gen *g, const int64_t *a, char *p, char **end) {
     (void)a;
     dt_banco r;
-    dt_status st = dt_banco_banco(g, &r);
+    dt_status st = g_banco_banco(g, a, &r);
     *end = st == DT_OK ? dt__serializar(&r, o_banco_banco, 2, p) : p;
     return st;
 }
@@ -303,10 +316,15 @@ _Static_assert(sizeof((dt_cuenta *)0)->numero == 16, "dt_cuenta.numero: its size
 _Static_assert(sizeof((dt_cuenta *)0)->rut_titular == 16, "dt_cuenta.rut_titular: its size in datoteca.h must equal its ancho in c/llamadas.toml");
 static const uint8_t sql_banco_cuenta[] = {0, 0, 0, 0, 0};
 static const uint8_t unico_banco_cuenta[] = {0, 0, 0, 0, 1};
+_Static_assert(sizeof(dt_cuenta) <= DT__REGISTRO_MAX, "dt_cuenta is larger than DT__REGISTRO_MAX");
+static dt_status g_banco_cuenta(dt_gen *g, const int64_t *a, void *out) {
+    (void)a;
+    return dt_banco_cuenta(g, (dt_cuenta *)out);
+}
 static dt_status r_banco_cuenta(dt_gen *g, const int64_t *a, char *p, char **end) {
     (void)a;
     dt_cuenta r;
-    dt_status st = dt_banco_cuenta(g, &r);
+    dt_status st = g_banco_cuenta(g, a, &r);
     *end = st == DT_OK ? dt__serializar(&r, o_banco_cuenta, 5, p) : p;
     return st;
 }
@@ -368,10 +386,15 @@ _Static_assert(sizeof((dt_empresa *)0)->codigo_comuna == 6, "dt_empresa.codigo_c
 _Static_assert(sizeof((dt_empresa *)0)->codigo_region == 4, "dt_empresa.codigo_region: its size in datoteca.h must equal its ancho in c/llamadas.toml");
 static const uint8_t sql_empresa_empresa[] = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
 static const uint8_t unico_empresa_empresa[] = {0, 0, 1, 0, 0, 0, 0, 4, 2, 0, 0};
+_Static_assert(sizeof(dt_empresa) <= DT__REGISTRO_MAX, "dt_empresa is larger than DT__REGISTRO_MAX");
+static dt_status g_empresa_empresa(dt_gen *g, const int64_t *a, void *out) {
+    (void)a;
+    return dt_empresa_empresa(g, (dt_empresa *)out);
+}
 static dt_status r_empresa_empresa(dt_gen *g, const int64_t *a, char *p, char **end) {
     (void)a;
     dt_empresa r;
-    dt_status st = dt_empresa_empresa(g, &r);
+    dt_status st = g_empresa_empresa(g, a, &r);
     *end = st == DT_OK ? dt__serializar(&r, o_empresa_empresa, 11, p) : p;
     return st;
 }
@@ -399,10 +422,15 @@ _Static_assert(sizeof((dt_vehiculo *)0)->tipo == 16, "dt_vehiculo.tipo: its size
 _Static_assert(sizeof((dt_vehiculo *)0)->color == 16, "dt_vehiculo.color: its size in datoteca.h must equal its ancho in c/llamadas.toml");
 static const uint8_t sql_vehiculo_vehiculo[] = {0, 2, 0, 0, 3, 0, 0};
 static const uint8_t unico_vehiculo_vehiculo[] = {0, 0, 0, 0, 0, 0, 0};
+_Static_assert(sizeof(dt_vehiculo) <= DT__REGISTRO_MAX, "dt_vehiculo is larger than DT__REGISTRO_MAX");
+static dt_status g_vehiculo_vehiculo(dt_gen *g, const int64_t *a, void *out) {
+    (void)a;
+    return dt_vehiculo_vehiculo(g, (dt_vehiculo *)out);
+}
 static dt_status r_vehiculo_vehiculo(dt_gen *g, const int64_t *a, char *p, char **end) {
     (void)a;
     dt_vehiculo r;
-    dt_status st = dt_vehiculo_vehiculo(g, &r);
+    dt_status st = g_vehiculo_vehiculo(g, a, &r);
     *end = st == DT_OK ? dt__serializar(&r, o_vehiculo_vehiculo, 7, p) : p;
     return st;
 }
@@ -435,10 +463,15 @@ _Static_assert(sizeof((dt_prevision *)0)->salud == 16, "dt_prevision.salud: its 
 _Static_assert(sizeof((dt_prevision *)0)->tramo == 2, "dt_prevision.tramo: its size in datoteca.h must equal its ancho in c/llamadas.toml");
 static const uint8_t sql_prevision_prevision[] = {0, 0, 2};
 static const uint8_t unico_prevision_prevision[] = {0, 0, 0};
+_Static_assert(sizeof(dt_prevision) <= DT__REGISTRO_MAX, "dt_prevision is larger than DT__REGISTRO_MAX");
+static dt_status g_prevision_prevision(dt_gen *g, const int64_t *a, void *out) {
+    (void)a;
+    return dt_prevision_prevision(g, (dt_prevision *)out);
+}
 static dt_status r_prevision_prevision(dt_gen *g, const int64_t *a, char *p, char **end) {
     (void)a;
     dt_prevision r;
-    dt_status st = dt_prevision_prevision(g, &r);
+    dt_status st = g_prevision_prevision(g, a, &r);
     *end = st == DT_OK ? dt__serializar(&r, o_prevision_prevision, 3, p) : p;
     return st;
 }
@@ -472,10 +505,15 @@ _Static_assert(sizeof((dt_dte *)0)->iva == 16, "dt_dte.iva: its size in datoteca
 _Static_assert(sizeof((dt_dte *)0)->monto_total == 16, "dt_dte.monto_total: its size in datoteca.h must equal its ancho in c/llamadas.toml");
 static const uint8_t sql_tributario_dte[] = {3, 0, 3, 1, 0, 0, 0, 0, 0, 0, 4, 4, 4, 4};
 static const uint8_t unico_tributario_dte[] = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
+_Static_assert(sizeof(dt_dte) <= DT__REGISTRO_MAX, "dt_dte is larger than DT__REGISTRO_MAX");
+static dt_status g_tributario_dte(dt_gen *g, const int64_t *a, void *out) {
+    (void)a;
+    return dt_tributario_dte(g, (dt_dte *)out);
+}
 static dt_status r_tributario_dte(dt_gen *g, const int64_t *a, char *p, char **end) {
     (void)a;
     dt_dte r;
-    dt_status st = dt_tributario_dte(g, &r);
+    dt_status st = g_tributario_dte(g, a, &r);
     *end = st == DT_OK ? dt__serializar(&r, o_tributario_dte, 14, p) : p;
     return st;
 }
@@ -516,43 +554,43 @@ static dt_status r_fecha_fecha_hora(dt_gen *g, const int64_t *a, char *p, char *
 
 /* Indices are part of the ABI within a major version: append only. */
 static const dt__llamada dt__llamadas[] = {
-    {{"rut", DT_KIND_TEXT, 2, p_rut, 0, NULL}, r_rut, NULL, NULL, cero_rut, 0, NULL, sql_rut, unico_rut},
-    {{"persona.nombre", DT_KIND_TEXT, 1, p_persona_nombre, 0, NULL}, r_persona_nombre, NULL, NULL, cero_persona_nombre, 0, NULL, sql_persona_nombre, unico_persona_nombre},
-    {{"persona.nombres", DT_KIND_TEXT, 1, p_persona_nombres, 0, NULL}, r_persona_nombres, NULL, NULL, cero_persona_nombres, 0, NULL, sql_persona_nombres, unico_persona_nombres},
-    {{"persona.apellido", DT_KIND_TEXT, 0, NULL, 0, NULL}, r_persona_apellido, NULL, NULL, NULL, 0, NULL, sql_persona_apellido, unico_persona_apellido},
-    {{"persona.nombre_completo", DT_KIND_TEXT, 1, p_persona_nombre_completo, 0, NULL}, r_persona_nombre_completo, NULL, NULL, cero_persona_nombre_completo, 0, NULL, sql_persona_nombre_completo, unico_persona_nombre_completo},
-    {{"persona.sexo", DT_KIND_TEXT, 0, NULL, 0, NULL}, r_persona_sexo, NULL, NULL, NULL, 0, NULL, sql_persona_sexo, unico_persona_sexo},
-    {{"persona.fecha_nacimiento", DT_KIND_TEXT, 2, p_persona_fecha_nacimiento, 0, NULL}, r_persona_fecha_nacimiento, NULL, NULL, cero_persona_fecha_nacimiento, 1, k_persona_fecha_nacimiento, sql_persona_fecha_nacimiento, unico_persona_fecha_nacimiento},
-    {{"persona.email", DT_KIND_TEXT, 0, NULL, 0, NULL}, r_persona_email, NULL, NULL, NULL, 0, NULL, sql_persona_email, unico_persona_email},
-    {{"persona.persona", DT_KIND_RECORD, 3, p_persona_persona, 14, n_persona_persona}, r_persona_persona, o_persona_persona, nulo_persona_persona, cero_persona_persona, 1, k_persona_persona, sql_persona_persona, unico_persona_persona},
-    {{"direccion.region", DT_KIND_TEXT, 0, NULL, 0, NULL}, r_direccion_region, NULL, NULL, NULL, 0, NULL, sql_direccion_region, unico_direccion_region},
-    {{"direccion.comuna", DT_KIND_TEXT, 1, p_direccion_comuna, 0, NULL}, r_direccion_comuna, NULL, NULL, cero_direccion_comuna, 0, NULL, sql_direccion_comuna, unico_direccion_comuna},
-    {{"direccion.calle", DT_KIND_TEXT, 0, NULL, 0, NULL}, r_direccion_calle, NULL, NULL, NULL, 0, NULL, sql_direccion_calle, unico_direccion_calle},
-    {{"direccion.numero", DT_KIND_INT, 0, NULL, 0, NULL}, r_direccion_numero, NULL, NULL, NULL, 0, NULL, sql_direccion_numero, unico_direccion_numero},
-    {{"direccion.direccion", DT_KIND_RECORD, 1, p_direccion_direccion, 12, n_direccion_direccion}, r_direccion_direccion, o_direccion_direccion, nulo_direccion_direccion, cero_direccion_direccion, 0, NULL, sql_direccion_direccion, unico_direccion_direccion},
-    {{"telefono.movil", DT_KIND_TEXT, 1, p_telefono_movil, 0, NULL}, r_telefono_movil, NULL, NULL, cero_telefono_movil, 0, NULL, sql_telefono_movil, unico_telefono_movil},
-    {{"telefono.fijo", DT_KIND_TEXT, 2, p_telefono_fijo, 0, NULL}, r_telefono_fijo, NULL, NULL, cero_telefono_fijo, 0, NULL, sql_telefono_fijo, unico_telefono_fijo},
-    {{"dinero.monto", DT_KIND_INT, 2, p_dinero_monto, 0, NULL}, r_dinero_monto, NULL, NULL, cero_dinero_monto, 1, k_dinero_monto, sql_dinero_monto, unico_dinero_monto},
-    {{"dinero.clp", DT_KIND_TEXT, 2, p_dinero_clp, 0, NULL}, r_dinero_clp, NULL, NULL, cero_dinero_clp, 1, k_dinero_clp, sql_dinero_clp, unico_dinero_clp},
-    {{"dinero.uf", DT_KIND_TEXT, 2, p_dinero_uf, 0, NULL}, r_dinero_uf, NULL, NULL, cero_dinero_uf, 1, k_dinero_uf, sql_dinero_uf, unico_dinero_uf},
-    {{"dinero.sueldo", DT_KIND_INT, 0, NULL, 0, NULL}, r_dinero_sueldo, NULL, NULL, NULL, 0, NULL, sql_dinero_sueldo, unico_dinero_sueldo},
-    {{"banco.banco", DT_KIND_RECORD, 0, NULL, 2, n_banco_banco}, r_banco_banco, o_banco_banco, nulo_banco_banco, NULL, 0, NULL, sql_banco_banco, unico_banco_banco},
-    {{"banco.tipo_cuenta", DT_KIND_TEXT, 0, NULL, 0, NULL}, r_banco_tipo_cuenta, NULL, NULL, NULL, 0, NULL, sql_banco_tipo_cuenta, unico_banco_tipo_cuenta},
-    {{"banco.numero_cuenta", DT_KIND_TEXT, 0, NULL, 0, NULL}, r_banco_numero_cuenta, NULL, NULL, NULL, 0, NULL, sql_banco_numero_cuenta, unico_banco_numero_cuenta},
-    {{"banco.cuenta", DT_KIND_RECORD, 0, NULL, 5, n_banco_cuenta}, r_banco_cuenta, o_banco_cuenta, nulo_banco_cuenta, NULL, 0, NULL, sql_banco_cuenta, unico_banco_cuenta},
-    {{"empresa.nombre", DT_KIND_TEXT, 0, NULL, 0, NULL}, r_empresa_nombre, NULL, NULL, NULL, 0, NULL, sql_empresa_nombre, unico_empresa_nombre},
-    {{"empresa.razon_social", DT_KIND_TEXT, 0, NULL, 0, NULL}, r_empresa_razon_social, NULL, NULL, NULL, 0, NULL, sql_empresa_razon_social, unico_empresa_razon_social},
-    {{"empresa.rut", DT_KIND_TEXT, 1, p_empresa_rut, 0, NULL}, r_empresa_rut, NULL, NULL, cero_empresa_rut, 0, NULL, sql_empresa_rut, unico_empresa_rut},
-    {{"empresa.giro", DT_KIND_TEXT, 0, NULL, 0, NULL}, r_empresa_giro, NULL, NULL, NULL, 0, NULL, sql_empresa_giro, unico_empresa_giro},
-    {{"empresa.empresa", DT_KIND_RECORD, 0, NULL, 11, n_empresa_empresa}, r_empresa_empresa, o_empresa_empresa, nulo_empresa_empresa, NULL, 0, NULL, sql_empresa_empresa, unico_empresa_empresa},
-    {{"vehiculo.patente", DT_KIND_TEXT, 2, p_vehiculo_patente, 0, NULL}, r_vehiculo_patente, NULL, NULL, cero_vehiculo_patente, 0, NULL, sql_vehiculo_patente, unico_vehiculo_patente},
-    {{"vehiculo.vehiculo", DT_KIND_RECORD, 0, NULL, 7, n_vehiculo_vehiculo}, r_vehiculo_vehiculo, o_vehiculo_vehiculo, nulo_vehiculo_vehiculo, NULL, 0, NULL, sql_vehiculo_vehiculo, unico_vehiculo_vehiculo},
-    {{"prevision.afp", DT_KIND_TEXT, 0, NULL, 0, NULL}, r_prevision_afp, NULL, NULL, NULL, 0, NULL, sql_prevision_afp, unico_prevision_afp},
-    {{"prevision.salud", DT_KIND_TEXT, 0, NULL, 0, NULL}, r_prevision_salud, NULL, NULL, NULL, 0, NULL, sql_prevision_salud, unico_prevision_salud},
-    {{"prevision.prevision", DT_KIND_RECORD, 0, NULL, 3, n_prevision_prevision}, r_prevision_prevision, o_prevision_prevision, nulo_prevision_prevision, NULL, 0, NULL, sql_prevision_prevision, unico_prevision_prevision},
-    {{"tributario.folio", DT_KIND_INT, 0, NULL, 0, NULL}, r_tributario_folio, NULL, NULL, NULL, 0, NULL, sql_tributario_folio, unico_tributario_folio},
-    {{"tributario.dte", DT_KIND_RECORD, 0, NULL, 14, n_tributario_dte}, r_tributario_dte, o_tributario_dte, nulo_tributario_dte, NULL, 0, NULL, sql_tributario_dte, unico_tributario_dte},
-    {{"fecha.fecha", DT_KIND_TEXT, 2, p_fecha_fecha, 0, NULL}, r_fecha_fecha, NULL, NULL, cero_fecha_fecha, 1, k_fecha_fecha, sql_fecha_fecha, unico_fecha_fecha},
-    {{"fecha.hora", DT_KIND_TEXT, 0, NULL, 0, NULL}, r_fecha_hora, NULL, NULL, NULL, 0, NULL, sql_fecha_hora, unico_fecha_hora},
-    {{"fecha.fecha_hora", DT_KIND_TEXT, 2, p_fecha_fecha_hora, 0, NULL}, r_fecha_fecha_hora, NULL, NULL, cero_fecha_fecha_hora, 1, k_fecha_fecha_hora, sql_fecha_fecha_hora, unico_fecha_fecha_hora},
+    {{"rut", DT_KIND_TEXT, 2, p_rut, 0, NULL}, r_rut, NULL, NULL, cero_rut, 0, NULL, sql_rut, unico_rut, NULL, 0},
+    {{"persona.nombre", DT_KIND_TEXT, 1, p_persona_nombre, 0, NULL}, r_persona_nombre, NULL, NULL, cero_persona_nombre, 0, NULL, sql_persona_nombre, unico_persona_nombre, NULL, 0},
+    {{"persona.nombres", DT_KIND_TEXT, 1, p_persona_nombres, 0, NULL}, r_persona_nombres, NULL, NULL, cero_persona_nombres, 0, NULL, sql_persona_nombres, unico_persona_nombres, NULL, 0},
+    {{"persona.apellido", DT_KIND_TEXT, 0, NULL, 0, NULL}, r_persona_apellido, NULL, NULL, NULL, 0, NULL, sql_persona_apellido, unico_persona_apellido, NULL, 0},
+    {{"persona.nombre_completo", DT_KIND_TEXT, 1, p_persona_nombre_completo, 0, NULL}, r_persona_nombre_completo, NULL, NULL, cero_persona_nombre_completo, 0, NULL, sql_persona_nombre_completo, unico_persona_nombre_completo, NULL, 0},
+    {{"persona.sexo", DT_KIND_TEXT, 0, NULL, 0, NULL}, r_persona_sexo, NULL, NULL, NULL, 0, NULL, sql_persona_sexo, unico_persona_sexo, NULL, 0},
+    {{"persona.fecha_nacimiento", DT_KIND_TEXT, 2, p_persona_fecha_nacimiento, 0, NULL}, r_persona_fecha_nacimiento, NULL, NULL, cero_persona_fecha_nacimiento, 1, k_persona_fecha_nacimiento, sql_persona_fecha_nacimiento, unico_persona_fecha_nacimiento, NULL, 0},
+    {{"persona.email", DT_KIND_TEXT, 0, NULL, 0, NULL}, r_persona_email, NULL, NULL, NULL, 0, NULL, sql_persona_email, unico_persona_email, NULL, 0},
+    {{"persona.persona", DT_KIND_RECORD, 3, p_persona_persona, 14, n_persona_persona}, r_persona_persona, o_persona_persona, nulo_persona_persona, cero_persona_persona, 1, k_persona_persona, sql_persona_persona, unico_persona_persona, g_persona_persona, sizeof(dt_persona)},
+    {{"direccion.region", DT_KIND_TEXT, 0, NULL, 0, NULL}, r_direccion_region, NULL, NULL, NULL, 0, NULL, sql_direccion_region, unico_direccion_region, NULL, 0},
+    {{"direccion.comuna", DT_KIND_TEXT, 1, p_direccion_comuna, 0, NULL}, r_direccion_comuna, NULL, NULL, cero_direccion_comuna, 0, NULL, sql_direccion_comuna, unico_direccion_comuna, NULL, 0},
+    {{"direccion.calle", DT_KIND_TEXT, 0, NULL, 0, NULL}, r_direccion_calle, NULL, NULL, NULL, 0, NULL, sql_direccion_calle, unico_direccion_calle, NULL, 0},
+    {{"direccion.numero", DT_KIND_INT, 0, NULL, 0, NULL}, r_direccion_numero, NULL, NULL, NULL, 0, NULL, sql_direccion_numero, unico_direccion_numero, NULL, 0},
+    {{"direccion.direccion", DT_KIND_RECORD, 1, p_direccion_direccion, 12, n_direccion_direccion}, r_direccion_direccion, o_direccion_direccion, nulo_direccion_direccion, cero_direccion_direccion, 0, NULL, sql_direccion_direccion, unico_direccion_direccion, g_direccion_direccion, sizeof(dt_direccion)},
+    {{"telefono.movil", DT_KIND_TEXT, 1, p_telefono_movil, 0, NULL}, r_telefono_movil, NULL, NULL, cero_telefono_movil, 0, NULL, sql_telefono_movil, unico_telefono_movil, NULL, 0},
+    {{"telefono.fijo", DT_KIND_TEXT, 2, p_telefono_fijo, 0, NULL}, r_telefono_fijo, NULL, NULL, cero_telefono_fijo, 0, NULL, sql_telefono_fijo, unico_telefono_fijo, NULL, 0},
+    {{"dinero.monto", DT_KIND_INT, 2, p_dinero_monto, 0, NULL}, r_dinero_monto, NULL, NULL, cero_dinero_monto, 1, k_dinero_monto, sql_dinero_monto, unico_dinero_monto, NULL, 0},
+    {{"dinero.clp", DT_KIND_TEXT, 2, p_dinero_clp, 0, NULL}, r_dinero_clp, NULL, NULL, cero_dinero_clp, 1, k_dinero_clp, sql_dinero_clp, unico_dinero_clp, NULL, 0},
+    {{"dinero.uf", DT_KIND_TEXT, 2, p_dinero_uf, 0, NULL}, r_dinero_uf, NULL, NULL, cero_dinero_uf, 1, k_dinero_uf, sql_dinero_uf, unico_dinero_uf, NULL, 0},
+    {{"dinero.sueldo", DT_KIND_INT, 0, NULL, 0, NULL}, r_dinero_sueldo, NULL, NULL, NULL, 0, NULL, sql_dinero_sueldo, unico_dinero_sueldo, NULL, 0},
+    {{"banco.banco", DT_KIND_RECORD, 0, NULL, 2, n_banco_banco}, r_banco_banco, o_banco_banco, nulo_banco_banco, NULL, 0, NULL, sql_banco_banco, unico_banco_banco, g_banco_banco, sizeof(dt_banco)},
+    {{"banco.tipo_cuenta", DT_KIND_TEXT, 0, NULL, 0, NULL}, r_banco_tipo_cuenta, NULL, NULL, NULL, 0, NULL, sql_banco_tipo_cuenta, unico_banco_tipo_cuenta, NULL, 0},
+    {{"banco.numero_cuenta", DT_KIND_TEXT, 0, NULL, 0, NULL}, r_banco_numero_cuenta, NULL, NULL, NULL, 0, NULL, sql_banco_numero_cuenta, unico_banco_numero_cuenta, NULL, 0},
+    {{"banco.cuenta", DT_KIND_RECORD, 0, NULL, 5, n_banco_cuenta}, r_banco_cuenta, o_banco_cuenta, nulo_banco_cuenta, NULL, 0, NULL, sql_banco_cuenta, unico_banco_cuenta, g_banco_cuenta, sizeof(dt_cuenta)},
+    {{"empresa.nombre", DT_KIND_TEXT, 0, NULL, 0, NULL}, r_empresa_nombre, NULL, NULL, NULL, 0, NULL, sql_empresa_nombre, unico_empresa_nombre, NULL, 0},
+    {{"empresa.razon_social", DT_KIND_TEXT, 0, NULL, 0, NULL}, r_empresa_razon_social, NULL, NULL, NULL, 0, NULL, sql_empresa_razon_social, unico_empresa_razon_social, NULL, 0},
+    {{"empresa.rut", DT_KIND_TEXT, 1, p_empresa_rut, 0, NULL}, r_empresa_rut, NULL, NULL, cero_empresa_rut, 0, NULL, sql_empresa_rut, unico_empresa_rut, NULL, 0},
+    {{"empresa.giro", DT_KIND_TEXT, 0, NULL, 0, NULL}, r_empresa_giro, NULL, NULL, NULL, 0, NULL, sql_empresa_giro, unico_empresa_giro, NULL, 0},
+    {{"empresa.empresa", DT_KIND_RECORD, 0, NULL, 11, n_empresa_empresa}, r_empresa_empresa, o_empresa_empresa, nulo_empresa_empresa, NULL, 0, NULL, sql_empresa_empresa, unico_empresa_empresa, g_empresa_empresa, sizeof(dt_empresa)},
+    {{"vehiculo.patente", DT_KIND_TEXT, 2, p_vehiculo_patente, 0, NULL}, r_vehiculo_patente, NULL, NULL, cero_vehiculo_patente, 0, NULL, sql_vehiculo_patente, unico_vehiculo_patente, NULL, 0},
+    {{"vehiculo.vehiculo", DT_KIND_RECORD, 0, NULL, 7, n_vehiculo_vehiculo}, r_vehiculo_vehiculo, o_vehiculo_vehiculo, nulo_vehiculo_vehiculo, NULL, 0, NULL, sql_vehiculo_vehiculo, unico_vehiculo_vehiculo, g_vehiculo_vehiculo, sizeof(dt_vehiculo)},
+    {{"prevision.afp", DT_KIND_TEXT, 0, NULL, 0, NULL}, r_prevision_afp, NULL, NULL, NULL, 0, NULL, sql_prevision_afp, unico_prevision_afp, NULL, 0},
+    {{"prevision.salud", DT_KIND_TEXT, 0, NULL, 0, NULL}, r_prevision_salud, NULL, NULL, NULL, 0, NULL, sql_prevision_salud, unico_prevision_salud, NULL, 0},
+    {{"prevision.prevision", DT_KIND_RECORD, 0, NULL, 3, n_prevision_prevision}, r_prevision_prevision, o_prevision_prevision, nulo_prevision_prevision, NULL, 0, NULL, sql_prevision_prevision, unico_prevision_prevision, g_prevision_prevision, sizeof(dt_prevision)},
+    {{"tributario.folio", DT_KIND_INT, 0, NULL, 0, NULL}, r_tributario_folio, NULL, NULL, NULL, 0, NULL, sql_tributario_folio, unico_tributario_folio, NULL, 0},
+    {{"tributario.dte", DT_KIND_RECORD, 0, NULL, 14, n_tributario_dte}, r_tributario_dte, o_tributario_dte, nulo_tributario_dte, NULL, 0, NULL, sql_tributario_dte, unico_tributario_dte, g_tributario_dte, sizeof(dt_dte)},
+    {{"fecha.fecha", DT_KIND_TEXT, 2, p_fecha_fecha, 0, NULL}, r_fecha_fecha, NULL, NULL, cero_fecha_fecha, 1, k_fecha_fecha, sql_fecha_fecha, unico_fecha_fecha, NULL, 0},
+    {{"fecha.hora", DT_KIND_TEXT, 0, NULL, 0, NULL}, r_fecha_hora, NULL, NULL, NULL, 0, NULL, sql_fecha_hora, unico_fecha_hora, NULL, 0},
+    {{"fecha.fecha_hora", DT_KIND_TEXT, 2, p_fecha_fecha_hora, 0, NULL}, r_fecha_fecha_hora, NULL, NULL, cero_fecha_fecha_hora, 1, k_fecha_fecha_hora, sql_fecha_fecha_hora, unico_fecha_fecha_hora, NULL, 0},
 };

@@ -232,9 +232,7 @@ dt_status dt_tabla_columna(const dt_tabla *t, size_t j, dt_columna_info *out) {
     return DT_OK;
 }
 
-/* Row `fila` at p; returns the end. The registry runner cannot fail: the arguments were checked
- * when the dataset was built. */
-char *dt__tabla_fila(const dt_tabla *t, uint64_t fila, char *p) {
+void dt__tabla_valores(const dt_tabla *t, uint64_t fila, dt__valores *v) {
     dt_gen g;
     dt__seed(&g.rng, dt__mezcla(t->seed ^ dt__mezcla(fila)), DT__TABLA_STREAM);
     g.hoy_anio = t->hoy_anio;
@@ -243,29 +241,36 @@ char *dt__tabla_fila(const dt_tabla *t, uint64_t fila, char *p) {
     dt__unico u = t->plantilla;
     u.fila = fila;
     g.unico = t->hay_unico ? &u : NULL;
-    char tmp[DT_MAX_TEXT + 16];
-    char *end = tmp;
-    (void)t->ll->run(&g, t->args, tmp, &end);
-    const char *ini[DT_MAX_FIELDS + 1];
-    size_t largo[DT_MAX_FIELDS + 1];
-    size_t nf = 0;
-    const char *s = tmp;
-    while (nf < DT_MAX_FIELDS) { /* memchr: the separators are few and far between */
-        const char *q = (const char *)memchr(s, DT_FIELD_SEP, (size_t)(end - s));
-        if (q == NULL) q = end;
-        ini[nf] = s;
-        largo[nf++] = (size_t)(q - s);
-        if (q == end) break;
-        s = q + 1;
+    const dt__llamada *ll = t->ll;
+    char *b = v->valor.bytes;
+    int registro = ll->info.kind == DT_KIND_RECORD;
+    if (registro) {
+        (void)ll->registro(&g, t->args, b);
+    } else {
+        char *end = b;
+        (void)ll->run(&g, t->args, b, &end);
+        v->ini[0] = b;
+        v->largo[0] = (size_t)(end - b);
     }
     for (size_t j = 0; j < t->ncol; j++) {
         size_t k = t->col[j];
+        if (registro) {
+            v->ini[j] = b + ll->offsets[k];
+            v->largo[j] = strlen(v->ini[j]);
+        }
+        int nulo = v->largo[j] == 0 && registro && ll->nulos[k];
+        if (!nulo && t->nulos[j]) nulo = dt__mezcla(t->clave_nulos + fila * DT_MAX_FIELDS + k) % 1000u < t->nulos[j];
+        v->nulo[j] = (uint8_t)nulo;
+    }
+}
+
+char *dt__tabla_fila(const dt_tabla *t, uint64_t fila, char *p) {
+    dt__valores v;
+    dt__tabla_valores(t, fila, &v);
+    for (size_t j = 0; j < t->ncol; j++) {
         if (j) *p++ = DT_FIELD_SEP;
-        int nulo = largo[k] == 0 && t->ll->info.kind == DT_KIND_RECORD && t->ll->nulos[k];
-        if (!nulo && t->nulos[j])
-            nulo = dt__mezcla(t->clave_nulos + fila * DT_MAX_FIELDS + k) % 1000u < t->nulos[j];
-        if (nulo) *p++ = DT_NULO;
-        else p = dt__put(p, ini[k], largo[k]);
+        if (v.nulo[j]) *p++ = DT_NULO;
+        else p = dt__put(p, v.ini[j], v.largo[j]);
     }
     return p;
 }

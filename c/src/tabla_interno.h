@@ -3,6 +3,8 @@
 #ifndef DT_TABLA_INTERNO_H
 #define DT_TABLA_INTERNO_H
 
+#include <stddef.h>
+
 #include "registro.h"
 
 #define DT__TABLA_STREAM 0x7461626c61ULL /* "tabla": the increment of every row stream */
@@ -29,6 +31,19 @@ struct dt_tabla {
 const char *dt__tabla_campo(const dt_tabla *t, size_t k);
 /* 1 if column j may be null: a null rate, or a field that may have no value. */
 int dt__tabla_nulable(const dt_tabla *t, size_t j);
+/* One row's columns, read in place from the value the call generated: column j is the ini[j] text
+ * of largo[j] bytes, unless nulo[j]. */
+typedef struct dt__valores {
+    union { /* the record's struct, or a texto/entero value as text */
+        max_align_t alinear;
+        char bytes[DT__REGISTRO_MAX > DT_MAX_TEXT + 16 ? DT__REGISTRO_MAX : DT_MAX_TEXT + 16];
+    } valor;
+    const char *ini[DT_MAX_FIELDS];
+    size_t largo[DT_MAX_FIELDS];
+    uint8_t nulo[DT_MAX_FIELDS];
+} dt__valores;
+/* Generate row `fila` into v. Cannot fail: the arguments were checked when the dataset was built. */
+void dt__tabla_valores(const dt_tabla *t, uint64_t fila, dt__valores *v);
 /* Row `fila` at p as dt_tabla_filas writes it (columns joined by DT_FIELD_SEP, a null as DT_NULO,
  * no newline); returns the end. p has room for DT_MAX_TEXT bytes. */
 char *dt__tabla_fila(const dt_tabla *t, uint64_t fila, char *p);
