@@ -63,3 +63,32 @@ for (const [label, , ref] of bulk) {
   const fm = single[ref];
   console.log(`| ${label} (per value) | ${bm.toFixed(3)} | ${fm === null ? '—' : fm.toFixed(2)} | ${fm === null ? '—' : `${(fm / bm).toFixed(1)}×`} |`);
 }
+
+// Records, bulk and columns for persona.persona, like with like: every path keeps what it made
+// (a caller who asks for n records keeps them), µs per record, median of REPS.
+{
+  const { Tabla } = await import('../bindings/node/index.mjs');
+  const NR = QUICK ? 20000 : 200000;
+  const t = new Tabla('persona.persona', { seed: 42 });
+  const caminos = [
+    ['`d.persona.persona()` one at a time, kept in an array', () => { const a = []; for (let i = 0; i < NR; i++) a.push(d.persona.persona()); return a; }],
+    ["`d.many('persona.persona', n)`", () => d.many('persona.persona', NR)],
+    ["`d.columnar('persona.persona', n)` (string[] per field)", () => d.columnar('persona.persona', NR)],
+    ["`new Tabla('persona.persona').columnar(n)` (string[] per field)", () => t.columnar(NR)],
+    ["`new Tabla('persona.persona').arrow(n)` (Arrow buffers, 2 threads)", () => t.arrow(NR)],
+    ["`new Tabla('persona.persona').arrow(n, 0, { hilos: 1 })`", () => t.arrow(NR, 0, { hilos: 1 })],
+    ['`arrow(n)` then every value read (`toArray()` on each column)', () => Object.values(t.arrow(NR)).map((c) => c.toArray())],
+  ];
+  const medidas = caminos.map(() => []);
+  for (let r = 0; r < REPS; r++) {
+    caminos.forEach(([, f], k) => {
+      const t0 = process.hrtime.bigint();
+      globalThis.guardado = f();
+      medidas[k].push(Number(process.hrtime.bigint() - t0) / NR / 1000);
+      globalThis.guardado = null;
+    });
+  }
+  console.log(`\n${NR.toLocaleString('en')} persona.persona records, kept; medians of ${REPS} interleaved runs\n`);
+  console.log('| path | µs per record |\n|---|---|');
+  caminos.forEach(([label], k) => console.log(`| ${label} | ${median(medidas[k]).toFixed(2)} |`));
+}

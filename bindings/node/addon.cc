@@ -1,6 +1,7 @@
 // Node-API addon: a thin wrapper over libdatoteca. Converts, calls, throws; never draws.
 #include <napi.h>
 
+#include <cstring>
 #include <string>
 #include <vector>
 
@@ -319,6 +320,16 @@ class Gen : public Napi::ObjectWrap<Gen> {
 
 
 
+// A copy of `bytes` bytes in an ArrayBuffer V8 owns. Arrow buffers are copied rather than lent as
+// external buffers: V8 does not count external memory towards collecting, so a loop of batches grew to
+// gigabytes (5.5 GB for 300 batches of 65,536 persona rows) where copies stay near 200 MB, and the copy
+// (one memcpy of warm memory) was not slower.
+Napi::ArrayBuffer Copia(Napi::Env env, const void *p, size_t bytes) {
+  Napi::ArrayBuffer ab = Napi::ArrayBuffer::New(env, bytes);
+  if (bytes > 0) memcpy(ab.Data(), p, bytes);
+  return ab;
+}
+
 // A dataset (docs/datasets.md): new Tabla(index, args, seed, hoy|null, campos|null, unico|null, nulos|null).
 // index.js has checked the types; the library checks the values and says why it refuses.
 class Tabla : public Napi::ObjectWrap<Tabla> {
@@ -329,6 +340,7 @@ class Tabla : public Napi::ObjectWrap<Tabla> {
       InstanceMethod("capacidad", &Tabla::Capacidad),
       InstanceMethod("filas", &Tabla::Filas),
       InstanceMethod("ddl", &Tabla::Ddl),
+      InstanceMethod("arrow", &Tabla::Arrow),
     });
   }
 
@@ -411,6 +423,48 @@ class Tabla : public Napi::ObjectWrap<Tabla> {
       return env.Undefined();
     }
     return columnas ? Columnar(env, out.data(), len, dt_tabla_columnas(t_)) : MakeString(env, out.data(), len);
+  }
+
+  // arrow(desde, n, hilos) -> per column { nulos, validez: Uint8Array | null, and offsets: Int32Array +
+  // datos: Uint8Array (utf8), valores: BigInt64Array (int64) or Int32Array (date32) }: the buffers of
+  // one Arrow record batch filled in C (dt_tabla_arrow_lote), copied once (see Copia); the batch is released
+  // before returning.
+  Napi::Value Arrow(const Napi::CallbackInfo &info) {
+    Napi::Env env = info.Env();
+    uint64_t desde = static_cast<uint64_t>(info[0].As<Napi::Number>().Int64Value());
+    size_t n = info[1].As<Napi::Number>().Uint32Value();
+    int hilos = info[2].As<Napi::Number>().Int32Value();
+    struct ArrowArray lote;
+    dt_status st = dt_tabla_arrow_lote(t_, desde, n, hilos, &lote);
+    if (st != DT_OK) {
+      StatusError(env, st, "tabla arrow").ThrowAsJavaScriptException();
+      return env.Undefined();
+    }
+    Napi::Array out = Napi::Array::New(env, static_cast<size_t>(lote.n_children));
+    for (int64_t j = 0; j < lote.n_children; j++) {
+      const struct ArrowArray *c = lote.children[j];
+      Napi::Object o = Napi::Object::New(env);
+      o.Set("nulos", Napi::Number::New(env, static_cast<double>(c->null_count)));
+      if (c->buffers[0] != nullptr) {
+        o.Set("validez", Napi::Uint8Array::New(env, (n + 7) / 8, Copia(env, c->buffers[0], (n + 7) / 8), 0));
+      } else {
+        o.Set("validez", env.Null());
+      }
+      dt_columna_info ci;
+      dt_tabla_columna(t_, static_cast<size_t>(j), &ci);
+      if (c->n_buffers == 3) {
+        size_t bytes = static_cast<size_t>(static_cast<const int32_t *>(c->buffers[1])[n]);
+        o.Set("offsets", Napi::Int32Array::New(env, n + 1, Copia(env, c->buffers[1], (n + 1) * 4), 0));
+        o.Set("datos", Napi::Uint8Array::New(env, bytes, Copia(env, c->buffers[2], bytes), 0));
+      } else if (strcmp(ci.tipo_sql, "date") == 0) {
+        o.Set("valores", Napi::Int32Array::New(env, n, Copia(env, c->buffers[1], n * 4), 0));
+      } else {
+        o.Set("valores", Napi::BigInt64Array::New(env, n, Copia(env, c->buffers[1], n * 8), 0));
+      }
+      out.Set(static_cast<uint32_t>(j), o);
+    }
+    lote.release(&lote);
+    return out;
   }
 
   Napi::Value Ddl(const Napi::CallbackInfo &info) {

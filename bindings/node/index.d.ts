@@ -444,7 +444,43 @@ export class Tabla<K extends keyof CallValues = keyof CallValues> {
   filas(n: number, desde?: number): Record<string, string | number | null>[];
   /** The same rows as columns: string[] (null for a null), integer columns that cannot be null as Float64Array. */
   columnar(n: number, desde?: number): Record<string, (string | null)[] | (number | null)[] | Float64Array>;
+  /**
+   * The same rows as one Arrow record batch filled in C by `hilos` threads (default 2): columns by name
+   * holding Arrow's buffers, values read only when asked. The fast path for many rows (docs/scale.md#node).
+   */
+  arrow(n: number, desde?: number, options?: { hilos?: 1 | 2 }): Record<string, ColumnaArrow>;
   ddl(dialecto?: Dialecto, nombre?: string): string;
+}
+/** One column of Tabla.arrow(): Arrow's buffers, read value by value on demand. */
+export abstract class ColumnaArrow<T = string | number> implements Iterable<T | null> {
+  readonly nombre: string;
+  readonly length: number;
+  /** How many values are null. */
+  readonly nulos: number;
+  /** Arrow validity bitmap (bit i set: row i has a value); null when no value is null. */
+  readonly validez: Uint8Array | null;
+  readonly tipo: 'utf8' | 'int64' | 'date32';
+  /** Value i (negative: from the end), null for a null, undefined outside the column. */
+  at(i: number): T | null | undefined;
+  /** Every value, null for a null: what columnar() gives for the same rows. */
+  toArray(): (T | null)[];
+  [Symbol.iterator](): Iterator<T | null>;
+}
+/** utf8: value i is the UTF-8 bytes datos[offsets[i] .. offsets[i + 1]). */
+export class ColumnaTexto extends ColumnaArrow<string> {
+  readonly tipo: 'utf8';
+  readonly offsets: Int32Array;
+  readonly datos: Uint8Array;
+}
+/** int64, read as numbers. */
+export class ColumnaEntero extends ColumnaArrow<number> {
+  readonly tipo: 'int64';
+  readonly valores: BigInt64Array;
+}
+/** date32: days since 1970-01-01, read as 'YYYY-MM-DD'. */
+export class ColumnaFecha extends ColumnaArrow<string> {
+  readonly tipo: 'date32';
+  readonly valores: Int32Array;
 }
 export function tabla<K extends keyof CallValues>(call: K, n: number, options?: TablaOptions & { desde?: number }): Record<string, string | number | null>[];
 export function ddl<K extends keyof CallValues>(call: K, options?: TablaOptions & { dialecto?: Dialecto; nombre?: string }): string;

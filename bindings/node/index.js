@@ -29,6 +29,7 @@ const I64_MIN = -(1n << 63n);
 const I64_MAX = (1n << 63n) - 1n;
 
 const { RECORD_MAKERS, NAMESPACES, TOP_LEVEL } = require('./llamadas');
+const { ColumnaArrow, ColumnaTexto, ColumnaEntero, ColumnaFecha, columnasArrow } = require('./columnas');
 
 const camel = (s) => s.replace(/_([a-z])/g, (_, c) => c.toUpperCase());
 
@@ -420,6 +421,24 @@ class Tabla {
     return out;
   }
 
+  /**
+   * Rows [desde, desde + n) as one Arrow record batch, filled in C by `hilos` threads (1 or 2): the
+   * columns by name, each holding its Arrow buffers (utf8: offsets + datos; int64; date32) and reading
+   * a value only when asked (at(i), iteration, toArray()). No string per value is made here, so this
+   * is the fast path for many rows (docs/scale.md#node). At most 2 GiB of text per column: for more,
+   * ask for slices (desde).
+   */
+  arrow(n, desde = 0, options = {}) {
+    this.#checkRows(n, desde);
+    if (n > 0x7fffffff) throw new RangeError(`n must be at most 2147483647 rows in one batch, got ${n}`);
+    if (!isOptions(options)) throw new TypeError(`options must be an object, got ${typeName(options)}`);
+    const { hilos = 2, ...otras } = options;
+    const extra = Object.keys(otras);
+    if (extra.length) throw new TypeError(`unknown option '${extra[0]}' for arrow(); it takes hilos`);
+    if (hilos !== 1 && hilos !== 2) throw new RangeError(`hilos must be 1 or 2, got ${typeof hilos === 'number' ? hilos : typeName(hilos)}`);
+    return columnasArrow(this.columnas, n, this.#t.arrow(desde, n, hilos));
+  }
+
   /** The CREATE TABLE statement for 'postgresql' or 'sqlite' (default name: the call's last part). */
   ddl(dialecto = 'postgresql', nombre = this.call.split('.').pop()) {
     const d = DIALECTOS.indexOf(dialecto);
@@ -535,6 +554,10 @@ function formatearUf(centesimos) {
 module.exports = {
   Datoteca,
   Tabla,
+  ColumnaArrow,
+  ColumnaTexto,
+  ColumnaEntero,
+  ColumnaFecha,
   tabla,
   ddl,
   validarRut,

@@ -1,5 +1,5 @@
 // A user's file: `tsc --noEmit --strict` must accept it (packaging.test.mjs runs it).
-import { Datoteca, validarRut, type Persona } from '../../bindings/node/index.js';
+import { Datoteca, Tabla, ColumnaTexto, validarRut, type Persona } from '../../bindings/node/index.js';
 
 const d = new Datoteca({ seed: 42n, hoy: '2025-06-01' });
 const p: Persona = d.persona.persona({ sexo: 'F', edadMin: 20, edadMax: 30 });
@@ -32,3 +32,8 @@ const v: Datoteca = new DatotecaVitest({ seed: 1 });
 const cols = d.columnar('persona.persona', 3);
 const ruts2: string[] = cols.rut;
 export { v, testDatoteca, ruts2 };
+const lote = new Tabla('persona.persona', { seed: 1 }).arrow(100, 0, { hilos: 1 });
+const rut: string | number | null | undefined = lote.rut.at(0);
+const texto = lote.email;
+const bytes: Uint8Array | undefined = texto instanceof ColumnaTexto ? texto.datos : undefined;
+export { rut, bytes };
