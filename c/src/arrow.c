@@ -168,17 +168,20 @@ typedef struct dt__relleno {
     int fallo;
 } dt__relleno;
 
+enum { DT__FALLO_MEMORIA = 1, DT__FALLO_2GIB = 2 }; /* why a batch failed: DT_ERR_NO_MEMORY, DT_ERR_INVALID_ARG */
+
 static int dt__anadir(dt__texto *x, const char *s, size_t k) {
+    if (x->len + k > (size_t)INT32_MAX) return DT__FALLO_2GIB; /* int32 offsets */
     if (x->len + k > x->cap) {
         size_t cap = x->cap * 2 + k + 4096;
         char *d = (char *)realloc(x->datos, cap);
-        if (d == NULL) return 1;
+        if (d == NULL) return DT__FALLO_MEMORIA;
         x->datos = d;
         x->cap = cap;
     }
     memcpy(x->datos + x->len, s, k);
     x->len += k;
-    return x->len > (size_t)INT32_MAX;
+    return 0;
 }
 
 static void dt__rellenar(dt__relleno *r) {
@@ -194,10 +197,7 @@ static void dt__rellenar(dt__relleno *r) {
             if (nulo) r->nulos[j]++;
             else if (r->validez[j]) r->validez[j][i >> 3] |= (uint8_t)(1u << (i & 7));
             if (r->tipos[j] == DT__ARROW_UTF8) {
-                if (!nulo && dt__anadir(&r->texto[j], s, k)) {
-                    r->fallo = 1;
-                    break;
-                }
+                if (!nulo && (r->fallo = dt__anadir(&r->texto[j], s, k)) != 0) break;
                 r->offsets[j][i + 1] = (int32_t)r->texto[j].len;
             } else if (r->tipos[j] == DT__ARROW_INT64) {
                 int64_t x = 0;
@@ -269,7 +269,7 @@ dt_status dt_tabla_arrow_lote(const dt_tabla *t, uint64_t desde, size_t n, int h
             if (en_hilo) pthread_join(hilo, NULL);
             else dt__rellenar(&r2);
         }
-        fallo = r1.fallo || r2.fallo;
+        fallo = r1.fallo ? r1.fallo : r2.fallo;
     }
     for (size_t j = 0; j < nc; j++) { /* given back, also on failure: freed with the column */
         dt__columna *c = L->c[j];
@@ -286,8 +286,12 @@ dt_status dt_tabla_arrow_lote(const dt_tabla *t, uint64_t desde, size_t n, int h
         if (tipos[j] != DT__ARROW_UTF8) continue;
         /* the second half's bytes follow the first half's */
         dt__texto *x = &r2.texto[j];
-        if (x->len && (dt__crecer(c, x->len) || c->datos_len + x->len > (size_t)INT32_MAX)) {
-            fallo = 1;
+        if (c->datos_len + x->len > (size_t)INT32_MAX) {
+            fallo = DT__FALLO_2GIB;
+            break;
+        }
+        if (x->len && dt__crecer(c, x->len)) {
+            fallo = DT__FALLO_MEMORIA;
             break;
         }
         if (x->len) memcpy(c->datos + c->datos_len, x->datos, x->len);
@@ -298,7 +302,7 @@ dt_status dt_tabla_arrow_lote(const dt_tabla *t, uint64_t desde, size_t n, int h
     if (fallo) {
         for (size_t j = 0; j < nc; j++) dt__columna_liberar(L->c[j]);
         free(L);
-        return DT_ERR_NO_MEMORY;
+        return fallo == DT__FALLO_2GIB ? DT_ERR_INVALID_ARG : DT_ERR_NO_MEMORY;
     }
     for (size_t j = 0; j < nc; j++) {
         dt__columna *c = L->c[j];
