@@ -32,12 +32,12 @@ const rows = [
   ['teléfono / phone.number', () => d.telefono.movil(), () => faker.phone.number()],
   ['email / internet.email', () => d.persona.email(), () => faker.internet.email()],
   ['empresa / company.name', () => d.empresa.razonSocial(), () => faker.company.name()],
-  ['persona record (12 fields; faker: 4)', () => d.persona.persona(), fakerPerson],
+  ['persona record (14 fields; faker: 4)', () => d.persona.persona(), fakerPerson],
 ];
 const bulk = [
   ['rut, bulk', (n) => d.many('rut', n), 'rut (faker-js has none)'],
   ['nombre completo, bulk', (n) => d.many('persona.nombre_completo', n), 'nombre completo / person.fullName'],
-  ['persona record, bulk', (n) => d.many('persona.persona', n), 'persona record (12 fields; faker: 4)'],
+  ['persona record, bulk', (n) => d.many('persona.persona', n), 'persona record (14 fields; faker: 4)'],
 ];
 const res = Object.fromEntries(rows.map(([l]) => [l, [[], []]]));
 const bres = Object.fromEntries(bulk.map(([l]) => [l, []]));
