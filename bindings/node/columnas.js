@@ -16,12 +16,16 @@ class ColumnaArrow {
    * @param {number} length rows
    * @param {number} nulos how many are null
    * @param {Uint8Array | null} validez Arrow validity bitmap (bit i set: row i has a value); null when none is null
+   * @param {object} buffers the type's own buffers (offsets and datos, or valores)
    */
-  constructor(nombre, length, nulos, validez) {
+  constructor(nombre, length, nulos, validez, buffers) {
     this.nombre = nombre;
+    this.tipo = new.target.tipo;
     this.length = length;
     this.nulos = nulos;
     this.validez = nulos > 0 ? validez : null;
+    Object.assign(this, buffers);
+    Object.freeze(this);
   }
 
   /** True when row k (0 <= k < length) has a value. */
@@ -50,15 +54,13 @@ class ColumnaArrow {
 
 /** utf8: value k is datos[offsets[k] .. offsets[k + 1]) as UTF-8. */
 class ColumnaTexto extends ColumnaArrow {
+  static tipo = 'utf8';
   #texto;
 
-  constructor(nombre, length, nulos, validez, offsets, datos) {
-    super(nombre, length, nulos, validez);
-    this.tipo = 'utf8';
-    this.offsets = offsets;
-    this.datos = datos;
+  constructor(nombre, length, nulos, validez, buffers) {
+    super(nombre, length, nulos, validez, buffers);
+    const { datos } = buffers;
     this.#texto = Buffer.from(datos.buffer, datos.byteOffset, datos.byteLength);
-    Object.freeze(this);
   }
 
   valor(k) {
@@ -68,12 +70,7 @@ class ColumnaTexto extends ColumnaArrow {
 
 /** int64: value k is valores[k], given as a number (every integer call's values are safe integers). */
 class ColumnaEntero extends ColumnaArrow {
-  constructor(nombre, length, nulos, validez, valores) {
-    super(nombre, length, nulos, validez);
-    this.tipo = 'int64';
-    this.valores = valores;
-    Object.freeze(this);
-  }
+  static tipo = 'int64';
 
   valor(k) {
     return Number(this.valores[k]);
@@ -82,12 +79,7 @@ class ColumnaEntero extends ColumnaArrow {
 
 /** date32: value k is valores[k] days since 1970-01-01, given as 'YYYY-MM-DD' like every other path. */
 class ColumnaFecha extends ColumnaArrow {
-  constructor(nombre, length, nulos, validez, valores) {
-    super(nombre, length, nulos, validez);
-    this.tipo = 'date32';
-    this.valores = valores;
-    Object.freeze(this);
-  }
+  static tipo = 'date32';
 
   valor(k) {
     return new Date(this.valores[k] * 86400000).toISOString().slice(0, 10);
@@ -98,10 +90,9 @@ class ColumnaFecha extends ColumnaArrow {
 function columnasArrow(columnas, length, buffers) {
   const out = {};
   columnas.forEach((c, j) => {
-    const b = buffers[j];
-    if (b.datos !== undefined) out[c.nombre] = new ColumnaTexto(c.nombre, length, b.nulos, b.validez, b.offsets, b.datos);
-    else if (b.valores instanceof Int32Array) out[c.nombre] = new ColumnaFecha(c.nombre, length, b.nulos, b.validez, b.valores);
-    else out[c.nombre] = new ColumnaEntero(c.nombre, length, b.nulos, b.validez, b.valores);
+    const { nulos, validez, ...propios } = buffers[j];
+    const Clase = propios.datos !== undefined ? ColumnaTexto : propios.valores instanceof Int32Array ? ColumnaFecha : ColumnaEntero;
+    out[c.nombre] = new Clase(c.nombre, length, nulos, validez, propios);
   });
   return out;
 }
