@@ -63,7 +63,8 @@ describe('datasets', () => {
   test.each([
     [{ unico: ['nombres'] }, RangeError, "persona.persona: column 'nombres' cannot be unique; unique columns are rut, email, telefono"],
     [{ campos: ['rut', 'nada'] }, RangeError, "persona.persona: campos: 'nada' is not a column; its columns are nombres,"],
-    [{ nulos: { email: 1001 } }, RangeError, 'nulos: email must be from 0 to 1000 per mille, got 1001'],
+    [{ nulos: { email: 1001 } }, RangeError, `persona.persona: nulos: 'email:1001' must be column:per-mille with an integer from 0 to 1000 ("email:100")`],
+    [{ nulos: { email: -1 } }, RangeError, `persona.persona: nulos: 'email:-1' must be column:per-mille with an integer from 0 to 1000 ("email:100")`],
     [{ unico: ['rut'], nulos: { rut: 5 } }, RangeError, "persona.persona: column 'rut' is unique and cannot also have nulls"],
     [{ edadMin: 50, edadMax: 20 }, RangeError, 'persona.persona: edad_min must not exceed edad_max, got edad_min=50, edad_max=20'],
     [{ bogus: 1 }, TypeError, "persona.persona: unknown option 'bogus'"],

@@ -71,7 +71,10 @@ def test_columns_types_and_ddl():
 @pytest.mark.parametrize("kwargs,error,message", [
     ({"unico": ["nombres"]}, InvalidArgumentError, "persona.persona: column 'nombres' cannot be unique; unique columns are rut, email, telefono"),
     ({"campos": ["rut", "nada"]}, InvalidArgumentError, "persona.persona: campos: 'nada' is not a column; its columns are nombres,"),
-    ({"nulos": {"email": 1001}}, InvalidArgumentError, "nulos: email must be from 0 to 1000 per mille, got 1001"),
+    ({"nulos": {"email": 1001}}, InvalidArgumentError,
+     "persona.persona: nulos: 'email:1001' must be column:per-mille with an integer from 0 to 1000 (\"email:100\")"),
+    ({"nulos": {"email": -1}}, InvalidArgumentError,
+     "persona.persona: nulos: 'email:-1' must be column:per-mille with an integer from 0 to 1000 (\"email:100\")"),
     ({"unico": ["rut"], "nulos": {"rut": 5}}, InvalidArgumentError, "persona.persona: column 'rut' is unique and cannot also have nulls"),
     ({"edad_min": 50, "edad_max": 20}, InvalidArgumentError, "persona.persona: edad_min must not exceed edad_max, got edad_min=50, edad_max=20"),
     ({"sexo": "X"}, InvalidArgumentError, "persona.persona: sexo must be one of 'cualquiera', 'F', 'M' or None, got 'X'"),

@@ -53,8 +53,7 @@ def _nulos(value: Optional[Mapping[str, int]]) -> Optional[bytes]:
     for k, v in value.items():
         if not isinstance(k, str) or isinstance(v, bool) or not isinstance(v, int):
             raise TypeError(f"nulos must map column names to integer per mille, got {k!r}: {v!r}")
-        if not 0 <= v <= 1000:
-            raise InvalidArgumentError(f"nulos: {k} must be from 0 to 1000 per mille, got {v}", lib.DT_ERR_INVALID_ARG)
+        # the range (0 to 1000) is the library's to check: its sentence is the one every binding gives
         parts.append(f"{k}:{v}")
     return ",".join(parts).encode()
 
