@@ -12,15 +12,16 @@ function position(i, length) {
 
 class ColumnaArrow {
   /**
-   * @param {string} nombre the column's name
+   * @param {{nombre: string, nulable: boolean}} columna the dataset's description of the column
    * @param {number} length rows
    * @param {number} nulos how many are null
    * @param {Uint8Array | null} validez Arrow validity bitmap (bit i set: row i has a value); null when none is null
    * @param {object} buffers the type's own buffers (offsets and datos, or valores)
    */
-  constructor(nombre, length, nulos, validez, buffers) {
-    this.nombre = nombre;
+  constructor(columna, length, nulos, validez, buffers) {
+    this.nombre = columna.nombre;
     this.tipo = new.target.tipo;
+    this.nulable = columna.nulable; // as the schema declares it: a null may occur (nulos counts this batch's)
     this.length = length;
     this.nulos = nulos;
     this.validez = nulos > 0 ? validez : null;
@@ -57,8 +58,8 @@ class ColumnaTexto extends ColumnaArrow {
   static tipo = 'utf8';
   #texto;
 
-  constructor(nombre, length, nulos, validez, buffers) {
-    super(nombre, length, nulos, validez, buffers);
+  constructor(columna, length, nulos, validez, buffers) {
+    super(columna, length, nulos, validez, buffers);
     const { datos } = buffers;
     this.#texto = Buffer.from(datos.buffer, datos.byteOffset, datos.byteLength);
   }
@@ -92,7 +93,7 @@ function columnasArrow(columnas, length, buffers) {
   columnas.forEach((c, j) => {
     const { nulos, validez, ...propios } = buffers[j];
     const Clase = propios.datos !== undefined ? ColumnaTexto : propios.valores instanceof Int32Array ? ColumnaFecha : ColumnaEntero;
-    out[c.nombre] = new Clase(c.nombre, length, nulos, validez, propios);
+    out[c.nombre] = new Clase(c, length, nulos, validez, propios);
   });
   return out;
 }

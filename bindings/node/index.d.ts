@@ -454,6 +454,8 @@ export class Tabla<K extends keyof CallValues = keyof CallValues> {
 /** One column of Tabla.arrow(): Arrow's buffers, read value by value on demand. */
 export abstract class ColumnaArrow<T = string | number> implements Iterable<T | null> {
   readonly nombre: string;
+  /** Whether the dataset's schema lets this column be null (a null rate, or a field that may be empty). */
+  readonly nulable: boolean;
   readonly length: number;
   /** How many values are null. */
   readonly nulos: number;

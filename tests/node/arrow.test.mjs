@@ -2,8 +2,9 @@
 // JavaScript library) and compared value by value with filas(), which the other dataset tests compare
 // with the CLI. Every failure names the call, the column and the row.
 import { describe, expect, test } from 'vitest';
-import { DateDay, Int64, Table, Utf8, makeData, makeVector, tableFromIPC, tableToIPC } from 'apache-arrow';
+import { tableFromIPC, tableToIPC } from 'apache-arrow';
 import { ColumnaEntero, ColumnaFecha, ColumnaTexto, Tabla } from '../../bindings/node/index.mjs';
+import { aApacheArrow } from './apache_arrow.mjs';
 
 const CASOS = [
   ['persona.persona', { seed: 11, unico: ['rut', 'email'], nulos: { comuna: 100 }, edadMin: 0, edadMax: 30 }],
@@ -12,19 +13,6 @@ const CASOS = [
   ['rut', { seed: 8, tipo: 'empresa', unico: ['rut'] }],
   ['dinero.monto', { seed: 2, min: 1, max: 999 }],
 ];
-
-// The recipe docs/scale.md gives: datoteca's buffers as apache-arrow vectors, without a copy.
-function aApacheArrow(columnas) {
-  const vectores = {};
-  for (const [nombre, c] of Object.entries(columnas)) {
-    const comun = { length: c.length, nullCount: c.nulos, nullBitmap: c.validez };
-    const data = c.tipo === 'utf8'
-      ? makeData({ type: new Utf8(), ...comun, valueOffsets: c.offsets, data: c.datos })
-      : makeData({ type: c.tipo === 'date32' ? new DateDay() : new Int64(), ...comun, data: c.valores });
-    vectores[nombre] = makeVector(data);
-  }
-  return new Table(vectores);
-}
 
 // apache-arrow's value as datoteca's other paths give it: text, 'YYYY-MM-DD', a number.
 function comoDatoteca(v, tipo) {
@@ -54,6 +42,7 @@ describe('Tabla.arrow', () => {
     mismasFilas(`${call} at()`, filas, (k, i) => cols[k].at(i));
     const tabla = aApacheArrow(cols);
     expect(tabla.numRows).toBe(n);
+    expect(tabla.schema.fields.map((f) => [f.name, f.nullable]), `${call} schema`).toEqual(t.columnas.map((c) => [c.nombre, c.nulable]));
     mismasFilas(`${call} apache-arrow`, filas, (k, i) => comoDatoteca(tabla.getChild(k).get(i), cols[k].tipo));
     const ida = tableFromIPC(tableToIPC(tabla)); // through Arrow's IPC format and back
     mismasFilas(`${call} apache-arrow IPC`, filas, (k, i) => comoDatoteca(ida.getChild(k).get(i), cols[k].tipo));
