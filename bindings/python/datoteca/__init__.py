@@ -33,6 +33,7 @@ from ._lib import (
     InvalidRutError,
     InvalidStateError,
     convert_args,
+    en_trozos,
     explain,
     ffi,
     lib,
@@ -145,7 +146,6 @@ _NULL = ffi.NULL
 Seed = Union[int, str]
 Value = Union[str, int, Dict[str, str]]
 _U64 = 2**64
-_BULK_CHUNK = 2048
 _FORMATOS_RUT = ("puntos", "guion", "limpio")
 
 
@@ -457,21 +457,15 @@ class Datoteca(Llamadas):
         single calls in the same order: d.many("persona.persona", 1000)."""
         call, args, nargs = lookup_call(name, kwargs)
         _check_int(n, "n", 0, 2**40)
-        out: List[Any] = []
-        if n == 0:
-            return out
-        chunk = min(n, _BULK_CHUNK)
-        cap = chunk * MAX_TEXT + 1
-        buf = ffi.new("char[]", cap)
-        length = ffi.new("size_t *")
         cargs = args if args is not None else ffi.NULL
-        left = n
-        while left:
-            k = min(left, chunk)
+
+        def llenar(hecho: int, k: int, buf: Any, cap: int, length: Any) -> None:
             st = _dt_call_many(self._g, call.index, cargs, nargs, k, buf, cap, length)
             if st:
                 _raise_call(st, call, args, nargs)
-            text = ffi.unpack(buf, length[0] - 1).decode()  # without the final '\n'
+
+        out: List[Any] = []
+        for text in en_trozos(n, llenar):
             if call.kind == KIND_RECORD:
                 # one split for every field of every record, then fixed-size groups
                 parts = iter(text.replace("\n", FIELD_SEP).split(FIELD_SEP))
@@ -480,7 +474,6 @@ class Datoteca(Llamadas):
                 out.extend(map(int, text.split("\n")))
             else:
                 out.extend(text.split("\n"))
-            left -= k
         return out
 
 

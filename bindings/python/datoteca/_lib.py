@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import datetime
 import os
-from typing import Any, Dict, List, Optional, Sequence, Tuple, cast
+from typing import Any, Callable, Dict, Iterator, List, Optional, Sequence, Tuple, cast
 
 from ._datoteca_ffi import ffi as ffi  # re-exported for the package
 from ._llamadas import RECORD_MAKERS
@@ -126,6 +126,25 @@ KIND_INT = lib.DT_KIND_INT
 KIND_RECORD = lib.DT_KIND_RECORD
 FIELD_SEP = "\x1f"
 MAX_TEXT = lib.DT_MAX_TEXT
+CHUNK = 2048  # values per crossing into C in bulk: one buffer of CHUNK * MAX_TEXT bytes
+
+
+def en_trozos(n: int, llenar: Callable[[int, int, Any, int, Any], None]) -> Iterator[str]:
+    """The text of n values, CHUNK at a time, through one reused buffer: llenar(hecho, k, buf, cap,
+    length) writes values [hecho, hecho + k) as lines into buf (raising if C refuses); each chunk's text
+    is yielded without its final newline."""
+    if n == 0:
+        return
+    chunk = min(n, CHUNK)
+    cap = chunk * MAX_TEXT + 1
+    buf = ffi.new("char[]", cap)
+    length = ffi.new("size_t *")
+    hecho = 0
+    while hecho < n:
+        k = min(n - hecho, chunk)
+        llenar(hecho, k, buf, cap, length)
+        yield ffi.unpack(buf, length[0] - 1).decode()
+        hecho += k
 
 
 _CONVERTED_MAX = 256

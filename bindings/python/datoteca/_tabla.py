@@ -9,7 +9,7 @@ from __future__ import annotations
 import datetime
 from typing import TYPE_CHECKING, Any, Dict, Iterable, List, Literal, Mapping, Optional, TypedDict, Union
 
-from ._lib import FIELD_SEP, MAX_TEXT, InvalidArgumentError, check_hoy, check_seed, ffi, lib, lookup_call, raise_status
+from ._lib import FIELD_SEP, InvalidArgumentError, check_hoy, check_seed, en_trozos, ffi, lib, lookup_call, raise_status
 
 if TYPE_CHECKING:  # pragma: no cover
     from ._arrow import Lotes
@@ -17,7 +17,6 @@ if TYPE_CHECKING:  # pragma: no cover
 Dialecto = Literal["postgresql", "sqlite"]
 _DIALECTOS = {"postgresql": 0, "sqlite": 1}
 _NULO = "\x1e"
-_CHUNK = 2048
 _U64 = 2**64
 
 
@@ -133,25 +132,19 @@ class Tabla:
         self.comprobar_filas(n, desde)
         names = [c["nombre"] for c in self.columnas]
         enteros = self._enteros
-        out: List[Dict[str, Any]] = []
-        if n == 0:
-            return out
-        chunk = min(n, _CHUNK)
-        cap = chunk * MAX_TEXT + 1
-        buf = ffi.new("char[]", cap)
-        length = ffi.new("size_t *")
-        hecho = 0
-        while hecho < n:
-            k = min(n - hecho, chunk)
+
+        def llenar(hecho: int, k: int, buf: Any, cap: int, length: Any) -> None:
             st = lib.dt_tabla_filas(self._t, desde + hecho, k, buf, cap, length)
             if st:
                 raise_status(st, f"{self.call} rows")
-            for line in ffi.unpack(buf, length[0] - 1).decode().split("\n"):
+
+        out: List[Dict[str, Any]] = []
+        for text in en_trozos(n, llenar):
+            for line in text.split("\n"):
                 row: Dict[str, Any] = {}
                 for name, entero, v in zip(names, enteros, line.split(FIELD_SEP)):
                     row[name] = None if v == _NULO else int(v) if entero else v
                 out.append(row)
-            hecho += k
         return out
 
     def arrow(self, n: int, desde: int = 0, lote: int = 65536, hilos: int = 2) -> "Lotes":
