@@ -203,7 +203,7 @@ def gen_c(decl: Dict[str, Any]) -> str:
         np = len(ll.get("params", []))
         nf = len(ll.get("campos", []))
         nk = len(ll.get("checks", []))
-        registro = f"g_{i}, sizeof({ll['tipo_c']})" if nf else "NULL, 0"
+        registro = f"g_{i}" if nf else "NULL"
         info = (f"{{{cstr(ll['nombre'])}, {CLASES[ll['clase']]}, {np}, {f'p_{i}' if np else 'NULL'}, "
                 f"{nf}, {f'n_{i}' if nf else 'NULL'}}}")
         out.append(f"    {{{info}, r_{i}, {f'o_{i}' if nf else 'NULL'}, "

@@ -12,7 +12,7 @@
  * arguments are already range-checked and complete. */
 typedef dt_status (*dt__runner)(dt_gen *g, const int64_t *a, char *p, char **end);
 /* A record call's own function with the arguments applied: fills the record at `out` (its struct,
- * dt__llamada.tam bytes, at most DT__REGISTRO_MAX). Datasets read the fields in place from it. */
+ * at most DT__REGISTRO_MAX bytes: the generated table asserts it). Datasets read the fields in place. */
 typedef dt_status (*dt__registro_fn)(dt_gen *g, const int64_t *a, void *out);
 #define DT__REGISTRO_MAX 4096
 
@@ -37,7 +37,6 @@ typedef struct dt__llamada {
     const uint8_t *sql;        /* per column (a record's fields, or the one value): DT__SQL_* */
     const uint8_t *unico;      /* per column: DT__UNICO_* */
     dt__registro_fn registro;  /* records: the record into its struct; NULL otherwise */
-    size_t tam;                /* records: sizeof the struct */
 } dt__llamada;
 
 /* The registry's row `index` (< dt_call_count()). */
