@@ -81,13 +81,18 @@ dt_status dt_tabla_arrow_schema(const dt_tabla *t, struct ArrowSchema *out) {
 
 /* ---- arrays ---- */
 
+/* Text bytes as they are appended: a column's, or the second half of a batch's before joining. */
+typedef struct dt__texto {
+    char *datos;
+    size_t len, cap;
+} dt__texto;
+
 /* One column's buffers while rows are appended; then owned by its ArrowArray. */
 typedef struct dt__columna {
     const void *buffers[3];
     uint8_t *validez;  /* NULL for a column that cannot be null */
     int32_t *offsets;  /* utf8 */
-    char *datos;       /* utf8 bytes */
-    size_t datos_len, datos_cap;
+    dt__texto texto;   /* utf8 bytes */
     void *valores;     /* int64 or int32 (date32) */
 } dt__columna;
 
@@ -95,7 +100,7 @@ static void dt__columna_liberar(dt__columna *c) {
     if (c == NULL) return;
     free(c->validez);
     free(c->offsets);
-    free(c->datos);
+    free(c->texto.datos);
     free(c->valores);
     free(c);
 }
@@ -126,16 +131,6 @@ typedef struct dt__lote {
     const void *buffers[1];
 } dt__lote;
 
-static int dt__crecer(dt__columna *c, size_t extra) {
-    if (c->datos_len + extra <= c->datos_cap) return 0;
-    size_t cap = c->datos_cap * 2 + extra + 1024;
-    char *d = (char *)realloc(c->datos, cap);
-    if (d == NULL) return 1;
-    c->datos = d;
-    c->datos_cap = cap;
-    return 0;
-}
-
 /* "YYYY-MM-DD" -> days since 1970-01-01 */
 static int32_t dt__dias(const char *s) {
     int32_t y = (s[0] - '0') * 1000 + (s[1] - '0') * 100 + (s[2] - '0') * 10 + (s[3] - '0');
@@ -144,12 +139,6 @@ static int32_t dt__dias(const char *s) {
 }
 
 #define DT__ARROW_HILO_MIN 4096 /* rows from which a batch is filled by two threads */
-
-/* Text bytes of one half of a batch (the second half's, joined to the column's afterwards). */
-typedef struct dt__texto {
-    char *datos;
-    size_t len, cap;
-} dt__texto;
 
 /* One thread's share of a batch: rows [i0, i1). The first half (i0 == 0) is lent the columns' own
  * text buffers and gives them back; the second writes into its own, with offsets relative to them.
@@ -170,16 +159,23 @@ typedef struct dt__relleno {
 
 enum { DT__FALLO_MEMORIA = 1, DT__FALLO_2GIB = 2 }; /* why a batch failed: DT_ERR_NO_MEMORY, DT_ERR_INVALID_ARG */
 
+/* Room for `extra` more bytes: 0, or DT__FALLO_MEMORIA. */
+static int dt__reservar(dt__texto *x, size_t extra) {
+    if (x->len + extra <= x->cap) return 0;
+    size_t cap = x->cap * 2 + extra + 4096;
+    char *d = (char *)realloc(x->datos, cap);
+    if (d == NULL) return DT__FALLO_MEMORIA;
+    x->datos = d;
+    x->cap = cap;
+    return 0;
+}
+
+/* Append k bytes: 0, or why not (past int32 offsets, or no memory). */
 static int dt__anadir(dt__texto *x, const char *s, size_t k) {
-    if (x->len + k > (size_t)INT32_MAX) return DT__FALLO_2GIB; /* int32 offsets */
-    if (x->len + k > x->cap) {
-        size_t cap = x->cap * 2 + k + 4096;
-        char *d = (char *)realloc(x->datos, cap);
-        if (d == NULL) return DT__FALLO_MEMORIA;
-        x->datos = d;
-        x->cap = cap;
-    }
-    memcpy(x->datos + x->len, s, k);
+    if (x->len + k > (size_t)INT32_MAX) return DT__FALLO_2GIB;
+    int fallo = dt__reservar(x, k);
+    if (fallo) return fallo;
+    if (k) memcpy(x->datos + x->len, s, k);
     x->len += k;
     return 0;
 }
@@ -235,7 +231,7 @@ dt_status dt_tabla_arrow_lote(const dt_tabla *t, uint64_t desde, size_t n, int h
         if (tipos[j] == DT__ARROW_UTF8) {
             fallo |= (c->offsets = (int32_t *)malloc((n + 1) * sizeof(int32_t))) == NULL;
             if (!fallo) c->offsets[0] = 0;
-            fallo |= dt__crecer(c, n * 16);
+            fallo |= dt__reservar(&c->texto, n * 16);
         } else {
             fallo |= (c->valores = malloc(n * (tipos[j] == DT__ARROW_INT64 ? 8 : 4) + 8)) == NULL;
         }
@@ -253,13 +249,13 @@ dt_status dt_tabla_arrow_lote(const dt_tabla *t, uint64_t desde, size_t n, int h
     r1.desde = r2.desde = desde;
     r1.i1 = r2.i0 = mitad;
     r2.i1 = n;
-    for (size_t j = 0; j < nc && !fallo; j++) {
+    for (size_t j = 0; j < nc && L->c[j]; j++) {
         dt__columna *c = L->c[j];
         r1.validez[j] = r2.validez[j] = c->validez;
         r1.offsets[j] = r2.offsets[j] = c->offsets;
         r1.valores[j] = r2.valores[j] = c->valores;
-        r1.texto[j] = (dt__texto){c->datos, c->datos_len, c->datos_cap}; /* lent */
-        c->datos = NULL;
+        r1.texto[j] = c->texto; /* lent to the first half */
+        c->texto = (dt__texto){NULL, 0, 0};
     }
     if (!fallo) {
         pthread_t hilo;
@@ -271,32 +267,15 @@ dt_status dt_tabla_arrow_lote(const dt_tabla *t, uint64_t desde, size_t n, int h
         }
         fallo = r1.fallo ? r1.fallo : r2.fallo;
     }
-    for (size_t j = 0; j < nc; j++) { /* given back, also on failure: freed with the column */
-        dt__columna *c = L->c[j];
-        if (c == NULL) continue;
-        if (c->datos == NULL) {
-            c->datos = r1.texto[j].datos;
-            c->datos_len = r1.texto[j].len;
-            c->datos_cap = r1.texto[j].cap;
-        }
-    }
+    for (size_t j = 0; j < nc && L->c[j]; j++) L->c[j]->texto = r1.texto[j]; /* given back, also on failure */
     for (size_t j = 0; j < nc && !fallo; j++) {
         dt__columna *c = L->c[j];
         nulos[j] = r1.nulos[j] + r2.nulos[j];
         if (tipos[j] != DT__ARROW_UTF8) continue;
         /* the second half's bytes follow the first half's */
-        dt__texto *x = &r2.texto[j];
-        if (c->datos_len + x->len > (size_t)INT32_MAX) {
-            fallo = DT__FALLO_2GIB;
-            break;
-        }
-        if (x->len && dt__crecer(c, x->len)) {
-            fallo = DT__FALLO_MEMORIA;
-            break;
-        }
-        if (x->len) memcpy(c->datos + c->datos_len, x->datos, x->len);
-        for (size_t i = mitad + 1; i <= n && mitad < n; i++) c->offsets[i] += (int32_t)c->datos_len;
-        c->datos_len += x->len;
+        size_t base = c->texto.len;
+        if ((fallo = dt__anadir(&c->texto, r2.texto[j].datos, r2.texto[j].len)) != 0) break;
+        for (size_t i = mitad + 1; i <= n && mitad < n; i++) c->offsets[i] += (int32_t)base;
     }
     for (size_t j = 0; j < DT_MAX_FIELDS; j++) free(r2.texto[j].datos);
     if (fallo) {
@@ -310,7 +289,7 @@ dt_status dt_tabla_arrow_lote(const dt_tabla *t, uint64_t desde, size_t n, int h
         c->buffers[0] = nulos[j] ? c->validez : NULL; /* no nulls: the bitmap may be omitted */
         if (tipos[j] == DT__ARROW_UTF8) {
             c->buffers[1] = c->offsets;
-            c->buffers[2] = c->datos;
+            c->buffers[2] = c->texto.datos;
             a->n_buffers = 3;
         } else {
             c->buffers[1] = c->valores;
