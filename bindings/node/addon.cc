@@ -450,13 +450,16 @@ class Tabla : public Napi::ObjectWrap<Tabla> {
       } else {
         o.Set("validez", env.Null());
       }
-      dt_columna_info ci;
-      dt_tabla_columna(t_, static_cast<size_t>(j), &ci);
       if (c->n_buffers == 3) {
         size_t bytes = static_cast<size_t>(static_cast<const int32_t *>(c->buffers[1])[n]);
         o.Set("offsets", Napi::Int32Array::New(env, n + 1, Copia(env, c->buffers[1], (n + 1) * 4), 0));
         o.Set("datos", Napi::Uint8Array::New(env, bytes, Copia(env, c->buffers[2], bytes), 0));
-      } else if (strcmp(ci.tipo_sql, "date") == 0) {
+        out.Set(static_cast<uint32_t>(j), o);
+        continue;
+      }
+      dt_columna_info ci;  // date32 or int64: the schema's type, as dt_tabla_arrow_schema gives it
+      dt_tabla_columna(t_, static_cast<size_t>(j), &ci);
+      if (strcmp(ci.tipo_sql, "date") == 0) {
         o.Set("valores", Napi::Int32Array::New(env, n, Copia(env, c->buffers[1], n * 4), 0));
       } else {
         o.Set("valores", Napi::BigInt64Array::New(env, n, Copia(env, c->buffers[1], n * 8), 0));
