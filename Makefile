@@ -44,7 +44,7 @@ node_modules/.package-lock.json: package.json
 	$(NPM_ENV) npm install --no-audit --no-fund
 
 # npm install builds the addon (its install script); rebuild it when the C sources change.
-build/Release/datoteca.node: node_modules/.package-lock.json $(wildcard c/src/*.c c/src/*.h c/include/*.h bindings/node/*.cc) binding.gyp
+build/Release/datoteca.node: node_modules/.package-lock.json $(wildcard c/src/*.c c/src/*.h cli/*.c cli/*.h c/include/*.h bindings/node/*.cc) binding.gyp
 	$(NPM_ENV) npm run rebuild-addon --silent
 	@touch $@
 

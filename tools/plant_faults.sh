@@ -8,12 +8,14 @@ cd "$(dirname "$0")/.."
 py="${1:-.venv/bin/python}"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
+cp -r cli "$work/cli"  # in the library too (c/fuentes.txt); no fault is planted there
+srcs=$(sed "s|^|$work/|" c/fuentes.txt)
 plant() { # suite, file, sed expression, description [, "c" when only C can reach the fault]
   suite="$1"; file="$2"; expr="$3"; what="$4"; only="${5:-}"
   rm -rf "$work/c"; cp -r c "$work/c"
   sed -i "$expr" "$work/c/$file"
   if cmp -s "c/$file" "$work/c/$file"; then echo "[$suite] fault did not apply: $what"; return; fi
-  cc -std=c11 -O2 -shared -fPIC -fvisibility=hidden -I"$work/c/include" "$work"/c/src/*.c -o "$work/libdatoteca.so"
+  cc -std=c11 -O2 -shared -fPIC -fvisibility=hidden -I"$work/c/include" $srcs -o "$work/libdatoteca.so"
   echo "[$suite] planted: $what"
   if [ "$only" != c ]; then
     out=$(DATOTECA_LIBRARY="$work/libdatoteca.so" "$py" -m pytest -q -p no:cacheprovider \
@@ -21,7 +23,7 @@ plant() { # suite, file, sed expression, description [, "c" when only C can reac
     echo "    python: ${out:-NOT CAUGHT}"
   fi
   case "$suite" in rut|money|streams)
-    cc -std=c11 -O1 -I"$work/c/include" -I"$work/c/src" -DDT_TESTS_DIR="\"$PWD/tests\"" "$work"/c/src/*.c tests/c/test_propiedades.c -o "$work/props"
+    cc -std=c11 -O1 -I"$work/c/include" -I"$work/c/src" -DDT_TESTS_DIR="\"$PWD/tests\"" $srcs tests/c/test_propiedades.c -o "$work/props"
     echo "    c:      $("$work/props" 2>&1 | grep -m1 -o "property $suite, seed .*" | cut -c1-200 || true)";;
   esac
 }

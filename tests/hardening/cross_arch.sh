@@ -16,8 +16,8 @@ pass=0
 for target in x86_64:cc: i686:i686-linux-gnu-gcc:qemu-i386 aarch64:aarch64-linux-gnu-gcc:qemu-aarch64 s390x:s390x-linux-gnu-gcc:qemu-s390x; do
   IFS=: read -r arch compiler runner <<<"$target"
   flags=(-std=c11 -O2 -static -Ic/include -Ic/src -DDT_FIXTURES_DIR="\"$PWD/fixtures\"")
-  "$compiler" "${flags[@]}" c/src/*.c tests/c/test_golden.c -o "$out/golden-$arch"
-  "$compiler" "${flags[@]}" c/src/*.c tests/c/test_pcg.c -o "$out/pcg-$arch"
+  "$compiler" "${flags[@]}" $(cat c/fuentes.txt) tests/c/test_golden.c -o "$out/golden-$arch"
+  "$compiler" "${flags[@]}" $(cat c/fuentes.txt) tests/c/test_pcg.c -o "$out/pcg-$arch"
   $runner "$out/pcg-$arch" >/dev/null || { echo "$arch: PCG reference vectors differ"; exit 1; }
   $runner "$out/golden-$arch" --fixtures fixtures --out "$out/$arch.json" >"$out/$arch.log" 2>&1 \
     || { cat "$out/$arch.log"; echo "$arch: golden test failed"; exit 1; }
@@ -32,9 +32,9 @@ need x86_64-w64-mingw32-gcc-posix gcc-mingw-w64-x86-64-posix
 need wine wine64 wine
 export WINEPREFIX="$out/wine" WINEDEBUG=-all
 wflags=(-std=c11 -O2 -static -Ic/include -Ic/src -D__USE_MINGW_ANSI_STDIO=1 -DDT_FIXTURES_DIR="\"fixtures\"")
-x86_64-w64-mingw32-gcc-posix "${wflags[@]}" c/src/*.c tests/c/test_golden.c -o "$out/golden.exe" -lpthread
-x86_64-w64-mingw32-gcc-posix "${wflags[@]}" c/src/*.c tests/c/test_pcg.c -o "$out/pcg.exe" -lpthread
-x86_64-w64-mingw32-gcc-posix "${wflags[@]}" c/src/*.c cli/main.c -o "$out/datoteca.exe" -lpthread
+x86_64-w64-mingw32-gcc-posix "${wflags[@]}" $(cat c/fuentes.txt) tests/c/test_golden.c -o "$out/golden.exe" -lpthread
+x86_64-w64-mingw32-gcc-posix "${wflags[@]}" $(cat c/fuentes.txt) tests/c/test_pcg.c -o "$out/pcg.exe" -lpthread
+x86_64-w64-mingw32-gcc-posix "${wflags[@]}" $(cat c/fuentes.txt) cli/main.c -o "$out/datoteca.exe" -lpthread
 wine "$out/pcg.exe" >/dev/null 2>&1 || { echo "windows: PCG reference vectors differ"; exit 1; }
 wine "$out/golden.exe" --fixtures fixtures --out "$out/windows.json" >"$out/windows.log" 2>&1 \
   || { cat "$out/windows.log"; echo "windows: golden test failed"; exit 1; }

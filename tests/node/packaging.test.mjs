@@ -24,6 +24,8 @@ test('npm pack installs into an empty directory and works there', () => {
     const tgz = readdirSync(dir).find((f) => f.endsWith('.tgz'));
     const listing = execFileSync('tar', ['tzf', path.join(dir, tgz)], { encoding: 'utf8' });
     expect(listing).toContain('package/c/src/gen.c');
+    expect(listing).toContain('package/cli/cli.c');
+    expect(listing).toContain('package/cli/cli_interno.h');
     expect(listing).toContain('package/binding.gyp');
     expect(listing).toContain('package/LICENSE');
     const app = path.join(dir, 'app');

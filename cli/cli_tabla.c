@@ -12,7 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli_comun.h"
+#include "cli_interno.h"
 
 enum { T_JSONL, T_CSV, T_SQL, T_DDL, T_PLAIN };
 enum { BLOQUE = 4096, MAX_JOBS = 64, FILAS_POR_INSERT = 500 };

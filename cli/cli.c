@@ -15,7 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli_comun.h"
+#include "cli_interno.h"
 #include "datoteca.h"
 
 int tabla_main(int argc, char **argv); /* tabla.c: datoteca tabla CALL … */

@@ -1,5 +1,5 @@
 /* The CLI's shared helpers: see comun.h. */
-#include "cli_comun.h"
+#include "cli_interno.h"
 
 #include <stdlib.h>
 #include <string.h>

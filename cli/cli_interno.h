@@ -1,7 +1,7 @@
 /* What the CLI's two modes share: argument parsing helpers and the output buffer with its
  * JSON and CSV escaping. */
-#ifndef DT_CLI_COMUN_H
-#define DT_CLI_COMUN_H
+#ifndef DT_CLI_INTERNO_H
+#define DT_CLI_INTERNO_H
 
 #include <stddef.h>
 #include <stdint.h>
