@@ -18,8 +18,6 @@
 #include "cli_interno.h"
 #include "datoteca.h"
 
-int tabla_main(int argc, char **argv); /* tabla.c: datoteca tabla CALL … */
-
 enum formato { F_PLAIN, F_JSONL, F_CSV };
 
 static int usage(FILE *f, const char *msg) {
@@ -74,46 +72,46 @@ static void prepare_keys(size_t index, const dt_call_info *c) {
 /* Print one value (a line of dt_call_many output without its '\n'). */
 static void print_value(outbuf *o, const dt_call_info *c, const char *key, enum formato f, const char *s, size_t n) {
     if (f == F_PLAIN) {
-        ob_put(o, s, n); /* the n bytes are now contiguous at the end of the buffer */
+        dt__cli_ob_put(o, s, n); /* the n bytes are now contiguous at the end of the buffer */
         for (char *q = o->p - n; q < o->p; q++)
             if (*q == DT_FIELD_SEP) *q = '\t';
     } else if (c->kind != DT_KIND_RECORD) {
         if (f == F_CSV) {
-            csv_field(o, s, n, 0);
+            dt__cli_csv_field(o, s, n, 0);
         } else {
-            ob_putc(o, '{');
-            json_string(o, key, strlen(key));
-            ob_putc(o, ':');
-            if (c->kind == DT_KIND_INT) ob_put(o, s, n);
-            else json_string(o, s, n);
-            ob_putc(o, '}');
+            dt__cli_ob_putc(o, '{');
+            dt__cli_json_string(o, key, strlen(key));
+            dt__cli_ob_putc(o, ':');
+            if (c->kind == DT_KIND_INT) dt__cli_ob_put(o, s, n);
+            else dt__cli_json_string(o, s, n);
+            dt__cli_ob_putc(o, '}');
         }
     } else {
-        if (f == F_JSONL) ob_putc(o, '{');
+        if (f == F_JSONL) dt__cli_ob_putc(o, '{');
         size_t field = 0, start = 0;
         for (size_t i = 0; i <= n; i++) {
             if (i < n && s[i] != DT_FIELD_SEP) continue;
             if (f == F_JSONL) {
-                ob_put(o, json_keys[field], json_key_len[field]);
-                if (i == start && json_nullable[field]) ob_put(o, "null", 4);
-                else json_string(o, s + start, i - start);
+                dt__cli_ob_put(o, json_keys[field], json_key_len[field]);
+                if (i == start && json_nullable[field]) dt__cli_ob_put(o, "null", 4);
+                else dt__cli_json_string(o, s + start, i - start);
             } else {
-                if (field) ob_putc(o, ',');
-                csv_field(o, s + start, i - start, 0);
+                if (field) dt__cli_ob_putc(o, ',');
+                dt__cli_csv_field(o, s + start, i - start, 0);
             }
             field++;
             start = i + 1;
         }
-        if (f == F_JSONL) ob_putc(o, '}');
+        if (f == F_JSONL) dt__cli_ob_putc(o, '}');
     }
-    ob_putc(o, '\n');
+    dt__cli_ob_putc(o, '\n');
 }
 
 /* ---- parse: the command line -> a request --------------------------------------------------- */
 
 /* 0 when the request is complete and its arguments valid, else the exit code (the reason printed). */
 static int parse(int argc, char **argv, peticion *r) {
-    int rc = parse_call(argv[1], r);
+    int rc = dt__cli_parse_call(argv[1], r);
     if (rc) return rc;
     r->formato = r->info->kind == DT_KIND_RECORD ? F_JSONL : F_PLAIN;
     r->count = 1;
@@ -122,15 +120,15 @@ static int parse(int argc, char **argv, peticion *r) {
     for (int i = 2; i < argc; i++) {
         const char *opt = argv[i];
         if (strcmp(opt, "--help") == 0 || strcmp(opt, "-h") == 0) {
-            call_help(stdout, r->info, "");
+            dt__cli_call_help(stdout, r->info, "");
             return -1;
         }
         static const char *const propias[] = {"--seed", "--seed-str", "-n", "--format", "--hoy"};
-        rc = check_opcion(r, argc, argv, i, propias, sizeof propias / sizeof propias[0], "");
+        rc = dt__cli_check_opcion(r, argc, argv, i, propias, sizeof propias / sizeof propias[0], "");
         if (rc) return rc;
         const char *val = argv[++i];
         if (strcmp(opt, "-n") == 0) {
-            if (!parse_u64(val, 1000000000000ULL, &r->count)) {
+            if (!dt__cli_parse_u64(val, 1000000000000ULL, &r->count)) {
                 fprintf(stderr, "datoteca: -n must be an integer from 0 to 1000000000000, got '%s'\n", val);
                 return 2;
             }
@@ -143,11 +141,11 @@ static int parse(int argc, char **argv, peticion *r) {
                 return 2;
             }
         } else {
-            rc = parse_comun(r, opt, val);
+            rc = dt__cli_parse_comun(r, opt, val);
             if (rc) return rc;
         }
     }
-    rc = check_seeds(r);
+    rc = dt__cli_check_seeds(r);
     if (rc) return rc;
     char why[512];
     if (dt_call_check(r->index, r->args, r->nargs, why, sizeof why, NULL) == DT_ERR_INVALID_ARG) {
@@ -163,13 +161,13 @@ static void emit_header(outbuf *o, const peticion *r) {
     if (r->formato != F_CSV) return;
     if (r->info->kind == DT_KIND_RECORD) {
         for (size_t j = 0; j < r->info->nfields; j++) {
-            if (j) ob_putc(o, ',');
-            ob_put(o, r->info->fields[j], strlen(r->info->fields[j]));
+            if (j) dt__cli_ob_putc(o, ',');
+            dt__cli_ob_put(o, r->info->fields[j], strlen(r->info->fields[j]));
         }
     } else {
-        ob_put(o, r->key, strlen(r->key));
+        dt__cli_ob_put(o, r->key, strlen(r->key));
     }
-    ob_putc(o, '\n');
+    dt__cli_ob_putc(o, '\n');
 }
 
 /* ---- run: generate in chunks through the registry and emit each value ------------------------- */
@@ -189,7 +187,7 @@ static int run(const peticion *r) {
     }
     prepare_keys(r->index, r->info);
     outbuf ob;
-    if (ob_init(&ob, 1 << 20, stdout)) {
+    if (dt__cli_ob_init(&ob, 1 << 20, stdout)) {
         fprintf(stderr, "datoteca: out of memory\n");
         dt_free(g);
         return 1;
@@ -201,7 +199,7 @@ static int run(const peticion *r) {
     int rc = 0;
     progreso_t prog = {-1, 0};
     for (unsigned long long left = r->count; left > 0 && !ob.error;) {
-        progreso(&prog, r->count - left, r->count);
+        dt__cli_progreso(&prog, r->count - left, r->count);
         size_t n = left < CHUNK ? (size_t)left : CHUNK;
         size_t len;
         st = dt_call_many(g, r->index, r->args, r->nargs, n, chunk, sizeof chunk, &len);
@@ -218,15 +216,15 @@ static int run(const peticion *r) {
         }
         left -= n;
     }
-    ob_flush(&ob);
-    if (!ob.error && rc == 0) progreso(&prog, r->count, r->count);
+    dt__cli_ob_flush(&ob);
+    if (!ob.error && rc == 0) dt__cli_progreso(&prog, r->count, r->count);
     dt_free(g);
     if (fflush(stdout) != 0) ob.error = 1;
     if (ob.error && rc == 0) {
         fprintf(stderr, "datoteca: cannot write the output: %s\n", strerror(errno));
         rc = 1;
     }
-    ob_free(&ob);
+    dt__cli_ob_free(&ob);
     return rc;
 }
 
@@ -236,7 +234,7 @@ static int cli(int argc, char **argv) {
         printf("datoteca %s (data version %u)\n", dt_version(), dt_data_version());
         return 0;
     }
-    if (strcmp(argv[1], "tabla") == 0) return tabla_main(argc, argv);
+    if (strcmp(argv[1], "tabla") == 0) return dt__cli_tabla_main(argc, argv);
     if (strcmp(argv[1], "list") == 0) {
         list_calls();
         return 0;

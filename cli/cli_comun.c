@@ -1,4 +1,4 @@
-/* The CLI's shared helpers: see comun.h. */
+/* The CLI's shared helpers, declared (and documented) in cli_interno.h. */
 #include "cli_interno.h"
 
 #include <stdlib.h>
@@ -12,7 +12,7 @@
 #define dt__isatty isatty
 #endif
 
-int ob_init(outbuf *o, size_t cap, FILE *f) {
+int dt__cli_ob_init(outbuf *o, size_t cap, FILE *f) {
     o->data = (char *)malloc(cap);
     o->p = o->data;
     o->end = o->data ? o->data + cap : NULL;
@@ -21,12 +21,12 @@ int ob_init(outbuf *o, size_t cap, FILE *f) {
     return o->data == NULL;
 }
 
-void ob_free(outbuf *o) {
+void dt__cli_ob_free(outbuf *o) {
     free(o->data);
     o->data = o->p = o->end = NULL;
 }
 
-void ob_flush(outbuf *o) {
+void dt__cli_ob_flush(outbuf *o) {
     size_t n = (size_t)(o->p - o->data);
     if (o->f && n && !o->error && fwrite(o->data, 1, n, o->f) != n) o->error = 1;
     if (o->f) o->p = o->data;
@@ -36,7 +36,7 @@ void ob_flush(outbuf *o) {
 static void ob_room(outbuf *o, size_t n) {
     if ((size_t)(o->end - o->p) >= n) return;
     if (o->f) {
-        ob_flush(o);
+        dt__cli_ob_flush(o);
         if ((size_t)(o->end - o->p) >= n) return;
     }
     size_t used = (size_t)(o->p - o->data), cap = (size_t)(o->end - o->data) * 2 + n;
@@ -50,56 +50,56 @@ static void ob_room(outbuf *o, size_t n) {
     o->end = d + cap;
 }
 
-void ob_put(outbuf *o, const char *s, size_t n) {
+void dt__cli_ob_put(outbuf *o, const char *s, size_t n) {
     ob_room(o, n);
     memcpy(o->p, s, n);
     o->p += n;
 }
 
-void ob_putc(outbuf *o, char c) {
+void dt__cli_ob_putc(outbuf *o, char c) {
     ob_room(o, 1);
     *o->p++ = c;
 }
 
-void json_string(outbuf *o, const char *s, size_t n) {
-    ob_putc(o, '"');
+void dt__cli_json_string(outbuf *o, const char *s, size_t n) {
+    dt__cli_ob_putc(o, '"');
     size_t run = 0;
     for (size_t i = 0; i < n; i++) {
         unsigned char c = (unsigned char)s[i];
         if (c >= 0x20 && c != '"' && c != '\\') continue;
-        ob_put(o, s + run, i - run);
+        dt__cli_ob_put(o, s + run, i - run);
         run = i + 1;
         char esc[8];
         if (c == '"' || c == '\\') {
             esc[0] = '\\';
             esc[1] = (char)c;
-            ob_put(o, esc, 2);
+            dt__cli_ob_put(o, esc, 2);
         } else {
             snprintf(esc, sizeof esc, "\\u%04x", c);
-            ob_put(o, esc, 6);
+            dt__cli_ob_put(o, esc, 6);
         }
     }
-    ob_put(o, s + run, n - run);
-    ob_putc(o, '"');
+    dt__cli_ob_put(o, s + run, n - run);
+    dt__cli_ob_putc(o, '"');
 }
 
-void csv_field(outbuf *o, const char *s, size_t n, int vacio_entre_comillas) {
+void dt__cli_csv_field(outbuf *o, const char *s, size_t n, int vacio_entre_comillas) {
     if (n == 0 && vacio_entre_comillas) {
-        ob_put(o, "\"\"", 2);
+        dt__cli_ob_put(o, "\"\"", 2);
     } else if (memchr(s, ',', n) || memchr(s, '"', n) || memchr(s, '\n', n) || memchr(s, '\r', n)) {
-        ob_putc(o, '"');
+        dt__cli_ob_putc(o, '"');
         for (size_t i = 0; i < n; i++) {
-            if (s[i] == '"') ob_putc(o, '"');
-            ob_putc(o, s[i]);
+            if (s[i] == '"') dt__cli_ob_putc(o, '"');
+            dt__cli_ob_putc(o, s[i]);
         }
-        ob_putc(o, '"');
+        dt__cli_ob_putc(o, '"');
     } else {
-        ob_put(o, s, n);
+        dt__cli_ob_put(o, s, n);
     }
 }
 
 /* Strict unsigned decimal: digits only, no sign, no overflow. */
-int parse_u64(const char *s, unsigned long long max, unsigned long long *out) {
+int dt__cli_parse_u64(const char *s, unsigned long long max, unsigned long long *out) {
     if (*s == '\0') return 0;
     unsigned long long v = 0;
     for (; *s; s++) {
@@ -114,17 +114,17 @@ int parse_u64(const char *s, unsigned long long max, unsigned long long *out) {
 
 /* A signed decimal integer of int64 above its lowest value (which is DT_ARG_DEFAULT, "absent",
  * in the library): an optional '-', then digits only. */
-int parse_i64(const char *s, long long *out) {
+static int parse_i64(const char *s, long long *out) {
     int neg = *s == '-';
     unsigned long long u;
-    if (!parse_u64(s + neg, 9223372036854775807ULL, &u)) return 0;
+    if (!dt__cli_parse_u64(s + neg, 9223372036854775807ULL, &u)) return 0;
     *out = neg ? (long long)(0 - u) : (long long)u;
     return 1;
 }
 
 /* Exactly "YYYY-MM-DD" (ten characters, digits where digits go) naming a real day from
  * 1900-01-01 to 2200-12-31, the range dt_set_hoy accepts. */
-int parse_fecha(const char *s, int32_t out[3]) {
+static int parse_fecha(const char *s, int32_t out[3]) {
     static const char forma[] = "dddd-dd-dd";
     if (strlen(s) != sizeof forma - 1) return 0;
     for (size_t i = 0; forma[i]; i++)
@@ -143,7 +143,7 @@ int parse_fecha(const char *s, int32_t out[3]) {
 
 
 /* The call named by argv[1]; a namespace alone means its record call (persona -> persona.persona). */
-int parse_call(const char *arg, peticion *r) {
+int dt__cli_parse_call(const char *arg, peticion *r) {
     char name[64];
     const char *call = arg;
     if (dt_call_find(call, strlen(call), &r->index) != DT_OK) {
@@ -161,9 +161,8 @@ int parse_call(const char *arg, peticion *r) {
     return 0;
 }
 
-/* --PARAM VALUE: a choice by name, or an integer whose range is the library's to check. */
 /* The parameter named by `--name` ('-' and '_' alike: --edad-min is --edad_min), or -1. */
-int param_index(const dt_call_info *info, const char *opt) {
+static int param_index(const dt_call_info *info, const char *opt) {
     if (strncmp(opt, "--", 2) != 0) return -1;
     for (size_t j = 0; j < info->nparams; j++) {
         const char *a = info->params[j].name, *b = opt + 2;
@@ -173,7 +172,8 @@ int param_index(const dt_call_info *info, const char *opt) {
     return -1;
 }
 
-int parse_param(peticion *r, const char *opt, const char *val) {
+/* --PARAM VALUE into r->args: a choice by name, or an integer whose range is the library's to check. */
+static int parse_param(peticion *r, const char *opt, const char *val) {
     const dt_call_info *info = r->info;
     int jj = param_index(info, opt);
     if (jj < 0) {
@@ -203,8 +203,8 @@ int parse_param(peticion *r, const char *opt, const char *val) {
     return 2;
 }
 
-
-int parse_seed(const char *s, unsigned long long *out) {
+/* A seed: decimal, or 0x and 1 to 16 hexadecimal digits. */
+static int parse_seed(const char *s, unsigned long long *out) {
     if (s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) {
         const char *h = s + 2;
         if (*h == '\0' || strlen(h) > 16) return 0;
@@ -217,10 +217,10 @@ int parse_seed(const char *s, unsigned long long *out) {
         *out = v;
         return 1;
     }
-    return parse_u64(s, 18446744073709551615ULL, out);
+    return dt__cli_parse_u64(s, 18446744073709551615ULL, out);
 }
 
-void call_help(FILE *f, const dt_call_info *c, const char *modo) {
+void dt__cli_call_help(FILE *f, const dt_call_info *c, const char *modo) {
     fprintf(f, "datoteca %s%s [options]\n\n", modo, c->name);
     if (c->nparams) fprintf(f, "Parameters (--name VALUE; '-' or '_' in names):\n");
     for (size_t j = 0; j < c->nparams; j++) {
@@ -245,7 +245,7 @@ void call_help(FILE *f, const dt_call_info *c, const char *modo) {
 
 /* Progress for people watching a terminal: only when stderr is one, at most once a second, and only
  * for runs that last; the clock decides nothing but when to print this line. */
-void progreso(progreso_t *p, unsigned long long hecho, unsigned long long total) {
+void dt__cli_progreso(progreso_t *p, unsigned long long hecho, unsigned long long total) {
     if (p->activo < 0) p->activo = dt__isatty(2) && total >= 1000000;
     if (!p->activo) return;
     time_t ahora = time(NULL);
@@ -255,7 +255,7 @@ void progreso(progreso_t *p, unsigned long long hecho, unsigned long long total)
             hecho >= total ? "\n" : "");
 }
 
-int parse_comun(peticion *r, const char *opt, const char *val) {
+int dt__cli_parse_comun(peticion *r, const char *opt, const char *val) {
     if (strcmp(opt, "--seed") == 0) {
         r->seed_given = 1;
         if (!parse_seed(val, &r->seed)) {
@@ -279,7 +279,7 @@ int parse_comun(peticion *r, const char *opt, const char *val) {
     return 0;
 }
 
-int check_seeds(const peticion *r) {
+int dt__cli_check_seeds(const peticion *r) {
     if (r->seed_given && r->seed_str) {
         fprintf(stderr, "datoteca: give --seed or --seed-str, not both\n");
         return 2;
@@ -287,7 +287,7 @@ int check_seeds(const peticion *r) {
     return 0;
 }
 
-int check_opcion(const peticion *r, int argc, char **argv, int i, const char *const *propias, size_t n, const char *modo) {
+int dt__cli_check_opcion(const peticion *r, int argc, char **argv, int i, const char *const *propias, size_t n, const char *modo) {
     const char *opt = argv[i];
     int conocida = param_index(r->info, opt) >= 0;
     for (size_t k = 0; k < n; k++) conocida |= strcmp(opt, propias[k]) == 0;

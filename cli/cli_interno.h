@@ -1,5 +1,13 @@
-/* What the CLI's two modes share: argument parsing helpers and the output buffer with its
- * JSON and CSV escaping. */
+/* The CLI's internal header: what cli.c (plain calls) and cli_tabla.c (datoteca tabla) share with
+ * cli_comun.c, the output buffer with its JSON and CSV escaping and the argument parsing.
+ *
+ * These files are compiled into libdatoteca, which exports only dt_cli_main; everything here is
+ * therefore prefixed dt__cli_ (hidden in the shared library, and out of a C user's namespace when the
+ * static archive is linked), and whatever one file alone uses is static in it.
+ *
+ * No function here keeps a pointer it was given beyond the call, except where it says so; none takes
+ * NULL where a pointer is asked for. Errors for the user are printed on stderr by the function that
+ * finds them, so a caller only propagates the exit status (2: bad arguments). */
 #ifndef DT_CLI_INTERNO_H
 #define DT_CLI_INTERNO_H
 
@@ -11,36 +19,44 @@
 
 /* Output assembled in memory: written to `f` whenever it fills when `f` is set (the sequential
  * mode), grown instead when it is NULL (a --jobs worker's block). A failed write sets `error`
- * and later writes are dropped: the caller checks it and exits non-zero, never losing data silently. */
+ * and later writes are dropped: the caller checks it and exits non-zero, never losing data silently.
+ * The buffer owns `data`; `f` stays the caller's. One outbuf belongs to one thread at a time: the
+ * --jobs workers each fill their own, and only the main thread writes to a FILE. */
 typedef struct outbuf {
     char *data, *p, *end;
     FILE *f;
     int error;
 } outbuf;
 
-int ob_init(outbuf *o, size_t cap, FILE *f); /* 0 on success */
-void ob_free(outbuf *o);
-void ob_flush(outbuf *o);
-void ob_put(outbuf *o, const char *s, size_t n);
-void ob_putc(outbuf *o, char c);
-void json_string(outbuf *o, const char *s, size_t n);
+/* 0 on success; 1 when `cap` bytes could not be allocated, and then dt__cli_ob_free is still safe. */
+int dt__cli_ob_init(outbuf *o, size_t cap, FILE *f);
+/* Frees `data` (not `f`, and without flushing: call dt__cli_ob_flush first to keep the bytes). */
+void dt__cli_ob_free(outbuf *o);
+/* Writes what is buffered to `f`, when there is one; a block (f NULL) keeps its bytes. */
+void dt__cli_ob_flush(outbuf *o);
+/* Append bytes. Running out of memory while growing a block ends the process with a message:
+ * a half-written dataset is worse than none. */
+void dt__cli_ob_put(outbuf *o, const char *s, size_t n);
+void dt__cli_ob_putc(outbuf *o, char c);
+/* `s[0..n)` as a quoted JSON string (control characters as \u00XX; `s` need not be NUL-terminated). */
+void dt__cli_json_string(outbuf *o, const char *s, size_t n);
 /* A CSV cell: quoted when it holds a comma, a quote or a line break. `vacio_entre_comillas`
  * writes an empty text as "" so that PostgreSQL's COPY reads it as empty, not NULL. */
-void csv_field(outbuf *o, const char *s, size_t n, int vacio_entre_comillas);
+void dt__cli_csv_field(outbuf *o, const char *s, size_t n, int vacio_entre_comillas);
 
-int parse_u64(const char *s, unsigned long long max, unsigned long long *out);
-int parse_i64(const char *s, long long *out);
-int parse_fecha(const char *s, int32_t out[3]);
-/* Progress on stderr when it is a terminal (see cli_comun.c); start with {-1, 0}. */
+/* Strict unsigned decimal up to `max`: 1 with *out set, or 0 (nothing printed: the caller names the
+ * option in its message). */
+int dt__cli_parse_u64(const char *s, unsigned long long max, unsigned long long *out);
+
+/* Progress on stderr when it is a terminal (see cli_comun.c); start with {-1, 0}. Main thread only. */
 typedef struct progreso_t {
     int activo;
     long long ultimo;
 } progreso_t;
-void progreso(progreso_t *p, unsigned long long hecho, unsigned long long total);
-/* A seed: decimal, or 0x and 1 to 16 hexadecimal digits. */
-int parse_seed(const char *s, unsigned long long *out);
+void dt__cli_progreso(progreso_t *p, unsigned long long hecho, unsigned long long total);
 
-/* What a command line asks for. Nothing here is specific to a call: the registry describes them. */
+/* What a command line asks for. Nothing here is specific to a call: the registry describes them.
+ * `info` and `key` point into the library's static registry; `seed_str` into argv. */
 typedef struct peticion {
     size_t index;
     const dt_call_info *info;
@@ -54,20 +70,24 @@ typedef struct peticion {
     size_t nargs;
 } peticion;
 
-/* The call named by `arg` into r (a namespace alone means its record: persona -> persona.persona);
- * --PARAM VALUE into r->args. 0, or 2 with the reason printed. */
-int parse_call(const char *arg, peticion *r);
-int parse_param(peticion *r, const char *opt, const char *val);
-int param_index(const dt_call_info *info, const char *opt);
-/* The options both modes take: --seed, --seed-str, --hoy and the call's own; anything else left is
- * an unexpected argument. 0, or 2 with the reason printed. */
-int parse_comun(peticion *r, const char *opt, const char *val);
+/* The call named by `arg` into r->index, r->info and r->key (a namespace alone means its record:
+ * persona -> persona.persona). 0, or 2 with the reason printed. */
+int dt__cli_parse_call(const char *arg, peticion *r);
+/* The options both modes take: --seed, --seed-str, --hoy and the call's own --PARAM VALUE (into
+ * r->args); anything else left is an unexpected argument. 0, or 2 with the reason printed.
+ * r->info must be set (dt__cli_parse_call). */
+int dt__cli_parse_comun(peticion *r, const char *opt, const char *val);
 /* argv[i] must be one of the mode's own options (`propias`) or the call's, and have a value after it:
  * 0, or 2 with the reason printed. `modo` is "" or "tabla " for the help it points to. */
-int check_opcion(const peticion *r, int argc, char **argv, int i, const char *const *propias, size_t n, const char *modo);
+int dt__cli_check_opcion(const peticion *r, int argc, char **argv, int i, const char *const *propias, size_t n, const char *modo);
 /* 2 (with the reason printed) when both --seed and --seed-str were given, else 0. */
-int check_seeds(const peticion *r);
+int dt__cli_check_seeds(const peticion *r);
 /* Print a call's help (parameters, ranges, defaults, fields, an example) to `f`. */
-void call_help(FILE *f, const dt_call_info *c, const char *modo);
+void dt__cli_call_help(FILE *f, const dt_call_info *c, const char *modo);
+
+/* datoteca tabla CALL …: argv as dt_cli_main got it (argv[1] is "tabla"); the exit status. It keeps
+ * its parsed options in static storage, so, like dt_cli_main, it is not reentrant: one call at a time
+ * per process. */
+int dt__cli_tabla_main(int argc, char **argv);
 
 #endif

@@ -43,7 +43,7 @@ static int parse_tabla(int argc, char **argv, tarea *w) {
     if (argc < 3) return usage_tabla(stderr);
     if (strcmp(argv[2], "--help") == 0 || strcmp(argv[2], "-h") == 0) return usage_tabla(stdout);
     peticion *r = &w->r;
-    int rc = parse_call(argv[2], r);
+    int rc = dt__cli_parse_call(argv[2], r);
     if (rc) return rc;
     r->formato = T_JSONL;
     r->count = 1;
@@ -55,24 +55,24 @@ static int parse_tabla(int argc, char **argv, tarea *w) {
     for (int i = 3; i < argc; i++) {
         const char *opt = argv[i];
         if (strcmp(opt, "--help") == 0 || strcmp(opt, "-h") == 0) {
-            call_help(stdout, r->info, "tabla ");
+            dt__cli_call_help(stdout, r->info, "tabla ");
             return -1;
         }
         static const char *const propias[] = {"--seed", "--seed-str", "-n", "--desde", "--jobs", "--campos", "--unico",
                                               "--nulos", "--nombre", "--dialecto", "--format", "--hoy"};
-        rc = check_opcion(r, argc, argv, i, propias, sizeof propias / sizeof propias[0], "tabla ");
+        rc = dt__cli_check_opcion(r, argc, argv, i, propias, sizeof propias / sizeof propias[0], "tabla ");
         if (rc) return rc;
         const char *val = argv[++i];
         unsigned long long u;
         if (strcmp(opt, "-n") == 0 || strcmp(opt, "--desde") == 0) {
-            if (!parse_u64(val, 1ULL << 62, &u)) {
+            if (!dt__cli_parse_u64(val, 1ULL << 62, &u)) {
                 fprintf(stderr, "datoteca: %s must be an integer from 0 to %llu, got '%s'\n", opt, 1ULL << 62, val);
                 return 2;
             }
             if (opt[1] == 'n') r->count = u;
             else w->desde = u;
         } else if (strcmp(opt, "--jobs") == 0) {
-            if (!parse_u64(val, MAX_JOBS, &w->jobs) || w->jobs == 0) {
+            if (!dt__cli_parse_u64(val, MAX_JOBS, &w->jobs) || w->jobs == 0) {
                 fprintf(stderr, "datoteca: --jobs must be an integer from 1 to %d, got '%s'\n", MAX_JOBS, val);
                 return 2;
             }
@@ -102,11 +102,11 @@ static int parse_tabla(int argc, char **argv, tarea *w) {
             }
             r->formato = f;
         } else {
-            rc = parse_comun(r, opt, val);
+            rc = dt__cli_parse_comun(r, opt, val);
             if (rc) return rc;
         }
     }
-    rc = check_seeds(r);
+    rc = dt__cli_check_seeds(r);
     if (rc) return rc;
     dt_tabla_opciones o = {sizeof o, r->index, r->args, r->nargs, r->seed, r->seed_str,
                            r->seed_str ? strlen(r->seed_str) : 0, 0, 0, 0, w->campos, w->unico, w->nulos};
@@ -144,16 +144,16 @@ static int parse_tabla(int argc, char **argv, tarea *w) {
 static int es_entero(const dt_columna_info *c) { return c->tipo_sql[0] == 'i' || c->tipo_sql[0] == 'b'; }
 
 static void sql_texto(outbuf *o, const char *s, size_t n) {
-    ob_putc(o, '\'');
+    dt__cli_ob_putc(o, '\'');
     size_t run = 0;
     for (size_t i = 0; i < n; i++) {
         if (s[i] != '\'') continue;
-        ob_put(o, s + run, i + 1 - run);
-        ob_putc(o, '\'');
+        dt__cli_ob_put(o, s + run, i + 1 - run);
+        dt__cli_ob_putc(o, '\'');
         run = i + 1;
     }
-    ob_put(o, s + run, n - run);
-    ob_putc(o, '\'');
+    dt__cli_ob_put(o, s + run, n - run);
+    dt__cli_ob_putc(o, '\'');
 }
 
 /* Format rows [desde, desde + n) of the dataset, as `formato`, into o. `primera` is the global
@@ -170,14 +170,14 @@ static void formatear(const tarea *w, unsigned long long desde, size_t n, outbuf
         unsigned long long fila = desde + i - w->desde; /* place in this output */
         if (w->r.formato == T_SQL) {
             if (fila % FILAS_POR_INSERT == 0) {
-                ob_put(o, "INSERT INTO ", 12);
-                ob_put(o, w->nombre, strlen(w->nombre));
-                ob_put(o, " VALUES\n(", 9);
+                dt__cli_ob_put(o, "INSERT INTO ", 12);
+                dt__cli_ob_put(o, w->nombre, strlen(w->nombre));
+                dt__cli_ob_put(o, " VALUES\n(", 9);
             } else {
-                ob_put(o, ",\n(", 3);
+                dt__cli_ob_put(o, ",\n(", 3);
             }
         } else if (w->r.formato == T_JSONL) {
-            ob_putc(o, '{');
+            dt__cli_ob_putc(o, '{');
         }
         for (size_t j = 0; j < w->ncol; j++) {
             const char *fin = s;
@@ -186,33 +186,33 @@ static void formatear(const tarea *w, unsigned long long desde, size_t n, outbuf
             int nulo = k == 1 && *s == DT_NULO;
             switch (w->r.formato) {
             case T_JSONL:
-                ob_put(o, w->claves[j], strlen(w->claves[j]));
-                if (nulo) ob_put(o, "null", 4);
-                else if (es_entero(&w->col[j])) ob_put(o, s, k);
-                else json_string(o, s, k);
+                dt__cli_ob_put(o, w->claves[j], strlen(w->claves[j]));
+                if (nulo) dt__cli_ob_put(o, "null", 4);
+                else if (es_entero(&w->col[j])) dt__cli_ob_put(o, s, k);
+                else dt__cli_json_string(o, s, k);
                 break;
             case T_CSV:
-                if (j) ob_putc(o, ',');
-                if (!nulo) csv_field(o, s, k, 1);
+                if (j) dt__cli_ob_putc(o, ',');
+                if (!nulo) dt__cli_csv_field(o, s, k, 1);
                 break;
             case T_SQL:
-                if (j) ob_put(o, ", ", 2);
-                if (nulo) ob_put(o, "NULL", 4);
-                else if (es_entero(&w->col[j])) ob_put(o, s, k);
+                if (j) dt__cli_ob_put(o, ", ", 2);
+                if (nulo) dt__cli_ob_put(o, "NULL", 4);
+                else if (es_entero(&w->col[j])) dt__cli_ob_put(o, s, k);
                 else sql_texto(o, s, k);
                 break;
             default: /* plain: tab-separated, null as an empty cell */
-                if (j) ob_putc(o, '\t');
-                if (!nulo) ob_put(o, s, k);
+                if (j) dt__cli_ob_putc(o, '\t');
+                if (!nulo) dt__cli_ob_put(o, s, k);
             }
             s = fin + 1;
         }
         if (w->r.formato == T_SQL) {
-            ob_putc(o, ')');
-            if ((fila + 1) % FILAS_POR_INSERT == 0 || fila + 1 == w->r.count) ob_put(o, ";\n", 2);
+            dt__cli_ob_putc(o, ')');
+            if ((fila + 1) % FILAS_POR_INSERT == 0 || fila + 1 == w->r.count) dt__cli_ob_put(o, ";\n", 2);
         } else {
-            if (w->r.formato == T_JSONL) ob_putc(o, '}');
-            ob_putc(o, '\n');
+            if (w->r.formato == T_JSONL) dt__cli_ob_putc(o, '}');
+            dt__cli_ob_putc(o, '\n');
         }
     }
 }
@@ -241,22 +241,22 @@ static int escribir(outbuf *o) {
 static int run_tabla(tarea *w) {
     peticion *r = &w->r;
     outbuf cab;
-    ob_init(&cab, 8192, stdout);
+    dt__cli_ob_init(&cab, 8192, stdout);
     if (r->formato == T_SQL || r->formato == T_DDL) {
         char ddl[4096];
         size_t len;
         dt_tabla_ddl(w->t, (dt_dialecto)w->dialecto, w->nombre, ddl, sizeof ddl, &len);
-        ob_put(&cab, ddl, len);
+        dt__cli_ob_put(&cab, ddl, len);
     } else if (r->formato == T_CSV) {
         for (size_t j = 0; j < w->ncol; j++) {
-            if (j) ob_putc(&cab, ',');
-            ob_put(&cab, w->col[j].nombre, strlen(w->col[j].nombre));
+            if (j) dt__cli_ob_putc(&cab, ',');
+            dt__cli_ob_put(&cab, w->col[j].nombre, strlen(w->col[j].nombre));
         }
-        ob_putc(&cab, '\n');
+        dt__cli_ob_putc(&cab, '\n');
     }
-    ob_flush(&cab);
+    dt__cli_ob_flush(&cab);
     int error = cab.error;
-    ob_free(&cab);
+    dt__cli_ob_free(&cab);
     if (r->formato == T_DDL) r->count = 0;
 
     /* Two sets of workers: while one set's blocks are written, the other set formats the next
@@ -267,7 +267,7 @@ static int run_tabla(tarea *w) {
     for (size_t k = 0; ts && k < ntrab; k++) {
         ts[k].w = w;
         ts[k].filas = (char *)malloc(DT_CALL_MANY_BOUND(BLOQUE));
-        if (ts[k].filas == NULL || ob_init(&ts[k].o, 1 << 20, NULL)) {
+        if (ts[k].filas == NULL || dt__cli_ob_init(&ts[k].o, 1 << 20, NULL)) {
             fprintf(stderr, "datoteca: out of memory\n");
             return 1;
         }
@@ -298,7 +298,7 @@ static int run_tabla(tarea *w) {
     progreso_t prog = {-1, 0};
     LANZAR(0);
     while (activos[cur] > 0) {
-        progreso(&prog, hecho, r->count);
+        dt__cli_progreso(&prog, hecho, r->count);
         if (jobs > 1)
             for (size_t k = 0; k < activos[cur]; k++) pthread_join(ts[cur * jobs + k].hilo, NULL);
         int sig = jobs > 1 ? 1 - cur : 0;
@@ -317,10 +317,10 @@ static int run_tabla(tarea *w) {
         cur = sig;
     }
 #undef LANZAR
-    if (!error) progreso(&prog, r->count, r->count);
+    if (!error) dt__cli_progreso(&prog, r->count, r->count);
     for (size_t k = 0; k < ntrab; k++) {
         free(ts[k].filas);
-        ob_free(&ts[k].o);
+        dt__cli_ob_free(&ts[k].o);
     }
     free(ts);
     if (fflush(stdout) != 0) error = 1;
@@ -331,7 +331,7 @@ static int run_tabla(tarea *w) {
     return 0;
 }
 
-int tabla_main(int argc, char **argv) {
+int dt__cli_tabla_main(int argc, char **argv) {
     static tarea w; /* zeroed */
     int rc = parse_tabla(argc, argv, &w);
     if (rc == -1) return 0; /* --help */
