@@ -21,11 +21,12 @@ all: build
 abi-baseline:
 	tests/c/abi.sh --write-baseline
 
-# Regenerate what is generated from c/data/*.csv, c/llamadas.toml and the header (docs/adding-a-call.md).
+# Regenerate what is generated from c/data/*.csv and spec/ (docs/adding-a-call.md, docs/adding-a-runtime.md):
+# the reference tables, every surface of every runtime, then the CFFI module from the generated header.
 generate:
-	$(PYTHON) tools/gen_tables.py
-	$(PYTHON) tools/gen_llamadas.py
-	$(PYTHON) tools/gen_ffi.py
+	$(PYTHON) tools/gen/tablas.py
+	$(PYTHON) tools/gen/generar.py
+	$(PYTHON) tools/gen/ffi.py
 
 build:
 	@tools/deps.sh
@@ -44,7 +45,7 @@ node_modules/.package-lock.json: package.json
 	$(NPM_ENV) npm install --no-audit --no-fund
 
 # npm install builds the addon (its install script); rebuild it when the C sources change.
-build/Release/datoteca.node: node_modules/.package-lock.json $(wildcard c/src/*.c c/src/*.h cli/*.c cli/*.h c/include/*.h bindings/node/*.cc) binding.gyp
+build/Release/datoteca.node: node_modules/.package-lock.json $(wildcard c/src/*.c c/src/*.h c/src/*/*.c c/src/*/*.h cli/*.c cli/*.h c/include/*.h bindings/node/*.cc) binding.gyp
 	$(NPM_ENV) npm run rebuild-addon --silent
 	@touch $@
 

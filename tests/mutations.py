@@ -174,7 +174,7 @@ def edit(rel: str, old: str, new: str, count: int = 1) -> None:
 
 
 def gen_tables_module(data_dir: str):  # type: ignore[no-untyped-def]
-    spec = importlib.util.spec_from_file_location("gen_tables_scratch", os.path.join(ROOT, "tools", "gen_tables.py"))
+    spec = importlib.util.spec_from_file_location("gen_tables_scratch", os.path.join(ROOT, "tools", "gen", "tablas.py"))
     mod = importlib.util.module_from_spec(spec)  # type: ignore[arg-type]
     spec.loader.exec_module(mod)  # type: ignore[union-attr]
     mod.DATA = data_dir
@@ -188,7 +188,7 @@ def csv_rows(rel: str) -> Tuple[str, List[str]]:
 
 
 def regenerate_tables() -> None:
-    must([PY, os.path.join(SCRATCH, "tools", "gen_tables.py")])
+    must([PY, os.path.join(SCRATCH, "tools", "gen", "tablas.py")])
 
 
 # Which table a row of each CSV feeds: the mutation of that CSV must be reported under its name.
@@ -225,7 +225,7 @@ KEYED = {"codigos_postales.csv": ("comunas", "01101,Iquique,1100000,", "01101,Iq
 
 
 def csvs_feeding_tables() -> List[str]:
-    with open(os.path.join(ROOT, "tools", "gen_tables.py"), encoding="utf-8") as f:
+    with open(os.path.join(ROOT, "tools", "gen", "tablas.py"), encoding="utf-8") as f:
         return sorted(set(re.findall(r'read\("([a-z_]+\.csv)"\)', f.read())))
 
 

@@ -15,7 +15,7 @@ plant() { # suite, file, sed expression, description [, "c" when only C can reac
   rm -rf "$work/c"; cp -r c "$work/c"
   sed -i "$expr" "$work/c/$file"
   if cmp -s "c/$file" "$work/c/$file"; then echo "[$suite] fault did not apply: $what"; return; fi
-  cc -std=c11 -O2 -shared -fPIC -fvisibility=hidden -I"$work/c/include" $srcs -o "$work/libdatoteca.so"
+  cc -std=c11 -O2 -shared -fPIC -fvisibility=hidden -I"$work/c/include" -I"$work/c/src" $srcs -o "$work/libdatoteca.so"
   echo "[$suite] planted: $what"
   if [ "$only" != c ]; then
     out=$(DATOTECA_LIBRARY="$work/libdatoteca.so" "$py" -m pytest -q -p no:cacheprovider \

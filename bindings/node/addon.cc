@@ -11,16 +11,31 @@ extern "C" {
 
 namespace {
 
-Napi::Error StatusError(Napi::Env env, dt_status st, const std::string &what) {
-  std::string msg = what + ": " + dt_status_str(st);
-  if (st == DT_ERR_INVALID_ARG || st == DT_ERR_INVALID_STATE || st == DT_ERR_INVALID_RUT || st == DT_ERR_INVALID_PATENTE) {
-    auto e = Napi::RangeError::New(env, msg);
-    e.Set("status", Napi::Number::New(env, st));
-    return e;
+// What each environment (the main thread, each worker) keeps: the Gen class, for derive(), and the
+// function index.js registers that builds the error of a status (the classes generated from spec/).
+struct Datos {
+  Napi::FunctionReference gen;
+  Napi::FunctionReference error;
+};
+
+// Throw the error of a status with its sentence: the library's own when it wrote one.
+void Fail(Napi::Env env, dt_status st, const std::string &sentence) {
+  Datos *d = env.GetInstanceData<Datos>();
+  if (d->error.IsEmpty()) {
+    Napi::Error::New(env, sentence).ThrowAsJavaScriptException();
+    return;
   }
-  auto e = Napi::Error::New(env, msg);
-  e.Set("status", Napi::Number::New(env, st));
-  return e;
+  Napi::Value e = d->error.Call({Napi::Number::New(env, st), Napi::String::New(env, sentence)});
+  if (!env.IsExceptionPending()) Napi::Error(env, e).ThrowAsJavaScriptException();
+}
+
+// A status the library gave no sentence for: "what: <its text>".
+void FailStatus(Napi::Env env, dt_status st, const char *what) { Fail(env, st, std::string(what) + ": " + dt_status_str(st)); }
+
+// A refused call: the sentence the library wrote into the value's buffer for a bad argument.
+void CallFail(Napi::Env env, dt_status st, size_t index, const char *buf) {
+  if (st == DT_ERR_INVALID_ARG) return Fail(env, st, buf);
+  FailStatus(env, st, dt_call_at(index) ? dt_call_at(index)->name : "call");
 }
 
 // Make a JS string from UTF-8 text. The data is Latin-1 (Spanish letters all lie below
@@ -72,22 +87,6 @@ std::vector<int64_t> Args(const Napi::Value &v) {
     }
   }
   return out;
-}
-
-// The library's sentence for arguments it refuses ("dinero.monto: min must not exceed max, …").
-std::string Explain(size_t index, const std::vector<int64_t> &a) {
-  char why[512];
-  dt_status st = dt_call_check(index, a.empty() ? nullptr : a.data(), a.size(), why, sizeof why, nullptr);
-  if (st == DT_ERR_INVALID_ARG) return why;
-  return std::string(dt_call_at(index) ? dt_call_at(index)->name : "call") + ": " + dt_status_str(DT_ERR_INVALID_ARG);
-}
-
-// A refused call: a RangeError with the library's sentence for bad arguments, else the status.
-Napi::Error CallError(Napi::Env env, dt_status st, size_t index, const std::vector<int64_t> &a) {
-  if (st != DT_ERR_INVALID_ARG) return StatusError(env, st, dt_call_at(index) ? dt_call_at(index)->name : "call");
-  auto e = Napi::RangeError::New(env, Explain(index, a));
-  e.Set("status", Napi::Number::New(env, st));
-  return e;
 }
 
 // A buffer with room for n values of any call, reused across calls (per thread: each worker has its
@@ -156,14 +155,13 @@ class Gen : public Napi::ObjectWrap<Gen> {
       std::string s = info[0].As<Napi::String>().Utf8Value();
       st = dt_new_str(s.data(), s.size(), &g_);
     } else if (info.Length() > 0 && info[0].IsBigInt()) {
-      bool lossless;
-      uint64_t seed = info[0].As<Napi::BigInt>().Uint64Value(&lossless);
-      st = dt_new(seed, &g_);
+      bool lossless = false;  // index.js keeps a seed in [0, 2**64): always true
+      st = dt_new(info[0].As<Napi::BigInt>().Uint64Value(&lossless), &g_);
     } else {
       Napi::TypeError::New(env, "Gen: seed must be a bigint or a string").ThrowAsJavaScriptException();
       return;
     }
-    if (st != DT_OK) StatusError(env, st, "Datoteca").ThrowAsJavaScriptException();
+    if (st != DT_OK) FailStatus(env, st, "Datoteca");
   }
 
   ~Gen() { dt_free(g_); }
@@ -173,7 +171,7 @@ class Gen : public Napi::ObjectWrap<Gen> {
 
   bool Alive(Napi::Env env) {
     if (g_ == nullptr) {
-      Napi::Error::New(env, "datoteca: this Datoteca was freed").ThrowAsJavaScriptException();
+      Fail(env, DT_ERR_NULL, "datoteca: this Datoteca was freed");
       return false;
     }
     return true;
@@ -189,7 +187,7 @@ class Gen : public Napi::ObjectWrap<Gen> {
     size_t len = 0;
     dt_status st = dt_call(g_, index, a.empty() ? nullptr : a.data(), a.size(), buf, sizeof buf, &len);
     if (st != DT_OK) {
-      CallError(env, st, index, a).ThrowAsJavaScriptException();
+      CallFail(env, st, index, buf);
       return env.Undefined();
     }
     return MakeString(env, buf, len);
@@ -209,7 +207,7 @@ class Gen : public Napi::ObjectWrap<Gen> {
     size_t len = 0;
     dt_status st = dt_call_many(g_, index, a.empty() ? nullptr : a.data(), a.size(), n, out.data(), out.size(), &len);
     if (st != DT_OK) {
-      CallError(env, st, index, a).ThrowAsJavaScriptException();
+      CallFail(env, st, index, out.data());
       return env.Undefined();
     }
     if (modo == 2) {
@@ -230,7 +228,7 @@ class Gen : public Napi::ObjectWrap<Gen> {
     uint32_t v = 0;
     dt_status st = dt_next_u32(g_, &v);
     if (st != DT_OK) {
-      StatusError(env, st, "nextU32").ThrowAsJavaScriptException();
+      FailStatus(env, st, "nextU32");
       return env.Undefined();
     }
     return Napi::Number::New(env, v);
@@ -240,13 +238,13 @@ class Gen : public Napi::ObjectWrap<Gen> {
   Napi::Value Range(const Napi::CallbackInfo &info) {
     Napi::Env env = info.Env();
     if (!Alive(env)) return env.Undefined();
-    bool lossless;
+    bool lossless = false;  // index.js keeps both in int64: always true
     int64_t lo = info[0].As<Napi::BigInt>().Int64Value(&lossless);
     int64_t hi = info[1].As<Napi::BigInt>().Int64Value(&lossless);
     int64_t v = 0;
     dt_status st = dt_range(g_, lo, hi, &v);
     if (st != DT_OK) {
-      StatusError(env, st, "range").ThrowAsJavaScriptException();
+      FailStatus(env, st, "range");
       return env.Undefined();
     }
     return Napi::BigInt::New(env, v);
@@ -258,7 +256,7 @@ class Gen : public Napi::ObjectWrap<Gen> {
     auto b = Napi::Buffer<uint8_t>::New(env, DT_STATE_SIZE);
     dt_status st = dt_state_save(g_, b.Data(), b.Length(), nullptr);
     if (st != DT_OK) {
-      StatusError(env, st, "saveState").ThrowAsJavaScriptException();
+      FailStatus(env, st, "saveState");
       return env.Undefined();
     }
     return b;
@@ -269,7 +267,7 @@ class Gen : public Napi::ObjectWrap<Gen> {
     if (!Alive(env)) return env.Undefined();
     auto b = info[0].As<Napi::Uint8Array>();
     dt_status st = dt_state_restore(g_, b.Data(), b.ByteLength());
-    if (st != DT_OK) StatusError(env, st, "restoreState").ThrowAsJavaScriptException();
+    if (st != DT_OK) FailStatus(env, st, "restoreState");
     return env.Undefined();
   }
 
@@ -280,10 +278,10 @@ class Gen : public Napi::ObjectWrap<Gen> {
     dt_gen *child = nullptr;
     dt_status st = dt_derive(g_, label.data(), label.size(), &child);
     if (st != DT_OK) {
-      StatusError(env, st, "derive").ThrowAsJavaScriptException();
+      FailStatus(env, st, "derive");
       return env.Undefined();
     }
-    return env.GetInstanceData<Napi::FunctionReference>()->New({Napi::External<dt_gen>::New(env, child)});
+    return env.GetInstanceData<Datos>()->gen.New({Napi::External<dt_gen>::New(env, child)});
   }
 
   // Free the C instance now; the destructor then has nothing to do. Twice is a no-op.
@@ -307,7 +305,7 @@ class Gen : public Napi::ObjectWrap<Gen> {
     int32_t y = 0, m = 0, d = 0;
     dt_status st = dt_get_hoy(g_, &y, &m, &d);
     if (st != DT_OK) {
-      StatusError(env, st, "hoy").ThrowAsJavaScriptException();
+      FailStatus(env, st, "hoy");
       return env.Undefined();
     }
     auto a = Napi::Array::New(env, 3);
@@ -358,7 +356,7 @@ class Tabla : public Napi::ObjectWrap<Tabla> {
       o.seed_texto = seed_texto.data();
       o.seed_texto_len = seed_texto.size();
     } else {
-      bool lossless;
+      bool lossless = false;  // index.js keeps a seed in [0, 2**64): always true
       o.seed = info[2].As<Napi::BigInt>().Uint64Value(&lossless);
     }
     if (info[3].IsArray()) {
@@ -370,15 +368,9 @@ class Tabla : public Napi::ObjectWrap<Tabla> {
     if (info[4].IsString()) o.campos = (campos = info[4].As<Napi::String>().Utf8Value()).c_str();
     if (info[5].IsString()) o.unico = (unico = info[5].As<Napi::String>().Utf8Value()).c_str();
     if (info[6].IsString()) o.nulos = (nulos = info[6].As<Napi::String>().Utf8Value()).c_str();
-    char why[512];
+    char why[DT_SENTENCE_MAX] = "";
     dt_status st = dt_tabla_new(&o, &t_, why, sizeof why);
-    if (st == DT_ERR_INVALID_ARG) {
-      auto e = Napi::RangeError::New(env, why);
-      e.Set("status", Napi::Number::New(env, st));
-      e.ThrowAsJavaScriptException();
-    } else if (st != DT_OK) {
-      StatusError(env, st, "Tabla").ThrowAsJavaScriptException();
-    }
+    if (st != DT_OK) Fail(env, st, why[0] ? std::string(why) : std::string("Tabla: ") + dt_status_str(st));
   }
 
   ~Tabla() { dt_tabla_free(t_); }
@@ -419,7 +411,7 @@ class Tabla : public Napi::ObjectWrap<Tabla> {
     size_t len = 0;
     dt_status st = dt_tabla_filas(t_, desde, n, out.data(), out.size(), &len);
     if (st != DT_OK) {
-      StatusError(env, st, "tabla rows").ThrowAsJavaScriptException();
+      FailStatus(env, st, "tabla rows");
       return env.Undefined();
     }
     return columnas ? Columnar(env, out.data(), len, dt_tabla_columnas(t_)) : MakeString(env, out.data(), len);
@@ -437,7 +429,7 @@ class Tabla : public Napi::ObjectWrap<Tabla> {
     struct ArrowArray lote;
     dt_status st = dt_tabla_arrow_lote(t_, desde, n, hilos, &lote);
     if (st != DT_OK) {
-      StatusError(env, st, "tabla arrow").ThrowAsJavaScriptException();
+      FailStatus(env, st, "tabla arrow");
       return env.Undefined();
     }
     Napi::Array out = Napi::Array::New(env, static_cast<size_t>(lote.n_children));
@@ -476,58 +468,114 @@ class Tabla : public Napi::ObjectWrap<Tabla> {
     std::string nombre = info[1].As<Napi::String>().Utf8Value();
     char buf[8192];
     dt_status st = dt_tabla_ddl(t_, static_cast<dt_dialecto>(dialecto), nombre.c_str(), buf, sizeof buf, nullptr);
-    if (st == DT_ERR_INVALID_ARG) return env.Null();
     if (st != DT_OK) {
-      StatusError(env, st, "ddl").ThrowAsJavaScriptException();
+      if (st == DT_ERR_INVALID_ARG) return Fail(env, st, buf), env.Undefined();
+      FailStatus(env, st, "ddl");
       return env.Undefined();
     }
     return Napi::String::New(env, buf);
   }
 };
 
+// A call's or a utility's description for index.js: name, kind, parameters (with their choices),
+// record fields and which of them may be null.
+Napi::Object Describe(Napi::Env env, const dt_call_info *c, size_t i, bool llamada) {
+  auto o = Napi::Object::New(env);
+  o.Set("name", c->name);
+  o.Set("kind", c->kind);
+  auto params = Napi::Array::New(env);
+  for (size_t j = 0; j < c->nparams; j++) {
+    const dt_param_info *p = &c->params[j];
+    auto po = Napi::Object::New(env);
+    po.Set("name", p->name);
+    po.Set("def", Napi::Number::New(env, (double)p->def));
+    po.Set("min", Napi::Number::New(env, (double)p->min));
+    po.Set("max", Napi::Number::New(env, (double)p->max));
+    if (p->choices) {
+      auto ch = Napi::Array::New(env);
+      for (int64_t v = p->min; v <= p->max; v++) ch.Set((uint32_t)(v - p->min), p->choices[v - p->min]);
+      po.Set("choices", ch);
+    }
+    params.Set((uint32_t)j, po);
+  }
+  o.Set("params", params);
+  auto fields = Napi::Array::New(env);
+  auto nullable = Napi::Array::New(env);
+  for (size_t j = 0; j < c->nfields; j++) {
+    fields.Set((uint32_t)j, c->fields[j]);
+    nullable.Set((uint32_t)j, Napi::Boolean::New(env, llamada && dt_call_field_nullable(i, j) != 0));
+  }
+  o.Set("fields", fields);
+  o.Set("nullable", nullable);
+  return o;
+}
+
 Napi::Value CallInfo(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
   auto calls = Napi::Array::New(env);
-  for (size_t i = 0; i < dt_call_count(); i++) {
-    const dt_call_info *c = dt_call_at(i);
-    auto o = Napi::Object::New(env);
-    o.Set("name", c->name);
-    o.Set("kind", c->kind);
-    auto params = Napi::Array::New(env);
-    for (size_t j = 0; j < c->nparams; j++) {
-      const dt_param_info *p = &c->params[j];
-      auto po = Napi::Object::New(env);
-      po.Set("name", p->name);
-      po.Set("def", Napi::Number::New(env, (double)p->def));
-      po.Set("min", Napi::Number::New(env, (double)p->min));
-      po.Set("max", Napi::Number::New(env, (double)p->max));
-      if (p->choices) {
-        auto ch = Napi::Array::New(env);
-        for (int64_t v = p->min; v <= p->max; v++) ch.Set((uint32_t)(v - p->min), p->choices[v - p->min]);
-        po.Set("choices", ch);
-      }
-      params.Set((uint32_t)j, po);
-    }
-    o.Set("params", params);
-    auto fields = Napi::Array::New(env);
-    for (size_t j = 0; j < c->nfields; j++) fields.Set((uint32_t)j, c->fields[j]);
-    o.Set("fields", fields);
-    auto nullable = Napi::Array::New(env);
-    for (size_t j = 0; j < c->nfields; j++) nullable.Set((uint32_t)j, Napi::Boolean::New(env, dt_call_field_nullable(i, j) != 0));
-    o.Set("nullable", nullable);
-    calls.Set((uint32_t)i, o);
-  }
+  for (size_t i = 0; i < dt_call_count(); i++) calls.Set((uint32_t)i, Describe(env, dt_call_at(i), i, true));
   return calls;
+}
+
+Napi::Value UtilInfo(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  auto utils = Napi::Array::New(env);
+  for (size_t i = 0; i < dt_util_count(); i++) utils.Set((uint32_t)i, Describe(env, dt_util_at(i), i, false));
+  return utils;
+}
+
+// util(index, texto | null, args) -> the value (a string), or for a check (DT_KIND_VALIDAR) whether the
+// text is valid; a refusal throws the library's sentence.
+Napi::Value Util(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  size_t index = info[0].As<Napi::Number>().Uint32Value();
+  std::string texto = info[1].IsString() ? info[1].As<Napi::String>().Utf8Value() : std::string();
+  std::vector<int64_t> a = Args(info[2]);
+  char buf[DT_SENTENCE_MAX];
+  size_t len = 0;
+  dt_status st = dt_util(index, texto.data(), texto.size(), a.empty() ? nullptr : a.data(), a.size(), buf, sizeof buf, &len);
+  const dt_call_info *u = dt_util_at(index);
+  if (u != nullptr && u->kind == DT_KIND_VALIDAR && st != DT_ERR_NULL) return Napi::Boolean::New(env, st == DT_OK);
+  if (st != DT_OK) {
+    Fail(env, st, buf);
+    return env.Undefined();
+  }
+  return MakeString(env, buf, len);
+}
+
+// paramChoice(utility: boolean, index, param, name) -> the choice's value; an unknown name throws the
+// library's sentence.
+Napi::Value ParamChoice(const Napi::CallbackInfo &info) {
+  Napi::Env env = info.Env();
+  size_t index = info[1].As<Napi::Number>().Uint32Value();
+  const dt_call_info *c = info[0].ToBoolean().Value() ? dt_util_at(index) : dt_call_at(index);
+  std::string name = info[3].As<Napi::String>().Utf8Value();
+  int64_t v = 0;
+  char why[DT_SENTENCE_MAX];
+  dt_status st = dt_param_choice(c, info[2].As<Napi::Number>().Uint32Value(), name.data(), name.size(), &v, why, sizeof why, nullptr);
+  if (st != DT_OK) {
+    Fail(env, st, why);
+    return env.Undefined();
+  }
+  return Napi::Number::New(env, (double)v);
+}
+
+// callCheck(index, args) -> the library's sentence for arguments it refuses ("" when it accepts them).
+Napi::Value CallCheck(const Napi::CallbackInfo &info) {
+  std::vector<int64_t> a = Args(info[1]);
+  char why[DT_SENTENCE_MAX] = "";
+  dt_call_check(info[0].As<Napi::Number>().Uint32Value(), a.empty() ? nullptr : a.data(), a.size(), why, sizeof why, nullptr);
+  return Napi::String::New(info.Env(), why);
 }
 
 // tables() -> [{name, rows, digest}]: the data tables and their digests (digest as 16 hex digits).
 Napi::Value Tables(const Napi::CallbackInfo &info) {
   Napi::Env env = info.Env();
   auto out = Napi::Array::New(env);
-  for (size_t i = 0; i < dt_table_count(); i++) {
-    dt_table_info t;
-    if (dt_table_at(i, &t) != DT_OK) {
-      Napi::Error::New(env, "datoteca: dt_table_at failed for a listed table").ThrowAsJavaScriptException();
+  for (size_t i = 0; i < dt_referencia_count(); i++) {
+    dt_referencia_info t;
+    if (dt_referencia_at(i, &t) != DT_OK) {
+      Napi::Error::New(env, "datoteca: dt_referencia_at failed for a listed table").ThrowAsJavaScriptException();
       return env.Undefined();
     }
     char hex[17];
@@ -539,75 +587,6 @@ Napi::Value Tables(const Napi::CallbackInfo &info) {
     out.Set((uint32_t)i, o);
   }
   return out;
-}
-
-Napi::Value PatenteValidar(const Napi::CallbackInfo &info) {
-  std::string s = info[0].As<Napi::String>().Utf8Value();
-  return Napi::Boolean::New(info.Env(), dt_patente_validar(s.data(), s.size()) == DT_OK);
-}
-
-// patenteDv(s) -> string | null (null: not a valid plate)
-Napi::Value PatenteDv(const Napi::CallbackInfo &info) {
-  std::string s = info[0].As<Napi::String>().Utf8Value();
-  char dv = 0;
-  if (dt_patente_leer(s.data(), s.size(), nullptr, &dv) != DT_OK) return info.Env().Null();
-  return Napi::String::New(info.Env(), &dv, 1);
-}
-
-// patenteFormatear(s, formato) -> string | null (null: not a valid plate)
-Napi::Value PatenteFormatear(const Napi::CallbackInfo &info) {
-  std::string s = info[0].As<Napi::String>().Utf8Value();
-  char buf[32];
-  size_t len = 0;
-  auto formato = static_cast<dt_patente_formato>(info[1].As<Napi::Number>().Int32Value());
-  dt_status st = dt_patente_formatear(s.data(), s.size(), formato, buf, sizeof buf, &len);
-  if (st == DT_ERR_INVALID_PATENTE) return info.Env().Null();
-  if (st != DT_OK) {
-    StatusError(info.Env(), st, "formatearPatente").ThrowAsJavaScriptException();
-    return info.Env().Undefined();
-  }
-  return MakeString(info.Env(), buf, len);
-}
-
-Napi::Value RutValidar(const Napi::CallbackInfo &info) {
-  std::string s = info[0].As<Napi::String>().Utf8Value();
-  return Napi::Boolean::New(info.Env(), dt_rut_validar(s.data(), s.size()) == DT_OK);
-}
-
-Napi::Value RutDv(const Napi::CallbackInfo &info) {
-  char dv = 0;
-  dt_status st = dt_rut_dv(info[0].As<Napi::Number>().Uint32Value(), &dv);
-  if (st != DT_OK) {
-    StatusError(info.Env(), st, "rutDv").ThrowAsJavaScriptException();
-    return info.Env().Undefined();
-  }
-  return Napi::String::New(info.Env(), &dv, 1);
-}
-
-// rutFormatear(s, formato) -> string | null (null: not a valid RUT)
-Napi::Value RutFormatear(const Napi::CallbackInfo &info) {
-  std::string s = info[0].As<Napi::String>().Utf8Value();
-  char buf[32];
-  size_t len = 0;
-  auto formato = static_cast<dt_rut_formato>(info[1].As<Napi::Number>().Int32Value());  // index.js checked it; C checks again
-  dt_status st = dt_rut_formatear(s.data(), s.size(), formato, buf, sizeof buf, &len);
-  if (st == DT_ERR_INVALID_RUT) return info.Env().Null();
-  if (st != DT_OK) {
-    StatusError(info.Env(), st, "formatearRut").ThrowAsJavaScriptException();
-    return info.Env().Undefined();
-  }
-  return Napi::String::New(info.Env(), buf, len);
-}
-
-Napi::Value Formatear(const Napi::CallbackInfo &info, dt_status (*fn)(int64_t, char *, size_t, size_t *)) {
-  char buf[48];
-  size_t len = 0;
-  dt_status st = fn(info[0].As<Napi::Number>().Int64Value(), buf, sizeof buf, &len);
-  if (st != DT_OK) {
-    StatusError(info.Env(), st, "formatear").ThrowAsJavaScriptException();
-    return info.Env().Undefined();
-  }
-  return Napi::String::New(info.Env(), buf, len);
 }
 
 // cliMain(args: string[]) -> exit status: the library's command line (dt_cli_main), writing to this
@@ -626,31 +605,23 @@ Napi::Value CliMain(const Napi::CallbackInfo &info) {
 Napi::Object InitModule(Napi::Env env, Napi::Object exports) {
   Napi::Function gen = Gen::Init(env);
   // Per environment (main thread and each worker), so derive() builds the right class.
-  env.SetInstanceData<Napi::FunctionReference>(new Napi::FunctionReference(Napi::Persistent(gen)));
+  Datos *datos = new Datos();
+  datos->gen = Napi::Persistent(gen);
+  env.SetInstanceData<Datos>(datos);
   exports.Set("Gen", gen);
-  Napi::Function tabla = Tabla::Init(env);
-  exports.Set("Tabla", tabla);
+  exports.Set("Tabla", Tabla::Init(env));
   exports.Set("callInfo", Napi::Function::New(env, CallInfo));
+  exports.Set("utilInfo", Napi::Function::New(env, UtilInfo));
+  exports.Set("util", Napi::Function::New(env, Util));
+  exports.Set("paramChoice", Napi::Function::New(env, ParamChoice));
+  exports.Set("callCheck", Napi::Function::New(env, CallCheck));
   exports.Set("cliMain", Napi::Function::New(env, CliMain));
   exports.Set("tables", Napi::Function::New(env, Tables));
-  exports.Set("callCheck", Napi::Function::New(env, [](const Napi::CallbackInfo &i) -> Napi::Value {
-    return Napi::String::New(i.Env(), Explain(i[0].As<Napi::Number>().Uint32Value(), Args(i[1])));
+  // setErrors(fn): fn(status, sentence) builds the error every refusal throws (index.js, from spec/).
+  exports.Set("setErrors", Napi::Function::New(env, [](const Napi::CallbackInfo &i) -> Napi::Value {
+    i.Env().GetInstanceData<Datos>()->error = Napi::Persistent(i[0].As<Napi::Function>());
+    return i.Env().Undefined();
   }));
-  // The status numbers, from the header: JavaScript never types them.
-  auto status = Napi::Object::New(env);
-  status.Set("INVALID_ARG", Napi::Number::New(env, DT_ERR_INVALID_ARG));
-  status.Set("INVALID_STATE", Napi::Number::New(env, DT_ERR_INVALID_STATE));
-  status.Set("INVALID_RUT", Napi::Number::New(env, DT_ERR_INVALID_RUT));
-  status.Set("INVALID_PATENTE", Napi::Number::New(env, DT_ERR_INVALID_PATENTE));
-  exports.Set("status", status);
-  exports.Set("rutValidar", Napi::Function::New(env, RutValidar));
-  exports.Set("patenteValidar", Napi::Function::New(env, PatenteValidar));
-  exports.Set("patenteDv", Napi::Function::New(env, PatenteDv));
-  exports.Set("patenteFormatear", Napi::Function::New(env, PatenteFormatear));
-  exports.Set("rutDv", Napi::Function::New(env, RutDv));
-  exports.Set("rutFormatear", Napi::Function::New(env, RutFormatear));
-  exports.Set("formatearClp", Napi::Function::New(env, [](const Napi::CallbackInfo &i) { return Formatear(i, dt_dinero_formatear_clp); }));
-  exports.Set("formatearUf", Napi::Function::New(env, [](const Napi::CallbackInfo &i) { return Formatear(i, dt_dinero_formatear_uf); }));
   exports.Set("version", Napi::String::New(env, dt_version()));
   exports.Set("versionNumber", Napi::Number::New(env, dt_version_number()));
   exports.Set("dataVersion", Napi::Number::New(env, dt_data_version()));

@@ -1,6 +1,8 @@
 'use strict';
-// datoteca for Node.js: a thin layer over the C core. Generation lives in C; this file
-// checks and converts arguments, calls the addon and shapes results.
+// datoteca for Node.js: the loader over the C core. Generation and every check of a value live in C;
+// this file converts arguments (refusing a wrong type), calls the addon and shapes results. The
+// methods, records, constants, error classes and utilities are generated from spec/ (llamadas.gen.js,
+// comun.gen.js).
 const path = require('path');
 
 // node-gyp-build loads a prebuilt N-API binary from prebuilds/<platform>-<arch>/ when one matches (no
@@ -14,21 +16,24 @@ function loadAddon() {
   }
 }
 
-const addon = loadAddon();
-const EXPECTED_MAJOR = 2;
-if (Math.floor(addon.versionNumber / 10000) !== EXPECTED_MAJOR) {
-  throw new Error(`datoteca: the addon is version ${addon.version}, this binding needs major version ${EXPECTED_MAJOR}`);
-}
+const comun = require('./comun.gen');
+const { ABI_MAJOR, CHUNK, ERRORS, FIELD_SEP, FRASE_UNKNOWN_CALL, HOY_ANIO_MAX, HOY_ANIO_MIN, KINDS, N_MAX, NULO, DIALECTOS,
+  DatotecaError, InvalidArgumentError, UnknownCallError, TYPE_ERROR } = comun;
 
-const KIND_INT = 1;
-const KIND_RECORD = 2;
-const FIELD_SEP = '\x1f';
-const BULK_CHUNK = 2048;
+const addon = loadAddon();
+if (Math.floor(addon.versionNumber / 10000) !== ABI_MAJOR) {
+  throw new Error(`datoteca: the addon is version ${addon.version}, this binding needs major version ${ABI_MAJOR}`);
+}
+// Every refusal the addon throws is built here, from the status: the same classes as every runtime's.
+addon.setErrors((status, sentence) => new (ERRORS[status] || DatotecaError)(sentence, status));
+
+const KIND_INT = KINDS.indexOf('entero');
+const KIND_RECORD = KINDS.indexOf('registro');
 const U64_MAX = (1n << 64n) - 1n;
 const I64_MIN = -(1n << 63n);
 const I64_MAX = (1n << 63n) - 1n;
 
-const { RECORD_MAKERS, NAMESPACES, TOP_LEVEL } = require('./llamadas');
+const { RECORD_MAKERS, NAMESPACES, TOP_LEVEL } = require('./llamadas.gen');
 const { ColumnaArrow, ColumnaTexto, ColumnaEntero, ColumnaFecha, columnasArrow } = require('./columnas');
 
 const camel = (s) => s.replace(/_([a-z])/g, (_, c) => c.toUpperCase());
@@ -48,11 +53,11 @@ function typeName(v) {
   return typeof v;
 }
 
-function argumentError(Kind, message) {
-  const e = new Kind(message);
-  e.status = addon.status.INVALID_ARG;
-  return e;
-}
+// A wrong argument type, found while converting (the library never sees it).
+const typeError = (message) => new TYPE_ERROR(message);
+
+const UTILS = new Map();
+addon.utilInfo().forEach((u, index) => UTILS.set(u.name, { ...u, index, utilidad: true }));
 
 /**
  * JS arguments (undefined = absent, a choice name or an integer) -> an array for C, where null
@@ -66,14 +71,16 @@ function convertArgs(call, values) {
     const v = values[i];
     if (v === undefined) return null;
     if (p.choices) {
-      const k = typeof v === 'string' ? p.choices.indexOf(v) : -1;
-      if (k >= 0) return p.min + k;
-      const allowed = p.choices.map((c) => `'${c}'`).join(', ');
-      const msg = `${call.name}: ${p.name} must be one of ${allowed} or undefined, got ${typeof v === 'string' ? `'${v}'` : typeName(v)}`;
-      throw argumentError(typeof v === 'string' ? RangeError : TypeError, msg);
+      if (typeof v !== 'string') {
+        const allowed = p.choices.map((c) => `'${c}'`).join(', ');
+        throw typeError(`${call.name}: ${p.name} must be one of ${allowed} or undefined, got ${typeName(v)}`);
+      }
+      const k = p.choices.indexOf(v);
+      // an unknown name: the library's sentence refuses it
+      return k >= 0 ? p.min + k : addon.paramChoice(Boolean(call.utilidad), call.index, i, v);
     }
     if (typeof v !== 'number' || !Number.isInteger(v)) {
-      throw argumentError(TypeError, `${call.name}: ${p.name} must be an integer, got ${typeof v === 'number' ? String(v) : typeName(v)}`);
+      throw typeError(`${call.name}: ${p.name} must be an integer, got ${typeof v === 'number' ? String(v) : typeName(v)}`);
     }
     if (!Number.isSafeInteger(v)) {
       // Beyond 2**53 a number is no longer exact: the library explains the nearest exact value,
@@ -85,27 +92,37 @@ function convertArgs(call, values) {
     return v;
   });
   if (oversize) {
-    const said = addon.callCheck(call.index, out);
+    const said = call.utilidad ? utilSentence(call, out) : addon.callCheck(call.index, out);
     const seen = `got ${oversize.near}`;
-    throw argumentError(RangeError, said.endsWith(seen) ? said.slice(0, -seen.length) + `got ${oversize.v}` : said);
+    throw new InvalidArgumentError(said.endsWith(seen) ? said.slice(0, -seen.length) + `got ${oversize.v}` : said);
   }
   return out;
+}
+
+// The library's sentence refusing a utility's arguments.
+function utilSentence(u, args) {
+  try {
+    addon.util(u.index, null, args);
+  } catch (e) {
+    return e.message;
+  }
+  return '';
 }
 
 /** An options object -> values in parameter order; an unknown name is a TypeError listing the names. */
 function optionValues(call, options) {
   if (options === undefined) return call.params.map(() => undefined);
   if (options === null || typeof options !== 'object' || Array.isArray(options)) {
-    throw new TypeError(`${call.name}: options must be an object, got ${typeName(options)}`);
+    throw typeError(`${call.name}: options must be an object, got ${typeName(options)}`);
   }
   const values = call.params.map(() => undefined);
   for (const [key, v] of Object.entries(options)) {
     const i = call.names.get(key);
     if (i === undefined) {
       const accepted = call.params.map((p) => (camel(p.name) === p.name ? `'${p.name}'` : `'${camel(p.name)}' (or '${p.name}')`));
-      throw new TypeError(`${call.name}: unknown option '${key}'; it takes ${accepted.length ? accepted.join(', ') : 'no options'}`);
+      throw typeError(`${call.name}: unknown option '${key}'; it takes ${accepted.length ? accepted.join(', ') : 'no options'}`);
     }
-    if (values[i] !== undefined) throw new TypeError(`${call.name}: option '${call.params[i].name}' given twice (camelCase and snake_case)`);
+    if (values[i] !== undefined) throw typeError(`${call.name}: option '${call.params[i].name}' given twice (camelCase and snake_case)`);
     values[i] = v;
   }
   return values;
@@ -114,18 +131,18 @@ function optionValues(call, options) {
 const isOptions = (v) => v !== null && typeof v === 'object' && !Array.isArray(v) && !(v instanceof Date);
 
 function checkCount(n) {
-  if (typeof n !== 'number' || !Number.isInteger(n)) throw new TypeError(`n must be an integer, got ${typeName(n)}`);
-  if (n < 0 || n > 2 ** 32 - 1) throw new RangeError(`n must be from 0 to ${2 ** 32 - 1}, got ${n}`);
+  if (typeof n !== 'number' || !Number.isInteger(n)) throw typeError(`n must be an integer, got ${typeName(n)}`);
+  if (n < 0 || n > N_MAX) throw new InvalidArgumentError(`n must be from 0 to ${N_MAX}, got ${n}`);
 }
 
 /**
- * n values as nc columns, fetched BULK_CHUNK at a time: fetch(done, k) returns one string per column,
+ * n values as nc columns, fetched CHUNK at a time: fetch(done, k) returns one string per column,
  * its k values joined by '\n'. Returns one array of strings per column.
  */
 function inChunks(n, nc, fetch) {
   const parts = Array.from({ length: nc }, () => []);
-  for (let hecho = 0; hecho < n; hecho += BULK_CHUNK) {
-    const cols = fetch(hecho, Math.min(n - hecho, BULK_CHUNK));
+  for (let hecho = 0; hecho < n; hecho += CHUNK) {
+    const cols = fetch(hecho, Math.min(n - hecho, CHUNK));
     for (let j = 0; j < nc; j++) parts[j].push(cols[j].split('\n'));
   }
   return parts.map((p) => (p.length === 1 ? p[0] : [].concat(...p)));
@@ -140,33 +157,33 @@ function shape(call, text) {
 // Seeds and labels are hashed as UTF-8; a lone surrogate has no UTF-8 form, so it is refused
 // rather than replaced (Python refuses it too: the same text seeds the same data everywhere).
 function checkWellFormed(s, name) {
-  if (!s.isWellFormed()) throw new RangeError(`${name} must be valid Unicode text, got a lone surrogate`);
+  if (!s.isWellFormed()) throw new InvalidArgumentError(`${name} must be valid Unicode text, got a lone surrogate`);
   return s;
 }
 
 function checkSeed(seed) {
   if (typeof seed === 'string') return checkWellFormed(seed, 'seed');
   if (typeof seed === 'bigint') {
-    if (seed < 0n || seed > U64_MAX) throw new RangeError(`seed must be a bigint in [0, 2**64), got ${seed}`);
+    if (seed < 0n || seed > U64_MAX) throw new InvalidArgumentError(`seed must be a bigint in [0, 2**64), got ${seed}`);
     return seed;
   }
   if (typeof seed === 'number') {
     if (!Number.isSafeInteger(seed) || seed < 0) {
-      throw new RangeError(`seed must be a non-negative safe integer, a bigint in [0, 2**64) or a string, got ${seed}`);
+      throw new InvalidArgumentError(`seed must be a non-negative safe integer, a bigint in [0, 2**64) or a string, got ${seed}`);
     }
     return BigInt(seed);
   }
-  throw new TypeError(`seed must be a non-negative safe integer, a bigint in [0, 2**64) or a string, got ${typeName(seed)}`);
+  throw typeError(`seed must be a non-negative safe integer, a bigint in [0, 2**64) or a string, got ${typeName(seed)}`);
 }
 
 function parseHoy(hoy) {
   if (hoy instanceof Date) {
-    if (Number.isNaN(hoy.getTime())) throw new RangeError('hoy must be a valid date');
+    if (Number.isNaN(hoy.getTime())) throw new InvalidArgumentError('hoy must be a valid date');
     return [hoy.getUTCFullYear(), hoy.getUTCMonth() + 1, hoy.getUTCDate()];
   }
-  if (typeof hoy !== 'string') throw new TypeError(`hoy must be a 'YYYY-MM-DD' string or a Date, got ${typeName(hoy)}`);
+  if (typeof hoy !== 'string') throw typeError(`hoy must be a 'YYYY-MM-DD' string or a Date, got ${typeName(hoy)}`);
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(hoy);
-  if (!m) throw new RangeError(`hoy must be 'YYYY-MM-DD', got '${hoy}'`);
+  if (!m) throw new InvalidArgumentError(`hoy must be 'YYYY-MM-DD', got '${hoy}'`);
   return [Number(m[1]), Number(m[2]), Number(m[3])];
 }
 
@@ -182,14 +199,14 @@ class Datoteca {
     if (options instanceof addon.Gen) {
       this.#g = options; // from derive()
     } else {
-      if (options === null || typeof options !== 'object') throw new TypeError(`options must be an object, got ${typeName(options)}`);
+      if (options === null || typeof options !== 'object') throw typeError(`options must be an object, got ${typeName(options)}`);
       for (const key of Object.keys(options)) {
-        if (key !== 'seed' && key !== 'hoy') throw new TypeError(`Datoteca: unknown option '${key}'; it takes 'seed', 'hoy'`);
+        if (key !== 'seed' && key !== 'hoy') throw typeError(`Datoteca: unknown option '${key}'; it takes 'seed', 'hoy'`);
       }
       this.#g = new addon.Gen(checkSeed(options.seed === undefined ? 0n : options.seed));
       if (options.hoy !== undefined) {
         const [y, m, d] = parseHoy(options.hoy);
-        if (!this.#g.setHoy(y, m, d)) throw new RangeError(`hoy must be a real date between 1900-01-01 and 2200-12-31, got '${options.hoy}'`);
+        if (!this.#g.setHoy(y, m, d)) throw new InvalidArgumentError(`hoy must be a real date between ${HOY_ANIO_MIN}-01-01 and ${HOY_ANIO_MAX}-12-31, got '${options.hoy}'`);
       }
     }
     for (const [name, Namespace] of Object.entries(NAMESPACES)) this[name] = new Namespace(this);
@@ -215,15 +232,15 @@ class Datoteca {
     let values = args;
     if (args.length === 1 && isOptions(args[0]) && call.params.length > 0) values = optionValues(call, args[0]);
     else if (args.length > call.params.length) {
-      throw new TypeError(`${name}: takes at most ${call.params.length} argument${call.params.length === 1 ? '' : 's'}, got ${args.length}`);
+      throw typeError(`${name}: takes at most ${call.params.length} argument${call.params.length === 1 ? '' : 's'}, got ${args.length}`);
     }
     return shape(call, this.#g.call(call.index, convertArgs(call, values)));
   }
 
   _lookup(name, args) {
-    if (typeof name !== 'string') throw new TypeError(`call must be a string, got ${typeName(name)}`);
+    if (typeof name !== 'string') throw typeError(`call must be a string, got ${typeName(name)}`);
     const call = CALLS.get(name);
-    if (!call) throw new RangeError(`unknown call '${name}'; see calls()`);
+    if (!call) throw new UnknownCallError(FRASE_UNKNOWN_CALL.replace('%s', name));
     return { call, cargs: convertArgs(call, optionValues(call, args)) };
   }
 
@@ -238,8 +255,8 @@ class Datoteca {
     const { call, cargs } = this._lookup(name, args);
     checkCount(n);
     const out = [];
-    for (let left = n; left > 0; left -= BULK_CHUNK) {
-      const k = Math.min(left, BULK_CHUNK);
+    for (let left = n; left > 0; left -= CHUNK) {
+      const k = Math.min(left, CHUNK);
       if (call.kind === KIND_RECORD) {
         // one split for every field of every record, then fixed-size groups
         const parts = this.#g.many(call.index, cargs, k, 1).split(FIELD_SEP);
@@ -284,11 +301,11 @@ class Datoteca {
   integer(lo, hi) {
     for (const [name, v] of [['lo', lo], ['hi', hi]]) {
       if (typeof v !== 'bigint' && !(typeof v === 'number' && Number.isSafeInteger(v))) {
-        throw new TypeError(`${name} must be a bigint or a safe integer, got ${typeName(v)}`);
+        throw typeError(`${name} must be a bigint or a safe integer, got ${typeName(v)}`);
       }
-      if (BigInt(v) < I64_MIN || BigInt(v) > I64_MAX) throw new RangeError(`${name} must fit a signed 64-bit integer, got ${v}`);
+      if (BigInt(v) < I64_MIN || BigInt(v) > I64_MAX) throw new InvalidArgumentError(`${name} must fit a signed 64-bit integer, got ${v}`);
     }
-    if (BigInt(lo) > BigInt(hi)) throw new RangeError(`lo must not exceed hi, got lo=${lo}, hi=${hi}`);
+    if (BigInt(lo) > BigInt(hi)) throw new InvalidArgumentError(`lo must not exceed hi, got lo=${lo}, hi=${hi}`);
     return this.#g.range(BigInt(lo), BigInt(hi));
   }
 
@@ -298,13 +315,13 @@ class Datoteca {
   }
 
   restoreState(state) {
-    if (!(state instanceof Uint8Array)) throw new TypeError(`state must be a Uint8Array or Buffer, got ${typeName(state)}`);
+    if (!(state instanceof Uint8Array)) throw typeError(`state must be a Uint8Array or Buffer, got ${typeName(state)}`);
     this.#g.restoreState(state);
   }
 
   /** An independent child generator for a label; takes two draws from this stream. */
   derive(label) {
-    if (typeof label !== 'string') throw new TypeError(`label must be a string, got ${typeName(label)}`);
+    if (typeof label !== 'string') throw typeError(`label must be a string, got ${typeName(label)}`);
     return new Datoteca(this.#g.derive(checkWellFormed(label, 'label')));
   }
 }
@@ -318,24 +335,22 @@ for (const [method, name] of Object.entries(TOP_LEVEL)) {
 
 // ---- datasets (docs/datasets.md) ------------------------------------------------------------
 
-const NULO = '\x1e';
-const DIALECTOS = ['postgresql', 'sqlite'];
 const TABLA_OPCIONES = new Set(['seed', 'hoy', 'campos', 'unico', 'nulos']);
 
 function columnList(v, name) {
   if (v === undefined) return null;
   const items = typeof v === 'string' ? v.split(',') : v;
   if (!Array.isArray(items) || !items.every((x) => typeof x === 'string')) {
-    throw new TypeError(`${name} must be an array of column names, got ${typeName(v)}`);
+    throw typeError(`${name} must be an array of column names, got ${typeName(v)}`);
   }
   return items.join(',');
 }
 
 function nullRates(v) {
   if (v === undefined) return null;
-  if (!isOptions(v)) throw new TypeError(`nulos must be an object of column: per mille, got ${typeName(v)}`);
+  if (!isOptions(v)) throw typeError(`nulos must be an object of column: per mille, got ${typeName(v)}`);
   return Object.entries(v).map(([k, x]) => {
-    if (typeof x !== 'number' || !Number.isInteger(x)) throw new TypeError(`nulos: ${k} must be an integer per mille, got ${typeName(x)}`);
+    if (typeof x !== 'number' || !Number.isInteger(x)) throw typeError(`nulos: ${k} must be an integer per mille, got ${typeName(x)}`);
     // the range (0 to 1000) is the library's to check: its sentence is the one every binding gives
     return `${k}:${x}`;
   }).join(',');
@@ -350,10 +365,10 @@ class Tabla {
   #enteros;
 
   constructor(name, options = {}) {
-    if (typeof name !== 'string') throw new TypeError(`call must be a string, got ${typeName(name)}`);
+    if (typeof name !== 'string') throw typeError(`call must be a string, got ${typeName(name)}`);
     const call = CALLS.get(name);
-    if (!call) throw new RangeError(`unknown call '${name}'; see calls()`);
-    if (!isOptions(options)) throw new TypeError(`options must be an object, got ${typeName(options)}`);
+    if (!call) throw new UnknownCallError(FRASE_UNKNOWN_CALL.replace('%s', name));
+    if (!isOptions(options)) throw typeError(`options must be an object, got ${typeName(options)}`);
     const own = {};
     const callArgs = {};
     for (const [k, v] of Object.entries(options)) (TABLA_OPCIONES.has(k) ? own : callArgs)[k] = v;
@@ -371,12 +386,12 @@ class Tabla {
 
   /** Refuse rows [desde, desde + n) unless both are non-negative safe integers within the capacity. */
   #checkRows(n, desde) {
-    for (const [k, v] of [['n', n], ['desde', desde]]) {
-      if (typeof v !== 'number' || !Number.isSafeInteger(v)) throw new TypeError(`${k} must be an integer, got ${typeName(v)}`);
-      if (v < 0) throw new RangeError(`${k} must not be negative, got ${v}`);
+    for (const [k, v, max] of [['n', n, N_MAX], ['desde', desde, Number.MAX_SAFE_INTEGER]]) {
+      if (typeof v !== 'number' || !Number.isSafeInteger(v)) throw typeError(`${k} must be an int, got ${typeName(v)}`);
+      if (v < 0 || v > max) throw new InvalidArgumentError(`${k} must be from 0 to ${max}, got ${v}`);
     }
     if (desde + n > this.capacidad) {
-      throw new RangeError(`${this.call}: rows ${desde} to ${desde + n} asked, but with these unique columns there is room for ${this.capacidad} rows (docs/datasets.md)`);
+      throw new InvalidArgumentError(`${this.call}: rows ${desde} to ${desde + n} asked, but with these unique columns there is room for ${this.capacidad} rows (docs/datasets.md)`);
     }
   }
 
@@ -386,8 +401,8 @@ class Tabla {
     const names = this.columnas.map((c) => c.nombre);
     const enteros = this.#enteros;
     const out = [];
-    for (let hecho = 0; hecho < n; hecho += BULK_CHUNK) {
-      const k = Math.min(n - hecho, BULK_CHUNK);
+    for (let hecho = 0; hecho < n; hecho += CHUNK) {
+      const k = Math.min(n - hecho, CHUNK);
       const lines = this.#t.filas(desde + hecho, k).split('\n');
       lines.pop();
       for (const line of lines) {
@@ -430,128 +445,52 @@ class Tabla {
    */
   arrow(n, desde = 0, options = {}) {
     this.#checkRows(n, desde);
-    if (n > 0x7fffffff) throw new RangeError(`n must be at most 2147483647 rows in one batch, got ${n}`);
-    if (!isOptions(options)) throw new TypeError(`options must be an object, got ${typeName(options)}`);
+    if (n > 0x7fffffff) throw new InvalidArgumentError(`n must be at most 2147483647 rows in one batch, got ${n}`);
+    if (!isOptions(options)) throw typeError(`options must be an object, got ${typeName(options)}`);
     const { hilos = 2, ...otras } = options;
     const extra = Object.keys(otras);
-    if (extra.length) throw new TypeError(`unknown option '${extra[0]}' for arrow(); it takes hilos`);
-    if (hilos !== 1 && hilos !== 2) throw new RangeError(`hilos must be 1 or 2, got ${typeof hilos === 'number' ? hilos : typeName(hilos)}`);
+    if (extra.length) throw typeError(`unknown option '${extra[0]}' for arrow(); it takes hilos`);
+    if (hilos !== 1 && hilos !== 2) throw new InvalidArgumentError(`hilos must be 1 or 2, got ${typeof hilos === 'number' ? hilos : typeName(hilos)}`);
     return columnasArrow(this.columnas, n, this.#t.arrow(desde, n, hilos));
   }
 
   /** The CREATE TABLE statement for 'postgresql' or 'sqlite' (default name: the call's last part). */
   ddl(dialecto = 'postgresql', nombre = this.call.split('.').pop()) {
     const d = DIALECTOS.indexOf(dialecto);
-    if (d < 0) throw new RangeError(`dialecto must be 'postgresql' or 'sqlite', got ${typeof dialecto === 'string' ? `'${dialecto}'` : typeName(dialecto)}`);
-    if (typeof nombre !== 'string') throw new TypeError(`nombre must be a string, got ${typeName(nombre)}`);
-    const out = this.#t.ddl(d, nombre);
-    if (out === null) throw new RangeError(`nombre must be letters, digits and '_', not starting with a digit, got '${nombre}'`);
-    return out;
+    if (d < 0) throw new InvalidArgumentError(`dialecto must be 'postgresql' or 'sqlite', got ${typeof dialecto === 'string' ? `'${dialecto}'` : typeName(dialecto)}`);
+    if (typeof nombre !== 'string') throw typeError(`nombre must be a string, got ${typeName(nombre)}`);
+    return this.#t.ddl(d, nombre);
   }
 }
 
 /** Rows [desde, desde + n) of a dataset: tabla('persona.persona', 1000, { seed: 42, desde: 0, unico: ['rut'] }). */
 function tabla(name, n, options = {}) {
-  if (!isOptions(options)) throw new TypeError(`options must be an object, got ${typeName(options)}`);
+  if (!isOptions(options)) throw typeError(`options must be an object, got ${typeName(options)}`);
   const { desde = 0, ...rest } = options;
   return new Tabla(name, rest).filas(n, desde);
 }
 
 /** The CREATE TABLE of a dataset: ddl('persona.persona', { dialecto: 'sqlite', unico: ['rut'] }). */
 function ddl(name, options = {}) {
-  if (!isOptions(options)) throw new TypeError(`options must be an object, got ${typeName(options)}`);
+  if (!isOptions(options)) throw typeError(`options must be an object, got ${typeName(options)}`);
   const { dialecto, nombre, ...rest } = options;
   return new Tabla(name, rest).ddl(dialecto, nombre);
 }
 
-const FORMATOS_RUT = ['puntos', 'guion', 'limpio'];
+// ---- utilities: generated from spec/ (comun.gen.js) over the library's utility registry ----------
 
-function checkString(v, name) {
-  if (typeof v !== 'string') throw new TypeError(`${name} must be a string, got ${typeName(v)}`);
+/** Run utility `name`: its text (a string) when it takes one, then its arguments. */
+function util(name, textParam, text, values) {
+  const u = UTILS.get(name);
+  if (textParam !== null && typeof text !== 'string') throw typeError(`${name}: ${textParam} must be a string, got ${typeName(text)}`);
+  return addon.util(u.index, textParam === null ? null : text, convertArgs(u, values));
 }
+const UTILIDADES = comun.crearUtilidades(util);
 
-function checkInt(v, name, low, high) {
-  if (typeof v !== 'number' || !Number.isInteger(v)) throw new TypeError(`${name} must be an integer, got ${typeof v === 'number' ? v : typeName(v)}`);
-  if (v < low || v > high) throw new RangeError(`${name} must be from ${low} to ${high}, got ${v}`);
-}
-
-/** True if the text is a valid RUT as people type it. */
-function validarRut(rut) {
-  checkString(rut, 'rut');
-  return addon.rutValidar(rut);
-}
-
-function rutDv(cuerpo) {
-  checkInt(cuerpo, 'cuerpo', 1, 99999999);
-  return addon.rutDv(cuerpo);
-}
-
-function formatearRut(rut, formato = 'puntos') {
-  checkString(rut, 'rut');
-  const f = FORMATOS_RUT.indexOf(formato);
-  if (f < 0) {
-    const msg = `formato must be 'puntos', 'guion' or 'limpio', got ${typeof formato === 'string' ? `'${formato}'` : typeName(formato)}`;
-    throw typeof formato === 'string' ? new RangeError(msg) : new TypeError(msg);
-  }
-  const out = addon.rutFormatear(rut, f);
-  if (out === null) {
-    const e = new RangeError(`not a valid RUT: '${rut}'`);
-    e.status = addon.status.INVALID_RUT;
-    throw e;
-  }
-  return out;
-}
-
-function limpiarRut(rut) {
-  return formatearRut(rut, 'limpio');
-}
-
-const FORMATOS_PATENTE = ['punto', 'limpio', 'guion', 'con_dv'];
-
-function invalidPatente(patente) {
-  const e = new RangeError(`not a valid plate: '${patente}'`);
-  e.status = addon.status.INVALID_PATENTE;
-  return e;
-}
-
-/** True if the text is a valid plate as people type it ('PHZF·55', 'phzf55', 'BR-1234', 'PHZF55-K'). */
-function validarPatente(patente) {
-  checkString(patente, 'patente');
-  return addon.patenteValidar(patente);
-}
-
-/** The Registro Civil's check digit of a plate: patenteDv('PHZF55') === 'K'. */
-function patenteDv(patente) {
-  checkString(patente, 'patente');
-  const dv = addon.patenteDv(patente);
-  if (dv === null) throw invalidPatente(patente);
-  return dv;
-}
-
-/** Validate a plate and write it as 'punto' (PHZF·55), 'limpio', 'guion' or 'con_dv' (PHZF·55-K). */
-function formatearPatente(patente, formato = 'punto') {
-  checkString(patente, 'patente');
-  const f = FORMATOS_PATENTE.indexOf(formato);
-  if (f < 0) {
-    const msg = `formato must be 'punto', 'limpio', 'guion' or 'con_dv', got ${typeof formato === 'string' ? `'${formato}'` : typeName(formato)}`;
-    throw typeof formato === 'string' ? new RangeError(msg) : new TypeError(msg);
-  }
-  const out = addon.patenteFormatear(patente, f);
-  if (out === null) throw invalidPatente(patente);
-  return out;
-}
-
-function formatearClp(monto) {
-  checkInt(monto, 'monto', 0, 999999999999999);
-  return addon.formatearClp(monto);
-}
-
-function formatearUf(centesimos) {
-  checkInt(centesimos, 'centesimos', 0, 999999999999999);
-  return addon.formatearUf(centesimos);
-}
-
+const { crearUtilidades, ...constantes } = comun;
 module.exports = {
+  ...constantes,
+  ...UTILIDADES,
   Datoteca,
   Tabla,
   ColumnaArrow,
@@ -560,18 +499,11 @@ module.exports = {
   ColumnaFecha,
   tabla,
   ddl,
-  validarRut,
-  rutDv,
-  formatearRut,
-  limpiarRut,
-  formatearClp,
-  formatearUf,
-  validarPatente,
-  patenteDv,
-  formatearPatente,
   /** The command line (what `npx datoteca` runs): arguments after the program name; returns the exit status. */
   cliMain: (args) => addon.cliMain(args.map(String)),
   calls: () => [...CALLS.keys()],
+  /** The utilities' names (validar_rut, …); each is a function of this module in camelCase. */
+  utilidades: () => [...UTILS.keys()],
   version: () => addon.version,
   dataVersion: () => addon.dataVersion,
   tables: () => addon.tables(),

@@ -14,6 +14,10 @@
  *    cap == 0 (a size query); `len` may be NULL when the caller does not need it.
  *    Every text is UTF-8 and at most DT_MAX_TEXT - 1 bytes long, so a buffer of
  *    DT_MAX_TEXT bytes is always enough for one value.
+ *  - An argument outside its documented range is DT_ERR_INVALID_ARG. Arguments are checked in one
+ *    place, the call registry; a function that writes text then puts the English sentence that
+ *    explains the refusal in `buf` (snprintf semantics: truncated to `cap`, NUL-terminated, its
+ *    length in `*len`; under DT_SENTENCE_MAX bytes), so a caller never has to ask twice.
  *  - A call that fails for any reason (NULL, invalid argument, small buffer) consumes
  *    no random numbers: the data after it is as if it had not been made.
  *  - A dt_gen is not thread-safe: use one per thread, or a lock around a shared one.
@@ -22,7 +26,9 @@
  *    global mutable state.
  *
  * The random stream: every generating call draws from its instance's one PCG32 stream,
- * in the order documented in docs/stream.md. Same seed and same sequence of calls give
+ * in the order documented in docs/stream.md (and in each function's comment: both come from
+ * spec/llamadas.toml). The statuses, constants and per-call declarations are generated from spec/
+ * into datoteca_comun.gen.h and datoteca_llamadas.gen.h, which this header includes. Same seed and same sequence of calls give
  * the same data on every platform and in every language binding.
  */
 #ifndef DATOTECA_H
@@ -55,26 +61,18 @@ extern "C" {
  * A change of it is a breaking change and comes with a new major version. */
 #define DT_DATA_VERSION 2
 
-/* The library's version string ("1.0.0"); static storage, never NULL. */
+/* The library's version string ("2.0.0"); static storage, never NULL. */
 DT_API const char *dt_version(void);
 /* DT_VERSION_MAJOR * 10000 + DT_VERSION_MINOR * 100 + DT_VERSION_PATCH of the loaded library. */
 DT_API uint32_t dt_version_number(void);
 /* DT_DATA_VERSION of the loaded library. */
 DT_API uint32_t dt_data_version(void);
 
-/* ===================================================================== status */
+/* ===================================================================== statuses, constants */
 
-typedef enum dt_status {
-    DT_OK = 0,
-    DT_ERR_NULL = 1,             /* a required pointer argument is NULL */
-    DT_ERR_INVALID_ARG = 2,      /* an argument is outside its documented range */
-    DT_ERR_BUFFER_TOO_SMALL = 3, /* the text does not fit; *len holds the needed length */
-    DT_ERR_NO_MEMORY = 4,        /* allocating an instance failed */
-    DT_ERR_INVALID_STATE = 5,    /* bytes given to dt_state_restore are not a valid state */
-    DT_ERR_INVALID_RUT = 6,      /* the text is not a valid RUT */
-    DT_ERR_UNKNOWN_CALL = 7,     /* no call with that name or index */
-    DT_ERR_INVALID_PATENTE = 8   /* the text is not a valid Chilean plate (PPU) */
-} dt_status;
+/* dt_status (its numbers pinned forever), the shared constants and limits (DT_MAX_TEXT,
+ * DT_SENTENCE_MAX, DT_FIELD_SEP, DT_NULO, the RUT ranges, …), dt_kind and dt_dialecto. */
+#include "datoteca_comun.gen.h"
 
 /* A constant English sentence for a status ("buffer too small"); static storage,
  * never NULL ("unknown status" for numbers outside the enum). */
@@ -86,11 +84,10 @@ typedef struct dt_gen dt_gen;
 
 /* Create an instance seeded with an unsigned 64-bit seed.
  * The PCG32 generator is initialised exactly like the reference
- * pcg32_srandom_r(&rng, initstate = seed, initseq = DT_SEED_STREAM).
+ * pcg32_srandom_r(&rng, initstate = seed, initseq = DT_SEED_STREAM ("datoteca" in ASCII)).
  * The reference date ("hoy") starts at DT_HOY_DEFAULT.
  * `out` must not be NULL (DT_ERR_NULL); on success *out owns a new instance, free it
  * with dt_free. On failure *out is set to NULL. */
-#define DT_SEED_STREAM 0x6461746f74656361ULL /* "datoteca" in ASCII */
 DT_API dt_status dt_new(uint64_t seed, dt_gen **out);
 
 /* Create an instance seeded exactly like the reference pcg32_srandom_r(&rng, initstate,
@@ -107,12 +104,9 @@ DT_API dt_status dt_new_str(const char *seed, size_t len, dt_gen **out);
 /* Free an instance. NULL is a no-op. */
 DT_API void dt_free(dt_gen *g);
 
-/* Reference date used for ages ("hoy"): never the clock. Default 2026-01-01.
- * Setting it consumes nothing from the stream. Valid years are 1900..2200 and the
- * day must exist (DT_ERR_INVALID_ARG otherwise, instance unchanged). */
-#define DT_HOY_DEFAULT_ANIO 2026
-#define DT_HOY_DEFAULT_MES 1
-#define DT_HOY_DEFAULT_DIA 1
+/* Reference date used for ages ("hoy"): never the clock. Default DT_HOY_DEFAULT_ANIO/MES/DIA
+ * (2026-01-01). Setting it consumes nothing from the stream. Valid years are DT_HOY_ANIO_MIN ..
+ * DT_HOY_ANIO_MAX and the day must exist (DT_ERR_INVALID_ARG otherwise, instance unchanged). */
 DT_API dt_status dt_set_hoy(dt_gen *g, int32_t anio, int32_t mes, int32_t dia);
 /* Read the reference date; any of the out pointers may be NULL. */
 DT_API dt_status dt_get_hoy(const dt_gen *g, int32_t *anio, int32_t *mes, int32_t *dia);
@@ -137,7 +131,6 @@ DT_API dt_status dt_range(dt_gen *g, int64_t lo, int64_t hi, int64_t *out);
  * Saving consumes nothing. Restoring makes `g` continue exactly where the saved
  * instance was; bytes that are not such a state (wrong size or magic, even increment,
  * impossible date) are rejected with DT_ERR_INVALID_STATE and `g` is unchanged. */
-#define DT_STATE_SIZE 24
 DT_API dt_status dt_state_save(const dt_gen *g, uint8_t *buf, size_t cap, size_t *len);
 DT_API dt_status dt_state_restore(dt_gen *g, const uint8_t *buf, size_t len);
 
@@ -148,38 +141,20 @@ DT_API dt_status dt_state_restore(dt_gen *g, const uint8_t *buf, size_t len);
  * label_len == 0. On success *out owns a new instance (free with dt_free). */
 DT_API dt_status dt_derive(dt_gen *parent, const char *label, size_t label_len, dt_gen **out);
 
-/* ===================================================================== limits */
 
-#define DT_MAX_TEXT 1024 /* every single value (a serialised record too), NUL included, fits in this */
-#define DT_FIELD_SEP '\x1f' /* separates the fields of a record in dt_call output */
+/* ===================================================================== calls */
 
-/* ===================================================================== RUT */
+/* Every generating call, typed: choices (dt_sexo, dt_rut_formato, …), records (dt_persona, …) and
+ * one function per call (dt_rut, dt_persona_nombre, …), each documented with its ranges, defaults
+ * and draws. The same calls by name are the call registry below. */
+#include "datoteca_llamadas.gen.h"
 
-typedef enum dt_rut_tipo {
-    DT_RUT_PERSONA = 0, /* body in [DT_RUT_PERSONA_MIN, DT_RUT_PERSONA_MAX] */
-    DT_RUT_EMPRESA = 1  /* body in [DT_RUT_EMPRESA_MIN, DT_RUT_EMPRESA_MAX] */
-} dt_rut_tipo;
-#define DT_RUT_PERSONA_MIN 1000000u
-#define DT_RUT_PERSONA_MAX 29999999u
-#define DT_RUT_EMPRESA_MIN 76000000u
-#define DT_RUT_EMPRESA_MAX 77999999u
-#define DT_RUT_CUERPO_MAX 99999999u
-/* An S.A. in the company record may be an old one: its body is uniform over the recent range
- * and the range of older sociedades anónimas (banks are 97 M), 12 million numbers in all. */
-#define DT_RUT_SA_ANTIGUA_MIN 90000000u
-#define DT_RUT_SA_ANTIGUA_MAX 99999999u
+/* ===================================================================== utilities */
 
-typedef enum dt_rut_formato {
-    DT_RUT_PUNTOS = 0, /* 12.345.678-5 */
-    DT_RUT_GUION = 1,  /* 12345678-5 */
-    DT_RUT_LIMPIO = 2  /* 123456785 */
-} dt_rut_formato;
+/* Pure functions: no instance, no stream, thread-safe. Their arguments are checked by the utility
+ * registry (dt_util, below), like the calls' by the call registry. */
 
-/* Generate a RUT: one bounded draw for the body (uniform in the range of its tipo), the
- * check digit computed. A persona record instead draws a body that fits its birth year. */
-DT_API dt_status dt_rut(dt_gen *g, dt_rut_tipo tipo, dt_rut_formato formato, char *buf, size_t cap, size_t *len);
-
-/* The mod-11 check digit of a body in [1, 99999999]: '0'..'9' or 'K'. */
+/* The mod-11 check digit of a body in [1, DT_RUT_CUERPO_MAX]: '0'..'9' or 'K'. `dv` must not be NULL. */
 DT_API dt_status dt_rut_dv(uint32_t cuerpo, char *dv);
 
 /* Read a RUT as people type it: optional ASCII whitespace around it (space, tab, newline,
@@ -189,191 +164,17 @@ DT_API dt_status dt_rut_dv(uint32_t cuerpo, char *dv);
  * digit 0-9, 'k' or 'K' that matches. docs/rut.md lists what is accepted and rejected.
  * On success stores the body and the check digit (upper-case); either out pointer may
  * be NULL. Anything else is DT_ERR_INVALID_RUT. `s` may be NULL only when len == 0
- * (which is invalid). Consumes nothing; no instance needed; thread-safe. */
+ * (which is invalid). */
 DT_API dt_status dt_rut_leer(const char *s, size_t len, uint32_t *cuerpo, char *dv);
 
 /* DT_OK if `s` is a valid RUT (as dt_rut_leer), DT_ERR_INVALID_RUT if not. */
 DT_API dt_status dt_rut_validar(const char *s, size_t len);
 
-/* Validate `s` and write it in `formato` (clean = DT_RUT_LIMPIO). */
+/* Validate `s` and write it in `formato` (clean = DT_RUT_LIMPIO). Text out as everywhere. */
 DT_API dt_status dt_rut_formatear(const char *s, size_t len, dt_rut_formato formato, char *buf, size_t cap, size_t *out_len);
 
-/* Write a body (1..99999999) with its check digit in `formato`. */
+/* Write a body (1..DT_RUT_CUERPO_MAX) with its check digit in `formato`. Text out as everywhere. */
 DT_API dt_status dt_rut_formatear_cuerpo(uint32_t cuerpo, dt_rut_formato formato, char *buf, size_t cap, size_t *len);
-
-/* ===================================================================== persona */
-
-typedef enum dt_sexo { DT_SEXO_CUALQUIERA = 0, DT_SEXO_F = 1, DT_SEXO_M = 2 } dt_sexo;
-
-/* A given name weighted by its Registro Civil frequency. DT_SEXO_CUALQUIERA first draws
- * the sex by Censo 2017 shares (one draw), then one draw for the name. */
-DT_API dt_status dt_persona_nombre(dt_gen *g, dt_sexo sexo, char *buf, size_t cap, size_t *len);
-/* One or two different given names ("María José"): 80 % carry two. */
-DT_API dt_status dt_persona_nombres(dt_gen *g, dt_sexo sexo, char *buf, size_t cap, size_t *len);
-/* A surname weighted by frequency. */
-DT_API dt_status dt_persona_apellido(dt_gen *g, char *buf, size_t cap, size_t *len);
-/* Given names + apellido paterno + apellido materno. */
-DT_API dt_status dt_persona_nombre_completo(dt_gen *g, dt_sexo sexo, char *buf, size_t cap, size_t *len);
-/* "F" or "M" by Censo 2017 shares (one raw draw). */
-DT_API dt_status dt_persona_sexo(dt_gen *g, char *buf, size_t cap, size_t *len);
-/* ISO date YYYY-MM-DD of someone aged edad_min..edad_max on the reference date
- * (0 <= edad_min <= edad_max <= 120), uniform over the days of that window; one draw. */
-DT_API dt_status dt_persona_fecha_nacimiento(dt_gen *g, int32_t edad_min, int32_t edad_max, char *buf, size_t cap, size_t *len);
-/* An email made of a person's own given name and surname, folded to ASCII, at a real
- * personal mail domain. */
-DT_API dt_status dt_persona_email(dt_gen *g, char *buf, size_t cap, size_t *len);
-
-/* ===================================================================== direccion */
-
-/* A region's official name, weighted by Censo 2017 population. */
-DT_API dt_status dt_direccion_region(dt_gen *g, char *buf, size_t cap, size_t *len);
-/* A comuna weighted by population; region = CUT region code 1..16, or 0 for any. */
-DT_API dt_status dt_direccion_comuna(dt_gen *g, int32_t region, char *buf, size_t cap, size_t *len);
-/* A street as written in an address ("Av. Manuel Montt", "Esmeralda"). */
-DT_API dt_status dt_direccion_calle(dt_gen *g, char *buf, size_t cap, size_t *len);
-/* A street number, 1..14999, small numbers more frequent; two draws. */
-DT_API dt_status dt_direccion_numero(dt_gen *g, int64_t *out);
-
-typedef struct dt_direccion {
-    char tipo_via[16];        /* "Avenida", "Pasaje", … ("Calle" is kept here, omitted in linea) */
-    char nombre_via[64];      /* "Manuel Montt" */
-    char numero[8];           /* "1234" */
-    char depto[16];           /* "Depto. 1203" or "" */
-    char comuna[32];          /* "Ñuñoa" */
-    char codigo_comuna[8];    /* CUT "13120" */
-    char provincia[32];       /* "Santiago" */
-    char codigo_provincia[4]; /* "131" */
-    char region[64];          /* "Región Metropolitana de Santiago" */
-    char codigo_region[4];    /* "13" */
-    char codigo_postal[8];    /* the comuna's Correos code, 7 digits ("1100000"); "" for the 11 comunas no source covers */
-    char linea[192];          /* "Av. Manuel Montt 1234, Depto. 1203, Ñuñoa, Región Metropolitana de Santiago" */
-} dt_direccion;
-/* A consistent address; region = 1..16 or 0 for any. `out` is fully written on success. */
-DT_API dt_status dt_direccion_direccion(dt_gen *g, int32_t region, dt_direccion *out);
-
-/* ===================================================================== telefono */
-
-typedef enum dt_tel_formato {
-    DT_TEL_INTERNACIONAL = 0, /* +56 9 1234 5678 · +56 2 2345 6789 · +56 32 212 3456 */
-    DT_TEL_E164 = 1,          /* +56912345678 */
-    DT_TEL_NACIONAL = 2       /* 9 1234 5678 · 2 2345 6789 · 32 212 3456 */
-} dt_tel_formato;
-/* A mobile number 9 + 8 digits whose first digit is 2..9 (numbering plan); one draw. */
-DT_API dt_status dt_telefono_movil(dt_gen *g, dt_tel_formato formato, char *buf, size_t cap, size_t *len);
-/* A fixed line with an area code that serves a comuna of `region` (0 = any region,
- * weighted by population): draws the region if 0, a comuna of it, then the number. */
-DT_API dt_status dt_telefono_fijo(dt_gen *g, int32_t region, dt_tel_formato formato, char *buf, size_t cap, size_t *len);
-
-/* ===================================================================== dinero */
-
-#define DT_DINERO_MAX 999999999999999LL /* 15 digits */
-/* An integer CLP amount in [min, max], 0 <= min <= max <= DT_DINERO_MAX. */
-DT_API dt_status dt_dinero_monto(dt_gen *g, int64_t min, int64_t max, int64_t *out);
-/* The same amount written "$1.234.567". */
-DT_API dt_status dt_dinero_clp(dt_gen *g, int64_t min, int64_t max, char *buf, size_t cap, size_t *len);
-/* An amount in UF held as integer hundredths in [min, max], written "UF 1.234,56". */
-DT_API dt_status dt_dinero_uf(dt_gen *g, int64_t min_centesimos, int64_t max_centesimos, char *buf, size_t cap, size_t *len);
-/* A gross monthly salary in CLP, a multiple of 1000, from the minimum monthly wage in force on the
- * reference date (DT_SUELDO_MINIMO on the default date) up to 8,000,000, in bands anchored on
- * INE's ESI 2024 (docs/data.md); two draws. */
-#define DT_SUELDO_MINIMO 539000 /* in force on DT_HOY_DEFAULT (2026-01-01), Ley 21.751 */
-DT_API dt_status dt_dinero_sueldo(dt_gen *g, int64_t *out);
-/* Formatting only (no instance, no stream, thread-safe): an amount in [0, DT_DINERO_MAX] written
- * "$1.234.567", and hundredths of UF written "UF 1.234,56". DT_ERR_INVALID_ARG outside the range. */
-DT_API dt_status dt_dinero_formatear_clp(int64_t monto, char *buf, size_t cap, size_t *len);
-DT_API dt_status dt_dinero_formatear_uf(int64_t centesimos, char *buf, size_t cap, size_t *len);
-
-/* ===================================================================== banco */
-
-typedef struct dt_banco {
-    char codigo[4];  /* transfer code "012" */
-    char nombre[32]; /* "BancoEstado" */
-} dt_banco;
-/* A current bank (uniform); one draw. */
-DT_API dt_status dt_banco_banco(dt_gen *g, dt_banco *out);
-/* "Cuenta corriente", "Cuenta vista" or "Cuenta de ahorro"; one draw. */
-DT_API dt_status dt_banco_tipo_cuenta(dt_gen *g, char *buf, size_t cap, size_t *len);
-/* An account number of 8 to 12 digits without a leading zero. */
-DT_API dt_status dt_banco_numero_cuenta(dt_gen *g, char *buf, size_t cap, size_t *len);
-
-typedef struct dt_cuenta {
-    char banco[32];        /* "BancoEstado" */
-    char codigo_banco[4];  /* "012" */
-    char tipo_cuenta[24];  /* includes "CuentaRUT" for BancoEstado */
-    char numero[16];       /* for a CuentaRUT: the holder's RUT body */
-    char rut_titular[16];  /* "12.345.678-5" */
-} dt_cuenta;
-DT_API dt_status dt_banco_cuenta(dt_gen *g, dt_cuenta *out);
-
-/* ===================================================================== persona record */
-
-typedef struct dt_persona {
-    char nombres[32];
-    char apellido_paterno[16];
-    char apellido_materno[16];
-    char nombre_completo[64];
-    char sexo[2];
-    char rut[16];
-    char fecha_nacimiento[11];
-    char email[64];      /* "" (no value) for someone younger than DT_EDAD_CONTACTO */
-    char telefono[24];   /* a mobile; "" (no value) for someone younger than DT_EDAD_CONTACTO */
-    char direccion[192]; /* the address's linea */
-    char comuna[32];
-    char region[64];
-    char codigo_comuna[6]; /* the address's CUT code, "13101": joins reference data by key */
-    char codigo_region[4]; /* "13" */
-} dt_persona;
-/* Below this age a person has no email and no mobile of their own (datoteca's judgement, docs/data.md). */
-#define DT_EDAD_CONTACTO 14
-/* A consistent person: the email derives from the names, the age is in [edad_min, edad_max],
- * the RUT body fits the birth year (RUNs are assigned in order: about 27 million around 2020,
- * some 400,000 a year; see docs/data.md), a mobile phone and an address. */
-DT_API dt_status dt_persona_persona(dt_gen *g, dt_sexo sexo, int32_t edad_min, int32_t edad_max, dt_persona *out);
-
-/* ===================================================================== empresa */
-
-/* A business name without legal form ("Constructora Soto y Díaz"). */
-DT_API dt_status dt_empresa_nombre(dt_gen *g, char *buf, size_t cap, size_t *len);
-/* A name with its legal form: SpA, Ltda., S.A. or E.I.R.L. (which carries a person's name). */
-DT_API dt_status dt_empresa_razon_social(dt_gen *g, char *buf, size_t cap, size_t *len);
-/* A RUT in the company range [DT_RUT_EMPRESA_MIN, DT_RUT_EMPRESA_MAX]. */
-DT_API dt_status dt_empresa_rut(dt_gen *g, dt_rut_formato formato, char *buf, size_t cap, size_t *len);
-/* An economic activity in the style of the SII list. */
-DT_API dt_status dt_empresa_giro(dt_gen *g, char *buf, size_t cap, size_t *len);
-
-typedef struct dt_empresa {
-    char razon_social[96];
-    char nombre_fantasia[80];
-    char rut[16];       /* DT_RUT_EMPRESA range; an S.A. also DT_RUT_SA_ANTIGUA_MIN..MAX */
-    char giro[80];
-    char direccion[192];
-    char comuna[32];
-    char region[64];
-    char telefono[24];  /* a fixed line with the address's area code */
-    char email[96];     /* a mailbox on the .cl domain of its nombre_fantasia */
-    char codigo_comuna[6];
-    char codigo_region[4];
-} dt_empresa;
-DT_API dt_status dt_empresa_empresa(dt_gen *g, dt_empresa *out);
-
-/* ===================================================================== vehiculo */
-
-typedef enum dt_patente_tipo {
-    DT_PATENTE_AUTO = 0,   /* LLLL·NN, the format since September 2007: 18 letters, no vowels */
-    DT_PATENTE_MOTO = 1,   /* LLL·NN, motorcycles */
-    DT_PATENTE_ANTIGUA = 2 /* LL·NNNN, 1985-2007: one of the Registro Civil's 582 series */
-} dt_patente_tipo;
-
-typedef enum dt_patente_formato {
-    DT_PATENTE_PUNTO = 0,  /* "BBBB·10" (U+00B7, as printed on plates) */
-    DT_PATENTE_LIMPIO = 1, /* "BBBB10" */
-    DT_PATENTE_GUION = 2,  /* "BBBB-10" */
-    DT_PATENTE_CON_DV = 3  /* "BBBB·10-K": with the check digit */
-} dt_patente_formato;
-
-/* A plate (PPU) of `tipo`; one bounded draw. */
-DT_API dt_status dt_vehiculo_patente(dt_gen *g, dt_patente_tipo tipo, dt_patente_formato formato, char *buf, size_t cap,
-                                     size_t *len);
 
 /* Read a plate as people type it: ASCII whitespace around it, letters in either case, the
  * separators '·' (U+00B7), '.', '-' or a space anywhere between its parts, and optionally its
@@ -382,83 +183,23 @@ DT_API dt_status dt_vehiculo_patente(dt_gen *g, dt_patente_tipo tipo, dt_patente
  * (2 letters + 4 digits). Stores the tipo and the check digit ('0'..'9' or 'K') when not NULL.
  * DT_ERR_INVALID_PATENTE otherwise. The check digit is the Registro Civil's: the plate as a number
  * (letters by their table, a motorcycle's with a 0 before its digits, an old series by its 3-digit
- * code), then the RUT's mod 11 (docs/data.md). Pure and thread-safe. */
+ * code), then the RUT's mod 11 (docs/data.md). */
 DT_API dt_status dt_patente_leer(const char *s, size_t len, dt_patente_tipo *tipo, char *dv);
 /* DT_OK if `s` is a valid plate (as dt_patente_leer), DT_ERR_INVALID_PATENTE if not. */
 DT_API dt_status dt_patente_validar(const char *s, size_t len);
-/* Validate `s` and write it in `formato`. */
+/* Validate `s` and write it in `formato`. Text out as everywhere. */
 DT_API dt_status dt_patente_formatear(const char *s, size_t len, dt_patente_formato formato, char *buf, size_t cap,
                                       size_t *out_len);
 
-typedef struct dt_vehiculo {
-    char patente[16]; /* "BBBB·10"; the old format when the reference year is before 2008 */
-    char dv[2];       /* its check digit */
-    char marca[16];   /* weighted by ANAC's new registrations */
-    char modelo[16];
-    char anio[6];     /* the model year: 2008 .. the reference year for the current plate format */
-    char tipo[16];    /* "automóvil", "SUV", "camioneta" */
-    char color[16];
-} dt_vehiculo;
-DT_API dt_status dt_vehiculo_vehiculo(dt_gen *g, dt_vehiculo *out);
-
-/* ===================================================================== prevision */
-
-/* One of the seven AFPs, weighted by contributors (Superintendencia de Pensiones). */
-DT_API dt_status dt_prevision_afp(dt_gen *g, char *buf, size_t cap, size_t *len);
-/* "FONASA tramo B" or an open Isapre ("Colmena"), weighted by beneficiaries. */
-DT_API dt_status dt_prevision_salud(dt_gen *g, char *buf, size_t cap, size_t *len);
-
-typedef struct dt_prevision {
-    char afp[16];
-    char salud[16];   /* "FONASA" or the Isapre */
-    char tramo[2];    /* FONASA's tramo "A".."D"; "" (no value) for an Isapre */
-} dt_prevision;
-DT_API dt_status dt_prevision_prevision(dt_gen *g, dt_prevision *out);
-
-/* ===================================================================== tributario */
-
-/* A DTE folio, 1 .. 999,999. */
-DT_API dt_status dt_tributario_folio(dt_gen *g, int64_t *out);
-
-typedef struct dt_dte {
-    char tipo[4];                /* the SII code: 33, 34, 39, 52, 56, 61 */
-    char nombre_tipo[48];        /* "Factura electrónica" */
-    char folio[8];
-    char fecha_emision[11];      /* on or before the reference date, within a year of it */
-    char emisor_rut[16];         /* an empresa */
-    char emisor_razon_social[96];
-    char emisor_giro[80];
-    char emisor_direccion[192];
-    char receptor_rut[16];       /* an empresa, or a persona for a boleta (39) */
-    char receptor_nombre[96];
-    char monto_neto[16];         /* integer pesos; 0 for an exempt document (34) */
-    char monto_exento[16];
-    char iva[16];                /* 19 % of monto_neto rounded half up: (neto * 19 + 50) / 100 */
-    char monto_total[16];        /* neto + exento + iva, exactly */
-} dt_dte;
-DT_API dt_status dt_tributario_dte(dt_gen *g, dt_dte *out);
-
-/* ===================================================================== fecha */
-
-/* A date "YYYY-MM-DD" from `desde` to `hasta` days relative to the reference date (-36500 ..
- * 36500, desde <= hasta), uniform; one draw. Local civil dates: no clock, no time zone. */
-DT_API dt_status dt_fecha_fecha(dt_gen *g, int32_t desde, int32_t hasta, char *buf, size_t cap, size_t *len);
-/* A time of day "HH:MM:SS", uniform over the 86,400 seconds; one draw. */
-DT_API dt_status dt_fecha_hora(dt_gen *g, char *buf, size_t cap, size_t *len);
-/* "YYYY-MM-DDTHH:MM:SS" (ISO 8601 local time without a zone): the date as dt_fecha_fecha, then
- * the time; two draws. */
-DT_API dt_status dt_fecha_fecha_hora(dt_gen *g, int32_t desde, int32_t hasta, char *buf, size_t cap, size_t *len);
+/* An amount in [0, DT_DINERO_MAX] written "$1.234.567", and hundredths of UF written "UF 1.234,56".
+ * DT_ERR_INVALID_ARG (the sentence in buf) outside the range. Text out as everywhere. */
+DT_API dt_status dt_dinero_formatear_clp(int64_t monto, char *buf, size_t cap, size_t *len);
+DT_API dt_status dt_dinero_formatear_uf(int64_t centesimos, char *buf, size_t cap, size_t *len);
 
 /* ===================================================================== call registry */
 
 /* Every generating call above is also reachable by name, with integer arguments. This is
  * what the CLI, the bindings' bulk paths and the golden tests use. */
-
-typedef enum dt_kind {
-    DT_KIND_TEXT = 0,  /* one UTF-8 value */
-    DT_KIND_INT = 1,   /* one decimal integer */
-    DT_KIND_RECORD = 2 /* fields in dt_call_info.fields order, joined by DT_FIELD_SEP */
-} dt_kind;
 
 typedef struct dt_param_info {
     const char *name;            /* "sexo", "region", "edad_min", … */
@@ -487,10 +228,6 @@ DT_API dt_status dt_call_find(const char *name, size_t len, size_t *index);
  * field out of range. Pure and thread-safe. */
 DT_API int dt_call_field_nullable(size_t index, size_t field);
 
-/* The most parameters a call takes: an args array of DT_MAX_PARAMS values always suffices. */
-#define DT_MAX_PARAMS 4
-/* The most fields a record has (dt_call_info.nfields). */
-#define DT_MAX_FIELDS 16
 /* An argument value meaning "absent": the parameter takes its default (dt_param_info.def).
  * Bindings pass it for arguments the user left out, so defaults live only in the library. */
 #define DT_ARG_DEFAULT INT64_MIN
@@ -502,43 +239,70 @@ DT_API int dt_call_field_nullable(size_t index, size_t field);
  * names the call, the parameter, the value and what is accepted:
  *   "direccion.comuna: region must be from 0 to 16 (0 = any region), got 17"
  *   "dinero.monto: min must not exceed max, got min=10, max=5"
- * Text out as everywhere (a sentence is under 512 bytes); DT_ERR_UNKNOWN_CALL for a bad index.
- * Pure and thread-safe: this is how bindings explain a DT_ERR_INVALID_ARG, with no global state. */
+ * (the sentence dt_call writes for the same refusal). Text out as everywhere (a sentence is under
+ * DT_SENTENCE_MAX bytes); DT_ERR_UNKNOWN_CALL for a bad index. Pure and thread-safe. */
 DT_API dt_status dt_call_check(size_t index, const int64_t *args, size_t nargs, char *buf, size_t cap, size_t *len);
 
 /* Run call `index` once. `args` holds `nargs` values for the first parameters (the rest
  * take their defaults, and so does any DT_ARG_DEFAULT); nargs > nparams, a value out of range
  * or a failed cross-parameter check (edad_min <= edad_max, min <= max) is DT_ERR_INVALID_ARG
- * (dt_call_check says why). `args` may be NULL when nargs == 0. The value is written as text
- * (see dt_kind). */
+ * with the sentence that explains it in buf (as dt_call_check). `args` may be NULL when
+ * nargs == 0. The value is written as text (see dt_kind). */
 DT_API dt_status dt_call(dt_gen *g, size_t index, const int64_t *args, size_t nargs,
                          char *buf, size_t cap, size_t *len);
 
 /* Run call `index` n times, each value followed by '\n'; identical to n dt_call in a
- * row. On success *len is the length written (without the final NUL). If the values do
+ * row. A refused argument is DT_ERR_INVALID_ARG with its sentence in buf, as dt_call. On success *len is the length written (without the final NUL). If the values do
  * not fit, nothing is consumed, buf[0] = '\0' when cap > 0, and *len receives
  * DT_CALL_MANY_BOUND(n), a capacity that always suffices. */
 DT_API dt_status dt_call_many(dt_gen *g, size_t index, const int64_t *args, size_t nargs,
                               size_t n, char *buf, size_t cap, size_t *len);
 
-/* ===================================================================== data tables */
+/* The value of choice `name` (`len` bytes, e.g. "F") of parameter `param` of `info` (a call's or a
+ * utility's description): DT_OK and *value, or DT_ERR_INVALID_ARG with the sentence in buf that names
+ * the call, the parameter, what is accepted and what was given:
+ *   "persona.nombre: sexo must be one of 'cualquiera', 'F', 'M', got 'X'"
+ * (at most 40 bytes of the name are repeated). DT_ERR_NULL for NULL info or value, DT_ERR_INVALID_ARG
+ * without a sentence for a parameter that has no choices. Text out as everywhere. Pure, thread-safe. */
+DT_API dt_status dt_param_choice(const dt_call_info *info, size_t param, const char *name, size_t len, int64_t *value,
+                                 char *buf, size_t cap, size_t *out_len);
+
+/* ===================================================================== utility registry */
+
+/* The utilities above (and the runtimes' validar_rut, rut_dv, formatear_rut, …) by name, with their
+ * integer and choice parameters described like a call's (dt_call_info: kind DT_KIND_TEXT for a text
+ * value, DT_KIND_VALIDAR for a check). Runtimes reach every utility through dt_util. */
+DT_API size_t dt_util_count(void);
+DT_API const dt_call_info *dt_util_at(size_t index); /* NULL if out of range; static storage */
+DT_API dt_status dt_util_find(const char *name, size_t len, size_t *index);
+
+/* Run utility `index` on the text `texto` (`texto_len` bytes; ignored by a utility that takes no
+ * text; NULL only when texto_len == 0) and its `nargs` integer arguments (DT_ARG_DEFAULT or absent:
+ * the default). DT_OK with the value in buf ("" for DT_KIND_VALIDAR); a refused argument is
+ * DT_ERR_INVALID_ARG and a refused text the utility's own status (DT_ERR_INVALID_RUT, …), each with
+ * its sentence in buf ("formatear_rut: rut is not a valid RUT"; the text is never repeated).
+ * Text out as everywhere; DT_ERR_UNKNOWN_CALL for a bad index. Pure and thread-safe. */
+DT_API dt_status dt_util(size_t index, const char *texto, size_t texto_len, const int64_t *args, size_t nargs,
+                         char *buf, size_t cap, size_t *len);
+
+/* ===================================================================== reference tables */
 
 /* The reference tables the data is drawn from (comunas, names, banks, …), generated from
  * the CSVs in c/data, in a fixed order. Each has a digest of its whole content (text,
  * codes, weights and alias tables, in table order): any change to a table changes its
  * digest. fixtures/fingerprint.json records them, so a test names the table that changed;
  * the encoding is in docs/determinism.md. Pure and thread-safe; consumes nothing. */
-typedef struct dt_table_info {
+typedef struct dt_referencia_info {
     const char *name; /* "comunas"; static storage */
     uint32_t rows;    /* entries in the table */
     uint64_t digest;  /* FNV-1a 64 of the table's canonical encoding */
-} dt_table_info;
+} dt_referencia_info;
 
 /* Number of tables; indices are 0..count-1. */
-DT_API size_t dt_table_count(void);
+DT_API size_t dt_referencia_count(void);
 /* Describe table `index` into *out (computed on each call: a few microseconds).
  * DT_ERR_NULL if `out` is NULL, DT_ERR_INVALID_ARG if `index` is out of range. */
-DT_API dt_status dt_table_at(size_t index, dt_table_info *out);
+DT_API dt_status dt_referencia_at(size_t index, dt_referencia_info *out);
 
 /* ===================================================================== datasets */
 
@@ -551,9 +315,6 @@ DT_API dt_status dt_table_at(size_t index, dt_table_info *out);
  * null rate per column in per mille, decided per row by a keyed hash without drawing. */
 
 typedef struct dt_tabla dt_tabla;
-
-/* A null field in dt_tabla_filas output: the field is exactly this one byte. */
-#define DT_NULO '\x1e'
 
 typedef struct dt_tabla_opciones {
     size_t tamano;           /* sizeof(dt_tabla_opciones): later versions may add members */
@@ -571,7 +332,7 @@ typedef struct dt_tabla_opciones {
 
 /* Build a dataset description. On DT_ERR_INVALID_ARG (unknown call or column, an argument out
  * of range, a column that cannot be unique, a null rate above 1000 or on a unique column) `why`
- * receives one English sentence naming what is wrong (snprintf semantics; under 512 bytes).
+ * receives one English sentence naming what is wrong (snprintf semantics; under DT_SENTENCE_MAX bytes).
  * DT_ERR_NULL if `o` or `out` is NULL or tamano is too small. The dataset owns copies of what it
  * needs; free it with dt_tabla_free. Immutable once built: every function below may be called on
  * one dataset from many threads at once. */
@@ -600,15 +361,10 @@ DT_API uint64_t dt_tabla_capacidad(const dt_tabla *t);
  * (buf[0] = '\0'). Text out as everywhere. */
 DT_API dt_status dt_tabla_filas(const dt_tabla *t, uint64_t desde, size_t n, char *buf, size_t cap, size_t *len);
 
-typedef enum dt_dialecto {
-    DT_SQL_POSTGRESQL = 0,
-    DT_SQL_SQLITE = 1
-} dt_dialecto;
-
 /* The CREATE TABLE statement of the dataset for a database: proper types, NOT NULL where no
  * null can occur, PRIMARY KEY on the first unique column that cannot be null, UNIQUE on the other
  * unique ones. `nombre` is the table's name: letters, digits and '_' only, not starting with a
- * digit (else DT_ERR_INVALID_ARG). Text out as everywhere. */
+ * digit (else DT_ERR_INVALID_ARG, with the sentence in buf). Text out as everywhere. */
 DT_API dt_status dt_tabla_ddl(const dt_tabla *t, dt_dialecto dialecto, const char *nombre, char *buf, size_t cap,
                               size_t *len);
 
@@ -683,14 +439,14 @@ DT_API dt_status dt_tabla_arrow_lote(const dt_tabla *t, uint64_t desde, size_t n
  * dataset: `t` may be freed at once. */
 DT_API dt_status dt_tabla_arrow_stream(const dt_tabla *t, uint64_t desde, uint64_t n, size_t filas_por_lote, int hilos,
                                        struct ArrowArrayStream *out);
-/* For bindings that hand a stream to a consumer by pointer (Python's PyCapsule): a malloc'd stream
- * as dt_tabla_arrow_stream (NULL on failure), and its disposal: release if not released, then free.
- * dt_arrow_stream_liberar(NULL) is a no-op. */
-DT_API struct ArrowArrayStream *dt_tabla_arrow_stream_nuevo(const dt_tabla *t, uint64_t desde, uint64_t n,
-                                                            size_t filas_por_lote, int hilos);
-DT_API void dt_arrow_stream_liberar(struct ArrowArrayStream *s);
-DT_API struct ArrowSchema *dt_tabla_arrow_schema_nuevo(const dt_tabla *t);
-DT_API void dt_arrow_schema_liberar(struct ArrowSchema *s);
+/* For bindings that hand a stream or schema to a consumer by pointer (Python's PyCapsule): a malloc'd
+ * stream as dt_tabla_arrow_stream, or schema as dt_tabla_arrow_schema (NULL on failure), and their
+ * disposal: release if not released, then free. Freeing NULL is a no-op. */
+DT_API struct ArrowArrayStream *dt_tabla_arrow_stream_new(const dt_tabla *t, uint64_t desde, uint64_t n,
+                                                          size_t filas_por_lote, int hilos);
+DT_API void dt_arrow_stream_free(struct ArrowArrayStream *s);
+DT_API struct ArrowSchema *dt_tabla_arrow_schema_new(const dt_tabla *t);
+DT_API void dt_arrow_schema_free(struct ArrowSchema *s);
 
 #ifdef __cplusplus
 }

@@ -5,7 +5,7 @@
 #include <string.h>
 
 #include "datoteca.h"
-#include "tablas.h"
+#include "ref/tablas.gen.h"
 
 /* PCG32 XSH-RR 64/32, bit for bit the reference pcg32_random_r. */
 typedef struct dt_rng {
@@ -50,6 +50,13 @@ static inline uint32_t dt__next(dt_gen *g) {
     return (xorshifted >> rot) | (xorshifted << ((-rot) & 31u));
 }
 
+/* Two draws as one 64-bit value, the high word first. */
+static inline uint64_t dt__next64(dt_gen *g) {
+    uint64_t hi = dt__next(g);
+    uint64_t lo = dt__next(g);
+    return (hi << 32) | lo;
+}
+
 /* Unbiased integer in [0, n), n >= 1 (Lemire): one draw plus one per rejection. */
 static inline uint32_t dt__below(dt_gen *g, uint32_t n) {
     uint64_t m = (uint64_t)dt__next(g) * n;
@@ -86,8 +93,9 @@ static inline char *dt__putc(char *p, char c) {
     *p = c;
     return p + 1;
 }
-/* Unsigned decimal without padding. */
+/* Unsigned and signed decimal without padding. */
 char *dt__put_u64(char *p, uint64_t v);
+char *dt__put_i64(char *p, int64_t v);
 /* Exactly `width` digits, zero-padded. */
 char *dt__put_u32_width(char *p, uint32_t v, int width);
 /* Decimal with '.' between groups of three digits (Chilean thousands separator). */
@@ -98,6 +106,8 @@ char *dt__put_ascii_fold(char *p, const char *s, size_t n);
 
 /* Copy `n` bytes and a NUL into the caller's buffer, or report the needed size. */
 dt_status dt__copy_out(const char *tmp, size_t n, char *buf, size_t cap, size_t *len);
+/* A sentence into the caller's buffer, truncated to cap (NUL-terminated when cap > 0); *len its full length. */
+void dt__sentence_out(const char *why, char *buf, size_t cap, size_t *len);
 /* Finish a text call: copy `n` bytes from `tmp` into the caller's buffer, or restore
  * the stream and report the needed size. */
 dt_status dt__emit(dt_gen *g, const dt_rng *saved, const char *tmp, size_t n,
@@ -117,15 +127,6 @@ static inline void dt__field_n(char *dst, size_t cap, const char *src, size_t n)
 }
 #define dt__field(dst, src, n) dt__field_n((dst), sizeof(dst), (src), (n))
 
-/* Open and close a public text call: check, save the stream, generate into `p`. */
-#define DT_BEGIN_TEXT(cond)                                  \
-    dt_status st = dt__check_out(g, buf, cap);               \
-    if (st != DT_OK) return st;                              \
-    if (!(cond)) return DT_ERR_INVALID_ARG;                  \
-    dt_rng saved = g->rng;                                   \
-    char tmp[DT_MAX_TEXT + 16];                              \
-    char *p = tmp
-#define DT_END_TEXT() return dt__emit(g, &saved, tmp, (size_t)(p - tmp), buf, cap, len)
 
 /* ---- generators used across namespaces: they write into `p` and return the end ---- */
 
@@ -173,7 +174,8 @@ void dt__rut_nacido_dominio(int32_t anio_hoy, int32_t edad_min, int32_t edad_max
 int32_t dt__anio_de_run(uint32_t cuerpo);
 /* Unique mode: the capacities of a unique email number and company RUT (docs/datasets.md). */
 #define DT__EMAIL_UNICOS 100000000u
-int dt__edades_validas(int32_t edad_min, int32_t edad_max);
 int64_t dt__range(dt_gen *g, int64_t lo, int64_t hi); /* lo <= hi */
+
+#include "registro/generadores.gen.h"
 
 #endif

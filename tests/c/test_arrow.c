@@ -96,8 +96,8 @@ int main(void) {
           (long long)lotes);
     st.release(&st);
     CHECK(dt_tabla_arrow_stream(NULL, 0, 1, 1, 1, &st) == DT_ERR_NULL, "NULL dataset");
-    struct ArrowArrayStream *p = dt_tabla_arrow_stream_nuevo(NULL, 0, 1, 1, 1);
+    struct ArrowArrayStream *p = dt_tabla_arrow_stream_new(NULL, 0, 1, 1, 1);
     CHECK(p == NULL, "nuevo with NULL");
-    dt_arrow_stream_liberar(NULL);
+    dt_arrow_stream_free(NULL);
     return dt_test_done("test_arrow");
 }

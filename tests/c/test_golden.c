@@ -1,7 +1,7 @@
 /* The data contract in C, in stages; the first stage that fails stops the run (what follows it
  * is its consequence):
  *   versions  golden.json, fingerprint.json and DT_DATA_VERSION agree;
- *   tables    every table's digest (dt_table_at) equals fingerprint.json's, named on mismatch;
+ *   tables    every table's digest (dt_referencia_at) equals fingerprint.json's, named on mismatch;
  *   golden    fixtures/golden-sequence.json replayed for every seed: value by value, then the
  *             stream position after each call (its draws), then the canonical bytes;
  *   calls     SHA-256 of the first 10,000 values of every call and argument set, and the draws.
@@ -187,16 +187,16 @@ static int stage_versions(const jval *golden, const jval *fp) {
 
 static int stage_tables(const jval *fp) {
     const jval *want = jget(fp, "tables");
-    size_t n = dt_table_count() > want->n ? dt_table_count() : want->n;
+    size_t n = dt_referencia_count() > want->n ? dt_referencia_count() : want->n;
     int failures = 0;
     for (size_t i = 0; i < n; i++) {
-        dt_table_info t = {"none", 0, 0};
-        if (i < dt_table_count()) dt_table_at(i, &t);
+        dt_referencia_info t = {"none", 0, 0};
+        if (i < dt_referencia_count()) dt_referencia_at(i, &t);
         const jval *w = i < want->n ? want->items[i] : NULL;
         const char *wname = w ? jget(w, "table")->str : "none";
         char hex[17];
         snprintf(hex, sizeof hex, "%016llx", (unsigned long long)t.digest);
-        if (i >= dt_table_count() || !w || strcmp(t.name, wname) != 0) {
+        if (i >= dt_referencia_count() || !w || strcmp(t.name, wname) != 0) {
             fprintf(stderr, "fingerprint: table %zu: the library has %s, the fixture %s\n", i + 1, t.name, wname);
             failures++;
         } else if (strcmp(hex, jget(w, "digest")->str) != 0 || (long long)t.rows != jget(w, "rows")->num) {
@@ -427,7 +427,7 @@ int main(int argc, char **argv) {
         dt_test_failures++;
     } else {
         printf("contract (c): ok: %zu tables, %zu x %zu golden values with their draws, call digests of %d values\n",
-               dt_table_count(), jget(seq, "seeds")->n, jget(seq, "calls")->n, VALUES_PER_CALL);
+               dt_referencia_count(), jget(seq, "seeds")->n, jget(seq, "calls")->n, VALUES_PER_CALL);
     }
     if (out_path && b.n) {
         FILE *f = fopen(out_path, "wb");

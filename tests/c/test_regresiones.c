@@ -2,7 +2,7 @@
  * cannot come back. Crashes found by fuzzing go here too (none so far). */
 #include "check.h"
 #include "datoteca.h"
-#include "tablas.h"
+#include "ref/tablas.gen.h"
 
 /* regresion_alias_potencia_de_dos (found while writing the first CLI run, before 1.0.0):
  * the generator scaled the 16 regions' alias table to k = 28, so n << k = 2^32 overflowed the

@@ -37,7 +37,10 @@ static void worked_examples(void) {
               strcmp(buf, "PHZF\xc2\xb7" "55-K") == 0, "formatear con_dv: '%s'", buf);
     CHECK(dt_patente_formatear("BR 1234", 7, DT_PATENTE_GUION, buf, sizeof buf, &len) == DT_OK && strcmp(buf, "BR-1234") == 0,
           "formatear guion: '%s'", buf);
-    CHECK(dt_patente_formatear("AEIO12", 6, DT_PATENTE_LIMPIO, buf, sizeof buf, &len) == DT_ERR_INVALID_PATENTE && buf[0] == 0,
+    CHECK(dt_patente_formatear("AEIO12", 6, DT_PATENTE_LIMPIO, buf, sizeof buf, &len) == DT_ERR_INVALID_PATENTE &&
+              /* the sentence, truncated to the buffer, its whole length in len */
+              len == 55 && strncmp(buf, "formatear_patente: patente is not a valid Chilean plate", sizeof buf - 1) == 0 &&
+              buf[sizeof buf - 1] == '\0',
           "an invalid plate");
     CHECK(dt_patente_leer(NULL, 1, NULL, NULL) == DT_ERR_NULL, "NULL with a length");
 }

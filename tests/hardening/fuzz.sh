@@ -10,7 +10,7 @@ seconds="${FUZZ_SECONDS:-30}"
 out=build-fuzz
 mkdir -p "$out"
 for t in rut calls state; do
-  clang-14 -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all -Ic/include $(cat c/fuentes.txt) \
+  clang-14 -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all -Ic/include -Ic/src $(cat c/fuentes.txt) \
     "tests/fuzz/fuzz_$t.c" -o "$out/fuzz_$t"
   "$out/fuzz_$t" -runs=0 "tests/fuzz/corpus/$t" >"$out/$t-replay.log" 2>&1 || { cat "$out/$t-replay.log"; echo "fuzz_$t: corpus replay failed"; exit 1; }
   rm -rf "$out/corpus-$t"; cp -r "tests/fuzz/corpus/$t" "$out/corpus-$t"

@@ -1,4 +1,4 @@
-// The registry-driven argument cases (tests/casos_argumentos.json, generated from c/llamadas.toml):
+// The registry-driven argument cases (tests/casos_argumentos.json, generated from spec/llamadas.toml):
 // Node gives the CLI's value for every accepted case, and the library's sentence (a RangeError with
 // .status from C) for every refused one. C, the CLI and Python run the same cases.
 import { expect, test } from 'vitest';

@@ -95,6 +95,6 @@ describe('Tabla.arrow', () => {
     expect(() => t.arrow(10, 0, { hilos: 3 })).toThrow(/hilos must be 1 or 2, got 3/);
     expect(() => t.arrow(10, 0, { lote: 3 })).toThrow(/unknown option 'lote' for arrow\(\); it takes hilos/);
     expect(() => t.arrow(2, t.capacidad - 1)).toThrow(/there is room for 2000000 rows/);
-    expect(() => t.arrow(-1)).toThrow(/n must not be negative/);
+    expect(() => t.arrow(-1)).toThrow('n must be from 0 to 4294967295, got -1');
   });
 });

@@ -48,7 +48,12 @@ export function drawsBetween(before, after) {
 
 // ---- the golden run ----
 
-const plain = (v) => (typeof v === 'number' ? String(v) : v);
+// The fixture's form: integers (a call's, or a record's integer fields) as decimal strings.
+const plain = (v) => {
+  if (typeof v === 'number') return String(v);
+  if (v !== null && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, typeof x === 'number' ? String(x) : x]));
+  return v;
+};
 const instance = (seed, hoy) => new Datoteca({ seed: BigInt(seed), hoy });
 
 /** [call, value, draws] of every step for one seed; integers become decimal strings. */

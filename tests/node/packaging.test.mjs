@@ -23,7 +23,8 @@ test('npm pack installs into an empty directory and works there', () => {
     execFileSync('npm', ['pack', '--silent', '--pack-destination', dir], { cwd: ROOT, env, encoding: 'utf8' });
     const tgz = readdirSync(dir).find((f) => f.endsWith('.tgz'));
     const listing = execFileSync('tar', ['tzf', path.join(dir, tgz)], { encoding: 'utf8' });
-    expect(listing).toContain('package/c/src/gen.c');
+    expect(listing).toContain('package/c/src/nucleo/instancia.c');
+    expect(listing).toContain('package/c/include/datoteca_llamadas.gen.h');
     expect(listing).toContain('package/cli/cli.c');
     expect(listing).toContain('package/cli/cli_interno.h');
     expect(listing).toContain('package/binding.gyp');

@@ -384,7 +384,7 @@ test('tributario', () => runSuite('tributario', (rng) => {
   const [neto, exento, iva, total] = ['monto_neto', 'monto_exento', 'iva', 'monto_total'].map((k) => Number(t[k]));
   check(iva === Math.floor((neto * 19 + 50) / 100), `${t.tipo}: IVA ${iva} of neto ${neto}`);
   check(total === neto + exento + iva, `${t.tipo}: ${neto} + ${exento} + ${iva} !== ${total}`);
-  const fila = DTE.get(t.tipo);
+  const fila = DTE.get(String(t.tipo));
   check(fila && t.nombre_tipo === fila.nombre, `type ${t.tipo}`);
   if (fila.montos === 'exento') check(neto === 0 && iva === 0 && exento > 0, JSON.stringify(t));
   else check(exento === 0 && neto > 0, JSON.stringify(t));

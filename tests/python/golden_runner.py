@@ -66,6 +66,9 @@ def draws_between(before: bytes, after: bytes) -> int:
 # ---- the golden run ----
 
 def _plain(value: Any) -> Any:
+    """The fixture's form: integers (a call's, or a record's integer fields) as decimal strings."""
+    if isinstance(value, dict):
+        return {k: str(v) if isinstance(v, int) else v for k, v in value.items()}
     return str(value) if isinstance(value, int) else value
 
 

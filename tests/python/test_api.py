@@ -175,9 +175,9 @@ BAD = [
     (lambda: Datoteca(hoy="2023-02-29"), ValueError, "hoy must be a date or 'YYYY-MM-DD', got '2023-02-29'"),
     (lambda: Datoteca(hoy="1800-01-01"), ValueError, "hoy must be between 1900-01-01 and 2200-12-31, got 1800-01-01"),
     (lambda: Datoteca(hoy=20240101), TypeError, "hoy must be a datetime.date or 'YYYY-MM-DD', got int"),
-    (lambda: Datoteca().rut("nadie"), InvalidArgumentError, "rut: tipo must be one of 'persona', 'empresa' or None, got 'nadie'"),
+    (lambda: Datoteca().rut("nadie"), InvalidArgumentError, "rut: tipo must be one of 'persona', 'empresa', got 'nadie'"),
     (lambda: Datoteca().rut(formato=3), TypeError, "rut: formato must be one of 'puntos', 'guion', 'limpio' or None, got int"),
-    (lambda: Datoteca().persona.nombre("X"), InvalidArgumentError, "persona.nombre: sexo must be one of 'cualquiera', 'F', 'M' or None, got 'X'"),
+    (lambda: Datoteca().persona.nombre("X"), InvalidArgumentError, "persona.nombre: sexo must be one of 'cualquiera', 'F', 'M', got 'X'"),
     (lambda: Datoteca().persona.fecha_nacimiento(50, 20), InvalidArgumentError,
      "persona.fecha_nacimiento: edad_min must not exceed edad_max, got edad_min=50, edad_max=20"),
     (lambda: Datoteca().persona.fecha_nacimiento(90), InvalidArgumentError,
@@ -193,17 +193,17 @@ BAD = [
     (lambda: Datoteca().dinero.monto(10, 5), InvalidArgumentError, "dinero.monto: min must not exceed max, got min=10, max=5"),
     (lambda: Datoteca().dinero.clp(-1, 5), InvalidArgumentError, "dinero.clp: min must be from 0 to 999999999999999, got -1"),
     (lambda: Datoteca().dinero.uf(0, 10**15), InvalidArgumentError, "dinero.uf: max must be from 0 to 999999999999999, got 1000000000000000"),
-    (lambda: Datoteca().call("nada"), ValueError, "unknown call 'nada'; see datoteca.calls()"),
+    (lambda: Datoteca().call("nada"), ValueError, "unknown call 'nada'"),
     (lambda: Datoteca().call("rut", color="rojo"), TypeError, "rut() got an unexpected argument 'color'; it takes ['tipo', 'formato']"),
-    (lambda: Datoteca().many("rut", -1), ValueError, "n must be from 0 to 1099511627776, got -1"),
+    (lambda: Datoteca().many("rut", -1), ValueError, "n must be from 0 to 4294967295, got -1"),
     (lambda: Datoteca().integer(5, 4), ValueError, "lo must not exceed hi, got lo=5, hi=4"),
     (lambda: Datoteca().integer(0, 2**63), ValueError, "hi must be from -9223372036854775808 to 9223372036854775807, got 9223372036854775808"),
     (lambda: Datoteca().derive(7), TypeError, "label must be a str, got int"),
-    (lambda: datoteca.validar_rut(12345678), TypeError, "rut must be a str, got int"),
-    (lambda: datoteca.formatear_rut("12.345.678-4"), InvalidRutError, "not a valid RUT: '12.345.678-4'"),
-    (lambda: datoteca.formatear_rut("123456785", "x"), ValueError, "formato must be 'puntos', 'guion' or 'limpio', got 'x'"),
-    (lambda: datoteca.rut_dv(0), ValueError, "cuerpo must be from 1 to 99999999, got 0"),
-    (lambda: datoteca.formatear_clp(-5), ValueError, "monto must be from 0 to 999999999999999, got -5"),
+    (lambda: datoteca.validar_rut(12345678), TypeError, "validar_rut: rut must be a str, got int"),
+    (lambda: datoteca.formatear_rut("12.345.678-4"), InvalidRutError, "formatear_rut: rut is not a valid RUT"),
+    (lambda: datoteca.formatear_rut("123456785", "x"), ValueError, "formatear_rut: formato must be one of 'puntos', 'guion', 'limpio', got 'x'"),
+    (lambda: datoteca.rut_dv(0), ValueError, "rut_dv: cuerpo must be from 1 to 99999999, got 0"),
+    (lambda: datoteca.formatear_clp(-5), ValueError, "formatear_clp: monto must be from 0 to 999999999999999, got -5"),
 ]
 
 
@@ -268,7 +268,7 @@ def test_text_seeds_equal_the_cli():
 
 
 def test_cdef_matches_the_header():
-    r = subprocess.run([sys.executable, os.path.join(ROOT, "tools", "gen_ffi.py"), "--check"], capture_output=True, text=True)
+    r = subprocess.run([sys.executable, os.path.join(ROOT, "tools", "gen", "ffi.py"), "--check"], capture_output=True, text=True)
     assert r.returncode == 0, r.stdout + r.stderr
 
 

@@ -1,4 +1,4 @@
-"""The registry-driven argument cases (tests/casos_argumentos.json, generated from c/llamadas.toml):
+"""The registry-driven argument cases (tests/casos_argumentos.json, generated from spec/llamadas.toml):
 the CLI and Python give the same value for every accepted case, and the library's sentence for
 every refused one (Python raises it as InvalidArgumentError). C and Node run the same cases."""
 import json
@@ -35,7 +35,7 @@ def test_case(i):
     cli = _cli(call, args)
     if expect == "ok":
         value = Datoteca(seed=7).call(call, **args)
-        text = "\t".join(v or "" for v in value.values()) if isinstance(value, dict) else str(value)
+        text = "\t".join("" if v is None else str(v) for v in value.values()) if isinstance(value, dict) else str(value)
         assert cli.returncode == 0, f"{where}: the CLI refused: {cli.stderr}"
         assert cli.stdout == text + "\n", f"{where}: CLI {cli.stdout!r}, Python {text!r}"
     else:
@@ -46,11 +46,11 @@ def test_case(i):
 
 
 def test_the_declared_examples_are_what_seed_42_gives():
-    """c/llamadas.toml's `ejemplo` of every text or integer call is the first value for seed 42 (the
+    """spec/llamadas.toml's `ejemplo` of every text or integer call is the first value for seed 42 (the
     README and docs/api.md show it), so the docs cannot drift from the data."""
     import tomllib
 
-    with open(os.path.join(ROOT, "c", "llamadas.toml"), "rb") as f:
+    with open(os.path.join(ROOT, "spec", "llamadas.toml"), "rb") as f:
         decl = tomllib.load(f)
     for ll in decl["llamada"]:
         if ll["clase"] != "registro":

@@ -391,7 +391,7 @@ def test_tributario():
         neto, exento, iva, total = (int(t[k]) for k in ("monto_neto", "monto_exento", "iva", "monto_total"))
         assert iva == (neto * 19 + 50) // 100, f"{t['tipo']}: IVA {iva} of neto {neto}"
         assert total == neto + exento + iva, f"{t['tipo']}: {neto} + {exento} + {iva} != {total}"
-        fila = tipos[t["tipo"]]
+        fila = tipos[str(t["tipo"])]
         assert t["nombre_tipo"] == fila["nombre"]
         if fila["montos"] == "exento":
             assert neto == 0 and iva == 0 and exento > 0, t

@@ -77,7 +77,7 @@ def test_columns_types_and_ddl():
      "persona.persona: nulos: 'email:-1' must be column:per-mille with an integer from 0 to 1000 (\"email:100\")"),
     ({"unico": ["rut"], "nulos": {"rut": 5}}, InvalidArgumentError, "persona.persona: column 'rut' is unique and cannot also have nulls"),
     ({"edad_min": 50, "edad_max": 20}, InvalidArgumentError, "persona.persona: edad_min must not exceed edad_max, got edad_min=50, edad_max=20"),
-    ({"sexo": "X"}, InvalidArgumentError, "persona.persona: sexo must be one of 'cualquiera', 'F', 'M' or None, got 'X'"),
+    ({"sexo": "X"}, InvalidArgumentError, "persona.persona: sexo must be one of 'cualquiera', 'F', 'M', got 'X'"),
     ({"bogus": 1}, TypeError, "persona.persona() got an unexpected argument 'bogus'"),
     ({"nulos": ["email"]}, TypeError, "nulos must be a mapping"),
     ({"seed": -1}, ValueError, "seed must be an int in [0, 2**64) or a str, got -1"),

@@ -6,7 +6,7 @@ import subprocess
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-GEN = os.path.join(ROOT, "tools", "gen_tables.py")
+GEN = os.path.join(ROOT, "tools", "gen", "tablas.py")
 
 
 def _data_with(tmp_path, name, old, new):

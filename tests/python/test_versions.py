@@ -58,9 +58,13 @@ def test_the_python_package_takes_its_version_from_the_header():
 
 
 def test_bindings_expect_the_header_major():
-    py = int(re.search(r"^EXPECTED_MAJOR = (\d+)", _read("bindings", "python", "datoteca", "_lib.py"), re.M).group(1))
-    js = int(re.search(r"^const EXPECTED_MAJOR = (\d+);", _read("bindings", "node", "index.js"), re.M).group(1))
-    assert py == js == MAJOR, f"EXPECTED_MAJOR: Python {py}, Node {js}, header {MAJOR}"
+    """The major version a runtime loads is one constant of spec/comun.toml, generated into each."""
+    import tomllib
+
+    spec = next(k["valor"] for k in tomllib.loads(_read("spec", "comun.toml"))["constante"] if k["c"] == "DT_ABI_MAJOR")
+    py = int(re.search(r"^ABI_MAJOR = (\d+)", _read("bindings", "python", "datoteca", "_comun_gen.py"), re.M).group(1))
+    js = int(re.search(r"^const ABI_MAJOR = (\d+);", _read("bindings", "node", "comun.gen.js"), re.M).group(1))
+    assert spec == py == js == MAJOR, f"ABI major: spec {spec}, Python {py}, Node {js}, header {MAJOR}"
 
 
 def test_data_version_is_the_same_in_every_file():

@@ -16,60 +16,32 @@ import importlib.metadata
 from itertools import starmap
 from typing import TYPE_CHECKING, Any, Dict, List, TypedDict, Union, cast
 
+from . import _comun_gen, _llamadas_gen, _tipos_gen, _utilidades_gen
+from ._arrow import Lotes
+from ._comun_gen import *  # noqa: F403 - the constants and error classes, generated from spec/
+from ._comun_gen import FIELD_SEP, MAX_TEXT, N_MAX, DatotecaError, InvalidArgumentError, InvalidStateError
 from ._lib import (
     CALLS,
-    FIELD_SEP,
     KIND_INT,
     KIND_RECORD,
-    MAX_TEXT,
     Call,
     check_hoy,
+    check_int,
     check_seed,
-    lookup_call,
-    ClosedError,
-    DatotecaError,
-    InvalidArgumentError,
-    InvalidPatenteError,
-    InvalidRutError,
-    InvalidStateError,
     convert_args,
     en_trozos,
-    explain,
     ffi,
     lib,
+    lookup_call,
     raise_status,
+    type_error,
+    utf8,
 )
-from ._arrow import Lotes
+from ._llamadas_gen import *  # noqa: F403 - the namespaces, generated from spec/
+from ._llamadas_gen import Llamadas
 from ._tabla import Columna, Dialecto, Tabla, arrow, ddl, tabla
-from ._llamadas import (
-    Banco,
-    Direccion,
-    Dinero,
-    Empresa,
-    Fecha,
-    Llamadas,
-    Persona,
-    Prevision,
-    Telefono,
-    Tributario,
-    Vehiculo,
-)
-from ._tipos import (
-    BancoDict,
-    CuentaDict,
-    DireccionDict,
-    DteDict,
-    EmpresaDict,
-    FormatoPatente,
-    FormatoRut,
-    FormatoTelefono,
-    PersonaDict,
-    PrevisionDict,
-    Sexo,
-    TipoPatente,
-    TipoRut,
-    VehiculoDict,
-)
+from ._tipos_gen import *  # noqa: F403 - the choice and record types, generated from spec/
+from ._utilidades_gen import *  # noqa: F403 - validar_rut, formatear_rut, …, generated from spec/
 
 try:  # the installed distribution's version, which the build read from datoteca.h
     __version__ = importlib.metadata.version("datoteca")
@@ -84,47 +56,9 @@ class TableInfo(TypedDict):
     digest: str
 
 
+# What this file defines, then what the generated modules define (each lists its own names once).
 __all__ = [
     "Datoteca",
-    "DatotecaError",
-    "ClosedError",
-    "InvalidArgumentError",
-    "InvalidRutError",
-    "InvalidPatenteError",
-    "validar_patente",
-    "patente_dv",
-    "formatear_patente",
-    "InvalidStateError",
-    "PersonaDict",
-    "DireccionDict",
-    "BancoDict",
-    "CuentaDict",
-    "EmpresaDict",
-    "VehiculoDict",
-    "PrevisionDict",
-    "DteDict",
-    "TipoPatente",
-    "FormatoPatente",
-    "Vehiculo",
-    "Prevision",
-    "Tributario",
-    "Fecha",
-    "Sexo",
-    "TipoRut",
-    "FormatoRut",
-    "FormatoTelefono",
-    "Persona",
-    "Direccion",
-    "Telefono",
-    "Dinero",
-    "Banco",
-    "Empresa",
-    "validar_rut",
-    "rut_dv",
-    "formatear_rut",
-    "limpiar_rut",
-    "formatear_clp",
-    "formatear_uf",
     "version",
     "data_version",
     "calls",
@@ -137,16 +71,14 @@ __all__ = [
     "ddl",
     "arrow",
     "Lotes",
-]
+] + _comun_gen.__all__ + _llamadas_gen.__all__ + _tipos_gen.__all__ + _utilidades_gen.__all__
 
 _dt_call = lib.dt_call
 _dt_call_many = lib.dt_call_many
 _string = ffi.string
 _NULL = ffi.NULL
 Seed = Union[int, str]
-Value = Union[str, int, Dict[str, str]]
-_U64 = 2**64
-_FORMATOS_RUT = ("puntos", "guion", "limpio")
+Value = Union[str, int, Dict[str, Any]]
 
 
 def version() -> str:
@@ -172,147 +104,13 @@ def tables() -> List[TableInfo]:
     ('comunas', 346)
     """
     out: List[TableInfo] = []
-    info = ffi.new("dt_table_info *")
-    for i in range(lib.dt_table_count()):
-        st = lib.dt_table_at(i, info)
+    info = ffi.new("dt_referencia_info *")
+    for i in range(lib.dt_referencia_count()):
+        st = lib.dt_referencia_at(i, info)
         if st != 0:
             raise_status(st, "tables()")
         out.append({"name": ffi.string(info.name).decode(), "rows": int(info.rows), "digest": f"{info.digest:016x}"})
     return out
-
-
-def _check_str(value: object, name: str) -> bytes:
-    if not isinstance(value, str):
-        raise TypeError(f"{name} must be a str, got {type(value).__name__}")
-    return _utf8(value, name)
-
-
-def _rut_bytes(value: object) -> bytes:
-    """Text to validate as a RUT: any str, lone surrogates included (never a valid RUT)."""
-    if not isinstance(value, str):
-        raise TypeError(f"rut must be a str, got {type(value).__name__}")
-    return value.encode("utf-8", "surrogatepass")
-
-
-def _utf8(value: str, name: str) -> bytes:
-    """UTF-8 bytes of `value`. A lone surrogate has no UTF-8 form: seeds and labels hash these
-    bytes, so it is refused rather than replaced, keeping text seeds equal across languages."""
-    try:
-        return value.encode("utf-8")
-    except UnicodeEncodeError as e:
-        raise ValueError(f"{name} must be valid Unicode text, got a lone surrogate at index {e.start}") from None
-
-
-def _check_int(value: object, name: str, low: int, high: int) -> int:
-    if not isinstance(value, int) or isinstance(value, bool):
-        raise TypeError(f"{name} must be an int, got {type(value).__name__}")
-    if not low <= value <= high:
-        raise ValueError(f"{name} must be from {low} to {high}, got {value}")
-    return value
-
-
-def _formato_rut(formato: object) -> int:
-    if formato not in _FORMATOS_RUT:
-        if not isinstance(formato, str):
-            raise TypeError(f"formato must be 'puntos', 'guion' or 'limpio', got {type(formato).__name__}")
-        raise ValueError(f"formato must be 'puntos', 'guion' or 'limpio', got {formato!r}")
-    return _FORMATOS_RUT.index(formato)
-
-
-def validar_rut(rut: str) -> bool:
-    """True if `rut` is a valid RUT as people type it ("12.345.678-5", "12345678-5",
-    "123456785", k or K, surrounding spaces); False otherwise."""
-    data = _rut_bytes(rut)
-    return bool(lib.dt_rut_validar(data, len(data)) == lib.DT_OK)
-
-
-def rut_dv(cuerpo: int) -> str:
-    """The mod-11 check digit ("0".."9" or "K") of a RUT body from 1 to 99,999,999."""
-    _check_int(cuerpo, "cuerpo", 1, 99_999_999)
-    dv = ffi.new("char *")
-    lib.dt_rut_dv(cuerpo, dv)
-    return cast(bytes, dv[0]).decode()
-
-
-def _format_rut(rut: str, formato: int) -> str:
-    data = _rut_bytes(rut)
-    buf = ffi.new("char[32]")
-    n = ffi.new("size_t *")
-    st = lib.dt_rut_formatear(data, len(data), formato, buf, 32, n)
-    if st:
-        raise InvalidRutError(f"not a valid RUT: {rut!r}", st)
-    return cast(str, ffi.unpack(buf, n[0]).decode())
-
-
-def formatear_rut(rut: str, formato: FormatoRut = "puntos") -> str:
-    """Validate `rut` and write it as "12.345.678-5" (puntos), "12345678-5" (guion) or
-    "123456785" (limpio). Raises InvalidRutError (a ValueError) if it is not valid."""
-    return _format_rut(rut, _formato_rut(formato))
-
-
-def limpiar_rut(rut: str) -> str:
-    """Validate `rut` and return it without dots or dash, upper-case K: "123456785"."""
-    return _format_rut(rut, 2)
-
-
-_FORMATOS_PATENTE = ("punto", "limpio", "guion", "con_dv")
-
-
-def validar_patente(patente: str) -> bool:
-    """True if `patente` is a valid plate as people type it ("PHZF·55", "phzf55", "BR-1234",
-    "BBC 12", with its check digit "PHZF55-K" when it is right); False otherwise."""
-    if not isinstance(patente, str):
-        raise TypeError(f"patente must be a str, got {type(patente).__name__}")
-    data = patente.encode("utf-8", "surrogatepass")
-    return bool(lib.dt_patente_validar(data, len(data)) == lib.DT_OK)
-
-
-def patente_dv(patente: str) -> str:
-    """The Registro Civil's check digit ("0".."9" or "K") of a plate: patente_dv("PHZF55") == "K".
-    Raises InvalidPatenteError (a ValueError) if it is not a valid plate."""
-    if not isinstance(patente, str):
-        raise TypeError(f"patente must be a str, got {type(patente).__name__}")
-    data = patente.encode("utf-8", "surrogatepass")
-    dv = ffi.new("char *")
-    st = lib.dt_patente_leer(data, len(data), ffi.NULL, dv)
-    if st:
-        raise InvalidPatenteError(f"not a valid plate: {patente!r}", st)
-    return cast(bytes, dv[0]).decode()
-
-
-def formatear_patente(patente: str, formato: FormatoPatente = "punto") -> str:
-    """Validate `patente` and write it as "PHZF·55" (punto), "PHZF55" (limpio), "PHZF-55"
-    (guion) or "PHZF·55-K" (con_dv). Raises InvalidPatenteError (a ValueError) if not valid."""
-    if not isinstance(patente, str):
-        raise TypeError(f"patente must be a str, got {type(patente).__name__}")
-    if formato not in _FORMATOS_PATENTE:
-        msg = f"formato must be 'punto', 'limpio', 'guion' or 'con_dv', got {formato!r}"
-        raise (ValueError(msg) if isinstance(formato, str) else TypeError(msg))
-    data = patente.encode("utf-8", "surrogatepass")
-    buf = ffi.new("char[32]")
-    n = ffi.new("size_t *")
-    st = lib.dt_patente_formatear(data, len(data), _FORMATOS_PATENTE.index(formato), buf, 32, n)
-    if st:
-        raise InvalidPatenteError(f"not a valid plate: {patente!r}", st)
-    return cast(str, ffi.unpack(buf, n[0]).decode())
-
-
-def _format_money(fn: Any, value: object, name: str) -> str:
-    _check_int(value, name, 0, 999_999_999_999_999)
-    buf = ffi.new("char[48]")
-    n = ffi.new("size_t *")
-    fn(value, buf, 48, n)
-    return cast(str, ffi.unpack(buf, n[0]).decode())
-
-
-def formatear_clp(monto: int) -> str:
-    """Write a CLP amount the Chilean way: 1234567 -> "$1.234.567"."""
-    return _format_money(lib.dt_dinero_formatear_clp, monto, "monto")
-
-
-def formatear_uf(centesimos: int) -> str:
-    """Write an amount of UF held in hundredths: 123456 -> "UF 1.234,56"."""
-    return _format_money(lib.dt_dinero_formatear_uf, centesimos, "centesimos")
 
 
 class Datoteca(Llamadas):
@@ -322,7 +120,7 @@ class Datoteca(Llamadas):
     hoy: the reference date for ages (a datetime.date or "YYYY-MM-DD"); default 2026-01-01.
     """
 
-    __slots__ = ("_g", "_buf", "_len", "__weakref__")
+    __slots__ = ("_g", "_buf", "__weakref__")
 
     def __init__(self, seed: Seed = 0, *, hoy: Union[datetime.date, str, None] = None) -> None:
         out = ffi.new("dt_gen **")
@@ -340,14 +138,13 @@ class Datoteca(Llamadas):
     def _init(self, g: Any) -> None:
         self._g = ffi.gc(g, lib.dt_free)
         self._buf = ffi.new("char[]", MAX_TEXT)
-        self._len = ffi.new("size_t *")
         self._init_llamadas()
 
     def _set_hoy(self, hoy: Union[datetime.date, str]) -> None:
         fecha = check_hoy(hoy)
         st = lib.dt_set_hoy(self._g, fecha.year, fecha.month, fecha.day)
         if st:
-            raise ValueError(f"hoy must be between 1900-01-01 and 2200-12-31, got {fecha.isoformat()}")
+            raise_status(st, "hoy")
 
     def close(self) -> None:
         """Free the C instance now instead of at garbage collection. Later calls raise
@@ -385,10 +182,10 @@ class Datoteca(Llamadas):
 
     def integer(self, lo: int, hi: int) -> int:
         """An unbiased integer in [lo, hi] (64-bit signed bounds)."""
-        _check_int(lo, "lo", -(2**63), 2**63 - 1)
-        _check_int(hi, "hi", -(2**63), 2**63 - 1)
+        check_int(lo, "lo", -(2**63), 2**63 - 1)
+        check_int(hi, "hi", -(2**63), 2**63 - 1)
         if lo > hi:
-            raise ValueError(f"lo must not exceed hi, got lo={lo}, hi={hi}")
+            raise InvalidArgumentError(f"lo must not exceed hi, got lo={lo}, hi={hi}")
         out = ffi.new("int64_t *")
         st = lib.dt_range(self._g, lo, hi, out)
         if st:
@@ -406,7 +203,7 @@ class Datoteca(Llamadas):
     def restore_state(self, state: bytes) -> None:
         """Continue from a state made by save_state (in any language)."""
         if not isinstance(state, (bytes, bytearray, memoryview)):
-            raise TypeError(f"state must be bytes, got {type(state).__name__}")
+            raise type_error(f"state must be bytes, got {type(state).__name__}")
         data = bytes(state)
         st = lib.dt_state_restore(self._g, data, len(data))
         if st == lib.DT_ERR_NULL:
@@ -416,7 +213,9 @@ class Datoteca(Llamadas):
 
     def derive(self, label: str) -> "Datoteca":
         """An independent child generator for `label`; takes two draws from this stream."""
-        data = _check_str(label, "label")
+        if not isinstance(label, str):
+            raise type_error(f"label must be a str, got {type(label).__name__}")
+        data = utf8(label, "label")
         out = ffi.new("dt_gen **")
         st = lib.dt_derive(self._g, data, len(data), out)
         if st:
@@ -431,11 +230,11 @@ class Datoteca(Llamadas):
     def _run(self, call: Call, args: Any, nargs: int) -> Value:
         st = _dt_call(self._g, call.index, _NULL if args is None else args, nargs, self._buf, MAX_TEXT, _NULL)
         if st:
-            _raise_call(st, call, args, nargs)
+            raise_status(st, call.name, self._buf)
         text: str = _string(self._buf).decode()
         kind = call.kind
         if kind == KIND_RECORD:
-            record: Dict[str, str] = call.make(*text.split(FIELD_SEP))
+            record: Dict[str, Any] = call.make(*text.split(FIELD_SEP))
             return record
         if kind == KIND_INT:
             return int(text)
@@ -456,13 +255,13 @@ class Datoteca(Llamadas):
         """n values of one call, crossing into C once per 2,048 values; identical to n
         single calls in the same order: d.many("persona.persona", 1000)."""
         call, args, nargs = lookup_call(name, kwargs)
-        _check_int(n, "n", 0, 2**40)
+        check_int(n, "n", 0, N_MAX)
         cargs = args if args is not None else ffi.NULL
 
         def llenar(hecho: int, k: int, buf: Any, cap: int, length: Any) -> None:
             st = _dt_call_many(self._g, call.index, cargs, nargs, k, buf, cap, length)
             if st:
-                _raise_call(st, call, args, nargs)
+                raise_status(st, call.name, buf)
 
         out: List[Any] = []
         for text in en_trozos(n, llenar):
@@ -484,10 +283,3 @@ class Datoteca(Llamadas):
     else:
         call = _call_any
         many = _many_any
-
-
-def _raise_call(status: int, call: Call, args: Any, nargs: int) -> None:
-    """A refused call: the library's own sentence for its arguments, else its status."""
-    if status == lib.DT_ERR_INVALID_ARG:
-        raise InvalidArgumentError(explain(call, args, nargs), status)
-    raise_status(status, call.name)

@@ -10,7 +10,8 @@ from __future__ import annotations
 import ctypes
 from typing import TYPE_CHECKING, Any, Optional
 
-from ._lib import ffi, lib
+from ._comun_gen import InvalidArgumentError, OutOfMemoryError
+from ._lib import ffi, lib, type_error
 
 if TYPE_CHECKING:  # pragma: no cover
     from ._tabla import Tabla
@@ -31,11 +32,11 @@ _DESTRUCTOR = ctypes.CFUNCTYPE(None, ctypes.c_void_p)
 # A capsule's destructor: release the structure if the consumer did not take it (a consumer that
 # imports it moves it out and leaves release NULL), then free it. Kept referenced for the process.
 def _liberar_stream(capsula: int) -> None:
-    lib.dt_arrow_stream_liberar(ffi.cast("struct ArrowArrayStream *", _get(capsula, _STREAM)))
+    lib.dt_arrow_stream_free(ffi.cast("struct ArrowArrayStream *", _get(capsula, _STREAM)))
 
 
 def _liberar_schema(capsula: int) -> None:
-    lib.dt_arrow_schema_liberar(ffi.cast("struct ArrowSchema *", _get(capsula, _SCHEMA)))
+    lib.dt_arrow_schema_free(ffi.cast("struct ArrowSchema *", _get(capsula, _SCHEMA)))
 
 
 _destruir_stream = _DESTRUCTOR(_liberar_stream)
@@ -43,16 +44,16 @@ _destruir_schema = _DESTRUCTOR(_liberar_schema)
 
 
 def capsula_schema(t: Any) -> object:
-    ptr = lib.dt_tabla_arrow_schema_nuevo(t)
+    ptr = lib.dt_tabla_arrow_schema_new(t)
     if ptr == ffi.NULL:
-        raise MemoryError("datoteca: no memory for an Arrow schema")
+        raise OutOfMemoryError("datoteca: no memory for an Arrow schema")
     return _new(int(ffi.cast("uintptr_t", ptr)), _SCHEMA, ctypes.cast(_destruir_schema, ctypes.c_void_p))
 
 
 def capsula_stream(t: Any, desde: int, n: int, lote: int, hilos: int) -> object:
-    ptr = lib.dt_tabla_arrow_stream_nuevo(t, desde, n, lote, hilos)
+    ptr = lib.dt_tabla_arrow_stream_new(t, desde, n, lote, hilos)
     if ptr == ffi.NULL:
-        raise MemoryError("datoteca: no memory for an Arrow stream")
+        raise OutOfMemoryError("datoteca: no memory for an Arrow stream")
     return _new(int(ffi.cast("uintptr_t", ptr)), _STREAM, ctypes.cast(_destruir_stream, ctypes.c_void_p))
 
 
@@ -67,11 +68,11 @@ class Lotes:
     def __init__(self, tabla: "Tabla", n: int, desde: int = 0, lote: int = 65536, hilos: int = 2) -> None:
         for v, name in ((lote, "lote"), (hilos, "hilos")):
             if isinstance(v, bool) or not isinstance(v, int):
-                raise TypeError(f"{name} must be an int, got {type(v).__name__}")
+                raise type_error(f"{name} must be an int, got {type(v).__name__}")
         if not 1 <= lote <= _LOTE_MAX:
-            raise ValueError(f"lote must be from 1 to {_LOTE_MAX} rows, got {lote}")
+            raise InvalidArgumentError(f"lote must be from 1 to {_LOTE_MAX} rows, got {lote}")
         if hilos not in (1, 2):
-            raise ValueError(f"hilos must be 1 or 2, got {hilos}")
+            raise InvalidArgumentError(f"hilos must be 1 or 2, got {hilos}")
         tabla.comprobar_filas(n, desde)
         self.tabla, self.n, self.desde, self.lote, self.hilos = tabla, n, desde, lote, hilos
 

@@ -1,6 +1,8 @@
-"""Loading libdatoteca, turning status codes into exceptions, and the call registry.
+"""Loading libdatoteca, turning status codes into exceptions, and the call and utility registries.
 
-Generation happens only in C. This module converts arguments, calls, converts results.
+Generation happens only in C, and so does every check of an argument's value: this module converts
+arguments (refusing a wrong type), calls, converts results, and raises the library's own sentence.
+The constants, error classes and utilities are generated from spec/ (_comun_gen, _utilidades_gen).
 """
 from __future__ import annotations
 
@@ -8,10 +10,25 @@ import datetime
 import os
 from typing import Any, Callable, Dict, Iterator, List, Optional, Sequence, Tuple, cast
 
+from ._comun_gen import (
+    ABI_MAJOR,
+    CHUNK,
+    ERRORS,
+    FIELD_SEP,
+    FRASE_UNKNOWN_CALL,
+    HOY_ANIO_MAX,
+    HOY_ANIO_MIN,
+    KINDS,
+    MAX_TEXT,
+    SENTENCE_MAX,
+    TYPE_ERROR,
+    ClosedError,
+    DatotecaError,
+    InvalidArgumentError,
+    UnknownCallError,
+)
 from ._datoteca_ffi import ffi as ffi  # re-exported for the package
-from ._llamadas import RECORD_MAKERS
-
-EXPECTED_MAJOR = 2
+from ._llamadas_gen import RECORD_MAKERS
 
 _here = os.path.dirname(os.path.abspath(__file__))
 
@@ -19,7 +36,7 @@ _here = os.path.dirname(os.path.abspath(__file__))
 def _load() -> Any:
     path = os.environ.get("DATOTECA_LIBRARY")
     if not path:
-        for name in ("libdatoteca.so.2", "libdatoteca.so", "libdatoteca.dylib", "datoteca.dll"):
+        for name in (f"libdatoteca.so.{ABI_MAJOR}", "libdatoteca.so", "libdatoteca.dylib", "datoteca.dll"):
             candidate = os.path.join(_here, name)
             if os.path.exists(candidate):
                 path = candidate
@@ -31,102 +48,70 @@ def _load() -> Any:
         )
     lib = ffi.dlopen(path)
     major = lib.dt_version_number() // 10000
-    if major != EXPECTED_MAJOR:
+    if major != ABI_MAJOR:
         raise ImportError(
             f"datoteca: {path} is version {ffi.string(lib.dt_version()).decode()}, "
-            f"this binding needs major version {EXPECTED_MAJOR}"
+            f"this binding needs major version {ABI_MAJOR}"
         )
     return lib
 
 
 lib = _load()
 
-
-class DatotecaError(Exception):
-    """Base class of every error raised by datoteca."""
-
-    def __init__(self, message: str, status: int = 0) -> None:
-        super().__init__(message)
-        self.status = status
+KIND_TEXT, KIND_INT, KIND_RECORD, KIND_VALIDAR = (KINDS.index(k) for k in ("texto", "entero", "registro", "validar"))
 
 
-class InvalidArgumentError(DatotecaError, ValueError):
-    """An argument is outside its documented range (DT_ERR_INVALID_ARG)."""
+def error(status: int, message: str) -> DatotecaError:
+    """The exception for a non-zero status, with the sentence the library wrote (or its status text)."""
+    return ERRORS.get(status, DatotecaError)(message, status)
 
 
-class InvalidStateError(DatotecaError, ValueError):
-    """Bytes given to restore_state are not a datoteca state (DT_ERR_INVALID_STATE)."""
-
-
-class InvalidRutError(DatotecaError, ValueError):
-    """The text is not a valid RUT (DT_ERR_INVALID_RUT)."""
-
-
-class InvalidPatenteError(DatotecaError, ValueError):
-    """The text is not a valid Chilean plate (DT_ERR_INVALID_PATENTE)."""
-
-
-class ClosedError(DatotecaError, ValueError):
-    """The Datoteca was closed. (The binding passes no other pointer that can be NULL, so
-    DT_ERR_NULL from a generating call can only mean this.)"""
-
-
-_ERRORS = {
-    lib.DT_ERR_INVALID_ARG: InvalidArgumentError,
-    lib.DT_ERR_INVALID_STATE: InvalidStateError,
-    lib.DT_ERR_INVALID_RUT: InvalidRutError,
-    lib.DT_ERR_INVALID_PATENTE: InvalidPatenteError,
-}
-
-
-def raise_status(status: int, what: str) -> None:
-    """Raise the exception for a non-zero C status, with the C message."""
+def raise_status(status: int, what: str, sentence: Any = None) -> None:
+    """Raise the exception for a non-zero C status: the library's sentence when it wrote one (a cffi
+    char buffer), else `what: <the status text>`."""
     if status == lib.DT_ERR_NULL:
         raise ClosedError(f"{what}: this Datoteca was closed", status)
-    message = ffi.string(lib.dt_status_str(status)).decode()
-    raise _ERRORS.get(status, DatotecaError)(f"{what}: {message}", status)
+    text = ffi.string(sentence).decode() if sentence is not None else ""
+    raise error(status, text or f"{what}: {ffi.string(lib.dt_status_str(status)).decode()}")
+
+
+def type_error(message: str) -> DatotecaError:
+    """A wrong argument type, found while converting (the library never sees it)."""
+    return TYPE_ERROR(message, lib.DT_ERR_INVALID_ARG)
 
 
 class Param:
-    __slots__ = ("name", "default", "min", "max", "choices")
+    __slots__ = ("index", "name", "default", "min", "max", "choices")
 
-    def __init__(self, info: Any) -> None:
+    def __init__(self, info: Any, index: int) -> None:
+        self.index = index
         self.name: str = ffi.string(info.name).decode()
         self.default: int = getattr(info, "def")  # "def" is a Python keyword
         self.min: int = info.min
         self.max: int = info.max
-        self.choices: Optional[List[str]] = None
+        self.choices: Optional[Dict[str, int]] = None
         if info.choices != ffi.NULL:
-            self.choices = [ffi.string(info.choices[i]).decode() for i in range(self.max - self.min + 1)]
+            self.choices = {ffi.string(info.choices[i]).decode(): self.min + i for i in range(self.max - self.min + 1)}
 
 
 class Call:
-    """One registered C call: its index, kind, parameters and record fields."""
+    """One registered C call or utility: its index, kind, parameters and record fields."""
 
-    __slots__ = ("index", "name", "kind", "params", "fields", "make", "converted")
+    __slots__ = ("index", "name", "kind", "params", "fields", "make", "converted", "info")
 
-    def __init__(self, index: int) -> None:
-        info = lib.dt_call_at(index)
+    def __init__(self, index: int, info: Any) -> None:
         self.index = index
+        self.info = info
         self.name: str = ffi.string(info.name).decode()
         self.kind: int = info.kind
-        self.params: Tuple[Param, ...] = tuple(Param(info.params[i]) for i in range(info.nparams))
+        self.params: Tuple[Param, ...] = tuple(Param(info.params[i], i) for i in range(info.nparams))
         self.fields: Tuple[str, ...] = tuple(ffi.string(info.fields[i]).decode() for i in range(info.nfields))
-        self.make: Any = RECORD_MAKERS[self.name] if self.fields else None
+        self.make: Any = RECORD_MAKERS.get(self.name) if self.fields else None
         self.converted: Dict[Any, Any] = {}  # (arguments, their types) -> C array, bounded
 
 
-CALLS: Dict[str, Call] = {}
-for _i in range(lib.dt_call_count()):
-    _c = Call(_i)
-    CALLS[_c.name] = _c
-
-KIND_TEXT = lib.DT_KIND_TEXT
-KIND_INT = lib.DT_KIND_INT
-KIND_RECORD = lib.DT_KIND_RECORD
-FIELD_SEP = "\x1f"
-MAX_TEXT = lib.DT_MAX_TEXT
-CHUNK = 2048  # values per crossing into C in bulk: one buffer of CHUNK * MAX_TEXT bytes
+CALLS: Dict[str, Call] = {c.name: c for c in (Call(i, lib.dt_call_at(i)) for i in range(lib.dt_call_count()))}
+UTILS: Dict[str, Call] = {c.name: c for c in (Call(i, lib.dt_util_at(i)) for i in range(lib.dt_util_count()))}
 
 
 def en_trozos(n: int, llenar: Callable[[int, int, Any, int, Any], None]) -> Iterator[str]:
@@ -152,18 +137,10 @@ ARG_DEFAULT = -(2**63)  # DT_ARG_DEFAULT: the parameter takes its default, in C
 _I64_MAX = 2**63 - 1
 
 
-def explain(call: Call, args: Any, nargs: int) -> str:
-    """The library's sentence for arguments it refuses (dt_call_check)."""
-    buf = ffi.new("char[]", 512)
-    lib.dt_call_check(call.index, ffi.NULL if args is None else args, nargs, buf, 512, ffi.NULL)
-    return cast(str, ffi.string(buf).decode())
-
-
 def convert_args(call: Call, values: Sequence[object]) -> Optional[Any]:
-    """Python arguments (None = absent, a choice name or an int) to a C int64_t array. Wrong
-    types raise TypeError and unknown choice names InvalidArgumentError here; every range and
-    cross-parameter check is the library's. Arrays of argument tuples seen before are reused
-    (the C side only reads them)."""
+    """Python arguments (None = absent, a choice name or an int) to a C int64_t array. Wrong types
+    raise ArgumentTypeError here; every value is the library's to check, and a choice name it does not
+    know is refused with its sentence. Arrays of argument tuples seen before are reused (C only reads them)."""
     # The key carries the types: True == 1 and 1.0 == 1 must not hit an int's entry.
     key = (tuple(values), tuple(map(type, values)))
     try:
@@ -176,6 +153,21 @@ def convert_args(call: Call, values: Sequence[object]) -> Optional[Any]:
     return array
 
 
+def _choice(call: Call, param: Param, value: str) -> int:
+    """A choice name's value, or the library's sentence refusing it."""
+    assert param.choices is not None
+    k = param.choices.get(value)
+    if k is not None:
+        return k
+    data = utf8(value, param.name)
+    out = ffi.new("int64_t *")
+    why = ffi.new("char[]", SENTENCE_MAX)
+    st = lib.dt_param_choice(call.info, param.index, data, len(data), out, why, SENTENCE_MAX, ffi.NULL)
+    if st:
+        raise_status(st, call.name, why)
+    return int(out[0])
+
+
 def _convert_args(call: Call, values: Sequence[object]) -> Optional[Any]:
     if not call.params:
         return None
@@ -186,26 +178,31 @@ def _convert_args(call: Call, values: Sequence[object]) -> Optional[Any]:
             out.append(ARG_DEFAULT)
             continue
         if param.choices is not None:
-            if isinstance(value, str) and value in param.choices:
-                out.append(param.min + param.choices.index(value))
-                continue
-            allowed = ", ".join(repr(c) for c in param.choices)
-            message = f"{call.name}: {param.name} must be one of {allowed} or None, got "
-            if isinstance(value, str):
-                raise InvalidArgumentError(message + repr(value), lib.DT_ERR_INVALID_ARG)
-            raise TypeError(message + type(value).__name__)
+            if not isinstance(value, str):
+                allowed = ", ".join(repr(c) for c in param.choices)
+                raise type_error(f"{call.name}: {param.name} must be one of {allowed} or None, got {type(value).__name__}")
+            out.append(_choice(call, param, value))
+            continue
         if not isinstance(value, int) or isinstance(value, bool):
-            raise TypeError(f"{call.name}: {param.name} must be an int, got {type(value).__name__}")
+            raise type_error(f"{call.name}: {param.name} must be an int, got {type(value).__name__}")
         if not ARG_DEFAULT < value <= _I64_MAX:
-            # Outside int64 (or the DT_ARG_DEFAULT value itself): the library explains the nearest
-            # value it can see, and the sentence then names the value that was given.
+            # Outside int64 (or the DT_ARG_DEFAULT value itself) C cannot see the value: the library
+            # explains the nearest value it can see, and the sentence then names the value given.
             oversize = oversize or (len(out), value)
             value = _I64_MAX if value > 0 else ARG_DEFAULT + 1
         out.append(value)
     array = ffi.new("int64_t[]", out)
     if oversize is not None:
         index, given = oversize
-        message = explain(call, array, len(out))
+        why = ffi.new("char[]", SENTENCE_MAX)
+        check = lib.dt_call_check if call.name in CALLS else None
+        message = ""
+        if check is not None:
+            check(call.index, array, len(out), why, SENTENCE_MAX, ffi.NULL)
+            message = ffi.string(why).decode()
+        else:
+            st = lib.dt_util(call.index, ffi.NULL, 0, array, len(out), why, SENTENCE_MAX, ffi.NULL)
+            message = ffi.string(why).decode() if st == lib.DT_ERR_INVALID_ARG else ""
         seen = f"got {out[index]}"
         if message.endswith(seen):
             message = message[: -len(seen)] + f"got {given}"
@@ -213,45 +210,88 @@ def _convert_args(call: Call, values: Sequence[object]) -> Optional[Any]:
     return array
 
 
+def utf8(value: str, name: str) -> bytes:
+    """Text as the library reads it: UTF-8 (a lone surrogate has none, and is refused)."""
+    try:
+        return value.encode("utf-8")
+    except UnicodeEncodeError as e:
+        raise InvalidArgumentError(f"{name} must be valid Unicode text, got a lone surrogate at index {e.start}",
+                                   lib.DT_ERR_INVALID_ARG) from None
+
+
+_util_buf = ffi.new("char[]", SENTENCE_MAX)  # big enough for every utility's value and sentence
+_util_len = ffi.new("size_t *")
+
+
+def util(name: str, texto_name: Optional[str], texto: object, values: Sequence[object]) -> "str | bool":
+    """Run a utility of the library's registry: its text (when it takes one) and its arguments. A
+    validar utility answers True or False; the others their text, or raise the library's sentence."""
+    u = UTILS[name]
+    data = b""
+    if texto_name is not None:
+        if not isinstance(texto, str):
+            raise type_error(f"{name}: {texto_name} must be a str, got {type(texto).__name__}")
+        # A lone surrogate passes as the bytes it would be: the library refuses them like any bad text.
+        data = texto.encode("utf-8", "surrogatepass")
+    args = convert_args(u, values)
+    nargs = len(u.params) if args is not None else 0
+    st = lib.dt_util(u.index, data, len(data), ffi.NULL if args is None else args, nargs, _util_buf, SENTENCE_MAX, _util_len)
+    if u.kind == KIND_VALIDAR and st != lib.DT_ERR_NULL:
+        return bool(st == 0)
+    if st:
+        raise_status(st, name, _util_buf)
+    value: str = ffi.unpack(_util_buf, _util_len[0]).decode()
+    return value
+
+
 def check_seed(seed: object) -> "int | bytes":
     """A seed as every constructor takes it: an int in [0, 2**64), or a str as its UTF-8 bytes (a lone
     surrogate has no UTF-8 form and is refused, so a text seed is the same in every language)."""
     if isinstance(seed, bool) or not isinstance(seed, (int, str)):
-        raise TypeError(f"seed must be an int in [0, 2**64) or a str, got {type(seed).__name__}")
+        raise type_error(f"seed must be an int in [0, 2**64) or a str, got {type(seed).__name__}")
     if isinstance(seed, int):
         if not 0 <= seed < 2**64:
-            raise ValueError(f"seed must be an int in [0, 2**64) or a str, got {seed}")
+            raise InvalidArgumentError(f"seed must be an int in [0, 2**64) or a str, got {seed}", lib.DT_ERR_INVALID_ARG)
         return seed
-    try:
-        return seed.encode("utf-8")
-    except UnicodeEncodeError as e:
-        raise ValueError(f"seed must be valid Unicode text, got a lone surrogate at index {e.start}") from None
+    return utf8(seed, "seed")
 
 
 def check_hoy(hoy: object) -> datetime.date:
-    """A reference date: a datetime.date or 'YYYY-MM-DD'."""
+    """A reference date: a datetime.date or 'YYYY-MM-DD' from HOY_ANIO_MIN to HOY_ANIO_MAX."""
     if isinstance(hoy, str):
         try:
             hoy = datetime.date.fromisoformat(hoy)
         except ValueError:
-            raise ValueError(f"hoy must be a date or 'YYYY-MM-DD', got {hoy!r}") from None
+            raise InvalidArgumentError(f"hoy must be a date or 'YYYY-MM-DD', got {hoy!r}", lib.DT_ERR_INVALID_ARG) from None
     if not isinstance(hoy, datetime.date):
-        raise TypeError(f"hoy must be a datetime.date or 'YYYY-MM-DD', got {type(hoy).__name__}")
+        raise type_error(f"hoy must be a datetime.date or 'YYYY-MM-DD', got {type(hoy).__name__}")
+    if not HOY_ANIO_MIN <= hoy.year <= HOY_ANIO_MAX:
+        raise InvalidArgumentError(f"hoy must be between {HOY_ANIO_MIN}-01-01 and {HOY_ANIO_MAX}-12-31, got {hoy.isoformat()}",
+                                   lib.DT_ERR_INVALID_ARG)
     return hoy
+
+
+def check_int(value: object, name: str, low: int, high: int) -> int:
+    """An int argument the runtime itself bounds (a count, a row): the same sentence in every runtime."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise type_error(f"{name} must be an int, got {type(value).__name__}")
+    if not low <= value <= high:
+        raise InvalidArgumentError(f"{name} must be from {low} to {high}, got {value}", lib.DT_ERR_INVALID_ARG)
+    return value
 
 
 def lookup_call(name: object, kwargs: Dict[str, object]) -> Tuple[Call, Optional[Any], int]:
     """A call by name and its keyword arguments as (call, C argument array or None, count): unknown
     names and arguments are refused here; every value is checked by the library."""
     if not isinstance(name, str):
-        raise TypeError(f"call must be a str, got {type(name).__name__}")
+        raise type_error(f"call must be a str, got {type(name).__name__}")
     call = CALLS.get(name)
     if call is None:
-        raise ValueError(f"unknown call {name!r}; see datoteca.calls()")
+        raise UnknownCallError(FRASE_UNKNOWN_CALL % name)
     names = [p.name for p in call.params]
     for key in kwargs:
         if key not in names:
-            raise TypeError(f"{name}() got an unexpected argument {key!r}; it takes {names}")
+            raise type_error(f"{name}() got an unexpected argument {key!r}; it takes {names}")
     values = [kwargs.get(n) for n in names]
     if all(v is None for v in values):
         return call, None, 0

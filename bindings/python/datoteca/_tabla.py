@@ -9,15 +9,13 @@ from __future__ import annotations
 import datetime
 from typing import TYPE_CHECKING, Any, Dict, Iterable, List, Literal, Mapping, Optional, TypedDict, Union
 
-from ._lib import FIELD_SEP, InvalidArgumentError, check_hoy, check_seed, en_trozos, ffi, lib, lookup_call, raise_status
+from ._comun_gen import DIALECTOS, FIELD_SEP, N_MAX, NULO, SENTENCE_MAX, InvalidArgumentError
+from ._lib import check_hoy, check_int, check_seed, en_trozos, ffi, lib, lookup_call, raise_status, type_error
 
 if TYPE_CHECKING:  # pragma: no cover
     from ._arrow import Lotes
 
 Dialecto = Literal["postgresql", "sqlite"]
-_DIALECTOS = {"postgresql": 0, "sqlite": 1}
-_NULO = "\x1e"
-_U64 = 2**64
 
 
 class Columna(TypedDict):
@@ -39,7 +37,7 @@ def _lista(value: Optional[Iterable[str]], name: str) -> Optional[bytes]:
         items = list(value)
     for v in items:
         if not isinstance(v, str):
-            raise TypeError(f"{name} must be column names (str), got {type(v).__name__}")
+            raise type_error(f"{name} must be column names (str), got {type(v).__name__}")
     return ",".join(items).encode()
 
 
@@ -47,11 +45,11 @@ def _nulos(value: Optional[Mapping[str, int]]) -> Optional[bytes]:
     if value is None:
         return None
     if not isinstance(value, Mapping):
-        raise TypeError(f"nulos must be a mapping of column to per mille, got {type(value).__name__}")
+        raise type_error(f"nulos must be a mapping of column to per mille, got {type(value).__name__}")
     parts = []
     for k, v in value.items():
         if not isinstance(k, str) or isinstance(v, bool) or not isinstance(v, int):
-            raise TypeError(f"nulos must map column names to integer per mille, got {k!r}: {v!r}")
+            raise type_error(f"nulos must map column names to integer per mille, got {k!r}: {v!r}")
         # the range (0 to 1000) is the library's to check: its sentence is the one every binding gives
         parts.append(f"{k}:{v}")
     return ",".join(parts).encode()
@@ -96,12 +94,10 @@ class Tabla:
                 keep.append(buf)
                 setattr(o, field, buf)
         out = ffi.new("dt_tabla **")
-        why = ffi.new("char[]", 512)
-        st = lib.dt_tabla_new(o, out, why, 512)
-        if st == lib.DT_ERR_INVALID_ARG:
-            raise InvalidArgumentError(ffi.string(why).decode(), st)
+        why = ffi.new("char[]", SENTENCE_MAX)
+        st = lib.dt_tabla_new(o, out, why, SENTENCE_MAX)
         if st:
-            raise_status(st, "Tabla()")
+            raise_status(st, "Tabla()", why)
         self._t = ffi.gc(out[0], lib.dt_tabla_free)
         self.call = call
         info = ffi.new("dt_columna_info *")
@@ -116,16 +112,12 @@ class Tabla:
 
     def comprobar_filas(self, n: object, desde: object) -> None:
         """Refuse rows [desde, desde + n) unless both are non-negative ints within the capacity."""
-        for v, name in ((n, "n"), (desde, "desde")):
-            if isinstance(v, bool) or not isinstance(v, int):
-                raise TypeError(f"{name} must be an int, got {type(v).__name__}")
-            if v < 0:
-                raise ValueError(f"{name} must not be negative, got {v}")
-        assert isinstance(n, int) and isinstance(desde, int)
+        n = check_int(n, "n", 0, N_MAX)
+        desde = check_int(desde, "desde", 0, 2**63 - 1)
         if desde + n > self.capacidad:
             raise InvalidArgumentError(
                 f"{self.call}: rows {desde} to {desde + n} asked, but with these unique columns there is room for "
-                f"{self.capacidad} rows (docs/datasets.md)", lib.DT_ERR_INVALID_ARG)
+                f"{self.capacidad} rows (docs/datasets.md)")
 
     def filas(self, n: int, desde: int = 0) -> List[Dict[str, Any]]:
         """Rows [desde, desde + n) as dicts: None for a null, int for integer columns."""
@@ -143,7 +135,7 @@ class Tabla:
             for line in text.split("\n"):
                 row: Dict[str, Any] = {}
                 for name, entero, v in zip(names, enteros, line.split(FIELD_SEP)):
-                    row[name] = None if v == _NULO else int(v) if entero else v
+                    row[name] = None if v == NULO else int(v) if entero else v
                 out.append(row)
         return out
 
@@ -162,17 +154,15 @@ class Tabla:
 
     def ddl(self, dialecto: Dialecto = "postgresql", nombre: Optional[str] = None) -> str:
         """The CREATE TABLE statement for PostgreSQL or SQLite (default name: the call's last part)."""
-        if dialecto not in _DIALECTOS:
-            raise InvalidArgumentError(f"dialecto must be 'postgresql' or 'sqlite', got {dialecto!r}", lib.DT_ERR_INVALID_ARG)
+        if dialecto not in DIALECTOS:
+            raise InvalidArgumentError(f"dialecto must be 'postgresql' or 'sqlite', got {dialecto!r}")
         nombre = self.call.rpartition(".")[2] if nombre is None else nombre
         if not isinstance(nombre, str):
-            raise TypeError(f"nombre must be a str, got {type(nombre).__name__}")
+            raise type_error(f"nombre must be a str, got {type(nombre).__name__}")
         buf = ffi.new("char[]", 8192)
-        st = lib.dt_tabla_ddl(self._t, _DIALECTOS[dialecto], nombre.encode(), buf, 8192, ffi.NULL)
-        if st == lib.DT_ERR_INVALID_ARG:
-            raise InvalidArgumentError(f"nombre must be letters, digits and '_', not starting with a digit, got {nombre!r}", st)
+        st = lib.dt_tabla_ddl(self._t, DIALECTOS.index(dialecto), nombre.encode(), buf, 8192, ffi.NULL)
         if st:
-            raise_status(st, "ddl()")
+            raise_status(st, "ddl()", buf)
         texto: str = ffi.string(buf).decode()
         return texto
 
