@@ -13,7 +13,7 @@ CLI     := $(BUILD)/datoteca
 NODEDIR := $(if $(wildcard /usr/include/node/node_api.h),/usr,)
 NPM_ENV := $(if $(NODEDIR),npm_config_nodedir=$(NODEDIR),)
 
-.PHONY: generate abi-baseline all build demo test test-c test-python test-node test-golden test-mutations test-hardening node clean bench bench-c bench-python bench-node bench-cli bench-tabla bench-arrow
+.PHONY: generate abi-baseline all build demo test test-c test-python test-node test-golden test-mutations test-hardening node clean bench bench-c bench-python bench-node bench-cli bench-tabla bench-arrow graficos
 
 all: build
 
@@ -40,6 +40,10 @@ $(VPY):
 # Build the wheel's C library with CMake and install the package with its test tools.
 venv: $(VPY)
 	$(VPY) -m pip install --quiet ".[test]"
+
+# The charts of docs/data.md, the library's output against c/data/ (tools/graficos.py; test_graficos.py checks them fresh).
+graficos: venv
+	$(VPY) tools/graficos.py
 
 node_modules/.package-lock.json: package.json
 	$(NPM_ENV) npm install --no-audit --no-fund
