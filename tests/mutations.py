@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """The contract checks must fail where they should. In a scratch copy of the sources, each
 mutation below is applied, the library is rebuilt (a shared library for Python, the Node addon,
-the C contract test), and the contract check of every language must fail naming the right table
-or call. Then the regeneration script must refuse the shortcuts around the version rules, and
+the C contract test), and the contract check of every language must fail naming the right table,
+call, or dataset case and row (the dataset mutants must also fail the re-derivation from
+docs/stream.md, tests/python/test_tabla_derivacion.py). Then the regeneration script must refuse the shortcuts around the version rules, and
 accept an appended call.
 
     .venv/bin/python tests/mutations.py [BUILD_DIR]      (make test-mutations)
@@ -280,6 +281,28 @@ def golden_first_value() -> Tuple[str, str]:
     return v, v[:-1] + ("0" if v[-1] != "0" else "1")
 
 
+# ---- the dataset mode: the fingerprint's dataset stage and the independent re-derivation ------------
+
+def dataset_cases() -> Tuple[str, str]:
+    """The labels of the fingerprint's first dataset case and of its first case with unique columns,
+    as the runners print them."""
+    with open(os.path.join(ROOT, "fixtures", "fingerprint.json"), encoding="utf-8") as f:
+        cases = json.load(f)["datasets"]
+    label = lambda e: f"{e['call']} {json.dumps(e['options'], ensure_ascii=False, separators=(',', ':'))}"  # noqa: E731
+    return label(cases[0]), label(next(e for e in cases if "unico" in e["options"]))
+
+
+def dataset_mutation(name: str, apply: Callable[[], None], want: str, base: Dict[str, str]) -> None:
+    """As `mutation` (every language's contract check fails naming the dataset case and row), and the
+    re-derivation written from docs/stream.md fails too, naming a seed and a row."""
+    mutation(name, apply, want, base)
+    r = sh([PY, "-m", "pytest", os.path.join(ROOT, "tests", "python", "test_tabla_derivacion.py"), "-q", "-x",
+            "-p", "no:cacheprovider", "-k", "rederivadas"], env=env_for_scratch(), cwd=WORK)
+    said = next((ln.strip() for ln in r.stdout.splitlines() if "derived from docs/stream.md" in ln and ln.lstrip().startswith("E")), "")
+    ok = r.returncode == 1 and ", row " in said
+    report(ok, f"mutation '{name}': the re-derivation from docs/stream.md fails: " + (said[:240] if ok else r.stdout[-600:]))
+
+
 # ---- the unit tests must not trust the library's own mod-11 ---------------------------------------
 
 def wrong_dv_for_bodies_ending_in_7() -> None:
@@ -477,6 +500,15 @@ def main() -> int:
              f"call {n} of {total} (persona.email): same value, but", base)
     mutation("PCG multiplier changed", lambda: edit("c/src/internal.h", "6364136223846793005ULL", "6364136223846793007ULL"),
              "golden: seed 1, call 1 of ", base)
+    # The dataset mode shares no digest with the sequence: these two change every dataset row and no
+    # sequence value, so only the dataset stage (and the re-derivation from docs/stream.md) can see them.
+    first, first_unico = dataset_cases()
+    dataset_mutation("row-stream increment changed (DT__TABLA_STREAM)",
+                     lambda: edit("c/src/tabla_interno.h", "0x7461626c61ULL", "0x7461626c62ULL"),
+                     f"dataset: {first}, rows 0..9999: row 0 differs", base)
+    dataset_mutation("Feistel key schedule changed (ronda << 32 -> << 31 in unico.c)",
+                     lambda: edit("c/src/unico.c", "(ronda << 32)", "(ronda << 31)"),
+                     f"dataset: {first_unico}, rows 0..9999: row 0 differs", base)
     old, new = golden_first_value()
     mutation("one character of golden.json changed", lambda: edit("fixtures/golden.json", f'"value": "{old}"', f'"value": "{new}"'),
              f'(rut): expected "{new}", got "{old}"', base)
