@@ -125,7 +125,13 @@ export function checkDatasets(fp) {
   const out = [];
   for (const entry of fp.datasets) {
     const where = `dataset: ${caseLabel(entry)}`;
-    const t = new Tabla(entry.call, entry.options);
+    let t;
+    try {
+      t = new Tabla(entry.call, entry.options);
+    } catch (e) {
+      out.push(`${where}: refused: ${e.message}`);
+      continue;
+    }
     const want = entry.capacity ?? 2 ** 63;
     if (Number(t.capacidad) !== want) {
       out.push(`${where}: capacity ${t.capacidad}, expected ${want}`);

@@ -359,14 +359,18 @@ def compare_slice(where: str, want: Dict[str, Any], first_row: str, every: List[
 
 def check_datasets(fp: Dict[str, Any]) -> List[str]:
     """Each dataset case rebuilt through Tabla with its options: capacity, then each slice."""
-    from datoteca import Tabla
+    from datoteca import DatotecaError, Tabla
 
     if "datasets" not in fp:
         return ["fingerprint: fingerprint.json has no datasets section (tools/regen_fixtures.py writes it)"]
     out: List[str] = []
     for entry in fp["datasets"]:
         where = f"dataset: {case_label(entry)}"
-        t = Tabla(entry["call"], **entry["options"])
+        try:
+            t = Tabla(entry["call"], **entry["options"])
+        except DatotecaError as why:
+            out.append(f"{where}: refused: {why}")
+            continue
         if t.capacidad != entry.get("capacity", 2**63):
             out.append(f"{where}: capacity {t.capacidad}, expected {entry.get('capacity', 2**63)}")
             continue
