@@ -66,6 +66,13 @@ def test_dataset_cases_cover_every_call_with_its_unique_and_null_variants():
         assert far >= 10**9 or far + 1000 == e["capacity"], f"{golden_runner.case_label(e)}: the far slice is not at the end"
 
 
+def test_fingerprint_is_in_its_canonical_form():
+    """The bytes regen_fixtures.py writes: an edit by hand that reformats the file (and so hides
+    what changed in its diff) fails here."""
+    with open(golden_runner.FINGERPRINT, encoding="utf-8") as f:
+        assert f.read() == golden_runner.canonical_fingerprint(FINGERPRINT)
+
+
 def test_sequence_covers_every_call():
     calls = [c["call"] for c in SEQUENCE["calls"]]
     assert len(calls) >= 80
