@@ -81,10 +81,11 @@ test-node: build node
 	DATOTECA_CLI=$(abspath $(CLI)) $(NPM_ENV) npx vitest run --root tests/node
 
 # C, Python and Node each reproduce fixtures/golden.json byte for byte; Node's Arrow batches, written
-# through apache-arrow, equal Python's as pyarrow reads them.
+# through apache-arrow, equal Python's as pyarrow reads them (same C producer, two bindings, two Arrow
+# libraries) and the CLI's text rows (a path without the Arrow producer).
 test-golden: build venv node
 	tools/golden_cross.sh $(BUILD) $(VPY)
-	tools/arrow_cross.sh $(VPY)
+	tools/arrow_cross.sh $(VPY) $(CLI)
 
 # The contract checks fail where they must: swapped rows in every table's CSV, a changed weight,
 # an extra draw, a PCG constant, edited fixtures; and the regeneration script's version rules.

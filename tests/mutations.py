@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """The contract checks must fail where they should. In a scratch copy of the sources, each
 mutation below is applied, the library is rebuilt (a shared library for Python, the Node addon,
-the C contract test), and the contract check of every language must fail naming the right table
-or call. Then the regeneration script must refuse the shortcuts around the version rules, and
+the C contract test), and the contract check of every language must fail naming the right table,
+call, or dataset case and row (the dataset mutants must also fail the re-derivation from
+docs/stream.md, tests/python/test_tabla_derivacion.py). Then the regeneration script must refuse the shortcuts around the version rules, and
 accept an appended call.
 
     .venv/bin/python tests/mutations.py [BUILD_DIR]      (make test-mutations)
@@ -33,7 +34,7 @@ CC = os.environ.get("CC", "cc")
 CXX = os.environ.get("CXX", "c++")
 # What the scratch copy needs: the C sources and data, the generators, the fixtures, the three
 # runners and the Node binding's JavaScript (the addon is linked into scratch/build/Release).
-COPY = ["c", "tools", "fixtures", "CHANGELOG.md", "tests/c", "tests/python/golden_runner.py",
+COPY = ["c", "cli", "spec", "tools", "fixtures", "CHANGELOG.md", "tests/c", "tests/python/golden_runner.py",
         "tests/node/golden_runner.mjs", "bindings/node",
         "tests/properties.json", "tests/node/properties.test.mjs"]
 
@@ -74,18 +75,24 @@ def napi_includes() -> List[str]:
 C_FLAGS = ["-std=c11", "-O1", "-fPIC", "-fvisibility=hidden"]
 
 
-def compile_c(src_dir: str, name: str, out_dir: str) -> str:
-    out = os.path.join(out_dir, name[:-2] + ".o")
+def compile_c(src_dir: str, rel: str, out_dir: str) -> str:
+    """One of the library's sources (`rel` as c/fuentes.txt lists it) compiled into out_dir."""
+    out = os.path.join(out_dir, rel[:-2].replace("/", "_") + ".o")
     must([CC, *C_FLAGS, "-I" + os.path.join(src_dir, "c", "include"), "-I" + os.path.join(src_dir, "c", "src"),
-          "-c", os.path.join(src_dir, "c", "src", name), "-o", out])
+          "-c", os.path.join(src_dir, rel), "-o", out])
     return out
+
+
+def fuentes() -> List[str]:
+    with open(os.path.join(ROOT, "c", "fuentes.txt"), encoding="utf-8") as f:
+        return f.read().split()
 
 
 def base_objects() -> Dict[str, str]:
     """The unmutated library objects and the addon's C++ object, compiled once."""
     base = os.path.join(OBJ, "base")
     os.makedirs(base, exist_ok=True)
-    objs = {n: compile_c(ROOT, n, base) for n in sorted(os.listdir(os.path.join(ROOT, "c", "src"))) if n.endswith(".c")}
+    objs = {rel: compile_c(ROOT, rel, base) for rel in fuentes()}
     must([CXX, "-std=c++17", "-O1", "-fPIC", "-fvisibility=hidden", "-DNAPI_VERSION=8", "-DNAPI_DISABLE_CPP_EXCEPTIONS",
           *napi_includes(), "-I" + os.path.join(ROOT, "c", "include"), "-c",
           os.path.join(ROOT, "bindings", "node", "addon.cc"), "-o", os.path.join(OBJ, "addon.o")])
@@ -112,9 +119,10 @@ def build_scratch(base: Dict[str, str]) -> None:
         with open(os.path.join(ROOT, rel), "rb") as a, open(os.path.join(SCRATCH, rel), "rb") as b:
             return a.read() == b.read()
 
-    headers = [os.path.relpath(p, SCRATCH) for p in glob.glob(os.path.join(SCRATCH, "c", "*", "*.h"))]
+    headers = [os.path.relpath(p, SCRATCH) for p in glob.glob(os.path.join(SCRATCH, "c", "**", "*.h"), recursive=True)
+               + glob.glob(os.path.join(SCRATCH, "cli", "*.h")) + glob.glob(os.path.join(SCRATCH, "c", "src", "**", "*.gen.h"), recursive=True)]
     all_new = not all(same(h) for h in headers)
-    objs = [compile_c(SCRATCH, n, mut) if all_new or not same(os.path.join("c", "src", n)) else o for n, o in base.items()]
+    objs = [compile_c(SCRATCH, rel, mut) if all_new or not same(rel) else o for rel, o in base.items()]
     os.makedirs(os.path.join(SCRATCH, "lib"), exist_ok=True)
     os.makedirs(os.path.join(SCRATCH, "build", "Release"), exist_ok=True)
     must([CC, "-shared", *objs, "-o", os.path.join(SCRATCH, "lib", "libdatoteca.so")])
@@ -280,11 +288,33 @@ def golden_first_value() -> Tuple[str, str]:
     return v, v[:-1] + ("0" if v[-1] != "0" else "1")
 
 
+# ---- the dataset mode: the fingerprint's dataset stage and the independent re-derivation ------------
+
+def dataset_cases() -> Tuple[str, str]:
+    """The labels of the fingerprint's first dataset case and of its first case with unique columns,
+    as the runners print them."""
+    with open(os.path.join(ROOT, "fixtures", "fingerprint.json"), encoding="utf-8") as f:
+        cases = json.load(f)["datasets"]
+    label = lambda e: f"{e['call']} {json.dumps(e['options'], ensure_ascii=False, separators=(',', ':'))}"  # noqa: E731
+    return label(cases[0]), label(next(e for e in cases if "unico" in e["options"]))
+
+
+def dataset_mutation(name: str, apply: Callable[[], None], want: str, base: Dict[str, str]) -> None:
+    """As `mutation` (every language's contract check fails naming the dataset case and row), and the
+    re-derivation written from docs/stream.md fails too, naming a seed and a row."""
+    mutation(name, apply, want, base)
+    r = sh([PY, "-m", "pytest", os.path.join(ROOT, "tests", "python", "test_tabla_derivacion.py"), "-q", "-x",
+            "-p", "no:cacheprovider", "-k", "rederivadas"], env=env_for_scratch(), cwd=WORK)
+    said = next((ln.strip() for ln in r.stdout.splitlines() if "derived from docs/stream.md" in ln and ln.lstrip().startswith("E")), "")
+    ok = r.returncode == 1 and ", row " in said
+    report(ok, f"mutation '{name}': the re-derivation from docs/stream.md fails: " + (said[:240] if ok else r.stdout[-600:]))
+
+
 # ---- the unit tests must not trust the library's own mod-11 ---------------------------------------
 
 def wrong_dv_for_bodies_ending_in_7() -> None:
     """The mutant that the validator, sharing the generator's mod-11, used to accept."""
-    edit("c/src/rut.c", "    uint32_t r = 11 - suma % 11;\n",
+    edit("c/src/ns/rut.c", "    uint32_t r = 11 - suma % 11;\n",
          "    uint32_t r = 11 - suma % 11;\n    if (d[0] == '7') r = r == 1 ? 2 : r - 1;\n")
 
 
@@ -354,9 +384,9 @@ def add_data_version(data: int, first: str) -> None:
 
 
 def extra_draw() -> None:
-    edit("c/src/persona.c", "    p = dt__gen_email(g, nombre, (size_t)(fn - nombre), apellido, (size_t)(fa - apellido), p);\n    DT_END_TEXT();",
+    edit("c/src/ns/persona.c", "    p = dt__gen_email(g, nombre, (size_t)(fn - nombre), apellido, (size_t)(fa - apellido), p);\n    return p;",
          "    p = dt__gen_email(g, nombre, (size_t)(fn - nombre), apellido, (size_t)(fa - apellido), p);\n"
-         "    (void)dt__next(g);\n    DT_END_TEXT();")
+         "    (void)dt__next(g);\n    return p;")
 
 
 def header_major() -> int:
@@ -477,6 +507,15 @@ def main() -> int:
              f"call {n} of {total} (persona.email): same value, but", base)
     mutation("PCG multiplier changed", lambda: edit("c/src/internal.h", "6364136223846793005ULL", "6364136223846793007ULL"),
              "golden: seed 1, call 1 of ", base)
+    # The dataset mode shares no digest with the sequence: these two change every dataset row and no
+    # sequence value, so only the dataset stage (and the re-derivation from docs/stream.md) can see them.
+    first, first_unico = dataset_cases()
+    dataset_mutation("row-stream increment changed (DT__TABLA_STREAM)",
+                     lambda: edit("c/src/datos/tabla_interno.h", "0x7461626c61ULL", "0x7461626c62ULL"),
+                     f"dataset: {first}, rows 0..9999: row 0 differs", base)
+    dataset_mutation("Feistel key schedule changed (ronda << 32 -> << 31 in unico.c)",
+                     lambda: edit("c/src/datos/unico.c", "(ronda << 32)", "(ronda << 31)"),
+                     f"dataset: {first_unico}, rows 0..9999: row 0 differs", base)
     old, new = golden_first_value()
     mutation("one character of golden.json changed", lambda: edit("fixtures/golden.json", f'"value": "{old}"', f'"value": "{new}"'),
              f'(rut): expected "{new}", got "{old}"', base)

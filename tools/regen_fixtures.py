@@ -135,6 +135,22 @@ def compare(old_golden: Dict[str, Any], new_golden: Dict[str, Any],
     for key in new_calls:
         if key not in old_runs:
             added.append(f"call digest {key[0]} {key[1]} seed {key[2]} added")
+
+    def cases(fp: Dict[str, Any]) -> Dict[str, Dict[str, Any]]:
+        return {gr.case_label(e): e for e in fp.get("datasets", [])}
+
+    old_cases, new_cases = cases(old_fp), cases(new_fp)
+    for label, e in old_cases.items():
+        n = new_cases.get(label)
+        if n is None:
+            changed.append(f"dataset {label} is gone")
+        elif n != e:
+            changed.append(f"dataset {label}: " + "; ".join(
+                f"rows from {s['desde']}: {s['fnv1a64']} -> {t['fnv1a64']}" for s, t in zip(e["slices"], n["slices"]) if s != t)
+                + (f"; capacity {e.get('capacity')} -> {n.get('capacity')}" if e.get("capacity") != n.get("capacity") else ""))
+    for label in new_cases:
+        if label not in old_cases:
+            added.append(f"dataset {label} added")
     return changed, added
 
 

@@ -57,7 +57,10 @@ typedef enum dt_patente_formato {
  * year.
  * tipo: persona, empresa; default persona
  * formato: puntos, guion, limpio; default puntos
- * Draws: body (below).
+ * Draws: body: a persona's 1,000,000 + below(29,000,000), a company's (tipo="empresa", and
+ * empresa.rut) 76,000,000 + below(2,000,000); the check digit is the body's mod 11 (weights 2, 3,
+ * 4, 5, 6, 7, 2, … from the last digit; 11 − sum mod 11, where 11 is 0 and 10 is K), without a
+ * draw.
  * Text out as everywhere (at most DT_MAX_TEXT - 1 bytes). An argument outside its range is
  * DT_ERR_INVALID_ARG with the sentence that explains it in buf; nothing is drawn. */
 DT_API dt_status dt_rut(dt_gen *g, dt_rut_tipo tipo, dt_rut_formato formato, char *buf, size_t cap, size_t *len);

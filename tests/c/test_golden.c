@@ -4,7 +4,9 @@
  *   tables    every table's digest (dt_referencia_at) equals fingerprint.json's, named on mismatch;
  *   golden    fixtures/golden-sequence.json replayed for every seed: value by value, then the
  *             stream position after each call (its draws), then the canonical bytes;
- *   calls     SHA-256 of the first 10,000 values of every call and argument set, and the draws.
+ *   calls     SHA-256 of the first 10,000 values of every call and argument set, and the draws;
+ *   datasets  FNV-1a 64 of rows 0..9,999 and of 1,000 rows far from zero of every dataset case,
+ *             rebuilt through dt_tabla_new and read through dt_tabla_filas.
  * Messages and forms are the same in Python and Node (docs/determinism.md).
  * Usage: test_golden [--fixtures DIR] [--out FILE]   (FILE receives this run's canonical golden
  * JSON; a path inside fixtures/ is refused: tools/regen_fixtures.py is the only writer). */
@@ -369,6 +371,152 @@ static int stage_calls(const jval *fp) {
     return failures;
 }
 
+/* ---- datasets: FNV-1a 64 of slices of rows exactly as dt_tabla_filas writes them ---- */
+
+#define DATASET_CHUNK 1000
+
+static uint64_t fnv1a64(uint64_t h, const char *s, size_t n) {
+    for (size_t i = 0; i < n; i++) h = (h ^ (unsigned char)s[i]) * 0x100000001b3ULL;
+    return h;
+}
+
+/* A JSON value in Python's compact form (separators "," and ":"), for a case's label. */
+static void jcompact(sbuf *b, const jval *v) {
+    char num[32];
+    switch (v->tipo) {
+    case J_STR: jstr(b, v->str, strlen(v->str)); break;
+    case J_NUM: snprintf(num, sizeof num, "%lld", v->num); puts_(b, num); break;
+    case J_NULL: puts_(b, "null"); break;
+    case J_BOOL: puts_(b, v->num ? "true" : "false"); break;
+    default:
+        puts_(b, v->tipo == J_OBJ ? "{" : "[");
+        for (size_t k = 0; k < v->n; k++) {
+            if (k) puts_(b, ",");
+            if (v->tipo == J_OBJ) { jstr(b, v->keys[k], strlen(v->keys[k])); puts_(b, ":"); }
+            jcompact(b, v->items[k]);
+        }
+        puts_(b, v->tipo == J_OBJ ? "}" : "]");
+    }
+}
+
+/* A row for a message: fields joined by |, a null as \N (the form of every runner). */
+static void show_row(sbuf *b, const char *s, size_t n) {
+    for (size_t i = 0; i < n; i++) {
+        if (s[i] == DT_FIELD_SEP) puts_(b, "|");
+        else if (s[i] == DT_NULO) puts_(b, "\\N");
+        else put(b, s + i, 1);
+    }
+}
+
+/* A list of names ["rut","email"] or rates {"email":100} in dt_tabla_opciones' text form. */
+static char *option_list(const jval *v, sbuf *b) {
+    b->n = 0;
+    puts_(b, "");
+    for (size_t k = 0; v && k < v->n; k++) {
+        char num[32];
+        if (k) puts_(b, ",");
+        if (v->tipo == J_ARR) {
+            puts_(b, v->items[k]->str);
+        } else {
+            puts_(b, v->keys[k]);
+            snprintf(num, sizeof num, ":%lld", v->items[k]->num);
+            puts_(b, num);
+        }
+    }
+    return v ? b->s : NULL;
+}
+
+static int stage_datasets(const jval *fp) {
+    const jval *cases = jget(fp, "datasets");
+    if (!cases) {
+        fprintf(stderr, "fingerprint: fingerprint.json has no datasets section (tools/regen_fixtures.py writes it)\n");
+        return 1;
+    }
+    int failures = 0;
+    size_t cap = DATASET_CHUNK * (size_t)DT_MAX_TEXT;
+    char *rows = malloc(cap);
+    sbuf unico = {0}, nulos = {0}, label = {0}, msg = {0};
+    for (size_t e = 0; e < cases->n; e++) {
+        const jval *c = cases->items[e], *o = jget(c, "options");
+        const char *name = jget(c, "call")->str;
+        label.n = 0;
+        puts_(&label, name);
+        puts_(&label, " ");
+        jcompact(&label, o);
+        dt_tabla_opciones opt = {0};
+        opt.tamano = sizeof opt;
+        find_call(name, &opt.llamada);
+        for (size_t k = 0; k < o->n; k++) {
+            const char *key = o->keys[k];
+            const jval *v = o->items[k];
+            if (strcmp(key, "seed") == 0 && v->tipo == J_NUM) opt.seed = (uint64_t)v->num;
+            else if (strcmp(key, "seed") == 0 && v->tipo == J_STR) { opt.seed_texto = v->str; opt.seed_texto_len = strlen(v->str); }
+            else if (strcmp(key, "unico") == 0) opt.unico = option_list(v, &unico);
+            else if (strcmp(key, "nulos") == 0) opt.nulos = option_list(v, &nulos);
+            else { fprintf(stderr, "dataset: %s: this runner takes no option '%s'\n", label.s, key); exit(2); }
+        }
+        dt_tabla *t = NULL;
+        char why[512];
+        if (dt_tabla_new(&opt, &t, why, sizeof why) != DT_OK) {
+            fprintf(stderr, "dataset: %s: refused: %s\n", label.s, why);
+            failures++;
+            continue;
+        }
+        const jval *wcap = jget(c, "capacity");
+        unsigned long long have_cap = (unsigned long long)dt_tabla_capacidad(t);
+        unsigned long long want_cap = wcap ? (unsigned long long)wcap->num : 1ULL << 63;
+        if (have_cap != want_cap) {
+            fprintf(stderr, "dataset: %s: capacity %llu, expected %llu\n", label.s, have_cap, want_cap);
+            failures++;
+            dt_tabla_free(t);
+            continue;
+        }
+        const jval *slices = jget(c, "slices");
+        for (size_t s = 0; s < slices->n; s++) {
+            const jval *w = slices->items[s], *every = jget(w, "every_1000");
+            uint64_t desde = (uint64_t)jget(w, "desde")->num, n = (uint64_t)jget(w, "n")->num, h = 0xcbf29ce484222325ULL;
+            const char *want_first = jget(w, "first_row")->str;
+            int differs = 0;
+            for (uint64_t k = 0; k < n && !differs; k += DATASET_CHUNK) {
+                size_t m = n - k < DATASET_CHUNK ? (size_t)(n - k) : DATASET_CHUNK, len = 0;
+                dt_status st = dt_tabla_filas(t, desde + k, m, rows, cap, &len);
+                CHECK(st == DT_OK, "dataset: %s: rows %llu..: status %d", label.s, (unsigned long long)(desde + k), st);
+                h = fnv1a64(h, rows, len);
+                char hex[17];
+                snprintf(hex, sizeof hex, "%016llx", (unsigned long long)h);
+                size_t first_len = strchr(rows, '\n') - rows;
+                msg.n = 0;
+                puts_(&msg, "");
+                if (k == 0 && (first_len != strlen(want_first) || memcmp(rows, want_first, first_len) != 0)) {
+                    puts_(&msg, "differs: expected \"");
+                    show_row(&msg, want_first, strlen(want_first));
+                    puts_(&msg, "\", got \"");
+                    show_row(&msg, rows, first_len);
+                    puts_(&msg, "\"");
+                    fprintf(stderr, "dataset: %s, rows %llu..%llu: row %llu %s\n", label.s, (unsigned long long)desde,
+                            (unsigned long long)(desde + n - 1), (unsigned long long)desde, msg.s);
+                    differs = 1;
+                } else if (k / DATASET_CHUNK >= every->n || strcmp(hex, every->items[k / DATASET_CHUNK]->str) != 0) {
+                    fprintf(stderr, "dataset: %s, rows %llu..%llu: row %llu agrees; the first difference is in rows %llu..%llu "
+                            "(fnv1a64 up to there %s, expected %s)\n", label.s, (unsigned long long)desde,
+                            (unsigned long long)(desde + n - 1), (unsigned long long)desde, (unsigned long long)(desde + k),
+                            (unsigned long long)(desde + k + m - 1), hex,
+                            k / DATASET_CHUNK < every->n ? every->items[k / DATASET_CHUNK]->str : "none");
+                    differs = 1;
+                }
+            }
+            if (differs) {
+                failures++;
+                break; /* the far slice of a case whose first slice differs adds nothing */
+            }
+        }
+        dt_tabla_free(t);
+    }
+    free(rows);
+    free(unico.s); free(nulos.s); free(label.s); free(msg.s);
+    return failures;
+}
+
 /* The helpers the stages rest on, checked against published values first. */
 static void self_test(void) {
     static const char *const in[] = {"", "abc"};
@@ -422,12 +570,14 @@ int main(int argc, char **argv) {
     else if (stage_tables(fp)) failed = "tables";
     else if (stage_golden(seq, gold, gold_text, path[1], &b)) failed = "golden";
     else if (stage_calls(fp)) failed = "calls";
+    else if (stage_datasets(fp)) failed = "datasets";
     if (failed) {
         fprintf(stderr, "contract (c): FAILED at the %s stage; later stages skipped (fix this first)\n", failed);
         dt_test_failures++;
     } else {
-        printf("contract (c): ok: %zu tables, %zu x %zu golden values with their draws, call digests of %d values\n",
-               dt_referencia_count(), jget(seq, "seeds")->n, jget(seq, "calls")->n, VALUES_PER_CALL);
+        printf("contract (c): ok: %zu tables, %zu x %zu golden values with their draws, call digests of %d values, "
+               "%zu dataset cases\n", dt_referencia_count(), jget(seq, "seeds")->n, jget(seq, "calls")->n, VALUES_PER_CALL,
+               jget(fp, "datasets")->n);
     }
     if (out_path && b.n) {
         FILE *f = fopen(out_path, "wb");

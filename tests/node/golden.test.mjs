@@ -1,12 +1,12 @@
 // The data contract in Node: table digests, the golden dataset (value by value with the stream
-// position after each call, then byte for byte) and the digests of the first 10,000 values of every
-// call. The stages live in golden_runner.mjs; nothing here writes a fixture.
+// position after each call, then byte for byte), the digests of the first 10,000 values of every
+// call and those of every dataset case. The stages live in golden_runner.mjs; nothing here writes a fixture.
 import { expect, test } from 'vitest';
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import {
-  checkCalls, checkGolden, checkTables, checkVersions, drawsBetween, FINGERPRINT, GOLDEN, load, loadSequence,
+  checkCalls, checkDatasets, checkGolden, checkTables, checkVersions, drawsBetween, FINGERPRINT, GOLDEN, load, loadSequence,
 } from './golden_runner.mjs';
 import { Datoteca } from '../../bindings/node/index.mjs';
 
@@ -20,6 +20,7 @@ test('data versions agree', () => none(checkVersions(golden, fp)));
 test('table digests', () => none(checkTables(fp)));
 test('golden: value by value with draws, then byte for byte', () => none(checkGolden(sequence, golden, text)));
 test('call digests', () => none(checkCalls(fp)));
+test('dataset digests: every case, rows 0..9,999 and 1,000 far rows', () => none(checkDatasets(fp)), 60000);
 
 test.each([0, 1, 2, 3, 31, 1000, 65537])('drawsBetween counts %i draws', (k) => {
   const d = new Datoteca({ seed: 99 });

@@ -1,5 +1,5 @@
-// The data contract in Node: replay fixtures/golden-sequence.json, digest the tables and the first
-// values of every call, and compare all of it with fixtures/golden.json and fixtures/fingerprint.json.
+// The data contract in Node: replay fixtures/golden-sequence.json, digest the tables, the first
+// values of every call and slices of every dataset, and compare all of it with fixtures/golden.json and fixtures/fingerprint.json.
 // Forms and messages are the same in C and Python (docs/determinism.md).
 //   node golden_runner.mjs --check   the staged check (what the mutation suite runs)
 //   node golden_runner.mjs OUT       write this binding's canonical golden run to OUT
@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Datoteca, dataVersion, tables } from '../../bindings/node/index.mjs';
+import { Datoteca, Tabla, dataVersion, tables } from '../../bindings/node/index.mjs';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const FIXTURES = path.join(ROOT, 'fixtures');
@@ -87,6 +87,81 @@ export function callDigest(call, args, seed, hoy) {
   const hash = createHash('sha256');
   hash.update(values.map((v) => `${JSON.stringify(plain(v))}\n`).join(''));
   return [hash.digest('hex'), drawsBetween(start, d.saveState())];
+}
+
+// ---- the dataset digests (docs/determinism.md, "The encodings") ----
+
+export const DATASET_CHUNK = 1000;
+
+/** FNV-1a 64 of the bytes, continuing from [hi, lo]: two 32-bit halves, since the prime is
+ * 2^40 + 0x1b3 (h * prime = h * 0x1b3 + (h << 40)) and BigInt would be 20 times slower. */
+export function fnv1a64(bytes, [hi, lo] = [0xcbf29ce4, 0x84222325]) {
+  for (let i = 0; i < bytes.length; i++) {
+    lo = (lo ^ bytes[i]) >>> 0;
+    const low = lo * 0x1b3; // below 2^41: exact in a double
+    hi = (Math.imul(hi, 0x1b3) + Math.floor(low / 4294967296) + (lo << 8)) >>> 0;
+    lo = low >>> 0;
+  }
+  return [hi, lo];
+}
+const hex = ([hi, lo]) => hi.toString(16).padStart(8, '0') + lo.toString(16).padStart(8, '0');
+
+/** A row as dt_tabla_filas writes it (without its newline): String() of every value, so an
+ * integer column reads the same whether the binding gives a number or a string. */
+export const rowText = (row) => Object.values(row).map((v) => (v === null ? '\x1e' : String(v))).join('\x1f');
+/** A row for a message: fields joined by |, a null as \N. */
+const showRow = (text) => text.split('\x1f').map((f) => (f === '\x1e' ? '\\N' : f)).join('|');
+/** The case's label as Python writes it: json.dumps(options, separators=(',', ':')). */
+export const caseLabel = (entry) => `${entry.call} ${JSON.stringify(entry.options)}`;
+
+function sliceDigest(t, desde, n) {
+  const rows = t.filas(n, desde).map(rowText);
+  let h;
+  const every = [];
+  for (let k = 0; k < n; k += DATASET_CHUNK) {
+    h = fnv1a64(Buffer.from(rows.slice(k, k + DATASET_CHUNK).map((r) => `${r}\n`).join(''), 'utf8'), h);
+    every.push(hex(h));
+  }
+  return { firstRow: rows[0], every };
+}
+
+export function checkDatasets(fp) {
+  if (!fp.datasets) return ['fingerprint: fingerprint.json has no datasets section (tools/regen_fixtures.py writes it)'];
+  const out = [];
+  for (const entry of fp.datasets) {
+    const where = `dataset: ${caseLabel(entry)}`;
+    let t;
+    try {
+      t = new Tabla(entry.call, entry.options);
+    } catch (e) {
+      out.push(`${where}: refused: ${e.message}`);
+      continue;
+    }
+    const want = entry.capacity ?? 2 ** 63;
+    if (Number(t.capacidad) !== want) {
+      out.push(`${where}: capacity ${t.capacidad}, expected ${want}`);
+      continue;
+    }
+    for (const w of entry.slices) {
+      const { firstRow, every } = sliceDigest(t, w.desde, w.n);
+      const head = `${where}, rows ${w.desde}..${w.desde + w.n - 1}`;
+      let failure = null;
+      if (firstRow !== w.first_row) {
+        failure = `${head}: row ${w.desde} differs: expected "${showRow(w.first_row)}", got "${showRow(firstRow)}"`;
+      } else {
+        const k = every.findIndex((h, i) => h !== w.every_1000[i]);
+        if (k >= 0) {
+          const lo = w.desde + k * DATASET_CHUNK;
+          failure = `${head}: row ${w.desde} agrees; the first difference is in rows ${lo}..${Math.min(lo + DATASET_CHUNK, w.desde + w.n) - 1} (fnv1a64 up to there ${every[k]}, expected ${w.every_1000[k]})`;
+        }
+      }
+      if (failure) {
+        out.push(failure);
+        break; // the far slice of a case whose first slice differs adds nothing
+      }
+    }
+  }
+  return out;
 }
 
 // ---- the staged check: each stage returns its failures; later stages only run on success ----
@@ -178,6 +253,7 @@ export function check(say = console.log) {
     ['tables', () => checkTables(fp)],
     ['golden', () => checkGolden(sequence, golden, text)],
     ['calls', () => checkCalls(fp)],
+    ['datasets', () => checkDatasets(fp)],
   ];
   for (const [name, stage] of stages) {
     const failures = stage();
@@ -188,7 +264,7 @@ export function check(say = console.log) {
     }
   }
   const digests = fp.calls.reduce((n, e) => n + e.runs.length, 0);
-  say(`contract (node): ok: ${fp.tables.length} tables, ${golden.runs.length} x ${sequence.calls.length} golden values with their draws, ${digests} call digests of ${VALUES_PER_CALL} values`);
+  say(`contract (node): ok: ${fp.tables.length} tables, ${golden.runs.length} x ${sequence.calls.length} golden values with their draws, ${digests} call digests of ${VALUES_PER_CALL} values, ${(fp.datasets ?? []).length} dataset cases`);
   return 0;
 }
 

@@ -1,6 +1,6 @@
-"""The data contract in Python: replay fixtures/golden-sequence.json, digest the tables and the
-first values of every call, and compare all of it with fixtures/golden.json and
-fixtures/fingerprint.json. The forms and the messages are documented in docs/determinism.md and
+"""The data contract in Python: replay fixtures/golden-sequence.json, digest the tables, the
+first values of every call and slices of every dataset, and compare all of it with
+fixtures/golden.json and fixtures/fingerprint.json. The forms and the messages are documented in docs/determinism.md and
 are the same in C (tests/c/test_golden.c) and Node (tests/node/golden_runner.mjs).
 
     python golden_runner.py --check   the staged check (what the mutation suite runs)
@@ -152,11 +152,118 @@ def fingerprint(sequence: Dict[str, Any]) -> Dict[str, Any]:
                       for seed in sequence["seeds"]]}
             for call, args in arg_sets(sequence)
         ],
+        "datasets": [dataset_entry(call, options) for call, options in dataset_cases()],
     }
 
 
+# ---- the dataset digests (docs/determinism.md, "The encodings") ----
+# The sequence digests above never touch the dataset mode: a row's stream, the unique columns'
+# permutation and the null decisions are guarded only by these.
+
+DATASET_SEED = 42
+DATASET_ROWS = 10_000            # rows 0..9,999
+DATASET_FAR = 1_000_000_000      # then 1,000 rows from 10^9, or from capacity - 1,000 when smaller
+DATASET_FAR_ROWS = 1_000
+DATASET_CHUNK = 1_000            # a running digest every 1,000 rows locates the first that differs
+FNV_OFFSET = 0xCBF29CE484222325
+FNV_PRIME = 0x100000001B3
+FIELD_SEP = "\x1f"
+NULO = "\x1e"
+
+
+def fnv1a64(data: bytes, h: int = FNV_OFFSET) -> int:
+    for b in data:
+        h = ((h ^ b) * FNV_PRIME) & MASK64
+    return h
+
+
+def row_text(row: Dict[str, Any]) -> str:
+    """A row as dt_tabla_filas writes it (without its newline). str() of every value, so an
+    integer column reads the same whether the binding gives it as int or as str."""
+    return FIELD_SEP.join(NULO if v is None else str(v) for v in row.values())
+
+
+def show_row(text: str) -> str:
+    """A row for a message: fields joined by |, a null as \\N."""
+    return "|".join("\\N" if f == NULO else f for f in text.split(FIELD_SEP))
+
+
+def far_start(capacity: int) -> int:
+    return DATASET_FAR if capacity >= DATASET_FAR + DATASET_FAR_ROWS else capacity - DATASET_FAR_ROWS
+
+
+def dataset_cases() -> List[Tuple[str, Dict[str, Any]]]:
+    """Every call that builds a dataset with its defaults: as it is, with every column that can be
+    unique made unique (each kind's permutation), and with every column at 100 per mille of nulls
+    (each column's own null decision); one text seed for the seed's hashing."""
+    import datoteca
+
+    out: List[Tuple[str, Dict[str, Any]]] = []
+    for name in datoteca.calls():
+        try:
+            t = datoteca.Tabla(name, seed=DATASET_SEED)
+        except (datoteca.DatotecaError, ValueError, TypeError):
+            continue  # a call that needs arguments is not a dataset with default options
+        columns = [c["nombre"] for c in t.columnas]
+        unicos = []
+        for c in columns:
+            try:
+                datoteca.Tabla(name, seed=DATASET_SEED, unico=[c])
+                unicos.append(c)
+            except datoteca.DatotecaError:
+                pass
+        out.append((name, {"seed": DATASET_SEED}))
+        if unicos:
+            out.append((name, {"seed": DATASET_SEED, "unico": unicos}))
+        out.append((name, {"seed": DATASET_SEED, "nulos": {c: 100 for c in columns}}))
+        if name == "persona.persona":
+            out.append((name, {"seed": "datoteca"}))
+    return out
+
+
+def case_label(entry: Dict[str, Any]) -> str:
+    return f"{entry['call']} {json.dumps(entry['options'], ensure_ascii=False, separators=(',', ':'))}"
+
+
+def slice_digest(t: Any, desde: int, n: int) -> Dict[str, Any]:
+    """FNV-1a 64 of rows [desde, desde + n) as text, its running value after every DATASET_CHUNK
+    rows (the last is the slice's), and the first row."""
+    rows = [row_text(r) + "\n" for r in t.filas(n, desde)]
+    h, every = FNV_OFFSET, []
+    for k in range(0, n, DATASET_CHUNK):
+        h = fnv1a64("".join(rows[k:k + DATASET_CHUNK]).encode("utf-8"), h)
+        every.append(f"{h:016x}")
+    return {"desde": desde, "n": n, "fnv1a64": every[-1], "every_1000": every, "first_row": rows[0][:-1]}
+
+
+def dataset_entry(call: str, options: Dict[str, Any]) -> Dict[str, Any]:
+    from datoteca import Tabla
+
+    t = Tabla(call, **options)
+    entry: Dict[str, Any] = {"call": call, "options": options}
+    if t.capacidad < 2**63:  # only unique columns bound it (docs/datasets.md)
+        entry["capacity"] = t.capacidad
+    entry["slices"] = [slice_digest(t, 0, DATASET_ROWS), slice_digest(t, far_start(t.capacidad), DATASET_FAR_ROWS)]
+    return entry
+
+
 def canonical_fingerprint(doc: Dict[str, Any]) -> str:
-    return json.dumps(doc, indent=2, ensure_ascii=False) + "\n"
+    """indent=2 JSON; the datasets section, last, writes each case on one line and each slice on
+    one line of its own, so the file stays a few hundred lines longer, not thousands."""
+    rest = {k: v for k, v in doc.items() if k != "datasets"}
+    text = json.dumps(rest, indent=2, ensure_ascii=False)
+    if "datasets" not in doc:
+        return text + "\n"
+
+    def one(v: Any) -> str:
+        return json.dumps(v, ensure_ascii=False, separators=(", ", ": "))
+
+    cases = []
+    for e in doc["datasets"]:
+        head = ", ".join(f"{one(k)}: {one(v)}" for k, v in e.items() if k != "slices")
+        slices = ",\n".join(f"      {one(s)}" for s in e["slices"])
+        cases.append(f"    {{{head}, \"slices\": [\n{slices}]}}")
+    return text[:-2] + ",\n  \"datasets\": [\n" + ",\n".join(cases) + "\n  ]\n}\n"
 
 
 # ---- the staged check: each stage returns its failures; later stages only run on success ----
@@ -238,6 +345,47 @@ def check_calls(fp: Dict[str, Any]) -> List[str]:
     return out
 
 
+def compare_slice(where: str, want: Dict[str, Any], first_row: str, every: List[str]) -> List[str]:
+    """The first difference of one slice: its first row (expected and actual text), else the first
+    1,000 rows whose running digest differs. Shared by the three runners' messages."""
+    desde, n = want["desde"], want["n"]
+    head = f"{where}, rows {desde}..{desde + n - 1}"
+    if first_row != want["first_row"]:
+        return [f"{head}: row {desde} differs: expected \"{show_row(want['first_row'])}\", got \"{show_row(first_row)}\""]
+    for k, (h, w) in enumerate(zip(every, want["every_1000"])):
+        if h != w:
+            lo = desde + k * DATASET_CHUNK
+            return [f"{head}: row {desde} agrees; the first difference is in rows {lo}..{min(lo + DATASET_CHUNK, desde + n) - 1} "
+                    f"(fnv1a64 up to there {h}, expected {w})"]
+    return []
+
+
+def check_datasets(fp: Dict[str, Any]) -> List[str]:
+    """Each dataset case rebuilt through Tabla with its options: capacity, then each slice."""
+    from datoteca import DatotecaError, Tabla
+
+    if "datasets" not in fp:
+        return ["fingerprint: fingerprint.json has no datasets section (tools/regen_fixtures.py writes it)"]
+    out: List[str] = []
+    for entry in fp["datasets"]:
+        where = f"dataset: {case_label(entry)}"
+        try:
+            t = Tabla(entry["call"], **entry["options"])
+        except DatotecaError as why:
+            out.append(f"{where}: refused: {why}")
+            continue
+        if t.capacidad != entry.get("capacity", 2**63):
+            out.append(f"{where}: capacity {t.capacidad}, expected {entry.get('capacity', 2**63)}")
+            continue
+        for want in entry["slices"]:
+            have = slice_digest(t, want["desde"], want["n"])
+            failures = compare_slice(where, want, have["first_row"], have["every_1000"])
+            out.extend(failures)
+            if failures:
+                break  # the far slice of a case whose first slice differs adds nothing
+    return out
+
+
 def check(say: Callable[[str], None] = print) -> int:
     """Run the stages in order and stop at the first that fails: what follows it is its consequence."""
     sequence, fp = load_sequence(), load(FINGERPRINT)
@@ -249,6 +397,7 @@ def check(say: Callable[[str], None] = print) -> int:
         ("tables", lambda: check_tables(fp)),
         ("golden", lambda: check_golden(sequence, golden, text)),
         ("calls", lambda: check_calls(fp)),
+        ("datasets", lambda: check_datasets(fp)),
     ]
     for name, stage in stages:
         failures = stage()
@@ -259,7 +408,8 @@ def check(say: Callable[[str], None] = print) -> int:
             return 1
     runs = sum(len(e["runs"]) for e in fp["calls"])
     say(f"contract (python): ok: {len(fp['tables'])} tables, {len(golden['runs'])} x {len(sequence['calls'])} "
-        f"golden values with their draws, {runs} call digests of {VALUES_PER_CALL} values")
+        f"golden values with their draws, {runs} call digests of {VALUES_PER_CALL} values, "
+        f"{len(fp.get('datasets', []))} dataset cases of {DATASET_ROWS} + {DATASET_FAR_ROWS} rows")
     return 0
 
 

@@ -51,6 +51,28 @@ def test_call_digests():
     _no_failures(golden_runner.check_calls(FINGERPRINT))
 
 
+def test_dataset_digests():
+    """Rows 0..9,999 and 1,000 far rows of every dataset case (the dataset mode shares no digest
+    with the sequence): a failure names the case, the slice and the first row that differs."""
+    _no_failures(golden_runner.check_datasets(FINGERPRINT))
+
+
+def test_dataset_cases_cover_every_call_with_its_unique_and_null_variants():
+    listed = [(e["call"], e["options"]) for e in FINGERPRINT["datasets"]]
+    assert listed == golden_runner.dataset_cases()
+    for e in FINGERPRINT["datasets"]:
+        far = e["slices"][1]["desde"]
+        assert [s["desde"] for s in e["slices"]] == [0, golden_runner.far_start(e.get("capacity", 2**63))], e["call"]
+        assert far >= 10**9 or far + 1000 == e["capacity"], f"{golden_runner.case_label(e)}: the far slice is not at the end"
+
+
+def test_fingerprint_is_in_its_canonical_form():
+    """The bytes regen_fixtures.py writes: an edit by hand that reformats the file (and so hides
+    what changed in its diff) fails here."""
+    with open(golden_runner.FINGERPRINT, encoding="utf-8") as f:
+        assert f.read() == golden_runner.canonical_fingerprint(FINGERPRINT)
+
+
 def test_sequence_covers_every_call():
     calls = [c["call"] for c in SEQUENCE["calls"]]
     assert len(calls) >= 80
