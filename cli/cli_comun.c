@@ -152,7 +152,7 @@ int dt__cli_parse_call(const char *arg, peticion *r) {
             call = name;
         }
         if (dt_call_find(call, strlen(call), &r->index) != DT_OK) {
-            fprintf(stderr, "datoteca: unknown call '%s' (see 'datoteca list')\n", arg);
+            fprintf(stderr, "datoteca: " DT_FRASE_UNKNOWN_CALL "\n", arg);
             return 2;
         }
     }
@@ -182,24 +182,18 @@ static int parse_param(peticion *r, const char *opt, const char *val) {
     }
     size_t j = (size_t)jj;
     const dt_param_info *p = &info->params[j];
-    for (int64_t v = p->min; p->choices && v <= p->max; v++)
-        if (strcmp(p->choices[v - p->min], val) == 0) {
-            r->args[j] = v;
-            return 0;
-        }
+    if (p->choices) { /* a choice by its name: the library's sentence when it has none of that name */
+        char why[DT_SENTENCE_MAX];
+        if (dt_param_choice(info, j, val, strlen(val), &r->args[j], why, sizeof why, NULL) == DT_OK) return 0;
+        fprintf(stderr, "datoteca: %s\n", why);
+        return 2;
+    }
     long long v;
     if (parse_i64(val, &v)) {
         r->args[j] = (int64_t)v;
         return 0;
     }
-    fprintf(stderr, "datoteca: --%s must be ", p->name);
-    if (p->choices) {
-        for (int64_t c = p->min; c <= p->max; c++)
-            fprintf(stderr, "%s%s", c == p->min ? "" : c == p->max ? " or " : ", ", p->choices[c - p->min]);
-    } else {
-        fprintf(stderr, "an integer");
-    }
-    fprintf(stderr, ", got '%s'\n", val);
+    fprintf(stderr, "datoteca: --%s must be an integer, got '%s'\n", p->name, val);
     return 2;
 }
 

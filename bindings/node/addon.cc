@@ -267,7 +267,7 @@ class Gen : public Napi::ObjectWrap<Gen> {
     if (!Alive(env)) return env.Undefined();
     auto b = info[0].As<Napi::Uint8Array>();
     dt_status st = dt_state_restore(g_, b.Data(), b.ByteLength());
-    if (st != DT_OK) FailStatus(env, st, "restoreState");
+    if (st != DT_OK) FailStatus(env, st, "state");
     return env.Undefined();
   }
 

@@ -42,7 +42,7 @@ last="--region must be an integer, got 'x'"; expect_error direccion.comuna --reg
 last="dinero.monto: min must not exceed max, got min=10, max=5"; expect_error dinero.monto --min 10 --max 5
 last="persona.fecha_nacimiento: edad_min must not exceed edad_max, got edad_min=50, edad_max=20"
 expect_error persona.fecha_nacimiento --edad_min 50 --edad_max 20
-last="--sexo must be"; expect_error persona.nombre --sexo X
+last="persona.nombre: sexo must be one of 'cualquiera', 'F', 'M', got 'X'"; expect_error persona.nombre --sexo X
 # --hoy: exactly YYYY-MM-DD of a real day in 1900..2200, anything else names the flag and the form
 for bad in 2000-2-29 2000-02-29junk 0000-01-01 2023-02-29 1899-12-31 2201-01-01 2000-13-01 2000-00-10 \
            2000-01-00 2000-04-31 " 2000-01-01" 2000/01/01 20000101 "" +2000-01-01 2000-01-1x; do

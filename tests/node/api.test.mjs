@@ -109,7 +109,7 @@ test('save/restore, derive, stream', () => {
   expect(err && err.name).toBe('InvalidStateError');
   expect(err).toBeInstanceOf(RangeError);
   expect(err).toBeInstanceOf(dt.DatotecaError);
-  expect(err.message).toBe('restoreState: not a valid datoteca state');
+  expect(err.message).toBe('state: not a valid datoteca state');
   const p1 = new Datoteca({ seed: 5 });
   const p2 = new Datoteca({ seed: 5 });
   p1.derive('clientes');

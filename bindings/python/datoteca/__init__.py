@@ -71,7 +71,11 @@ __all__ = [
     "ddl",
     "arrow",
     "Lotes",
-] + _comun_gen.__all__ + _llamadas_gen.__all__ + _tipos_gen.__all__ + _utilidades_gen.__all__
+]
+__all__ += _comun_gen.__all__
+__all__ += _llamadas_gen.__all__
+__all__ += _tipos_gen.__all__
+__all__ += _utilidades_gen.__all__
 
 _dt_call = lib.dt_call
 _dt_call_many = lib.dt_call_many
@@ -206,10 +210,8 @@ class Datoteca(Llamadas):
             raise type_error(f"state must be bytes, got {type(state).__name__}")
         data = bytes(state)
         st = lib.dt_state_restore(self._g, data, len(data))
-        if st == lib.DT_ERR_NULL:
-            raise_status(st, "restore_state()")
         if st:
-            raise InvalidStateError("state: not a valid datoteca state (24 bytes from save_state)", st)
+            raise_status(st, "state")
 
     def derive(self, label: str) -> "Datoteca":
         """An independent child generator for `label`; takes two draws from this stream."""

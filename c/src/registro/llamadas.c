@@ -80,6 +80,11 @@ dt_status dt__args(const dt_call_info *info, const char *const *cero, const dt__
     return DT_OK;
 }
 
+dt_status dt__llamada_args(const dt__llamada *ll, const int64_t *args, size_t nargs, int64_t *out, char *why,
+                           size_t whycap) {
+    return dt__args(&ll->info, ll->cero, ll->checks, ll->nchecks, args, nargs, 1, out, why, whycap);
+}
+
 dt_status dt_param_choice(const dt_call_info *info, size_t param, const char *name, size_t len, int64_t *value,
                           char *buf, size_t cap, size_t *out_len) {
     if (info == NULL || value == NULL || (name == NULL && len > 0) || (buf == NULL && cap > 0)) return DT_ERR_NULL;

@@ -66,10 +66,9 @@ extern const size_t dt__n_utilidades;
  * call, the parameter, the value and what is accepted is written there (snprintf semantics). */
 dt_status dt__args(const dt_call_info *info, const char *const *cero, const dt__check *checks, size_t nchecks,
                    const int64_t *args, size_t nargs, int por_defecto, int64_t *out, char *why, size_t whycap);
-static inline dt_status dt__llamada_args(const dt__llamada *ll, const int64_t *args, size_t nargs, int64_t *out,
-                                         char *why, size_t whycap) {
-    return dt__args(&ll->info, ll->cero, ll->checks, ll->nchecks, args, nargs, 1, out, why, whycap);
-}
+/* dt__args for a call's row, DT_ARG_DEFAULT meaning "the default" (datasets and dt_call_check). */
+dt_status dt__llamada_args(const dt__llamada *ll, const int64_t *args, size_t nargs, int64_t *out, char *why,
+                           size_t whycap);
 
 /* The typed public functions (generated) run call `index` through these: the check (DT_ARG_DEFAULT
  * is a value like any other there), then the generator; a text call writes the sentence of a refusal

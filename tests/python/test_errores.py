@@ -1,0 +1,65 @@
+"""The one table of bad inputs (tests/casos_errores.json), in Python and through the CLI: each gives the
+error class of the table (a DatotecaError that also is the builtin a user would catch) and the very
+sentence C gives (tests/c/test_errores.c) and Node gives (tests/node/errores.test.mjs)."""
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+from typing import Any, Callable, Dict
+
+import pytest
+
+import datoteca
+from datoteca import Datoteca
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+with open(os.path.join(ROOT, "tests", "casos_errores.json"), encoding="utf-8") as f:
+    CASES = json.load(f)["cases"]
+CLI = os.environ.get("DATOTECA_CLI", os.path.join(ROOT, "build-c", "datoteca"))
+BUILTIN = {"InvalidArgumentError": ValueError, "UnknownCallError": ValueError, "InvalidRutError": ValueError,
+           "InvalidPatenteError": ValueError, "InvalidStateError": ValueError}
+
+
+def _run(case: Dict[str, Any]) -> Callable[[], object]:
+    de, nombre, args = case["de"], case["nombre"], case["args"]
+    if de == "llamada":
+        return lambda: Datoteca(seed=1).call(nombre, **args)
+    if de == "utilidad":
+        fn = getattr(datoteca, nombre)
+        texto = [case["texto"]] if "texto" in case else []
+        return lambda: fn(*texto, **args)
+    if de == "tabla":
+        return lambda: datoteca.Tabla(nombre, **case["opciones"], **args)
+    return lambda: Datoteca(seed=1).restore_state(bytes(24))
+
+
+def _cli_args(case: Dict[str, Any]) -> list:
+    argv = ["tabla"] if case["de"] == "tabla" else []
+    argv.append(case["nombre"])
+    for k, v in case["args"].items():
+        argv += [f"--{k}", str(v)]
+    for k, v in case.get("opciones", {}).items():
+        argv += [f"--{k}", ",".join(v) if isinstance(v, list) else ",".join(f"{c}:{n}" for c, n in v.items())]
+    return argv + ["-n", "1"]
+
+
+@pytest.mark.parametrize("i", range(len(CASES)))
+def test_the_same_class_and_sentence(i: int) -> None:
+    case = CASES[i]
+    where = f"error case {i + 1} ({case['de']} {case['nombre']} {case['args']})"
+    with pytest.raises(datoteca.DatotecaError) as info:
+        _run(case)()
+    e = info.value
+    assert type(e).__name__ == case["error"], f"{where}: expected {case['error']}, got {type(e).__name__}"
+    assert isinstance(e, BUILTIN[case["error"]]), f"{where}: not a {BUILTIN[case['error']].__name__}"
+    assert str(e) == case["frase"], f"{where}: expected {case['frase']!r}, got {str(e)!r}"
+    assert e.code == case["estado"], f"{where}: status {e.code}, expected {case['estado']}"
+
+
+@pytest.mark.parametrize("i", [i for i, c in enumerate(CASES) if c.get("cli", True)])
+def test_the_cli_says_the_same(i: int) -> None:
+    case = CASES[i]
+    r = subprocess.run([CLI, *_cli_args(case)], capture_output=True, text=True)
+    assert r.returncode == 2, f"error case {i + 1}: the CLI exited {r.returncode}: {r.stderr!r}"
+    assert r.stderr == f"datoteca: {case['frase']}\n", f"error case {i + 1}: the CLI said {r.stderr!r}"
