@@ -123,8 +123,11 @@ static int parse_tabla(int argc, char **argv, tarea *w) {
     }
     uint64_t cap = dt_tabla_capacidad(w->t);
     if (w->desde > cap || r->count > cap - w->desde) {
-        fprintf(stderr, "datoteca: rows %llu to %llu asked, but %s with these unique columns has room for %llu rows "
-                "(docs/datasets.md)\n", w->desde, w->desde + r->count, r->info->name, (unsigned long long)cap);
+        char desde[24], hasta[24], hay[24]; /* the library's sentence takes its numbers as text */
+        snprintf(desde, sizeof desde, "%llu", w->desde);
+        snprintf(hasta, sizeof hasta, "%llu", w->desde + r->count);
+        snprintf(hay, sizeof hay, "%llu", (unsigned long long)cap);
+        fprintf(stderr, "datoteca: " DT_FRASE_CAPACIDAD "\n", r->info->name, desde, hasta, hay);
         return 2;
     }
     w->ncol = dt_tabla_columnas(w->t);

@@ -75,9 +75,14 @@ def napi_includes() -> List[str]:
 C_FLAGS = ["-std=c11", "-O1", "-fPIC", "-fvisibility=hidden"]
 
 
+def obj_name(rel: str) -> str:
+    """The object file of a source as c/fuentes.txt names it (c/src/ns/rut.c -> c_src_ns_rut.o)."""
+    return rel[:-2].replace("/", "_") + ".o"
+
+
 def compile_c(src_dir: str, rel: str, out_dir: str) -> str:
     """One of the library's sources (`rel` as c/fuentes.txt lists it) compiled into out_dir."""
-    out = os.path.join(out_dir, rel[:-2].replace("/", "_") + ".o")
+    out = os.path.join(out_dir, obj_name(rel))
     must([CC, *C_FLAGS, "-I" + os.path.join(src_dir, "c", "include"), "-I" + os.path.join(src_dir, "c", "src"),
           "-c", os.path.join(src_dir, rel), "-o", out])
     return out
@@ -323,7 +328,7 @@ def unit_tests_catch(name: str, apply: Callable[[], None], base: Dict[str, str])
     fresh_scratch()
     apply()
     build_scratch(base)
-    objs = [os.path.join(OBJ, "mut", n[:-2] + ".o") if os.path.exists(os.path.join(OBJ, "mut", n[:-2] + ".o")) else o
+    objs = [os.path.join(OBJ, "mut", obj_name(n)) if os.path.exists(os.path.join(OBJ, "mut", obj_name(n))) else o
             for n, o in base.items()]
     env = env_for_scratch()
     bad = []

@@ -13,6 +13,8 @@ const FIELD_SEP = '\x1f';
 const NULO = '\x1e';
 /** the sentence for a call name no call has (%s: the name), in every runtime and the CLI */
 const FRASE_UNKNOWN_CALL = "unknown call '%s'";
+/** the sentence for dataset rows past its capacity (the call, the first and the end row, the capacity), in every runtime */
+const FRASE_CAPACIDAD = "%s: rows %s to %s asked, but with these unique columns there is room for %s rows (docs/datasets.md)";
 /** the most parameters a call takes: an args array of DT_MAX_PARAMS values always suffices */
 const MAX_PARAMS = 4;
 /** the most fields a record has (dt_call_info.nfields) */
@@ -166,4 +168,4 @@ function crearUtilidades(util) {
   };
 }
 
-module.exports = { MAX_TEXT, SENTENCE_MAX, FIELD_SEP, NULO, FRASE_UNKNOWN_CALL, MAX_PARAMS, MAX_FIELDS, STATE_SIZE, SEED_STREAM, HOY_DEFAULT_ANIO, HOY_DEFAULT_MES, HOY_DEFAULT_DIA, HOY_ANIO_MIN, HOY_ANIO_MAX, RUT_PERSONA_MIN, RUT_PERSONA_MAX, RUT_EMPRESA_MIN, RUT_EMPRESA_MAX, RUT_CUERPO_MAX, RUT_SA_ANTIGUA_MIN, RUT_SA_ANTIGUA_MAX, DINERO_MAX, SUELDO_MINIMO, EDAD_CONTACTO, N_MAX, CHUNK, ABI_MAJOR, KINDS, DIALECTOS, CODES, DatotecaError, InvalidArgumentError, ArgumentTypeError, UnknownCallError, InvalidStateError, InvalidRutError, InvalidPatenteError, ClosedError, OutOfMemoryError, ERRORS, TYPE_ERROR, crearUtilidades };
+module.exports = { MAX_TEXT, SENTENCE_MAX, FIELD_SEP, NULO, FRASE_UNKNOWN_CALL, FRASE_CAPACIDAD, MAX_PARAMS, MAX_FIELDS, STATE_SIZE, SEED_STREAM, HOY_DEFAULT_ANIO, HOY_DEFAULT_MES, HOY_DEFAULT_DIA, HOY_ANIO_MIN, HOY_ANIO_MAX, RUT_PERSONA_MIN, RUT_PERSONA_MAX, RUT_EMPRESA_MIN, RUT_EMPRESA_MAX, RUT_CUERPO_MAX, RUT_SA_ANTIGUA_MIN, RUT_SA_ANTIGUA_MAX, DINERO_MAX, SUELDO_MINIMO, EDAD_CONTACTO, N_MAX, CHUNK, ABI_MAJOR, KINDS, DIALECTOS, CODES, DatotecaError, InvalidArgumentError, ArgumentTypeError, UnknownCallError, InvalidStateError, InvalidRutError, InvalidPatenteError, ClosedError, OutOfMemoryError, ERRORS, TYPE_ERROR, crearUtilidades };

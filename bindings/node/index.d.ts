@@ -396,6 +396,7 @@ export const SENTENCE_MAX: number;
 export const FIELD_SEP: string;
 export const NULO: string;
 export const FRASE_UNKNOWN_CALL: string;
+export const FRASE_CAPACIDAD: string;
 export const MAX_PARAMS: number;
 export const MAX_FIELDS: number;
 export const STATE_SIZE: number;

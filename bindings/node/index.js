@@ -17,7 +17,7 @@ function loadAddon() {
 }
 
 const comun = require('./comun.gen');
-const { ABI_MAJOR, CHUNK, ERRORS, FIELD_SEP, FRASE_UNKNOWN_CALL, HOY_ANIO_MAX, HOY_ANIO_MIN, KINDS, N_MAX, NULO, DIALECTOS,
+const { ABI_MAJOR, CHUNK, ERRORS, FIELD_SEP, FRASE_CAPACIDAD, FRASE_UNKNOWN_CALL, HOY_ANIO_MAX, HOY_ANIO_MIN, KINDS, N_MAX, NULO, DIALECTOS,
   DatotecaError, InvalidArgumentError, UnknownCallError, TYPE_ERROR } = comun;
 
 const addon = loadAddon();
@@ -52,6 +52,9 @@ function typeName(v) {
   if (Array.isArray(v)) return 'array';
   return typeof v;
 }
+
+// A sentence of spec/comun.toml ("%s" for each value in turn), as C's printf and Python's % write it.
+const frase = (plantilla, ...valores) => valores.reduce((s, v) => s.replace('%s', String(v)), plantilla);
 
 // A wrong argument type, found while converting (the library never sees it).
 const typeError = (message) => new TYPE_ERROR(message);
@@ -240,7 +243,7 @@ class Datoteca {
   _lookup(name, args) {
     if (typeof name !== 'string') throw typeError(`call must be a string, got ${typeName(name)}`);
     const call = CALLS.get(name);
-    if (!call) throw new UnknownCallError(FRASE_UNKNOWN_CALL.replace('%s', name));
+    if (!call) throw new UnknownCallError(frase(FRASE_UNKNOWN_CALL, name));
     return { call, cargs: convertArgs(call, optionValues(call, args)) };
   }
 
@@ -367,7 +370,7 @@ class Tabla {
   constructor(name, options = {}) {
     if (typeof name !== 'string') throw typeError(`call must be a string, got ${typeName(name)}`);
     const call = CALLS.get(name);
-    if (!call) throw new UnknownCallError(FRASE_UNKNOWN_CALL.replace('%s', name));
+    if (!call) throw new UnknownCallError(frase(FRASE_UNKNOWN_CALL, name));
     if (!isOptions(options)) throw typeError(`options must be an object, got ${typeName(options)}`);
     const own = {};
     const callArgs = {};
@@ -391,7 +394,7 @@ class Tabla {
       if (v < 0 || v > max) throw new InvalidArgumentError(`${k} must be from 0 to ${max}, got ${v}`);
     }
     if (desde + n > this.capacidad) {
-      throw new InvalidArgumentError(`${this.call}: rows ${desde} to ${desde + n} asked, but with these unique columns there is room for ${this.capacidad} rows (docs/datasets.md)`);
+      throw new InvalidArgumentError(frase(FRASE_CAPACIDAD, this.call, desde, desde + n, this.capacidad));
     }
   }
 

@@ -22,6 +22,7 @@ typedef enum dt_status {
 #define DT_FIELD_SEP '\x1f' /* separates the fields of a record in dt_call output and the columns of dt_tabla_filas */
 #define DT_NULO '\x1e' /* a null field in dt_tabla_filas output is exactly this one byte */
 #define DT_FRASE_UNKNOWN_CALL "unknown call '%s'" /* the sentence for a call name no call has (%s: the name), in every runtime and the CLI */
+#define DT_FRASE_CAPACIDAD "%s: rows %s to %s asked, but with these unique columns there is room for %s rows (docs/datasets.md)" /* the sentence for dataset rows past its capacity (the call, the first and the end row, the capacity), in every runtime */
 #define DT_MAX_PARAMS 4 /* the most parameters a call takes: an args array of DT_MAX_PARAMS values always suffices */
 #define DT_MAX_FIELDS 16 /* the most fields a record has (dt_call_info.nfields) */
 #define DT_STATE_SIZE 24 /* bytes of a saved state (dt_state_save) */

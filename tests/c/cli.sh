@@ -65,7 +65,7 @@ for f in jsonl sql plain; do
 done
 [ "$("$cli" tabla persona -n 1000 --unico rut --format csv --campos rut | tail -n +2 | sort | uniq -d | wc -l)" = 0 ] || fail "tabla --unico rut repeats a RUT"
 last="persona.persona: column 'nombres' cannot be unique"; expect_error tabla persona --unico nombres
-last="has room for 2000000 rows"; expect_error tabla empresa.rut --unico rut -n 2000001
+last="empresa.rut: rows 0 to 2000001 asked, but with these unique columns there is room for 2000000 rows (docs/datasets.md)"; expect_error tabla empresa.rut --unico rut -n 2000001
 last="--jobs must be an integer from 1 to 64"; expect_error tabla rut --jobs 0
 last="--format must be jsonl, csv, sql, ddl or plain"; expect_error tabla rut --format xml
 # Output that cannot be written is an error, not a silent exit 0

@@ -19,6 +19,8 @@ FIELD_SEP = "\x1f"
 NULO = "\x1e"
 # the sentence for a call name no call has (%s: the name), in every runtime and the CLI
 FRASE_UNKNOWN_CALL = "unknown call '%s'"
+# the sentence for dataset rows past its capacity (the call, the first and the end row, the capacity), in every runtime
+FRASE_CAPACIDAD = "%s: rows %s to %s asked, but with these unique columns there is room for %s rows (docs/datasets.md)"
 # the most parameters a call takes: an args array of DT_MAX_PARAMS values always suffices
 MAX_PARAMS = 4
 # the most fields a record has (dt_call_info.nfields)
@@ -136,4 +138,4 @@ class OutOfMemoryError(DatotecaError, MemoryError):
 ERRORS: Dict[int, Type[DatotecaError]] = {1: ClosedError, 2: InvalidArgumentError, 3: DatotecaError, 4: OutOfMemoryError, 5: InvalidStateError, 6: InvalidRutError, 7: UnknownCallError, 8: InvalidPatenteError}
 TYPE_ERROR = ArgumentTypeError
 
-__all__ = ['MAX_TEXT', 'SENTENCE_MAX', 'FIELD_SEP', 'NULO', 'FRASE_UNKNOWN_CALL', 'MAX_PARAMS', 'MAX_FIELDS', 'STATE_SIZE', 'SEED_STREAM', 'HOY_DEFAULT_ANIO', 'HOY_DEFAULT_MES', 'HOY_DEFAULT_DIA', 'HOY_ANIO_MIN', 'HOY_ANIO_MAX', 'RUT_PERSONA_MIN', 'RUT_PERSONA_MAX', 'RUT_EMPRESA_MIN', 'RUT_EMPRESA_MAX', 'RUT_CUERPO_MAX', 'RUT_SA_ANTIGUA_MIN', 'RUT_SA_ANTIGUA_MAX', 'DINERO_MAX', 'SUELDO_MINIMO', 'EDAD_CONTACTO', 'N_MAX', 'CHUNK', 'ABI_MAJOR', 'KINDS', 'DIALECTOS', 'DatotecaError', 'InvalidArgumentError', 'ArgumentTypeError', 'UnknownCallError', 'InvalidStateError', 'InvalidRutError', 'InvalidPatenteError', 'ClosedError', 'OutOfMemoryError', 'CODES', 'ERRORS', 'TYPE_ERROR']
+__all__ = ['MAX_TEXT', 'SENTENCE_MAX', 'FIELD_SEP', 'NULO', 'FRASE_UNKNOWN_CALL', 'FRASE_CAPACIDAD', 'MAX_PARAMS', 'MAX_FIELDS', 'STATE_SIZE', 'SEED_STREAM', 'HOY_DEFAULT_ANIO', 'HOY_DEFAULT_MES', 'HOY_DEFAULT_DIA', 'HOY_ANIO_MIN', 'HOY_ANIO_MAX', 'RUT_PERSONA_MIN', 'RUT_PERSONA_MAX', 'RUT_EMPRESA_MIN', 'RUT_EMPRESA_MAX', 'RUT_CUERPO_MAX', 'RUT_SA_ANTIGUA_MIN', 'RUT_SA_ANTIGUA_MAX', 'DINERO_MAX', 'SUELDO_MINIMO', 'EDAD_CONTACTO', 'N_MAX', 'CHUNK', 'ABI_MAJOR', 'KINDS', 'DIALECTOS', 'DatotecaError', 'InvalidArgumentError', 'ArgumentTypeError', 'UnknownCallError', 'InvalidStateError', 'InvalidRutError', 'InvalidPatenteError', 'ClosedError', 'OutOfMemoryError', 'CODES', 'ERRORS', 'TYPE_ERROR']

@@ -9,7 +9,7 @@ from __future__ import annotations
 import datetime
 from typing import TYPE_CHECKING, Any, Dict, Iterable, List, Literal, Mapping, Optional, TypedDict, Union
 
-from ._comun_gen import DIALECTOS, FIELD_SEP, N_MAX, NULO, SENTENCE_MAX, InvalidArgumentError
+from ._comun_gen import DIALECTOS, FIELD_SEP, FRASE_CAPACIDAD, N_MAX, NULO, SENTENCE_MAX, InvalidArgumentError
 from ._lib import check_hoy, check_int, check_seed, en_trozos, ffi, lib, lookup_call, raise_status, type_error
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -115,9 +115,7 @@ class Tabla:
         n = check_int(n, "n", 0, N_MAX)
         desde = check_int(desde, "desde", 0, 2**63 - 1)
         if desde + n > self.capacidad:
-            raise InvalidArgumentError(
-                f"{self.call}: rows {desde} to {desde + n} asked, but with these unique columns there is room for "
-                f"{self.capacidad} rows (docs/datasets.md)")
+            raise InvalidArgumentError(FRASE_CAPACIDAD % (self.call, desde, desde + n, self.capacidad))
 
     def filas(self, n: int, desde: int = 0) -> List[Dict[str, Any]]:
         """Rows [desde, desde + n) as dicts: None for a null, int for integer columns."""

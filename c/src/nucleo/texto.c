@@ -37,13 +37,19 @@ char *dt__put_i64(char *p, int64_t v) {
     return dt__put_u64(p, (uint64_t)v);
 }
 
-char *dt__put_u64(char *p, uint64_t v) {
-    char tmp[20];
+/* The decimal digits of v into tmp, least significant first; returns how many (1 to 20). */
+static int dt__digitos(uint64_t v, char tmp[20]) {
     int n = 0;
     do {
         tmp[n++] = (char)('0' + v % 10);
         v /= 10;
     } while (v);
+    return n;
+}
+
+char *dt__put_u64(char *p, uint64_t v) {
+    char tmp[20];
+    int n = dt__digitos(v, tmp);
     while (n) *p++ = tmp[--n];
     return p;
 }
@@ -69,11 +75,7 @@ char *dt__put_u32_width(char *p, uint32_t v, int width) {
 
 char *dt__put_miles(char *p, uint64_t v) {
     char tmp[20];
-    int n = 0;
-    do {
-        tmp[n++] = (char)('0' + v % 10);
-        v /= 10;
-    } while (v);
+    int n = dt__digitos(v, tmp);
     while (n) {
         *p++ = tmp[--n];
         if (n && n % 3 == 0) *p++ = '.';
