@@ -20,8 +20,9 @@ done > "$work/todos"
 nm -A -D --defined-only "$so" >> "$work/todos"
 [ -s "$work/todos" ] || { echo "simbolos: nm listed no symbol in $so or $a"; exit 1; }
 
-# The linker's own markers in a shared object are not ours to rename.
-awk '{ n = $NF; if (n !~ /^(dt_|DT_)/ && n !~ /^(_init|_fini|_edata|_end|__bss_start)$/) print }' \
+# The linker's own markers in a shared object are not ours to rename, nor the ODR indicators
+# AddressSanitizer adds beside our globals in the sanitizer build (__odr_asan.dt_...).
+awk '{ n = $NF; if (n !~ /^(dt_|DT_|__odr_asan\.dt_)/ && n !~ /^(_init|_fini|_edata|_end|__bss_start)$/) print }' \
   "$work/todos" | sort -u > "$work/malos"
 
 if [ -s "$work/malos" ]; then
