@@ -176,11 +176,12 @@ DT_API dt_status dt_rut_formatear(const char *s, size_t len, dt_rut_formato form
 /* Write a body (1..DT_RUT_CUERPO_MAX) with its check digit in `formato`. Text out as everywhere. */
 DT_API dt_status dt_rut_formatear_cuerpo(uint32_t cuerpo, dt_rut_formato formato, char *buf, size_t cap, size_t *len);
 
-/* Read a plate as people type it: ASCII whitespace around it, letters in either case, the
- * separators '·' (U+00B7), '.', '-' or a space anywhere between its parts, and optionally its
- * check digit at the end ("PHZF55K", "phzf·55-k"), which must then be right. The letters must be
- * the current format's 18 (4 letters + 2 digits, or 3 + 2 for a motorcycle) or an old series
- * (2 letters + 4 digits). Stores the tipo and the check digit ('0'..'9' or 'K') when not NULL.
+/* Read a plate as people type it: ASCII whitespace around it, letters in either case, one separator
+ * '·' (U+00B7), '.' or '-' between the letters and the digits and one before a check digit (each
+ * optional; a space inside is refused, as in a RUT), and optionally its check digit at the end
+ * ("PHZF55K", "phzf·55-k"), which must then be right. The letters must be the current format's 18
+ * (4 letters + 2 digits from 10 to 99, or 3 + 2 digits for a motorcycle) or an old series (2 letters
+ * + 4 digits); docs/patentes.md lists what is accepted and refused. Stores the tipo and the check digit ('0'..'9' or 'K') when not NULL.
  * DT_ERR_INVALID_PATENTE otherwise. The check digit is the Registro Civil's: the plate as a number
  * (letters by their table, a motorcycle's with a 0 before its digits, an old series by its 3-digit
  * code), then the RUT's mod 11 (docs/data.md). */

@@ -19,11 +19,15 @@ static void worked_examples(void) {
         int ok;
         char dv;
     } casos[] = {
-        {"PHZF55", 1, 'K'},     {"PHZF·55", 1, 'K'},   {"phzf-55-k", 1, 'K'}, {" PHZF 55 K\n", 1, 'K'},
+        {"PHZF55", 1, 'K'},     {"PHZF·55", 1, 'K'},   {"phzf-55-k", 1, 'K'}, {" PHZF55K\n", 1, 'K'},
         {"PHZF55-1", 0, 0},     {"BR1234", 1, '4'},    {"BR-1234-4", 1, '4'}, {"BR12345", 0, 0},
         {"BBC12", 1, '3'},      {"BBC·12-3", 1, '3'},  {"AEIO12", 0, 0},      {"-PHZF55", 0, 0},
         {"PHZF55-", 0, 0},      {"PHZF5", 0, 0},       {"PHZF555-K", 0, 0},   {"", 0, 0},
         {"QQ1234", 0, 0},       {"PHZF\xc2\xb7" "55", 1, 'K'},
+        /* as strict as the generator and the RUT reader: current digits 10-99, no space inside, one
+         * separator between the parts (docs/patentes.md) */
+        {"PHZF05", 0, 0},       {"PHZF00", 0, 0},      {"PH ZF55", 0, 0},     {"PHZF 55", 0, 0},
+        {" PHZF 55 K\n", 0, 0}, {"PHZF.-55", 0, 0},    {"P-HZF55", 0, 0},     {"PHZF.55", 1, 'K'},
     };
     for (size_t i = 0; i < sizeof casos / sizeof casos[0]; i++) {
         char dv = 0;

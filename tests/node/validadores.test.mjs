@@ -32,6 +32,7 @@ const RUTS = [
   ...['persona', 'empresa'].flatMap((tipo) => FORMATOS_RUT.map((formato) => ['rut', { tipo, formato }, null])),
   ...FORMATOS_RUT.map((formato) => ['empresa.rut', { formato }, null]),
   ['persona.persona', {}, 'rut'], ['banco.cuenta', {}, 'rut_titular'], ['empresa.empresa', {}, 'rut'],
+  ['tributario.dte', {}, 'emisor_rut'], ['tributario.dte', {}, 'receptor_rut'],
 ];
 const MOVILES = [...FORMATOS_TEL.map((formato) => ['telefono.movil', { formato }, null]), ['persona.persona', {}, 'telefono']];
 const FIJOS = [...FORMATOS_TEL.map((formato) => ['telefono.fijo', { formato }, null]), ['empresa.empresa', {}, 'telefono']];
@@ -70,5 +71,5 @@ test.each(FIJOS)('libphonenumber accepts the fixed lines of %s %j %s, with their
 
 test('the suites cover every call that makes a RUT or a phone', () => {
   expect(new Set([...RUTS, ...MOVILES, ...FIJOS].map((c) => c[0]))).toEqual(
-    new Set(['rut', 'empresa.rut', 'persona.persona', 'banco.cuenta', 'empresa.empresa', 'telefono.movil', 'telefono.fijo']));
+    new Set(['rut', 'empresa.rut', 'persona.persona', 'banco.cuenta', 'empresa.empresa', 'tributario.dte', 'telefono.movil', 'telefono.fijo']));
 });

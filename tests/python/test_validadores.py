@@ -31,7 +31,8 @@ AREAS = set(AREA_DE.values())
 # (call, args, field of a record or None)
 RUTS = [("rut", {"tipo": t, "formato": f}, None) for t in ("persona", "empresa") for f in ("puntos", "guion", "limpio")] + \
        [("empresa.rut", {"formato": f}, None) for f in ("puntos", "guion", "limpio")] + \
-       [("persona.persona", {}, "rut"), ("banco.cuenta", {}, "rut_titular"), ("empresa.empresa", {}, "rut")]
+       [("persona.persona", {}, "rut"), ("banco.cuenta", {}, "rut_titular"), ("empresa.empresa", {}, "rut"),
+        ("tributario.dte", {}, "emisor_rut"), ("tributario.dte", {}, "receptor_rut")]
 MOVILES = [("telefono.movil", {"formato": f}, None) for f in ("internacional", "e164", "nacional")] + \
           [("persona.persona", {}, "telefono")]
 FIJOS = [("telefono.fijo", {"formato": f}, None) for f in ("internacional", "e164", "nacional")] + \

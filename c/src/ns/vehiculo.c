@@ -90,11 +90,16 @@ static int dt__ppu_leer(const char *s, size_t len, dt__ppu *v, char *dv) {
     if (!((z >= 'A' && z <= 'Z') || (z >= 'a' && z <= 'z') || (z >= '0' && z <= '9'))) return 0;
     char c[16];
     size_t n = 0;
+    /* A separator ('·', '.' or '-') stands only between the letters and the digits, or before a check
+     * digit, once at each; a space inside is refused, as in a RUT (two values run together). */
+    size_t sep[2], nsep = 0;
     for (size_t i = a; i < b; i++) {
         unsigned char x = u[i];
-        if (x == '.' || x == '-' || x == ' ') continue;
-        if (x == 0xC2 && i + 1 < b && u[i + 1] == 0xB7) {
-            i++;
+        int punto = x == 0xC2 && i + 1 < b && u[i + 1] == 0xB7;
+        if (x == '.' || x == '-' || punto) {
+            if (nsep == 2 || (nsep == 1 && sep[0] == n)) return 0;
+            sep[nsep++] = n;
+            i += (size_t)punto;
             continue;
         }
         if (n == sizeof c) return 0;
@@ -119,6 +124,8 @@ static int dt__ppu_leer(const char *s, size_t len, dt__ppu *v, char *dv) {
     } else if (nd != esperado) {
         return 0;
     }
+    for (size_t k = 0; k < nsep; k++)
+        if (sep[k] != nl && !(*dv && sep[k] == n - 1)) return 0;
     v->nletras = (uint8_t)nl;
     memcpy(v->letras, c, nl);
     v->numero = 0;
@@ -128,6 +135,7 @@ static int dt__ppu_leer(const char *s, size_t len, dt__ppu *v, char *dv) {
         if (dt_t_codigo_serie[(c[0] - 'A') * 26 + (c[1] - 'A')] == 0) return 0;
     } else {
         v->tipo = nl == 4 ? DT_PATENTE_AUTO : DT_PATENTE_MOTO;
+        if (nl == 4 && v->numero < 10) return 0; /* the current format's digits are 10 to 99, as generated */
         for (size_t i = 0; i < nl; i++)
             if (dt_t_valor_letra[c[i] - 'A'] == 255) return 0;
     }
