@@ -39,7 +39,7 @@ static void worked_examples(void) {
     size_t len;
     CHECK(dt_patente_formatear("phzf55", 6, DT_PATENTE_CON_DV, buf, sizeof buf, &len) == DT_OK &&
               strcmp(buf, "PHZF\xc2\xb7" "55-K") == 0, "formatear con_dv: '%s'", buf);
-    CHECK(dt_patente_formatear("BR 1234", 7, DT_PATENTE_GUION, buf, sizeof buf, &len) == DT_OK && strcmp(buf, "BR-1234") == 0,
+    CHECK(dt_patente_formatear("br.1234", 7, DT_PATENTE_GUION, buf, sizeof buf, &len) == DT_OK && strcmp(buf, "BR-1234") == 0,
           "formatear guion: '%s'", buf);
     CHECK(dt_patente_formatear("AEIO12", 6, DT_PATENTE_LIMPIO, buf, sizeof buf, &len) == DT_ERR_INVALID_PATENTE &&
               /* the sentence, truncated to the buffer, its whole length in len */

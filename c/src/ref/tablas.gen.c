@@ -154,7 +154,7 @@ const dt_t_region dt_t_regiones[DT_T_N_REGIONES] = {
     {8, 141, 33, "08", {"Regi\303\263n del Biob\303\255o", 19}, {33u, 26u, dt_t_comunas_r08_prob, dt_t_comunas_r08_alias}},
     {9, 174, 32, "09", {"Regi\303\263n de La Araucan\303\255a", 24}, {32u, 26u, dt_t_comunas_r09_prob, dt_t_comunas_r09_alias}},
     {10, 206, 30, "10", {"Regi\303\263n de Los Lagos", 20}, {30u, 27u, dt_t_comunas_r10_prob, dt_t_comunas_r10_alias}},
-    {11, 236, 10, "11", {"Regi\303\263n Ays\303\251n del General Carlos Ib\303\241\303\261ez del Campo", 52}, {10u, 28u, dt_t_comunas_r11_prob, dt_t_comunas_r11_alias}},
+    {11, 236, 10, "11", {"Regi\303\263n de Ays\303\251n del General Carlos Ib\303\241\303\261ez del Campo", 55}, {10u, 28u, dt_t_comunas_r11_prob, dt_t_comunas_r11_alias}},
     {12, 246, 11, "12", {"Regi\303\263n de Magallanes y de la Ant\303\241rtica Chilena", 48}, {11u, 28u, dt_t_comunas_r12_prob, dt_t_comunas_r12_alias}},
     {13, 257, 52, "13", {"Regi\303\263n Metropolitana de Santiago", 33}, {52u, 26u, dt_t_comunas_r13_prob, dt_t_comunas_r13_alias}},
     {14, 309, 12, "14", {"Regi\303\263n de Los R\303\255os", 20}, {12u, 28u, dt_t_comunas_r14_prob, dt_t_comunas_r14_alias}},
@@ -4006,10 +4006,10 @@ const dt_t_str dt_t_afp[DT_T_N_AFP] = {
     {"Uno", 3},
 };
 static const uint32_t dt_t_afp_alias_prob[7] = {
-    483189111u, 430393157u, 536605308u, 536870912u, 473329192u, 258878179u, 193853044u,
+    487402246u, 432184327u, 536870912u, 535862278u, 481121557u, 258264048u, 193393172u,
 };
 static const uint16_t dt_t_afp_alias_alias[7] = {
-    1u, 2u, 3u, 3u, 0u, 0u, 1u,
+    1u, 2u, 2u, 0u, 0u, 0u, 1u,
 };
 const dt_t_alias dt_t_afp_alias = {7u, 29u, dt_t_afp_alias_prob, dt_t_afp_alias_alias};
 
