@@ -362,13 +362,14 @@ test('patentes', () => runSuite('patentes', (rng) => {
   if (rng.below(10) === 0) letras = rng.pick(['A', 'E', 'Q', 'Ñ']) + letras.slice(1);
   const valida = tipo === 'antigua' ? SERIES.has(letras) : [...letras].every((c) => LETRAS.has(c));
   const dv2 = valida ? ppuDv(letras, numero) : '0';
-  let texto = letras + rng.pick(['', '·', '-', ' ', '.']) + numero;
+  const sep = rng.pick(['', '·', '-', ' ', '.']);
+  let texto = letras + sep + numero;
   if (rng.below(2)) texto = texto.toLowerCase();
   const con = rng.below(3);
   if (con === 1) texto += rng.pick(['', '-']) + dv2;
   else if (con === 2) texto += '-' + rng.pick([...'0123456789K'].filter((c) => c !== dv2));
   if (rng.below(4) === 0) texto = rng.pick([' ', '\t', '\n']) + texto + rng.pick([' ', '\n']);
-  const esperado = valida && con !== 2;
+  const esperado = valida && con !== 2 && sep !== ' '; // a space inside is refused (docs/patentes.md)
   check(dt.validarPatente(texto) === esperado, `validarPatente(${JSON.stringify(texto)}) !== ${esperado}`);
   if (esperado) check(dt.formatearPatente(texto, 'con_dv') === `${letras}·${numero}-${dv2}`, texto);
 }));
