@@ -219,10 +219,6 @@ def utf8(value: str, name: str) -> bytes:
                                    lib.DT_ERR_INVALID_ARG) from None
 
 
-_util_buf = ffi.new("char[]", SENTENCE_MAX)  # big enough for every utility's value and sentence
-_util_len = ffi.new("size_t *")
-
-
 def util(name: str, texto_name: Optional[str], texto: object, values: Sequence[object]) -> "str | bool":
     """Run a utility of the library's registry: its text (when it takes one) and its arguments. A
     validar utility answers True or False; the others their text, or raise the library's sentence."""
@@ -235,12 +231,15 @@ def util(name: str, texto_name: Optional[str], texto: object, values: Sequence[o
         data = texto.encode("utf-8", "surrogatepass")
     args = convert_args(u, values)
     nargs = len(u.params) if args is not None else 0
-    st = lib.dt_util(u.index, data, len(data), ffi.NULL if args is None else args, nargs, _util_buf, SENTENCE_MAX, _util_len)
+    # Buffers of this call: utilities are thread-safe, and cffi releases the GIL while C runs.
+    buf = ffi.new("char[]", SENTENCE_MAX)  # room for every utility's value and sentence
+    length = ffi.new("size_t *")
+    st = lib.dt_util(u.index, data, len(data), ffi.NULL if args is None else args, nargs, buf, SENTENCE_MAX, length)
     if u.kind == KIND_VALIDAR and st != lib.DT_ERR_NULL:
         return bool(st == 0)
     if st:
-        raise_status(st, name, _util_buf)
-    value: str = ffi.unpack(_util_buf, _util_len[0]).decode()
+        raise_status(st, name, buf)
+    value: str = ffi.unpack(buf, length[0]).decode()
     return value
 
 
