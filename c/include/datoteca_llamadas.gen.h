@@ -131,8 +131,8 @@ typedef struct dt_persona {
     char sexo[2];
     char rut[16];
     char fecha_nacimiento[11];
-    char email[64]; /* "" (no value) for someone younger than DT_EDAD_CONTACTO; may be "" (no value) */
-    char telefono[24]; /* a mobile; "" (no value) for someone younger than DT_EDAD_CONTACTO; may be "" (no value) */
+    char email[64]; /* "" (no value) for someone younger than DT_EDAD_CONTACTO */
+    char telefono[24]; /* a mobile; "" (no value) for someone younger than DT_EDAD_CONTACTO */
     char direccion[192]; /* the address's linea */
     char comuna[32];
     char region[64];
@@ -407,7 +407,7 @@ DT_API dt_status dt_prevision_salud(dt_gen *g, char *buf, size_t cap, size_t *le
 typedef struct dt_prevision {
     char afp[16];
     char salud[16]; /* "FONASA" or the Isapre */
-    char tramo[2]; /* FONASA's tramo "A".."D"; "" (no value) for an Isapre; may be "" (no value) */
+    char tramo[2]; /* FONASA's tramo "A".."D"; "" (no value) for an Isapre */
 } dt_prevision;
 /* prevision.prevision: A person's AFP and health insurance; tramo is FONASA's (null for an
  * Isapre).

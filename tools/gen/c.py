@@ -33,7 +33,7 @@ def _wrap(text: str, width: int = 96) -> List[str]:
 
 def _cvalue(k: Dict[str, Any]) -> str:
     if k.get("tipo") == "texto":
-        return '"' + k["valor"].replace("\\", "\\\\").replace('"', '\\"') + '"'
+        return cstr(k["valor"])  # the same double-quoted literal in C, Python and JavaScript
     v = k["valor"]
     if k.get("tipo") == "caracter":
         return f"'\\x{v:02x}'"
@@ -129,7 +129,7 @@ def header_llamadas(spec: Spec) -> str:
                 out.append(f"typedef struct {ll['tipo_c']} {{")
                 for c in ll["campos"]:
                     doc = c.get("doc", "")
-                    if c.get("nulo"):
+                    if c.get("nulo") and "no value" not in doc:
                         doc = (doc + "; " if doc else "") + "may be \"\" (no value)"
                     out.append(f"    char {c['nombre']}[{c['ancho']}];" + (f" /* {doc} */" if doc else ""))
                 out.append(f"}} {ll['tipo_c']};")

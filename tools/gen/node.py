@@ -6,7 +6,7 @@ from __future__ import annotations
 import os
 from typing import Any, Dict, List, Tuple
 
-from spec import (GENERATED, Spec, camel, de_espacio, error_de_estado, error_tipo, es_entero, opcion_nombres,
+from spec import (GENERATED, Spec, cstr, camel, de_espacio, error_de_estado, error_tipo, es_entero, opcion_nombres,
                   param_doc, pascal, sin_espacio, util_enteros, util_texto, utilidad_base)
 
 DIR = ("bindings", "node")
@@ -72,7 +72,7 @@ def llamadas(spec: Spec) -> str:
 
 def _jsconst(k: Dict[str, Any]) -> str:
     if k.get("tipo") == "texto":
-        return '"' + k["valor"].replace("\\", "\\\\").replace('"', '\\"') + '"'
+        return cstr(k["valor"])  # the same double-quoted literal in C, Python and JavaScript
     if k.get("tipo") == "caracter":
         return f"'\\x{k['valor']:02x}'"
     if k["valor"] > 2**53:

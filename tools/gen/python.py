@@ -6,7 +6,7 @@ from __future__ import annotations
 import os
 from typing import Any, Dict, List, Tuple
 
-from spec import (GENERATED, Spec, de_espacio, error_de_estado, error_tipo, es_entero, opcion_nombres, param_doc,
+from spec import (GENERATED, Spec, cstr, de_espacio, error_de_estado, error_tipo, es_entero, opcion_nombres, param_doc,
                   pascal, sin_espacio, util_enteros, util_texto, utilidad_base)
 
 PKG = ("bindings", "python", "datoteca")
@@ -134,7 +134,7 @@ def llamadas(spec: Spec) -> str:
 
 def _pyconst(k: Dict[str, Any]) -> str:
     if k.get("tipo") == "texto":
-        return '"' + k["valor"].replace("\\", "\\\\").replace('"', '\\"') + '"'
+        return cstr(k["valor"])  # the same double-quoted literal in C, Python and JavaScript
     if k.get("tipo") == "caracter":
         return f'"\\x{k["valor"]:02x}"'
     return hex(k["valor"]) if k.get("hex") else str(k["valor"])
