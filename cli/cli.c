@@ -203,7 +203,12 @@ static int run(const peticion *r) {
         size_t n = left < CHUNK ? (size_t)left : CHUNK;
         size_t len;
         st = dt_call_many(g, r->index, r->args, r->nargs, n, chunk, sizeof chunk, &len);
-        if (st != DT_OK) { /* the arguments were checked by parse: this is not an argument error */
+        if (st == DT_ERR_INVALID_ARG) { /* parse checked the arguments; the reference date (--hoy) is left */
+            fprintf(stderr, "datoteca: %s\n", chunk);
+            rc = 2;
+            break;
+        }
+        if (st != DT_OK) {
             fprintf(stderr, "datoteca: %s: %s\n", r->info->name, dt_status_str(st));
             rc = 2;
             break;

@@ -226,7 +226,7 @@ export interface VehiculoNamespace {
   patente(tipo?: TipoPatente, formato?: FormatoPatente): string;
   patente(options: { tipo?: TipoPatente; formato?: FormatoPatente }): string;
   /**
-   * A vehicle: plate and check digit, make weighted by ANAC's registrations, model, model year of the plate's format, type, color.
+   * A vehicle: plate and check digit, make weighted by ANAC's registrations, a model on sale by the reference year, its model year, type, color.
    * @example HDBJ·43-K, Suzuki Swift 2022, automóvil, Blanco
    */
   vehiculo(): Vehiculo;

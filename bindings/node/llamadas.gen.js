@@ -217,7 +217,7 @@ class Vehiculo extends Namespace {
    */
   patente(...args) { return this._d._method('vehiculo.patente', args); }
   /**
-   * A vehicle: plate and check digit, make weighted by ANAC's registrations, model, model year of the plate's format, type, color.
+   * A vehicle: plate and check digit, make weighted by ANAC's registrations, a model on sale by the reference year, its model year, type, color.
    * @example HDBJ·43-K, Suzuki Swift 2022, automóvil, Blanco
    */
   vehiculo(...args) { return this._d._method('vehiculo.vehiculo', args); }

@@ -380,11 +380,14 @@ typedef struct dt_vehiculo {
     char tipo[16]; /* "automóvil", "SUV", "camioneta" */
     char color[16];
 } dt_vehiculo;
-/* vehiculo.vehiculo: A vehicle: plate and check digit, make weighted by ANAC's registrations,
- * model, model year of the plate's format, type, color.
- * Draws: make (alias, ANAC registrations), model (below the make's count), year (below the years
- * 2008..hoy), color (below 6), plate (as vehiculo.patente current format; old format when hoy is
- * before 2008).
+/* vehiculo.vehiculo: A vehicle: plate and check digit, make weighted by ANAC's registrations, a
+ * model on sale by the reference year, its model year, type, color.
+ * Draws: make (below the summed ANAC registrations of the makes with a model on sale by hoy's
+ * year), model (below the count of the make's models on sale by then), model year (below the years
+ * from the model's first, or 2008 for the current plates, or 1985 for the old, to hoy's), color
+ * (below 6), plate (as vehiculo.patente current format; old format when hoy is before 2008).
+ * A reference date (hoy) before 1985-01-01 is refused like an argument out of range (the first
+ * plates of the LL·NNNN format).
  * `out` is fully written on success; NULL g or out is DT_ERR_NULL. An argument outside its range
  * is DT_ERR_INVALID_ARG (dt_call_check gives the sentence); nothing is drawn. */
 DT_API dt_status dt_vehiculo_vehiculo(dt_gen *g, dt_vehiculo *out);

@@ -60,19 +60,25 @@ int main(void) {
         int64_t a[DT_MAX_PARAMS];
         dt_status st = DT_OK;
         size_t idx = 0;
+        const jval *hoy_v = jget(c, "hoy");
+        int hoy[3] = {0, 0, 0};
+        if (hoy_v) CHECK(sscanf(hoy_v->str, "%d-%d-%d", &hoy[0], &hoy[1], &hoy[2]) == 3, "error case %zu: hoy", k + 1);
         if (strcmp(de, "llamada") == 0 || strcmp(de, "tabla") == 0) {
             st = dt_call_find(nombre, strlen(nombre), &idx);
             if (st == DT_ERR_UNKNOWN_CALL) snprintf(why, sizeof why, DT_FRASE_UNKNOWN_CALL, nombre);
             if (st == DT_OK) st = argumentos(dt_call_at(idx), args, a, why, sizeof why);
             if (st == DT_OK && strcmp(de, "llamada") == 0) {
-                st = dt_call(g, idx, a, dt_call_at(idx)->nparams, why, sizeof why, NULL);
+                dt_gen *gh = g;
+                if (hoy_v) CHECK(dt_new(1, &gh) == DT_OK && dt_set_hoy(gh, hoy[0], hoy[1], hoy[2]) == DT_OK, "error case %zu: hoy", k + 1);
+                st = dt_call(gh, idx, a, dt_call_at(idx)->nparams, why, sizeof why, NULL);
+                if (gh != g) dt_free(gh);
             } else if (st == DT_OK) {
                 const jval *o = jget(c, "opciones");
                 char campos[256], unico[256], nulos[256];
                 lista(jget(o, "campos"), campos, sizeof campos);
                 lista(jget(o, "unico"), unico, sizeof unico);
                 lista(jget(o, "nulos"), nulos, sizeof nulos);
-                dt_tabla_opciones op = {sizeof op, idx, a, dt_call_at(idx)->nparams, 1, NULL, 0, 0, 0, 0, campos, unico, nulos};
+                dt_tabla_opciones op = {sizeof op, idx, a, dt_call_at(idx)->nparams, 1, NULL, 0, hoy[0], hoy[1], hoy[2], campos, unico, nulos};
                 dt_tabla *t = NULL;
                 st = dt_tabla_new(&op, &t, why, sizeof why);
                 dt_tabla_free(t);

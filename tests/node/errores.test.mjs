@@ -8,14 +8,15 @@ const { cases: CASES } = JSON.parse(readFileSync(new URL('../casos_errores.json'
 const camel = (s) => s.replace(/_([a-z])/g, (_, c) => c.toUpperCase());
 
 function run(c) {
-  if (c.de === 'llamada') return () => new dt.Datoteca({ seed: 1 }).call(c.nombre, c.args);
+  const hoy = c.hoy ? { hoy: c.hoy } : {};
+  if (c.de === 'llamada') return () => new dt.Datoteca({ seed: 1, ...hoy }).call(c.nombre, c.args);
   if (c.de === 'utilidad') {
     const fn = dt[camel(c.nombre)];
     // utilities take their text, then their arguments in order (the table names them)
     const values = Object.values(c.args);
     return () => ('texto' in c ? fn(c.texto, ...values) : fn(...values));
   }
-  if (c.de === 'tabla') return () => new dt.Tabla(c.nombre, { ...c.opciones, ...c.args });
+  if (c.de === 'tabla') return () => new dt.Tabla(c.nombre, { ...c.opciones, ...hoy, ...c.args });
   return () => new dt.Datoteca({ seed: 1 }).restoreState(new Uint8Array(24));
 }
 

@@ -19,7 +19,7 @@ const none = (failures) => { if (failures.length) throw new Error(failures.join(
 test('data versions agree', () => none(checkVersions(golden, fp)));
 test('table digests', () => none(checkTables(fp)));
 test('golden: value by value with draws, then byte for byte', () => none(checkGolden(sequence, golden, text)));
-test('call digests', () => none(checkCalls(fp)));
+test('call digests', () => none(checkCalls(fp)), 60000);
 test('dataset digests: every case, rows 0..9,999 and 1,000 far rows', () => none(checkDatasets(fp)), 60000);
 
 test.each([0, 1, 2, 3, 31, 1000, 65537])('drawsBetween counts %i draws', (k) => {

@@ -60,6 +60,39 @@ def test_vehicles_follow_their_tables():
         assert abs(got[m] / N - u / total) < 0.01, f"seed 1: {m} at {got[m] / N:.2%}, ANAC's share {u / total:.2%}"
 
 
+@pytest.mark.parametrize("hoy", ["1985-01-01", "1996-06-30", "2005-06-01", "2014-12-31", "2021-03-01", "2026-01-01"])
+def test_vehicles_are_of_models_on_sale_by_hoy(hoy):
+    """A model year is never before the model's first on sale (vehiculos_modelos.csv's desde, each with
+    its source), nor before its plate's format (2008 current, 1985 old), nor after hoy; makes keep
+    ANAC's proportions among the makes with a model on sale; every model on sale appears."""
+    anio_hoy = int(hoy[:4])
+    piso = 2008 if anio_hoy >= 2008 else 1985
+    desde = {(r["marca"], r["modelo"]): int(r["desde"]) for r in _csv("vehiculos_modelos.csv")}
+    en_venta = {k for k, d in desde.items() if d <= anio_hoy}
+    unidades = {r["marca"]: int(r["unidades"]) for r in _csv("vehiculos_marcas.csv") if any(k[0] == r["marca"] for k in en_venta)}
+    n = 20_000
+    vs = Datoteca(seed=7, hoy=hoy).many("vehiculo.vehiculo", n)
+    for i, v in enumerate(vs):
+        where = f"seed 7, hoy {hoy}, vehiculo.vehiculo value {i + 1}: {v}"
+        k = (v["marca"], v["modelo"])
+        assert k in en_venta, f"{where}: {k} is first on sale in {desde[k]}"
+        assert max(desde[k], piso) <= int(v["anio"]) <= anio_hoy, f"{where}: year outside {max(desde[k], piso)}..{anio_hoy}"
+        assert len(v["patente"].split("·")[0]) == (4 if anio_hoy >= 2008 else 2), f"{where}: plate format"
+    assert {(v["marca"], v["modelo"]) for v in vs} == en_venta, f"hoy {hoy}: models on sale never drawn"
+    got = Counter(v["marca"] for v in vs)
+    total = sum(unidades.values())
+    for m, u in unidades.items():
+        assert abs(got[m] / n - u / total) < 0.015, f"seed 7, hoy {hoy}: {m} at {got[m] / n:.2%}, expected {u / total:.2%}"
+
+
+def test_a_vehicle_before_the_first_plates_is_refused_without_a_draw():
+    d = Datoteca(seed=3, hoy="1984-12-31")
+    antes = d.save_state()
+    with pytest.raises(datoteca.InvalidArgumentError, match=r"hoy must be 1985-01-01 or later"):
+        d.vehiculo.vehiculo()
+    assert d.save_state() == antes, "seed 3: the refused call drew numbers"
+
+
 def test_a_hundred_thousand_dtes_add_up():
     hoy = datetime.date(2026, 1, 1)
     for i, t in enumerate(Datoteca(seed=1).many("tributario.dte", N)):

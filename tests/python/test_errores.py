@@ -24,13 +24,13 @@ BUILTIN = {"InvalidArgumentError": ValueError, "UnknownCallError": ValueError, "
 def _run(case: Dict[str, Any]) -> Callable[[], object]:
     de, nombre, args = case["de"], case["nombre"], case["args"]
     if de == "llamada":
-        return lambda: Datoteca(seed=1).call(nombre, **args)
+        return lambda: Datoteca(seed=1, hoy=case.get("hoy")).call(nombre, **args)
     if de == "utilidad":
         fn = getattr(datoteca, nombre)
         texto = [case["texto"]] if "texto" in case else []
         return lambda: fn(*texto, **args)
     if de == "tabla":
-        return lambda: datoteca.Tabla(nombre, **case["opciones"], **args)
+        return lambda: datoteca.Tabla(nombre, hoy=case.get("hoy"), **case["opciones"], **args)
     return lambda: Datoteca(seed=1).restore_state(bytes(24))
 
 
@@ -41,6 +41,8 @@ def _cli_args(case: Dict[str, Any]) -> list:
         argv += [f"--{k}", str(v)]
     for k, v in case.get("opciones", {}).items():
         argv += [f"--{k}", ",".join(v) if isinstance(v, list) else ",".join(f"{c}:{n}" for c, n in v.items())]
+    if "hoy" in case:
+        argv += ["--hoy", case["hoy"]]
     return argv + ["-n", "1"]
 
 

@@ -97,6 +97,10 @@ def _call_doc(spec: Spec, ll: Dict[str, Any]) -> List[str]:
     for a, _, b in ll.get("checks", []):
         lines.append(f"{a} must not exceed {b}.")
     lines += _wrap("Draws: " + ll["sorteos"].replace("`", "") + ".")
+    if ll.get("hoy_desde"):
+        hd = ll["hoy_desde"]
+        lines += _wrap(f"A reference date (hoy) before {hd['anio']}-01-01 is refused like an argument out of range "
+                       f"({hd['porque']}).")
     if ll["clase"] == "texto":
         lines += _wrap("Text out as everywhere (at most DT_MAX_TEXT - 1 bytes). An argument outside its range is "
                        "DT_ERR_INVALID_ARG with the sentence that explains it in buf; nothing is drawn.")
@@ -238,7 +242,8 @@ def registro(spec: Spec) -> str:
                 f"{nf}, {f'n_{i}' if nf else 'NULL'}}}")
         out.append(f"    {{{info}, r_{i}, {f'o_{i}' if nf else 'NULL'}, {f'nulo_{i}' if nf else 'NULL'}, "
                    f"{f'cero_{i}' if np else 'NULL'}, {nk}, {f'k_{i}' if nk else 'NULL'}, sql_{i}, unico_{i}, "
-                   f"{f'g_{i}' if nf else 'NULL'}, {f'e_{i}' if ll['clase'] == 'entero' else 'NULL'}}},")
+                   f"{f'g_{i}' if nf else 'NULL'}, {f'e_{i}' if ll['clase'] == 'entero' else 'NULL'}, "
+                   f"{ll.get('hoy_desde', {}).get('anio', 0)}, {cstr(ll.get('hoy_desde', {}).get('porque', ''))}}},")
     out.append("};")
     out.append("const size_t dt__n_llamadas = sizeof dt__llamadas / sizeof dt__llamadas[0];")
     out.append("")

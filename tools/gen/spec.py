@@ -86,6 +86,9 @@ def validate(spec: Spec) -> None:
                 raise DeclError(f"{where}: sql {c['sql']!r} must be one of {list(SQL_TIPOS)}")
             if c.get("unico", "") not in UNICOS:
                 raise DeclError(f"{where}: unico {c['unico']!r} must be one of {[u for u in UNICOS if u]}")
+        hd = ll.get("hoy_desde")
+        if hd is not None and not (isinstance(hd.get("anio"), int) and hd.get("porque")):
+            raise DeclError(f"{where}: hoy_desde needs an integer anio and a porque")
         if ll["clase"] == "registro" and ("sql" in ll or "unico" in ll):
             raise DeclError(f"{where}: a registro gives sql and unico per campo")
     errores = {e["nombre"] for e in spec["error"]}

@@ -559,6 +559,10 @@ def build():
     for x in modelos:
         if x["marca"] not in nombres_marcas:
             raise SystemExit(f"{x['_donde']}: make {x['marca']!r} is not in vehiculos_marcas.csv")
+        if not (x["desde"].isdigit() and 1900 <= int(x["desde"]) <= 2200) or not x["fuente_desde"]:
+            raise SystemExit(f"{x['_donde']}: desde must be a year with its fuente_desde")
+    if not any(int(x["desde"]) <= 1985 for x in modelos):
+        raise SystemExit("c/data/vehiculos_modelos.csv: vehiculo.vehiculo accepts hoy from 1985, so a model must be on sale by then")
     modelos.sort(key=lambda x: nombres_marcas.index(x["marca"]))  # stable: the CSV's order within a make
     fits(marcas, "marca", [("vehiculo.vehiculo", "marca")], anchos)
     fits(modelos, "modelo", [("vehiculo.vehiculo", "modelo")], anchos)
@@ -567,9 +571,10 @@ def build():
     h.append(f"\n#define DT_T_N_MARCAS {len(marcas)}")
     h.append(f"#define DT_T_N_MODELOS {len(modelos)}")
     h.append(f"#define DT_T_N_COLORES {len(colores)}")
-    h.append("/* A make: its name and its models, dt_t_modelos[primero .. primero + cuantos). */")
-    h.append("typedef struct dt_t_marca { dt_t_str nombre; uint16_t primero, cuantos; } dt_t_marca;")
-    h.append("typedef struct dt_t_modelo { dt_t_str nombre, tipo; } dt_t_modelo;")
+    h.append("/* A make: its name, its ANAC registrations and its models, dt_t_modelos[primero .. primero + cuantos). */")
+    h.append("typedef struct dt_t_marca { dt_t_str nombre; uint32_t unidades; uint16_t primero, cuantos; } dt_t_marca;")
+    h.append("/* A model: its name, type and first model year on sale (vehiculos_modelos.csv's desde). */")
+    h.append("typedef struct dt_t_modelo { dt_t_str nombre, tipo; int16_t desde; } dt_t_modelo;")
     h.append("extern const dt_t_marca dt_t_marcas[DT_T_N_MARCAS];")
     h.append("extern const dt_t_modelo dt_t_modelos[DT_T_N_MODELOS];")
     h.append("extern const dt_t_str dt_t_colores[DT_T_N_COLORES];")
@@ -578,17 +583,21 @@ def build():
         idx = [i for i, x in enumerate(modelos) if x["marca"] == m["marca"]]
         if not idx:
             raise SystemExit(f"{m['_donde']}: make {m['marca']} has no model in vehiculos_modelos.csv")
-        filas.append("    {{%s, %d}, %d, %d}," % (cstr(m["marca"]), blen(m["marca"]), idx[0], len(idx)))
+        unidades = int(m["unidades"])
+        if not 0 < unidades < 1 << 24:
+            raise SystemExit(f"{m['_donde']}: unidades must be a positive count below 2^24")
+        filas.append("    {{%s, %d}, %d, %d, %d}," % (cstr(m["marca"]), blen(m["marca"]), unidades, idx[0], len(idx)))
     c.append("const dt_t_marca dt_t_marcas[DT_T_N_MARCAS] = {\n" + "\n".join(filas) + "\n};")
     c.append("const dt_t_modelo dt_t_modelos[DT_T_N_MODELOS] = {\n" + "\n".join(
-        "    {{%s, %d}, {%s, %d}}," % (cstr(x["modelo"]), blen(x["modelo"]), cstr(x["tipo"]), blen(x["tipo"])) for x in modelos) + "\n};")
+        "    {{%s, %d}, {%s, %d}, %d}," % (cstr(x["modelo"]), blen(x["modelo"]), cstr(x["tipo"]), blen(x["tipo"]), int(x["desde"]))
+        for x in modelos) + "\n};")
     c.append("const dt_t_str dt_t_colores[DT_T_N_COLORES] = {\n" + strs([x["color"] for x in colores]) + "\n};\n")
-    emit_alias("dt_t_marcas_alias", [int(m["unidades"]) for m in marcas])
     huella("marcas", "DT_T_N_MARCAS", "DT_T_N_MARCAS", [
         "h = dt__huella_u(dt__huella_u(dt__huella_s(h, dt_t_marcas[i].nombre.s, dt_t_marcas[i].nombre.n), dt_t_marcas[i].primero), dt_t_marcas[i].cuantos);",
-        "if (i + 1 == DT_T_N_MARCAS) h = dt__huella_alias(h, &dt_t_marcas_alias);"])
+        "h = dt__huella_u(h, dt_t_marcas[i].unidades);"])
     huella("modelos", "DT_T_N_MODELOS", "DT_T_N_MODELOS", [
-        "h = dt__huella_s(dt__huella_s(h, dt_t_modelos[i].nombre.s, dt_t_modelos[i].nombre.n), dt_t_modelos[i].tipo.s, dt_t_modelos[i].tipo.n);"])
+        "h = dt__huella_s(dt__huella_s(h, dt_t_modelos[i].nombre.s, dt_t_modelos[i].nombre.n), dt_t_modelos[i].tipo.s, dt_t_modelos[i].tipo.n);",
+        "h = dt__huella_u(h, (uint32_t)dt_t_modelos[i].desde);"])
     huella("colores", "DT_T_N_COLORES", "DT_T_N_COLORES", ["h = dt__huella_s(h, dt_t_colores[i].s, dt_t_colores[i].n);"])
 
     # --- previsión: AFPs by contributors, health by beneficiaries ----------------------------

@@ -618,7 +618,7 @@ class Vehiculo(_Namespace):
         return cast(str, self._d._call('vehiculo.patente', tipo, formato))
 
     def vehiculo(self) -> VehiculoDict:
-        """A vehicle: plate and check digit, make weighted by ANAC's registrations, model, model year of the plate's format, type, color.
+        """A vehicle: plate and check digit, make weighted by ANAC's registrations, a model on sale by the reference year, its model year, type, color.
 
         Fields: patente, dv, marca, modelo, anio (int), tipo, color.
 

@@ -180,14 +180,43 @@ dt_status dt__util_formatear_patente(const char *s, size_t n, const int64_t *a, 
     return DT_OK;
 }
 
-/* Draws: make (alias, ANAC registrations), model (below the make's count), year (below the years
- * of the current plate format up to the reference year), color (below), plate (one draw). Before
- * 2008 as a reference year the plate is of the old format and the year from 1985. */
+/* The first model year a vehicle of reference year `hoy` can have: the model's first on sale, and no
+ * earlier than its plate's format (2008 for the current plates, 1985 for the old: the registry refuses
+ * a hoy before 1985). */
+static int32_t dt__anio_minimo(const dt_t_modelo *mo, int32_t hoy) {
+    int32_t placa = hoy >= 2008 ? 2008 : 1985;
+    return mo->desde > placa ? mo->desde : placa;
+}
+
+/* Draws: make (below the summed registrations of the makes with a model on sale by hoy's year), model
+ * (below the count of that make's models on sale), model year (below the years from its first to hoy's),
+ * color (below), plate (one draw). The tables hold a model on sale by 1985 (the CSV's own check). */
 void dt__vehiculo_vehiculo(dt_gen *g, dt_vehiculo *out) {
-    const dt_t_marca *m = &dt_t_marcas[dt__alias(g, &dt_t_marcas_alias)];
-    const dt_t_modelo *mo = &dt_t_modelos[m->primero + dt__below(g, m->cuantos)];
-    int32_t desde = g->hoy_anio >= 2008 ? 2008 : 1985;
-    int32_t anio = g->hoy_anio <= desde ? g->hoy_anio : desde + (int32_t)dt__below(g, (uint32_t)(g->hoy_anio - desde + 1));
+    const int32_t hoy = g->hoy_anio;
+    uint32_t disponibles[DT_T_N_MARCAS], total = 0;
+    for (size_t i = 0; i < DT_T_N_MARCAS; i++) {
+        disponibles[i] = 0;
+        for (uint16_t k = 0; k < dt_t_marcas[i].cuantos; k++)
+            disponibles[i] += dt_t_modelos[dt_t_marcas[i].primero + k].desde <= hoy;
+        if (disponibles[i]) total += dt_t_marcas[i].unidades;
+    }
+    uint32_t r = dt__below(g, total);
+    size_t im = 0;
+    for (;; im++) {
+        if (!disponibles[im]) continue;
+        if (r < dt_t_marcas[im].unidades) break;
+        r -= dt_t_marcas[im].unidades;
+    }
+    const dt_t_marca *m = &dt_t_marcas[im];
+    uint32_t km = dt__below(g, disponibles[im]);
+    const dt_t_modelo *mo = &dt_t_modelos[m->primero];
+    for (;; mo++) {
+        if (mo->desde > hoy) continue;
+        if (km == 0) break;
+        km--;
+    }
+    int32_t desde = dt__anio_minimo(mo, hoy);
+    int32_t anio = desde + (int32_t)dt__below(g, (uint32_t)(hoy - desde + 1));
     const dt_t_str *color = &dt_t_colores[dt__below(g, DT_T_N_COLORES)];
     dt__ppu v;
     dt__gen_ppu(g, g->hoy_anio >= 2008 ? DT_PATENTE_AUTO : DT_PATENTE_ANTIGUA, &v);

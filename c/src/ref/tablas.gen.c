@@ -3929,33 +3929,33 @@ static uint64_t dt__huella_patentes_series(uint64_t h) {
 }
 
 const dt_t_marca dt_t_marcas[DT_T_N_MARCAS] = {
-    {{"Toyota", 6}, 0, 3},
-    {{"Hyundai", 7}, 3, 2},
-    {{"Suzuki", 6}, 5, 6},
-    {{"Kia", 3}, 11, 2},
-    {{"Chevrolet", 9}, 13, 2},
-    {{"GWM", 3}, 15, 2},
-    {{"MG", 2}, 17, 1},
+    {{"Toyota", 6}, 24281, 0, 3},
+    {{"Hyundai", 7}, 21637, 3, 2},
+    {{"Suzuki", 6}, 21521, 5, 6},
+    {{"Kia", 3}, 18807, 11, 2},
+    {{"Chevrolet", 9}, 17893, 13, 2},
+    {{"GWM", 3}, 14449, 15, 2},
+    {{"MG", 2}, 11660, 17, 1},
 };
 const dt_t_modelo dt_t_modelos[DT_T_N_MODELOS] = {
-    {{"Hilux", 5}, {"camioneta", 9}},
-    {{"Yaris", 5}, {"autom\303\263vil", 10}},
-    {{"RAV4", 4}, {"SUV", 3}},
-    {{"Grand i10", 9}, {"autom\303\263vil", 10}},
-    {{"Accent", 6}, {"autom\303\263vil", 10}},
-    {{"Baleno", 6}, {"autom\303\263vil", 10}},
-    {{"Swift", 5}, {"autom\303\263vil", 10}},
-    {{"Fronx", 5}, {"SUV", 3}},
-    {{"Jimny", 5}, {"SUV", 3}},
-    {{"Celerio", 7}, {"autom\303\263vil", 10}},
-    {{"Dzire", 5}, {"autom\303\263vil", 10}},
-    {{"Soluto", 6}, {"autom\303\263vil", 10}},
-    {{"Morning", 7}, {"autom\303\263vil", 10}},
-    {{"Groove", 6}, {"SUV", 3}},
-    {{"Sail", 4}, {"autom\303\263vil", 10}},
-    {{"Poer", 4}, {"camioneta", 9}},
-    {{"Jolion", 6}, {"SUV", 3}},
-    {{"ZS", 2}, {"SUV", 3}},
+    {{"Hilux", 5}, {"camioneta", 9}, 1968},
+    {{"Yaris", 5}, {"autom\303\263vil", 10}, 1999},
+    {{"RAV4", 4}, {"SUV", 3}, 1999},
+    {{"Grand i10", 9}, {"autom\303\263vil", 10}, 2014},
+    {{"Accent", 6}, {"autom\303\263vil", 10}, 1994},
+    {{"Baleno", 6}, {"autom\303\263vil", 10}, 2016},
+    {{"Swift", 5}, {"autom\303\263vil", 10}, 1984},
+    {{"Fronx", 5}, {"SUV", 3}, 2023},
+    {{"Jimny", 5}, {"SUV", 3}, 1970},
+    {{"Celerio", 7}, {"autom\303\263vil", 10}, 2009},
+    {{"Dzire", 5}, {"autom\303\263vil", 10}, 2008},
+    {{"Soluto", 6}, {"autom\303\263vil", 10}, 2020},
+    {{"Morning", 7}, {"autom\303\263vil", 10}, 2004},
+    {{"Groove", 6}, {"SUV", 3}, 2021},
+    {{"Sail", 4}, {"autom\303\263vil", 10}, 2010},
+    {{"Poer", 4}, {"camioneta", 9}, 2021},
+    {{"Jolion", 6}, {"SUV", 3}, 2021},
+    {{"ZS", 2}, {"SUV", 3}, 2018},
 };
 const dt_t_str dt_t_colores[DT_T_N_COLORES] = {
     {"Blanco", 6},
@@ -3966,18 +3966,10 @@ const dt_t_str dt_t_colores[DT_T_N_COLORES] = {
     {"Azul", 4},
 };
 
-static const uint32_t dt_t_marcas_alias_prob[7] = {
-    359583317u, 447013208u, 531096112u, 536870912u, 516273716u, 416902640u, 336430528u,
-};
-static const uint16_t dt_t_marcas_alias_alias[7] = {
-    1u, 2u, 3u, 3u, 0u, 0u, 0u,
-};
-const dt_t_alias dt_t_marcas_alias = {7u, 29u, dt_t_marcas_alias_prob, dt_t_marcas_alias_alias};
-
 static uint64_t dt__huella_marcas(uint64_t h) {
     for (uint32_t i = 0; i < DT_T_N_MARCAS; i++) {
         h = dt__huella_u(dt__huella_u(dt__huella_s(h, dt_t_marcas[i].nombre.s, dt_t_marcas[i].nombre.n), dt_t_marcas[i].primero), dt_t_marcas[i].cuantos);
-        if (i + 1 == DT_T_N_MARCAS) h = dt__huella_alias(h, &dt_t_marcas_alias);
+        h = dt__huella_u(h, dt_t_marcas[i].unidades);
     }
     return h;
 }
@@ -3985,6 +3977,7 @@ static uint64_t dt__huella_marcas(uint64_t h) {
 static uint64_t dt__huella_modelos(uint64_t h) {
     for (uint32_t i = 0; i < DT_T_N_MODELOS; i++) {
         h = dt__huella_s(dt__huella_s(h, dt_t_modelos[i].nombre.s, dt_t_modelos[i].nombre.n), dt_t_modelos[i].tipo.s, dt_t_modelos[i].tipo.n);
+        h = dt__huella_u(h, (uint32_t)dt_t_modelos[i].desde);
     }
     return h;
 }

@@ -104,13 +104,13 @@ extern const char dt_t_series_patente[DT_T_N_SERIES_PATENTE][3];
 #define DT_T_N_MARCAS 7
 #define DT_T_N_MODELOS 18
 #define DT_T_N_COLORES 6
-/* A make: its name and its models, dt_t_modelos[primero .. primero + cuantos). */
-typedef struct dt_t_marca { dt_t_str nombre; uint16_t primero, cuantos; } dt_t_marca;
-typedef struct dt_t_modelo { dt_t_str nombre, tipo; } dt_t_modelo;
+/* A make: its name, its ANAC registrations and its models, dt_t_modelos[primero .. primero + cuantos). */
+typedef struct dt_t_marca { dt_t_str nombre; uint32_t unidades; uint16_t primero, cuantos; } dt_t_marca;
+/* A model: its name, type and first model year on sale (vehiculos_modelos.csv's desde). */
+typedef struct dt_t_modelo { dt_t_str nombre, tipo; int16_t desde; } dt_t_modelo;
 extern const dt_t_marca dt_t_marcas[DT_T_N_MARCAS];
 extern const dt_t_modelo dt_t_modelos[DT_T_N_MODELOS];
 extern const dt_t_str dt_t_colores[DT_T_N_COLORES];
-extern const dt_t_alias dt_t_marcas_alias;
 
 #define DT_T_N_AFP 7
 extern const dt_t_str dt_t_afp[DT_T_N_AFP];

@@ -80,6 +80,13 @@ dt_status dt__args(const dt_call_info *info, const char *const *cero, const dt__
     return DT_OK;
 }
 
+dt_status dt__hoy_admite(const dt__llamada *ll, int32_t hoy_anio, char *why, size_t whycap) {
+    if (hoy_anio >= ll->hoy_desde) return DT_OK;
+    if (why) snprintf(why, whycap, "%s: hoy must be %d-01-01 or later (%s), got the year %d", ll->info.name,
+                      (int)ll->hoy_desde, ll->hoy_porque, (int)hoy_anio);
+    return DT_ERR_INVALID_ARG;
+}
+
 dt_status dt__llamada_args(const dt__llamada *ll, const int64_t *args, size_t nargs, int64_t *out, char *why,
                            size_t whycap) {
     return dt__args(&ll->info, ll->cero, ll->checks, ll->nchecks, args, nargs, 1, out, why, whycap);
@@ -133,6 +140,7 @@ static dt_status dt__preparar(const dt_gen *g, size_t index, const int64_t *args
     const dt__llamada *ll = &dt__llamadas[index];
     char why[DT_SENTENCE_MAX];
     st = dt__args(&ll->info, ll->cero, ll->checks, ll->nchecks, args, nargs, por_defecto, a, why, sizeof why);
+    if (st == DT_OK) st = dt__hoy_admite(ll, g->hoy_anio, why, sizeof why);
     if (st == DT_ERR_INVALID_ARG) dt__sentence_out(why, buf, cap, len);
     return st;
 }
@@ -160,7 +168,8 @@ dt_status dt__llamar_texto(dt_gen *g, size_t index, const int64_t *a, char *buf,
 static dt_status dt__preparar_sin_texto(const dt_gen *g, const void *out, size_t index, const int64_t *a, int64_t *c) {
     if (g == NULL || out == NULL) return DT_ERR_NULL;
     const dt__llamada *ll = &dt__llamadas[index];
-    return dt__args(&ll->info, ll->cero, ll->checks, ll->nchecks, a, ll->info.nparams, 0, c, NULL, 0);
+    dt_status st = dt__args(&ll->info, ll->cero, ll->checks, ll->nchecks, a, ll->info.nparams, 0, c, NULL, 0);
+    return st == DT_OK ? dt__hoy_admite(ll, g->hoy_anio, NULL, 0) : st;
 }
 
 dt_status dt__llamar_entero(dt_gen *g, size_t index, const int64_t *a, int64_t *out) {
