@@ -399,6 +399,11 @@ def header_major() -> int:
         return int(re.search(r"^#define DT_VERSION_MAJOR (\d+)", f.read(), re.M).group(1))
 
 
+def header_version() -> str:
+    with open(os.path.join(ROOT, "c", "include", "datoteca.h"), encoding="utf-8") as f:
+        return re.search(r'^#define DT_VERSION_STRING "([0-9.]+)"', f.read(), re.M).group(1)
+
+
 def fixtures_written_by_this_version() -> None:
     """As if the fixtures had been written by the library as it is (the usual state after a release)."""
     with open(os.path.join(SCRATCH, "c", "include", "datoteca.h"), encoding="utf-8") as f:
@@ -457,8 +462,11 @@ def regen_rules(base: Dict[str, str]) -> None:
     # CHANGELOG section; while it is unreleased the call joins it.
     fresh_scratch(); insert(None); fixtures_written_by_this_version(); release_data_version(); build_scratch(base)
     regen(1, "an added call or table is a new minor version", "refuses an appended call to a released version without a new minor version")
-    fresh_scratch(); insert(None); fixtures_written_by_this_version(); build_scratch(base)
-    regen(0, "calls and tables may still be added", "accepts an appended call while its version is unreleased")
+    with open(os.path.join(ROOT, "CHANGELOG.md"), encoding="utf-8") as f:
+        current_unreleased = re.search(rf"^## {re.escape(header_version())} .*\(unreleased\)", f.read(), re.M)
+    if current_unreleased:
+        fresh_scratch(); insert(None); fixtures_written_by_this_version(); build_scratch(base)
+        regen(0, "calls and tables may still be added", "accepts an appended call while its version is unreleased")
     fresh_scratch(); insert(None); fixtures_written_by_this_version(); set_version(major, 99); build_scratch(base)
     edit("CHANGELOG.md", "\n## ", f"\n## {major}.99.0 — data version {recorded}\n\n- persona.sexo appended to the golden sequence.\n\n## ")
     if regen(0, "an additive change", "accepts an appended call with a new minor version and its CHANGELOG section"):
