@@ -53,9 +53,9 @@ extern "C" {
 
 /* Library version (semantic). CMake and the bindings read it from here. */
 #define DT_VERSION_MAJOR 2
-#define DT_VERSION_MINOR 0
+#define DT_VERSION_MINOR 1
 #define DT_VERSION_PATCH 0
-#define DT_VERSION_STRING "2.0.0"
+#define DT_VERSION_STRING "2.1.0"
 
 /* Data version: changes whenever the same seed and calls would give different data.
  * A change of it is a breaking change and comes with a new major version. */
