@@ -234,7 +234,13 @@ KEYED = {"codigos_postales.csv": ("comunas", "01101,Iquique,1100000,", "01101,Iq
          "dominios_email_pesos.csv": ("dominios", "gmail.com,60,", "gmail.com,61,"),
          "bancos_peso.csv": ("bancos", "012,BancoEstado,si,si,0.3516,", "012,BancoEstado,si,si,0.3517,"),
          "sueldos.csv": ("minimos", ",539000,,2026-01-01,", ",539001,,2026-01-01,"),
-         "edades.csv": ("edades", "2026,30,no,158371,154274,312645,", "2026,30,no,158371,154274,313645,")}
+         "edades.csv": ("edades", "2026,30,no,158371,154274,312645,", "2026,30,no,158371,154274,313645,"),
+         "indicadores_mensuales.csv": ("indicadores", "2025-07,39179.01,68923,", "2025-07,39179.02,68923,"),
+         "afp_comisiones.csv": ("comisiones_afp", "Modelo,2023-10,0.58,", "Modelo,2023-10,0.59,"),
+         "topes_imponibles.csv": ("topes_imponibles", "2025-01,87.8,131.9,", "2025-01,87.9,131.9,"),
+         # a bracket's rate and rebaja together, so the tax stays continuous (the generator checks it)
+         "impuesto_unico.csv": ("impuesto_unico", "310,40,38.82,", "310,41,41.92,"),
+         "remuneracion_tasas.csv": ("impuesto_unico", "gratificacion,25,", "gratificacion,26,")}
 
 
 def csvs_feeding_tables() -> List[str]:

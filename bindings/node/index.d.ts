@@ -8,6 +8,8 @@ export type FormatoRut = 'puntos' | 'guion' | 'limpio';
 export type FormatoTelefono = 'internacional' | 'e164' | 'nacional';
 export type TipoPatente = 'auto' | 'moto' | 'antigua';
 export type FormatoPatente = 'punto' | 'limpio' | 'guion' | 'con_dv';
+export type Contrato = 'cualquiera' | 'indefinido' | 'plazo_fijo';
+export type SaludLiquidacion = 'cualquiera' | 'fonasa' | 'isapre';
 /** The record of persona.persona: integer fields are numbers, dates ISO text. */
 export interface Persona { nombres: string; apellido_paterno: string; apellido_materno: string; nombre_completo: string; sexo: string; rut: string; fecha_nacimiento: string; email: string | null; telefono: string | null; direccion: string; comuna: string; region: string; codigo_comuna: string; codigo_region: string; }
 /** The record of direccion.direccion: integer fields are numbers, dates ISO text. */
@@ -24,6 +26,8 @@ export interface Vehiculo { patente: string; dv: string; marca: string; modelo: 
 export interface Prevision { afp: string; salud: string; tramo: string | null; }
 /** The record of tributario.dte: integer fields are numbers, dates ISO text. */
 export interface Dte { tipo: number; nombre_tipo: string; folio: number; fecha_emision: string; emisor_rut: string; emisor_razon_social: string; emisor_giro: string; emisor_direccion: string; receptor_rut: string; receptor_nombre: string; monto_neto: number; monto_exento: number; iva: number; monto_total: number; }
+/** The record of remuneracion.liquidacion: integer fields are numbers, dates ISO text. */
+export interface Liquidacion { periodo: string; contrato: string; afp: string; salud: string; plan_uf: string | null; sueldo_base: number; gratificacion: number; total_imponible: number; cotizacion_afp: number; cotizacion_salud: number; seguro_cesantia: number; base_tributable: number; impuesto_unico: number; total_haberes: number; total_descuentos: number; liquido: number; }
 /** persona: names weighted by Registro Civil frequency, ages from the reference date. */
 export interface PersonaNamespace {
   /**
@@ -286,6 +290,17 @@ export interface FechaNamespace {
   fechaHora(desde?: number, hasta?: number): string;
   fechaHora(options: { desde?: number; hasta?: number }): string;
 }
+/** remuneracion: monthly payslips computed in integer pesos from the month's UF, UTM, topes and rates. */
+export interface RemuneracionNamespace {
+  /**
+   * A monthly payslip (liquidación de sueldo) of the reference date's month: base salary, gratificación legal, AFP, health, seguro de cesantía, impuesto único and net pay, in integer pesos.
+   * @param contrato contrato: 'cualquiera', 'indefinido', 'plazo_fijo'; default 'cualquiera'
+   * @param salud salud: 'cualquiera', 'fonasa', 'isapre'; default 'cualquiera'
+   * @example 2026-01, plazo_fijo, ProVida, FONASA: base 577000, gratificación 144250, AFP 82583, salud 50488, líquido 588179
+   */
+  liquidacion(contrato?: Contrato, salud?: SaludLiquidacion): Liquidacion;
+  liquidacion(options: { contrato?: Contrato; salud?: SaludLiquidacion }): Liquidacion;
+}
 /** The generated half of Datoteca: its namespaces and the calls without one. */
 export interface Llamadas {
   readonly persona: PersonaNamespace;
@@ -298,6 +313,7 @@ export interface Llamadas {
   readonly prevision: PrevisionNamespace;
   readonly tributario: TributarioNamespace;
   readonly fecha: FechaNamespace;
+  readonly remuneracion: RemuneracionNamespace;
   /**
    * A RUT with a valid check digit: persona 1.000.000 to 29.999.999, empresa 76 to 77 millions.
    * @param tipo tipo: 'persona', 'empresa'; default 'persona'
@@ -348,6 +364,7 @@ export interface CallValues {
   'fecha.fecha': string;
   'fecha.hora': string;
   'fecha.fecha_hora': string;
+  'remuneracion.liquidacion': Liquidacion;
 }
 /** The arguments of each call, by name, in snake_case (camelCase is accepted too). */
 export interface CallArgs {
@@ -390,6 +407,7 @@ export interface CallArgs {
   'fecha.fecha': { desde?: number; hasta?: number; };
   'fecha.hora': Record<string, never>;
   'fecha.fecha_hora': { desde?: number; hasta?: number; };
+  'remuneracion.liquidacion': { contrato?: Contrato; salud?: SaludLiquidacion; };
 }
 export const MAX_TEXT: number;
 export const SENTENCE_MAX: number;

@@ -15,6 +15,7 @@ const RECORD_MAKERS = {
   'vehiculo.vehiculo': (p, o = 0) => ({ patente: p[o + 0], dv: p[o + 1], marca: p[o + 2], modelo: p[o + 3], anio: Number(p[o + 4]), tipo: p[o + 5], color: p[o + 6] }),
   'prevision.prevision': (p, o = 0) => ({ afp: p[o + 0], salud: p[o + 1], tramo: p[o + 2] || null }),
   'tributario.dte': (p, o = 0) => ({ tipo: Number(p[o + 0]), nombre_tipo: p[o + 1], folio: Number(p[o + 2]), fecha_emision: p[o + 3], emisor_rut: p[o + 4], emisor_razon_social: p[o + 5], emisor_giro: p[o + 6], emisor_direccion: p[o + 7], receptor_rut: p[o + 8], receptor_nombre: p[o + 9], monto_neto: Number(p[o + 10]), monto_exento: Number(p[o + 11]), iva: Number(p[o + 12]), monto_total: Number(p[o + 13]) }),
+  'remuneracion.liquidacion': (p, o = 0) => ({ periodo: p[o + 0], contrato: p[o + 1], afp: p[o + 2], salud: p[o + 3], plan_uf: p[o + 4] || null, sueldo_base: Number(p[o + 5]), gratificacion: Number(p[o + 6]), total_imponible: Number(p[o + 7]), cotizacion_afp: Number(p[o + 8]), cotizacion_salud: Number(p[o + 9]), seguro_cesantia: Number(p[o + 10]), base_tributable: Number(p[o + 11]), impuesto_unico: Number(p[o + 12]), total_haberes: Number(p[o + 13]), total_descuentos: Number(p[o + 14]), liquido: Number(p[o + 15]) }),
 };
 
 class Namespace {
@@ -279,7 +280,18 @@ class Fecha extends Namespace {
   fechaHora(...args) { return this._d._method('fecha.fecha_hora', args); }
 }
 
-const NAMESPACES = { persona: Persona, direccion: Direccion, telefono: Telefono, dinero: Dinero, banco: Banco, empresa: Empresa, vehiculo: Vehiculo, prevision: Prevision, tributario: Tributario, fecha: Fecha };
+/** remuneracion: monthly payslips computed in integer pesos from the month's UF, UTM, topes and rates. */
+class Remuneracion extends Namespace {
+  /**
+   * A monthly payslip (liquidación de sueldo) of the reference date's month: base salary, gratificación legal, AFP, health, seguro de cesantía, impuesto único and net pay, in integer pesos.
+   * @param contrato contrato: 'cualquiera', 'indefinido', 'plazo_fijo'; default 'cualquiera'
+   * @param salud salud: 'cualquiera', 'fonasa', 'isapre'; default 'cualquiera'
+   * @example 2026-01, plazo_fijo, ProVida, FONASA: base 577000, gratificación 144250, AFP 82583, salud 50488, líquido 588179
+   */
+  liquidacion(...args) { return this._d._method('remuneracion.liquidacion', args); }
+}
+
+const NAMESPACES = { persona: Persona, direccion: Direccion, telefono: Telefono, dinero: Dinero, banco: Banco, empresa: Empresa, vehiculo: Vehiculo, prevision: Prevision, tributario: Tributario, fecha: Fecha, remuneracion: Remuneracion };
 // Calls without a namespace are methods of Datoteca itself: method name -> call.
 const TOP_LEVEL = { rut: 'rut' };
 

@@ -50,6 +50,22 @@ typedef enum dt_patente_formato {
     DT_PATENTE_CON_DV = 3 /* "BBBB·10-K": with the check digit */
 } dt_patente_formato;
 
+/* A work contract's kind, which sets the worker's seguro de cesantía (Ley 19.728 art. 5).
+ * ("contrato" in the registry: cualquiera, indefinido, plazo_fijo) */
+typedef enum dt_contrato {
+    DT_CONTRATO_CUALQUIERA = 0, /* drawn: either, with equal weight (no source for their shares) */
+    DT_CONTRATO_INDEFINIDO = 1, /* indefinite: the worker pays 0.6 % to the seguro de cesantía */
+    DT_CONTRATO_PLAZO_FIJO = 2 /* fixed term, or for a job: the employer alone pays the seguro */
+} dt_contrato;
+
+/* The health insurer of a payslip. ("salud_liquidacion" in the registry: cualquiera, fonasa,
+ * isapre) */
+typedef enum dt_salud_liquidacion {
+    DT_SALUD_LIQ_CUALQUIERA = 0, /* drawn by beneficiaries, FONASA's and each Isapre's */
+    DT_SALUD_LIQ_FONASA = 1, /* FONASA: 7 % of the taxable pay */
+    DT_SALUD_LIQ_ISAPRE = 2 /* an open Isapre by beneficiaries, with a plan priced in UF (at least 7 %) */
+} dt_salud_liquidacion;
+
 /* ===================================================================== calls without a namespace */
 
 /* rut: A RUT with a valid check digit: persona 1.000.000 to 29.999.999, empresa 76 to 77 millions.
@@ -480,5 +496,42 @@ DT_API dt_status dt_fecha_hora(dt_gen *g, char *buf, size_t cap, size_t *len);
  * Text out as everywhere (at most DT_MAX_TEXT - 1 bytes). An argument outside its range is
  * DT_ERR_INVALID_ARG with the sentence that explains it in buf; nothing is drawn. */
 DT_API dt_status dt_fecha_fecha_hora(dt_gen *g, int32_t desde, int32_t hasta, char *buf, size_t cap, size_t *len);
+
+/* ===================================================================== remuneracion: monthly payslips computed in integer pesos from the month's UF, UTM, topes and rates */
+
+typedef struct dt_liquidacion {
+    char periodo[8]; /* the month, YYYY-MM: the reference date's */
+    char contrato[12]; /* "indefinido" or "plazo_fijo" */
+    char afp[16]; /* the AFP, by contributors */
+    char salud[16]; /* "FONASA" or the Isapre */
+    char plan_uf[8]; /* an Isapre plan's price in UF with a decimal comma, "3,25"; "" (no value) for FONASA */
+    char sueldo_base[16]; /* as `dinero.sueldo`: at least the month's minimum wage */
+    char gratificacion[16]; /* 25 % of the base, at most 4.75 minimum wages a year (a twelfth a month) */
+    char total_imponible[16]; /* base + gratificación */
+    char cotizacion_afp[16]; /* 10 % + the AFP's commission of the month, on the taxable pay up to the tope in UF */
+    char cotizacion_salud[16]; /* 7 % up to the tope; an Isapre's plan in pesos when higher */
+    char seguro_cesantia[16]; /* 0.6 % up to the cesantía tope for an indefinite contract, 0 otherwise */
+    char base_tributable[16]; /* taxable pay − AFP − the 7 % of health − cesantía */
+    char impuesto_unico[16]; /* the month's UTM brackets: base × rate − rebaja */
+    char total_haberes[16]; /* what is paid before deductions (no non-taxable items) */
+    char total_descuentos[16]; /* AFP + health + cesantía + impuesto */
+    char liquido[16]; /* haberes − descuentos */
+} dt_liquidacion;
+/* remuneracion.liquidacion: A monthly payslip (liquidación de sueldo) of the reference date's
+ * month: base salary, gratificación legal, AFP, health, seguro de cesantía, impuesto único and net
+ * pay, in integer pesos. The payslip of the reference date's month, every peso from c/data/'s
+ * indicadores_mensuales, afp_comisiones, topes_imponibles, impuesto_unico and remuneracion_tasas
+ * (docs/remuneraciones.md gives each rule and rounding).
+ * contrato: cualquiera, indefinido, plazo_fijo; default cualquiera
+ * salud: cualquiera, fonasa, isapre; default cualquiera
+ * Draws: salary (as dinero.sueldo: band, then amount), contract (below 2, when contrato is
+ * cualquiera), AFP (alias, contributors), insurer (with salud cualquiera: alias over FONASA's
+ * tramos and the Isapres by beneficiaries; with isapre: alias over the Isapres; with fonasa:
+ * none), an Isapre's plan (below 601: 2.00 to 8.00 UF in hundredths).
+ * A reference date (hoy) outside 2024-01-01..2026-03-31 is refused like an argument out of range
+ * (the months whose UF, UTM, topes and rates have a stored source: docs/remuneraciones.md).
+ * `out` is fully written on success; NULL g or out is DT_ERR_NULL. An argument outside its range
+ * is DT_ERR_INVALID_ARG (dt_call_check gives the sentence); nothing is drawn. */
+DT_API dt_status dt_remuneracion_liquidacion(dt_gen *g, dt_contrato contrato, dt_salud_liquidacion salud, dt_liquidacion *out);
 
 #endif

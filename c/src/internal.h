@@ -94,6 +94,9 @@ static inline char *dt__putc(char *p, char c) {
     return p + 1;
 }
 /* Unsigned and signed decimal without padding. */
+/* The minimum monthly wage in force on g's reference date; before the first date the table knows,
+ * its first amount (docs/data.md). No draw. */
+uint32_t dt__sueldo_minimo(const dt_gen *g);
 char *dt__put_u64(char *p, uint64_t v);
 char *dt__put_i64(char *p, int64_t v);
 /* Exactly `width` digits, zero-padded. */

@@ -54,6 +54,7 @@ const CALLS = [
   ['fecha.fecha', (d) => d.fecha.fecha(-30, 30), 'fecha.fecha', { desde: -30, hasta: 30 }],
   ['fecha.hora', (d) => d.fecha.hora(), 'fecha.hora', {}],
   ['fecha.fecha_hora', (d) => d.fecha.fechaHora({ hasta: 10 }), 'fecha.fecha_hora', { hasta: 10 }],
+  ['remuneracion.liquidacion', (d) => d.remuneracion.liquidacion({ salud: 'isapre' }), 'remuneracion.liquidacion', { salud: 'isapre' }],
 ];
 
 test('every registered call has a method', () => {

@@ -59,6 +59,7 @@ CALLS = [
     ("fecha.fecha", lambda d: d.fecha.fecha(-30, 30), "fecha.fecha", {"desde": -30, "hasta": 30}),
     ("fecha.hora", lambda d: d.fecha.hora(), "fecha.hora", {}),
     ("fecha.fecha_hora", lambda d: d.fecha.fecha_hora(hasta=10), "fecha.fecha_hora", {"hasta": 10}),
+    ("remuneracion.liquidacion", lambda d: d.remuneracion.liquidacion(salud="isapre"), "remuneracion.liquidacion", {"salud": "isapre"}),
 ]
 
 

@@ -90,6 +90,11 @@ def _internal_proto(spec: Spec, ll: Dict[str, Any]) -> str:
     return f"void {name}(dt_gen *g{ps}, {ll['tipo_c']} *out)"
 
 
+def _fecha_int(ll: Dict[str, Any], k: str) -> int:
+    """A call's hoy bound as YYYYMMDD (0: none)."""
+    return int(ll.get("hoy", {}).get(k, "0").replace("-", ""))
+
+
 def _call_doc(spec: Spec, ll: Dict[str, Any]) -> List[str]:
     lines = _wrap(f"{ll['nombre']}: {ll['doc']}" + (f" {ll['nota']}" if ll.get("nota") else ""))
     for p in ll.get("params", []):
@@ -97,10 +102,11 @@ def _call_doc(spec: Spec, ll: Dict[str, Any]) -> List[str]:
     for a, _, b in ll.get("checks", []):
         lines.append(f"{a} must not exceed {b}.")
     lines += _wrap("Draws: " + ll["sorteos"].replace("`", "") + ".")
-    if ll.get("hoy_desde"):
-        hd = ll["hoy_desde"]
-        lines += _wrap(f"A reference date (hoy) before {hd['anio']}-01-01 is refused like an argument out of range "
-                       f"({hd['porque']}).")
+    if ll.get("hoy"):
+        hoy = ll["hoy"]
+        cuando = (f"outside {hoy['desde']}..{hoy['hasta']}" if "desde" in hoy and "hasta" in hoy
+                  else f"before {hoy['desde']}" if "desde" in hoy else f"after {hoy['hasta']}")
+        lines += _wrap(f"A reference date (hoy) {cuando} is refused like an argument out of range ({hoy['porque']}).")
     if ll["clase"] == "texto":
         lines += _wrap("Text out as everywhere (at most DT_MAX_TEXT - 1 bytes). An argument outside its range is "
                        "DT_ERR_INVALID_ARG with the sentence that explains it in buf; nothing is drawn.")
@@ -243,7 +249,7 @@ def registro(spec: Spec) -> str:
         out.append(f"    {{{info}, r_{i}, {f'o_{i}' if nf else 'NULL'}, {f'nulo_{i}' if nf else 'NULL'}, "
                    f"{f'cero_{i}' if np else 'NULL'}, {nk}, {f'k_{i}' if nk else 'NULL'}, sql_{i}, unico_{i}, "
                    f"{f'g_{i}' if nf else 'NULL'}, {f'e_{i}' if ll['clase'] == 'entero' else 'NULL'}, "
-                   f"{ll.get('hoy_desde', {}).get('anio', 0)}, {cstr(ll.get('hoy_desde', {}).get('porque', ''))}}},")
+                   f"{_fecha_int(ll, 'desde')}, {_fecha_int(ll, 'hasta')}, {cstr(ll.get('hoy', {}).get('porque', ''))}}},")
     out.append("};")
     out.append("const size_t dt__n_llamadas = sizeof dt__llamadas / sizeof dt__llamadas[0];")
     out.append("")

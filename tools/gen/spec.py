@@ -86,9 +86,12 @@ def validate(spec: Spec) -> None:
                 raise DeclError(f"{where}: sql {c['sql']!r} must be one of {list(SQL_TIPOS)}")
             if c.get("unico", "") not in UNICOS:
                 raise DeclError(f"{where}: unico {c['unico']!r} must be one of {[u for u in UNICOS if u]}")
-        hd = ll.get("hoy_desde")
-        if hd is not None and not (isinstance(hd.get("anio"), int) and hd.get("porque")):
-            raise DeclError(f"{where}: hoy_desde needs an integer anio and a porque")
+        hoy = ll.get("hoy")
+        if hoy is not None:
+            fechas = [hoy.get(k) for k in ("desde", "hasta") if k in hoy]
+            if not fechas or not hoy.get("porque") or set(hoy) - {"desde", "hasta", "porque"} or not all(
+                    isinstance(f, str) and re.fullmatch(r"\d{4}-\d{2}-\d{2}", f) for f in fechas):
+                raise DeclError(f"{where}: hoy needs desde and/or hasta ('YYYY-MM-DD') and a porque")
         if ll["clase"] == "registro" and ("sql" in ll or "unico" in ll):
             raise DeclError(f"{where}: a registro gives sql and unico per campo")
     errores = {e["nombre"] for e in spec["error"]}

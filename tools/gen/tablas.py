@@ -11,6 +11,7 @@ order is CSV order; reordering a CSV changes the data and is a contract change.
 """
 import csv
 import os
+import re
 import sys
 import tomllib
 
@@ -651,6 +652,92 @@ def build():
     huella("dte", "DT_T_N_DTE", "DT_T_N_DTE", [
         "h = dt__huella_u(dt__huella_u(dt__huella_u(h, dt_t_dtes[i].codigo), dt_t_dtes[i].a_persona), dt_t_dtes[i].exento);",
         "h = dt__huella_s(h, dt_t_dtes[i].nombre.s, dt_t_dtes[i].nombre.n);"])
+
+    # --- remuneraciones: the month's UF and UTM, AFP commissions, topes, the tax table, rates --------
+    def exacto(x, col, places):
+        texto = x[col].strip()
+        if not re.fullmatch(r"\d+" + (r"(\.\d{1,%d})?" % places if places else ""), texto):
+            raise SystemExit(f"{x['_donde']}: {col} {texto!r} must be a decimal with at most {places} places")
+        return decimal_to_int(texto, places)
+
+    def periodo(x, col):
+        if not re.fullmatch(r"\d{4}-(0[1-9]|1[0-2])", x[col]):
+            raise SystemExit(f"{x['_donde']}: {col} must be YYYY-MM")
+        return int(x[col].replace("-", ""))
+
+    indicadores = read("indicadores_mensuales.csv")
+    meses = [periodo(x, "periodo") for x in indicadores]
+    for a_, b_ in zip(meses, meses[1:]):
+        if b_ != (a_ + 1 if a_ % 100 < 12 else a_ + 89):
+            raise SystemExit("c/data/indicadores_mensuales.csv: months must follow each other without a gap")
+    comisiones = read("afp_comisiones.csv")
+    nombres_afp = [x["nombre"] for x in prevision]
+    for x in comisiones:
+        if x["afp"] not in nombres_afp:
+            raise SystemExit(f"{x['_donde']}: AFP {x['afp']!r} is not in prevision.csv")
+    for n in nombres_afp:
+        if not any(x["afp"] == n and periodo(x, "desde") <= meses[0] for x in comisiones):
+            raise SystemExit(f"c/data/afp_comisiones.csv: AFP {n} has no commission in force in {meses[0]}")
+    comisiones.sort(key=lambda x: (nombres_afp.index(x["afp"]), periodo(x, "desde")))
+    topes = read("topes_imponibles.csv")
+    if periodo(topes[0], "desde") > meses[0] or [periodo(x, "desde") for x in topes] != sorted(periodo(x, "desde") for x in topes):
+        raise SystemExit("c/data/topes_imponibles.csv: in date order, the first in force by the first indicator month")
+    impuesto = read("impuesto_unico.csv")
+    tasas = {x["concepto"]: x for x in read("remuneracion_tasas.csv")}
+    h.append(f"\n#define DT_T_N_INDICADORES {len(indicadores)}")
+    h.append(f"#define DT_T_N_COMISIONES {len(comisiones)}")
+    h.append(f"#define DT_T_N_TOPES {len(topes)}")
+    h.append(f"#define DT_T_N_IMPUESTO {len(impuesto)}")
+    h.append("/* A month (YYYYMM) with the UF of its last day in hundredths of a peso and its UTM in pesos. */")
+    h.append("typedef struct dt_t_indicador { uint32_t periodo; uint32_t uf_centavos; uint32_t utm; } dt_t_indicador;")
+    h.append("/* An AFP's commission in basis points (1/100 of a percent of taxable pay) from a month on. */")
+    h.append("typedef struct dt_t_comision { uint8_t afp; uint32_t desde; uint16_t pb; } dt_t_comision;")
+    h.append("/* The topes imponibles from a month on, in tenths of a UF. */")
+    h.append("typedef struct dt_t_tope { uint32_t desde; uint16_t afp_decimas_uf, cesantia_decimas_uf; } dt_t_tope;")
+    h.append("/* A bracket of the impuesto único: from desde (tenths of a UTM), rate per 1000, rebaja in hundredths of a UTM. */")
+    h.append("typedef struct dt_t_tramo { uint32_t desde_decimas_utm; uint16_t tasa_por_mil; uint32_t rebaja_centesimas_utm; } dt_t_tramo;")
+    h.append("extern const dt_t_indicador dt_t_indicadores[DT_T_N_INDICADORES];")
+    h.append("extern const dt_t_comision dt_t_comisiones[DT_T_N_COMISIONES];")
+    h.append("extern const dt_t_tope dt_t_topes[DT_T_N_TOPES];")
+    h.append("extern const dt_t_tramo dt_t_impuesto[DT_T_N_IMPUESTO];")
+    c.append("const dt_t_indicador dt_t_indicadores[DT_T_N_INDICADORES] = {\n" + "\n".join(
+        f"    {{{m}u, {exacto(x, 'uf_ultimo_dia', 2)}u, {exacto(x, 'utm', 0)}u}}," for m, x in zip(meses, indicadores)) + "\n};")
+    c.append("const dt_t_comision dt_t_comisiones[DT_T_N_COMISIONES] = {\n" + "\n".join(
+        f"    {{{nombres_afp.index(x['afp'])}, {periodo(x, 'desde')}u, {exacto(x, 'comision_pct', 2)}}}," for x in comisiones) + "\n};")
+    c.append("const dt_t_tope dt_t_topes[DT_T_N_TOPES] = {\n" + "\n".join(
+        f"    {{{periodo(x, 'desde')}u, {exacto(x, 'tope_afp_uf', 1)}, {exacto(x, 'tope_cesantia_uf', 1)}}}," for x in topes) + "\n};")
+    tramos_imp = [(exacto(x, "desde_utm", 1), exacto(x, "tasa_pct", 1), exacto(x, "rebaja_utm", 2)) for x in impuesto]
+    if tramos_imp[0] != (0, 0, 0) or [t[0] for t in tramos_imp] != sorted(t[0] for t in tramos_imp):
+        raise SystemExit("c/data/impuesto_unico.csv: brackets in order, the first exempt from 0")
+    for (d0, t0, r0), (d1, t1, r1) in zip(tramos_imp, tramos_imp[1:]):
+        # the tax is continuous at each limit: limit * rate - rebaja equal on both sides (in 1/10000 UTM)
+        if d1 * t0 - r0 * 100 != d1 * t1 - r1 * 100:
+            raise SystemExit(f"c/data/impuesto_unico.csv: the tax jumps at {d1 / 10} UTM")
+    c.append("const dt_t_tramo dt_t_impuesto[DT_T_N_IMPUESTO] = {\n" + "\n".join(
+        f"    {{{d}u, {t}, {r}u}}," for d, t, r in tramos_imp) + "\n};")
+    for nombre, lugares, macro in (("afp_obligatoria", 2, "DT_T_AFP_OBLIGATORIA_PB"), ("salud_minima", 2, "DT_T_SALUD_MINIMA_PB"),
+                                   ("cesantia_indefinido_trabajador", 2, "DT_T_CESANTIA_INDEFINIDO_PB"),
+                                   ("cesantia_plazo_fijo_trabajador", 2, "DT_T_CESANTIA_PLAZO_FIJO_PB"),
+                                   ("gratificacion", 2, "DT_T_GRATIFICACION_PB"), ("gratificacion_tope_imm", 2, "DT_T_GRATIFICACION_TOPE_CENTESIMAS_IMM")):
+        h.append(f"#define {macro} {exacto(tasas[nombre], 'valor', lugares)}u /* remuneracion_tasas.csv: {nombre} */")
+    isapres = [i for i, (_, t, _) in enumerate(salud_filas) if not t]
+    h.append(f"#define DT_T_N_ISAPRES {len(isapres)}")
+    h.append(f"#define DT_T_PRIMERA_ISAPRE {isapres[0]} /* the Isapres are dt_t_salud_filas[DT_T_PRIMERA_ISAPRE ..] */")
+    if isapres != list(range(isapres[0], len(salud_filas))):
+        raise SystemExit("c/data/salud.csv: the Isapres must follow FONASA's tramos")
+    emit_alias("dt_t_isapres_alias", [salud_filas[i][2] for i in isapres])
+    huella("indicadores", "DT_T_N_INDICADORES", "DT_T_N_INDICADORES", [
+        "h = dt__huella_u(dt__huella_u(dt__huella_u(h, dt_t_indicadores[i].periodo), dt_t_indicadores[i].uf_centavos), dt_t_indicadores[i].utm);"])
+    huella("comisiones_afp", "DT_T_N_COMISIONES", "DT_T_N_COMISIONES", [
+        "h = dt__huella_u(dt__huella_u(dt__huella_u(h, dt_t_comisiones[i].afp), dt_t_comisiones[i].desde), dt_t_comisiones[i].pb);"])
+    huella("topes_imponibles", "DT_T_N_TOPES", "DT_T_N_TOPES", [
+        "h = dt__huella_u(dt__huella_u(dt__huella_u(h, dt_t_topes[i].desde), dt_t_topes[i].afp_decimas_uf), dt_t_topes[i].cesantia_decimas_uf);"])
+    huella("impuesto_unico", "DT_T_N_IMPUESTO", "DT_T_N_IMPUESTO", [
+        "h = dt__huella_u(dt__huella_u(dt__huella_u(h, dt_t_impuesto[i].desde_decimas_utm), dt_t_impuesto[i].tasa_por_mil), dt_t_impuesto[i].rebaja_centesimas_utm);",
+        "if (i + 1 == DT_T_N_IMPUESTO) h = dt__huella_u(dt__huella_u(dt__huella_u(h, DT_T_AFP_OBLIGATORIA_PB), DT_T_SALUD_MINIMA_PB), DT_T_CESANTIA_INDEFINIDO_PB);",
+        "if (i + 1 == DT_T_N_IMPUESTO) h = dt__huella_u(dt__huella_u(dt__huella_u(h, DT_T_CESANTIA_PLAZO_FIJO_PB), DT_T_GRATIFICACION_PB), DT_T_GRATIFICACION_TOPE_CENTESIMAS_IMM);"])
+    huella("isapres", "DT_T_N_ISAPRES", "DT_T_N_ISAPRES", [
+        "if (i + 1 == DT_T_N_ISAPRES) h = dt__huella_alias(h, &dt_t_isapres_alias);"])
 
     # --- the fingerprint's directory of tables ------------------------------
     h.append("\n/* Every table above, in a fixed order, with a walker that digests its whole content\n"

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Callable, Dict, List, Literal, Optional, cast, overload
 
-from ._tipos_gen import BancoDict, CuentaDict, DireccionDict, DteDict, EmpresaDict, FormatoPatente, FormatoRut, FormatoTelefono, PersonaDict, PrevisionDict, Sexo, TipoPatente, TipoRut, VehiculoDict, CallName
+from ._tipos_gen import BancoDict, Contrato, CuentaDict, DireccionDict, DteDict, EmpresaDict, FormatoPatente, FormatoRut, FormatoTelefono, LiquidacionDict, PersonaDict, PrevisionDict, SaludLiquidacion, Sexo, TipoPatente, TipoRut, VehiculoDict, CallName
 
 
 def _registro_persona_persona(v0: str, v1: str, v2: str, v3: str, v4: str, v5: str, v6: str, v7: str, v8: str, v9: str, v10: str, v11: str, v12: str, v13: str) -> PersonaDict:
@@ -42,6 +42,10 @@ def _registro_tributario_dte(v0: str, v1: str, v2: str, v3: str, v4: str, v5: st
     return {'tipo': int(v0), 'nombre_tipo': v1, 'folio': int(v2), 'fecha_emision': v3, 'emisor_rut': v4, 'emisor_razon_social': v5, 'emisor_giro': v6, 'emisor_direccion': v7, 'receptor_rut': v8, 'receptor_nombre': v9, 'monto_neto': int(v10), 'monto_exento': int(v11), 'iva': int(v12), 'monto_total': int(v13)}
 
 
+def _registro_remuneracion_liquidacion(v0: str, v1: str, v2: str, v3: str, v4: str, v5: str, v6: str, v7: str, v8: str, v9: str, v10: str, v11: str, v12: str, v13: str, v14: str, v15: str) -> LiquidacionDict:
+    return {'periodo': v0, 'contrato': v1, 'afp': v2, 'salud': v3, 'plan_uf': v4 or None, 'sueldo_base': int(v5), 'gratificacion': int(v6), 'total_imponible': int(v7), 'cotizacion_afp': int(v8), 'cotizacion_salud': int(v9), 'seguro_cesantia': int(v10), 'base_tributable': int(v11), 'impuesto_unico': int(v12), 'total_haberes': int(v13), 'total_descuentos': int(v14), 'liquido': int(v15)}
+
+
 # Record builders by call: a dict display per record type, written out here, is faster than
 # dict(zip(...)) for every record, and no code is built from strings at run time.
 RECORD_MAKERS: Dict[str, Callable[..., Any]] = {
@@ -53,6 +57,7 @@ RECORD_MAKERS: Dict[str, Callable[..., Any]] = {
     'vehiculo.vehiculo': _registro_vehiculo_vehiculo,
     'prevision.prevision': _registro_prevision_prevision,
     'tributario.dte': _registro_tributario_dte,
+    'remuneracion.liquidacion': _registro_remuneracion_liquidacion,
 }
 
 
@@ -184,6 +189,9 @@ class _Calls:
         @overload
         def _many_tipado(self, name: Literal['fecha.fecha_hora'], n: int, **kwargs: object) -> List[str]: ...
 
+        @overload
+        def _many_tipado(self, name: Literal['remuneracion.liquidacion'], n: int, **kwargs: object) -> List[LiquidacionDict]: ...
+
         def _many_tipado(self, name: CallName, n: int, **kwargs: object) -> Any: ...
 
         @overload
@@ -302,6 +310,9 @@ class _Calls:
 
         @overload
         def _call_tipado(self, name: Literal['fecha.fecha_hora'], **kwargs: object) -> str: ...
+
+        @overload
+        def _call_tipado(self, name: Literal['remuneracion.liquidacion'], **kwargs: object) -> LiquidacionDict: ...
 
         def _call_tipado(self, name: CallName, **kwargs: object) -> Any: ...
 
@@ -713,10 +724,29 @@ class Fecha(_Namespace):
         return cast(str, self._d._call('fecha.fecha_hora', desde, hasta))
 
 
+class Remuneracion(_Namespace):
+    """remuneracion: monthly payslips computed in integer pesos from the month's UF, UTM, topes and rates."""
+
+    __slots__ = ()
+
+    def liquidacion(self, contrato: Optional[Contrato] = None, salud: Optional[SaludLiquidacion] = None) -> LiquidacionDict:
+        """A monthly payslip (liquidación de sueldo) of the reference date's month: base salary, gratificación legal, AFP, health, seguro de cesantía, impuesto único and net pay, in integer pesos.
+
+        None (or leaving it out) takes the library's default.
+        contrato: 'cualquiera', 'indefinido', 'plazo_fijo'; default 'cualquiera'
+        salud: 'cualquiera', 'fonasa', 'isapre'; default 'cualquiera'
+
+        Fields: periodo, contrato, afp, salud, plan_uf, sueldo_base (int), gratificacion (int), total_imponible (int), cotizacion_afp (int), cotizacion_salud (int), seguro_cesantia (int), base_tributable (int), impuesto_unico (int), total_haberes (int), total_descuentos (int), liquido (int).
+
+        Example (seed 42): 2026-01, plazo_fijo, ProVida, FONASA: base 577000, gratificación 144250, AFP 82583, salud 50488, líquido 588179
+        """
+        return cast(LiquidacionDict, self._d._call('remuneracion.liquidacion', contrato, salud))
+
+
 class Llamadas(_Calls):
     """The generated half of Datoteca: its namespaces and the calls without one."""
 
-    __slots__ = ('persona', 'direccion', 'telefono', 'dinero', 'banco', 'empresa', 'vehiculo', 'prevision', 'tributario', 'fecha',)
+    __slots__ = ('persona', 'direccion', 'telefono', 'dinero', 'banco', 'empresa', 'vehiculo', 'prevision', 'tributario', 'fecha', 'remuneracion',)
 
     persona: Persona
     direccion: Direccion
@@ -728,6 +758,7 @@ class Llamadas(_Calls):
     prevision: Prevision
     tributario: Tributario
     fecha: Fecha
+    remuneracion: Remuneracion
 
     def _init_llamadas(self) -> None:
         self.persona = Persona(self)
@@ -740,6 +771,7 @@ class Llamadas(_Calls):
         self.prevision = Prevision(self)
         self.tributario = Tributario(self)
         self.fecha = Fecha(self)
+        self.remuneracion = Remuneracion(self)
 
     def rut(self, tipo: Optional[TipoRut] = None, formato: Optional[FormatoRut] = None) -> str:
         """A RUT with a valid check digit: persona 1.000.000 to 29.999.999, empresa 76 to 77 millions.
@@ -753,4 +785,4 @@ class Llamadas(_Calls):
         return cast(str, self._call('rut', tipo, formato))
 
 
-__all__ = ['Llamadas', 'Persona', 'Direccion', 'Telefono', 'Dinero', 'Banco', 'Empresa', 'Vehiculo', 'Prevision', 'Tributario', 'Fecha']
+__all__ = ['Llamadas', 'Persona', 'Direccion', 'Telefono', 'Dinero', 'Banco', 'Empresa', 'Vehiculo', 'Prevision', 'Tributario', 'Fecha', 'Remuneracion']

@@ -12,6 +12,8 @@ FormatoRut = Literal['puntos', 'guion', 'limpio']
 FormatoTelefono = Literal['internacional', 'e164', 'nacional']
 TipoPatente = Literal['auto', 'moto', 'antigua']
 FormatoPatente = Literal['punto', 'limpio', 'guion', 'con_dv']
+Contrato = Literal['cualquiera', 'indefinido', 'plazo_fijo']
+SaludLiquidacion = Literal['cualquiera', 'fonasa', 'isapre']
 
 
 class PersonaDict(TypedDict):
@@ -122,7 +124,28 @@ class DteDict(TypedDict):
     monto_total: int
 
 
-# Every call's name: call(), many(), Tabla() take only these.
-CallName = Literal['rut', 'persona.nombre', 'persona.nombres', 'persona.apellido', 'persona.nombre_completo', 'persona.sexo', 'persona.fecha_nacimiento', 'persona.email', 'persona.persona', 'direccion.region', 'direccion.comuna', 'direccion.calle', 'direccion.numero', 'direccion.direccion', 'telefono.movil', 'telefono.fijo', 'dinero.monto', 'dinero.clp', 'dinero.uf', 'dinero.sueldo', 'banco.banco', 'banco.tipo_cuenta', 'banco.numero_cuenta', 'banco.cuenta', 'empresa.nombre', 'empresa.razon_social', 'empresa.rut', 'empresa.giro', 'empresa.empresa', 'vehiculo.patente', 'vehiculo.vehiculo', 'prevision.afp', 'prevision.salud', 'prevision.prevision', 'tributario.folio', 'tributario.dte', 'fecha.fecha', 'fecha.hora', 'fecha.fecha_hora']
+class LiquidacionDict(TypedDict):
+    """The record of remuneracion.liquidacion."""
 
-__all__ = ['Sexo', 'TipoRut', 'FormatoRut', 'FormatoTelefono', 'TipoPatente', 'FormatoPatente', 'PersonaDict', 'DireccionDict', 'BancoDict', 'CuentaDict', 'EmpresaDict', 'VehiculoDict', 'PrevisionDict', 'DteDict', 'CallName']
+    periodo: str
+    contrato: str
+    afp: str
+    salud: str
+    plan_uf: Optional[str]
+    sueldo_base: int
+    gratificacion: int
+    total_imponible: int
+    cotizacion_afp: int
+    cotizacion_salud: int
+    seguro_cesantia: int
+    base_tributable: int
+    impuesto_unico: int
+    total_haberes: int
+    total_descuentos: int
+    liquido: int
+
+
+# Every call's name: call(), many(), Tabla() take only these.
+CallName = Literal['rut', 'persona.nombre', 'persona.nombres', 'persona.apellido', 'persona.nombre_completo', 'persona.sexo', 'persona.fecha_nacimiento', 'persona.email', 'persona.persona', 'direccion.region', 'direccion.comuna', 'direccion.calle', 'direccion.numero', 'direccion.direccion', 'telefono.movil', 'telefono.fijo', 'dinero.monto', 'dinero.clp', 'dinero.uf', 'dinero.sueldo', 'banco.banco', 'banco.tipo_cuenta', 'banco.numero_cuenta', 'banco.cuenta', 'empresa.nombre', 'empresa.razon_social', 'empresa.rut', 'empresa.giro', 'empresa.empresa', 'vehiculo.patente', 'vehiculo.vehiculo', 'prevision.afp', 'prevision.salud', 'prevision.prevision', 'tributario.folio', 'tributario.dte', 'fecha.fecha', 'fecha.hora', 'fecha.fecha_hora', 'remuneracion.liquidacion']
+
+__all__ = ['Sexo', 'TipoRut', 'FormatoRut', 'FormatoTelefono', 'TipoPatente', 'FormatoPatente', 'Contrato', 'SaludLiquidacion', 'PersonaDict', 'DireccionDict', 'BancoDict', 'CuentaDict', 'EmpresaDict', 'VehiculoDict', 'PrevisionDict', 'DteDict', 'LiquidacionDict', 'CallName']

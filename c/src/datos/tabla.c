@@ -173,7 +173,7 @@ dt_status dt_tabla_new(const dt_tabla_opciones *o, dt_tabla **out, char *why, si
         t->hoy_mes = DT_HOY_DEFAULT_MES;
         t->hoy_dia = DT_HOY_DEFAULT_DIA;
     }
-    if (st == DT_OK) st = dt__hoy_admite(t->ll, t->hoy_anio, why, whycap);
+    if (st == DT_OK) st = dt__hoy_admite(t->ll, t->hoy_anio, t->hoy_mes, t->hoy_dia, why, whycap);
     if (st != DT_OK) {
         free(t);
         return st;

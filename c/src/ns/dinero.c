@@ -28,9 +28,7 @@ char *dt__dinero_uf(dt_gen *g, int64_t min, int64_t max, char *p) {
     return p;
 }
 
-/* The minimum monthly wage in force on the reference date; before the first date the table
- * knows, its first amount (docs/data.md). */
-static uint32_t dt__sueldo_minimo(const dt_gen *g) {
+uint32_t dt__sueldo_minimo(const dt_gen *g) {
     uint32_t hoy = (uint32_t)(g->hoy_anio * 10000 + g->hoy_mes * 100 + g->hoy_dia), clp = dt_t_minimos[0].clp;
     for (uint32_t i = 0; i < DT_T_N_MINIMOS && dt_t_minimos[i].desde <= hoy; i++) clp = dt_t_minimos[i].clp;
     return clp;

@@ -4060,6 +4060,106 @@ static uint64_t dt__huella_dte(uint64_t h) {
     return h;
 }
 
+const dt_t_indicador dt_t_indicadores[DT_T_N_INDICADORES] = {
+    {202401u, 3673304u, 64666u},
+    {202402u, 3685650u, 64343u},
+    {202403u, 3709352u, 64793u},
+    {202404u, 3726198u, 65182u},
+    {202405u, 3743891u, 65443u},
+    {202406u, 3757186u, 65770u},
+    {202407u, 3757895u, 65967u},
+    {202408u, 3775447u, 65901u},
+    {202409u, 3791042u, 66362u},
+    {202410u, 3797142u, 66561u},
+    {202411u, 3824792u, 66628u},
+    {202412u, 3841669u, 67294u},
+    {202501u, 3838441u, 67429u},
+    {202502u, 3864794u, 67294u},
+    {202503u, 3889411u, 68034u},
+    {202504u, 3907541u, 68306u},
+    {202505u, 3918945u, 68648u},
+    {202506u, 3926707u, 68785u},
+    {202507u, 3917901u, 68923u},
+    {202508u, 3938307u, 68647u},
+    {202509u, 3948565u, 69265u},
+    {202510u, 3959767u, 69265u},
+    {202511u, 3964359u, 69542u},
+    {202512u, 3972796u, 69542u},
+    {202601u, 3970607u, 69751u},
+    {202602u, 3979063u, 69611u},
+    {202603u, 3984172u, 69889u},
+};
+const dt_t_comision dt_t_comisiones[DT_T_N_COMISIONES] = {
+    {0, 202310u, 145},
+    {1, 202310u, 58},
+    {2, 202310u, 127},
+    {3, 202310u, 144},
+    {4, 202310u, 116},
+    {5, 202310u, 144},
+    {6, 202310u, 49},
+    {6, 202510u, 46},
+};
+const dt_t_tope dt_t_topes[DT_T_N_TOPES] = {
+    {202401u, 843, 1266},
+    {202501u, 878, 1319},
+    {202601u, 899, 1351},
+    {202602u, 900, 1352},
+};
+const dt_t_tramo dt_t_impuesto[DT_T_N_IMPUESTO] = {
+    {0u, 0, 0u},
+    {135u, 40, 54u},
+    {300u, 80, 174u},
+    {500u, 135, 449u},
+    {700u, 230, 1114u},
+    {900u, 304, 1780u},
+    {1200u, 350, 2332u},
+    {3100u, 400, 3882u},
+};
+static const uint32_t dt_t_isapres_alias_prob[7] = {
+    10635865u, 347994869u, 521438905u, 536870912u, 484023323u, 252309365u, 154098u,
+};
+static const uint16_t dt_t_isapres_alias_alias[7] = {
+    1u, 2u, 3u, 3u, 0u, 0u, 0u,
+};
+const dt_t_alias dt_t_isapres_alias = {7u, 29u, dt_t_isapres_alias_prob, dt_t_isapres_alias_alias};
+
+static uint64_t dt__huella_indicadores(uint64_t h) {
+    for (uint32_t i = 0; i < DT_T_N_INDICADORES; i++) {
+        h = dt__huella_u(dt__huella_u(dt__huella_u(h, dt_t_indicadores[i].periodo), dt_t_indicadores[i].uf_centavos), dt_t_indicadores[i].utm);
+    }
+    return h;
+}
+
+static uint64_t dt__huella_comisiones_afp(uint64_t h) {
+    for (uint32_t i = 0; i < DT_T_N_COMISIONES; i++) {
+        h = dt__huella_u(dt__huella_u(dt__huella_u(h, dt_t_comisiones[i].afp), dt_t_comisiones[i].desde), dt_t_comisiones[i].pb);
+    }
+    return h;
+}
+
+static uint64_t dt__huella_topes_imponibles(uint64_t h) {
+    for (uint32_t i = 0; i < DT_T_N_TOPES; i++) {
+        h = dt__huella_u(dt__huella_u(dt__huella_u(h, dt_t_topes[i].desde), dt_t_topes[i].afp_decimas_uf), dt_t_topes[i].cesantia_decimas_uf);
+    }
+    return h;
+}
+
+static uint64_t dt__huella_impuesto_unico(uint64_t h) {
+    for (uint32_t i = 0; i < DT_T_N_IMPUESTO; i++) {
+        h = dt__huella_u(dt__huella_u(dt__huella_u(h, dt_t_impuesto[i].desde_decimas_utm), dt_t_impuesto[i].tasa_por_mil), dt_t_impuesto[i].rebaja_centesimas_utm);
+        if (i + 1 == DT_T_N_IMPUESTO) h = dt__huella_u(dt__huella_u(dt__huella_u(h, DT_T_AFP_OBLIGATORIA_PB), DT_T_SALUD_MINIMA_PB), DT_T_CESANTIA_INDEFINIDO_PB);
+        if (i + 1 == DT_T_N_IMPUESTO) h = dt__huella_u(dt__huella_u(dt__huella_u(h, DT_T_CESANTIA_PLAZO_FIJO_PB), DT_T_GRATIFICACION_PB), DT_T_GRATIFICACION_TOPE_CENTESIMAS_IMM);
+    }
+    return h;
+}
+
+static uint64_t dt__huella_isapres(uint64_t h) {
+    for (uint32_t i = 0; i < DT_T_N_ISAPRES; i++) {
+        if (i + 1 == DT_T_N_ISAPRES) h = dt__huella_alias(h, &dt_t_isapres_alias);
+    }
+    return h;
+}
+
 const dt_t_tabla dt_t_tablas[DT_T_N_TABLAS] = {
     {"regiones", DT_T_N_REGIONES, dt__huella_regiones},
     {"region_pesos", DT_T_N_REGIONES, dt__huella_region_pesos},
@@ -4087,5 +4187,10 @@ const dt_t_tabla dt_t_tablas[DT_T_N_TABLAS] = {
     {"afp", DT_T_N_AFP, dt__huella_afp},
     {"salud", DT_T_N_SALUD, dt__huella_salud},
     {"dte", DT_T_N_DTE, dt__huella_dte},
+    {"indicadores", DT_T_N_INDICADORES, dt__huella_indicadores},
+    {"comisiones_afp", DT_T_N_COMISIONES, dt__huella_comisiones_afp},
+    {"topes_imponibles", DT_T_N_TOPES, dt__huella_topes_imponibles},
+    {"impuesto_unico", DT_T_N_IMPUESTO, dt__huella_impuesto_unico},
+    {"isapres", DT_T_N_ISAPRES, dt__huella_isapres},
 };
 

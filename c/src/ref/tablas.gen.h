@@ -126,10 +126,36 @@ extern const dt_t_alias dt_t_salud_alias;
 typedef struct dt_t_dte { uint8_t codigo; uint8_t a_persona; uint8_t exento; dt_t_str nombre; } dt_t_dte;
 extern const dt_t_dte dt_t_dtes[DT_T_N_DTE];
 
+#define DT_T_N_INDICADORES 27
+#define DT_T_N_COMISIONES 8
+#define DT_T_N_TOPES 4
+#define DT_T_N_IMPUESTO 8
+/* A month (YYYYMM) with the UF of its last day in hundredths of a peso and its UTM in pesos. */
+typedef struct dt_t_indicador { uint32_t periodo; uint32_t uf_centavos; uint32_t utm; } dt_t_indicador;
+/* An AFP's commission in basis points (1/100 of a percent of taxable pay) from a month on. */
+typedef struct dt_t_comision { uint8_t afp; uint32_t desde; uint16_t pb; } dt_t_comision;
+/* The topes imponibles from a month on, in tenths of a UF. */
+typedef struct dt_t_tope { uint32_t desde; uint16_t afp_decimas_uf, cesantia_decimas_uf; } dt_t_tope;
+/* A bracket of the impuesto único: from desde (tenths of a UTM), rate per 1000, rebaja in hundredths of a UTM. */
+typedef struct dt_t_tramo { uint32_t desde_decimas_utm; uint16_t tasa_por_mil; uint32_t rebaja_centesimas_utm; } dt_t_tramo;
+extern const dt_t_indicador dt_t_indicadores[DT_T_N_INDICADORES];
+extern const dt_t_comision dt_t_comisiones[DT_T_N_COMISIONES];
+extern const dt_t_tope dt_t_topes[DT_T_N_TOPES];
+extern const dt_t_tramo dt_t_impuesto[DT_T_N_IMPUESTO];
+#define DT_T_AFP_OBLIGATORIA_PB 1000u /* remuneracion_tasas.csv: afp_obligatoria */
+#define DT_T_SALUD_MINIMA_PB 700u /* remuneracion_tasas.csv: salud_minima */
+#define DT_T_CESANTIA_INDEFINIDO_PB 60u /* remuneracion_tasas.csv: cesantia_indefinido_trabajador */
+#define DT_T_CESANTIA_PLAZO_FIJO_PB 0u /* remuneracion_tasas.csv: cesantia_plazo_fijo_trabajador */
+#define DT_T_GRATIFICACION_PB 2500u /* remuneracion_tasas.csv: gratificacion */
+#define DT_T_GRATIFICACION_TOPE_CENTESIMAS_IMM 475u /* remuneracion_tasas.csv: gratificacion_tope_imm */
+#define DT_T_N_ISAPRES 7
+#define DT_T_PRIMERA_ISAPRE 4 /* the Isapres are dt_t_salud_filas[DT_T_PRIMERA_ISAPRE ..] */
+extern const dt_t_alias dt_t_isapres_alias;
+
 /* Every table above, in a fixed order, with a walker that digests its whole content
  * (weights and alias tables included) through huella.h: see dt_referencia_at. */
 typedef struct dt_t_tabla { const char *nombre; uint32_t filas; uint64_t (*huella)(uint64_t h); } dt_t_tabla;
-#define DT_T_N_TABLAS 26
+#define DT_T_N_TABLAS 31
 extern const dt_t_tabla dt_t_tablas[DT_T_N_TABLAS];
 
 #endif

@@ -46,6 +46,7 @@ void dt__tributario_dte(dt_gen *g, dt_dte *out);
 char *dt__fecha_fecha(dt_gen *g, int32_t desde, int32_t hasta, char *p);
 char *dt__fecha_hora(dt_gen *g, char *p);
 char *dt__fecha_fecha_hora(dt_gen *g, int32_t desde, int32_t hasta, char *p);
+void dt__remuneracion_liquidacion(dt_gen *g, dt_contrato contrato, dt_salud_liquidacion salud, dt_liquidacion *out);
 
 /* The utilities, hand-written beside their namespace: text in (s, n), checked integer arguments a,
  * the value written at p (end in *end); a status for text they refuse. */

@@ -80,10 +80,19 @@ dt_status dt__args(const dt_call_info *info, const char *const *cero, const dt__
     return DT_OK;
 }
 
-dt_status dt__hoy_admite(const dt__llamada *ll, int32_t hoy_anio, char *why, size_t whycap) {
-    if (hoy_anio >= ll->hoy_desde) return DT_OK;
-    if (why) snprintf(why, whycap, "%s: hoy must be %d-01-01 or later (%s), got the year %d", ll->info.name,
-                      (int)ll->hoy_desde, ll->hoy_porque, (int)hoy_anio);
+dt_status dt__hoy_admite(const dt__llamada *ll, int32_t anio, int32_t mes, int32_t dia, char *why, size_t whycap) {
+    int32_t hoy = anio * 10000 + mes * 100 + dia, d = ll->hoy_desde, h = ll->hoy_hasta;
+    if ((d == 0 || hoy >= d) && (h == 0 || hoy <= h)) return DT_OK;
+    if (why == NULL) return DT_ERR_INVALID_ARG;
+    char desde[16], hasta[16];
+    snprintf(desde, sizeof desde, "%04d-%02d-%02d", (int)(d / 10000), (int)(d / 100 % 100), (int)(d % 100));
+    snprintf(hasta, sizeof hasta, "%04d-%02d-%02d", (int)(h / 10000), (int)(h / 100 % 100), (int)(h % 100));
+    if (d && h)
+        snprintf(why, whycap, "%s: hoy must be from %s to %s (%s), got %04d-%02d-%02d", ll->info.name, desde, hasta,
+                 ll->hoy_porque, (int)anio, (int)mes, (int)dia);
+    else
+        snprintf(why, whycap, "%s: hoy must be %s or %s (%s), got %04d-%02d-%02d", ll->info.name, d ? desde : hasta,
+                 d ? "later" : "earlier", ll->hoy_porque, (int)anio, (int)mes, (int)dia);
     return DT_ERR_INVALID_ARG;
 }
 
@@ -140,7 +149,7 @@ static dt_status dt__preparar(const dt_gen *g, size_t index, const int64_t *args
     const dt__llamada *ll = &dt__llamadas[index];
     char why[DT_SENTENCE_MAX];
     st = dt__args(&ll->info, ll->cero, ll->checks, ll->nchecks, args, nargs, por_defecto, a, why, sizeof why);
-    if (st == DT_OK) st = dt__hoy_admite(ll, g->hoy_anio, why, sizeof why);
+    if (st == DT_OK) st = dt__hoy_admite(ll, g->hoy_anio, g->hoy_mes, g->hoy_dia, why, sizeof why);
     if (st == DT_ERR_INVALID_ARG) dt__sentence_out(why, buf, cap, len);
     return st;
 }
@@ -169,7 +178,7 @@ static dt_status dt__preparar_sin_texto(const dt_gen *g, const void *out, size_t
     if (g == NULL || out == NULL) return DT_ERR_NULL;
     const dt__llamada *ll = &dt__llamadas[index];
     dt_status st = dt__args(&ll->info, ll->cero, ll->checks, ll->nchecks, a, ll->info.nparams, 0, c, NULL, 0);
-    return st == DT_OK ? dt__hoy_admite(ll, g->hoy_anio, NULL, 0) : st;
+    return st == DT_OK ? dt__hoy_admite(ll, g->hoy_anio, g->hoy_mes, g->hoy_dia, NULL, 0) : st;
 }
 
 dt_status dt__llamar_entero(dt_gen *g, size_t index, const int64_t *a, int64_t *out) {

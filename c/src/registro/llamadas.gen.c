@@ -10,6 +10,8 @@ static const char *const ch_formato_rut[] = {"puntos", "guion", "limpio"};
 static const char *const ch_formato_telefono[] = {"internacional", "e164", "nacional"};
 static const char *const ch_tipo_patente[] = {"auto", "moto", "antigua"};
 static const char *const ch_formato_patente[] = {"punto", "limpio", "guion", "con_dv"};
+static const char *const ch_contrato[] = {"cualquiera", "indefinido", "plazo_fijo"};
+static const char *const ch_salud_liquidacion[] = {"cualquiera", "fonasa", "isapre"};
 
 static const dt_param_info p_rut[] = {{"tipo", 0, 0, 1LL, ch_tipo_rut}, {"formato", 0, 0, 2LL, ch_formato_rut}};
 static const char *const cero_rut[] = {"", ""};
@@ -460,47 +462,81 @@ static char *r_fecha_fecha_hora(dt_gen *g, const int64_t *a, char *p) {
     return dt__fecha_fecha_hora(g, (int32_t)a[0], (int32_t)a[1], p);
 }
 
+static const dt_param_info p_remuneracion_liquidacion[] = {{"contrato", 0, 0, 2LL, ch_contrato}, {"salud", 0, 0, 2LL, ch_salud_liquidacion}};
+static const char *const cero_remuneracion_liquidacion[] = {"", ""};
+static const char *const n_remuneracion_liquidacion[] = {"periodo", "contrato", "afp", "salud", "plan_uf", "sueldo_base", "gratificacion", "total_imponible", "cotizacion_afp", "cotizacion_salud", "seguro_cesantia", "base_tributable", "impuesto_unico", "total_haberes", "total_descuentos", "liquido"};
+static const size_t o_remuneracion_liquidacion[] = {offsetof(dt_liquidacion, periodo), offsetof(dt_liquidacion, contrato), offsetof(dt_liquidacion, afp), offsetof(dt_liquidacion, salud), offsetof(dt_liquidacion, plan_uf), offsetof(dt_liquidacion, sueldo_base), offsetof(dt_liquidacion, gratificacion), offsetof(dt_liquidacion, total_imponible), offsetof(dt_liquidacion, cotizacion_afp), offsetof(dt_liquidacion, cotizacion_salud), offsetof(dt_liquidacion, seguro_cesantia), offsetof(dt_liquidacion, base_tributable), offsetof(dt_liquidacion, impuesto_unico), offsetof(dt_liquidacion, total_haberes), offsetof(dt_liquidacion, total_descuentos), offsetof(dt_liquidacion, liquido)};
+static const uint8_t nulo_remuneracion_liquidacion[] = {0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
+_Static_assert(sizeof((dt_liquidacion *)0)->periodo == 8, "dt_liquidacion.periodo: its size must equal its ancho in spec/llamadas.toml");
+_Static_assert(sizeof((dt_liquidacion *)0)->contrato == 12, "dt_liquidacion.contrato: its size must equal its ancho in spec/llamadas.toml");
+_Static_assert(sizeof((dt_liquidacion *)0)->afp == 16, "dt_liquidacion.afp: its size must equal its ancho in spec/llamadas.toml");
+_Static_assert(sizeof((dt_liquidacion *)0)->salud == 16, "dt_liquidacion.salud: its size must equal its ancho in spec/llamadas.toml");
+_Static_assert(sizeof((dt_liquidacion *)0)->plan_uf == 8, "dt_liquidacion.plan_uf: its size must equal its ancho in spec/llamadas.toml");
+_Static_assert(sizeof((dt_liquidacion *)0)->sueldo_base == 16, "dt_liquidacion.sueldo_base: its size must equal its ancho in spec/llamadas.toml");
+_Static_assert(sizeof((dt_liquidacion *)0)->gratificacion == 16, "dt_liquidacion.gratificacion: its size must equal its ancho in spec/llamadas.toml");
+_Static_assert(sizeof((dt_liquidacion *)0)->total_imponible == 16, "dt_liquidacion.total_imponible: its size must equal its ancho in spec/llamadas.toml");
+_Static_assert(sizeof((dt_liquidacion *)0)->cotizacion_afp == 16, "dt_liquidacion.cotizacion_afp: its size must equal its ancho in spec/llamadas.toml");
+_Static_assert(sizeof((dt_liquidacion *)0)->cotizacion_salud == 16, "dt_liquidacion.cotizacion_salud: its size must equal its ancho in spec/llamadas.toml");
+_Static_assert(sizeof((dt_liquidacion *)0)->seguro_cesantia == 16, "dt_liquidacion.seguro_cesantia: its size must equal its ancho in spec/llamadas.toml");
+_Static_assert(sizeof((dt_liquidacion *)0)->base_tributable == 16, "dt_liquidacion.base_tributable: its size must equal its ancho in spec/llamadas.toml");
+_Static_assert(sizeof((dt_liquidacion *)0)->impuesto_unico == 16, "dt_liquidacion.impuesto_unico: its size must equal its ancho in spec/llamadas.toml");
+_Static_assert(sizeof((dt_liquidacion *)0)->total_haberes == 16, "dt_liquidacion.total_haberes: its size must equal its ancho in spec/llamadas.toml");
+_Static_assert(sizeof((dt_liquidacion *)0)->total_descuentos == 16, "dt_liquidacion.total_descuentos: its size must equal its ancho in spec/llamadas.toml");
+_Static_assert(sizeof((dt_liquidacion *)0)->liquido == 16, "dt_liquidacion.liquido: its size must equal its ancho in spec/llamadas.toml");
+static const uint8_t sql_remuneracion_liquidacion[] = {0, 0, 0, 0, 0, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4};
+static const uint8_t unico_remuneracion_liquidacion[] = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
+_Static_assert(sizeof(dt_liquidacion) <= DT__REGISTRO_MAX, "dt_liquidacion is larger than DT__REGISTRO_MAX");
+static void g_remuneracion_liquidacion(dt_gen *g, const int64_t *a, void *out) {
+    dt__remuneracion_liquidacion(g, (dt_contrato)a[0], (dt_salud_liquidacion)a[1], (dt_liquidacion *)out);
+}
+static char *r_remuneracion_liquidacion(dt_gen *g, const int64_t *a, char *p) {
+    dt_liquidacion r;
+    g_remuneracion_liquidacion(g, a, &r);
+    return dt__serializar(&r, o_remuneracion_liquidacion, 16, p);
+}
+
 /* Indices are part of the ABI within a major version: append only. */
 const dt__llamada dt__llamadas[] = {
-    {{"rut", DT_KIND_TEXT, 2, p_rut, 0, NULL}, r_rut, NULL, NULL, cero_rut, 0, NULL, sql_rut, unico_rut, NULL, NULL, 0, ""},
-    {{"persona.nombre", DT_KIND_TEXT, 1, p_persona_nombre, 0, NULL}, r_persona_nombre, NULL, NULL, cero_persona_nombre, 0, NULL, sql_persona_nombre, unico_persona_nombre, NULL, NULL, 0, ""},
-    {{"persona.nombres", DT_KIND_TEXT, 1, p_persona_nombres, 0, NULL}, r_persona_nombres, NULL, NULL, cero_persona_nombres, 0, NULL, sql_persona_nombres, unico_persona_nombres, NULL, NULL, 0, ""},
-    {{"persona.apellido", DT_KIND_TEXT, 0, NULL, 0, NULL}, r_persona_apellido, NULL, NULL, NULL, 0, NULL, sql_persona_apellido, unico_persona_apellido, NULL, NULL, 0, ""},
-    {{"persona.nombre_completo", DT_KIND_TEXT, 1, p_persona_nombre_completo, 0, NULL}, r_persona_nombre_completo, NULL, NULL, cero_persona_nombre_completo, 0, NULL, sql_persona_nombre_completo, unico_persona_nombre_completo, NULL, NULL, 0, ""},
-    {{"persona.sexo", DT_KIND_TEXT, 0, NULL, 0, NULL}, r_persona_sexo, NULL, NULL, NULL, 0, NULL, sql_persona_sexo, unico_persona_sexo, NULL, NULL, 0, ""},
-    {{"persona.fecha_nacimiento", DT_KIND_TEXT, 2, p_persona_fecha_nacimiento, 0, NULL}, r_persona_fecha_nacimiento, NULL, NULL, cero_persona_fecha_nacimiento, 1, k_persona_fecha_nacimiento, sql_persona_fecha_nacimiento, unico_persona_fecha_nacimiento, NULL, NULL, 0, ""},
-    {{"persona.email", DT_KIND_TEXT, 0, NULL, 0, NULL}, r_persona_email, NULL, NULL, NULL, 0, NULL, sql_persona_email, unico_persona_email, NULL, NULL, 0, ""},
-    {{"persona.persona", DT_KIND_RECORD, 3, p_persona_persona, 14, n_persona_persona}, r_persona_persona, o_persona_persona, nulo_persona_persona, cero_persona_persona, 1, k_persona_persona, sql_persona_persona, unico_persona_persona, g_persona_persona, NULL, 0, ""},
-    {{"direccion.region", DT_KIND_TEXT, 0, NULL, 0, NULL}, r_direccion_region, NULL, NULL, NULL, 0, NULL, sql_direccion_region, unico_direccion_region, NULL, NULL, 0, ""},
-    {{"direccion.comuna", DT_KIND_TEXT, 1, p_direccion_comuna, 0, NULL}, r_direccion_comuna, NULL, NULL, cero_direccion_comuna, 0, NULL, sql_direccion_comuna, unico_direccion_comuna, NULL, NULL, 0, ""},
-    {{"direccion.calle", DT_KIND_TEXT, 0, NULL, 0, NULL}, r_direccion_calle, NULL, NULL, NULL, 0, NULL, sql_direccion_calle, unico_direccion_calle, NULL, NULL, 0, ""},
-    {{"direccion.numero", DT_KIND_INT, 0, NULL, 0, NULL}, r_direccion_numero, NULL, NULL, NULL, 0, NULL, sql_direccion_numero, unico_direccion_numero, NULL, e_direccion_numero, 0, ""},
-    {{"direccion.direccion", DT_KIND_RECORD, 1, p_direccion_direccion, 12, n_direccion_direccion}, r_direccion_direccion, o_direccion_direccion, nulo_direccion_direccion, cero_direccion_direccion, 0, NULL, sql_direccion_direccion, unico_direccion_direccion, g_direccion_direccion, NULL, 0, ""},
-    {{"telefono.movil", DT_KIND_TEXT, 1, p_telefono_movil, 0, NULL}, r_telefono_movil, NULL, NULL, cero_telefono_movil, 0, NULL, sql_telefono_movil, unico_telefono_movil, NULL, NULL, 0, ""},
-    {{"telefono.fijo", DT_KIND_TEXT, 2, p_telefono_fijo, 0, NULL}, r_telefono_fijo, NULL, NULL, cero_telefono_fijo, 0, NULL, sql_telefono_fijo, unico_telefono_fijo, NULL, NULL, 0, ""},
-    {{"dinero.monto", DT_KIND_INT, 2, p_dinero_monto, 0, NULL}, r_dinero_monto, NULL, NULL, cero_dinero_monto, 1, k_dinero_monto, sql_dinero_monto, unico_dinero_monto, NULL, e_dinero_monto, 0, ""},
-    {{"dinero.clp", DT_KIND_TEXT, 2, p_dinero_clp, 0, NULL}, r_dinero_clp, NULL, NULL, cero_dinero_clp, 1, k_dinero_clp, sql_dinero_clp, unico_dinero_clp, NULL, NULL, 0, ""},
-    {{"dinero.uf", DT_KIND_TEXT, 2, p_dinero_uf, 0, NULL}, r_dinero_uf, NULL, NULL, cero_dinero_uf, 1, k_dinero_uf, sql_dinero_uf, unico_dinero_uf, NULL, NULL, 0, ""},
-    {{"dinero.sueldo", DT_KIND_INT, 0, NULL, 0, NULL}, r_dinero_sueldo, NULL, NULL, NULL, 0, NULL, sql_dinero_sueldo, unico_dinero_sueldo, NULL, e_dinero_sueldo, 0, ""},
-    {{"banco.banco", DT_KIND_RECORD, 0, NULL, 2, n_banco_banco}, r_banco_banco, o_banco_banco, nulo_banco_banco, NULL, 0, NULL, sql_banco_banco, unico_banco_banco, g_banco_banco, NULL, 0, ""},
-    {{"banco.tipo_cuenta", DT_KIND_TEXT, 0, NULL, 0, NULL}, r_banco_tipo_cuenta, NULL, NULL, NULL, 0, NULL, sql_banco_tipo_cuenta, unico_banco_tipo_cuenta, NULL, NULL, 0, ""},
-    {{"banco.numero_cuenta", DT_KIND_TEXT, 0, NULL, 0, NULL}, r_banco_numero_cuenta, NULL, NULL, NULL, 0, NULL, sql_banco_numero_cuenta, unico_banco_numero_cuenta, NULL, NULL, 0, ""},
-    {{"banco.cuenta", DT_KIND_RECORD, 0, NULL, 5, n_banco_cuenta}, r_banco_cuenta, o_banco_cuenta, nulo_banco_cuenta, NULL, 0, NULL, sql_banco_cuenta, unico_banco_cuenta, g_banco_cuenta, NULL, 0, ""},
-    {{"empresa.nombre", DT_KIND_TEXT, 0, NULL, 0, NULL}, r_empresa_nombre, NULL, NULL, NULL, 0, NULL, sql_empresa_nombre, unico_empresa_nombre, NULL, NULL, 0, ""},
-    {{"empresa.razon_social", DT_KIND_TEXT, 0, NULL, 0, NULL}, r_empresa_razon_social, NULL, NULL, NULL, 0, NULL, sql_empresa_razon_social, unico_empresa_razon_social, NULL, NULL, 0, ""},
-    {{"empresa.rut", DT_KIND_TEXT, 1, p_empresa_rut, 0, NULL}, r_empresa_rut, NULL, NULL, cero_empresa_rut, 0, NULL, sql_empresa_rut, unico_empresa_rut, NULL, NULL, 0, ""},
-    {{"empresa.giro", DT_KIND_TEXT, 0, NULL, 0, NULL}, r_empresa_giro, NULL, NULL, NULL, 0, NULL, sql_empresa_giro, unico_empresa_giro, NULL, NULL, 0, ""},
-    {{"empresa.empresa", DT_KIND_RECORD, 0, NULL, 11, n_empresa_empresa}, r_empresa_empresa, o_empresa_empresa, nulo_empresa_empresa, NULL, 0, NULL, sql_empresa_empresa, unico_empresa_empresa, g_empresa_empresa, NULL, 0, ""},
-    {{"vehiculo.patente", DT_KIND_TEXT, 2, p_vehiculo_patente, 0, NULL}, r_vehiculo_patente, NULL, NULL, cero_vehiculo_patente, 0, NULL, sql_vehiculo_patente, unico_vehiculo_patente, NULL, NULL, 0, ""},
-    {{"vehiculo.vehiculo", DT_KIND_RECORD, 0, NULL, 7, n_vehiculo_vehiculo}, r_vehiculo_vehiculo, o_vehiculo_vehiculo, nulo_vehiculo_vehiculo, NULL, 0, NULL, sql_vehiculo_vehiculo, unico_vehiculo_vehiculo, g_vehiculo_vehiculo, NULL, 1985, "the first plates of the LL·NNNN format"},
-    {{"prevision.afp", DT_KIND_TEXT, 0, NULL, 0, NULL}, r_prevision_afp, NULL, NULL, NULL, 0, NULL, sql_prevision_afp, unico_prevision_afp, NULL, NULL, 0, ""},
-    {{"prevision.salud", DT_KIND_TEXT, 0, NULL, 0, NULL}, r_prevision_salud, NULL, NULL, NULL, 0, NULL, sql_prevision_salud, unico_prevision_salud, NULL, NULL, 0, ""},
-    {{"prevision.prevision", DT_KIND_RECORD, 0, NULL, 3, n_prevision_prevision}, r_prevision_prevision, o_prevision_prevision, nulo_prevision_prevision, NULL, 0, NULL, sql_prevision_prevision, unico_prevision_prevision, g_prevision_prevision, NULL, 0, ""},
-    {{"tributario.folio", DT_KIND_INT, 0, NULL, 0, NULL}, r_tributario_folio, NULL, NULL, NULL, 0, NULL, sql_tributario_folio, unico_tributario_folio, NULL, e_tributario_folio, 0, ""},
-    {{"tributario.dte", DT_KIND_RECORD, 0, NULL, 14, n_tributario_dte}, r_tributario_dte, o_tributario_dte, nulo_tributario_dte, NULL, 0, NULL, sql_tributario_dte, unico_tributario_dte, g_tributario_dte, NULL, 0, ""},
-    {{"fecha.fecha", DT_KIND_TEXT, 2, p_fecha_fecha, 0, NULL}, r_fecha_fecha, NULL, NULL, cero_fecha_fecha, 1, k_fecha_fecha, sql_fecha_fecha, unico_fecha_fecha, NULL, NULL, 0, ""},
-    {{"fecha.hora", DT_KIND_TEXT, 0, NULL, 0, NULL}, r_fecha_hora, NULL, NULL, NULL, 0, NULL, sql_fecha_hora, unico_fecha_hora, NULL, NULL, 0, ""},
-    {{"fecha.fecha_hora", DT_KIND_TEXT, 2, p_fecha_fecha_hora, 0, NULL}, r_fecha_fecha_hora, NULL, NULL, cero_fecha_fecha_hora, 1, k_fecha_fecha_hora, sql_fecha_fecha_hora, unico_fecha_fecha_hora, NULL, NULL, 0, ""},
+    {{"rut", DT_KIND_TEXT, 2, p_rut, 0, NULL}, r_rut, NULL, NULL, cero_rut, 0, NULL, sql_rut, unico_rut, NULL, NULL, 0, 0, ""},
+    {{"persona.nombre", DT_KIND_TEXT, 1, p_persona_nombre, 0, NULL}, r_persona_nombre, NULL, NULL, cero_persona_nombre, 0, NULL, sql_persona_nombre, unico_persona_nombre, NULL, NULL, 0, 0, ""},
+    {{"persona.nombres", DT_KIND_TEXT, 1, p_persona_nombres, 0, NULL}, r_persona_nombres, NULL, NULL, cero_persona_nombres, 0, NULL, sql_persona_nombres, unico_persona_nombres, NULL, NULL, 0, 0, ""},
+    {{"persona.apellido", DT_KIND_TEXT, 0, NULL, 0, NULL}, r_persona_apellido, NULL, NULL, NULL, 0, NULL, sql_persona_apellido, unico_persona_apellido, NULL, NULL, 0, 0, ""},
+    {{"persona.nombre_completo", DT_KIND_TEXT, 1, p_persona_nombre_completo, 0, NULL}, r_persona_nombre_completo, NULL, NULL, cero_persona_nombre_completo, 0, NULL, sql_persona_nombre_completo, unico_persona_nombre_completo, NULL, NULL, 0, 0, ""},
+    {{"persona.sexo", DT_KIND_TEXT, 0, NULL, 0, NULL}, r_persona_sexo, NULL, NULL, NULL, 0, NULL, sql_persona_sexo, unico_persona_sexo, NULL, NULL, 0, 0, ""},
+    {{"persona.fecha_nacimiento", DT_KIND_TEXT, 2, p_persona_fecha_nacimiento, 0, NULL}, r_persona_fecha_nacimiento, NULL, NULL, cero_persona_fecha_nacimiento, 1, k_persona_fecha_nacimiento, sql_persona_fecha_nacimiento, unico_persona_fecha_nacimiento, NULL, NULL, 0, 0, ""},
+    {{"persona.email", DT_KIND_TEXT, 0, NULL, 0, NULL}, r_persona_email, NULL, NULL, NULL, 0, NULL, sql_persona_email, unico_persona_email, NULL, NULL, 0, 0, ""},
+    {{"persona.persona", DT_KIND_RECORD, 3, p_persona_persona, 14, n_persona_persona}, r_persona_persona, o_persona_persona, nulo_persona_persona, cero_persona_persona, 1, k_persona_persona, sql_persona_persona, unico_persona_persona, g_persona_persona, NULL, 0, 0, ""},
+    {{"direccion.region", DT_KIND_TEXT, 0, NULL, 0, NULL}, r_direccion_region, NULL, NULL, NULL, 0, NULL, sql_direccion_region, unico_direccion_region, NULL, NULL, 0, 0, ""},
+    {{"direccion.comuna", DT_KIND_TEXT, 1, p_direccion_comuna, 0, NULL}, r_direccion_comuna, NULL, NULL, cero_direccion_comuna, 0, NULL, sql_direccion_comuna, unico_direccion_comuna, NULL, NULL, 0, 0, ""},
+    {{"direccion.calle", DT_KIND_TEXT, 0, NULL, 0, NULL}, r_direccion_calle, NULL, NULL, NULL, 0, NULL, sql_direccion_calle, unico_direccion_calle, NULL, NULL, 0, 0, ""},
+    {{"direccion.numero", DT_KIND_INT, 0, NULL, 0, NULL}, r_direccion_numero, NULL, NULL, NULL, 0, NULL, sql_direccion_numero, unico_direccion_numero, NULL, e_direccion_numero, 0, 0, ""},
+    {{"direccion.direccion", DT_KIND_RECORD, 1, p_direccion_direccion, 12, n_direccion_direccion}, r_direccion_direccion, o_direccion_direccion, nulo_direccion_direccion, cero_direccion_direccion, 0, NULL, sql_direccion_direccion, unico_direccion_direccion, g_direccion_direccion, NULL, 0, 0, ""},
+    {{"telefono.movil", DT_KIND_TEXT, 1, p_telefono_movil, 0, NULL}, r_telefono_movil, NULL, NULL, cero_telefono_movil, 0, NULL, sql_telefono_movil, unico_telefono_movil, NULL, NULL, 0, 0, ""},
+    {{"telefono.fijo", DT_KIND_TEXT, 2, p_telefono_fijo, 0, NULL}, r_telefono_fijo, NULL, NULL, cero_telefono_fijo, 0, NULL, sql_telefono_fijo, unico_telefono_fijo, NULL, NULL, 0, 0, ""},
+    {{"dinero.monto", DT_KIND_INT, 2, p_dinero_monto, 0, NULL}, r_dinero_monto, NULL, NULL, cero_dinero_monto, 1, k_dinero_monto, sql_dinero_monto, unico_dinero_monto, NULL, e_dinero_monto, 0, 0, ""},
+    {{"dinero.clp", DT_KIND_TEXT, 2, p_dinero_clp, 0, NULL}, r_dinero_clp, NULL, NULL, cero_dinero_clp, 1, k_dinero_clp, sql_dinero_clp, unico_dinero_clp, NULL, NULL, 0, 0, ""},
+    {{"dinero.uf", DT_KIND_TEXT, 2, p_dinero_uf, 0, NULL}, r_dinero_uf, NULL, NULL, cero_dinero_uf, 1, k_dinero_uf, sql_dinero_uf, unico_dinero_uf, NULL, NULL, 0, 0, ""},
+    {{"dinero.sueldo", DT_KIND_INT, 0, NULL, 0, NULL}, r_dinero_sueldo, NULL, NULL, NULL, 0, NULL, sql_dinero_sueldo, unico_dinero_sueldo, NULL, e_dinero_sueldo, 0, 0, ""},
+    {{"banco.banco", DT_KIND_RECORD, 0, NULL, 2, n_banco_banco}, r_banco_banco, o_banco_banco, nulo_banco_banco, NULL, 0, NULL, sql_banco_banco, unico_banco_banco, g_banco_banco, NULL, 0, 0, ""},
+    {{"banco.tipo_cuenta", DT_KIND_TEXT, 0, NULL, 0, NULL}, r_banco_tipo_cuenta, NULL, NULL, NULL, 0, NULL, sql_banco_tipo_cuenta, unico_banco_tipo_cuenta, NULL, NULL, 0, 0, ""},
+    {{"banco.numero_cuenta", DT_KIND_TEXT, 0, NULL, 0, NULL}, r_banco_numero_cuenta, NULL, NULL, NULL, 0, NULL, sql_banco_numero_cuenta, unico_banco_numero_cuenta, NULL, NULL, 0, 0, ""},
+    {{"banco.cuenta", DT_KIND_RECORD, 0, NULL, 5, n_banco_cuenta}, r_banco_cuenta, o_banco_cuenta, nulo_banco_cuenta, NULL, 0, NULL, sql_banco_cuenta, unico_banco_cuenta, g_banco_cuenta, NULL, 0, 0, ""},
+    {{"empresa.nombre", DT_KIND_TEXT, 0, NULL, 0, NULL}, r_empresa_nombre, NULL, NULL, NULL, 0, NULL, sql_empresa_nombre, unico_empresa_nombre, NULL, NULL, 0, 0, ""},
+    {{"empresa.razon_social", DT_KIND_TEXT, 0, NULL, 0, NULL}, r_empresa_razon_social, NULL, NULL, NULL, 0, NULL, sql_empresa_razon_social, unico_empresa_razon_social, NULL, NULL, 0, 0, ""},
+    {{"empresa.rut", DT_KIND_TEXT, 1, p_empresa_rut, 0, NULL}, r_empresa_rut, NULL, NULL, cero_empresa_rut, 0, NULL, sql_empresa_rut, unico_empresa_rut, NULL, NULL, 0, 0, ""},
+    {{"empresa.giro", DT_KIND_TEXT, 0, NULL, 0, NULL}, r_empresa_giro, NULL, NULL, NULL, 0, NULL, sql_empresa_giro, unico_empresa_giro, NULL, NULL, 0, 0, ""},
+    {{"empresa.empresa", DT_KIND_RECORD, 0, NULL, 11, n_empresa_empresa}, r_empresa_empresa, o_empresa_empresa, nulo_empresa_empresa, NULL, 0, NULL, sql_empresa_empresa, unico_empresa_empresa, g_empresa_empresa, NULL, 0, 0, ""},
+    {{"vehiculo.patente", DT_KIND_TEXT, 2, p_vehiculo_patente, 0, NULL}, r_vehiculo_patente, NULL, NULL, cero_vehiculo_patente, 0, NULL, sql_vehiculo_patente, unico_vehiculo_patente, NULL, NULL, 0, 0, ""},
+    {{"vehiculo.vehiculo", DT_KIND_RECORD, 0, NULL, 7, n_vehiculo_vehiculo}, r_vehiculo_vehiculo, o_vehiculo_vehiculo, nulo_vehiculo_vehiculo, NULL, 0, NULL, sql_vehiculo_vehiculo, unico_vehiculo_vehiculo, g_vehiculo_vehiculo, NULL, 19850101, 0, "the first plates of the LL·NNNN format"},
+    {{"prevision.afp", DT_KIND_TEXT, 0, NULL, 0, NULL}, r_prevision_afp, NULL, NULL, NULL, 0, NULL, sql_prevision_afp, unico_prevision_afp, NULL, NULL, 0, 0, ""},
+    {{"prevision.salud", DT_KIND_TEXT, 0, NULL, 0, NULL}, r_prevision_salud, NULL, NULL, NULL, 0, NULL, sql_prevision_salud, unico_prevision_salud, NULL, NULL, 0, 0, ""},
+    {{"prevision.prevision", DT_KIND_RECORD, 0, NULL, 3, n_prevision_prevision}, r_prevision_prevision, o_prevision_prevision, nulo_prevision_prevision, NULL, 0, NULL, sql_prevision_prevision, unico_prevision_prevision, g_prevision_prevision, NULL, 0, 0, ""},
+    {{"tributario.folio", DT_KIND_INT, 0, NULL, 0, NULL}, r_tributario_folio, NULL, NULL, NULL, 0, NULL, sql_tributario_folio, unico_tributario_folio, NULL, e_tributario_folio, 0, 0, ""},
+    {{"tributario.dte", DT_KIND_RECORD, 0, NULL, 14, n_tributario_dte}, r_tributario_dte, o_tributario_dte, nulo_tributario_dte, NULL, 0, NULL, sql_tributario_dte, unico_tributario_dte, g_tributario_dte, NULL, 0, 0, ""},
+    {{"fecha.fecha", DT_KIND_TEXT, 2, p_fecha_fecha, 0, NULL}, r_fecha_fecha, NULL, NULL, cero_fecha_fecha, 1, k_fecha_fecha, sql_fecha_fecha, unico_fecha_fecha, NULL, NULL, 0, 0, ""},
+    {{"fecha.hora", DT_KIND_TEXT, 0, NULL, 0, NULL}, r_fecha_hora, NULL, NULL, NULL, 0, NULL, sql_fecha_hora, unico_fecha_hora, NULL, NULL, 0, 0, ""},
+    {{"fecha.fecha_hora", DT_KIND_TEXT, 2, p_fecha_fecha_hora, 0, NULL}, r_fecha_fecha_hora, NULL, NULL, cero_fecha_fecha_hora, 1, k_fecha_fecha_hora, sql_fecha_fecha_hora, unico_fecha_fecha_hora, NULL, NULL, 0, 0, ""},
+    {{"remuneracion.liquidacion", DT_KIND_RECORD, 2, p_remuneracion_liquidacion, 16, n_remuneracion_liquidacion}, r_remuneracion_liquidacion, o_remuneracion_liquidacion, nulo_remuneracion_liquidacion, cero_remuneracion_liquidacion, 0, NULL, sql_remuneracion_liquidacion, unico_remuneracion_liquidacion, g_remuneracion_liquidacion, NULL, 20240101, 20260331, "the months whose UF, UTM, topes and rates have a stored source: docs/remuneraciones.md"},
 };
 const size_t dt__n_llamadas = sizeof dt__llamadas / sizeof dt__llamadas[0];
 
@@ -676,4 +712,9 @@ dt_status dt_fecha_hora(dt_gen *g, char *buf, size_t cap, size_t *len) {
 dt_status dt_fecha_fecha_hora(dt_gen *g, int32_t desde, int32_t hasta, char *buf, size_t cap, size_t *len) {
     const int64_t a[2] = {(int64_t)desde, (int64_t)hasta};
     return dt__llamar_texto(g, 38, a, buf, cap, len);
+}
+
+dt_status dt_remuneracion_liquidacion(dt_gen *g, dt_contrato contrato, dt_salud_liquidacion salud, dt_liquidacion *out) {
+    const int64_t a[2] = {(int64_t)contrato, (int64_t)salud};
+    return dt__llamar_registro(g, 39, a, out);
 }

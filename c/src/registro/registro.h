@@ -41,8 +41,8 @@ typedef struct dt__llamada {
     const uint8_t *unico;      /* per column: DT__UNICO_* */
     dt__registro_fn registro;  /* records: the record into its struct; NULL otherwise */
     dt__entero_fn entero;      /* integer calls: the value; NULL otherwise */
-    int32_t hoy_desde;         /* the earliest year of hoy the call makes sense for (0: any) */
-    const char *hoy_porque;    /* why, for the refusal's sentence ("" when hoy_desde is 0) */
+    int32_t hoy_desde, hoy_hasta; /* the reference dates the call makes sense for, YYYYMMDD (0: unbounded) */
+    const char *hoy_porque;    /* why, for the refusal's sentence ("" when both are 0) */
 } dt__llamada;
 
 /* The generated rows (llamadas.gen.c). */
@@ -68,9 +68,9 @@ extern const size_t dt__n_utilidades;
  * call, the parameter, the value and what is accepted is written there (snprintf semantics). */
 dt_status dt__args(const dt_call_info *info, const char *const *cero, const dt__check *checks, size_t nchecks,
                    const int64_t *args, size_t nargs, int por_defecto, int64_t *out, char *why, size_t whycap);
-/* DT_ERR_INVALID_ARG, with the sentence in why (when not NULL), if call `ll` refuses a reference date in
- * year `hoy_anio` (before its hoy_desde); DT_OK otherwise. */
-dt_status dt__hoy_admite(const dt__llamada *ll, int32_t hoy_anio, char *why, size_t whycap);
+/* DT_ERR_INVALID_ARG, with the sentence in why (when not NULL), if call `ll` refuses the reference date
+ * anio-mes-dia (outside its hoy_desde..hoy_hasta); DT_OK otherwise. */
+dt_status dt__hoy_admite(const dt__llamada *ll, int32_t anio, int32_t mes, int32_t dia, char *why, size_t whycap);
 /* dt__args for a call's row, DT_ARG_DEFAULT meaning "the default" (datasets and dt_call_check). */
 dt_status dt__llamada_args(const dt__llamada *ll, const int64_t *args, size_t nargs, int64_t *out, char *why,
                            size_t whycap);
