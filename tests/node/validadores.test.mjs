@@ -3,26 +3,18 @@
 // fields included; zero rejections. Mobiles start with 9; a company's fixed line carries its comuna's
 // area code (c/data/comunas.csv read here). Emails are judged in Python (email-validator).
 import { expect, test } from 'vitest';
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { createRequire } from 'node:module';
 import { Datoteca } from '../../bindings/node/index.mjs';
+import { readCsv } from './csv.mjs';
 
 const require = createRequire(import.meta.url);
 const rutjs = require('rut.js');
 const { PhoneNumberUtil } = require('google-libphonenumber');
 
 const phones = PhoneNumberUtil.getInstance();
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const N = 100000;
 const SEED = 1;
 
-function readCsv(name) {
-  const [header, ...lines] = readFileSync(path.join(ROOT, 'c', 'data', name), 'utf8').trim().split('\n');
-  const keys = header.split(',');
-  return lines.map((l) => Object.fromEntries(l.split(',').map((v, i) => [keys[i], v])));
-}
 const regiones = Object.fromEntries(readCsv('regiones.csv').map((r) => [r.nombre_oficial, r.codigo_cut]));
 const areaDe = new Map(readCsv('comunas.csv').map((c) => [`${c.nombre}|${c.codigo_region}`, Number(c.codigo_area_telefono)]));
 
