@@ -348,7 +348,7 @@ export interface InvalidoNamespace {
   /**
    * A DTE with one rule broken: the IVA or the total one peso off, the emisor's RUT check digit, or folio 0, with the reason.
    * @param defecto defecto: 'cualquiera', 'iva', 'total', 'rut', 'folio'; default 'cualquiera'
-   * @example 34 Factura no afecta o exenta electrónica 783203, exento 1915047 + IVA 0, total 1915048 (total)
+   * @example 34 Factura no afecta o exenta electrónica 783203, exento 1915047 + IVA 0 ≠ 1915048 (total)
    */
   dte(defecto?: DefectoDte): DteInvalido;
   dte(options: { defecto?: DefectoDte }): DteInvalido;

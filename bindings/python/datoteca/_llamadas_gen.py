@@ -856,7 +856,7 @@ class Invalido(_Namespace):
 
         Fields: tipo (int), nombre_tipo, folio (int), fecha_emision, emisor_rut, emisor_razon_social, emisor_giro, emisor_direccion, receptor_rut, receptor_nombre, monto_neto (int), monto_exento (int), iva (int), monto_total (int), defecto.
 
-        Example (seed 42): 34 Factura no afecta o exenta electrónica 783203, exento 1915047 + IVA 0, total 1915048 (total)
+        Example (seed 42): 34 Factura no afecta o exenta electrónica 783203, exento 1915047 + IVA 0 ≠ 1915048 (total)
         """
         return cast(DteInvalidoDict, self._d._call('invalido.dte', defecto))
 

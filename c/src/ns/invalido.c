@@ -188,8 +188,9 @@ void dt__invalido_movil(dt_gen *g, dt_defecto_movil defecto, dt_tel_formato form
 
 static const char *const dt__defectos_fijo[] = {"", "area", "largo"};
 /* Two-digit codes that serve no comuna (codigos_area.csv) and that libphonenumber's Chilean fixed-line
- * pattern refuses: 30-79 without the 23 codes in use and 44 (VoIP). 80-99 are left out because the
- * pattern accepts 8[1-9] and 9[2458] followed by 7 digits, and 2X is Santiago's 2 and 8 digits. */
+ * patterns refuse: 30-79 without the 23 codes in use and 44 (VoIP). 80-99 are left out because the
+ * patterns accept 80-89 and 9[2458] followed by 2XX XXXX (and 9 starts the mobiles), and 2X is
+ * Santiago's 2 and 8 digits. */
 static const uint8_t dt__areas_inexistentes[26] = {30, 31, 36, 37, 38, 39, 40, 46, 47, 48, 49, 50, 54,
                                                    56, 59, 60, 62, 66, 68, 69, 70, 74, 76, 77, 78, 79};
 
