@@ -8,6 +8,12 @@ export type FormatoRut = 'puntos' | 'guion' | 'limpio';
 export type FormatoTelefono = 'internacional' | 'e164' | 'nacional';
 export type TipoPatente = 'auto' | 'moto' | 'antigua';
 export type FormatoPatente = 'punto' | 'limpio' | 'guion' | 'con_dv';
+export type DefectoRut = 'cualquiera' | 'dv' | 'largo' | 'caracteres';
+export type DefectoPatente = 'cualquiera' | 'dv' | 'numero' | 'letras' | 'largo';
+export type DefectoMovil = 'cualquiera' | 'largo' | 'bloque' | 'prefijo';
+export type DefectoFijo = 'cualquiera' | 'area' | 'largo';
+export type DefectoEmail = 'cualquiera' | 'arroba' | 'dominio' | 'caracteres';
+export type DefectoDte = 'cualquiera' | 'iva' | 'total' | 'rut' | 'folio';
 export type Contrato = 'cualquiera' | 'indefinido' | 'plazo_fijo';
 export type SaludLiquidacion = 'cualquiera' | 'fonasa' | 'isapre';
 /** The record of persona.persona: integer fields are numbers, dates ISO text. */
@@ -28,6 +34,18 @@ export interface Prevision { afp: string; salud: string; tramo: string | null; }
 export interface Dte { tipo: number; nombre_tipo: string; folio: number; fecha_emision: string; emisor_rut: string; emisor_razon_social: string; emisor_giro: string; emisor_direccion: string; receptor_rut: string; receptor_nombre: string; monto_neto: number; monto_exento: number; iva: number; monto_total: number; }
 /** The record of remuneracion.liquidacion: integer fields are numbers, dates ISO text. */
 export interface Liquidacion { periodo: string; contrato: string; afp: string; salud: string; plan_uf: string | null; sueldo_base: number; gratificacion: number; total_imponible: number; cotizacion_afp: number; cotizacion_salud: number; seguro_cesantia: number; base_tributable: number; impuesto_unico: number; total_haberes: number; total_descuentos: number; liquido: number; }
+/** The record of invalido.rut: integer fields are numbers, dates ISO text. */
+export interface RutInvalido { valor: string; defecto: string; }
+/** The record of invalido.patente: integer fields are numbers, dates ISO text. */
+export interface PatenteInvalida { valor: string; defecto: string; }
+/** The record of invalido.movil: integer fields are numbers, dates ISO text. */
+export interface MovilInvalido { valor: string; defecto: string; }
+/** The record of invalido.fijo: integer fields are numbers, dates ISO text. */
+export interface FijoInvalido { valor: string; defecto: string; }
+/** The record of invalido.email: integer fields are numbers, dates ISO text. */
+export interface EmailInvalido { valor: string; defecto: string; }
+/** The record of invalido.dte: integer fields are numbers, dates ISO text. */
+export interface DteInvalido { tipo: number; nombre_tipo: string; folio: number; fecha_emision: string; emisor_rut: string; emisor_razon_social: string; emisor_giro: string; emisor_direccion: string; receptor_rut: string; receptor_nombre: string; monto_neto: number; monto_exento: number; iva: number; monto_total: number; defecto: string; }
 /** persona: names weighted by Registro Civil frequency, ages from the reference date. */
 export interface PersonaNamespace {
   /**
@@ -301,6 +319,55 @@ export interface RemuneracionNamespace {
   liquidacion(contrato?: Contrato, salud?: SaludLiquidacion): Liquidacion;
   liquidacion(options: { contrato?: Contrato; salud?: SaludLiquidacion }): Liquidacion;
 }
+/** invalido: near misses for negative tests, each refused for the one reason it names. */
+export interface InvalidoNamespace {
+  /**
+   * A RUT that is wrong in one way: its check digit, its length or a character, with the reason.
+   * @param defecto defecto: 'cualquiera', 'dv', 'largo', 'caracteres'; default 'cualquiera'
+   * @param tipo tipo: 'persona', 'empresa'; default 'persona'
+   * @param formato formato: 'puntos', 'guion', 'limpio'; default 'puntos'
+   * @example 135.748.553-K (largo)
+   */
+  rut(defecto?: DefectoRut, tipo?: TipoRut, formato?: FormatoRut): RutInvalido;
+  rut(options: { defecto?: DefectoRut; tipo?: TipoRut; formato?: FormatoRut }): RutInvalido;
+  /**
+   * A plate that is wrong in one way: its check digit, digits 00–09, a letter plates never use, or its length, with the reason.
+   * @param defecto defecto: 'cualquiera', 'dv', 'numero', 'letras', 'largo'; default 'cualquiera'
+   * @example FFYK·07 (numero)
+   */
+  patente(defecto?: DefectoPatente): PatenteInvalida;
+  patente(options: { defecto?: DefectoPatente }): PatenteInvalida;
+  /**
+   * A mobile number that is wrong in one way: its length, a block libphonenumber refuses, or a 0 before the 9, with the reason.
+   * @param defecto defecto: 'cualquiera', 'largo', 'bloque', 'prefijo'; default 'cualquiera'
+   * @param formato formato: 'internacional', 'e164', 'nacional'; default 'internacional'
+   * @example +56 9 0374 8234 (bloque)
+   */
+  movil(defecto?: DefectoMovil, formato?: FormatoTelefono): MovilInvalido;
+  movil(options: { defecto?: DefectoMovil; formato?: FormatoTelefono }): MovilInvalido;
+  /**
+   * A fixed line that is wrong in one way: an area code that serves no comuna, or one subscriber digit more or less, with the reason.
+   * @param defecto defecto: 'cualquiera', 'area', 'largo'; default 'cualquiera'
+   * @param formato formato: 'internacional', 'e164', 'nacional'; default 'internacional'
+   * @example +56 38 278 3203 (area)
+   */
+  fijo(defecto?: DefectoFijo, formato?: FormatoTelefono): FijoInvalido;
+  fijo(options: { defecto?: DefectoFijo; formato?: FormatoTelefono }): FijoInvalido;
+  /**
+   * An email address that is wrong in one way: its @, its domain or a character of the local part, with the reason.
+   * @param defecto defecto: 'cualquiera', 'arroba', 'dominio', 'caracteres'; default 'cualquiera'
+   * @example cecilia_carrasco332@gmail..com (dominio)
+   */
+  email(defecto?: DefectoEmail): EmailInvalido;
+  email(options: { defecto?: DefectoEmail }): EmailInvalido;
+  /**
+   * A DTE with one rule broken: the IVA or the total one peso off, the emisor's RUT check digit, or folio 0, with the reason.
+   * @param defecto defecto: 'cualquiera', 'iva', 'total', 'rut', 'folio'; default 'cualquiera'
+   * @example 34 Factura no afecta o exenta electrónica 783203, exento 1915047 + IVA 0 ≠ 1915048 (total)
+   */
+  dte(defecto?: DefectoDte): DteInvalido;
+  dte(options: { defecto?: DefectoDte }): DteInvalido;
+}
 /** The generated half of Datoteca: its namespaces and the calls without one. */
 export interface Llamadas {
   readonly persona: PersonaNamespace;
@@ -314,6 +381,7 @@ export interface Llamadas {
   readonly tributario: TributarioNamespace;
   readonly fecha: FechaNamespace;
   readonly remuneracion: RemuneracionNamespace;
+  readonly invalido: InvalidoNamespace;
   /**
    * A RUT with a valid check digit: persona 1.000.000 to 29.999.999, empresa 76 to 77 millions.
    * @param tipo tipo: 'persona', 'empresa'; default 'persona'
@@ -365,6 +433,12 @@ export interface CallValues {
   'fecha.hora': string;
   'fecha.fecha_hora': string;
   'remuneracion.liquidacion': Liquidacion;
+  'invalido.rut': RutInvalido;
+  'invalido.patente': PatenteInvalida;
+  'invalido.movil': MovilInvalido;
+  'invalido.fijo': FijoInvalido;
+  'invalido.email': EmailInvalido;
+  'invalido.dte': DteInvalido;
 }
 /** The arguments of each call, by name, in snake_case (camelCase is accepted too). */
 export interface CallArgs {
@@ -408,6 +482,12 @@ export interface CallArgs {
   'fecha.hora': Record<string, never>;
   'fecha.fecha_hora': { desde?: number; hasta?: number; };
   'remuneracion.liquidacion': { contrato?: Contrato; salud?: SaludLiquidacion; };
+  'invalido.rut': { defecto?: DefectoRut; tipo?: TipoRut; formato?: FormatoRut; };
+  'invalido.patente': { defecto?: DefectoPatente; };
+  'invalido.movil': { defecto?: DefectoMovil; formato?: FormatoTelefono; };
+  'invalido.fijo': { defecto?: DefectoFijo; formato?: FormatoTelefono; };
+  'invalido.email': { defecto?: DefectoEmail; };
+  'invalido.dte': { defecto?: DefectoDte; };
 }
 export const MAX_TEXT: number;
 export const SENTENCE_MAX: number;

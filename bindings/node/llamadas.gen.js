@@ -16,6 +16,12 @@ const RECORD_MAKERS = {
   'prevision.prevision': (p, o = 0) => ({ afp: p[o + 0], salud: p[o + 1], tramo: p[o + 2] || null }),
   'tributario.dte': (p, o = 0) => ({ tipo: Number(p[o + 0]), nombre_tipo: p[o + 1], folio: Number(p[o + 2]), fecha_emision: p[o + 3], emisor_rut: p[o + 4], emisor_razon_social: p[o + 5], emisor_giro: p[o + 6], emisor_direccion: p[o + 7], receptor_rut: p[o + 8], receptor_nombre: p[o + 9], monto_neto: Number(p[o + 10]), monto_exento: Number(p[o + 11]), iva: Number(p[o + 12]), monto_total: Number(p[o + 13]) }),
   'remuneracion.liquidacion': (p, o = 0) => ({ periodo: p[o + 0], contrato: p[o + 1], afp: p[o + 2], salud: p[o + 3], plan_uf: p[o + 4] || null, sueldo_base: Number(p[o + 5]), gratificacion: Number(p[o + 6]), total_imponible: Number(p[o + 7]), cotizacion_afp: Number(p[o + 8]), cotizacion_salud: Number(p[o + 9]), seguro_cesantia: Number(p[o + 10]), base_tributable: Number(p[o + 11]), impuesto_unico: Number(p[o + 12]), total_haberes: Number(p[o + 13]), total_descuentos: Number(p[o + 14]), liquido: Number(p[o + 15]) }),
+  'invalido.rut': (p, o = 0) => ({ valor: p[o + 0], defecto: p[o + 1] }),
+  'invalido.patente': (p, o = 0) => ({ valor: p[o + 0], defecto: p[o + 1] }),
+  'invalido.movil': (p, o = 0) => ({ valor: p[o + 0], defecto: p[o + 1] }),
+  'invalido.fijo': (p, o = 0) => ({ valor: p[o + 0], defecto: p[o + 1] }),
+  'invalido.email': (p, o = 0) => ({ valor: p[o + 0], defecto: p[o + 1] }),
+  'invalido.dte': (p, o = 0) => ({ tipo: Number(p[o + 0]), nombre_tipo: p[o + 1], folio: Number(p[o + 2]), fecha_emision: p[o + 3], emisor_rut: p[o + 4], emisor_razon_social: p[o + 5], emisor_giro: p[o + 6], emisor_direccion: p[o + 7], receptor_rut: p[o + 8], receptor_nombre: p[o + 9], monto_neto: Number(p[o + 10]), monto_exento: Number(p[o + 11]), iva: Number(p[o + 12]), monto_total: Number(p[o + 13]), defecto: p[o + 14] }),
 };
 
 class Namespace {
@@ -291,7 +297,51 @@ class Remuneracion extends Namespace {
   liquidacion(...args) { return this._d._method('remuneracion.liquidacion', args); }
 }
 
-const NAMESPACES = { persona: Persona, direccion: Direccion, telefono: Telefono, dinero: Dinero, banco: Banco, empresa: Empresa, vehiculo: Vehiculo, prevision: Prevision, tributario: Tributario, fecha: Fecha, remuneracion: Remuneracion };
+/** invalido: near misses for negative tests, each refused for the one reason it names. */
+class Invalido extends Namespace {
+  /**
+   * A RUT that is wrong in one way: its check digit, its length or a character, with the reason.
+   * @param defecto defecto: 'cualquiera', 'dv', 'largo', 'caracteres'; default 'cualquiera'
+   * @param tipo tipo: 'persona', 'empresa'; default 'persona'
+   * @param formato formato: 'puntos', 'guion', 'limpio'; default 'puntos'
+   * @example 135.748.553-K (largo)
+   */
+  rut(...args) { return this._d._method('invalido.rut', args); }
+  /**
+   * A plate that is wrong in one way: its check digit, digits 00–09, a letter plates never use, or its length, with the reason.
+   * @param defecto defecto: 'cualquiera', 'dv', 'numero', 'letras', 'largo'; default 'cualquiera'
+   * @example FFYK·07 (numero)
+   */
+  patente(...args) { return this._d._method('invalido.patente', args); }
+  /**
+   * A mobile number that is wrong in one way: its length, a block libphonenumber refuses, or a 0 before the 9, with the reason.
+   * @param defecto defecto: 'cualquiera', 'largo', 'bloque', 'prefijo'; default 'cualquiera'
+   * @param formato formato: 'internacional', 'e164', 'nacional'; default 'internacional'
+   * @example +56 9 0374 8234 (bloque)
+   */
+  movil(...args) { return this._d._method('invalido.movil', args); }
+  /**
+   * A fixed line that is wrong in one way: an area code that serves no comuna, or one subscriber digit more or less, with the reason.
+   * @param defecto defecto: 'cualquiera', 'area', 'largo'; default 'cualquiera'
+   * @param formato formato: 'internacional', 'e164', 'nacional'; default 'internacional'
+   * @example +56 38 278 3203 (area)
+   */
+  fijo(...args) { return this._d._method('invalido.fijo', args); }
+  /**
+   * An email address that is wrong in one way: its @, its domain or a character of the local part, with the reason.
+   * @param defecto defecto: 'cualquiera', 'arroba', 'dominio', 'caracteres'; default 'cualquiera'
+   * @example cecilia_carrasco332@gmail..com (dominio)
+   */
+  email(...args) { return this._d._method('invalido.email', args); }
+  /**
+   * A DTE with one rule broken: the IVA or the total one peso off, the emisor's RUT check digit, or folio 0, with the reason.
+   * @param defecto defecto: 'cualquiera', 'iva', 'total', 'rut', 'folio'; default 'cualquiera'
+   * @example 34 Factura no afecta o exenta electrónica 783203, exento 1915047 + IVA 0 ≠ 1915048 (total)
+   */
+  dte(...args) { return this._d._method('invalido.dte', args); }
+}
+
+const NAMESPACES = { persona: Persona, direccion: Direccion, telefono: Telefono, dinero: Dinero, banco: Banco, empresa: Empresa, vehiculo: Vehiculo, prevision: Prevision, tributario: Tributario, fecha: Fecha, remuneracion: Remuneracion, invalido: Invalido };
 // Calls without a namespace are methods of Datoteca itself: method name -> call.
 const TOP_LEVEL = { rut: 'rut' };
 

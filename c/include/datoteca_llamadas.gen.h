@@ -50,6 +50,61 @@ typedef enum dt_patente_formato {
     DT_PATENTE_CON_DV = 3 /* "BBBB·10-K": with the check digit */
 } dt_patente_formato;
 
+/* Why an invalido.rut value is not a RUT. ("defecto_rut" in the registry: cualquiera, dv, largo,
+ * caracteres) */
+typedef enum dt_defecto_rut {
+    DT_DEFECTO_RUT_CUALQUIERA = 0, /* one of the others, equal weight (one draw) */
+    DT_DEFECTO_RUT_DV = 1, /* a check digit other than the body's mod 11 */
+    DT_DEFECTO_RUT_LARGO = 2, /* a body of 9 digits (one doubled), with its own mod 11 */
+    DT_DEFECTO_RUT_CARACTERES = 3 /* a letter other than K or a symbol in place of a digit or the check digit */
+} dt_defecto_rut;
+
+/* Why an invalido.patente value is not a plate. ("defecto_patente" in the registry: cualquiera,
+ * dv, numero, letras, largo) */
+typedef enum dt_defecto_patente {
+    DT_DEFECTO_PATENTE_CUALQUIERA = 0, /* one of the others, equal weight (one draw) */
+    DT_DEFECTO_PATENTE_DV = 1, /* a current plate with a check digit other than the Registro Civil's */
+    DT_DEFECTO_PATENTE_NUMERO = 2, /* a current plate numbered 00 to 09 */
+    DT_DEFECTO_PATENTE_LETRAS = 3, /* a current plate with a vowel or M, N, Ñ, Q */
+    DT_DEFECTO_PATENTE_LARGO = 4 /* a current plate with a fifth letter or one digit */
+} dt_defecto_patente;
+
+/* Why an invalido.movil value is not a mobile number. ("defecto_movil" in the registry:
+ * cualquiera, largo, bloque, prefijo) */
+typedef enum dt_defecto_movil {
+    DT_DEFECTO_MOVIL_CUALQUIERA = 0, /* one of the others, equal weight (one draw) */
+    DT_DEFECTO_MOVIL_LARGO = 1, /* one digit more or less: 7 or 9 after the 9 */
+    DT_DEFECTO_MOVIL_BLOQUE = 2, /* 9 and 8 digits in a block libphonenumber refuses */
+    DT_DEFECTO_MOVIL_PREFIJO = 3 /* a 0 before the 9, as dialled before 2012 */
+} dt_defecto_movil;
+
+/* Why an invalido.fijo value is not a fixed line. ("defecto_fijo" in the registry: cualquiera,
+ * area, largo) */
+typedef enum dt_defecto_fijo {
+    DT_DEFECTO_FIJO_CUALQUIERA = 0, /* one of the others, equal weight (one draw) */
+    DT_DEFECTO_FIJO_AREA = 1, /* a two-digit area code that serves no comuna */
+    DT_DEFECTO_FIJO_LARGO = 2 /* one subscriber digit more or less */
+} dt_defecto_fijo;
+
+/* Why an invalido.email value is not an email address. ("defecto_email" in the registry:
+ * cualquiera, arroba, dominio, caracteres) */
+typedef enum dt_defecto_email {
+    DT_DEFECTO_EMAIL_CUALQUIERA = 0, /* one of the others, equal weight (one draw) */
+    DT_DEFECTO_EMAIL_ARROBA = 1, /* no @, or two */
+    DT_DEFECTO_EMAIL_DOMINIO = 2, /* no dot in the domain, a leading, trailing or double dot, or a reserved TLD */
+    DT_DEFECTO_EMAIL_CARACTERES = 3 /* a space or a character the local part does not allow */
+} dt_defecto_email;
+
+/* Why an invalido.dte document is wrong. ("defecto_dte" in the registry: cualquiera, iva, total,
+ * rut, folio) */
+typedef enum dt_defecto_dte {
+    DT_DEFECTO_DTE_CUALQUIERA = 0, /* one of the others, equal weight (one draw) */
+    DT_DEFECTO_DTE_IVA = 1, /* the IVA one peso off 19 % rounded half up (the total adds it up) */
+    DT_DEFECTO_DTE_TOTAL = 2, /* the total one peso off neto + exento + IVA */
+    DT_DEFECTO_DTE_RUT = 3, /* the emisor's RUT with a wrong check digit */
+    DT_DEFECTO_DTE_FOLIO = 4 /* folio 0 (folios start at 1) */
+} dt_defecto_dte;
+
 /* A work contract's kind, which sets the worker's seguro de cesantía (Ley 19.728 art. 5).
  * ("contrato" in the registry: cualquiera, indefinido, plazo_fijo) */
 typedef enum dt_contrato {
@@ -533,5 +588,133 @@ typedef struct dt_liquidacion {
  * `out` is fully written on success; NULL g or out is DT_ERR_NULL. An argument outside its range
  * is DT_ERR_INVALID_ARG (dt_call_check gives the sentence); nothing is drawn. */
 DT_API dt_status dt_remuneracion_liquidacion(dt_gen *g, dt_contrato contrato, dt_salud_liquidacion salud, dt_liquidacion *out);
+
+/* ===================================================================== invalido: near misses for negative tests, each refused for the one reason it names */
+
+typedef struct dt_rut_invalido {
+    char valor[16]; /* "12.345.678-4": written in formato, refused for the reason in defecto */
+    char defecto[16]; /* the reason: "dv", "largo" or "caracteres" (never "cualquiera") */
+} dt_rut_invalido;
+/* invalido.rut: A RUT that is wrong in one way: its check digit, its length or a character, with
+ * the reason. A near miss for negative tests (docs/invalidos.md): refused by dt_rut_validar and
+ * python-stdnum for the one reason in defecto; rut.js checks no length, so it accepts a largo
+ * value.
+ * defecto: cualquiera, dv, largo, caracteres; default cualquiera
+ * tipo: persona, empresa; default persona
+ * formato: puntos, guion, limpio; default puntos
+ * Draws: reason (below 3, only when defecto="cualquiera"), body as rut (its tipo; for largo a
+ * persona's among the 8-digit ones, 10,000,000 + below(20,000,000)), then for dv the check digit
+ * (below 10: the ten of 0–9, K that are not the body's mod 11, in that order); for largo the digit
+ * written twice (below the body's digit count), the check digit the 9-digit body's mod 11 without
+ * a draw; for caracteres the place (below the digit count + 1: a digit of the body or the check
+ * digit) and the character put there (below 31: A–Z but K, then , / _ # * +).
+ * `out` is fully written on success; NULL g or out is DT_ERR_NULL. An argument outside its range
+ * is DT_ERR_INVALID_ARG (dt_call_check gives the sentence); nothing is drawn. */
+DT_API dt_status dt_invalido_rut(dt_gen *g, dt_defecto_rut defecto, dt_rut_tipo tipo, dt_rut_formato formato, dt_rut_invalido *out);
+
+typedef struct dt_patente_invalida {
+    char valor[16]; /* "KTBR·46-3": refused for the reason in defecto */
+    char defecto[16]; /* the reason: "dv", "numero", "letras" or "largo" (never "cualquiera") */
+} dt_patente_invalida;
+/* invalido.patente: A plate that is wrong in one way: its check digit, digits 00–09, a letter
+ * plates never use, or its length, with the reason. A near miss for negative tests
+ * (docs/invalidos.md), refused by dt_patente_validar; written as printed (LLLL·NN), with its check
+ * digit for dv.
+ * defecto: cualquiera, dv, numero, letras, largo; default cualquiera
+ * Draws: reason (below 4, only when defecto="cualquiera"), a current plate as vehiculo.patente
+ * (one draw), then for dv the check digit (below 10: the ten that are not the Registro Civil's);
+ * for numero the digits 00–09 (below 10); for letras the place (below 4) and the letter (below 9:
+ * A, E, I, O, U, M, N, Ñ, Q); for largo the kind (below 2), then for a fifth letter its place
+ * (below 5) and letter (below 18), for one digit the one left out (below 2).
+ * `out` is fully written on success; NULL g or out is DT_ERR_NULL. An argument outside its range
+ * is DT_ERR_INVALID_ARG (dt_call_check gives the sentence); nothing is drawn. */
+DT_API dt_status dt_invalido_patente(dt_gen *g, dt_defecto_patente defecto, dt_patente_invalida *out);
+
+typedef struct dt_movil_invalido {
+    char valor[24]; /* "+56 9 5337 875": written in formato, refused for the reason in defecto */
+    char defecto[16]; /* the reason: "largo", "bloque" or "prefijo" (never "cualquiera") */
+} dt_movil_invalido;
+/* invalido.movil: A mobile number that is wrong in one way: its length, a block libphonenumber
+ * refuses, or a 0 before the 9, with the reason. A near miss for negative tests
+ * (docs/invalidos.md), refused by libphonenumber (phonenumbers 9.0.43, google-libphonenumber
+ * 3.2.47).
+ * defecto: cualquiera, largo, bloque, prefijo; default cualquiera
+ * formato: internacional, e164, nacional; default internacional
+ * Draws: reason (below 3, only when defecto="cualquiera"), then for largo a mobile as
+ * telefono.movil, the kind (below 2), then for a digit less the one left out (below 8), for a
+ * digit more its place (below 9) and digit (below 10); for bloque one bounded draw below
+ * 20,970,000: the number's place among the 9-numbers outside the blocks of telefonos_validos.csv,
+ * in order; for prefijo a mobile as telefono.movil, written with a 0 before its 9, without a
+ * further draw.
+ * `out` is fully written on success; NULL g or out is DT_ERR_NULL. An argument outside its range
+ * is DT_ERR_INVALID_ARG (dt_call_check gives the sentence); nothing is drawn. */
+DT_API dt_status dt_invalido_movil(dt_gen *g, dt_defecto_movil defecto, dt_tel_formato formato, dt_movil_invalido *out);
+
+typedef struct dt_fijo_invalido {
+    char valor[24]; /* "+56 36 212 3456": written in formato, refused for the reason in defecto */
+    char defecto[16]; /* the reason: "area" or "largo" (never "cualquiera") */
+} dt_fijo_invalido;
+/* invalido.fijo: A fixed line that is wrong in one way: an area code that serves no comuna, or one
+ * subscriber digit more or less, with the reason. A near miss for negative tests
+ * (docs/invalidos.md), refused by libphonenumber.
+ * defecto: cualquiera, area, largo; default cualquiera
+ * formato: internacional, e164, nacional; default internacional
+ * Draws: reason (below 2, only when defecto="cualquiera"), then for area the code (below 26: the
+ * two-digit codes 30–79 that serve no comuna, 44 (VoIP) left out) and the subscriber as
+ * telefono.fijo outside Santiago (below 1,000,000); for largo a fixed line as telefono.fijo in any
+ * region (region, comuna, subscriber), the kind (below 2), then for a digit less the one left out
+ * (below the subscriber's 8 or 7 digits), for a digit more its place (below the digits + 1) and
+ * digit (below 10).
+ * `out` is fully written on success; NULL g or out is DT_ERR_NULL. An argument outside its range
+ * is DT_ERR_INVALID_ARG (dt_call_check gives the sentence); nothing is drawn. */
+DT_API dt_status dt_invalido_fijo(dt_gen *g, dt_defecto_fijo defecto, dt_tel_formato formato, dt_fijo_invalido *out);
+
+typedef struct dt_email_invalido {
+    char valor[80]; /* "lidia.vasquez284@gmail..com": refused for the reason in defecto */
+    char defecto[16]; /* the reason: "arroba", "dominio" or "caracteres" (never "cualquiera") */
+} dt_email_invalido;
+/* invalido.email: An email address that is wrong in one way: its @, its domain or a character of
+ * the local part, with the reason. A near miss for negative tests (docs/invalidos.md), refused by
+ * email-validator (check_deliverability=False).
+ * defecto: cualquiera, arroba, dominio, caracteres; default cualquiera
+ * Draws: reason (below 3, only when defecto="cualquiera"), an email as persona.email (sex, first
+ * name, surname, pattern, number, domain), then for arroba the kind (below 2: the @ left out, or a
+ * second @ at a place drawn below the local part's length, after that many characters + 1); for
+ * dominio the kind (below 5: the dot left out, a leading dot, a trailing dot, the dot doubled, or
+ * the TLD replaced by a reserved name drawn below 5: invalid, test, local, localhost, onion); for
+ * caracteres the place strictly inside the local part (below its length − 1) and the character
+ * inserted there (below 8: space , ; : ( ) [ ]).
+ * `out` is fully written on success; NULL g or out is DT_ERR_NULL. An argument outside its range
+ * is DT_ERR_INVALID_ARG (dt_call_check gives the sentence); nothing is drawn. */
+DT_API dt_status dt_invalido_email(dt_gen *g, dt_defecto_email defecto, dt_email_invalido *out);
+
+typedef struct dt_dte_invalido {
+    char tipo[4]; /* the SII code: 33, 34, 39, 52, 56, 61 */
+    char nombre_tipo[48]; /* "Factura electrónica" */
+    char folio[8]; /* 1 to 999,999; 0 for the reason folio */
+    char fecha_emision[11];
+    char emisor_rut[16]; /* an empresa; a wrong check digit for the reason rut */
+    char emisor_razon_social[96];
+    char emisor_giro[80];
+    char emisor_direccion[192];
+    char receptor_rut[16]; /* an empresa, or a persona for a boleta (39); always valid */
+    char receptor_nombre[96];
+    char monto_neto[16]; /* integer pesos; 0 for an exempt document (34) */
+    char monto_exento[16];
+    char iva[16]; /* (neto * 19 + 50) / 100, or one peso off it for the reason iva */
+    char monto_total[16]; /* neto + exento + iva, or one peso off it for the reason total */
+    char defecto[8]; /* the reason: "iva", "total", "rut" or "folio" (never "cualquiera") */
+} dt_dte_invalido;
+/* invalido.dte: A DTE with one rule broken: the IVA or the total one peso off, the emisor's RUT
+ * check digit, or folio 0, with the reason. A near miss for negative tests (docs/invalidos.md): a
+ * tributario.dte with one rule broken, everything else as that call makes it.
+ * defecto: cualquiera, iva, total, rut, folio; default cualquiera
+ * Draws: reason (below 4, only when defecto="cualquiera"), a DTE as tributario.dte, then for iva
+ * the sign (below 2: 0 one peso less, 1 one more; one more without a draw when the IVA is 0), the
+ * total adding the wrong IVA up; for total the sign (below 2, as for iva); for rut the emisor's
+ * check digit (below 10: the ten that are not its mod 11); for folio 0, without a draw.
+ * `out` is fully written on success; NULL g or out is DT_ERR_NULL. An argument outside its range
+ * is DT_ERR_INVALID_ARG (dt_call_check gives the sentence); nothing is drawn. */
+DT_API dt_status dt_invalido_dte(dt_gen *g, dt_defecto_dte defecto, dt_dte_invalido *out);
 
 #endif

@@ -178,6 +178,16 @@ int32_t dt__anio_de_run(uint32_t cuerpo);
 /* Unique mode: the capacities of a unique email number and company RUT (docs/datasets.md). */
 #define DT__EMAIL_UNICOS 100000000u
 int64_t dt__range(dt_gen *g, int64_t lo, int64_t hi); /* lo <= hi */
+/* A plate reduced to its parts (vehiculo.c; invalido.c perturbs them). */
+typedef struct dt__ppu {
+    char letras[4];
+    uint8_t nletras;
+    uint16_t numero; /* the digits as a number: 2 digits (new, moto) or 4 (old) */
+    int tipo;
+} dt__ppu;
+void dt__gen_ppu(dt_gen *g, int tipo, dt__ppu *out);     /* one draw */
+char dt__ppu_dv(const dt__ppu *p);                       /* the Registro Civil's check digit */
+char *dt__put_ppu(char *p, const dt__ppu *v, int formato); /* at most 12 bytes, no NUL */
 
 #include "registro/generadores.gen.h"
 

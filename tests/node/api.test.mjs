@@ -55,6 +55,12 @@ const CALLS = [
   ['fecha.hora', (d) => d.fecha.hora(), 'fecha.hora', {}],
   ['fecha.fecha_hora', (d) => d.fecha.fechaHora({ hasta: 10 }), 'fecha.fecha_hora', { hasta: 10 }],
   ['remuneracion.liquidacion', (d) => d.remuneracion.liquidacion({ salud: 'isapre' }), 'remuneracion.liquidacion', { salud: 'isapre' }],
+  ['invalido.rut', (d) => d.invalido.rut('dv', 'empresa', 'limpio'), 'invalido.rut', { defecto: 'dv', tipo: 'empresa', formato: 'limpio' }],
+  ['invalido.patente', (d) => d.invalido.patente(), 'invalido.patente', {}],
+  ['invalido.movil', (d) => d.invalido.movil({ formato: 'nacional' }), 'invalido.movil', { formato: 'nacional' }],
+  ['invalido.fijo', (d) => d.invalido.fijo('largo', 'e164'), 'invalido.fijo', { defecto: 'largo', formato: 'e164' }],
+  ['invalido.email', (d) => d.invalido.email('arroba'), 'invalido.email', { defecto: 'arroba' }],
+  ['invalido.dte', (d) => d.invalido.dte(), 'invalido.dte', {}],
 ];
 
 test('every registered call has a method', () => {

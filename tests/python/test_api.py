@@ -60,6 +60,13 @@ CALLS = [
     ("fecha.hora", lambda d: d.fecha.hora(), "fecha.hora", {}),
     ("fecha.fecha_hora", lambda d: d.fecha.fecha_hora(hasta=10), "fecha.fecha_hora", {"hasta": 10}),
     ("remuneracion.liquidacion", lambda d: d.remuneracion.liquidacion(salud="isapre"), "remuneracion.liquidacion", {"salud": "isapre"}),
+    ("invalido.rut", lambda d: d.invalido.rut("dv", "empresa", "limpio"), "invalido.rut",
+     {"defecto": "dv", "tipo": "empresa", "formato": "limpio"}),
+    ("invalido.patente", lambda d: d.invalido.patente(), "invalido.patente", {}),
+    ("invalido.movil", lambda d: d.invalido.movil(formato="nacional"), "invalido.movil", {"formato": "nacional"}),
+    ("invalido.fijo", lambda d: d.invalido.fijo("largo", "e164"), "invalido.fijo", {"defecto": "largo", "formato": "e164"}),
+    ("invalido.email", lambda d: d.invalido.email("arroba"), "invalido.email", {"defecto": "arroba"}),
+    ("invalido.dte", lambda d: d.invalido.dte(), "invalido.dte", {}),
 ]
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Callable, Dict, List, Literal, Optional, cast, overload
 
-from ._tipos_gen import BancoDict, Contrato, CuentaDict, DireccionDict, DteDict, EmpresaDict, FormatoPatente, FormatoRut, FormatoTelefono, LiquidacionDict, PersonaDict, PrevisionDict, SaludLiquidacion, Sexo, TipoPatente, TipoRut, VehiculoDict, CallName
+from ._tipos_gen import BancoDict, Contrato, CuentaDict, DefectoDte, DefectoEmail, DefectoFijo, DefectoMovil, DefectoPatente, DefectoRut, DireccionDict, DteDict, DteInvalidoDict, EmailInvalidoDict, EmpresaDict, FijoInvalidoDict, FormatoPatente, FormatoRut, FormatoTelefono, LiquidacionDict, MovilInvalidoDict, PatenteInvalidaDict, PersonaDict, PrevisionDict, RutInvalidoDict, SaludLiquidacion, Sexo, TipoPatente, TipoRut, VehiculoDict, CallName
 
 
 def _registro_persona_persona(v0: str, v1: str, v2: str, v3: str, v4: str, v5: str, v6: str, v7: str, v8: str, v9: str, v10: str, v11: str, v12: str, v13: str) -> PersonaDict:
@@ -46,6 +46,30 @@ def _registro_remuneracion_liquidacion(v0: str, v1: str, v2: str, v3: str, v4: s
     return {'periodo': v0, 'contrato': v1, 'afp': v2, 'salud': v3, 'plan_uf': v4 or None, 'sueldo_base': int(v5), 'gratificacion': int(v6), 'total_imponible': int(v7), 'cotizacion_afp': int(v8), 'cotizacion_salud': int(v9), 'seguro_cesantia': int(v10), 'base_tributable': int(v11), 'impuesto_unico': int(v12), 'total_haberes': int(v13), 'total_descuentos': int(v14), 'liquido': int(v15)}
 
 
+def _registro_invalido_rut(v0: str, v1: str) -> RutInvalidoDict:
+    return {'valor': v0, 'defecto': v1}
+
+
+def _registro_invalido_patente(v0: str, v1: str) -> PatenteInvalidaDict:
+    return {'valor': v0, 'defecto': v1}
+
+
+def _registro_invalido_movil(v0: str, v1: str) -> MovilInvalidoDict:
+    return {'valor': v0, 'defecto': v1}
+
+
+def _registro_invalido_fijo(v0: str, v1: str) -> FijoInvalidoDict:
+    return {'valor': v0, 'defecto': v1}
+
+
+def _registro_invalido_email(v0: str, v1: str) -> EmailInvalidoDict:
+    return {'valor': v0, 'defecto': v1}
+
+
+def _registro_invalido_dte(v0: str, v1: str, v2: str, v3: str, v4: str, v5: str, v6: str, v7: str, v8: str, v9: str, v10: str, v11: str, v12: str, v13: str, v14: str) -> DteInvalidoDict:
+    return {'tipo': int(v0), 'nombre_tipo': v1, 'folio': int(v2), 'fecha_emision': v3, 'emisor_rut': v4, 'emisor_razon_social': v5, 'emisor_giro': v6, 'emisor_direccion': v7, 'receptor_rut': v8, 'receptor_nombre': v9, 'monto_neto': int(v10), 'monto_exento': int(v11), 'iva': int(v12), 'monto_total': int(v13), 'defecto': v14}
+
+
 # Record builders by call: a dict display per record type, written out here, is faster than
 # dict(zip(...)) for every record, and no code is built from strings at run time.
 RECORD_MAKERS: Dict[str, Callable[..., Any]] = {
@@ -58,6 +82,12 @@ RECORD_MAKERS: Dict[str, Callable[..., Any]] = {
     'prevision.prevision': _registro_prevision_prevision,
     'tributario.dte': _registro_tributario_dte,
     'remuneracion.liquidacion': _registro_remuneracion_liquidacion,
+    'invalido.rut': _registro_invalido_rut,
+    'invalido.patente': _registro_invalido_patente,
+    'invalido.movil': _registro_invalido_movil,
+    'invalido.fijo': _registro_invalido_fijo,
+    'invalido.email': _registro_invalido_email,
+    'invalido.dte': _registro_invalido_dte,
 }
 
 
@@ -192,6 +222,24 @@ class _Calls:
         @overload
         def _many_tipado(self, name: Literal['remuneracion.liquidacion'], n: int, **kwargs: object) -> List[LiquidacionDict]: ...
 
+        @overload
+        def _many_tipado(self, name: Literal['invalido.rut'], n: int, **kwargs: object) -> List[RutInvalidoDict]: ...
+
+        @overload
+        def _many_tipado(self, name: Literal['invalido.patente'], n: int, **kwargs: object) -> List[PatenteInvalidaDict]: ...
+
+        @overload
+        def _many_tipado(self, name: Literal['invalido.movil'], n: int, **kwargs: object) -> List[MovilInvalidoDict]: ...
+
+        @overload
+        def _many_tipado(self, name: Literal['invalido.fijo'], n: int, **kwargs: object) -> List[FijoInvalidoDict]: ...
+
+        @overload
+        def _many_tipado(self, name: Literal['invalido.email'], n: int, **kwargs: object) -> List[EmailInvalidoDict]: ...
+
+        @overload
+        def _many_tipado(self, name: Literal['invalido.dte'], n: int, **kwargs: object) -> List[DteInvalidoDict]: ...
+
         def _many_tipado(self, name: CallName, n: int, **kwargs: object) -> Any: ...
 
         @overload
@@ -313,6 +361,24 @@ class _Calls:
 
         @overload
         def _call_tipado(self, name: Literal['remuneracion.liquidacion'], **kwargs: object) -> LiquidacionDict: ...
+
+        @overload
+        def _call_tipado(self, name: Literal['invalido.rut'], **kwargs: object) -> RutInvalidoDict: ...
+
+        @overload
+        def _call_tipado(self, name: Literal['invalido.patente'], **kwargs: object) -> PatenteInvalidaDict: ...
+
+        @overload
+        def _call_tipado(self, name: Literal['invalido.movil'], **kwargs: object) -> MovilInvalidoDict: ...
+
+        @overload
+        def _call_tipado(self, name: Literal['invalido.fijo'], **kwargs: object) -> FijoInvalidoDict: ...
+
+        @overload
+        def _call_tipado(self, name: Literal['invalido.email'], **kwargs: object) -> EmailInvalidoDict: ...
+
+        @overload
+        def _call_tipado(self, name: Literal['invalido.dte'], **kwargs: object) -> DteInvalidoDict: ...
 
         def _call_tipado(self, name: CallName, **kwargs: object) -> Any: ...
 
@@ -743,10 +809,92 @@ class Remuneracion(_Namespace):
         return cast(LiquidacionDict, self._d._call('remuneracion.liquidacion', contrato, salud))
 
 
+class Invalido(_Namespace):
+    """invalido: near misses for negative tests, each refused for the one reason it names."""
+
+    __slots__ = ()
+
+    def rut(self, defecto: Optional[DefectoRut] = None, tipo: Optional[TipoRut] = None, formato: Optional[FormatoRut] = None) -> RutInvalidoDict:
+        """A RUT that is wrong in one way: its check digit, its length or a character, with the reason.
+
+        None (or leaving it out) takes the library's default.
+        defecto: 'cualquiera', 'dv', 'largo', 'caracteres'; default 'cualquiera'
+        tipo: 'persona', 'empresa'; default 'persona'
+        formato: 'puntos', 'guion', 'limpio'; default 'puntos'
+
+        Fields: valor, defecto.
+
+        Example (seed 42): 135.748.553-K (largo)
+        """
+        return cast(RutInvalidoDict, self._d._call('invalido.rut', defecto, tipo, formato))
+
+    def patente(self, defecto: Optional[DefectoPatente] = None) -> PatenteInvalidaDict:
+        """A plate that is wrong in one way: its check digit, digits 00–09, a letter plates never use, or its length, with the reason.
+
+        None (or leaving it out) takes the library's default.
+        defecto: 'cualquiera', 'dv', 'numero', 'letras', 'largo'; default 'cualquiera'
+
+        Fields: valor, defecto.
+
+        Example (seed 42): FFYK·07 (numero)
+        """
+        return cast(PatenteInvalidaDict, self._d._call('invalido.patente', defecto))
+
+    def movil(self, defecto: Optional[DefectoMovil] = None, formato: Optional[FormatoTelefono] = None) -> MovilInvalidoDict:
+        """A mobile number that is wrong in one way: its length, a block libphonenumber refuses, or a 0 before the 9, with the reason.
+
+        None (or leaving it out) takes the library's default.
+        defecto: 'cualquiera', 'largo', 'bloque', 'prefijo'; default 'cualquiera'
+        formato: 'internacional', 'e164', 'nacional'; default 'internacional'
+
+        Fields: valor, defecto.
+
+        Example (seed 42): +56 9 0374 8234 (bloque)
+        """
+        return cast(MovilInvalidoDict, self._d._call('invalido.movil', defecto, formato))
+
+    def fijo(self, defecto: Optional[DefectoFijo] = None, formato: Optional[FormatoTelefono] = None) -> FijoInvalidoDict:
+        """A fixed line that is wrong in one way: an area code that serves no comuna, or one subscriber digit more or less, with the reason.
+
+        None (or leaving it out) takes the library's default.
+        defecto: 'cualquiera', 'area', 'largo'; default 'cualquiera'
+        formato: 'internacional', 'e164', 'nacional'; default 'internacional'
+
+        Fields: valor, defecto.
+
+        Example (seed 42): +56 38 278 3203 (area)
+        """
+        return cast(FijoInvalidoDict, self._d._call('invalido.fijo', defecto, formato))
+
+    def email(self, defecto: Optional[DefectoEmail] = None) -> EmailInvalidoDict:
+        """An email address that is wrong in one way: its @, its domain or a character of the local part, with the reason.
+
+        None (or leaving it out) takes the library's default.
+        defecto: 'cualquiera', 'arroba', 'dominio', 'caracteres'; default 'cualquiera'
+
+        Fields: valor, defecto.
+
+        Example (seed 42): cecilia_carrasco332@gmail..com (dominio)
+        """
+        return cast(EmailInvalidoDict, self._d._call('invalido.email', defecto))
+
+    def dte(self, defecto: Optional[DefectoDte] = None) -> DteInvalidoDict:
+        """A DTE with one rule broken: the IVA or the total one peso off, the emisor's RUT check digit, or folio 0, with the reason.
+
+        None (or leaving it out) takes the library's default.
+        defecto: 'cualquiera', 'iva', 'total', 'rut', 'folio'; default 'cualquiera'
+
+        Fields: tipo (int), nombre_tipo, folio (int), fecha_emision, emisor_rut, emisor_razon_social, emisor_giro, emisor_direccion, receptor_rut, receptor_nombre, monto_neto (int), monto_exento (int), iva (int), monto_total (int), defecto.
+
+        Example (seed 42): 34 Factura no afecta o exenta electrónica 783203, exento 1915047 + IVA 0 ≠ 1915048 (total)
+        """
+        return cast(DteInvalidoDict, self._d._call('invalido.dte', defecto))
+
+
 class Llamadas(_Calls):
     """The generated half of Datoteca: its namespaces and the calls without one."""
 
-    __slots__ = ('persona', 'direccion', 'telefono', 'dinero', 'banco', 'empresa', 'vehiculo', 'prevision', 'tributario', 'fecha', 'remuneracion',)
+    __slots__ = ('persona', 'direccion', 'telefono', 'dinero', 'banco', 'empresa', 'vehiculo', 'prevision', 'tributario', 'fecha', 'remuneracion', 'invalido',)
 
     persona: Persona
     direccion: Direccion
@@ -759,6 +907,7 @@ class Llamadas(_Calls):
     tributario: Tributario
     fecha: Fecha
     remuneracion: Remuneracion
+    invalido: Invalido
 
     def _init_llamadas(self) -> None:
         self.persona = Persona(self)
@@ -772,6 +921,7 @@ class Llamadas(_Calls):
         self.tributario = Tributario(self)
         self.fecha = Fecha(self)
         self.remuneracion = Remuneracion(self)
+        self.invalido = Invalido(self)
 
     def rut(self, tipo: Optional[TipoRut] = None, formato: Optional[FormatoRut] = None) -> str:
         """A RUT with a valid check digit: persona 1.000.000 to 29.999.999, empresa 76 to 77 millions.
@@ -785,4 +935,4 @@ class Llamadas(_Calls):
         return cast(str, self._call('rut', tipo, formato))
 
 
-__all__ = ['Llamadas', 'Persona', 'Direccion', 'Telefono', 'Dinero', 'Banco', 'Empresa', 'Vehiculo', 'Prevision', 'Tributario', 'Fecha', 'Remuneracion']
+__all__ = ['Llamadas', 'Persona', 'Direccion', 'Telefono', 'Dinero', 'Banco', 'Empresa', 'Vehiculo', 'Prevision', 'Tributario', 'Fecha', 'Remuneracion', 'Invalido']

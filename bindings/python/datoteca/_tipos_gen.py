@@ -12,6 +12,12 @@ FormatoRut = Literal['puntos', 'guion', 'limpio']
 FormatoTelefono = Literal['internacional', 'e164', 'nacional']
 TipoPatente = Literal['auto', 'moto', 'antigua']
 FormatoPatente = Literal['punto', 'limpio', 'guion', 'con_dv']
+DefectoRut = Literal['cualquiera', 'dv', 'largo', 'caracteres']
+DefectoPatente = Literal['cualquiera', 'dv', 'numero', 'letras', 'largo']
+DefectoMovil = Literal['cualquiera', 'largo', 'bloque', 'prefijo']
+DefectoFijo = Literal['cualquiera', 'area', 'largo']
+DefectoEmail = Literal['cualquiera', 'arroba', 'dominio', 'caracteres']
+DefectoDte = Literal['cualquiera', 'iva', 'total', 'rut', 'folio']
 Contrato = Literal['cualquiera', 'indefinido', 'plazo_fijo']
 SaludLiquidacion = Literal['cualquiera', 'fonasa', 'isapre']
 
@@ -145,7 +151,62 @@ class LiquidacionDict(TypedDict):
     liquido: int
 
 
-# Every call's name: call(), many(), Tabla() take only these.
-CallName = Literal['rut', 'persona.nombre', 'persona.nombres', 'persona.apellido', 'persona.nombre_completo', 'persona.sexo', 'persona.fecha_nacimiento', 'persona.email', 'persona.persona', 'direccion.region', 'direccion.comuna', 'direccion.calle', 'direccion.numero', 'direccion.direccion', 'telefono.movil', 'telefono.fijo', 'dinero.monto', 'dinero.clp', 'dinero.uf', 'dinero.sueldo', 'banco.banco', 'banco.tipo_cuenta', 'banco.numero_cuenta', 'banco.cuenta', 'empresa.nombre', 'empresa.razon_social', 'empresa.rut', 'empresa.giro', 'empresa.empresa', 'vehiculo.patente', 'vehiculo.vehiculo', 'prevision.afp', 'prevision.salud', 'prevision.prevision', 'tributario.folio', 'tributario.dte', 'fecha.fecha', 'fecha.hora', 'fecha.fecha_hora', 'remuneracion.liquidacion']
+class RutInvalidoDict(TypedDict):
+    """The record of invalido.rut."""
 
-__all__ = ['Sexo', 'TipoRut', 'FormatoRut', 'FormatoTelefono', 'TipoPatente', 'FormatoPatente', 'Contrato', 'SaludLiquidacion', 'PersonaDict', 'DireccionDict', 'BancoDict', 'CuentaDict', 'EmpresaDict', 'VehiculoDict', 'PrevisionDict', 'DteDict', 'LiquidacionDict', 'CallName']
+    valor: str
+    defecto: str
+
+
+class PatenteInvalidaDict(TypedDict):
+    """The record of invalido.patente."""
+
+    valor: str
+    defecto: str
+
+
+class MovilInvalidoDict(TypedDict):
+    """The record of invalido.movil."""
+
+    valor: str
+    defecto: str
+
+
+class FijoInvalidoDict(TypedDict):
+    """The record of invalido.fijo."""
+
+    valor: str
+    defecto: str
+
+
+class EmailInvalidoDict(TypedDict):
+    """The record of invalido.email."""
+
+    valor: str
+    defecto: str
+
+
+class DteInvalidoDict(TypedDict):
+    """The record of invalido.dte."""
+
+    tipo: int
+    nombre_tipo: str
+    folio: int
+    fecha_emision: str
+    emisor_rut: str
+    emisor_razon_social: str
+    emisor_giro: str
+    emisor_direccion: str
+    receptor_rut: str
+    receptor_nombre: str
+    monto_neto: int
+    monto_exento: int
+    iva: int
+    monto_total: int
+    defecto: str
+
+
+# Every call's name: call(), many(), Tabla() take only these.
+CallName = Literal['rut', 'persona.nombre', 'persona.nombres', 'persona.apellido', 'persona.nombre_completo', 'persona.sexo', 'persona.fecha_nacimiento', 'persona.email', 'persona.persona', 'direccion.region', 'direccion.comuna', 'direccion.calle', 'direccion.numero', 'direccion.direccion', 'telefono.movil', 'telefono.fijo', 'dinero.monto', 'dinero.clp', 'dinero.uf', 'dinero.sueldo', 'banco.banco', 'banco.tipo_cuenta', 'banco.numero_cuenta', 'banco.cuenta', 'empresa.nombre', 'empresa.razon_social', 'empresa.rut', 'empresa.giro', 'empresa.empresa', 'vehiculo.patente', 'vehiculo.vehiculo', 'prevision.afp', 'prevision.salud', 'prevision.prevision', 'tributario.folio', 'tributario.dte', 'fecha.fecha', 'fecha.hora', 'fecha.fecha_hora', 'remuneracion.liquidacion', 'invalido.rut', 'invalido.patente', 'invalido.movil', 'invalido.fijo', 'invalido.email', 'invalido.dte']
+
+__all__ = ['Sexo', 'TipoRut', 'FormatoRut', 'FormatoTelefono', 'TipoPatente', 'FormatoPatente', 'DefectoRut', 'DefectoPatente', 'DefectoMovil', 'DefectoFijo', 'DefectoEmail', 'DefectoDte', 'Contrato', 'SaludLiquidacion', 'PersonaDict', 'DireccionDict', 'BancoDict', 'CuentaDict', 'EmpresaDict', 'VehiculoDict', 'PrevisionDict', 'DteDict', 'LiquidacionDict', 'RutInvalidoDict', 'PatenteInvalidaDict', 'MovilInvalidoDict', 'FijoInvalidoDict', 'EmailInvalidoDict', 'DteInvalidoDict', 'CallName']

@@ -64,11 +64,12 @@ uint32_t dt__gen_rut_cuerpo_nacido(dt_gen *g, int32_t anio, int32_t anio_hoy) {
     return (uint32_t)(lo + dt__below(g, (uint32_t)(hi - lo + 1)));
 }
 
-/* One pass over the digits (at most 8: cuerpo <= DT_RUT_CUERPO_MAX) gives both the text and
- * the check digit: weights 2..7 from the right, DV = 11 - sum mod 11, 11 -> 0, 10 -> K. */
+/* One pass over the digits gives both the text and the check digit: weights 2..7 from the right,
+ * DV = 11 - sum mod 11, 11 -> 0, 10 -> K. At most 9 digits: a RUT has 8 (cuerpo <=
+ * DT_RUT_CUERPO_MAX), invalido.rut's largo writes a 9-digit body with its own mod 11. */
 char *dt__put_rut(char *p, uint32_t cuerpo, int formato) {
-    static const uint8_t pesos[8] = {2, 3, 4, 5, 6, 7, 2, 3};
-    char d[8];
+    static const uint8_t pesos[9] = {2, 3, 4, 5, 6, 7, 2, 3, 4};
+    char d[9];
     int n = 0;
     uint32_t suma = 0;
     do {

@@ -3,18 +3,10 @@
 
 static const char dt__punto[2] = {(char)0xC2, (char)0xB7}; /* U+00B7 MIDDLE DOT in UTF-8 */
 
-/* A plate reduced to its parts: letters, digits (2 or 4), tipo. */
-typedef struct dt__ppu {
-    char letras[4];
-    uint8_t nletras;
-    uint16_t numero; /* the digits as a number: 2 digits (new, moto) or 4 (old) */
-    int tipo;
-} dt__ppu;
-
 /* The Registro Civil's check digit: the plate as a number (the current format's letters by their
  * digit, a motorcycle's with a 0 inserted before its two digits, an old series by its 3-digit code),
  * then the RUT's mod 11 (weights 2..7 from the right; 11 -> 0, 10 -> K). */
-static char dt__ppu_dv(const dt__ppu *p) {
+char dt__ppu_dv(const dt__ppu *p) {
     uint32_t n;
     if (p->tipo == DT_PATENTE_ANTIGUA) {
         n = (uint32_t)dt_t_codigo_serie[(p->letras[0] - 'A') * 26 + (p->letras[1] - 'A')] * 10000u + p->numero;
@@ -32,7 +24,7 @@ static char dt__ppu_dv(const dt__ppu *p) {
     return r == 11 ? '0' : r == 10 ? 'K' : (char)('0' + r);
 }
 
-static char *dt__put_ppu(char *p, const dt__ppu *v, int formato) {
+char *dt__put_ppu(char *p, const dt__ppu *v, int formato) {
     p = dt__put(p, v->letras, v->nletras);
     if (formato == DT_PATENTE_PUNTO || formato == DT_PATENTE_CON_DV) p = dt__put(p, dt__punto, 2);
     else if (formato == DT_PATENTE_GUION) *p++ = '-';
@@ -46,7 +38,7 @@ static char *dt__put_ppu(char *p, const dt__ppu *v, int formato) {
 
 /* One draw. Current format: 4 of the 18 letters and 10..99 (patentes_formatos.csv); motorcycles: 3
  * letters and 00..99; old: one of the series and 0000..9999 (their regexes). */
-static void dt__gen_ppu(dt_gen *g, int tipo, dt__ppu *out) {
+void dt__gen_ppu(dt_gen *g, int tipo, dt__ppu *out) {
     out->tipo = tipo;
     uint32_t r;
     if (tipo == DT_PATENTE_ANTIGUA) {

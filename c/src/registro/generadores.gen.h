@@ -47,6 +47,12 @@ char *dt__fecha_fecha(dt_gen *g, int32_t desde, int32_t hasta, char *p);
 char *dt__fecha_hora(dt_gen *g, char *p);
 char *dt__fecha_fecha_hora(dt_gen *g, int32_t desde, int32_t hasta, char *p);
 void dt__remuneracion_liquidacion(dt_gen *g, dt_contrato contrato, dt_salud_liquidacion salud, dt_liquidacion *out);
+void dt__invalido_rut(dt_gen *g, dt_defecto_rut defecto, dt_rut_tipo tipo, dt_rut_formato formato, dt_rut_invalido *out);
+void dt__invalido_patente(dt_gen *g, dt_defecto_patente defecto, dt_patente_invalida *out);
+void dt__invalido_movil(dt_gen *g, dt_defecto_movil defecto, dt_tel_formato formato, dt_movil_invalido *out);
+void dt__invalido_fijo(dt_gen *g, dt_defecto_fijo defecto, dt_tel_formato formato, dt_fijo_invalido *out);
+void dt__invalido_email(dt_gen *g, dt_defecto_email defecto, dt_email_invalido *out);
+void dt__invalido_dte(dt_gen *g, dt_defecto_dte defecto, dt_dte_invalido *out);
 
 /* The utilities, hand-written beside their namespace: text in (s, n), checked integer arguments a,
  * the value written at p (end in *end); a status for text they refuse. */

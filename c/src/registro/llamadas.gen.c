@@ -10,6 +10,12 @@ static const char *const ch_formato_rut[] = {"puntos", "guion", "limpio"};
 static const char *const ch_formato_telefono[] = {"internacional", "e164", "nacional"};
 static const char *const ch_tipo_patente[] = {"auto", "moto", "antigua"};
 static const char *const ch_formato_patente[] = {"punto", "limpio", "guion", "con_dv"};
+static const char *const ch_defecto_rut[] = {"cualquiera", "dv", "largo", "caracteres"};
+static const char *const ch_defecto_patente[] = {"cualquiera", "dv", "numero", "letras", "largo"};
+static const char *const ch_defecto_movil[] = {"cualquiera", "largo", "bloque", "prefijo"};
+static const char *const ch_defecto_fijo[] = {"cualquiera", "area", "largo"};
+static const char *const ch_defecto_email[] = {"cualquiera", "arroba", "dominio", "caracteres"};
+static const char *const ch_defecto_dte[] = {"cualquiera", "iva", "total", "rut", "folio"};
 static const char *const ch_contrato[] = {"cualquiera", "indefinido", "plazo_fijo"};
 static const char *const ch_salud_liquidacion[] = {"cualquiera", "fonasa", "isapre"};
 
@@ -495,6 +501,133 @@ static char *r_remuneracion_liquidacion(dt_gen *g, const int64_t *a, char *p) {
     return dt__serializar(&r, o_remuneracion_liquidacion, 16, p);
 }
 
+static const dt_param_info p_invalido_rut[] = {{"defecto", 0, 0, 3LL, ch_defecto_rut}, {"tipo", 0, 0, 1LL, ch_tipo_rut}, {"formato", 0, 0, 2LL, ch_formato_rut}};
+static const char *const cero_invalido_rut[] = {"", "", ""};
+static const char *const n_invalido_rut[] = {"valor", "defecto"};
+static const size_t o_invalido_rut[] = {offsetof(dt_rut_invalido, valor), offsetof(dt_rut_invalido, defecto)};
+static const uint8_t nulo_invalido_rut[] = {0, 0};
+_Static_assert(sizeof((dt_rut_invalido *)0)->valor == 16, "dt_rut_invalido.valor: its size must equal its ancho in spec/llamadas.toml");
+_Static_assert(sizeof((dt_rut_invalido *)0)->defecto == 16, "dt_rut_invalido.defecto: its size must equal its ancho in spec/llamadas.toml");
+static const uint8_t sql_invalido_rut[] = {0, 0};
+static const uint8_t unico_invalido_rut[] = {0, 0};
+_Static_assert(sizeof(dt_rut_invalido) <= DT__REGISTRO_MAX, "dt_rut_invalido is larger than DT__REGISTRO_MAX");
+static void g_invalido_rut(dt_gen *g, const int64_t *a, void *out) {
+    dt__invalido_rut(g, (dt_defecto_rut)a[0], (dt_rut_tipo)a[1], (dt_rut_formato)a[2], (dt_rut_invalido *)out);
+}
+static char *r_invalido_rut(dt_gen *g, const int64_t *a, char *p) {
+    dt_rut_invalido r;
+    g_invalido_rut(g, a, &r);
+    return dt__serializar(&r, o_invalido_rut, 2, p);
+}
+
+static const dt_param_info p_invalido_patente[] = {{"defecto", 0, 0, 4LL, ch_defecto_patente}};
+static const char *const cero_invalido_patente[] = {""};
+static const char *const n_invalido_patente[] = {"valor", "defecto"};
+static const size_t o_invalido_patente[] = {offsetof(dt_patente_invalida, valor), offsetof(dt_patente_invalida, defecto)};
+static const uint8_t nulo_invalido_patente[] = {0, 0};
+_Static_assert(sizeof((dt_patente_invalida *)0)->valor == 16, "dt_patente_invalida.valor: its size must equal its ancho in spec/llamadas.toml");
+_Static_assert(sizeof((dt_patente_invalida *)0)->defecto == 16, "dt_patente_invalida.defecto: its size must equal its ancho in spec/llamadas.toml");
+static const uint8_t sql_invalido_patente[] = {0, 0};
+static const uint8_t unico_invalido_patente[] = {0, 0};
+_Static_assert(sizeof(dt_patente_invalida) <= DT__REGISTRO_MAX, "dt_patente_invalida is larger than DT__REGISTRO_MAX");
+static void g_invalido_patente(dt_gen *g, const int64_t *a, void *out) {
+    dt__invalido_patente(g, (dt_defecto_patente)a[0], (dt_patente_invalida *)out);
+}
+static char *r_invalido_patente(dt_gen *g, const int64_t *a, char *p) {
+    dt_patente_invalida r;
+    g_invalido_patente(g, a, &r);
+    return dt__serializar(&r, o_invalido_patente, 2, p);
+}
+
+static const dt_param_info p_invalido_movil[] = {{"defecto", 0, 0, 3LL, ch_defecto_movil}, {"formato", 0, 0, 2LL, ch_formato_telefono}};
+static const char *const cero_invalido_movil[] = {"", ""};
+static const char *const n_invalido_movil[] = {"valor", "defecto"};
+static const size_t o_invalido_movil[] = {offsetof(dt_movil_invalido, valor), offsetof(dt_movil_invalido, defecto)};
+static const uint8_t nulo_invalido_movil[] = {0, 0};
+_Static_assert(sizeof((dt_movil_invalido *)0)->valor == 24, "dt_movil_invalido.valor: its size must equal its ancho in spec/llamadas.toml");
+_Static_assert(sizeof((dt_movil_invalido *)0)->defecto == 16, "dt_movil_invalido.defecto: its size must equal its ancho in spec/llamadas.toml");
+static const uint8_t sql_invalido_movil[] = {0, 0};
+static const uint8_t unico_invalido_movil[] = {0, 0};
+_Static_assert(sizeof(dt_movil_invalido) <= DT__REGISTRO_MAX, "dt_movil_invalido is larger than DT__REGISTRO_MAX");
+static void g_invalido_movil(dt_gen *g, const int64_t *a, void *out) {
+    dt__invalido_movil(g, (dt_defecto_movil)a[0], (dt_tel_formato)a[1], (dt_movil_invalido *)out);
+}
+static char *r_invalido_movil(dt_gen *g, const int64_t *a, char *p) {
+    dt_movil_invalido r;
+    g_invalido_movil(g, a, &r);
+    return dt__serializar(&r, o_invalido_movil, 2, p);
+}
+
+static const dt_param_info p_invalido_fijo[] = {{"defecto", 0, 0, 2LL, ch_defecto_fijo}, {"formato", 0, 0, 2LL, ch_formato_telefono}};
+static const char *const cero_invalido_fijo[] = {"", ""};
+static const char *const n_invalido_fijo[] = {"valor", "defecto"};
+static const size_t o_invalido_fijo[] = {offsetof(dt_fijo_invalido, valor), offsetof(dt_fijo_invalido, defecto)};
+static const uint8_t nulo_invalido_fijo[] = {0, 0};
+_Static_assert(sizeof((dt_fijo_invalido *)0)->valor == 24, "dt_fijo_invalido.valor: its size must equal its ancho in spec/llamadas.toml");
+_Static_assert(sizeof((dt_fijo_invalido *)0)->defecto == 16, "dt_fijo_invalido.defecto: its size must equal its ancho in spec/llamadas.toml");
+static const uint8_t sql_invalido_fijo[] = {0, 0};
+static const uint8_t unico_invalido_fijo[] = {0, 0};
+_Static_assert(sizeof(dt_fijo_invalido) <= DT__REGISTRO_MAX, "dt_fijo_invalido is larger than DT__REGISTRO_MAX");
+static void g_invalido_fijo(dt_gen *g, const int64_t *a, void *out) {
+    dt__invalido_fijo(g, (dt_defecto_fijo)a[0], (dt_tel_formato)a[1], (dt_fijo_invalido *)out);
+}
+static char *r_invalido_fijo(dt_gen *g, const int64_t *a, char *p) {
+    dt_fijo_invalido r;
+    g_invalido_fijo(g, a, &r);
+    return dt__serializar(&r, o_invalido_fijo, 2, p);
+}
+
+static const dt_param_info p_invalido_email[] = {{"defecto", 0, 0, 3LL, ch_defecto_email}};
+static const char *const cero_invalido_email[] = {""};
+static const char *const n_invalido_email[] = {"valor", "defecto"};
+static const size_t o_invalido_email[] = {offsetof(dt_email_invalido, valor), offsetof(dt_email_invalido, defecto)};
+static const uint8_t nulo_invalido_email[] = {0, 0};
+_Static_assert(sizeof((dt_email_invalido *)0)->valor == 80, "dt_email_invalido.valor: its size must equal its ancho in spec/llamadas.toml");
+_Static_assert(sizeof((dt_email_invalido *)0)->defecto == 16, "dt_email_invalido.defecto: its size must equal its ancho in spec/llamadas.toml");
+static const uint8_t sql_invalido_email[] = {0, 0};
+static const uint8_t unico_invalido_email[] = {0, 0};
+_Static_assert(sizeof(dt_email_invalido) <= DT__REGISTRO_MAX, "dt_email_invalido is larger than DT__REGISTRO_MAX");
+static void g_invalido_email(dt_gen *g, const int64_t *a, void *out) {
+    dt__invalido_email(g, (dt_defecto_email)a[0], (dt_email_invalido *)out);
+}
+static char *r_invalido_email(dt_gen *g, const int64_t *a, char *p) {
+    dt_email_invalido r;
+    g_invalido_email(g, a, &r);
+    return dt__serializar(&r, o_invalido_email, 2, p);
+}
+
+static const dt_param_info p_invalido_dte[] = {{"defecto", 0, 0, 4LL, ch_defecto_dte}};
+static const char *const cero_invalido_dte[] = {""};
+static const char *const n_invalido_dte[] = {"tipo", "nombre_tipo", "folio", "fecha_emision", "emisor_rut", "emisor_razon_social", "emisor_giro", "emisor_direccion", "receptor_rut", "receptor_nombre", "monto_neto", "monto_exento", "iva", "monto_total", "defecto"};
+static const size_t o_invalido_dte[] = {offsetof(dt_dte_invalido, tipo), offsetof(dt_dte_invalido, nombre_tipo), offsetof(dt_dte_invalido, folio), offsetof(dt_dte_invalido, fecha_emision), offsetof(dt_dte_invalido, emisor_rut), offsetof(dt_dte_invalido, emisor_razon_social), offsetof(dt_dte_invalido, emisor_giro), offsetof(dt_dte_invalido, emisor_direccion), offsetof(dt_dte_invalido, receptor_rut), offsetof(dt_dte_invalido, receptor_nombre), offsetof(dt_dte_invalido, monto_neto), offsetof(dt_dte_invalido, monto_exento), offsetof(dt_dte_invalido, iva), offsetof(dt_dte_invalido, monto_total), offsetof(dt_dte_invalido, defecto)};
+static const uint8_t nulo_invalido_dte[] = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
+_Static_assert(sizeof((dt_dte_invalido *)0)->tipo == 4, "dt_dte_invalido.tipo: its size must equal its ancho in spec/llamadas.toml");
+_Static_assert(sizeof((dt_dte_invalido *)0)->nombre_tipo == 48, "dt_dte_invalido.nombre_tipo: its size must equal its ancho in spec/llamadas.toml");
+_Static_assert(sizeof((dt_dte_invalido *)0)->folio == 8, "dt_dte_invalido.folio: its size must equal its ancho in spec/llamadas.toml");
+_Static_assert(sizeof((dt_dte_invalido *)0)->fecha_emision == 11, "dt_dte_invalido.fecha_emision: its size must equal its ancho in spec/llamadas.toml");
+_Static_assert(sizeof((dt_dte_invalido *)0)->emisor_rut == 16, "dt_dte_invalido.emisor_rut: its size must equal its ancho in spec/llamadas.toml");
+_Static_assert(sizeof((dt_dte_invalido *)0)->emisor_razon_social == 96, "dt_dte_invalido.emisor_razon_social: its size must equal its ancho in spec/llamadas.toml");
+_Static_assert(sizeof((dt_dte_invalido *)0)->emisor_giro == 80, "dt_dte_invalido.emisor_giro: its size must equal its ancho in spec/llamadas.toml");
+_Static_assert(sizeof((dt_dte_invalido *)0)->emisor_direccion == 192, "dt_dte_invalido.emisor_direccion: its size must equal its ancho in spec/llamadas.toml");
+_Static_assert(sizeof((dt_dte_invalido *)0)->receptor_rut == 16, "dt_dte_invalido.receptor_rut: its size must equal its ancho in spec/llamadas.toml");
+_Static_assert(sizeof((dt_dte_invalido *)0)->receptor_nombre == 96, "dt_dte_invalido.receptor_nombre: its size must equal its ancho in spec/llamadas.toml");
+_Static_assert(sizeof((dt_dte_invalido *)0)->monto_neto == 16, "dt_dte_invalido.monto_neto: its size must equal its ancho in spec/llamadas.toml");
+_Static_assert(sizeof((dt_dte_invalido *)0)->monto_exento == 16, "dt_dte_invalido.monto_exento: its size must equal its ancho in spec/llamadas.toml");
+_Static_assert(sizeof((dt_dte_invalido *)0)->iva == 16, "dt_dte_invalido.iva: its size must equal its ancho in spec/llamadas.toml");
+_Static_assert(sizeof((dt_dte_invalido *)0)->monto_total == 16, "dt_dte_invalido.monto_total: its size must equal its ancho in spec/llamadas.toml");
+_Static_assert(sizeof((dt_dte_invalido *)0)->defecto == 8, "dt_dte_invalido.defecto: its size must equal its ancho in spec/llamadas.toml");
+static const uint8_t sql_invalido_dte[] = {3, 0, 3, 1, 0, 0, 0, 0, 0, 0, 4, 4, 4, 4, 0};
+static const uint8_t unico_invalido_dte[] = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
+_Static_assert(sizeof(dt_dte_invalido) <= DT__REGISTRO_MAX, "dt_dte_invalido is larger than DT__REGISTRO_MAX");
+static void g_invalido_dte(dt_gen *g, const int64_t *a, void *out) {
+    dt__invalido_dte(g, (dt_defecto_dte)a[0], (dt_dte_invalido *)out);
+}
+static char *r_invalido_dte(dt_gen *g, const int64_t *a, char *p) {
+    dt_dte_invalido r;
+    g_invalido_dte(g, a, &r);
+    return dt__serializar(&r, o_invalido_dte, 15, p);
+}
+
 /* Indices are part of the ABI within a major version: append only. */
 const dt__llamada dt__llamadas[] = {
     {{"rut", DT_KIND_TEXT, 2, p_rut, 0, NULL}, r_rut, NULL, NULL, cero_rut, 0, NULL, sql_rut, unico_rut, NULL, NULL, 0, 0, ""},
@@ -537,6 +670,12 @@ const dt__llamada dt__llamadas[] = {
     {{"fecha.hora", DT_KIND_TEXT, 0, NULL, 0, NULL}, r_fecha_hora, NULL, NULL, NULL, 0, NULL, sql_fecha_hora, unico_fecha_hora, NULL, NULL, 0, 0, ""},
     {{"fecha.fecha_hora", DT_KIND_TEXT, 2, p_fecha_fecha_hora, 0, NULL}, r_fecha_fecha_hora, NULL, NULL, cero_fecha_fecha_hora, 1, k_fecha_fecha_hora, sql_fecha_fecha_hora, unico_fecha_fecha_hora, NULL, NULL, 0, 0, ""},
     {{"remuneracion.liquidacion", DT_KIND_RECORD, 2, p_remuneracion_liquidacion, 16, n_remuneracion_liquidacion}, r_remuneracion_liquidacion, o_remuneracion_liquidacion, nulo_remuneracion_liquidacion, cero_remuneracion_liquidacion, 0, NULL, sql_remuneracion_liquidacion, unico_remuneracion_liquidacion, g_remuneracion_liquidacion, NULL, 20240101, 20260331, "the months whose UF, UTM, topes and rates have a stored source: docs/remuneraciones.md"},
+    {{"invalido.rut", DT_KIND_RECORD, 3, p_invalido_rut, 2, n_invalido_rut}, r_invalido_rut, o_invalido_rut, nulo_invalido_rut, cero_invalido_rut, 0, NULL, sql_invalido_rut, unico_invalido_rut, g_invalido_rut, NULL, 0, 0, ""},
+    {{"invalido.patente", DT_KIND_RECORD, 1, p_invalido_patente, 2, n_invalido_patente}, r_invalido_patente, o_invalido_patente, nulo_invalido_patente, cero_invalido_patente, 0, NULL, sql_invalido_patente, unico_invalido_patente, g_invalido_patente, NULL, 0, 0, ""},
+    {{"invalido.movil", DT_KIND_RECORD, 2, p_invalido_movil, 2, n_invalido_movil}, r_invalido_movil, o_invalido_movil, nulo_invalido_movil, cero_invalido_movil, 0, NULL, sql_invalido_movil, unico_invalido_movil, g_invalido_movil, NULL, 0, 0, ""},
+    {{"invalido.fijo", DT_KIND_RECORD, 2, p_invalido_fijo, 2, n_invalido_fijo}, r_invalido_fijo, o_invalido_fijo, nulo_invalido_fijo, cero_invalido_fijo, 0, NULL, sql_invalido_fijo, unico_invalido_fijo, g_invalido_fijo, NULL, 0, 0, ""},
+    {{"invalido.email", DT_KIND_RECORD, 1, p_invalido_email, 2, n_invalido_email}, r_invalido_email, o_invalido_email, nulo_invalido_email, cero_invalido_email, 0, NULL, sql_invalido_email, unico_invalido_email, g_invalido_email, NULL, 0, 0, ""},
+    {{"invalido.dte", DT_KIND_RECORD, 1, p_invalido_dte, 15, n_invalido_dte}, r_invalido_dte, o_invalido_dte, nulo_invalido_dte, cero_invalido_dte, 0, NULL, sql_invalido_dte, unico_invalido_dte, g_invalido_dte, NULL, 0, 0, ""},
 };
 const size_t dt__n_llamadas = sizeof dt__llamadas / sizeof dt__llamadas[0];
 
@@ -717,4 +856,34 @@ dt_status dt_fecha_fecha_hora(dt_gen *g, int32_t desde, int32_t hasta, char *buf
 dt_status dt_remuneracion_liquidacion(dt_gen *g, dt_contrato contrato, dt_salud_liquidacion salud, dt_liquidacion *out) {
     const int64_t a[2] = {(int64_t)contrato, (int64_t)salud};
     return dt__llamar_registro(g, 39, a, out);
+}
+
+dt_status dt_invalido_rut(dt_gen *g, dt_defecto_rut defecto, dt_rut_tipo tipo, dt_rut_formato formato, dt_rut_invalido *out) {
+    const int64_t a[3] = {(int64_t)defecto, (int64_t)tipo, (int64_t)formato};
+    return dt__llamar_registro(g, 40, a, out);
+}
+
+dt_status dt_invalido_patente(dt_gen *g, dt_defecto_patente defecto, dt_patente_invalida *out) {
+    const int64_t a[1] = {(int64_t)defecto};
+    return dt__llamar_registro(g, 41, a, out);
+}
+
+dt_status dt_invalido_movil(dt_gen *g, dt_defecto_movil defecto, dt_tel_formato formato, dt_movil_invalido *out) {
+    const int64_t a[2] = {(int64_t)defecto, (int64_t)formato};
+    return dt__llamar_registro(g, 42, a, out);
+}
+
+dt_status dt_invalido_fijo(dt_gen *g, dt_defecto_fijo defecto, dt_tel_formato formato, dt_fijo_invalido *out) {
+    const int64_t a[2] = {(int64_t)defecto, (int64_t)formato};
+    return dt__llamar_registro(g, 43, a, out);
+}
+
+dt_status dt_invalido_email(dt_gen *g, dt_defecto_email defecto, dt_email_invalido *out) {
+    const int64_t a[1] = {(int64_t)defecto};
+    return dt__llamar_registro(g, 44, a, out);
+}
+
+dt_status dt_invalido_dte(dt_gen *g, dt_defecto_dte defecto, dt_dte_invalido *out) {
+    const int64_t a[1] = {(int64_t)defecto};
+    return dt__llamar_registro(g, 45, a, out);
 }
