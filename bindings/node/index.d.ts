@@ -8,6 +8,10 @@ export type FormatoRut = 'puntos' | 'guion' | 'limpio';
 export type FormatoTelefono = 'internacional' | 'e164' | 'nacional';
 export type TipoPatente = 'auto' | 'moto' | 'antigua';
 export type FormatoPatente = 'punto' | 'limpio' | 'guion' | 'con_dv';
+export type SucioRut = 'cualquiera' | 'sin_puntos' | 'minuscula' | 'espacios' | 'ceros' | 'sin_guion';
+export type SucioNombre = 'cualquiera' | 'mayusculas_sin_tildes' | 'mayusculas' | 'minusculas' | 'minusculas_sin_tildes' | 'espacios';
+export type SucioComuna = 'cualquiera' | 'sin_tildes' | 'mayusculas' | 'mayusculas_sin_tildes' | 'minusculas' | 'abreviatura';
+export type SucioTelefono = 'cualquiera' | 'antiguo' | 'parentesis' | 'internacional' | 'junto' | 'sin_mas';
 /** The record of persona.persona: integer fields are numbers, dates ISO text. */
 export interface Persona { nombres: string; apellido_paterno: string; apellido_materno: string; nombre_completo: string; sexo: string; rut: string; fecha_nacimiento: string; email: string | null; telefono: string | null; direccion: string; comuna: string; region: string; codigo_comuna: string; codigo_region: string; }
 /** The record of direccion.direccion: integer fields are numbers, dates ISO text. */
@@ -24,6 +28,16 @@ export interface Vehiculo { patente: string; dv: string; marca: string; modelo: 
 export interface Prevision { afp: string; salud: string; tramo: string | null; }
 /** The record of tributario.dte: integer fields are numbers, dates ISO text. */
 export interface Dte { tipo: number; nombre_tipo: string; folio: number; fecha_emision: string; emisor_rut: string; emisor_razon_social: string; emisor_giro: string; emisor_direccion: string; receptor_rut: string; receptor_nombre: string; monto_neto: number; monto_exento: number; iva: number; monto_total: number; }
+/** The record of sucio.rut: integer fields are numbers, dates ISO text. */
+export interface RutSucio { sucio: string; limpio: string; forma: string; }
+/** The record of sucio.nombre: integer fields are numbers, dates ISO text. */
+export interface NombreSucio { sucio: string; limpio: string; forma: string; }
+/** The record of sucio.comuna: integer fields are numbers, dates ISO text. */
+export interface ComunaSucia { sucio: string; limpio: string; codigo_comuna: string; forma: string; }
+/** The record of sucio.movil: integer fields are numbers, dates ISO text. */
+export interface MovilSucio { sucio: string; limpio: string; forma: string; }
+/** The record of sucio.fijo: integer fields are numbers, dates ISO text. */
+export interface FijoSucio { sucio: string; limpio: string; forma: string; }
 /** persona: names weighted by Registro Civil frequency, ages from the reference date. */
 export interface PersonaNamespace {
   /**
@@ -286,6 +300,44 @@ export interface FechaNamespace {
   fechaHora(desde?: number, hasta?: number): string;
   fechaHora(options: { desde?: number; hasta?: number }): string;
 }
+/** sucio: valid values misspelt the ways people and old systems write them, with their clean spelling. */
+export interface SucioNamespace {
+  /**
+   * A valid persona RUT misspelt one way, with its clean spelling and the form of the dirt.
+   * @param forma forma: 'cualquiera', 'sin_puntos', 'minuscula', 'espacios', 'ceros', 'sin_guion'; default 'cualquiera'
+   * @example " 6.183.538-5 " → 6.183.538-5 (espacios)
+   */
+  rut(forma?: SucioRut): RutSucio;
+  rut(options: { forma?: SucioRut }): RutSucio;
+  /**
+   * A person's full name in capitals without accents, lower case or with stray spaces, with its clean spelling.
+   * @param forma forma: 'cualquiera', 'mayusculas_sin_tildes', 'mayusculas', 'minusculas', 'minusculas_sin_tildes', 'espacios'; default 'cualquiera'
+   * @example "cecilia matilde gonzález cifuentes" → Cecilia Matilde González Cifuentes (minusculas)
+   */
+  nombre(forma?: SucioNombre): NombreSucio;
+  nombre(options: { forma?: SucioNombre }): NombreSucio;
+  /**
+   * A comuna misspelt: accents dropped, capitals, lower case or its common abbreviation, with its clean name and CUT code.
+   * @param forma forma: 'cualquiera', 'sin_tildes', 'mayusculas', 'mayusculas_sin_tildes', 'minusculas', 'abreviatura'; default 'cualquiera'
+   * @example "MAIPU" → Maipú, 13119 (mayusculas_sin_tildes)
+   */
+  comuna(forma?: SucioComuna): ComunaSucia;
+  comuna(options: { forma?: SucioComuna }): ComunaSucia;
+  /**
+   * A mobile number written in an older or careless format, with its E.164 form.
+   * @param forma forma: 'cualquiera', 'antiguo', 'parentesis', 'internacional', 'junto', 'sin_mas'; default 'cualquiera'
+   * @example "+56 9 3382 6035" → +56933826035 (internacional)
+   */
+  movil(forma?: SucioTelefono): MovilSucio;
+  movil(options: { forma?: SucioTelefono }): MovilSucio;
+  /**
+   * A fixed line written in an older or careless format, with its E.164 form.
+   * @param forma forma: 'cualquiera', 'antiguo', 'parentesis', 'internacional', 'junto', 'sin_mas'; default 'cualquiera'
+   * @example "+56 2 2070 2469" → +56220702469 (internacional)
+   */
+  fijo(forma?: SucioTelefono): FijoSucio;
+  fijo(options: { forma?: SucioTelefono }): FijoSucio;
+}
 /** The generated half of Datoteca: its namespaces and the calls without one. */
 export interface Llamadas {
   readonly persona: PersonaNamespace;
@@ -298,6 +350,7 @@ export interface Llamadas {
   readonly prevision: PrevisionNamespace;
   readonly tributario: TributarioNamespace;
   readonly fecha: FechaNamespace;
+  readonly sucio: SucioNamespace;
   /**
    * A RUT with a valid check digit: persona 1.000.000 to 29.999.999, empresa 76 to 77 millions.
    * @param tipo tipo: 'persona', 'empresa'; default 'persona'
@@ -348,6 +401,11 @@ export interface CallValues {
   'fecha.fecha': string;
   'fecha.hora': string;
   'fecha.fecha_hora': string;
+  'sucio.rut': RutSucio;
+  'sucio.nombre': NombreSucio;
+  'sucio.comuna': ComunaSucia;
+  'sucio.movil': MovilSucio;
+  'sucio.fijo': FijoSucio;
 }
 /** The arguments of each call, by name, in snake_case (camelCase is accepted too). */
 export interface CallArgs {
@@ -390,6 +448,11 @@ export interface CallArgs {
   'fecha.fecha': { desde?: number; hasta?: number; };
   'fecha.hora': Record<string, never>;
   'fecha.fecha_hora': { desde?: number; hasta?: number; };
+  'sucio.rut': { forma?: SucioRut; };
+  'sucio.nombre': { forma?: SucioNombre; };
+  'sucio.comuna': { forma?: SucioComuna; };
+  'sucio.movil': { forma?: SucioTelefono; };
+  'sucio.fijo': { forma?: SucioTelefono; };
 }
 export const MAX_TEXT: number;
 export const SENTENCE_MAX: number;

@@ -12,6 +12,10 @@ FormatoRut = Literal['puntos', 'guion', 'limpio']
 FormatoTelefono = Literal['internacional', 'e164', 'nacional']
 TipoPatente = Literal['auto', 'moto', 'antigua']
 FormatoPatente = Literal['punto', 'limpio', 'guion', 'con_dv']
+SucioRut = Literal['cualquiera', 'sin_puntos', 'minuscula', 'espacios', 'ceros', 'sin_guion']
+SucioNombre = Literal['cualquiera', 'mayusculas_sin_tildes', 'mayusculas', 'minusculas', 'minusculas_sin_tildes', 'espacios']
+SucioComuna = Literal['cualquiera', 'sin_tildes', 'mayusculas', 'mayusculas_sin_tildes', 'minusculas', 'abreviatura']
+SucioTelefono = Literal['cualquiera', 'antiguo', 'parentesis', 'internacional', 'junto', 'sin_mas']
 
 
 class PersonaDict(TypedDict):
@@ -122,7 +126,48 @@ class DteDict(TypedDict):
     monto_total: int
 
 
-# Every call's name: call(), many(), Tabla() take only these.
-CallName = Literal['rut', 'persona.nombre', 'persona.nombres', 'persona.apellido', 'persona.nombre_completo', 'persona.sexo', 'persona.fecha_nacimiento', 'persona.email', 'persona.persona', 'direccion.region', 'direccion.comuna', 'direccion.calle', 'direccion.numero', 'direccion.direccion', 'telefono.movil', 'telefono.fijo', 'dinero.monto', 'dinero.clp', 'dinero.uf', 'dinero.sueldo', 'banco.banco', 'banco.tipo_cuenta', 'banco.numero_cuenta', 'banco.cuenta', 'empresa.nombre', 'empresa.razon_social', 'empresa.rut', 'empresa.giro', 'empresa.empresa', 'vehiculo.patente', 'vehiculo.vehiculo', 'prevision.afp', 'prevision.salud', 'prevision.prevision', 'tributario.folio', 'tributario.dte', 'fecha.fecha', 'fecha.hora', 'fecha.fecha_hora']
+class RutSucioDict(TypedDict):
+    """The record of sucio.rut."""
 
-__all__ = ['Sexo', 'TipoRut', 'FormatoRut', 'FormatoTelefono', 'TipoPatente', 'FormatoPatente', 'PersonaDict', 'DireccionDict', 'BancoDict', 'CuentaDict', 'EmpresaDict', 'VehiculoDict', 'PrevisionDict', 'DteDict', 'CallName']
+    sucio: str
+    limpio: str
+    forma: str
+
+
+class NombreSucioDict(TypedDict):
+    """The record of sucio.nombre."""
+
+    sucio: str
+    limpio: str
+    forma: str
+
+
+class ComunaSuciaDict(TypedDict):
+    """The record of sucio.comuna."""
+
+    sucio: str
+    limpio: str
+    codigo_comuna: str
+    forma: str
+
+
+class MovilSucioDict(TypedDict):
+    """The record of sucio.movil."""
+
+    sucio: str
+    limpio: str
+    forma: str
+
+
+class FijoSucioDict(TypedDict):
+    """The record of sucio.fijo."""
+
+    sucio: str
+    limpio: str
+    forma: str
+
+
+# Every call's name: call(), many(), Tabla() take only these.
+CallName = Literal['rut', 'persona.nombre', 'persona.nombres', 'persona.apellido', 'persona.nombre_completo', 'persona.sexo', 'persona.fecha_nacimiento', 'persona.email', 'persona.persona', 'direccion.region', 'direccion.comuna', 'direccion.calle', 'direccion.numero', 'direccion.direccion', 'telefono.movil', 'telefono.fijo', 'dinero.monto', 'dinero.clp', 'dinero.uf', 'dinero.sueldo', 'banco.banco', 'banco.tipo_cuenta', 'banco.numero_cuenta', 'banco.cuenta', 'empresa.nombre', 'empresa.razon_social', 'empresa.rut', 'empresa.giro', 'empresa.empresa', 'vehiculo.patente', 'vehiculo.vehiculo', 'prevision.afp', 'prevision.salud', 'prevision.prevision', 'tributario.folio', 'tributario.dte', 'fecha.fecha', 'fecha.hora', 'fecha.fecha_hora', 'sucio.rut', 'sucio.nombre', 'sucio.comuna', 'sucio.movil', 'sucio.fijo']
+
+__all__ = ['Sexo', 'TipoRut', 'FormatoRut', 'FormatoTelefono', 'TipoPatente', 'FormatoPatente', 'SucioRut', 'SucioNombre', 'SucioComuna', 'SucioTelefono', 'PersonaDict', 'DireccionDict', 'BancoDict', 'CuentaDict', 'EmpresaDict', 'VehiculoDict', 'PrevisionDict', 'DteDict', 'RutSucioDict', 'NombreSucioDict', 'ComunaSuciaDict', 'MovilSucioDict', 'FijoSucioDict', 'CallName']

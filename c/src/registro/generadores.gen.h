@@ -46,6 +46,11 @@ void dt__tributario_dte(dt_gen *g, dt_dte *out);
 char *dt__fecha_fecha(dt_gen *g, int32_t desde, int32_t hasta, char *p);
 char *dt__fecha_hora(dt_gen *g, char *p);
 char *dt__fecha_fecha_hora(dt_gen *g, int32_t desde, int32_t hasta, char *p);
+void dt__sucio_rut(dt_gen *g, dt_sucio_rut_forma forma, dt_rut_sucio *out);
+void dt__sucio_nombre(dt_gen *g, dt_sucio_nombre_forma forma, dt_nombre_sucio *out);
+void dt__sucio_comuna(dt_gen *g, dt_sucio_comuna_forma forma, dt_comuna_sucia *out);
+void dt__sucio_movil(dt_gen *g, dt_sucio_telefono_forma forma, dt_movil_sucio *out);
+void dt__sucio_fijo(dt_gen *g, dt_sucio_telefono_forma forma, dt_fijo_sucio *out);
 
 /* The utilities, hand-written beside their namespace: text in (s, n), checked integer arguments a,
  * the value written at p (end in *end); a status for text they refuse. */
