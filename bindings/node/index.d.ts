@@ -561,6 +561,8 @@ export interface TablaOptions {
   campos?: string[] | string;
   unico?: string[] | string;
   nulos?: Record<string, number>;
+  /** Per mille of dirty values of RUT, name, comuna and phone columns (docs/sucios.md): { rut: 100 }. */
+  sucio?: Record<string, number>;
   [argumento: string]: unknown;
 }
 /** Rows [desde, desde + n) of one call; row i depends only on (seed, call, options, i). */
