@@ -54,6 +54,11 @@ const CALLS = [
   ['fecha.fecha', (d) => d.fecha.fecha(-30, 30), 'fecha.fecha', { desde: -30, hasta: 30 }],
   ['fecha.hora', (d) => d.fecha.hora(), 'fecha.hora', {}],
   ['fecha.fecha_hora', (d) => d.fecha.fechaHora({ hasta: 10 }), 'fecha.fecha_hora', { hasta: 10 }],
+  ['sucio.rut', (d) => d.sucio.rut('ceros'), 'sucio.rut', { forma: 'ceros' }],
+  ['sucio.nombre', (d) => d.sucio.nombre(), 'sucio.nombre', {}],
+  ['sucio.comuna', (d) => d.sucio.comuna({ forma: 'abreviatura' }), 'sucio.comuna', { forma: 'abreviatura' }],
+  ['sucio.movil', (d) => d.sucio.movil(), 'sucio.movil', {}],
+  ['sucio.fijo', (d) => d.sucio.fijo('antiguo'), 'sucio.fijo', { forma: 'antiguo' }],
 ];
 
 test('every registered call has a method', () => {

@@ -59,6 +59,11 @@ CALLS = [
     ("fecha.fecha", lambda d: d.fecha.fecha(-30, 30), "fecha.fecha", {"desde": -30, "hasta": 30}),
     ("fecha.hora", lambda d: d.fecha.hora(), "fecha.hora", {}),
     ("fecha.fecha_hora", lambda d: d.fecha.fecha_hora(hasta=10), "fecha.fecha_hora", {"hasta": 10}),
+    ("sucio.rut", lambda d: d.sucio.rut("ceros"), "sucio.rut", {"forma": "ceros"}),
+    ("sucio.nombre", lambda d: d.sucio.nombre(), "sucio.nombre", {}),
+    ("sucio.comuna", lambda d: d.sucio.comuna(forma="abreviatura"), "sucio.comuna", {"forma": "abreviatura"}),
+    ("sucio.movil", lambda d: d.sucio.movil(), "sucio.movil", {}),
+    ("sucio.fijo", lambda d: d.sucio.fijo("antiguo"), "sucio.fijo", {"forma": "antiguo"}),
 ]
 
 
