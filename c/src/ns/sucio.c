@@ -177,8 +177,6 @@ char *dt__ensuciar(int tipo, int forma, const char *s, size_t n, char *p) {
     }
 }
 
-const char *dt__sucio_forma_nombre(int tipo, int forma) { return dt__nombres_forma[tipo][forma]; }
-
 /* ---- the calls ----------------------------------------------------------------------------------- */
 
 /* `cualquiera` is one draw among the forms, equal weights; a given form draws nothing. */

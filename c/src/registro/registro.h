@@ -38,8 +38,6 @@ enum { DT__SUCIO_NO, DT__SUCIO_RUT, DT__SUCIO_NOMBRE, DT__SUCIO_COMUNA, DT__SUCI
  * cannot read (not a RUT, not a phone number) is written unchanged, and so is one a form leaves as it
  * is (a lower-case k on a RUT without K). */
 char *dt__ensuciar(int tipo, int forma, const char *s, size_t n, char *p);
-/* The form's name in its choice set ("sin_puntos"). */
-const char *dt__sucio_forma_nombre(int tipo, int forma);
 
 typedef struct dt__llamada {
     dt_call_info info;
