@@ -20,7 +20,7 @@ enum { BLOQUE = 4096, MAX_JOBS = 64, FILAS_POR_INSERT = 500 };
 typedef struct tarea {
     peticion r;
     unsigned long long desde;
-    const char *campos, *unico, *nulos, *nombre;
+    const char *campos, *unico, *nulos, *sucio, *nombre;
     int dialecto;
     unsigned long long jobs;
     dt_tabla *t;
@@ -32,6 +32,7 @@ typedef struct tarea {
 static int usage_tabla(FILE *f) {
     fprintf(f,
             "usage: datoteca tabla CALL [-n COUNT] [--desde K] [--campos a,b,…] [--unico a,…] [--nulos a:PERMIL,…]\n"
+            "                           [--sucio a:PERMIL,…]\n"
             "                           [--format jsonl|csv|sql|ddl|plain] [--dialecto postgresql|sqlite]\n"
             "                           [--nombre TABLE] [--jobs N] [--seed N | --seed-str TEXT] [--hoy YYYY-MM-DD]\n"
             "                           [--PARAM VALUE ...]\n"
@@ -59,7 +60,7 @@ static int parse_tabla(int argc, char **argv, tarea *w) {
             return -1;
         }
         static const char *const propias[] = {"--seed", "--seed-str", "-n", "--desde", "--jobs", "--campos", "--unico",
-                                              "--nulos", "--nombre", "--dialecto", "--format", "--hoy"};
+                                              "--nulos", "--sucio", "--nombre", "--dialecto", "--format", "--hoy"};
         rc = dt__cli_check_opcion(r, argc, argv, i, propias, sizeof propias / sizeof propias[0], "tabla ");
         if (rc) return rc;
         const char *val = argv[++i];
@@ -82,6 +83,8 @@ static int parse_tabla(int argc, char **argv, tarea *w) {
             w->unico = val;
         } else if (strcmp(opt, "--nulos") == 0) {
             w->nulos = val;
+        } else if (strcmp(opt, "--sucio") == 0) {
+            w->sucio = val;
         } else if (strcmp(opt, "--nombre") == 0) {
             w->nombre = val;
         } else if (strcmp(opt, "--dialecto") == 0) {
@@ -109,7 +112,7 @@ static int parse_tabla(int argc, char **argv, tarea *w) {
     rc = dt__cli_check_seeds(r);
     if (rc) return rc;
     dt_tabla_opciones o = {sizeof o, r->index, r->args, r->nargs, r->seed, r->seed_str,
-                           r->seed_str ? strlen(r->seed_str) : 0, 0, 0, 0, w->campos, w->unico, w->nulos};
+                           r->seed_str ? strlen(r->seed_str) : 0, 0, 0, 0, w->campos, w->unico, w->nulos, w->sucio};
     if (r->hoy_given) {
         o.hoy_anio = r->hoy[0];
         o.hoy_mes = r->hoy[1];

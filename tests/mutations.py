@@ -226,6 +226,7 @@ CSV_TABLE: Dict[str, Callable[[Dict[str, str]], str]] = {
     "prevision.csv": lambda r: "afp",
     "salud.csv": lambda r: "salud",
     "dte_tipos.csv": lambda r: "dte",
+    "comunas_abreviaturas.csv": lambda r: "abreviaturas",
 }
 # CSVs joined to a table by a key, or whose order the generator checks: a swap changes nothing or is
 # refused (rightly), so

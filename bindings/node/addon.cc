@@ -328,7 +328,8 @@ Napi::ArrayBuffer Copia(Napi::Env env, const void *p, size_t bytes) {
   return ab;
 }
 
-// A dataset (docs/datasets.md): new Tabla(index, args, seed, hoy|null, campos|null, unico|null, nulos|null).
+// A dataset (docs/datasets.md): new Tabla(index, args, seed, hoy|null, campos|null, unico|null, nulos|null,
+// sucio|null).
 // index.js has checked the types; the library checks the values and says why it refuses.
 class Tabla : public Napi::ObjectWrap<Tabla> {
  public:
@@ -350,7 +351,7 @@ class Tabla : public Napi::ObjectWrap<Tabla> {
     o.llamada = info[0].As<Napi::Number>().Uint32Value();
     o.args = a.empty() ? nullptr : a.data();
     o.nargs = a.size();
-    std::string seed_texto, campos, unico, nulos;
+    std::string seed_texto, campos, unico, nulos, sucio;
     if (info[2].IsString()) {
       seed_texto = info[2].As<Napi::String>().Utf8Value();
       o.seed_texto = seed_texto.data();
@@ -368,6 +369,7 @@ class Tabla : public Napi::ObjectWrap<Tabla> {
     if (info[4].IsString()) o.campos = (campos = info[4].As<Napi::String>().Utf8Value()).c_str();
     if (info[5].IsString()) o.unico = (unico = info[5].As<Napi::String>().Utf8Value()).c_str();
     if (info[6].IsString()) o.nulos = (nulos = info[6].As<Napi::String>().Utf8Value()).c_str();
+    if (info[7].IsString()) o.sucio = (sucio = info[7].As<Napi::String>().Utf8Value()).c_str();
     char why[DT_SENTENCE_MAX] = "";
     dt_status st = dt_tabla_new(&o, &t_, why, sizeof why);
     if (st != DT_OK) Fail(env, st, why[0] ? std::string(why) : std::string("Tabla: ") + dt_status_str(st));

@@ -14,6 +14,10 @@ export type DefectoMovil = 'cualquiera' | 'largo' | 'bloque' | 'prefijo';
 export type DefectoFijo = 'cualquiera' | 'area' | 'largo';
 export type DefectoEmail = 'cualquiera' | 'arroba' | 'dominio' | 'caracteres';
 export type DefectoDte = 'cualquiera' | 'iva' | 'total' | 'rut' | 'folio';
+export type SucioRut = 'cualquiera' | 'sin_puntos' | 'minuscula' | 'espacios' | 'ceros' | 'sin_guion';
+export type SucioNombre = 'cualquiera' | 'mayusculas_sin_tildes' | 'mayusculas' | 'minusculas' | 'minusculas_sin_tildes' | 'espacios';
+export type SucioComuna = 'cualquiera' | 'sin_tildes' | 'mayusculas' | 'mayusculas_sin_tildes' | 'minusculas' | 'abreviatura';
+export type SucioTelefono = 'cualquiera' | 'antiguo' | 'parentesis' | 'internacional' | 'junto' | 'sin_mas';
 export type Contrato = 'cualquiera' | 'indefinido' | 'plazo_fijo';
 export type SaludLiquidacion = 'cualquiera' | 'fonasa' | 'isapre';
 /** The record of persona.persona: integer fields are numbers, dates ISO text. */
@@ -46,6 +50,16 @@ export interface FijoInvalido { valor: string; defecto: string; }
 export interface EmailInvalido { valor: string; defecto: string; }
 /** The record of invalido.dte: integer fields are numbers, dates ISO text. */
 export interface DteInvalido { tipo: number; nombre_tipo: string; folio: number; fecha_emision: string; emisor_rut: string; emisor_razon_social: string; emisor_giro: string; emisor_direccion: string; receptor_rut: string; receptor_nombre: string; monto_neto: number; monto_exento: number; iva: number; monto_total: number; defecto: string; }
+/** The record of sucio.rut: integer fields are numbers, dates ISO text. */
+export interface RutSucio { sucio: string; limpio: string; forma: string; }
+/** The record of sucio.nombre: integer fields are numbers, dates ISO text. */
+export interface NombreSucio { sucio: string; limpio: string; forma: string; }
+/** The record of sucio.comuna: integer fields are numbers, dates ISO text. */
+export interface ComunaSucia { sucio: string; limpio: string; codigo_comuna: string; forma: string; }
+/** The record of sucio.movil: integer fields are numbers, dates ISO text. */
+export interface MovilSucio { sucio: string; limpio: string; forma: string; }
+/** The record of sucio.fijo: integer fields are numbers, dates ISO text. */
+export interface FijoSucio { sucio: string; limpio: string; forma: string; }
 /** persona: names weighted by Registro Civil frequency, ages from the reference date. */
 export interface PersonaNamespace {
   /**
@@ -368,6 +382,44 @@ export interface InvalidoNamespace {
   dte(defecto?: DefectoDte): DteInvalido;
   dte(options: { defecto?: DefectoDte }): DteInvalido;
 }
+/** sucio: valid values misspelt the ways people and old systems write them, with their clean spelling. */
+export interface SucioNamespace {
+  /**
+   * A valid persona RUT misspelt one way, with its clean spelling and the form of the dirt.
+   * @param forma forma: 'cualquiera', 'sin_puntos', 'minuscula', 'espacios', 'ceros', 'sin_guion'; default 'cualquiera'
+   * @example " 6.183.538-5 " → 6.183.538-5 (espacios)
+   */
+  rut(forma?: SucioRut): RutSucio;
+  rut(options: { forma?: SucioRut }): RutSucio;
+  /**
+   * A person's full name in capitals without accents, lower case or with stray spaces, with its clean spelling.
+   * @param forma forma: 'cualquiera', 'mayusculas_sin_tildes', 'mayusculas', 'minusculas', 'minusculas_sin_tildes', 'espacios'; default 'cualquiera'
+   * @example "cecilia matilde gonzález cifuentes" → Cecilia Matilde González Cifuentes (minusculas)
+   */
+  nombre(forma?: SucioNombre): NombreSucio;
+  nombre(options: { forma?: SucioNombre }): NombreSucio;
+  /**
+   * A comuna misspelt: accents dropped, capitals, lower case or its common abbreviation, with its clean name and CUT code.
+   * @param forma forma: 'cualquiera', 'sin_tildes', 'mayusculas', 'mayusculas_sin_tildes', 'minusculas', 'abreviatura'; default 'cualquiera'
+   * @example "MAIPU" → Maipú, 13119 (mayusculas_sin_tildes)
+   */
+  comuna(forma?: SucioComuna): ComunaSucia;
+  comuna(options: { forma?: SucioComuna }): ComunaSucia;
+  /**
+   * A mobile number written in an older or careless format, with its E.164 form.
+   * @param forma forma: 'cualquiera', 'antiguo', 'parentesis', 'internacional', 'junto', 'sin_mas'; default 'cualquiera'
+   * @example "+56 9 3382 6035" → +56933826035 (internacional)
+   */
+  movil(forma?: SucioTelefono): MovilSucio;
+  movil(options: { forma?: SucioTelefono }): MovilSucio;
+  /**
+   * A fixed line written in an older or careless format, with its E.164 form.
+   * @param forma forma: 'cualquiera', 'antiguo', 'parentesis', 'internacional', 'junto', 'sin_mas'; default 'cualquiera'
+   * @example "+56 2 2070 2469" → +56220702469 (internacional)
+   */
+  fijo(forma?: SucioTelefono): FijoSucio;
+  fijo(options: { forma?: SucioTelefono }): FijoSucio;
+}
 /** The generated half of Datoteca: its namespaces and the calls without one. */
 export interface Llamadas {
   readonly persona: PersonaNamespace;
@@ -382,6 +434,7 @@ export interface Llamadas {
   readonly fecha: FechaNamespace;
   readonly remuneracion: RemuneracionNamespace;
   readonly invalido: InvalidoNamespace;
+  readonly sucio: SucioNamespace;
   /**
    * A RUT with a valid check digit: persona 1.000.000 to 29.999.999, empresa 76 to 77 millions.
    * @param tipo tipo: 'persona', 'empresa'; default 'persona'
@@ -439,6 +492,11 @@ export interface CallValues {
   'invalido.fijo': FijoInvalido;
   'invalido.email': EmailInvalido;
   'invalido.dte': DteInvalido;
+  'sucio.rut': RutSucio;
+  'sucio.nombre': NombreSucio;
+  'sucio.comuna': ComunaSucia;
+  'sucio.movil': MovilSucio;
+  'sucio.fijo': FijoSucio;
 }
 /** The arguments of each call, by name, in snake_case (camelCase is accepted too). */
 export interface CallArgs {
@@ -488,6 +546,11 @@ export interface CallArgs {
   'invalido.fijo': { defecto?: DefectoFijo; formato?: FormatoTelefono; };
   'invalido.email': { defecto?: DefectoEmail; };
   'invalido.dte': { defecto?: DefectoDte; };
+  'sucio.rut': { forma?: SucioRut; };
+  'sucio.nombre': { forma?: SucioNombre; };
+  'sucio.comuna': { forma?: SucioComuna; };
+  'sucio.movil': { forma?: SucioTelefono; };
+  'sucio.fijo': { forma?: SucioTelefono; };
 }
 export const MAX_TEXT: number;
 export const SENTENCE_MAX: number;

@@ -338,7 +338,7 @@ for (const [method, name] of Object.entries(TOP_LEVEL)) {
 
 // ---- datasets (docs/datasets.md) ------------------------------------------------------------
 
-const TABLA_OPCIONES = new Set(['seed', 'hoy', 'campos', 'unico', 'nulos']);
+const TABLA_OPCIONES = new Set(['seed', 'hoy', 'campos', 'unico', 'nulos', 'sucio']);
 
 function columnList(v, name) {
   if (v === undefined) return null;
@@ -349,11 +349,12 @@ function columnList(v, name) {
   return items.join(',');
 }
 
-function nullRates(v) {
+// { column: per mille } of `nulos` or `sucio` as the library's "column:rate,…".
+function rates(v, name) {
   if (v === undefined) return null;
-  if (!isOptions(v)) throw typeError(`nulos must be an object of column: per mille, got ${typeName(v)}`);
+  if (!isOptions(v)) throw typeError(`${name} must be an object of column: per mille, got ${typeName(v)}`);
   return Object.entries(v).map(([k, x]) => {
-    if (typeof x !== 'number' || !Number.isInteger(x)) throw typeError(`nulos: ${k} must be an integer per mille, got ${typeName(x)}`);
+    if (typeof x !== 'number' || !Number.isInteger(x)) throw typeError(`${name}: ${k} must be an integer per mille, got ${typeName(x)}`);
     // the range (0 to 1000) is the library's to check: its sentence is the one every binding gives
     return `${k}:${x}`;
   }).join(',');
@@ -361,7 +362,7 @@ function nullRates(v) {
 
 /**
  * A dataset of one call: row i depends only on (seed, call, options, i).
- * new Tabla('persona.persona', { seed: 42, unico: ['rut', 'email'], nulos: { comuna: 100 }, edadMin: 30 })
+ * new Tabla('persona.persona', { seed: 42, unico: ['rut', 'email'], nulos: { comuna: 100 }, sucio: { rut: 100 }, edadMin: 30 })
  */
 class Tabla {
   #t;
@@ -378,7 +379,8 @@ class Tabla {
     const cargs = convertArgs(call, optionValues(call, callArgs));
     const seed = checkSeed(own.seed === undefined ? 0n : own.seed);
     const hoy = own.hoy === undefined ? null : parseHoy(own.hoy);
-    this.#t = new addon.Tabla(call.index, cargs, seed, hoy, columnList(own.campos, 'campos'), columnList(own.unico, 'unico'), nullRates(own.nulos));
+    this.#t = new addon.Tabla(call.index, cargs, seed, hoy, columnList(own.campos, 'campos'), columnList(own.unico, 'unico'),
+      rates(own.nulos, 'nulos'), rates(own.sucio, 'sucio'));
     this.call = name;
     /** @type {{nombre: string, tipoSql: string, nulable: boolean, unico: boolean, nulosPorMil: number}[]} */
     this.columnas = this.#t.columnas();

@@ -22,6 +22,11 @@ const RECORD_MAKERS = {
   'invalido.fijo': (p, o = 0) => ({ valor: p[o + 0], defecto: p[o + 1] }),
   'invalido.email': (p, o = 0) => ({ valor: p[o + 0], defecto: p[o + 1] }),
   'invalido.dte': (p, o = 0) => ({ tipo: Number(p[o + 0]), nombre_tipo: p[o + 1], folio: Number(p[o + 2]), fecha_emision: p[o + 3], emisor_rut: p[o + 4], emisor_razon_social: p[o + 5], emisor_giro: p[o + 6], emisor_direccion: p[o + 7], receptor_rut: p[o + 8], receptor_nombre: p[o + 9], monto_neto: Number(p[o + 10]), monto_exento: Number(p[o + 11]), iva: Number(p[o + 12]), monto_total: Number(p[o + 13]), defecto: p[o + 14] }),
+  'sucio.rut': (p, o = 0) => ({ sucio: p[o + 0], limpio: p[o + 1], forma: p[o + 2] }),
+  'sucio.nombre': (p, o = 0) => ({ sucio: p[o + 0], limpio: p[o + 1], forma: p[o + 2] }),
+  'sucio.comuna': (p, o = 0) => ({ sucio: p[o + 0], limpio: p[o + 1], codigo_comuna: p[o + 2], forma: p[o + 3] }),
+  'sucio.movil': (p, o = 0) => ({ sucio: p[o + 0], limpio: p[o + 1], forma: p[o + 2] }),
+  'sucio.fijo': (p, o = 0) => ({ sucio: p[o + 0], limpio: p[o + 1], forma: p[o + 2] }),
 };
 
 class Namespace {
@@ -341,7 +346,41 @@ class Invalido extends Namespace {
   dte(...args) { return this._d._method('invalido.dte', args); }
 }
 
-const NAMESPACES = { persona: Persona, direccion: Direccion, telefono: Telefono, dinero: Dinero, banco: Banco, empresa: Empresa, vehiculo: Vehiculo, prevision: Prevision, tributario: Tributario, fecha: Fecha, remuneracion: Remuneracion, invalido: Invalido };
+/** sucio: valid values misspelt the ways people and old systems write them, with their clean spelling. */
+class Sucio extends Namespace {
+  /**
+   * A valid persona RUT misspelt one way, with its clean spelling and the form of the dirt.
+   * @param forma forma: 'cualquiera', 'sin_puntos', 'minuscula', 'espacios', 'ceros', 'sin_guion'; default 'cualquiera'
+   * @example " 6.183.538-5 " → 6.183.538-5 (espacios)
+   */
+  rut(...args) { return this._d._method('sucio.rut', args); }
+  /**
+   * A person's full name in capitals without accents, lower case or with stray spaces, with its clean spelling.
+   * @param forma forma: 'cualquiera', 'mayusculas_sin_tildes', 'mayusculas', 'minusculas', 'minusculas_sin_tildes', 'espacios'; default 'cualquiera'
+   * @example "cecilia matilde gonzález cifuentes" → Cecilia Matilde González Cifuentes (minusculas)
+   */
+  nombre(...args) { return this._d._method('sucio.nombre', args); }
+  /**
+   * A comuna misspelt: accents dropped, capitals, lower case or its common abbreviation, with its clean name and CUT code.
+   * @param forma forma: 'cualquiera', 'sin_tildes', 'mayusculas', 'mayusculas_sin_tildes', 'minusculas', 'abreviatura'; default 'cualquiera'
+   * @example "MAIPU" → Maipú, 13119 (mayusculas_sin_tildes)
+   */
+  comuna(...args) { return this._d._method('sucio.comuna', args); }
+  /**
+   * A mobile number written in an older or careless format, with its E.164 form.
+   * @param forma forma: 'cualquiera', 'antiguo', 'parentesis', 'internacional', 'junto', 'sin_mas'; default 'cualquiera'
+   * @example "+56 9 3382 6035" → +56933826035 (internacional)
+   */
+  movil(...args) { return this._d._method('sucio.movil', args); }
+  /**
+   * A fixed line written in an older or careless format, with its E.164 form.
+   * @param forma forma: 'cualquiera', 'antiguo', 'parentesis', 'internacional', 'junto', 'sin_mas'; default 'cualquiera'
+   * @example "+56 2 2070 2469" → +56220702469 (internacional)
+   */
+  fijo(...args) { return this._d._method('sucio.fijo', args); }
+}
+
+const NAMESPACES = { persona: Persona, direccion: Direccion, telefono: Telefono, dinero: Dinero, banco: Banco, empresa: Empresa, vehiculo: Vehiculo, prevision: Prevision, tributario: Tributario, fecha: Fecha, remuneracion: Remuneracion, invalido: Invalido, sucio: Sucio };
 // Calls without a namespace are methods of Datoteca itself: method name -> call.
 const TOP_LEVEL = { rut: 'rut' };
 

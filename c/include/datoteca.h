@@ -318,7 +318,9 @@ DT_API dt_status dt_referencia_at(size_t index, dt_referencia_info *out);
 typedef struct dt_tabla dt_tabla;
 
 typedef struct dt_tabla_opciones {
-    size_t tamano;           /* sizeof(dt_tabla_opciones): later versions may add members */
+    size_t tamano;           /* sizeof(dt_tabla_opciones): later versions add members at the end only, and a
+                              * caller compiled against an older header (2.0.0's ends with nulos) passes
+                              * its smaller size: the members it lacks count as NULL */
     size_t llamada;          /* the call's registry index (dt_call_find) */
     const int64_t *args;     /* as dt_call: nargs values, DT_ARG_DEFAULT for a default; NULL if nargs == 0 */
     size_t nargs;
@@ -329,11 +331,14 @@ typedef struct dt_tabla_opciones {
     const char *campos;      /* "rut,nombre_completo,email": columns in this order; NULL or "" for all */
     const char *unico;       /* "rut,email": columns made unique; NULL or "" for none */
     const char *nulos;       /* "email:100,telefono:25": per mille of null values; NULL or "" for none */
+    const char *sucio;       /* "rut:100,comuna:50": per mille of dirty values (docs/sucios.md); NULL or ""
+                              * for none. Since 2.1.0 */
 } dt_tabla_opciones;
 
 /* Build a dataset description. On DT_ERR_INVALID_ARG (unknown call or column, an argument out
- * of range, a column that cannot be unique, a null rate above 1000 or on a unique column) `why`
- * receives one English sentence naming what is wrong (snprintf semantics; under DT_SENTENCE_MAX bytes).
+ * of range, a column that cannot be unique or dirty, a null or dirt rate above 1000, a null rate on
+ * a unique column) `why` receives one English sentence naming what is wrong (snprintf semantics;
+ * under DT_SENTENCE_MAX bytes).
  * DT_ERR_NULL if `o` or `out` is NULL or tamano is too small. The dataset owns copies of what it
  * needs; free it with dt_tabla_free. Immutable once built: every function below may be called on
  * one dataset from many threads at once. */

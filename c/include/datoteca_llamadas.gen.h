@@ -105,6 +105,50 @@ typedef enum dt_defecto_dte {
     DT_DEFECTO_DTE_FOLIO = 4 /* folio 0 (folios start at 1) */
 } dt_defecto_dte;
 
+/* How a RUT is misspelt. ("sucio_rut" in the registry: cualquiera, sin_puntos, minuscula,
+ * espacios, ceros, sin_guion) */
+typedef enum dt_sucio_rut_forma {
+    DT_SUCIO_RUT_CUALQUIERA = 0, /* one of the others with equal weight (one draw) */
+    DT_SUCIO_RUT_SIN_PUNTOS = 1, /* "12345678-5": the clean text without its dots */
+    DT_SUCIO_RUT_MINUSCULA = 2, /* "12.345.678-k": the check digit K lower-case (the call draws a RUT whose check digit is K) */
+    DT_SUCIO_RUT_ESPACIOS = 3, /* " 12.345.678-5 ": a space before and after the clean text */
+    DT_SUCIO_RUT_CEROS = 4, /* "012345678-5": the body zero-padded to 9 digits, no dots, as fixed-width exports write it */
+    DT_SUCIO_RUT_SIN_GUION = 5 /* "123456785": no dots and no dash */
+} dt_sucio_rut_forma;
+
+/* How a name is misspelt. ("sucio_nombre" in the registry: cualquiera, mayusculas_sin_tildes,
+ * mayusculas, minusculas, minusculas_sin_tildes, espacios) */
+typedef enum dt_sucio_nombre_forma {
+    DT_SUCIO_NOMBRE_CUALQUIERA = 0, /* one of the others with equal weight (one draw) */
+    DT_SUCIO_NOMBRE_MAYUSCULAS_SIN_TILDES = 1, /* "JOSE NUNEZ": capitals without accents, Ñ as N */
+    DT_SUCIO_NOMBRE_MAYUSCULAS = 2, /* "JOSÉ NÚÑEZ" */
+    DT_SUCIO_NOMBRE_MINUSCULAS = 3, /* "josé núñez" */
+    DT_SUCIO_NOMBRE_MINUSCULAS_SIN_TILDES = 4, /* "jose nunez" */
+    DT_SUCIO_NOMBRE_ESPACIOS = 5 /* "José  Núñez ": every space doubled and one after */
+} dt_sucio_nombre_forma;
+
+/* How a comuna is misspelt. ("sucio_comuna" in the registry: cualquiera, sin_tildes, mayusculas,
+ * mayusculas_sin_tildes, minusculas, abreviatura) */
+typedef enum dt_sucio_comuna_forma {
+    DT_SUCIO_COMUNA_CUALQUIERA = 0, /* one of the others with equal weight (one draw) */
+    DT_SUCIO_COMUNA_SIN_TILDES = 1, /* "Nunoa": accents dropped, Ñ as N (the call draws a comuna that has one) */
+    DT_SUCIO_COMUNA_MAYUSCULAS = 2, /* "ÑUÑOA" */
+    DT_SUCIO_COMUNA_MAYUSCULAS_SIN_TILDES = 3, /* "NUNOA" */
+    DT_SUCIO_COMUNA_MINUSCULAS = 4, /* "ñuñoa" */
+    DT_SUCIO_COMUNA_ABREVIATURA = 5 /* "Stgo", "Pto. Montt": c/data/comunas_abreviaturas.csv (the call draws a comuna that has one) */
+} dt_sucio_comuna_forma;
+
+/* How a phone number is written in older or careless formats. ("sucio_telefono" in the registry:
+ * cualquiera, antiguo, parentesis, internacional, junto, sin_mas) */
+typedef enum dt_sucio_telefono_forma {
+    DT_SUCIO_TEL_CUALQUIERA = 0, /* one of the others with equal weight (one draw) */
+    DT_SUCIO_TEL_ANTIGUO = 1, /* "09-1234 5678", "02-2345 6789", "032-212 3456": the trunk 0 and a dash, as written before 2016 */
+    DT_SUCIO_TEL_PARENTESIS = 2, /* "(9) 1234 5678", "(2) 2345 6789", "(32) 212 3456" */
+    DT_SUCIO_TEL_INTERNACIONAL = 3, /* "+56 2 2345 6789": spaced, as telefono.* write it by default */
+    DT_SUCIO_TEL_JUNTO = 4, /* "223456789": the 9 national digits run together */
+    DT_SUCIO_TEL_SIN_MAS = 5 /* "56223456789": the country code without its +, as a spreadsheet leaves it */
+} dt_sucio_telefono_forma;
+
 /* A work contract's kind, which sets the worker's seguro de cesantía (Ley 19.728 art. 5).
  * ("contrato" in the registry: cualquiera, indefinido, plazo_fijo) */
 typedef enum dt_contrato {
@@ -716,5 +760,87 @@ typedef struct dt_dte_invalido {
  * `out` is fully written on success; NULL g or out is DT_ERR_NULL. An argument outside its range
  * is DT_ERR_INVALID_ARG (dt_call_check gives the sentence); nothing is drawn. */
 DT_API dt_status dt_invalido_dte(dt_gen *g, dt_defecto_dte defecto, dt_dte_invalido *out);
+
+/* ===================================================================== sucio: valid values misspelt the ways people and old systems write them, with their clean spelling */
+
+typedef struct dt_rut_sucio {
+    char sucio[24]; /* "12345678-5", "12.345.678-k", " 12.345.678-5 ", "012345678-5" or "123456785" */
+    char limpio[16]; /* "12.345.678-5", as `rut` writes it */
+    char forma[24]; /* the form of the dirt: "sin_puntos", … */
+} dt_rut_sucio;
+/* sucio.rut: A valid persona RUT misspelt one way, with its clean spelling and the form of the
+ * dirt. sucio cleans back to limpio with dt_rut_leer once leading zeros are stripped (the
+ * validator refuses them on purpose: docs/rut.md); docs/sucios.md.
+ * forma: cualquiera, sin_puntos, minuscula, espacios, ceros, sin_guion; default cualquiera
+ * Draws: form (below 5, only for cualquiera), then a persona's RUT body as rut (1,000,000 +
+ * below(29,000,000)); for minuscula instead the body without its last digit, 100,000 +
+ * below(2,900,000), repeated until one last digit gives the check digit K (10 in 11 have one),
+ * that digit; the dirt draws nothing.
+ * `out` is fully written on success; NULL g or out is DT_ERR_NULL. An argument outside its range
+ * is DT_ERR_INVALID_ARG (dt_call_check gives the sentence); nothing is drawn. */
+DT_API dt_status dt_sucio_rut(dt_gen *g, dt_sucio_rut_forma forma, dt_rut_sucio *out);
+
+typedef struct dt_nombre_sucio {
+    char sucio[96]; /* "JOSE LUIS NUNEZ PEREZ", … */
+    char limpio[64]; /* "José Luis Núñez Pérez", as `persona.nombre_completo` writes it */
+    char forma[24]; /* the form of the dirt: "mayusculas_sin_tildes", … */
+} dt_nombre_sucio;
+/* sucio.nombre: A person's full name in capitals without accents, lower case or with stray spaces,
+ * with its clean spelling. sucio equals limpio once accents, case and repeated spaces are folded
+ * (docs/sucios.md).
+ * forma: cualquiera, mayusculas_sin_tildes, mayusculas, minusculas, minusculas_sin_tildes,
+ * espacios; default cualquiera
+ * Draws: form (below 5, only for cualquiera), then as persona.nombre_completo with any sex (sex,
+ * given names, two surnames); the dirt draws nothing.
+ * `out` is fully written on success; NULL g or out is DT_ERR_NULL. An argument outside its range
+ * is DT_ERR_INVALID_ARG (dt_call_check gives the sentence); nothing is drawn. */
+DT_API dt_status dt_sucio_nombre(dt_gen *g, dt_sucio_nombre_forma forma, dt_nombre_sucio *out);
+
+typedef struct dt_comuna_sucia {
+    char sucio[48]; /* "Nunoa", "ÑUÑOA", "NUNOA", "ñuñoa" or "Stgo" */
+    char limpio[32]; /* "Ñuñoa" */
+    char codigo_comuna[6]; /* its CUT code, "13120" */
+    char forma[24]; /* the form of the dirt: "sin_tildes", … */
+} dt_comuna_sucia;
+/* sucio.comuna: A comuna misspelt: accents dropped, capitals, lower case or its common
+ * abbreviation, with its clean name and CUT code. The abbreviations are
+ * c/data/comunas_abreviaturas.csv's, one per comuna (docs/sucios.md).
+ * forma: cualquiera, sin_tildes, mayusculas, mayusculas_sin_tildes, minusculas, abreviatura;
+ * default cualquiera
+ * Draws: form (below 5, only for cualquiera), then the comuna: for the case forms as
+ * direccion.comuna with any region (region, comuna within it); for sin_tildes one draw below the
+ * Censo 2017 population of the comunas whose name has a letter outside ASCII, for abreviatura
+ * below that of the comunas with an abbreviation (cumulative totals); the dirt draws nothing.
+ * `out` is fully written on success; NULL g or out is DT_ERR_NULL. An argument outside its range
+ * is DT_ERR_INVALID_ARG (dt_call_check gives the sentence); nothing is drawn. */
+DT_API dt_status dt_sucio_comuna(dt_gen *g, dt_sucio_comuna_forma forma, dt_comuna_sucia *out);
+
+typedef struct dt_movil_sucio {
+    char sucio[24]; /* "09-5337 8755", "(9) 5337 8755", "+56 9 5337 8755", "953378755" or "56953378755" */
+    char limpio[16]; /* E.164: "+56953378755" */
+    char forma[24]; /* the form of the dirt: "antiguo", … */
+} dt_movil_sucio;
+/* sucio.movil: A mobile number written in an older or careless format, with its E.164 form.
+ * libphonenumber parses every form with region CL to the same number (docs/sucios.md).
+ * forma: cualquiera, antiguo, parentesis, internacional, junto, sin_mas; default cualquiera
+ * Draws: form (below 5, only for cualquiera), then the mobile as telefono.movil; the dirt draws
+ * nothing.
+ * `out` is fully written on success; NULL g or out is DT_ERR_NULL. An argument outside its range
+ * is DT_ERR_INVALID_ARG (dt_call_check gives the sentence); nothing is drawn. */
+DT_API dt_status dt_sucio_movil(dt_gen *g, dt_sucio_telefono_forma forma, dt_movil_sucio *out);
+
+typedef struct dt_fijo_sucio {
+    char sucio[24]; /* "02-2345 6789", "(32) 212 3456", "+56 2 2345 6789", "223456789" or "56223456789" */
+    char limpio[16]; /* E.164: "+56223456789" */
+    char forma[24]; /* the form of the dirt: "antiguo", … */
+} dt_fijo_sucio;
+/* sucio.fijo: A fixed line written in an older or careless format, with its E.164 form.
+ * libphonenumber parses every form with region CL to the same number (docs/sucios.md).
+ * forma: cualquiera, antiguo, parentesis, internacional, junto, sin_mas; default cualquiera
+ * Draws: form (below 5, only for cualquiera), then as telefono.fijo with any region (region,
+ * comuna, subscriber); the dirt draws nothing.
+ * `out` is fully written on success; NULL g or out is DT_ERR_NULL. An argument outside its range
+ * is DT_ERR_INVALID_ARG (dt_call_check gives the sentence); nothing is drawn. */
+DT_API dt_status dt_sucio_fijo(dt_gen *g, dt_sucio_telefono_forma forma, dt_fijo_sucio *out);
 
 #endif

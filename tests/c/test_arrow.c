@@ -9,7 +9,7 @@
 static dt_tabla *nueva(const char *call, const char *campos, const char *unico, const char *nulos) {
     size_t i = 0;
     dt_call_find(call, strlen(call), &i);
-    dt_tabla_opciones o = {sizeof o, i, NULL, 0, 11, NULL, 0, 0, 0, 0, campos, unico, nulos};
+    dt_tabla_opciones o = {sizeof o, i, NULL, 0, 11, NULL, 0, 0, 0, 0, campos, unico, nulos, NULL};
     dt_tabla *t = NULL;
     char why[512];
     dt_status st = dt_tabla_new(&o, &t, why, sizeof why);

@@ -74,11 +74,13 @@ int main(void) {
                 if (gh != g) dt_free(gh);
             } else if (st == DT_OK) {
                 const jval *o = jget(c, "opciones");
-                char campos[256], unico[256], nulos[256];
+                char campos[256], unico[256], nulos[256], sucio[256];
                 lista(jget(o, "campos"), campos, sizeof campos);
                 lista(jget(o, "unico"), unico, sizeof unico);
                 lista(jget(o, "nulos"), nulos, sizeof nulos);
-                dt_tabla_opciones op = {sizeof op, idx, a, dt_call_at(idx)->nparams, 1, NULL, 0, hoy[0], hoy[1], hoy[2], campos, unico, nulos};
+                lista(jget(o, "sucio"), sucio, sizeof sucio);
+                dt_tabla_opciones op = {sizeof op, idx, a, dt_call_at(idx)->nparams, 1, NULL, 0, hoy[0], hoy[1], hoy[2], campos, unico, nulos,
+                                        sucio};
                 dt_tabla *t = NULL;
                 st = dt_tabla_new(&op, &t, why, sizeof why);
                 dt_tabla_free(t);

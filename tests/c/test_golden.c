@@ -435,7 +435,7 @@ static int stage_datasets(const jval *fp) {
     int failures = 0;
     size_t cap = DATASET_CHUNK * (size_t)DT_MAX_TEXT;
     char *rows = malloc(cap);
-    sbuf unico = {0}, nulos = {0}, label = {0}, msg = {0};
+    sbuf unico = {0}, nulos = {0}, sucio = {0}, label = {0}, msg = {0};
     for (size_t e = 0; e < cases->n; e++) {
         const jval *c = cases->items[e], *o = jget(c, "options");
         const char *name = jget(c, "call")->str;
@@ -453,6 +453,7 @@ static int stage_datasets(const jval *fp) {
             else if (strcmp(key, "seed") == 0 && v->tipo == J_STR) { opt.seed_texto = v->str; opt.seed_texto_len = strlen(v->str); }
             else if (strcmp(key, "unico") == 0) opt.unico = option_list(v, &unico);
             else if (strcmp(key, "nulos") == 0) opt.nulos = option_list(v, &nulos);
+            else if (strcmp(key, "sucio") == 0) opt.sucio = option_list(v, &sucio);
             else { fprintf(stderr, "dataset: %s: this runner takes no option '%s'\n", label.s, key); exit(2); }
         }
         dt_tabla *t = NULL;
@@ -513,7 +514,7 @@ static int stage_datasets(const jval *fp) {
         dt_tabla_free(t);
     }
     free(rows);
-    free(unico.s); free(nulos.s); free(label.s); free(msg.s);
+    free(unico.s); free(nulos.s); free(sucio.s); free(label.s); free(msg.s);
     return failures;
 }
 

@@ -1,6 +1,7 @@
 /* Datasets: slices equal full runs, rows are independent of their neighbours and of threads,
  * unique columns hold, null rates are what was asked, DDL and errors say the right thing. */
 #include <pthread.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
 
@@ -19,7 +20,7 @@ static size_t llamada(const char *name) {
 
 static dt_tabla *nueva(const char *call, const int64_t *args, size_t nargs, uint64_t seed, const char *campos,
                        const char *unico, const char *nulos) {
-    dt_tabla_opciones o = {sizeof o, llamada(call), args, nargs, seed, NULL, 0, 0, 0, 0, campos, unico, nulos};
+    dt_tabla_opciones o = {sizeof o, llamada(call), args, nargs, seed, NULL, 0, 0, 0, 0, campos, unico, nulos, NULL};
     dt_tabla *t = NULL;
     char why[512];
     dt_status st = dt_tabla_new(&o, &t, why, sizeof why);
@@ -206,7 +207,7 @@ static void ddl_and_errors(void) {
     };
     for (size_t i = 0; i < sizeof malos / sizeof malos[0]; i++) {
         dt_tabla_opciones o = {sizeof o, llamada("persona.persona"), NULL, 0, 1, NULL, 0, 0, 0, 0,
-                               malos[i].campos, malos[i].unico, malos[i].nulos};
+                               malos[i].campos, malos[i].unico, malos[i].nulos, NULL};
         char why[512] = "";
         dt_tabla *x = NULL;
         dt_status st = dt_tabla_new(&o, &x, why, sizeof why);
@@ -214,7 +215,7 @@ static void ddl_and_errors(void) {
               "case %zu: status %d, said '%s', expected '%s…'", i, (int)st, why, malos[i].dice);
     }
     int64_t mal[] = {0, 50, 20};
-    dt_tabla_opciones o = {sizeof o, llamada("persona.persona"), mal, 3, 1, NULL, 0, 0, 0, 0, NULL, NULL, NULL};
+    dt_tabla_opciones o = {sizeof o, llamada("persona.persona"), mal, 3, 1, NULL, 0, 0, 0, 0, NULL, NULL, NULL, NULL};
     char why[512];
     dt_tabla *x = NULL;
     CHECK(dt_tabla_new(&o, &x, why, sizeof why) == DT_ERR_INVALID_ARG &&
@@ -224,6 +225,84 @@ static void ddl_and_errors(void) {
     o.tamano = 8;
     CHECK(dt_tabla_new(&o, &x, why, sizeof why) == DT_ERR_NULL, "options from a smaller struct");
     dt_tabla_free(NULL);
+}
+
+/* Field j of a row (up to the next separator or newline), copied into out. */
+static void campo_j(const char *fila, size_t j, char *out, size_t cap) {
+    for (size_t k = 0; k < j; k++) fila = strpbrk(fila, "\x1f") + 1;
+    size_t n = strcspn(fila, "\x1f\n");
+    if (n >= cap) n = cap - 1;
+    memcpy(out, fila, n);
+    out[n] = '\0';
+}
+
+/* Dirt (docs/sucios.md): a caller of 2.0.0's smaller options still builds, without dirt; a dirty
+ * dataset differs from the clean one only in dirty cells of the dirty column; every dirty RUT reads
+ * back, once its spaces and leading zeros go, to the clean cell's body; the share is the rate; bad
+ * options are refused with the sentence. */
+static void dirt(void) {
+    enum { N = 20000 };
+    const char *campos = "rut,nombre_completo,comuna,telefono";
+    dt_tabla_opciones viejo = {offsetof(dt_tabla_opciones, sucio), llamada("persona.persona"), NULL, 0, 7, NULL, 0, 0, 0, 0,
+                               campos, NULL, NULL, "rut:1000"};
+    dt_tabla *t0 = NULL, *sucia = NULL;
+    char why[512] = "";
+    CHECK(dt_tabla_new(&viejo, &t0, why, sizeof why) == DT_OK, "2.0.0-sized options: %s", why);
+    dt_tabla *limpia = nueva("persona.persona", NULL, 0, 7, campos, NULL, NULL);
+    dt_tabla_opciones o = {sizeof o, llamada("persona.persona"), NULL, 0, 7, NULL, 0, 0, 0, 0, campos, NULL, NULL, "rut:100"};
+    CHECK(dt_tabla_new(&o, &sucia, why, sizeof why) == DT_OK, "sucio rut:100: %s", why);
+    char *a = filas(t0, 0, N), *b = filas(limpia, 0, N), *c = filas(sucia, 0, N);
+    CHECK(strcmp(a, b) == 0, "2.0.0-sized options with a sucio pointer past their size: the rows changed");
+    size_t sucias = 0;
+    for (size_t i = 0; i < N; i++) {
+        const char *fb = fila_k(b, i), *fc = fila_k(c, i);
+        char lr[64], sr[64];
+        for (size_t j = 1; j < 4; j++) {
+            char x[256], y[256];
+            campo_j(fb, j, x, sizeof x);
+            campo_j(fc, j, y, sizeof y);
+            CHECK(strcmp(x, y) == 0, "seed 7 row %zu: column %zu is '%s' dirty and '%s' clean, only rut may differ", i, j, y, x);
+        }
+        campo_j(fb, 0, lr, sizeof lr);
+        campo_j(fc, 0, sr, sizeof sr);
+        if (strcmp(lr, sr) == 0) continue;
+        sucias++;
+        const char *s = sr;
+        while (*s == ' ' || *s == '0') s++;
+        size_t n = strlen(s);
+        while (n && s[n - 1] == ' ') n--;
+        uint32_t c1 = 0, c2 = 1;
+        CHECK(dt_rut_leer(s, n, &c1, NULL) == DT_OK && dt_rut_leer(lr, strlen(lr), &c2, NULL) == DT_OK && c1 == c2,
+              "seed 7 row %zu: dirty rut '%s' does not read back to '%s'", i, sr, lr);
+    }
+    CHECK(sucias >= N / 10 - N / 100 && sucias <= N / 10 + N / 100, "sucio rut:100: %zu dirty of %d rows", sucias, N);
+    free(a);
+    free(b);
+    free(c);
+    dt_tabla_free(t0);
+    dt_tabla_free(limpia);
+    dt_tabla_free(sucia);
+    static const struct { const char *campos, *sucio, *dice; } malos[] = {
+        {NULL, "sexo:10", "persona.persona: column 'sexo' cannot be dirty; dirty columns are nombres, apellido_paterno, "
+                          "apellido_materno, nombre_completo, rut, telefono, comuna"},
+        {NULL, "rut:1001", "persona.persona: sucio: 'rut:1001' must be column:per-mille with an integer from 0 to 1000 (\"rut:100\")"},
+        {NULL, "rut", "persona.persona: sucio: 'rut' must be column:per-mille"},
+        {NULL, "bogus:5", "persona.persona: sucio: 'bogus' is not a column; its columns are nombres"},
+        {"email", "rut:5", "persona.persona: sucio: 'rut' is not among the chosen campos"},
+    };
+    for (size_t i = 0; i < sizeof malos / sizeof malos[0]; i++) {
+        dt_tabla_opciones m = {sizeof m, llamada("persona.persona"), NULL, 0, 1, NULL, 0, 0, 0, 0, malos[i].campos, NULL, NULL,
+                               malos[i].sucio};
+        dt_tabla *x = NULL;
+        dt_status st = dt_tabla_new(&m, &x, why, sizeof why);
+        CHECK(st == DT_ERR_INVALID_ARG && x == NULL && strncmp(why, malos[i].dice, strlen(malos[i].dice)) == 0,
+              "sucio case %zu: status %d, said '%s', expected '%s…'", i, (int)st, why, malos[i].dice);
+    }
+    dt_tabla_opciones m = {sizeof m, llamada("dinero.sueldo"), NULL, 0, 1, NULL, 0, 0, 0, 0, NULL, NULL, NULL, "sueldo:5"};
+    dt_tabla *x = NULL;
+    CHECK(dt_tabla_new(&m, &x, why, sizeof why) == DT_ERR_INVALID_ARG &&
+              strcmp(why, "dinero.sueldo: column 'sueldo' cannot be dirty; dirty columns are none (RUT, name, comuna and phone columns can be)") == 0,
+          "a call without dirty columns: '%s'", why);
 }
 
 /* Two threads on one dataset give what one does. */
@@ -259,5 +338,6 @@ int main(void) {
     null_rates();
     ddl_and_errors();
     threads_agree();
+    dirt();
     return dt_test_done("test_tabla");
 }

@@ -61,6 +61,11 @@ const CALLS = [
   ['invalido.fijo', (d) => d.invalido.fijo('largo', 'e164'), 'invalido.fijo', { defecto: 'largo', formato: 'e164' }],
   ['invalido.email', (d) => d.invalido.email('arroba'), 'invalido.email', { defecto: 'arroba' }],
   ['invalido.dte', (d) => d.invalido.dte(), 'invalido.dte', {}],
+  ['sucio.rut', (d) => d.sucio.rut('ceros'), 'sucio.rut', { forma: 'ceros' }],
+  ['sucio.nombre', (d) => d.sucio.nombre(), 'sucio.nombre', {}],
+  ['sucio.comuna', (d) => d.sucio.comuna({ forma: 'abreviatura' }), 'sucio.comuna', { forma: 'abreviatura' }],
+  ['sucio.movil', (d) => d.sucio.movil(), 'sucio.movil', {}],
+  ['sucio.fijo', (d) => d.sucio.fijo('antiguo'), 'sucio.fijo', { forma: 'antiguo' }],
 ];
 
 test('every registered call has a method', () => {

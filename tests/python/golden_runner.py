@@ -194,8 +194,10 @@ def far_start(capacity: int) -> int:
 
 def dataset_cases() -> List[Tuple[str, Dict[str, Any]]]:
     """Every call that builds a dataset with its defaults: as it is, with every column that can be
-    unique made unique (each kind's permutation), and with every column at 100 per mille of nulls
-    (each column's own null decision); one text seed for the seed's hashing."""
+    unique made unique (each kind's permutation), with every column at 100 per mille of nulls
+    (each column's own null decision), and with every column that can be dirty at 100 per mille of
+    dirt (each kind's transforms and the choice of form, docs/sucios.md); one text seed for the
+    seed's hashing."""
     import datoteca
 
     out: List[Tuple[str, Dict[str, Any]]] = []
@@ -205,17 +207,24 @@ def dataset_cases() -> List[Tuple[str, Dict[str, Any]]]:
         except (datoteca.DatotecaError, ValueError, TypeError):
             continue  # a call that needs arguments is not a dataset with default options
         columns = [c["nombre"] for c in t.columnas]
-        unicos = []
+        unicos, sucios = [], []
         for c in columns:
             try:
                 datoteca.Tabla(name, seed=DATASET_SEED, unico=[c])
                 unicos.append(c)
             except datoteca.DatotecaError:
                 pass
+            try:
+                datoteca.Tabla(name, seed=DATASET_SEED, sucio={c: 100})
+                sucios.append(c)
+            except datoteca.DatotecaError:
+                pass
         out.append((name, {"seed": DATASET_SEED}))
         if unicos:
             out.append((name, {"seed": DATASET_SEED, "unico": unicos}))
         out.append((name, {"seed": DATASET_SEED, "nulos": {c: 100 for c in columns}}))
+        if sucios:
+            out.append((name, {"seed": DATASET_SEED, "sucio": {c: 100 for c in sucios}}))
         if name == "persona.persona":
             out.append((name, {"seed": "datoteca"}))
     return out

@@ -67,6 +67,11 @@ CALLS = [
     ("invalido.fijo", lambda d: d.invalido.fijo("largo", "e164"), "invalido.fijo", {"defecto": "largo", "formato": "e164"}),
     ("invalido.email", lambda d: d.invalido.email("arroba"), "invalido.email", {"defecto": "arroba"}),
     ("invalido.dte", lambda d: d.invalido.dte(), "invalido.dte", {}),
+    ("sucio.rut", lambda d: d.sucio.rut("ceros"), "sucio.rut", {"forma": "ceros"}),
+    ("sucio.nombre", lambda d: d.sucio.nombre(), "sucio.nombre", {}),
+    ("sucio.comuna", lambda d: d.sucio.comuna(forma="abreviatura"), "sucio.comuna", {"forma": "abreviatura"}),
+    ("sucio.movil", lambda d: d.sucio.movil(), "sucio.movil", {}),
+    ("sucio.fijo", lambda d: d.sucio.fijo("antiguo"), "sucio.fijo", {"forma": "antiguo"}),
 ]
 
 

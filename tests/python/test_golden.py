@@ -57,7 +57,7 @@ def test_dataset_digests():
     _no_failures(golden_runner.check_datasets(FINGERPRINT))
 
 
-def test_dataset_cases_cover_every_call_with_its_unique_and_null_variants():
+def test_dataset_cases_cover_every_call_with_its_unique_null_and_dirty_variants():
     listed = [(e["call"], e["options"]) for e in FINGERPRINT["datasets"]]
     assert listed == golden_runner.dataset_cases()
     for e in FINGERPRINT["datasets"]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any, Dict, List
 
-from spec import (CLASES, GENERATED, SQL_TIPOS, UNICOS, Spec, c_type, columnas, cstr, default_int, de_espacio,
+from spec import (CLASES, GENERATED, SQL_TIPOS, SUCIOS, UNICOS, Spec, c_type, columnas, cstr, default_int, de_espacio,
                   ident, opcion_nombres, param_doc, param_range, sin_espacio, util_enteros, util_texto, utilidades)
 
 
@@ -216,6 +216,7 @@ def registro(spec: Spec) -> str:
         cols = columnas(ll)
         out.append(f"static const uint8_t sql_{i}[] = {{{', '.join(str(SQL_TIPOS.index(c.get('sql', 'text'))) for c in cols)}}};")
         out.append(f"static const uint8_t unico_{i}[] = {{{', '.join(str(UNICOS.index(c.get('unico', ''))) for c in cols)}}};")
+        out.append(f"static const uint8_t sucio_{i}[] = {{{', '.join(str(SUCIOS.index(c.get('sucio', ''))) for c in cols)}}};")
         cargs = "".join(f"({c_type(spec, p)})a[{k}], " for k, p in enumerate(params))
         unused = ["    (void)a;"] if not params else []
         gen = "dt__" + i
@@ -247,7 +248,7 @@ def registro(spec: Spec) -> str:
         info = (f"{{{cstr(ll['nombre'])}, {CLASES[ll['clase']]}, {np}, {f'p_{i}' if np else 'NULL'}, "
                 f"{nf}, {f'n_{i}' if nf else 'NULL'}}}")
         out.append(f"    {{{info}, r_{i}, {f'o_{i}' if nf else 'NULL'}, {f'nulo_{i}' if nf else 'NULL'}, "
-                   f"{f'cero_{i}' if np else 'NULL'}, {nk}, {f'k_{i}' if nk else 'NULL'}, sql_{i}, unico_{i}, "
+                   f"{f'cero_{i}' if np else 'NULL'}, {nk}, {f'k_{i}' if nk else 'NULL'}, sql_{i}, unico_{i}, sucio_{i}, "
                    f"{f'g_{i}' if nf else 'NULL'}, {f'e_{i}' if ll['clase'] == 'entero' else 'NULL'}, "
                    f"{_fecha_int(ll, 'desde')}, {_fecha_int(ll, 'hasta')}, {cstr(ll.get('hoy', {}).get('porque', ''))}}},")
     out.append("};")

@@ -17,6 +17,9 @@ ENTEROS_C = {"int32_t", "int64_t", "uint32_t"}
 # Column types of a dataset's DDL and the kinds of unique column (their C codes: the list index).
 SQL_TIPOS = ["text", "date", "char1", "integer", "bigint"]
 UNICOS = ["", "rut", "email", "movil", "fijo"]
+# The kinds of dirt a dataset column can take (`sucio`, docs/sucios.md): one C transform each, in
+# c/src/ns/sucio.c; the list index is the C code (DT__SUCIO_* in registro.h).
+SUCIOS = ["", "rut", "nombre", "comuna", "telefono"]
 SQL_ENTEROS = {"integer", "bigint"}
 
 
@@ -86,14 +89,18 @@ def validate(spec: Spec) -> None:
                 raise DeclError(f"{where}: sql {c['sql']!r} must be one of {list(SQL_TIPOS)}")
             if c.get("unico", "") not in UNICOS:
                 raise DeclError(f"{where}: unico {c['unico']!r} must be one of {[u for u in UNICOS if u]}")
+            if c.get("sucio", "") not in SUCIOS:
+                raise DeclError(f"{where}: sucio {c['sucio']!r} must be one of {[u for u in SUCIOS if u]}")
+            if c.get("sucio") and c.get("sql", "text") != "text":
+                raise DeclError(f"{where}: sucio {c['sucio']!r} on a {c['sql']} column: dirt is text, and a dirty column stays text")
         hoy = ll.get("hoy")
         if hoy is not None:
             fechas = [hoy.get(k) for k in ("desde", "hasta") if k in hoy]
             if not fechas or not hoy.get("porque") or set(hoy) - {"desde", "hasta", "porque"} or not all(
                     isinstance(f, str) and re.fullmatch(r"\d{4}-\d{2}-\d{2}", f) for f in fechas):
                 raise DeclError(f"{where}: hoy needs desde and/or hasta ('YYYY-MM-DD') and a porque")
-        if ll["clase"] == "registro" and ("sql" in ll or "unico" in ll):
-            raise DeclError(f"{where}: a registro gives sql and unico per campo")
+        if ll["clase"] == "registro" and ("sql" in ll or "unico" in ll or "sucio" in ll):
+            raise DeclError(f"{where}: a registro gives sql, unico and sucio per campo")
     errores = {e["nombre"] for e in spec["error"]}
     if "DatotecaError" not in errores or sum(1 for e in spec["error"] if e.get("tipo")) != 1:
         raise DeclError("spec/comun.toml: [[error]] needs DatotecaError and exactly one class with tipo = true")
@@ -183,7 +190,8 @@ def columnas(ll: Dict[str, Any]) -> List[Dict[str, Any]]:
     if ll["clase"] == "registro":
         return ll["campos"]
     key = ll["nombre"].rpartition(".")[2]
-    return [{"nombre": key, "sql": ll.get("sql", "bigint" if ll["clase"] == "entero" else "text"), "unico": ll.get("unico", "")}]
+    return [{"nombre": key, "sql": ll.get("sql", "bigint" if ll["clase"] == "entero" else "text"), "unico": ll.get("unico", ""),
+             "sucio": ll.get("sucio", "")}]
 
 
 def es_entero(campo: Dict[str, Any]) -> bool:

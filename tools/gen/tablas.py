@@ -14,6 +14,7 @@ import os
 import re
 import sys
 import tomllib
+import unicodedata
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 DATA = os.path.join(ROOT, "c", "data")
@@ -121,6 +122,12 @@ def cstr(s):
         else:
             out.append("\\%03o" % b)
     return '"' + "".join(out) + '"'
+
+
+def plegar(s):
+    """A text folded as a cleaning pipeline compares it: accents and case dropped (NFD, marks out,
+    upper). Only to refuse an abbreviation that would fold to a comuna's name."""
+    return "".join(ch for ch in unicodedata.normalize("NFD", s) if not unicodedata.combining(ch)).upper()
 
 
 def blen(s):
@@ -738,6 +745,51 @@ def build():
         "if (i + 1 == DT_T_N_IMPUESTO) h = dt__huella_u(dt__huella_u(dt__huella_u(h, DT_T_CESANTIA_PLAZO_FIJO_PB), DT_T_GRATIFICACION_PB), DT_T_GRATIFICACION_TOPE_CENTESIMAS_IMM);"])
     huella("isapres", "DT_T_N_ISAPRES", "DT_T_N_ISAPRES", [
         "if (i + 1 == DT_T_N_ISAPRES) h = dt__huella_alias(h, &dt_t_isapres_alias);"])
+    # --- dirt (sucio.comuna, docs/sucios.md): abbreviations, and the comunas an accent rule changes --
+    # Each comuna has at most one abbreviation, so the dirt is a function of (comuna, form); a draw
+    # among the comunas a form changes goes by Censo 2017 population, through cumulative totals.
+    abreviaturas = read("comunas_abreviaturas.csv")
+    por_cut = {x["codigo_cut"]: i for i, x in enumerate(comunas)}
+    vistas = set()
+    for x in abreviaturas:
+        i = por_cut.get(x["codigo_cut"])
+        if i is None or comunas[i]["nombre"] != x["comuna"]:
+            raise SystemExit(f"{x['_donde']}: {x['codigo_cut']} {x['comuna']} is not a comuna of comunas.csv")
+        if x["codigo_cut"] in vistas or not x["abreviatura"] or not x["fuentes"]:
+            raise SystemExit(f"{x['_donde']}: one abbreviation per comuna, with its fuentes")
+        vistas.add(x["codigo_cut"])
+        clave = plegar(x["abreviatura"])
+        if any(plegar(c["nombre"]) == clave for c in comunas):
+            raise SystemExit(f"{x['_donde']}: {x['abreviatura']!r} folds to a comuna's name: it could not be told apart")
+    fits(abreviaturas, "abreviatura", [("sucio.comuna", "sucio")], anchos)
+    acum, filas = 0, []
+    for x in abreviaturas:
+        i = por_cut[x["codigo_cut"]]
+        acum += int(comunas[i]["poblacion_censo_2017"])
+        filas.append("    {%d, %du, {%s, %d}}," % (i, acum, cstr(x["abreviatura"]), blen(x["abreviatura"])))
+    h.append(f"\n#define DT_T_N_ABREVIATURAS {len(abreviaturas)}")
+    h.append(f"#define DT_T_ABREVIATURAS_TOTAL {acum}u /* their comunas' Censo 2017 population */")
+    h.append("/* A comuna's common abbreviation (\"Stgo\"); acum: the population of its comuna and those before it. */")
+    h.append("typedef struct dt_t_abreviatura { uint16_t comuna; uint32_t acum; dt_t_str abreviatura; } dt_t_abreviatura;")
+    h.append("extern const dt_t_abreviatura dt_t_abreviaturas[DT_T_N_ABREVIATURAS];")
+    c.append("const dt_t_abreviatura dt_t_abreviaturas[DT_T_N_ABREVIATURAS] = {\n" + "\n".join(filas) + "\n};\n")
+    tildes = [(i, x) for i, x in enumerate(comunas) if any(ord(ch) > 127 for ch in x["nombre"])]
+    acum, filas = 0, []
+    for i, x in tildes:
+        acum += int(x["poblacion_censo_2017"])
+        filas.append((i, acum))
+    h.append(f"#define DT_T_N_COMUNAS_TILDE {len(tildes)}")
+    h.append(f"#define DT_T_COMUNAS_TILDE_TOTAL {acum}u")
+    h.append("/* The comunas whose name has a letter outside ASCII (\"Ñuñoa\"), with cumulative Censo 2017 population. */")
+    h.append("typedef struct dt_t_comuna_acum { uint16_t comuna; uint32_t acum; } dt_t_comuna_acum;")
+    h.append("extern const dt_t_comuna_acum dt_t_comunas_tilde[DT_T_N_COMUNAS_TILDE];")
+    c.append("const dt_t_comuna_acum dt_t_comunas_tilde[DT_T_N_COMUNAS_TILDE] = {\n" + "\n".join(
+        "    {%d, %du}," % f for f in filas) + "\n};\n")
+    huella("abreviaturas", "DT_T_N_ABREVIATURAS", "DT_T_N_ABREVIATURAS", [
+        "h = dt__huella_u(dt__huella_u(h, dt_t_abreviaturas[i].comuna), dt_t_abreviaturas[i].acum);",
+        "h = dt__huella_s(h, dt_t_abreviaturas[i].abreviatura.s, dt_t_abreviaturas[i].abreviatura.n);"])
+    huella("comunas_tilde", "DT_T_N_COMUNAS_TILDE", "DT_T_N_COMUNAS_TILDE", [
+        "h = dt__huella_u(dt__huella_u(h, dt_t_comunas_tilde[i].comuna), dt_t_comunas_tilde[i].acum);"])
 
     # --- the fingerprint's directory of tables ------------------------------
     h.append("\n/* Every table above, in a fixed order, with a walker that digests its whole content\n"

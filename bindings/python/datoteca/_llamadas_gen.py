@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Callable, Dict, List, Literal, Optional, cast, overload
 
-from ._tipos_gen import BancoDict, Contrato, CuentaDict, DefectoDte, DefectoEmail, DefectoFijo, DefectoMovil, DefectoPatente, DefectoRut, DireccionDict, DteDict, DteInvalidoDict, EmailInvalidoDict, EmpresaDict, FijoInvalidoDict, FormatoPatente, FormatoRut, FormatoTelefono, LiquidacionDict, MovilInvalidoDict, PatenteInvalidaDict, PersonaDict, PrevisionDict, RutInvalidoDict, SaludLiquidacion, Sexo, TipoPatente, TipoRut, VehiculoDict, CallName
+from ._tipos_gen import BancoDict, ComunaSuciaDict, Contrato, CuentaDict, DefectoDte, DefectoEmail, DefectoFijo, DefectoMovil, DefectoPatente, DefectoRut, DireccionDict, DteDict, DteInvalidoDict, EmailInvalidoDict, EmpresaDict, FijoInvalidoDict, FijoSucioDict, FormatoPatente, FormatoRut, FormatoTelefono, LiquidacionDict, MovilInvalidoDict, MovilSucioDict, NombreSucioDict, PatenteInvalidaDict, PersonaDict, PrevisionDict, RutInvalidoDict, RutSucioDict, SaludLiquidacion, Sexo, SucioComuna, SucioNombre, SucioRut, SucioTelefono, TipoPatente, TipoRut, VehiculoDict, CallName
 
 
 def _registro_persona_persona(v0: str, v1: str, v2: str, v3: str, v4: str, v5: str, v6: str, v7: str, v8: str, v9: str, v10: str, v11: str, v12: str, v13: str) -> PersonaDict:
@@ -70,6 +70,26 @@ def _registro_invalido_dte(v0: str, v1: str, v2: str, v3: str, v4: str, v5: str,
     return {'tipo': int(v0), 'nombre_tipo': v1, 'folio': int(v2), 'fecha_emision': v3, 'emisor_rut': v4, 'emisor_razon_social': v5, 'emisor_giro': v6, 'emisor_direccion': v7, 'receptor_rut': v8, 'receptor_nombre': v9, 'monto_neto': int(v10), 'monto_exento': int(v11), 'iva': int(v12), 'monto_total': int(v13), 'defecto': v14}
 
 
+def _registro_sucio_rut(v0: str, v1: str, v2: str) -> RutSucioDict:
+    return {'sucio': v0, 'limpio': v1, 'forma': v2}
+
+
+def _registro_sucio_nombre(v0: str, v1: str, v2: str) -> NombreSucioDict:
+    return {'sucio': v0, 'limpio': v1, 'forma': v2}
+
+
+def _registro_sucio_comuna(v0: str, v1: str, v2: str, v3: str) -> ComunaSuciaDict:
+    return {'sucio': v0, 'limpio': v1, 'codigo_comuna': v2, 'forma': v3}
+
+
+def _registro_sucio_movil(v0: str, v1: str, v2: str) -> MovilSucioDict:
+    return {'sucio': v0, 'limpio': v1, 'forma': v2}
+
+
+def _registro_sucio_fijo(v0: str, v1: str, v2: str) -> FijoSucioDict:
+    return {'sucio': v0, 'limpio': v1, 'forma': v2}
+
+
 # Record builders by call: a dict display per record type, written out here, is faster than
 # dict(zip(...)) for every record, and no code is built from strings at run time.
 RECORD_MAKERS: Dict[str, Callable[..., Any]] = {
@@ -88,6 +108,11 @@ RECORD_MAKERS: Dict[str, Callable[..., Any]] = {
     'invalido.fijo': _registro_invalido_fijo,
     'invalido.email': _registro_invalido_email,
     'invalido.dte': _registro_invalido_dte,
+    'sucio.rut': _registro_sucio_rut,
+    'sucio.nombre': _registro_sucio_nombre,
+    'sucio.comuna': _registro_sucio_comuna,
+    'sucio.movil': _registro_sucio_movil,
+    'sucio.fijo': _registro_sucio_fijo,
 }
 
 
@@ -240,6 +265,21 @@ class _Calls:
         @overload
         def _many_tipado(self, name: Literal['invalido.dte'], n: int, **kwargs: object) -> List[DteInvalidoDict]: ...
 
+        @overload
+        def _many_tipado(self, name: Literal['sucio.rut'], n: int, **kwargs: object) -> List[RutSucioDict]: ...
+
+        @overload
+        def _many_tipado(self, name: Literal['sucio.nombre'], n: int, **kwargs: object) -> List[NombreSucioDict]: ...
+
+        @overload
+        def _many_tipado(self, name: Literal['sucio.comuna'], n: int, **kwargs: object) -> List[ComunaSuciaDict]: ...
+
+        @overload
+        def _many_tipado(self, name: Literal['sucio.movil'], n: int, **kwargs: object) -> List[MovilSucioDict]: ...
+
+        @overload
+        def _many_tipado(self, name: Literal['sucio.fijo'], n: int, **kwargs: object) -> List[FijoSucioDict]: ...
+
         def _many_tipado(self, name: CallName, n: int, **kwargs: object) -> Any: ...
 
         @overload
@@ -379,6 +419,21 @@ class _Calls:
 
         @overload
         def _call_tipado(self, name: Literal['invalido.dte'], **kwargs: object) -> DteInvalidoDict: ...
+
+        @overload
+        def _call_tipado(self, name: Literal['sucio.rut'], **kwargs: object) -> RutSucioDict: ...
+
+        @overload
+        def _call_tipado(self, name: Literal['sucio.nombre'], **kwargs: object) -> NombreSucioDict: ...
+
+        @overload
+        def _call_tipado(self, name: Literal['sucio.comuna'], **kwargs: object) -> ComunaSuciaDict: ...
+
+        @overload
+        def _call_tipado(self, name: Literal['sucio.movil'], **kwargs: object) -> MovilSucioDict: ...
+
+        @overload
+        def _call_tipado(self, name: Literal['sucio.fijo'], **kwargs: object) -> FijoSucioDict: ...
 
         def _call_tipado(self, name: CallName, **kwargs: object) -> Any: ...
 
@@ -891,10 +946,76 @@ class Invalido(_Namespace):
         return cast(DteInvalidoDict, self._d._call('invalido.dte', defecto))
 
 
+class Sucio(_Namespace):
+    """sucio: valid values misspelt the ways people and old systems write them, with their clean spelling."""
+
+    __slots__ = ()
+
+    def rut(self, forma: Optional[SucioRut] = None) -> RutSucioDict:
+        """A valid persona RUT misspelt one way, with its clean spelling and the form of the dirt.
+
+        None (or leaving it out) takes the library's default.
+        forma: 'cualquiera', 'sin_puntos', 'minuscula', 'espacios', 'ceros', 'sin_guion'; default 'cualquiera'
+
+        Fields: sucio, limpio, forma.
+
+        Example (seed 42): " 6.183.538-5 " → 6.183.538-5 (espacios)
+        """
+        return cast(RutSucioDict, self._d._call('sucio.rut', forma))
+
+    def nombre(self, forma: Optional[SucioNombre] = None) -> NombreSucioDict:
+        """A person's full name in capitals without accents, lower case or with stray spaces, with its clean spelling.
+
+        None (or leaving it out) takes the library's default.
+        forma: 'cualquiera', 'mayusculas_sin_tildes', 'mayusculas', 'minusculas', 'minusculas_sin_tildes', 'espacios'; default 'cualquiera'
+
+        Fields: sucio, limpio, forma.
+
+        Example (seed 42): "cecilia matilde gonzález cifuentes" → Cecilia Matilde González Cifuentes (minusculas)
+        """
+        return cast(NombreSucioDict, self._d._call('sucio.nombre', forma))
+
+    def comuna(self, forma: Optional[SucioComuna] = None) -> ComunaSuciaDict:
+        """A comuna misspelt: accents dropped, capitals, lower case or its common abbreviation, with its clean name and CUT code.
+
+        None (or leaving it out) takes the library's default.
+        forma: 'cualquiera', 'sin_tildes', 'mayusculas', 'mayusculas_sin_tildes', 'minusculas', 'abreviatura'; default 'cualquiera'
+
+        Fields: sucio, limpio, codigo_comuna, forma.
+
+        Example (seed 42): "MAIPU" → Maipú, 13119 (mayusculas_sin_tildes)
+        """
+        return cast(ComunaSuciaDict, self._d._call('sucio.comuna', forma))
+
+    def movil(self, forma: Optional[SucioTelefono] = None) -> MovilSucioDict:
+        """A mobile number written in an older or careless format, with its E.164 form.
+
+        None (or leaving it out) takes the library's default.
+        forma: 'cualquiera', 'antiguo', 'parentesis', 'internacional', 'junto', 'sin_mas'; default 'cualquiera'
+
+        Fields: sucio, limpio, forma.
+
+        Example (seed 42): "+56 9 3382 6035" → +56933826035 (internacional)
+        """
+        return cast(MovilSucioDict, self._d._call('sucio.movil', forma))
+
+    def fijo(self, forma: Optional[SucioTelefono] = None) -> FijoSucioDict:
+        """A fixed line written in an older or careless format, with its E.164 form.
+
+        None (or leaving it out) takes the library's default.
+        forma: 'cualquiera', 'antiguo', 'parentesis', 'internacional', 'junto', 'sin_mas'; default 'cualquiera'
+
+        Fields: sucio, limpio, forma.
+
+        Example (seed 42): "+56 2 2070 2469" → +56220702469 (internacional)
+        """
+        return cast(FijoSucioDict, self._d._call('sucio.fijo', forma))
+
+
 class Llamadas(_Calls):
     """The generated half of Datoteca: its namespaces and the calls without one."""
 
-    __slots__ = ('persona', 'direccion', 'telefono', 'dinero', 'banco', 'empresa', 'vehiculo', 'prevision', 'tributario', 'fecha', 'remuneracion', 'invalido',)
+    __slots__ = ('persona', 'direccion', 'telefono', 'dinero', 'banco', 'empresa', 'vehiculo', 'prevision', 'tributario', 'fecha', 'remuneracion', 'invalido', 'sucio',)
 
     persona: Persona
     direccion: Direccion
@@ -908,6 +1029,7 @@ class Llamadas(_Calls):
     fecha: Fecha
     remuneracion: Remuneracion
     invalido: Invalido
+    sucio: Sucio
 
     def _init_llamadas(self) -> None:
         self.persona = Persona(self)
@@ -922,6 +1044,7 @@ class Llamadas(_Calls):
         self.fecha = Fecha(self)
         self.remuneracion = Remuneracion(self)
         self.invalido = Invalido(self)
+        self.sucio = Sucio(self)
 
     def rut(self, tipo: Optional[TipoRut] = None, formato: Optional[FormatoRut] = None) -> str:
         """A RUT with a valid check digit: persona 1.000.000 to 29.999.999, empresa 76 to 77 millions.
@@ -935,4 +1058,4 @@ class Llamadas(_Calls):
         return cast(str, self._call('rut', tipo, formato))
 
 
-__all__ = ['Llamadas', 'Persona', 'Direccion', 'Telefono', 'Dinero', 'Banco', 'Empresa', 'Vehiculo', 'Prevision', 'Tributario', 'Fecha', 'Remuneracion', 'Invalido']
+__all__ = ['Llamadas', 'Persona', 'Direccion', 'Telefono', 'Dinero', 'Banco', 'Empresa', 'Vehiculo', 'Prevision', 'Tributario', 'Fecha', 'Remuneracion', 'Invalido', 'Sucio']

@@ -1,4 +1,4 @@
-"""Datasets: addressable rows, unique columns, nulls, column choice and DDL (docs/datasets.md).
+"""Datasets: addressable rows, unique columns, nulls, dirt, column choice and DDL (docs/datasets.md).
 
 Row i depends only on (seed, call, arguments, options, i): any slice equals the same rows of a
 full run, in every language and from the CLI (`datoteca tabla`). Everything is generated in C;
@@ -41,15 +41,16 @@ def _lista(value: Optional[Iterable[str]], name: str) -> Optional[bytes]:
     return ",".join(items).encode()
 
 
-def _nulos(value: Optional[Mapping[str, int]]) -> Optional[bytes]:
+def _tasas(value: Optional[Mapping[str, int]], name: str) -> Optional[bytes]:
+    """{column: per mille} of `nulos` or `sucio` as the library's "column:rate,…"."""
     if value is None:
         return None
     if not isinstance(value, Mapping):
-        raise type_error(f"nulos must be a mapping of column to per mille, got {type(value).__name__}")
+        raise type_error(f"{name} must be a mapping of column to per mille, got {type(value).__name__}")
     parts = []
     for k, v in value.items():
         if not isinstance(k, str) or isinstance(v, bool) or not isinstance(v, int):
-            raise type_error(f"nulos must map column names to integer per mille, got {k!r}: {v!r}")
+            raise type_error(f"{name} must map column names to integer per mille, got {k!r}: {v!r}")
         # the range (0 to 1000) is the library's to check: its sentence is the one every binding gives
         parts.append(f"{k}:{v}")
     return ",".join(parts).encode()
@@ -60,15 +61,17 @@ class Tabla:
 
     seed: an int in [0, 2**64) or a str (as Datoteca). hoy: the reference date.
     campos: the columns, in order (default all). unico: columns made unique (RUT, email,
-    phone). nulos: {column: per mille of nulls}. Other keyword arguments are the call's own
-    (edad_min=30). Immutable and thread-safe: `filas` may run on many threads at once.
+    phone). nulos: {column: per mille of nulls}. sucio: {column: per mille of dirty values},
+    for RUT, name, comuna and phone columns (docs/sucios.md). Other keyword arguments are the
+    call's own (edad_min=30). Immutable and thread-safe: `filas` may run on many threads at once.
     """
 
     __slots__ = ("_t", "call", "columnas", "capacidad", "_enteros")
 
     def __init__(self, call: str, *, seed: Union[int, str] = 0, hoy: Union[datetime.date, str, None] = None,
                  campos: Optional[Iterable[str]] = None, unico: Optional[Iterable[str]] = None,
-                 nulos: Optional[Mapping[str, int]] = None, **kwargs: object) -> None:
+                 nulos: Optional[Mapping[str, int]] = None, sucio: Optional[Mapping[str, int]] = None,
+                 **kwargs: object) -> None:
         c, args, nargs = lookup_call(call, kwargs)
         keep = []  # cffi buffers must outlive the call
         o = ffi.new("dt_tabla_opciones *")
@@ -88,7 +91,8 @@ class Tabla:
         if hoy is not None:
             fecha = check_hoy(hoy)
             o.hoy_anio, o.hoy_mes, o.hoy_dia = fecha.year, fecha.month, fecha.day
-        for field, value in (("campos", _lista(campos, "campos")), ("unico", _lista(unico, "unico")), ("nulos", _nulos(nulos))):
+        for field, value in (("campos", _lista(campos, "campos")), ("unico", _lista(unico, "unico")),
+                             ("nulos", _tasas(nulos, "nulos")), ("sucio", _tasas(sucio, "sucio"))):
             if value is not None:
                 buf = ffi.new("char[]", value)
                 keep.append(buf)

@@ -18,6 +18,10 @@ DefectoMovil = Literal['cualquiera', 'largo', 'bloque', 'prefijo']
 DefectoFijo = Literal['cualquiera', 'area', 'largo']
 DefectoEmail = Literal['cualquiera', 'arroba', 'dominio', 'caracteres']
 DefectoDte = Literal['cualquiera', 'iva', 'total', 'rut', 'folio']
+SucioRut = Literal['cualquiera', 'sin_puntos', 'minuscula', 'espacios', 'ceros', 'sin_guion']
+SucioNombre = Literal['cualquiera', 'mayusculas_sin_tildes', 'mayusculas', 'minusculas', 'minusculas_sin_tildes', 'espacios']
+SucioComuna = Literal['cualquiera', 'sin_tildes', 'mayusculas', 'mayusculas_sin_tildes', 'minusculas', 'abreviatura']
+SucioTelefono = Literal['cualquiera', 'antiguo', 'parentesis', 'internacional', 'junto', 'sin_mas']
 Contrato = Literal['cualquiera', 'indefinido', 'plazo_fijo']
 SaludLiquidacion = Literal['cualquiera', 'fonasa', 'isapre']
 
@@ -206,7 +210,48 @@ class DteInvalidoDict(TypedDict):
     defecto: str
 
 
-# Every call's name: call(), many(), Tabla() take only these.
-CallName = Literal['rut', 'persona.nombre', 'persona.nombres', 'persona.apellido', 'persona.nombre_completo', 'persona.sexo', 'persona.fecha_nacimiento', 'persona.email', 'persona.persona', 'direccion.region', 'direccion.comuna', 'direccion.calle', 'direccion.numero', 'direccion.direccion', 'telefono.movil', 'telefono.fijo', 'dinero.monto', 'dinero.clp', 'dinero.uf', 'dinero.sueldo', 'banco.banco', 'banco.tipo_cuenta', 'banco.numero_cuenta', 'banco.cuenta', 'empresa.nombre', 'empresa.razon_social', 'empresa.rut', 'empresa.giro', 'empresa.empresa', 'vehiculo.patente', 'vehiculo.vehiculo', 'prevision.afp', 'prevision.salud', 'prevision.prevision', 'tributario.folio', 'tributario.dte', 'fecha.fecha', 'fecha.hora', 'fecha.fecha_hora', 'remuneracion.liquidacion', 'invalido.rut', 'invalido.patente', 'invalido.movil', 'invalido.fijo', 'invalido.email', 'invalido.dte']
+class RutSucioDict(TypedDict):
+    """The record of sucio.rut."""
 
-__all__ = ['Sexo', 'TipoRut', 'FormatoRut', 'FormatoTelefono', 'TipoPatente', 'FormatoPatente', 'DefectoRut', 'DefectoPatente', 'DefectoMovil', 'DefectoFijo', 'DefectoEmail', 'DefectoDte', 'Contrato', 'SaludLiquidacion', 'PersonaDict', 'DireccionDict', 'BancoDict', 'CuentaDict', 'EmpresaDict', 'VehiculoDict', 'PrevisionDict', 'DteDict', 'LiquidacionDict', 'RutInvalidoDict', 'PatenteInvalidaDict', 'MovilInvalidoDict', 'FijoInvalidoDict', 'EmailInvalidoDict', 'DteInvalidoDict', 'CallName']
+    sucio: str
+    limpio: str
+    forma: str
+
+
+class NombreSucioDict(TypedDict):
+    """The record of sucio.nombre."""
+
+    sucio: str
+    limpio: str
+    forma: str
+
+
+class ComunaSuciaDict(TypedDict):
+    """The record of sucio.comuna."""
+
+    sucio: str
+    limpio: str
+    codigo_comuna: str
+    forma: str
+
+
+class MovilSucioDict(TypedDict):
+    """The record of sucio.movil."""
+
+    sucio: str
+    limpio: str
+    forma: str
+
+
+class FijoSucioDict(TypedDict):
+    """The record of sucio.fijo."""
+
+    sucio: str
+    limpio: str
+    forma: str
+
+
+# Every call's name: call(), many(), Tabla() take only these.
+CallName = Literal['rut', 'persona.nombre', 'persona.nombres', 'persona.apellido', 'persona.nombre_completo', 'persona.sexo', 'persona.fecha_nacimiento', 'persona.email', 'persona.persona', 'direccion.region', 'direccion.comuna', 'direccion.calle', 'direccion.numero', 'direccion.direccion', 'telefono.movil', 'telefono.fijo', 'dinero.monto', 'dinero.clp', 'dinero.uf', 'dinero.sueldo', 'banco.banco', 'banco.tipo_cuenta', 'banco.numero_cuenta', 'banco.cuenta', 'empresa.nombre', 'empresa.razon_social', 'empresa.rut', 'empresa.giro', 'empresa.empresa', 'vehiculo.patente', 'vehiculo.vehiculo', 'prevision.afp', 'prevision.salud', 'prevision.prevision', 'tributario.folio', 'tributario.dte', 'fecha.fecha', 'fecha.hora', 'fecha.fecha_hora', 'remuneracion.liquidacion', 'invalido.rut', 'invalido.patente', 'invalido.movil', 'invalido.fijo', 'invalido.email', 'invalido.dte', 'sucio.rut', 'sucio.nombre', 'sucio.comuna', 'sucio.movil', 'sucio.fijo']
+
+__all__ = ['Sexo', 'TipoRut', 'FormatoRut', 'FormatoTelefono', 'TipoPatente', 'FormatoPatente', 'DefectoRut', 'DefectoPatente', 'DefectoMovil', 'DefectoFijo', 'DefectoEmail', 'DefectoDte', 'SucioRut', 'SucioNombre', 'SucioComuna', 'SucioTelefono', 'Contrato', 'SaludLiquidacion', 'PersonaDict', 'DireccionDict', 'BancoDict', 'CuentaDict', 'EmpresaDict', 'VehiculoDict', 'PrevisionDict', 'DteDict', 'LiquidacionDict', 'RutInvalidoDict', 'PatenteInvalidaDict', 'MovilInvalidoDict', 'FijoInvalidoDict', 'EmailInvalidoDict', 'DteInvalidoDict', 'RutSucioDict', 'NombreSucioDict', 'ComunaSuciaDict', 'MovilSucioDict', 'FijoSucioDict', 'CallName']

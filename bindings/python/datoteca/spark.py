@@ -9,8 +9,9 @@ Each partition generates its own row range in C and hands Spark Arrow record bat
 only on (seed, call, options, i), so the DataFrame is the same set of rows for any number of
 partitions, and equal to `datoteca tabla` from the CLI. Options: call, seed (an integer, or any other
 text as a text seed), filas, particiones (default: Spark's default parallelism), desde, campos,
-unico, nulos ("email:100,comuna:25"), hoy (YYYY-MM-DD), lote (rows per batch), indice ("true" adds
-a `fila` column with the row index), and the call's own arguments by name (edad_min=30, sexo=F).
+unico, nulos ("email:100,comuna:25"), sucio ("rut:100", docs/sucios.md), hoy (YYYY-MM-DD), lote
+(rows per batch), indice ("true" adds a `fila` column with the row index), and the call's own
+arguments by name (edad_min=30, sexo=F).
 """
 from __future__ import annotations
 
@@ -22,7 +23,7 @@ from pyspark.sql.types import DataType, DateType, LongType, StringType, StructFi
 from ._lib import CALLS
 from ._tabla import Tabla
 
-_PROPIAS = {"call", "seed", "filas", "particiones", "desde", "campos", "unico", "nulos", "hoy", "lote", "indice", "path"}
+_PROPIAS = {"call", "seed", "filas", "particiones", "desde", "campos", "unico", "nulos", "sucio", "hoy", "lote", "indice", "path"}
 _TIPOS: Dict[str, DataType] = {"text": StringType(), "char(1)": StringType(), "date": DateType(),
                                "integer": LongType(), "bigint": LongType()}
 
@@ -55,11 +56,12 @@ def tabla_de(opciones: Dict[str, str]) -> Tabla:
         if k not in params:
             raise ValueError(f"datoteca: unknown option {k!r} for {call}; it takes {sorted(_PROPIAS)} and {sorted(params)}")
         argumentos[k] = v if params[k].choices is not None else int(v, 0)
-    nulos = None
-    if opciones.get("nulos"):
-        nulos = {c: int(p) for c, _, p in (x.partition(":") for x in opciones["nulos"].split(","))}
+    tasas: Dict[str, Optional[Dict[str, int]]] = {"nulos": None, "sucio": None}
+    for clave in tasas:
+        if opciones.get(clave):
+            tasas[clave] = {c: int(p) for c, _, p in (x.partition(":") for x in opciones[clave].split(","))}
     return Tabla(call, seed=seed, hoy=opciones.get("hoy"), campos=opciones.get("campos") or None,
-                 unico=opciones.get("unico") or None, nulos=nulos, **argumentos)
+                 unico=opciones.get("unico") or None, nulos=tasas["nulos"], sucio=tasas["sucio"], **argumentos)
 
 
 class Rango(InputPartition):

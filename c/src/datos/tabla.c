@@ -2,11 +2,15 @@
  * derived from the seed and i (docs/stream.md), through the same registry runners as dt_call;
  * then its columns are selected, unique columns come from keyed permutations indexed by i
  * (unico.c) and null values from a keyed hash of (i, column). Nothing depends on other rows. */
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 
 #include "internal.h"
 #include "tabla_interno.h"
+
+/* The size of dt_tabla_opciones in 2.0.0, which ended with `nulos`: the smallest a caller may pass. */
+#define DT__OPCIONES_2_0 (offsetof(dt_tabla_opciones, nulos) + sizeof(const char *))
 
 static const char *const dt__tipos_pg[] = {"text", "date", "char(1)", "integer", "bigint"};
 static const char *const dt__tipos_sqlite[] = {"TEXT", "TEXT", "TEXT", "INTEGER", "INTEGER"};
@@ -113,28 +117,64 @@ static int dt__item_unico(dt_tabla *t, const char *s, size_t len, char *why, siz
     return 0;
 }
 
-static int dt__item_nulos(dt_tabla *t, const char *s, size_t len, char *why, size_t whycap) {
+/* "column:per-mille" (an integer from 0 to 1000) of the `que` option ("nulos", "sucio"): the column's
+ * field into *k and the rate into *v, or 1 with the sentence. Shared so the two options read alike. */
+static int dt__item_tasa(dt_tabla *t, const char *que, const char *ejemplo, const char *s, size_t len, int *k, uint32_t *v,
+                         char *why, size_t whycap) {
     const char *dos = memchr(s, ':', len);
     size_t nlen = dos ? (size_t)(dos - s) : len;
-    uint32_t v = 0;
+    uint32_t x = 0;
     size_t nd = 0;
     for (const char *q = dos ? dos + 1 : s + len; dos && q < s + len && nd < 5; q++, nd++) {
         if (*q < '0' || *q > '9') { nd = 0; break; }
-        v = v * 10 + (uint32_t)(*q - '0');
+        x = x * 10 + (uint32_t)(*q - '0');
     }
-    if (!dos || nd == 0 || nd > 4 || (size_t)(s + len - dos - 1) != nd || v > 1000) {
-        snprintf(why, whycap, "%s: nulos: '%.*s' must be column:per-mille with an integer from 0 to 1000 (\"email:100\")",
-                 t->ll->info.name, (int)(len > 64 ? 64 : len), s);
+    if (!dos || nd == 0 || nd > 4 || (size_t)(s + len - dos - 1) != nd || x > 1000) {
+        snprintf(why, whycap, "%s: %s: '%.*s' must be column:per-mille with an integer from 0 to 1000 (\"%s\")",
+                 t->ll->info.name, que, (int)(len > 64 ? 64 : len), s, ejemplo);
         return 1;
     }
-    int k = dt__buscar_campo(t, s, nlen);
-    if (k < 0) return dt__falta(t, "nulos:", s, nlen, why, whycap);
-    int j = dt__columna_de(t, (size_t)k);
-    if (j < 0) {
-        snprintf(why, whycap, "%s: nulos: '%.*s' is not among the chosen campos", t->ll->info.name, (int)nlen, s);
-        return 1;
-    }
+    char etiqueta[16];
+    snprintf(etiqueta, sizeof etiqueta, "%s:", que);
+    *k = dt__buscar_campo(t, s, nlen);
+    if (*k < 0) return dt__falta(t, etiqueta, s, nlen, why, whycap);
+    *v = x;
+    return 0;
+}
+
+/* The column j showing field k, or 1 with the sentence that it is not among the chosen campos. */
+static int dt__elegida(const dt_tabla *t, const char *que, int k, const char *s, size_t nlen, int *j, char *why, size_t whycap) {
+    *j = dt__columna_de(t, (size_t)k);
+    if (*j >= 0) return 0;
+    snprintf(why, whycap, "%s: %s: '%.*s' is not among the chosen campos", t->ll->info.name, que, (int)nlen, s);
+    return 1;
+}
+
+static int dt__item_nulos(dt_tabla *t, const char *s, size_t len, char *why, size_t whycap) {
+    int k, j;
+    uint32_t v;
+    if (dt__item_tasa(t, "nulos", "email:100", s, len, &k, &v, why, whycap)) return 1;
+    if (dt__elegida(t, "nulos", k, s, strlen(dt__tabla_campo(t, (size_t)k)), &j, why, whycap)) return 1;
     t->nulos[j] = v;
+    return 0;
+}
+
+static int dt__item_sucio(dt_tabla *t, const char *s, size_t len, char *why, size_t whycap) {
+    int k, j;
+    uint32_t v;
+    if (dt__item_tasa(t, "sucio", "rut:100", s, len, &k, &v, why, whycap)) return 1;
+    size_t nlen = strlen(dt__tabla_campo(t, (size_t)k));
+    if (t->ll->sucio[k] == DT__SUCIO_NO) {
+        int n = snprintf(why, whycap, "%s: column '%.*s' cannot be dirty; dirty columns are", t->ll->info.name, (int)nlen, s);
+        int alguno = 0;
+        for (size_t c = 0; c < t->ncampos_llamada && n >= 0 && (size_t)n < whycap; c++)
+            if (t->ll->sucio[c]) n += snprintf(why + n, whycap - (size_t)n, "%s %s", alguno++ ? "," : "", dt__tabla_campo(t, c));
+        if (!alguno && n >= 0 && (size_t)n < whycap)
+            snprintf(why + n, whycap - (size_t)n, " none (RUT, name, comuna and phone columns can be)");
+        return 1;
+    }
+    if (dt__elegida(t, "sucio", k, s, nlen, &j, why, whycap)) return 1;
+    t->sucio[j] = v;
     return 0;
 }
 
@@ -147,9 +187,12 @@ dt_status dt_tabla_new(const dt_tabla_opciones *o, dt_tabla **out, char *why, si
     why[0] = '\0';
     if (out == NULL) return DT_ERR_NULL;
     *out = NULL;
-    if (o == NULL || o->tamano < sizeof(dt_tabla_opciones) || (o->args == NULL && o->nargs > 0) ||
+    /* A caller compiled against 2.0.0's header passes the size without `sucio`: still a whole set of
+     * options, with no dirt. A member is read only when the caller's size covers it. */
+    if (o == NULL || o->tamano < DT__OPCIONES_2_0 || (o->args == NULL && o->nargs > 0) ||
         (o->seed_texto == NULL && o->seed_texto_len > 0))
         return DT_ERR_NULL;
+    const char *sucio = o->tamano >= offsetof(dt_tabla_opciones, sucio) + sizeof o->sucio ? o->sucio : NULL;
     if (o->llamada >= dt_call_count()) {
         snprintf(why, whycap, "no call has index %zu (there are %zu)", o->llamada, dt_call_count());
         return DT_ERR_INVALID_ARG;
@@ -184,6 +227,7 @@ dt_status dt_tabla_new(const dt_tabla_opciones *o, dt_tabla **out, char *why, si
     snprintf(t->clave_escalar, sizeof t->clave_escalar, "%s", punto ? punto + 1 : t->ll->info.name);
     t->capacidad = DT__SIN_UNICOS;
     t->clave_nulos = dt__mezcla(t->seed ^ dt__fnv1a64("nulos", 5));
+    t->clave_sucio = dt__mezcla(t->seed ^ dt__fnv1a64("sucio", 5));
     t->plantilla.clave[DT__U_RUT] = dt__mezcla(t->seed ^ dt__fnv1a64("unico:rut", 9));
     t->plantilla.clave[DT__U_EMAIL] = dt__mezcla(t->seed ^ dt__fnv1a64("unico:email", 11));
     t->plantilla.clave[DT__U_TEL] = dt__mezcla(t->seed ^ dt__fnv1a64("unico:telefono", 14));
@@ -196,6 +240,7 @@ dt_status dt_tabla_new(const dt_tabla_opciones *o, dt_tabla **out, char *why, si
     }
     if (!malo) malo = dt__lista(t, o->unico, dt__item_unico, why, whycap);
     if (!malo) malo = dt__lista(t, o->nulos, dt__item_nulos, why, whycap);
+    if (!malo) malo = dt__lista(t, sucio, dt__item_sucio, why, whycap);
     for (size_t j = 0; !malo && j < t->ncol; j++) {
         if (t->unico[j] && t->nulos[j]) {
             snprintf(why, whycap, "%s: column '%s' is unique and cannot also have nulls", t->ll->info.name,
@@ -233,6 +278,29 @@ dt_status dt_tabla_columna(const dt_tabla *t, size_t j, dt_columna_info *out) {
     return DT_OK;
 }
 
+/* Whether row `fila`'s column k (column j) is dirty, and in which form, come from keyed hashes of
+ * (seed, row, field), never from the row's stream: the clean values and every other column stay
+ * exactly those of the same dataset without `sucio`. The form is drawn among the forms that change
+ * this text (a lower-case k changes only a RUT with K, an abbreviation only a comuna that has one),
+ * with equal weight, so a dirty cell always differs from its clean value; a cell no form changes
+ * stays clean. Returns the dirty text's end at p, or NULL for a clean cell. */
+static char *dt__ensuciar_celda(const dt_tabla *t, uint64_t fila, size_t j, const char *s, size_t n, char *p) {
+    size_t k = t->col[j];
+    uint64_t h = dt__mezcla(t->clave_sucio + fila * DT_MAX_FIELDS + k);
+    if (h % 1000u >= t->sucio[j]) return NULL;
+    int tipo = t->ll->sucio[k];
+    int cambia[DT__SUCIO_FORMAS];
+    uint32_t nc = 0;
+    for (int f = 1; f <= DT__SUCIO_FORMAS; f++) {
+        char *e = dt__ensuciar(tipo, f, s, n, p);
+        if ((size_t)(e - p) != n || memcmp(p, s, n) != 0) cambia[nc++] = f;
+    }
+    if (nc == 0) return NULL;
+    /* the high half of a second hash, scaled to nc: no modulo bias worth the name at 32 bits */
+    uint32_t r = (uint32_t)(((dt__mezcla(h ^ 0x7375636961ULL) >> 32) * nc) >> 32);
+    return dt__ensuciar(tipo, cambia[r], s, n, p);
+}
+
 void dt__tabla_valores(const dt_tabla *t, uint64_t fila, dt__valores *v) {
     dt_gen g;
     dt__seed(&g.rng, dt__mezcla(t->seed ^ dt__mezcla(fila)), DT__TABLA_STREAM);
@@ -252,6 +320,8 @@ void dt__tabla_valores(const dt_tabla *t, uint64_t fila, dt__valores *v) {
         v->ini[0] = b;
         v->largo[0] = (size_t)(end - b);
     }
+    size_t fila_largo = t->ncol; /* the row as dt__tabla_fila writes it: separators and texts */
+    int hay_sucio = 0;
     for (size_t j = 0; j < t->ncol; j++) {
         size_t k = t->col[j];
         if (registro) {
@@ -261,6 +331,23 @@ void dt__tabla_valores(const dt_tabla *t, uint64_t fila, dt__valores *v) {
         int nulo = v->largo[j] == 0 && registro && ll->nulos[k];
         if (!nulo && t->nulos[j]) nulo = dt__mezcla(t->clave_nulos + fila * DT_MAX_FIELDS + k) % 1000u < t->nulos[j];
         v->nulo[j] = (uint8_t)nulo;
+        fila_largo += v->largo[j];
+        hay_sucio |= t->sucio[j] != 0;
+    }
+    if (!hay_sucio) return;
+    char *p = v->sucios;
+    for (size_t j = 0; j < t->ncol; j++) {
+        if (!t->sucio[j] || v->nulo[j] || v->largo[j] == 0) continue; /* a null or a field with no value stays so */
+        if ((size_t)(p - v->sucios) + 2 * v->largo[j] + 8 > sizeof v->sucios) break; /* as below: never, but never past */
+        char *e = dt__ensuciar_celda(t, fila, j, v->ini[j], v->largo[j], p);
+        if (e == NULL) continue;
+        size_t n = (size_t)(e - p);
+        /* a row must still fit DT_MAX_TEXT: no real row comes near it, but a row is never cut */
+        if (fila_largo - v->largo[j] + n >= DT_MAX_TEXT) continue;
+        fila_largo = fila_largo - v->largo[j] + n;
+        v->ini[j] = p;
+        v->largo[j] = n;
+        p = e;
     }
 }
 

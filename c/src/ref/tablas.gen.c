@@ -4160,6 +4160,118 @@ static uint64_t dt__huella_isapres(uint64_t h) {
     return h;
 }
 
+const dt_t_abreviatura dt_t_abreviaturas[DT_T_N_ABREVIATURAS] = {
+    {257, 404495u, {"Stgo", 4}},
+    {40, 701150u, {"Valpo", 5}},
+    {141, 924724u, {"Conce", 5}},
+    {7, 1286597u, {"Antofa", 6}},
+    {46, 1620845u, {"Vi\303\261a", 5}},
+    {206, 1866747u, {"Pto. Montt", 10}},
+    {246, 1998339u, {"Pta. Arenas", 11}},
+    {214, 2042917u, {"Pto. Varas", 10}},
+    {289, 2611023u, {"Pte. Alto", 9}},
+    {277, 2712197u, {"PAC", 3}},
+};
+
+const dt_t_comuna_acum dt_t_comunas_tilde[DT_T_N_COMUNAS_TILDE] = {
+    {3, 1250u},
+    {12, 1571u},
+    {15, 8028u},
+    {16, 161965u},
+    {19, 174184u},
+    {30, 201955u},
+    {36, 215277u},
+    {39, 219555u},
+    {40, 516210u},
+    {42, 558362u},
+    {43, 559288u},
+    {44, 577834u},
+    {46, 912082u},
+    {73, 927323u},
+    {74, 1079031u},
+    {76, 1096547u},
+    {82, 1117434u},
+    {85, 1169939u},
+    {93, 1197907u},
+    {102, 1212944u},
+    {112, 1259012u},
+    {118, 1272918u},
+    {124, 1422054u},
+    {125, 1431711u},
+    {126, 1438364u},
+    {132, 1442686u},
+    {134, 1463451u},
+    {135, 1493985u},
+    {141, 1717559u},
+    {151, 1772505u},
+    {152, 1864278u},
+    {155, 1898815u},
+    {158, 1919850u},
+    {159, 1930267u},
+    {160, 2132598u},
+    {164, 2162225u},
+    {170, 2175998u},
+    {173, 2181921u},
+    {187, 2206758u},
+    {188, 2235281u},
+    {191, 2245003u},
+    {192, 2273154u},
+    {197, 2290567u},
+    {202, 2302346u},
+    {204, 2321189u},
+    {208, 2325212u},
+    {213, 2339428u},
+    {218, 2343257u},
+    {220, 2347178u},
+    {221, 2352563u},
+    {222, 2379755u},
+    {229, 2393840u},
+    {232, 2398911u},
+    {233, 2401534u},
+    {234, 2410478u},
+    {238, 2434437u},
+    {245, 2437103u},
+    {248, 2437720u},
+    {251, 2437858u},
+    {260, 2564813u},
+    {262, 2711854u},
+    {275, 3233481u},
+    {276, 3441718u},
+    {278, 3683317u},
+    {285, 3777809u},
+    {287, 3860709u},
+    {291, 3878898u},
+    {300, 3885342u},
+    {301, 3917921u},
+    {302, 3931511u},
+    {308, 4021712u},
+    {313, 4028807u},
+    {317, 4066843u},
+    {320, 4098215u},
+    {325, 4282954u},
+    {327, 4313861u},
+    {331, 4331346u},
+    {339, 4337101u},
+    {343, 4348253u},
+    {344, 4352561u},
+    {345, 4364164u},
+};
+
+static uint64_t dt__huella_abreviaturas(uint64_t h) {
+    for (uint32_t i = 0; i < DT_T_N_ABREVIATURAS; i++) {
+        h = dt__huella_u(dt__huella_u(h, dt_t_abreviaturas[i].comuna), dt_t_abreviaturas[i].acum);
+        h = dt__huella_s(h, dt_t_abreviaturas[i].abreviatura.s, dt_t_abreviaturas[i].abreviatura.n);
+    }
+    return h;
+}
+
+static uint64_t dt__huella_comunas_tilde(uint64_t h) {
+    for (uint32_t i = 0; i < DT_T_N_COMUNAS_TILDE; i++) {
+        h = dt__huella_u(dt__huella_u(h, dt_t_comunas_tilde[i].comuna), dt_t_comunas_tilde[i].acum);
+    }
+    return h;
+}
+
 const dt_t_tabla dt_t_tablas[DT_T_N_TABLAS] = {
     {"regiones", DT_T_N_REGIONES, dt__huella_regiones},
     {"region_pesos", DT_T_N_REGIONES, dt__huella_region_pesos},
@@ -4192,5 +4304,7 @@ const dt_t_tabla dt_t_tablas[DT_T_N_TABLAS] = {
     {"topes_imponibles", DT_T_N_TOPES, dt__huella_topes_imponibles},
     {"impuesto_unico", DT_T_N_IMPUESTO, dt__huella_impuesto_unico},
     {"isapres", DT_T_N_ISAPRES, dt__huella_isapres},
+    {"abreviaturas", DT_T_N_ABREVIATURAS, dt__huella_abreviaturas},
+    {"comunas_tilde", DT_T_N_COMUNAS_TILDE, dt__huella_comunas_tilde},
 };
 

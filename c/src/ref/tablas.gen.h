@@ -152,10 +152,21 @@ extern const dt_t_tramo dt_t_impuesto[DT_T_N_IMPUESTO];
 #define DT_T_PRIMERA_ISAPRE 4 /* the Isapres are dt_t_salud_filas[DT_T_PRIMERA_ISAPRE ..] */
 extern const dt_t_alias dt_t_isapres_alias;
 
+#define DT_T_N_ABREVIATURAS 10
+#define DT_T_ABREVIATURAS_TOTAL 2712197u /* their comunas' Censo 2017 population */
+/* A comuna's common abbreviation ("Stgo"); acum: the population of its comuna and those before it. */
+typedef struct dt_t_abreviatura { uint16_t comuna; uint32_t acum; dt_t_str abreviatura; } dt_t_abreviatura;
+extern const dt_t_abreviatura dt_t_abreviaturas[DT_T_N_ABREVIATURAS];
+#define DT_T_N_COMUNAS_TILDE 81
+#define DT_T_COMUNAS_TILDE_TOTAL 4364164u
+/* The comunas whose name has a letter outside ASCII ("Ñuñoa"), with cumulative Censo 2017 population. */
+typedef struct dt_t_comuna_acum { uint16_t comuna; uint32_t acum; } dt_t_comuna_acum;
+extern const dt_t_comuna_acum dt_t_comunas_tilde[DT_T_N_COMUNAS_TILDE];
+
 /* Every table above, in a fixed order, with a walker that digests its whole content
  * (weights and alias tables included) through huella.h: see dt_referencia_at. */
 typedef struct dt_t_tabla { const char *nombre; uint32_t filas; uint64_t (*huella)(uint64_t h); } dt_t_tabla;
-#define DT_T_N_TABLAS 31
+#define DT_T_N_TABLAS 33
 extern const dt_t_tabla dt_t_tablas[DT_T_N_TABLAS];
 
 #endif

@@ -53,6 +53,11 @@ void dt__invalido_movil(dt_gen *g, dt_defecto_movil defecto, dt_tel_formato form
 void dt__invalido_fijo(dt_gen *g, dt_defecto_fijo defecto, dt_tel_formato formato, dt_fijo_invalido *out);
 void dt__invalido_email(dt_gen *g, dt_defecto_email defecto, dt_email_invalido *out);
 void dt__invalido_dte(dt_gen *g, dt_defecto_dte defecto, dt_dte_invalido *out);
+void dt__sucio_rut(dt_gen *g, dt_sucio_rut_forma forma, dt_rut_sucio *out);
+void dt__sucio_nombre(dt_gen *g, dt_sucio_nombre_forma forma, dt_nombre_sucio *out);
+void dt__sucio_comuna(dt_gen *g, dt_sucio_comuna_forma forma, dt_comuna_sucia *out);
+void dt__sucio_movil(dt_gen *g, dt_sucio_telefono_forma forma, dt_movil_sucio *out);
+void dt__sucio_fijo(dt_gen *g, dt_sucio_telefono_forma forma, dt_fijo_sucio *out);
 
 /* The utilities, hand-written beside their namespace: text in (s, n), checked integer arguments a,
  * the value written at p (end in *end); a status for text they refuse. */

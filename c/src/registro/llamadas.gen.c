@@ -16,6 +16,10 @@ static const char *const ch_defecto_movil[] = {"cualquiera", "largo", "bloque", 
 static const char *const ch_defecto_fijo[] = {"cualquiera", "area", "largo"};
 static const char *const ch_defecto_email[] = {"cualquiera", "arroba", "dominio", "caracteres"};
 static const char *const ch_defecto_dte[] = {"cualquiera", "iva", "total", "rut", "folio"};
+static const char *const ch_sucio_rut[] = {"cualquiera", "sin_puntos", "minuscula", "espacios", "ceros", "sin_guion"};
+static const char *const ch_sucio_nombre[] = {"cualquiera", "mayusculas_sin_tildes", "mayusculas", "minusculas", "minusculas_sin_tildes", "espacios"};
+static const char *const ch_sucio_comuna[] = {"cualquiera", "sin_tildes", "mayusculas", "mayusculas_sin_tildes", "minusculas", "abreviatura"};
+static const char *const ch_sucio_telefono[] = {"cualquiera", "antiguo", "parentesis", "internacional", "junto", "sin_mas"};
 static const char *const ch_contrato[] = {"cualquiera", "indefinido", "plazo_fijo"};
 static const char *const ch_salud_liquidacion[] = {"cualquiera", "fonasa", "isapre"};
 
@@ -23,6 +27,7 @@ static const dt_param_info p_rut[] = {{"tipo", 0, 0, 1LL, ch_tipo_rut}, {"format
 static const char *const cero_rut[] = {"", ""};
 static const uint8_t sql_rut[] = {0};
 static const uint8_t unico_rut[] = {1};
+static const uint8_t sucio_rut[] = {1};
 static char *r_rut(dt_gen *g, const int64_t *a, char *p) {
     return dt__rut(g, (dt_rut_tipo)a[0], (dt_rut_formato)a[1], p);
 }
@@ -31,6 +36,7 @@ static const dt_param_info p_persona_nombre[] = {{"sexo", 0, 0, 2LL, ch_sexo}};
 static const char *const cero_persona_nombre[] = {""};
 static const uint8_t sql_persona_nombre[] = {0};
 static const uint8_t unico_persona_nombre[] = {0};
+static const uint8_t sucio_persona_nombre[] = {2};
 static char *r_persona_nombre(dt_gen *g, const int64_t *a, char *p) {
     return dt__persona_nombre(g, (dt_sexo)a[0], p);
 }
@@ -39,12 +45,14 @@ static const dt_param_info p_persona_nombres[] = {{"sexo", 0, 0, 2LL, ch_sexo}};
 static const char *const cero_persona_nombres[] = {""};
 static const uint8_t sql_persona_nombres[] = {0};
 static const uint8_t unico_persona_nombres[] = {0};
+static const uint8_t sucio_persona_nombres[] = {2};
 static char *r_persona_nombres(dt_gen *g, const int64_t *a, char *p) {
     return dt__persona_nombres(g, (dt_sexo)a[0], p);
 }
 
 static const uint8_t sql_persona_apellido[] = {0};
 static const uint8_t unico_persona_apellido[] = {0};
+static const uint8_t sucio_persona_apellido[] = {2};
 static char *r_persona_apellido(dt_gen *g, const int64_t *a, char *p) {
     (void)a;
     return dt__persona_apellido(g, p);
@@ -54,12 +62,14 @@ static const dt_param_info p_persona_nombre_completo[] = {{"sexo", 0, 0, 2LL, ch
 static const char *const cero_persona_nombre_completo[] = {""};
 static const uint8_t sql_persona_nombre_completo[] = {0};
 static const uint8_t unico_persona_nombre_completo[] = {0};
+static const uint8_t sucio_persona_nombre_completo[] = {2};
 static char *r_persona_nombre_completo(dt_gen *g, const int64_t *a, char *p) {
     return dt__persona_nombre_completo(g, (dt_sexo)a[0], p);
 }
 
 static const uint8_t sql_persona_sexo[] = {2};
 static const uint8_t unico_persona_sexo[] = {0};
+static const uint8_t sucio_persona_sexo[] = {0};
 static char *r_persona_sexo(dt_gen *g, const int64_t *a, char *p) {
     (void)a;
     return dt__persona_sexo(g, p);
@@ -70,12 +80,14 @@ static const char *const cero_persona_fecha_nacimiento[] = {"", ""};
 static const dt__check k_persona_fecha_nacimiento[] = {{0, 1}};
 static const uint8_t sql_persona_fecha_nacimiento[] = {1};
 static const uint8_t unico_persona_fecha_nacimiento[] = {0};
+static const uint8_t sucio_persona_fecha_nacimiento[] = {0};
 static char *r_persona_fecha_nacimiento(dt_gen *g, const int64_t *a, char *p) {
     return dt__persona_fecha_nacimiento(g, (int32_t)a[0], (int32_t)a[1], p);
 }
 
 static const uint8_t sql_persona_email[] = {0};
 static const uint8_t unico_persona_email[] = {2};
+static const uint8_t sucio_persona_email[] = {0};
 static char *r_persona_email(dt_gen *g, const int64_t *a, char *p) {
     (void)a;
     return dt__persona_email(g, p);
@@ -103,6 +115,7 @@ _Static_assert(sizeof((dt_persona *)0)->codigo_comuna == 6, "dt_persona.codigo_c
 _Static_assert(sizeof((dt_persona *)0)->codigo_region == 4, "dt_persona.codigo_region: its size must equal its ancho in spec/llamadas.toml");
 static const uint8_t sql_persona_persona[] = {0, 0, 0, 0, 2, 0, 1, 0, 0, 0, 0, 0, 0, 0};
 static const uint8_t unico_persona_persona[] = {0, 0, 0, 0, 0, 1, 0, 2, 3, 0, 0, 0, 0, 0};
+static const uint8_t sucio_persona_persona[] = {2, 2, 2, 2, 0, 1, 0, 0, 4, 0, 3, 0, 0, 0};
 _Static_assert(sizeof(dt_persona) <= DT__REGISTRO_MAX, "dt_persona is larger than DT__REGISTRO_MAX");
 static void g_persona_persona(dt_gen *g, const int64_t *a, void *out) {
     dt__persona_persona(g, (dt_sexo)a[0], (int32_t)a[1], (int32_t)a[2], (dt_persona *)out);
@@ -115,6 +128,7 @@ static char *r_persona_persona(dt_gen *g, const int64_t *a, char *p) {
 
 static const uint8_t sql_direccion_region[] = {0};
 static const uint8_t unico_direccion_region[] = {0};
+static const uint8_t sucio_direccion_region[] = {0};
 static char *r_direccion_region(dt_gen *g, const int64_t *a, char *p) {
     (void)a;
     return dt__direccion_region(g, p);
@@ -124,12 +138,14 @@ static const dt_param_info p_direccion_comuna[] = {{"region", 0, 0, 16LL, NULL}}
 static const char *const cero_direccion_comuna[] = {"any region"};
 static const uint8_t sql_direccion_comuna[] = {0};
 static const uint8_t unico_direccion_comuna[] = {0};
+static const uint8_t sucio_direccion_comuna[] = {3};
 static char *r_direccion_comuna(dt_gen *g, const int64_t *a, char *p) {
     return dt__direccion_comuna(g, (int32_t)a[0], p);
 }
 
 static const uint8_t sql_direccion_calle[] = {0};
 static const uint8_t unico_direccion_calle[] = {0};
+static const uint8_t sucio_direccion_calle[] = {0};
 static char *r_direccion_calle(dt_gen *g, const int64_t *a, char *p) {
     (void)a;
     return dt__direccion_calle(g, p);
@@ -137,6 +153,7 @@ static char *r_direccion_calle(dt_gen *g, const int64_t *a, char *p) {
 
 static const uint8_t sql_direccion_numero[] = {3};
 static const uint8_t unico_direccion_numero[] = {0};
+static const uint8_t sucio_direccion_numero[] = {0};
 static int64_t e_direccion_numero(dt_gen *g, const int64_t *a) {
     (void)a;
     return dt__direccion_numero(g);
@@ -164,6 +181,7 @@ _Static_assert(sizeof((dt_direccion *)0)->codigo_postal == 8, "dt_direccion.codi
 _Static_assert(sizeof((dt_direccion *)0)->linea == 192, "dt_direccion.linea: its size must equal its ancho in spec/llamadas.toml");
 static const uint8_t sql_direccion_direccion[] = {0, 0, 3, 0, 0, 0, 0, 0, 0, 0, 0, 0};
 static const uint8_t unico_direccion_direccion[] = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
+static const uint8_t sucio_direccion_direccion[] = {0, 0, 0, 0, 3, 0, 0, 0, 0, 0, 0, 0};
 _Static_assert(sizeof(dt_direccion) <= DT__REGISTRO_MAX, "dt_direccion is larger than DT__REGISTRO_MAX");
 static void g_direccion_direccion(dt_gen *g, const int64_t *a, void *out) {
     dt__direccion_direccion(g, (int32_t)a[0], (dt_direccion *)out);
@@ -178,6 +196,7 @@ static const dt_param_info p_telefono_movil[] = {{"formato", 0, 0, 2LL, ch_forma
 static const char *const cero_telefono_movil[] = {""};
 static const uint8_t sql_telefono_movil[] = {0};
 static const uint8_t unico_telefono_movil[] = {3};
+static const uint8_t sucio_telefono_movil[] = {4};
 static char *r_telefono_movil(dt_gen *g, const int64_t *a, char *p) {
     return dt__telefono_movil(g, (dt_tel_formato)a[0], p);
 }
@@ -186,6 +205,7 @@ static const dt_param_info p_telefono_fijo[] = {{"region", 0, 0, 16LL, NULL}, {"
 static const char *const cero_telefono_fijo[] = {"any region", ""};
 static const uint8_t sql_telefono_fijo[] = {0};
 static const uint8_t unico_telefono_fijo[] = {4};
+static const uint8_t sucio_telefono_fijo[] = {4};
 static char *r_telefono_fijo(dt_gen *g, const int64_t *a, char *p) {
     return dt__telefono_fijo(g, (int32_t)a[0], (dt_tel_formato)a[1], p);
 }
@@ -195,6 +215,7 @@ static const char *const cero_dinero_monto[] = {"", ""};
 static const dt__check k_dinero_monto[] = {{0, 1}};
 static const uint8_t sql_dinero_monto[] = {4};
 static const uint8_t unico_dinero_monto[] = {0};
+static const uint8_t sucio_dinero_monto[] = {0};
 static int64_t e_dinero_monto(dt_gen *g, const int64_t *a) {
     return dt__dinero_monto(g, (int64_t)a[0], (int64_t)a[1]);
 }
@@ -207,6 +228,7 @@ static const char *const cero_dinero_clp[] = {"", ""};
 static const dt__check k_dinero_clp[] = {{0, 1}};
 static const uint8_t sql_dinero_clp[] = {0};
 static const uint8_t unico_dinero_clp[] = {0};
+static const uint8_t sucio_dinero_clp[] = {0};
 static char *r_dinero_clp(dt_gen *g, const int64_t *a, char *p) {
     return dt__dinero_clp(g, (int64_t)a[0], (int64_t)a[1], p);
 }
@@ -216,12 +238,14 @@ static const char *const cero_dinero_uf[] = {"", ""};
 static const dt__check k_dinero_uf[] = {{0, 1}};
 static const uint8_t sql_dinero_uf[] = {0};
 static const uint8_t unico_dinero_uf[] = {0};
+static const uint8_t sucio_dinero_uf[] = {0};
 static char *r_dinero_uf(dt_gen *g, const int64_t *a, char *p) {
     return dt__dinero_uf(g, (int64_t)a[0], (int64_t)a[1], p);
 }
 
 static const uint8_t sql_dinero_sueldo[] = {4};
 static const uint8_t unico_dinero_sueldo[] = {0};
+static const uint8_t sucio_dinero_sueldo[] = {0};
 static int64_t e_dinero_sueldo(dt_gen *g, const int64_t *a) {
     (void)a;
     return dt__dinero_sueldo(g);
@@ -237,6 +261,7 @@ _Static_assert(sizeof((dt_banco *)0)->codigo == 4, "dt_banco.codigo: its size mu
 _Static_assert(sizeof((dt_banco *)0)->nombre == 32, "dt_banco.nombre: its size must equal its ancho in spec/llamadas.toml");
 static const uint8_t sql_banco_banco[] = {0, 0};
 static const uint8_t unico_banco_banco[] = {0, 0};
+static const uint8_t sucio_banco_banco[] = {0, 0};
 _Static_assert(sizeof(dt_banco) <= DT__REGISTRO_MAX, "dt_banco is larger than DT__REGISTRO_MAX");
 static void g_banco_banco(dt_gen *g, const int64_t *a, void *out) {
     (void)a;
@@ -250,6 +275,7 @@ static char *r_banco_banco(dt_gen *g, const int64_t *a, char *p) {
 
 static const uint8_t sql_banco_tipo_cuenta[] = {0};
 static const uint8_t unico_banco_tipo_cuenta[] = {0};
+static const uint8_t sucio_banco_tipo_cuenta[] = {0};
 static char *r_banco_tipo_cuenta(dt_gen *g, const int64_t *a, char *p) {
     (void)a;
     return dt__banco_tipo_cuenta(g, p);
@@ -257,6 +283,7 @@ static char *r_banco_tipo_cuenta(dt_gen *g, const int64_t *a, char *p) {
 
 static const uint8_t sql_banco_numero_cuenta[] = {0};
 static const uint8_t unico_banco_numero_cuenta[] = {0};
+static const uint8_t sucio_banco_numero_cuenta[] = {0};
 static char *r_banco_numero_cuenta(dt_gen *g, const int64_t *a, char *p) {
     (void)a;
     return dt__banco_numero_cuenta(g, p);
@@ -272,6 +299,7 @@ _Static_assert(sizeof((dt_cuenta *)0)->numero == 16, "dt_cuenta.numero: its size
 _Static_assert(sizeof((dt_cuenta *)0)->rut_titular == 16, "dt_cuenta.rut_titular: its size must equal its ancho in spec/llamadas.toml");
 static const uint8_t sql_banco_cuenta[] = {0, 0, 0, 0, 0};
 static const uint8_t unico_banco_cuenta[] = {0, 0, 0, 0, 1};
+static const uint8_t sucio_banco_cuenta[] = {0, 0, 0, 0, 1};
 _Static_assert(sizeof(dt_cuenta) <= DT__REGISTRO_MAX, "dt_cuenta is larger than DT__REGISTRO_MAX");
 static void g_banco_cuenta(dt_gen *g, const int64_t *a, void *out) {
     (void)a;
@@ -285,6 +313,7 @@ static char *r_banco_cuenta(dt_gen *g, const int64_t *a, char *p) {
 
 static const uint8_t sql_empresa_nombre[] = {0};
 static const uint8_t unico_empresa_nombre[] = {0};
+static const uint8_t sucio_empresa_nombre[] = {0};
 static char *r_empresa_nombre(dt_gen *g, const int64_t *a, char *p) {
     (void)a;
     return dt__empresa_nombre(g, p);
@@ -292,6 +321,7 @@ static char *r_empresa_nombre(dt_gen *g, const int64_t *a, char *p) {
 
 static const uint8_t sql_empresa_razon_social[] = {0};
 static const uint8_t unico_empresa_razon_social[] = {0};
+static const uint8_t sucio_empresa_razon_social[] = {2};
 static char *r_empresa_razon_social(dt_gen *g, const int64_t *a, char *p) {
     (void)a;
     return dt__empresa_razon_social(g, p);
@@ -301,12 +331,14 @@ static const dt_param_info p_empresa_rut[] = {{"formato", 0, 0, 2LL, ch_formato_
 static const char *const cero_empresa_rut[] = {""};
 static const uint8_t sql_empresa_rut[] = {0};
 static const uint8_t unico_empresa_rut[] = {1};
+static const uint8_t sucio_empresa_rut[] = {1};
 static char *r_empresa_rut(dt_gen *g, const int64_t *a, char *p) {
     return dt__empresa_rut(g, (dt_rut_formato)a[0], p);
 }
 
 static const uint8_t sql_empresa_giro[] = {0};
 static const uint8_t unico_empresa_giro[] = {0};
+static const uint8_t sucio_empresa_giro[] = {0};
 static char *r_empresa_giro(dt_gen *g, const int64_t *a, char *p) {
     (void)a;
     return dt__empresa_giro(g, p);
@@ -328,6 +360,7 @@ _Static_assert(sizeof((dt_empresa *)0)->codigo_comuna == 6, "dt_empresa.codigo_c
 _Static_assert(sizeof((dt_empresa *)0)->codigo_region == 4, "dt_empresa.codigo_region: its size must equal its ancho in spec/llamadas.toml");
 static const uint8_t sql_empresa_empresa[] = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
 static const uint8_t unico_empresa_empresa[] = {0, 0, 1, 0, 0, 0, 0, 4, 2, 0, 0};
+static const uint8_t sucio_empresa_empresa[] = {2, 0, 1, 0, 0, 3, 0, 4, 0, 0, 0};
 _Static_assert(sizeof(dt_empresa) <= DT__REGISTRO_MAX, "dt_empresa is larger than DT__REGISTRO_MAX");
 static void g_empresa_empresa(dt_gen *g, const int64_t *a, void *out) {
     (void)a;
@@ -343,6 +376,7 @@ static const dt_param_info p_vehiculo_patente[] = {{"tipo", 0, 0, 2LL, ch_tipo_p
 static const char *const cero_vehiculo_patente[] = {"", ""};
 static const uint8_t sql_vehiculo_patente[] = {0};
 static const uint8_t unico_vehiculo_patente[] = {0};
+static const uint8_t sucio_vehiculo_patente[] = {0};
 static char *r_vehiculo_patente(dt_gen *g, const int64_t *a, char *p) {
     return dt__vehiculo_patente(g, (dt_patente_tipo)a[0], (dt_patente_formato)a[1], p);
 }
@@ -359,6 +393,7 @@ _Static_assert(sizeof((dt_vehiculo *)0)->tipo == 16, "dt_vehiculo.tipo: its size
 _Static_assert(sizeof((dt_vehiculo *)0)->color == 16, "dt_vehiculo.color: its size must equal its ancho in spec/llamadas.toml");
 static const uint8_t sql_vehiculo_vehiculo[] = {0, 2, 0, 0, 3, 0, 0};
 static const uint8_t unico_vehiculo_vehiculo[] = {0, 0, 0, 0, 0, 0, 0};
+static const uint8_t sucio_vehiculo_vehiculo[] = {0, 0, 0, 0, 0, 0, 0};
 _Static_assert(sizeof(dt_vehiculo) <= DT__REGISTRO_MAX, "dt_vehiculo is larger than DT__REGISTRO_MAX");
 static void g_vehiculo_vehiculo(dt_gen *g, const int64_t *a, void *out) {
     (void)a;
@@ -372,6 +407,7 @@ static char *r_vehiculo_vehiculo(dt_gen *g, const int64_t *a, char *p) {
 
 static const uint8_t sql_prevision_afp[] = {0};
 static const uint8_t unico_prevision_afp[] = {0};
+static const uint8_t sucio_prevision_afp[] = {0};
 static char *r_prevision_afp(dt_gen *g, const int64_t *a, char *p) {
     (void)a;
     return dt__prevision_afp(g, p);
@@ -379,6 +415,7 @@ static char *r_prevision_afp(dt_gen *g, const int64_t *a, char *p) {
 
 static const uint8_t sql_prevision_salud[] = {0};
 static const uint8_t unico_prevision_salud[] = {0};
+static const uint8_t sucio_prevision_salud[] = {0};
 static char *r_prevision_salud(dt_gen *g, const int64_t *a, char *p) {
     (void)a;
     return dt__prevision_salud(g, p);
@@ -392,6 +429,7 @@ _Static_assert(sizeof((dt_prevision *)0)->salud == 16, "dt_prevision.salud: its 
 _Static_assert(sizeof((dt_prevision *)0)->tramo == 2, "dt_prevision.tramo: its size must equal its ancho in spec/llamadas.toml");
 static const uint8_t sql_prevision_prevision[] = {0, 0, 2};
 static const uint8_t unico_prevision_prevision[] = {0, 0, 0};
+static const uint8_t sucio_prevision_prevision[] = {0, 0, 0};
 _Static_assert(sizeof(dt_prevision) <= DT__REGISTRO_MAX, "dt_prevision is larger than DT__REGISTRO_MAX");
 static void g_prevision_prevision(dt_gen *g, const int64_t *a, void *out) {
     (void)a;
@@ -405,6 +443,7 @@ static char *r_prevision_prevision(dt_gen *g, const int64_t *a, char *p) {
 
 static const uint8_t sql_tributario_folio[] = {3};
 static const uint8_t unico_tributario_folio[] = {0};
+static const uint8_t sucio_tributario_folio[] = {0};
 static int64_t e_tributario_folio(dt_gen *g, const int64_t *a) {
     (void)a;
     return dt__tributario_folio(g);
@@ -432,6 +471,7 @@ _Static_assert(sizeof((dt_dte *)0)->iva == 16, "dt_dte.iva: its size must equal 
 _Static_assert(sizeof((dt_dte *)0)->monto_total == 16, "dt_dte.monto_total: its size must equal its ancho in spec/llamadas.toml");
 static const uint8_t sql_tributario_dte[] = {3, 0, 3, 1, 0, 0, 0, 0, 0, 0, 4, 4, 4, 4};
 static const uint8_t unico_tributario_dte[] = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
+static const uint8_t sucio_tributario_dte[] = {0, 0, 0, 0, 1, 2, 0, 0, 1, 2, 0, 0, 0, 0};
 _Static_assert(sizeof(dt_dte) <= DT__REGISTRO_MAX, "dt_dte is larger than DT__REGISTRO_MAX");
 static void g_tributario_dte(dt_gen *g, const int64_t *a, void *out) {
     (void)a;
@@ -448,12 +488,14 @@ static const char *const cero_fecha_fecha[] = {"", ""};
 static const dt__check k_fecha_fecha[] = {{0, 1}};
 static const uint8_t sql_fecha_fecha[] = {1};
 static const uint8_t unico_fecha_fecha[] = {0};
+static const uint8_t sucio_fecha_fecha[] = {0};
 static char *r_fecha_fecha(dt_gen *g, const int64_t *a, char *p) {
     return dt__fecha_fecha(g, (int32_t)a[0], (int32_t)a[1], p);
 }
 
 static const uint8_t sql_fecha_hora[] = {0};
 static const uint8_t unico_fecha_hora[] = {0};
+static const uint8_t sucio_fecha_hora[] = {0};
 static char *r_fecha_hora(dt_gen *g, const int64_t *a, char *p) {
     (void)a;
     return dt__fecha_hora(g, p);
@@ -464,6 +506,7 @@ static const char *const cero_fecha_fecha_hora[] = {"", ""};
 static const dt__check k_fecha_fecha_hora[] = {{0, 1}};
 static const uint8_t sql_fecha_fecha_hora[] = {0};
 static const uint8_t unico_fecha_fecha_hora[] = {0};
+static const uint8_t sucio_fecha_fecha_hora[] = {0};
 static char *r_fecha_fecha_hora(dt_gen *g, const int64_t *a, char *p) {
     return dt__fecha_fecha_hora(g, (int32_t)a[0], (int32_t)a[1], p);
 }
@@ -491,6 +534,7 @@ _Static_assert(sizeof((dt_liquidacion *)0)->total_descuentos == 16, "dt_liquidac
 _Static_assert(sizeof((dt_liquidacion *)0)->liquido == 16, "dt_liquidacion.liquido: its size must equal its ancho in spec/llamadas.toml");
 static const uint8_t sql_remuneracion_liquidacion[] = {0, 0, 0, 0, 0, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4};
 static const uint8_t unico_remuneracion_liquidacion[] = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
+static const uint8_t sucio_remuneracion_liquidacion[] = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
 _Static_assert(sizeof(dt_liquidacion) <= DT__REGISTRO_MAX, "dt_liquidacion is larger than DT__REGISTRO_MAX");
 static void g_remuneracion_liquidacion(dt_gen *g, const int64_t *a, void *out) {
     dt__remuneracion_liquidacion(g, (dt_contrato)a[0], (dt_salud_liquidacion)a[1], (dt_liquidacion *)out);
@@ -510,6 +554,7 @@ _Static_assert(sizeof((dt_rut_invalido *)0)->valor == 16, "dt_rut_invalido.valor
 _Static_assert(sizeof((dt_rut_invalido *)0)->defecto == 16, "dt_rut_invalido.defecto: its size must equal its ancho in spec/llamadas.toml");
 static const uint8_t sql_invalido_rut[] = {0, 0};
 static const uint8_t unico_invalido_rut[] = {0, 0};
+static const uint8_t sucio_invalido_rut[] = {0, 0};
 _Static_assert(sizeof(dt_rut_invalido) <= DT__REGISTRO_MAX, "dt_rut_invalido is larger than DT__REGISTRO_MAX");
 static void g_invalido_rut(dt_gen *g, const int64_t *a, void *out) {
     dt__invalido_rut(g, (dt_defecto_rut)a[0], (dt_rut_tipo)a[1], (dt_rut_formato)a[2], (dt_rut_invalido *)out);
@@ -529,6 +574,7 @@ _Static_assert(sizeof((dt_patente_invalida *)0)->valor == 16, "dt_patente_invali
 _Static_assert(sizeof((dt_patente_invalida *)0)->defecto == 16, "dt_patente_invalida.defecto: its size must equal its ancho in spec/llamadas.toml");
 static const uint8_t sql_invalido_patente[] = {0, 0};
 static const uint8_t unico_invalido_patente[] = {0, 0};
+static const uint8_t sucio_invalido_patente[] = {0, 0};
 _Static_assert(sizeof(dt_patente_invalida) <= DT__REGISTRO_MAX, "dt_patente_invalida is larger than DT__REGISTRO_MAX");
 static void g_invalido_patente(dt_gen *g, const int64_t *a, void *out) {
     dt__invalido_patente(g, (dt_defecto_patente)a[0], (dt_patente_invalida *)out);
@@ -548,6 +594,7 @@ _Static_assert(sizeof((dt_movil_invalido *)0)->valor == 24, "dt_movil_invalido.v
 _Static_assert(sizeof((dt_movil_invalido *)0)->defecto == 16, "dt_movil_invalido.defecto: its size must equal its ancho in spec/llamadas.toml");
 static const uint8_t sql_invalido_movil[] = {0, 0};
 static const uint8_t unico_invalido_movil[] = {0, 0};
+static const uint8_t sucio_invalido_movil[] = {0, 0};
 _Static_assert(sizeof(dt_movil_invalido) <= DT__REGISTRO_MAX, "dt_movil_invalido is larger than DT__REGISTRO_MAX");
 static void g_invalido_movil(dt_gen *g, const int64_t *a, void *out) {
     dt__invalido_movil(g, (dt_defecto_movil)a[0], (dt_tel_formato)a[1], (dt_movil_invalido *)out);
@@ -567,6 +614,7 @@ _Static_assert(sizeof((dt_fijo_invalido *)0)->valor == 24, "dt_fijo_invalido.val
 _Static_assert(sizeof((dt_fijo_invalido *)0)->defecto == 16, "dt_fijo_invalido.defecto: its size must equal its ancho in spec/llamadas.toml");
 static const uint8_t sql_invalido_fijo[] = {0, 0};
 static const uint8_t unico_invalido_fijo[] = {0, 0};
+static const uint8_t sucio_invalido_fijo[] = {0, 0};
 _Static_assert(sizeof(dt_fijo_invalido) <= DT__REGISTRO_MAX, "dt_fijo_invalido is larger than DT__REGISTRO_MAX");
 static void g_invalido_fijo(dt_gen *g, const int64_t *a, void *out) {
     dt__invalido_fijo(g, (dt_defecto_fijo)a[0], (dt_tel_formato)a[1], (dt_fijo_invalido *)out);
@@ -586,6 +634,7 @@ _Static_assert(sizeof((dt_email_invalido *)0)->valor == 80, "dt_email_invalido.v
 _Static_assert(sizeof((dt_email_invalido *)0)->defecto == 16, "dt_email_invalido.defecto: its size must equal its ancho in spec/llamadas.toml");
 static const uint8_t sql_invalido_email[] = {0, 0};
 static const uint8_t unico_invalido_email[] = {0, 0};
+static const uint8_t sucio_invalido_email[] = {0, 0};
 _Static_assert(sizeof(dt_email_invalido) <= DT__REGISTRO_MAX, "dt_email_invalido is larger than DT__REGISTRO_MAX");
 static void g_invalido_email(dt_gen *g, const int64_t *a, void *out) {
     dt__invalido_email(g, (dt_defecto_email)a[0], (dt_email_invalido *)out);
@@ -618,6 +667,7 @@ _Static_assert(sizeof((dt_dte_invalido *)0)->monto_total == 16, "dt_dte_invalido
 _Static_assert(sizeof((dt_dte_invalido *)0)->defecto == 8, "dt_dte_invalido.defecto: its size must equal its ancho in spec/llamadas.toml");
 static const uint8_t sql_invalido_dte[] = {3, 0, 3, 1, 0, 0, 0, 0, 0, 0, 4, 4, 4, 4, 0};
 static const uint8_t unico_invalido_dte[] = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
+static const uint8_t sucio_invalido_dte[] = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
 _Static_assert(sizeof(dt_dte_invalido) <= DT__REGISTRO_MAX, "dt_dte_invalido is larger than DT__REGISTRO_MAX");
 static void g_invalido_dte(dt_gen *g, const int64_t *a, void *out) {
     dt__invalido_dte(g, (dt_defecto_dte)a[0], (dt_dte_invalido *)out);
@@ -628,54 +678,165 @@ static char *r_invalido_dte(dt_gen *g, const int64_t *a, char *p) {
     return dt__serializar(&r, o_invalido_dte, 15, p);
 }
 
+static const dt_param_info p_sucio_rut[] = {{"forma", 0, 0, 5LL, ch_sucio_rut}};
+static const char *const cero_sucio_rut[] = {""};
+static const char *const n_sucio_rut[] = {"sucio", "limpio", "forma"};
+static const size_t o_sucio_rut[] = {offsetof(dt_rut_sucio, sucio), offsetof(dt_rut_sucio, limpio), offsetof(dt_rut_sucio, forma)};
+static const uint8_t nulo_sucio_rut[] = {0, 0, 0};
+_Static_assert(sizeof((dt_rut_sucio *)0)->sucio == 24, "dt_rut_sucio.sucio: its size must equal its ancho in spec/llamadas.toml");
+_Static_assert(sizeof((dt_rut_sucio *)0)->limpio == 16, "dt_rut_sucio.limpio: its size must equal its ancho in spec/llamadas.toml");
+_Static_assert(sizeof((dt_rut_sucio *)0)->forma == 24, "dt_rut_sucio.forma: its size must equal its ancho in spec/llamadas.toml");
+static const uint8_t sql_sucio_rut[] = {0, 0, 0};
+static const uint8_t unico_sucio_rut[] = {0, 0, 0};
+static const uint8_t sucio_sucio_rut[] = {0, 0, 0};
+_Static_assert(sizeof(dt_rut_sucio) <= DT__REGISTRO_MAX, "dt_rut_sucio is larger than DT__REGISTRO_MAX");
+static void g_sucio_rut(dt_gen *g, const int64_t *a, void *out) {
+    dt__sucio_rut(g, (dt_sucio_rut_forma)a[0], (dt_rut_sucio *)out);
+}
+static char *r_sucio_rut(dt_gen *g, const int64_t *a, char *p) {
+    dt_rut_sucio r;
+    g_sucio_rut(g, a, &r);
+    return dt__serializar(&r, o_sucio_rut, 3, p);
+}
+
+static const dt_param_info p_sucio_nombre[] = {{"forma", 0, 0, 5LL, ch_sucio_nombre}};
+static const char *const cero_sucio_nombre[] = {""};
+static const char *const n_sucio_nombre[] = {"sucio", "limpio", "forma"};
+static const size_t o_sucio_nombre[] = {offsetof(dt_nombre_sucio, sucio), offsetof(dt_nombre_sucio, limpio), offsetof(dt_nombre_sucio, forma)};
+static const uint8_t nulo_sucio_nombre[] = {0, 0, 0};
+_Static_assert(sizeof((dt_nombre_sucio *)0)->sucio == 96, "dt_nombre_sucio.sucio: its size must equal its ancho in spec/llamadas.toml");
+_Static_assert(sizeof((dt_nombre_sucio *)0)->limpio == 64, "dt_nombre_sucio.limpio: its size must equal its ancho in spec/llamadas.toml");
+_Static_assert(sizeof((dt_nombre_sucio *)0)->forma == 24, "dt_nombre_sucio.forma: its size must equal its ancho in spec/llamadas.toml");
+static const uint8_t sql_sucio_nombre[] = {0, 0, 0};
+static const uint8_t unico_sucio_nombre[] = {0, 0, 0};
+static const uint8_t sucio_sucio_nombre[] = {0, 0, 0};
+_Static_assert(sizeof(dt_nombre_sucio) <= DT__REGISTRO_MAX, "dt_nombre_sucio is larger than DT__REGISTRO_MAX");
+static void g_sucio_nombre(dt_gen *g, const int64_t *a, void *out) {
+    dt__sucio_nombre(g, (dt_sucio_nombre_forma)a[0], (dt_nombre_sucio *)out);
+}
+static char *r_sucio_nombre(dt_gen *g, const int64_t *a, char *p) {
+    dt_nombre_sucio r;
+    g_sucio_nombre(g, a, &r);
+    return dt__serializar(&r, o_sucio_nombre, 3, p);
+}
+
+static const dt_param_info p_sucio_comuna[] = {{"forma", 0, 0, 5LL, ch_sucio_comuna}};
+static const char *const cero_sucio_comuna[] = {""};
+static const char *const n_sucio_comuna[] = {"sucio", "limpio", "codigo_comuna", "forma"};
+static const size_t o_sucio_comuna[] = {offsetof(dt_comuna_sucia, sucio), offsetof(dt_comuna_sucia, limpio), offsetof(dt_comuna_sucia, codigo_comuna), offsetof(dt_comuna_sucia, forma)};
+static const uint8_t nulo_sucio_comuna[] = {0, 0, 0, 0};
+_Static_assert(sizeof((dt_comuna_sucia *)0)->sucio == 48, "dt_comuna_sucia.sucio: its size must equal its ancho in spec/llamadas.toml");
+_Static_assert(sizeof((dt_comuna_sucia *)0)->limpio == 32, "dt_comuna_sucia.limpio: its size must equal its ancho in spec/llamadas.toml");
+_Static_assert(sizeof((dt_comuna_sucia *)0)->codigo_comuna == 6, "dt_comuna_sucia.codigo_comuna: its size must equal its ancho in spec/llamadas.toml");
+_Static_assert(sizeof((dt_comuna_sucia *)0)->forma == 24, "dt_comuna_sucia.forma: its size must equal its ancho in spec/llamadas.toml");
+static const uint8_t sql_sucio_comuna[] = {0, 0, 0, 0};
+static const uint8_t unico_sucio_comuna[] = {0, 0, 0, 0};
+static const uint8_t sucio_sucio_comuna[] = {0, 0, 0, 0};
+_Static_assert(sizeof(dt_comuna_sucia) <= DT__REGISTRO_MAX, "dt_comuna_sucia is larger than DT__REGISTRO_MAX");
+static void g_sucio_comuna(dt_gen *g, const int64_t *a, void *out) {
+    dt__sucio_comuna(g, (dt_sucio_comuna_forma)a[0], (dt_comuna_sucia *)out);
+}
+static char *r_sucio_comuna(dt_gen *g, const int64_t *a, char *p) {
+    dt_comuna_sucia r;
+    g_sucio_comuna(g, a, &r);
+    return dt__serializar(&r, o_sucio_comuna, 4, p);
+}
+
+static const dt_param_info p_sucio_movil[] = {{"forma", 0, 0, 5LL, ch_sucio_telefono}};
+static const char *const cero_sucio_movil[] = {""};
+static const char *const n_sucio_movil[] = {"sucio", "limpio", "forma"};
+static const size_t o_sucio_movil[] = {offsetof(dt_movil_sucio, sucio), offsetof(dt_movil_sucio, limpio), offsetof(dt_movil_sucio, forma)};
+static const uint8_t nulo_sucio_movil[] = {0, 0, 0};
+_Static_assert(sizeof((dt_movil_sucio *)0)->sucio == 24, "dt_movil_sucio.sucio: its size must equal its ancho in spec/llamadas.toml");
+_Static_assert(sizeof((dt_movil_sucio *)0)->limpio == 16, "dt_movil_sucio.limpio: its size must equal its ancho in spec/llamadas.toml");
+_Static_assert(sizeof((dt_movil_sucio *)0)->forma == 24, "dt_movil_sucio.forma: its size must equal its ancho in spec/llamadas.toml");
+static const uint8_t sql_sucio_movil[] = {0, 0, 0};
+static const uint8_t unico_sucio_movil[] = {0, 0, 0};
+static const uint8_t sucio_sucio_movil[] = {0, 0, 0};
+_Static_assert(sizeof(dt_movil_sucio) <= DT__REGISTRO_MAX, "dt_movil_sucio is larger than DT__REGISTRO_MAX");
+static void g_sucio_movil(dt_gen *g, const int64_t *a, void *out) {
+    dt__sucio_movil(g, (dt_sucio_telefono_forma)a[0], (dt_movil_sucio *)out);
+}
+static char *r_sucio_movil(dt_gen *g, const int64_t *a, char *p) {
+    dt_movil_sucio r;
+    g_sucio_movil(g, a, &r);
+    return dt__serializar(&r, o_sucio_movil, 3, p);
+}
+
+static const dt_param_info p_sucio_fijo[] = {{"forma", 0, 0, 5LL, ch_sucio_telefono}};
+static const char *const cero_sucio_fijo[] = {""};
+static const char *const n_sucio_fijo[] = {"sucio", "limpio", "forma"};
+static const size_t o_sucio_fijo[] = {offsetof(dt_fijo_sucio, sucio), offsetof(dt_fijo_sucio, limpio), offsetof(dt_fijo_sucio, forma)};
+static const uint8_t nulo_sucio_fijo[] = {0, 0, 0};
+_Static_assert(sizeof((dt_fijo_sucio *)0)->sucio == 24, "dt_fijo_sucio.sucio: its size must equal its ancho in spec/llamadas.toml");
+_Static_assert(sizeof((dt_fijo_sucio *)0)->limpio == 16, "dt_fijo_sucio.limpio: its size must equal its ancho in spec/llamadas.toml");
+_Static_assert(sizeof((dt_fijo_sucio *)0)->forma == 24, "dt_fijo_sucio.forma: its size must equal its ancho in spec/llamadas.toml");
+static const uint8_t sql_sucio_fijo[] = {0, 0, 0};
+static const uint8_t unico_sucio_fijo[] = {0, 0, 0};
+static const uint8_t sucio_sucio_fijo[] = {0, 0, 0};
+_Static_assert(sizeof(dt_fijo_sucio) <= DT__REGISTRO_MAX, "dt_fijo_sucio is larger than DT__REGISTRO_MAX");
+static void g_sucio_fijo(dt_gen *g, const int64_t *a, void *out) {
+    dt__sucio_fijo(g, (dt_sucio_telefono_forma)a[0], (dt_fijo_sucio *)out);
+}
+static char *r_sucio_fijo(dt_gen *g, const int64_t *a, char *p) {
+    dt_fijo_sucio r;
+    g_sucio_fijo(g, a, &r);
+    return dt__serializar(&r, o_sucio_fijo, 3, p);
+}
+
 /* Indices are part of the ABI within a major version: append only. */
 const dt__llamada dt__llamadas[] = {
-    {{"rut", DT_KIND_TEXT, 2, p_rut, 0, NULL}, r_rut, NULL, NULL, cero_rut, 0, NULL, sql_rut, unico_rut, NULL, NULL, 0, 0, ""},
-    {{"persona.nombre", DT_KIND_TEXT, 1, p_persona_nombre, 0, NULL}, r_persona_nombre, NULL, NULL, cero_persona_nombre, 0, NULL, sql_persona_nombre, unico_persona_nombre, NULL, NULL, 0, 0, ""},
-    {{"persona.nombres", DT_KIND_TEXT, 1, p_persona_nombres, 0, NULL}, r_persona_nombres, NULL, NULL, cero_persona_nombres, 0, NULL, sql_persona_nombres, unico_persona_nombres, NULL, NULL, 0, 0, ""},
-    {{"persona.apellido", DT_KIND_TEXT, 0, NULL, 0, NULL}, r_persona_apellido, NULL, NULL, NULL, 0, NULL, sql_persona_apellido, unico_persona_apellido, NULL, NULL, 0, 0, ""},
-    {{"persona.nombre_completo", DT_KIND_TEXT, 1, p_persona_nombre_completo, 0, NULL}, r_persona_nombre_completo, NULL, NULL, cero_persona_nombre_completo, 0, NULL, sql_persona_nombre_completo, unico_persona_nombre_completo, NULL, NULL, 0, 0, ""},
-    {{"persona.sexo", DT_KIND_TEXT, 0, NULL, 0, NULL}, r_persona_sexo, NULL, NULL, NULL, 0, NULL, sql_persona_sexo, unico_persona_sexo, NULL, NULL, 0, 0, ""},
-    {{"persona.fecha_nacimiento", DT_KIND_TEXT, 2, p_persona_fecha_nacimiento, 0, NULL}, r_persona_fecha_nacimiento, NULL, NULL, cero_persona_fecha_nacimiento, 1, k_persona_fecha_nacimiento, sql_persona_fecha_nacimiento, unico_persona_fecha_nacimiento, NULL, NULL, 0, 0, ""},
-    {{"persona.email", DT_KIND_TEXT, 0, NULL, 0, NULL}, r_persona_email, NULL, NULL, NULL, 0, NULL, sql_persona_email, unico_persona_email, NULL, NULL, 0, 0, ""},
-    {{"persona.persona", DT_KIND_RECORD, 3, p_persona_persona, 14, n_persona_persona}, r_persona_persona, o_persona_persona, nulo_persona_persona, cero_persona_persona, 1, k_persona_persona, sql_persona_persona, unico_persona_persona, g_persona_persona, NULL, 0, 0, ""},
-    {{"direccion.region", DT_KIND_TEXT, 0, NULL, 0, NULL}, r_direccion_region, NULL, NULL, NULL, 0, NULL, sql_direccion_region, unico_direccion_region, NULL, NULL, 0, 0, ""},
-    {{"direccion.comuna", DT_KIND_TEXT, 1, p_direccion_comuna, 0, NULL}, r_direccion_comuna, NULL, NULL, cero_direccion_comuna, 0, NULL, sql_direccion_comuna, unico_direccion_comuna, NULL, NULL, 0, 0, ""},
-    {{"direccion.calle", DT_KIND_TEXT, 0, NULL, 0, NULL}, r_direccion_calle, NULL, NULL, NULL, 0, NULL, sql_direccion_calle, unico_direccion_calle, NULL, NULL, 0, 0, ""},
-    {{"direccion.numero", DT_KIND_INT, 0, NULL, 0, NULL}, r_direccion_numero, NULL, NULL, NULL, 0, NULL, sql_direccion_numero, unico_direccion_numero, NULL, e_direccion_numero, 0, 0, ""},
-    {{"direccion.direccion", DT_KIND_RECORD, 1, p_direccion_direccion, 12, n_direccion_direccion}, r_direccion_direccion, o_direccion_direccion, nulo_direccion_direccion, cero_direccion_direccion, 0, NULL, sql_direccion_direccion, unico_direccion_direccion, g_direccion_direccion, NULL, 0, 0, ""},
-    {{"telefono.movil", DT_KIND_TEXT, 1, p_telefono_movil, 0, NULL}, r_telefono_movil, NULL, NULL, cero_telefono_movil, 0, NULL, sql_telefono_movil, unico_telefono_movil, NULL, NULL, 0, 0, ""},
-    {{"telefono.fijo", DT_KIND_TEXT, 2, p_telefono_fijo, 0, NULL}, r_telefono_fijo, NULL, NULL, cero_telefono_fijo, 0, NULL, sql_telefono_fijo, unico_telefono_fijo, NULL, NULL, 0, 0, ""},
-    {{"dinero.monto", DT_KIND_INT, 2, p_dinero_monto, 0, NULL}, r_dinero_monto, NULL, NULL, cero_dinero_monto, 1, k_dinero_monto, sql_dinero_monto, unico_dinero_monto, NULL, e_dinero_monto, 0, 0, ""},
-    {{"dinero.clp", DT_KIND_TEXT, 2, p_dinero_clp, 0, NULL}, r_dinero_clp, NULL, NULL, cero_dinero_clp, 1, k_dinero_clp, sql_dinero_clp, unico_dinero_clp, NULL, NULL, 0, 0, ""},
-    {{"dinero.uf", DT_KIND_TEXT, 2, p_dinero_uf, 0, NULL}, r_dinero_uf, NULL, NULL, cero_dinero_uf, 1, k_dinero_uf, sql_dinero_uf, unico_dinero_uf, NULL, NULL, 0, 0, ""},
-    {{"dinero.sueldo", DT_KIND_INT, 0, NULL, 0, NULL}, r_dinero_sueldo, NULL, NULL, NULL, 0, NULL, sql_dinero_sueldo, unico_dinero_sueldo, NULL, e_dinero_sueldo, 0, 0, ""},
-    {{"banco.banco", DT_KIND_RECORD, 0, NULL, 2, n_banco_banco}, r_banco_banco, o_banco_banco, nulo_banco_banco, NULL, 0, NULL, sql_banco_banco, unico_banco_banco, g_banco_banco, NULL, 0, 0, ""},
-    {{"banco.tipo_cuenta", DT_KIND_TEXT, 0, NULL, 0, NULL}, r_banco_tipo_cuenta, NULL, NULL, NULL, 0, NULL, sql_banco_tipo_cuenta, unico_banco_tipo_cuenta, NULL, NULL, 0, 0, ""},
-    {{"banco.numero_cuenta", DT_KIND_TEXT, 0, NULL, 0, NULL}, r_banco_numero_cuenta, NULL, NULL, NULL, 0, NULL, sql_banco_numero_cuenta, unico_banco_numero_cuenta, NULL, NULL, 0, 0, ""},
-    {{"banco.cuenta", DT_KIND_RECORD, 0, NULL, 5, n_banco_cuenta}, r_banco_cuenta, o_banco_cuenta, nulo_banco_cuenta, NULL, 0, NULL, sql_banco_cuenta, unico_banco_cuenta, g_banco_cuenta, NULL, 0, 0, ""},
-    {{"empresa.nombre", DT_KIND_TEXT, 0, NULL, 0, NULL}, r_empresa_nombre, NULL, NULL, NULL, 0, NULL, sql_empresa_nombre, unico_empresa_nombre, NULL, NULL, 0, 0, ""},
-    {{"empresa.razon_social", DT_KIND_TEXT, 0, NULL, 0, NULL}, r_empresa_razon_social, NULL, NULL, NULL, 0, NULL, sql_empresa_razon_social, unico_empresa_razon_social, NULL, NULL, 0, 0, ""},
-    {{"empresa.rut", DT_KIND_TEXT, 1, p_empresa_rut, 0, NULL}, r_empresa_rut, NULL, NULL, cero_empresa_rut, 0, NULL, sql_empresa_rut, unico_empresa_rut, NULL, NULL, 0, 0, ""},
-    {{"empresa.giro", DT_KIND_TEXT, 0, NULL, 0, NULL}, r_empresa_giro, NULL, NULL, NULL, 0, NULL, sql_empresa_giro, unico_empresa_giro, NULL, NULL, 0, 0, ""},
-    {{"empresa.empresa", DT_KIND_RECORD, 0, NULL, 11, n_empresa_empresa}, r_empresa_empresa, o_empresa_empresa, nulo_empresa_empresa, NULL, 0, NULL, sql_empresa_empresa, unico_empresa_empresa, g_empresa_empresa, NULL, 0, 0, ""},
-    {{"vehiculo.patente", DT_KIND_TEXT, 2, p_vehiculo_patente, 0, NULL}, r_vehiculo_patente, NULL, NULL, cero_vehiculo_patente, 0, NULL, sql_vehiculo_patente, unico_vehiculo_patente, NULL, NULL, 0, 0, ""},
-    {{"vehiculo.vehiculo", DT_KIND_RECORD, 0, NULL, 7, n_vehiculo_vehiculo}, r_vehiculo_vehiculo, o_vehiculo_vehiculo, nulo_vehiculo_vehiculo, NULL, 0, NULL, sql_vehiculo_vehiculo, unico_vehiculo_vehiculo, g_vehiculo_vehiculo, NULL, 19850101, 0, "the first plates of the LL·NNNN format"},
-    {{"prevision.afp", DT_KIND_TEXT, 0, NULL, 0, NULL}, r_prevision_afp, NULL, NULL, NULL, 0, NULL, sql_prevision_afp, unico_prevision_afp, NULL, NULL, 0, 0, ""},
-    {{"prevision.salud", DT_KIND_TEXT, 0, NULL, 0, NULL}, r_prevision_salud, NULL, NULL, NULL, 0, NULL, sql_prevision_salud, unico_prevision_salud, NULL, NULL, 0, 0, ""},
-    {{"prevision.prevision", DT_KIND_RECORD, 0, NULL, 3, n_prevision_prevision}, r_prevision_prevision, o_prevision_prevision, nulo_prevision_prevision, NULL, 0, NULL, sql_prevision_prevision, unico_prevision_prevision, g_prevision_prevision, NULL, 0, 0, ""},
-    {{"tributario.folio", DT_KIND_INT, 0, NULL, 0, NULL}, r_tributario_folio, NULL, NULL, NULL, 0, NULL, sql_tributario_folio, unico_tributario_folio, NULL, e_tributario_folio, 0, 0, ""},
-    {{"tributario.dte", DT_KIND_RECORD, 0, NULL, 14, n_tributario_dte}, r_tributario_dte, o_tributario_dte, nulo_tributario_dte, NULL, 0, NULL, sql_tributario_dte, unico_tributario_dte, g_tributario_dte, NULL, 0, 0, ""},
-    {{"fecha.fecha", DT_KIND_TEXT, 2, p_fecha_fecha, 0, NULL}, r_fecha_fecha, NULL, NULL, cero_fecha_fecha, 1, k_fecha_fecha, sql_fecha_fecha, unico_fecha_fecha, NULL, NULL, 0, 0, ""},
-    {{"fecha.hora", DT_KIND_TEXT, 0, NULL, 0, NULL}, r_fecha_hora, NULL, NULL, NULL, 0, NULL, sql_fecha_hora, unico_fecha_hora, NULL, NULL, 0, 0, ""},
-    {{"fecha.fecha_hora", DT_KIND_TEXT, 2, p_fecha_fecha_hora, 0, NULL}, r_fecha_fecha_hora, NULL, NULL, cero_fecha_fecha_hora, 1, k_fecha_fecha_hora, sql_fecha_fecha_hora, unico_fecha_fecha_hora, NULL, NULL, 0, 0, ""},
-    {{"remuneracion.liquidacion", DT_KIND_RECORD, 2, p_remuneracion_liquidacion, 16, n_remuneracion_liquidacion}, r_remuneracion_liquidacion, o_remuneracion_liquidacion, nulo_remuneracion_liquidacion, cero_remuneracion_liquidacion, 0, NULL, sql_remuneracion_liquidacion, unico_remuneracion_liquidacion, g_remuneracion_liquidacion, NULL, 20240101, 20260331, "the months whose UF, UTM, topes and rates have a stored source: docs/remuneraciones.md"},
-    {{"invalido.rut", DT_KIND_RECORD, 3, p_invalido_rut, 2, n_invalido_rut}, r_invalido_rut, o_invalido_rut, nulo_invalido_rut, cero_invalido_rut, 0, NULL, sql_invalido_rut, unico_invalido_rut, g_invalido_rut, NULL, 0, 0, ""},
-    {{"invalido.patente", DT_KIND_RECORD, 1, p_invalido_patente, 2, n_invalido_patente}, r_invalido_patente, o_invalido_patente, nulo_invalido_patente, cero_invalido_patente, 0, NULL, sql_invalido_patente, unico_invalido_patente, g_invalido_patente, NULL, 0, 0, ""},
-    {{"invalido.movil", DT_KIND_RECORD, 2, p_invalido_movil, 2, n_invalido_movil}, r_invalido_movil, o_invalido_movil, nulo_invalido_movil, cero_invalido_movil, 0, NULL, sql_invalido_movil, unico_invalido_movil, g_invalido_movil, NULL, 0, 0, ""},
-    {{"invalido.fijo", DT_KIND_RECORD, 2, p_invalido_fijo, 2, n_invalido_fijo}, r_invalido_fijo, o_invalido_fijo, nulo_invalido_fijo, cero_invalido_fijo, 0, NULL, sql_invalido_fijo, unico_invalido_fijo, g_invalido_fijo, NULL, 0, 0, ""},
-    {{"invalido.email", DT_KIND_RECORD, 1, p_invalido_email, 2, n_invalido_email}, r_invalido_email, o_invalido_email, nulo_invalido_email, cero_invalido_email, 0, NULL, sql_invalido_email, unico_invalido_email, g_invalido_email, NULL, 0, 0, ""},
-    {{"invalido.dte", DT_KIND_RECORD, 1, p_invalido_dte, 15, n_invalido_dte}, r_invalido_dte, o_invalido_dte, nulo_invalido_dte, cero_invalido_dte, 0, NULL, sql_invalido_dte, unico_invalido_dte, g_invalido_dte, NULL, 0, 0, ""},
+    {{"rut", DT_KIND_TEXT, 2, p_rut, 0, NULL}, r_rut, NULL, NULL, cero_rut, 0, NULL, sql_rut, unico_rut, sucio_rut, NULL, NULL, 0, 0, ""},
+    {{"persona.nombre", DT_KIND_TEXT, 1, p_persona_nombre, 0, NULL}, r_persona_nombre, NULL, NULL, cero_persona_nombre, 0, NULL, sql_persona_nombre, unico_persona_nombre, sucio_persona_nombre, NULL, NULL, 0, 0, ""},
+    {{"persona.nombres", DT_KIND_TEXT, 1, p_persona_nombres, 0, NULL}, r_persona_nombres, NULL, NULL, cero_persona_nombres, 0, NULL, sql_persona_nombres, unico_persona_nombres, sucio_persona_nombres, NULL, NULL, 0, 0, ""},
+    {{"persona.apellido", DT_KIND_TEXT, 0, NULL, 0, NULL}, r_persona_apellido, NULL, NULL, NULL, 0, NULL, sql_persona_apellido, unico_persona_apellido, sucio_persona_apellido, NULL, NULL, 0, 0, ""},
+    {{"persona.nombre_completo", DT_KIND_TEXT, 1, p_persona_nombre_completo, 0, NULL}, r_persona_nombre_completo, NULL, NULL, cero_persona_nombre_completo, 0, NULL, sql_persona_nombre_completo, unico_persona_nombre_completo, sucio_persona_nombre_completo, NULL, NULL, 0, 0, ""},
+    {{"persona.sexo", DT_KIND_TEXT, 0, NULL, 0, NULL}, r_persona_sexo, NULL, NULL, NULL, 0, NULL, sql_persona_sexo, unico_persona_sexo, sucio_persona_sexo, NULL, NULL, 0, 0, ""},
+    {{"persona.fecha_nacimiento", DT_KIND_TEXT, 2, p_persona_fecha_nacimiento, 0, NULL}, r_persona_fecha_nacimiento, NULL, NULL, cero_persona_fecha_nacimiento, 1, k_persona_fecha_nacimiento, sql_persona_fecha_nacimiento, unico_persona_fecha_nacimiento, sucio_persona_fecha_nacimiento, NULL, NULL, 0, 0, ""},
+    {{"persona.email", DT_KIND_TEXT, 0, NULL, 0, NULL}, r_persona_email, NULL, NULL, NULL, 0, NULL, sql_persona_email, unico_persona_email, sucio_persona_email, NULL, NULL, 0, 0, ""},
+    {{"persona.persona", DT_KIND_RECORD, 3, p_persona_persona, 14, n_persona_persona}, r_persona_persona, o_persona_persona, nulo_persona_persona, cero_persona_persona, 1, k_persona_persona, sql_persona_persona, unico_persona_persona, sucio_persona_persona, g_persona_persona, NULL, 0, 0, ""},
+    {{"direccion.region", DT_KIND_TEXT, 0, NULL, 0, NULL}, r_direccion_region, NULL, NULL, NULL, 0, NULL, sql_direccion_region, unico_direccion_region, sucio_direccion_region, NULL, NULL, 0, 0, ""},
+    {{"direccion.comuna", DT_KIND_TEXT, 1, p_direccion_comuna, 0, NULL}, r_direccion_comuna, NULL, NULL, cero_direccion_comuna, 0, NULL, sql_direccion_comuna, unico_direccion_comuna, sucio_direccion_comuna, NULL, NULL, 0, 0, ""},
+    {{"direccion.calle", DT_KIND_TEXT, 0, NULL, 0, NULL}, r_direccion_calle, NULL, NULL, NULL, 0, NULL, sql_direccion_calle, unico_direccion_calle, sucio_direccion_calle, NULL, NULL, 0, 0, ""},
+    {{"direccion.numero", DT_KIND_INT, 0, NULL, 0, NULL}, r_direccion_numero, NULL, NULL, NULL, 0, NULL, sql_direccion_numero, unico_direccion_numero, sucio_direccion_numero, NULL, e_direccion_numero, 0, 0, ""},
+    {{"direccion.direccion", DT_KIND_RECORD, 1, p_direccion_direccion, 12, n_direccion_direccion}, r_direccion_direccion, o_direccion_direccion, nulo_direccion_direccion, cero_direccion_direccion, 0, NULL, sql_direccion_direccion, unico_direccion_direccion, sucio_direccion_direccion, g_direccion_direccion, NULL, 0, 0, ""},
+    {{"telefono.movil", DT_KIND_TEXT, 1, p_telefono_movil, 0, NULL}, r_telefono_movil, NULL, NULL, cero_telefono_movil, 0, NULL, sql_telefono_movil, unico_telefono_movil, sucio_telefono_movil, NULL, NULL, 0, 0, ""},
+    {{"telefono.fijo", DT_KIND_TEXT, 2, p_telefono_fijo, 0, NULL}, r_telefono_fijo, NULL, NULL, cero_telefono_fijo, 0, NULL, sql_telefono_fijo, unico_telefono_fijo, sucio_telefono_fijo, NULL, NULL, 0, 0, ""},
+    {{"dinero.monto", DT_KIND_INT, 2, p_dinero_monto, 0, NULL}, r_dinero_monto, NULL, NULL, cero_dinero_monto, 1, k_dinero_monto, sql_dinero_monto, unico_dinero_monto, sucio_dinero_monto, NULL, e_dinero_monto, 0, 0, ""},
+    {{"dinero.clp", DT_KIND_TEXT, 2, p_dinero_clp, 0, NULL}, r_dinero_clp, NULL, NULL, cero_dinero_clp, 1, k_dinero_clp, sql_dinero_clp, unico_dinero_clp, sucio_dinero_clp, NULL, NULL, 0, 0, ""},
+    {{"dinero.uf", DT_KIND_TEXT, 2, p_dinero_uf, 0, NULL}, r_dinero_uf, NULL, NULL, cero_dinero_uf, 1, k_dinero_uf, sql_dinero_uf, unico_dinero_uf, sucio_dinero_uf, NULL, NULL, 0, 0, ""},
+    {{"dinero.sueldo", DT_KIND_INT, 0, NULL, 0, NULL}, r_dinero_sueldo, NULL, NULL, NULL, 0, NULL, sql_dinero_sueldo, unico_dinero_sueldo, sucio_dinero_sueldo, NULL, e_dinero_sueldo, 0, 0, ""},
+    {{"banco.banco", DT_KIND_RECORD, 0, NULL, 2, n_banco_banco}, r_banco_banco, o_banco_banco, nulo_banco_banco, NULL, 0, NULL, sql_banco_banco, unico_banco_banco, sucio_banco_banco, g_banco_banco, NULL, 0, 0, ""},
+    {{"banco.tipo_cuenta", DT_KIND_TEXT, 0, NULL, 0, NULL}, r_banco_tipo_cuenta, NULL, NULL, NULL, 0, NULL, sql_banco_tipo_cuenta, unico_banco_tipo_cuenta, sucio_banco_tipo_cuenta, NULL, NULL, 0, 0, ""},
+    {{"banco.numero_cuenta", DT_KIND_TEXT, 0, NULL, 0, NULL}, r_banco_numero_cuenta, NULL, NULL, NULL, 0, NULL, sql_banco_numero_cuenta, unico_banco_numero_cuenta, sucio_banco_numero_cuenta, NULL, NULL, 0, 0, ""},
+    {{"banco.cuenta", DT_KIND_RECORD, 0, NULL, 5, n_banco_cuenta}, r_banco_cuenta, o_banco_cuenta, nulo_banco_cuenta, NULL, 0, NULL, sql_banco_cuenta, unico_banco_cuenta, sucio_banco_cuenta, g_banco_cuenta, NULL, 0, 0, ""},
+    {{"empresa.nombre", DT_KIND_TEXT, 0, NULL, 0, NULL}, r_empresa_nombre, NULL, NULL, NULL, 0, NULL, sql_empresa_nombre, unico_empresa_nombre, sucio_empresa_nombre, NULL, NULL, 0, 0, ""},
+    {{"empresa.razon_social", DT_KIND_TEXT, 0, NULL, 0, NULL}, r_empresa_razon_social, NULL, NULL, NULL, 0, NULL, sql_empresa_razon_social, unico_empresa_razon_social, sucio_empresa_razon_social, NULL, NULL, 0, 0, ""},
+    {{"empresa.rut", DT_KIND_TEXT, 1, p_empresa_rut, 0, NULL}, r_empresa_rut, NULL, NULL, cero_empresa_rut, 0, NULL, sql_empresa_rut, unico_empresa_rut, sucio_empresa_rut, NULL, NULL, 0, 0, ""},
+    {{"empresa.giro", DT_KIND_TEXT, 0, NULL, 0, NULL}, r_empresa_giro, NULL, NULL, NULL, 0, NULL, sql_empresa_giro, unico_empresa_giro, sucio_empresa_giro, NULL, NULL, 0, 0, ""},
+    {{"empresa.empresa", DT_KIND_RECORD, 0, NULL, 11, n_empresa_empresa}, r_empresa_empresa, o_empresa_empresa, nulo_empresa_empresa, NULL, 0, NULL, sql_empresa_empresa, unico_empresa_empresa, sucio_empresa_empresa, g_empresa_empresa, NULL, 0, 0, ""},
+    {{"vehiculo.patente", DT_KIND_TEXT, 2, p_vehiculo_patente, 0, NULL}, r_vehiculo_patente, NULL, NULL, cero_vehiculo_patente, 0, NULL, sql_vehiculo_patente, unico_vehiculo_patente, sucio_vehiculo_patente, NULL, NULL, 0, 0, ""},
+    {{"vehiculo.vehiculo", DT_KIND_RECORD, 0, NULL, 7, n_vehiculo_vehiculo}, r_vehiculo_vehiculo, o_vehiculo_vehiculo, nulo_vehiculo_vehiculo, NULL, 0, NULL, sql_vehiculo_vehiculo, unico_vehiculo_vehiculo, sucio_vehiculo_vehiculo, g_vehiculo_vehiculo, NULL, 19850101, 0, "the first plates of the LL·NNNN format"},
+    {{"prevision.afp", DT_KIND_TEXT, 0, NULL, 0, NULL}, r_prevision_afp, NULL, NULL, NULL, 0, NULL, sql_prevision_afp, unico_prevision_afp, sucio_prevision_afp, NULL, NULL, 0, 0, ""},
+    {{"prevision.salud", DT_KIND_TEXT, 0, NULL, 0, NULL}, r_prevision_salud, NULL, NULL, NULL, 0, NULL, sql_prevision_salud, unico_prevision_salud, sucio_prevision_salud, NULL, NULL, 0, 0, ""},
+    {{"prevision.prevision", DT_KIND_RECORD, 0, NULL, 3, n_prevision_prevision}, r_prevision_prevision, o_prevision_prevision, nulo_prevision_prevision, NULL, 0, NULL, sql_prevision_prevision, unico_prevision_prevision, sucio_prevision_prevision, g_prevision_prevision, NULL, 0, 0, ""},
+    {{"tributario.folio", DT_KIND_INT, 0, NULL, 0, NULL}, r_tributario_folio, NULL, NULL, NULL, 0, NULL, sql_tributario_folio, unico_tributario_folio, sucio_tributario_folio, NULL, e_tributario_folio, 0, 0, ""},
+    {{"tributario.dte", DT_KIND_RECORD, 0, NULL, 14, n_tributario_dte}, r_tributario_dte, o_tributario_dte, nulo_tributario_dte, NULL, 0, NULL, sql_tributario_dte, unico_tributario_dte, sucio_tributario_dte, g_tributario_dte, NULL, 0, 0, ""},
+    {{"fecha.fecha", DT_KIND_TEXT, 2, p_fecha_fecha, 0, NULL}, r_fecha_fecha, NULL, NULL, cero_fecha_fecha, 1, k_fecha_fecha, sql_fecha_fecha, unico_fecha_fecha, sucio_fecha_fecha, NULL, NULL, 0, 0, ""},
+    {{"fecha.hora", DT_KIND_TEXT, 0, NULL, 0, NULL}, r_fecha_hora, NULL, NULL, NULL, 0, NULL, sql_fecha_hora, unico_fecha_hora, sucio_fecha_hora, NULL, NULL, 0, 0, ""},
+    {{"fecha.fecha_hora", DT_KIND_TEXT, 2, p_fecha_fecha_hora, 0, NULL}, r_fecha_fecha_hora, NULL, NULL, cero_fecha_fecha_hora, 1, k_fecha_fecha_hora, sql_fecha_fecha_hora, unico_fecha_fecha_hora, sucio_fecha_fecha_hora, NULL, NULL, 0, 0, ""},
+    {{"remuneracion.liquidacion", DT_KIND_RECORD, 2, p_remuneracion_liquidacion, 16, n_remuneracion_liquidacion}, r_remuneracion_liquidacion, o_remuneracion_liquidacion, nulo_remuneracion_liquidacion, cero_remuneracion_liquidacion, 0, NULL, sql_remuneracion_liquidacion, unico_remuneracion_liquidacion, sucio_remuneracion_liquidacion, g_remuneracion_liquidacion, NULL, 20240101, 20260331, "the months whose UF, UTM, topes and rates have a stored source: docs/remuneraciones.md"},
+    {{"invalido.rut", DT_KIND_RECORD, 3, p_invalido_rut, 2, n_invalido_rut}, r_invalido_rut, o_invalido_rut, nulo_invalido_rut, cero_invalido_rut, 0, NULL, sql_invalido_rut, unico_invalido_rut, sucio_invalido_rut, g_invalido_rut, NULL, 0, 0, ""},
+    {{"invalido.patente", DT_KIND_RECORD, 1, p_invalido_patente, 2, n_invalido_patente}, r_invalido_patente, o_invalido_patente, nulo_invalido_patente, cero_invalido_patente, 0, NULL, sql_invalido_patente, unico_invalido_patente, sucio_invalido_patente, g_invalido_patente, NULL, 0, 0, ""},
+    {{"invalido.movil", DT_KIND_RECORD, 2, p_invalido_movil, 2, n_invalido_movil}, r_invalido_movil, o_invalido_movil, nulo_invalido_movil, cero_invalido_movil, 0, NULL, sql_invalido_movil, unico_invalido_movil, sucio_invalido_movil, g_invalido_movil, NULL, 0, 0, ""},
+    {{"invalido.fijo", DT_KIND_RECORD, 2, p_invalido_fijo, 2, n_invalido_fijo}, r_invalido_fijo, o_invalido_fijo, nulo_invalido_fijo, cero_invalido_fijo, 0, NULL, sql_invalido_fijo, unico_invalido_fijo, sucio_invalido_fijo, g_invalido_fijo, NULL, 0, 0, ""},
+    {{"invalido.email", DT_KIND_RECORD, 1, p_invalido_email, 2, n_invalido_email}, r_invalido_email, o_invalido_email, nulo_invalido_email, cero_invalido_email, 0, NULL, sql_invalido_email, unico_invalido_email, sucio_invalido_email, g_invalido_email, NULL, 0, 0, ""},
+    {{"invalido.dte", DT_KIND_RECORD, 1, p_invalido_dte, 15, n_invalido_dte}, r_invalido_dte, o_invalido_dte, nulo_invalido_dte, cero_invalido_dte, 0, NULL, sql_invalido_dte, unico_invalido_dte, sucio_invalido_dte, g_invalido_dte, NULL, 0, 0, ""},
+    {{"sucio.rut", DT_KIND_RECORD, 1, p_sucio_rut, 3, n_sucio_rut}, r_sucio_rut, o_sucio_rut, nulo_sucio_rut, cero_sucio_rut, 0, NULL, sql_sucio_rut, unico_sucio_rut, sucio_sucio_rut, g_sucio_rut, NULL, 0, 0, ""},
+    {{"sucio.nombre", DT_KIND_RECORD, 1, p_sucio_nombre, 3, n_sucio_nombre}, r_sucio_nombre, o_sucio_nombre, nulo_sucio_nombre, cero_sucio_nombre, 0, NULL, sql_sucio_nombre, unico_sucio_nombre, sucio_sucio_nombre, g_sucio_nombre, NULL, 0, 0, ""},
+    {{"sucio.comuna", DT_KIND_RECORD, 1, p_sucio_comuna, 4, n_sucio_comuna}, r_sucio_comuna, o_sucio_comuna, nulo_sucio_comuna, cero_sucio_comuna, 0, NULL, sql_sucio_comuna, unico_sucio_comuna, sucio_sucio_comuna, g_sucio_comuna, NULL, 0, 0, ""},
+    {{"sucio.movil", DT_KIND_RECORD, 1, p_sucio_movil, 3, n_sucio_movil}, r_sucio_movil, o_sucio_movil, nulo_sucio_movil, cero_sucio_movil, 0, NULL, sql_sucio_movil, unico_sucio_movil, sucio_sucio_movil, g_sucio_movil, NULL, 0, 0, ""},
+    {{"sucio.fijo", DT_KIND_RECORD, 1, p_sucio_fijo, 3, n_sucio_fijo}, r_sucio_fijo, o_sucio_fijo, nulo_sucio_fijo, cero_sucio_fijo, 0, NULL, sql_sucio_fijo, unico_sucio_fijo, sucio_sucio_fijo, g_sucio_fijo, NULL, 0, 0, ""},
 };
 const size_t dt__n_llamadas = sizeof dt__llamadas / sizeof dt__llamadas[0];
 
@@ -886,4 +1047,29 @@ dt_status dt_invalido_email(dt_gen *g, dt_defecto_email defecto, dt_email_invali
 dt_status dt_invalido_dte(dt_gen *g, dt_defecto_dte defecto, dt_dte_invalido *out) {
     const int64_t a[1] = {(int64_t)defecto};
     return dt__llamar_registro(g, 45, a, out);
+}
+
+dt_status dt_sucio_rut(dt_gen *g, dt_sucio_rut_forma forma, dt_rut_sucio *out) {
+    const int64_t a[1] = {(int64_t)forma};
+    return dt__llamar_registro(g, 46, a, out);
+}
+
+dt_status dt_sucio_nombre(dt_gen *g, dt_sucio_nombre_forma forma, dt_nombre_sucio *out) {
+    const int64_t a[1] = {(int64_t)forma};
+    return dt__llamar_registro(g, 47, a, out);
+}
+
+dt_status dt_sucio_comuna(dt_gen *g, dt_sucio_comuna_forma forma, dt_comuna_sucia *out) {
+    const int64_t a[1] = {(int64_t)forma};
+    return dt__llamar_registro(g, 48, a, out);
+}
+
+dt_status dt_sucio_movil(dt_gen *g, dt_sucio_telefono_forma forma, dt_movil_sucio *out) {
+    const int64_t a[1] = {(int64_t)forma};
+    return dt__llamar_registro(g, 49, a, out);
+}
+
+dt_status dt_sucio_fijo(dt_gen *g, dt_sucio_telefono_forma forma, dt_fijo_sucio *out) {
+    const int64_t a[1] = {(int64_t)forma};
+    return dt__llamar_registro(g, 50, a, out);
 }

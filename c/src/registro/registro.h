@@ -24,10 +24,20 @@ typedef struct dt__check {
     uint8_t a, b;
 } dt__check;
 
-/* Column types of a dataset's DDL, and kinds of unique column: the order of SQL_TIPOS and
- * UNICOS in tools/gen_llamadas.py. */
+/* Column types of a dataset's DDL, kinds of unique column and kinds of dirt: the order of SQL_TIPOS,
+ * UNICOS and SUCIOS in tools/gen/spec.py. */
 enum { DT__SQL_TEXT, DT__SQL_DATE, DT__SQL_CHAR1, DT__SQL_INTEGER, DT__SQL_BIGINT };
 enum { DT__UNICO_NO, DT__UNICO_RUT, DT__UNICO_EMAIL, DT__UNICO_MOVIL, DT__UNICO_FIJO };
+enum { DT__SUCIO_NO, DT__SUCIO_RUT, DT__SUCIO_NOMBRE, DT__SUCIO_COMUNA, DT__SUCIO_TELEFONO, DT__SUCIO_N };
+/* Every kind of dirt has this many forms, numbered 1.. as its [opciones.sucio_*] set lists them (0 is
+ * `cualquiera`, which only a call resolves, by a draw). */
+#define DT__SUCIO_FORMAS 5
+/* The dirt of kind `tipo` (DT__SUCIO_*) in form `forma` (1..DT__SUCIO_FORMAS) on the clean text
+ * s[0, n), written at p, which has room for 2 * n + 8 bytes; returns the end. A pure function of its
+ * arguments (ns/sucio.c), shared by the sucio.* calls and datasets' `sucio` option. A text the kind
+ * cannot read (not a RUT, not a phone number) is written unchanged, and so is one a form leaves as it
+ * is (a lower-case k on a RUT without K). */
+char *dt__ensuciar(int tipo, int forma, const char *s, size_t n, char *p);
 
 typedef struct dt__llamada {
     dt_call_info info;
@@ -39,6 +49,7 @@ typedef struct dt__llamada {
     const dt__check *checks;
     const uint8_t *sql;        /* per column (a record's fields, or the one value): DT__SQL_* */
     const uint8_t *unico;      /* per column: DT__UNICO_* */
+    const uint8_t *sucio;      /* per column: DT__SUCIO_*, the dirt a dataset may give it */
     dt__registro_fn registro;  /* records: the record into its struct; NULL otherwise */
     dt__entero_fn entero;      /* integer calls: the value; NULL otherwise */
     int32_t hoy_desde, hoy_hasta; /* the reference dates the call makes sense for, YYYYMMDD (0: unbounded) */
