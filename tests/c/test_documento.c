@@ -11,6 +11,19 @@
 
 typedef enum { TOML, JSON } formato;
 
+#ifdef DT_TEST_WRAP_MALLOC
+/* Linked with -Wl,--wrap=malloc,--wrap=calloc (tests/c/CMakeLists.txt): allocation number
+ * `fallar_en` fails, so every out-of-memory path of the parsers runs (and valgrind and ASan see
+ * whether it leaks). */
+void *__real_malloc(size_t n);
+void *__real_calloc(size_t n, size_t size);
+void *__wrap_malloc(size_t n);
+void *__wrap_calloc(size_t n, size_t size);
+static long fallar_en = -1, asignaciones = 0;
+void *__wrap_malloc(size_t n) { return fallar_en >= 0 && asignaciones++ == fallar_en ? NULL : __real_malloc(n); }
+void *__wrap_calloc(size_t n, size_t size) { return fallar_en >= 0 && asignaciones++ == fallar_en ? NULL : __real_calloc(n, size); }
+#endif
+
 static dt_status parse(formato f, const char *text, size_t len, const char *file, dt__doc **d, char *why, size_t cap) {
     return f == TOML ? dt__doc_parse_toml(text, len, file, d, why, cap) : dt__doc_parse_json(text, len, file, d, why, cap);
 }
@@ -595,6 +608,54 @@ static void lectores(void) {
     dt__doc_free(d);
 }
 
+/* ---- out of memory: each allocation of a parse fails in turn ---- */
+
+static void sin_memoria(void) {
+#ifdef DT_TEST_WRAP_MALLOC
+    /* Big enough for several arena blocks and index growths. */
+    size_t cap = 200000, nt = 0, nj = 0;
+    char *toml = (char *)malloc(cap), *json = (char *)malloc(cap);
+    nj += (size_t)snprintf(json + nj, cap - nj, "{");
+    for (int i = 0; i < 3000; i++) {
+        nt += (size_t)snprintf(toml + nt, cap - nt, "[t.k%d]\nv = \"texto %d\"\nw = [1, {a = %d}]\n", i, i, i);
+        nj += (size_t)snprintf(json + nj, cap - nj, "%s\"k%d\": {\"v\": \"texto %d\", \"w\": [1, {\"a\": %d}]}", i ? "," : "", i, i, i);
+    }
+    nj += (size_t)snprintf(json + nj, cap - nj, "}");
+    const char *rechazado = "a = 1\nb = [1, 2, \"x\"]\n[c]\nd = 1.5\n";
+    struct { const char *nombre; formato f; const char *texto; size_t len; dt_status final; } casos[] = {
+        {"a big TOML document", TOML, toml, nt, DT_OK},
+        {"a big JSON document", JSON, json, nj, DT_OK},
+        {"a refused TOML document", TOML, rechazado, strlen(rechazado), DT_ERR_INVALID_ARG},
+        {"a refused JSON document", JSON, "{\"a\": [1, {\"b\": null}]}", 22, DT_ERR_INVALID_ARG},
+    };
+    for (size_t c = 0; c < sizeof casos / sizeof casos[0]; c++) {
+        long fallos = 0;
+        for (long k = 0;; k++) {
+            dt__doc *d = (dt__doc *)&d;
+            char why[DT_SENTENCE_MAX];
+            asignaciones = 0;
+            fallar_en = k;
+            dt_status st = parse(casos[c].f, casos[c].texto, casos[c].len, "mem.toml", &d, why, sizeof why);
+            int fallo = asignaciones > k;
+            fallar_en = -1;
+            if (!fallo) {
+                CHECK(st == casos[c].final, "out of memory, %s: with every allocation served: %s (%s)", casos[c].nombre,
+                      dt_status_str(st), why);
+                dt__doc_free(st == DT_OK ? d : NULL);
+                break;
+            }
+            fallos++;
+            CHECK(st == DT_ERR_NO_MEMORY && d == NULL && strcmp(why, "mem.toml: out of memory") == 0,
+                  "out of memory, %s, allocation %ld failing: %s, '%s'", casos[c].nombre, k, dt_status_str(st), why);
+            if (st == DT_OK) dt__doc_free(d);
+        }
+        CHECK(fallos >= 2, "out of memory, %s: only %ld allocations", casos[c].nombre, fallos);
+    }
+    free(toml);
+    free(json);
+#endif
+}
+
 int main(void) {
     buenos_dan_su_arbol();
     malos_dan_su_frase();
@@ -602,6 +663,7 @@ int main(void) {
     orden_de_declaracion();
     limites();
     lectores();
+    sin_memoria();
     printf("documento: %zu good, %zu bad, %zu twin cases\n", sizeof buenos / sizeof buenos[0], sizeof malos / sizeof malos[0],
            sizeof gemelos / sizeof gemelos[0]);
     return dt_test_done("test_documento");
