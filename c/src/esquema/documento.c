@@ -59,11 +59,8 @@ dt__doc *dt__doc_new(dt__doc_format format, const char *file) {
     d->root.line = 1;
     d->root.id = d->next_id++;
     if (file == NULL) file = "<document>";
-    char shown[DT__DOC_FILE_MAX + 1];
-    dt__doc_show_file(file, shown);
     d->file = dt__doc_copy(d, file, strlen(file));
-    d->file_shown = dt__doc_copy(d, shown, strlen(shown));
-    if (d->file == NULL || d->file_shown == NULL) {
+    if (d->file == NULL) {
         dt__doc_free(d);
         return NULL;
     }

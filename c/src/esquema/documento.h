@@ -29,6 +29,15 @@
 #define DT__DOC_PATH_MAX 200       /* bytes of a path in a sentence: longer ones keep their end, after "..." */
 #define DT__DOC_FILE_MAX 100       /* bytes of the file name in a sentence: longer ones keep their end */
 
+/* printf-style checking of the sentence functions; MinGW names its own archetype (ANSI stdio). */
+#if defined(__MINGW_PRINTF_FORMAT)
+#define DT__DOC_PRINTF(f, a) __attribute__((format(__MINGW_PRINTF_FORMAT, f, a)))
+#elif defined(__GNUC__) || defined(__clang__)
+#define DT__DOC_PRINTF(f, a) __attribute__((format(printf, f, a)))
+#else
+#define DT__DOC_PRINTF(f, a)
+#endif
+
 typedef struct dt__doc dt__doc;           /* a parsed document: owns its whole tree */
 typedef struct dt__doc_node dt__doc_node; /* one value of the tree */
 
@@ -110,11 +119,7 @@ size_t dt__doc_path(const dt__doc_node *n, char *buf, size_t cap);
 /* Write "<file>:<line of n>: " and then the printf-style text into why (snprintf semantics,
  * truncated under whycap; why may be NULL or whycap 0). Returns DT_ERR_INVALID_ARG, so a check
  * can `return dt__doc_refuse(...)`. Use dt__doc_path to name n in the text. n must not be NULL. */
-dt_status dt__doc_refuse(const dt__doc_node *n, char *why, size_t whycap, const char *fmt, ...)
-#if defined(__GNUC__) || defined(__clang__)
-    __attribute__((format(printf, 4, 5)))
-#endif
-    ;
+dt_status dt__doc_refuse(const dt__doc_node *n, char *why, size_t whycap, const char *fmt, ...) DT__DOC_PRINTF(4, 5);
 /* DT_OK if n is of `kind`; else DT_ERR_INVALID_ARG with
  * "banco.toml:14: tablas.cuentas.filas must be an integer, got a string" (the root is "the
  * document"). n NULL is DT_ERR_NULL with no sentence (use dt__doc_need for a missing key). */
@@ -125,7 +130,7 @@ dt_status dt__doc_want_integer(const dt__doc_node *n, int64_t *v, char *why, siz
 dt_status dt__doc_want_boolean(const dt__doc_node *n, int *v, char *why, size_t whycap);
 /* The value of a required key (a NUL-terminated key): as dt__doc_get, but when absent returns NULL
  * and writes "banco.toml:3: tablas.cuentas needs the key filas" (at the table's line). Also NULL,
- * with dt__doc_want's sentence, when t is not a table; NULL with no sentence when t is NULL. */
+ * with dt__doc_want's sentence, when t is not a table; NULL with no sentence when t or key is NULL. */
 const dt__doc_node *dt__doc_need(const dt__doc_node *t, const char *key, char *why, size_t whycap);
 
 /* ---- the canonical dump (tests, fuzzing, and a TOML document's JSON twin) ---- */

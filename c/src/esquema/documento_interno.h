@@ -43,8 +43,7 @@ typedef struct dt__doc_block dt__doc_block;
 struct dt__doc {
     dt__doc_node root;
     dt__doc_format format;
-    const char *file;       /* as given */
-    const char *file_shown; /* as sentences show it (DT__DOC_FILE_MAX) */
+    const char *file; /* as given; sentences shorten it (dt__doc_show_file) */
     dt__doc_block *blocks;
     char *free_at;
     size_t free_n, next_block;
@@ -82,17 +81,9 @@ size_t dt__doc_utf8_len(const unsigned char *p, const unsigned char *end);
 char *dt__doc_put_utf8(char *p, uint32_t cp);
 
 /* Writes "<file>:<line>: <text>" (or "<file>: <text>" for line 0). Returns 1. */
-int dt__doc_say(const dt__doc *d, uint32_t line, char *why, size_t whycap, const char *fmt, ...)
-#if defined(__GNUC__) || defined(__clang__)
-    __attribute__((format(printf, 5, 6)))
-#endif
-    ;
+int dt__doc_say(const dt__doc *d, uint32_t line, char *why, size_t whycap, const char *fmt, ...) DT__DOC_PRINTF(5, 6);
 /* The same before a document exists, naming `file` (NULL: "<document>"). Returns 1. */
-int dt__doc_say_as(const char *file, uint32_t line, char *why, size_t whycap, const char *fmt, ...)
-#if defined(__GNUC__) || defined(__clang__)
-    __attribute__((format(printf, 5, 6)))
-#endif
-    ;
+int dt__doc_say_as(const char *file, uint32_t line, char *why, size_t whycap, const char *fmt, ...) DT__DOC_PRINTF(5, 6);
 /* The shortened file name of a sentence into out (DT__DOC_FILE_MAX + 1 bytes). */
 void dt__doc_show_file(const char *file, char *out);
 

@@ -17,11 +17,7 @@ typedef struct dt__json {
     int oom;
 } dt__json;
 
-static int dt__json_fail(dt__json *j, const char *fmt, ...)
-#if defined(__GNUC__) || defined(__clang__)
-    __attribute__((format(printf, 2, 3)))
-#endif
-    ;
+static int dt__json_fail(dt__json *j, const char *fmt, ...) DT__DOC_PRINTF(2, 3);
 static int dt__json_fail(dt__json *j, const char *fmt, ...) {
     char msg[DT_SENTENCE_MAX];
     va_list ap;

@@ -25,11 +25,7 @@ typedef struct dt__toml_key {
     size_t n;
 } dt__toml_key;
 
-static int dt__toml_fail(dt__toml *t, const char *fmt, ...)
-#if defined(__GNUC__) || defined(__clang__)
-    __attribute__((format(printf, 2, 3)))
-#endif
-    ;
+static int dt__toml_fail(dt__toml *t, const char *fmt, ...) DT__DOC_PRINTF(2, 3);
 static int dt__toml_fail(dt__toml *t, const char *fmt, ...) {
     char msg[DT_SENTENCE_MAX];
     va_list ap;
@@ -426,9 +422,10 @@ static int dt__toml_keyval(dt__toml *t, dt__doc_node *table) {
                                  (unsigned)child->line);
         }
         /* TOML 1.0 also forbids extending, from a later section, a table that dotted keys defined
-         * in an earlier one: that needs a header over a table of those dotted keys (refused below)
-         * or dotted keys through a header's table (refused above), so no mark of sections is kept.
-         * A table made by a deeper header and reached here counts as defined by these dotted keys. */
+         * in an earlier one. Reaching it would take a header over a table of those dotted keys
+         * (refused by dt__toml_header) or dotted keys through a header's table (refused above), so
+         * no mark of sections is kept. A table a deeper header made is defined here, at this line. */
+        if (!(child->marks & DT__DOC_M_DOTTED)) child->line = t->line;
         child->marks |= DT__DOC_M_DOTTED;
         cur = child;
     }
