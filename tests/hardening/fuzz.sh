@@ -9,7 +9,7 @@ need clang-14 clang-14 libclang-rt-14-dev
 seconds="${FUZZ_SECONDS:-30}"
 out=build-fuzz
 mkdir -p "$out"
-for t in rut calls state; do
+for t in rut calls state documento; do
   clang-14 -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all -Ic/include -Ic/src $(cat c/fuentes.txt) \
     "tests/fuzz/fuzz_$t.c" -o "$out/fuzz_$t"
   "$out/fuzz_$t" -runs=0 "tests/fuzz/corpus/$t" >"$out/$t-replay.log" 2>&1 || { cat "$out/$t-replay.log"; echo "fuzz_$t: corpus replay failed"; exit 1; }
@@ -20,4 +20,4 @@ for t in rut calls state; do
   runs=$(grep -o 'Done [0-9]* runs' "$out/$t.log" | grep -o '[0-9]*')
   echo "fuzz_$t: corpus of $(ls "tests/fuzz/corpus/$t" | wc -l) inputs replayed, then $runs runs in ${seconds} s, no crash"
 done
-echo "fuzzing: 3 passed, 0 failed"
+echo "fuzzing: 4 passed, 0 failed"
