@@ -60,6 +60,10 @@ demo: build venv node
 	@$(CLI) rut --seed 42 -n 5
 	@echo "== C: datoteca persona --seed 42 -n 2 --format jsonl"
 	@$(CLI) persona --seed 42 -n 2 --format jsonl
+	@echo "== C: a payslip of July 2025, a near miss and a dirty value with its clean pair"
+	@$(CLI) remuneracion.liquidacion --seed 42 --hoy 2025-07-31 --format jsonl
+	@$(CLI) invalido.rut --seed 42 --format jsonl
+	@$(CLI) sucio.comuna --seed 42 --format jsonl
 	@echo "== Python"
 	@cd /tmp && $(abspath $(VPY)) -c "from datoteca import Datoteca; d = Datoteca(seed=42); print(d.rut()); print(d.persona.nombre_completo()); print(d.direccion.direccion(region=13)['linea']); print(d.telefono.fijo(region=13)); print(d.dinero.clp()); print(d.empresa.razon_social())"
 
