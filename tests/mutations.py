@@ -36,7 +36,7 @@ CXX = os.environ.get("CXX", "c++")
 # runners and the Node binding's JavaScript (the addon is linked into scratch/build/Release).
 COPY = ["c", "cli", "spec", "tools", "fixtures", "CHANGELOG.md", "tests/c", "tests/python/golden_runner.py",
         "tests/node/golden_runner.mjs", "bindings/node",
-        "tests/properties.json", "tests/node/properties.test.mjs"]
+        "tests/properties.json", "tests/node/properties.test.mjs", "tests/node/csv.mjs"]
 
 passed = 0
 failed = 0
