@@ -435,7 +435,8 @@ def regen_rules(base: Dict[str, str]) -> None:
     with open(os.path.join(ROOT, "fixtures", "golden.json"), encoding="utf-8") as f:
         recorded = json.load(f)["data_version"]
     with open(os.path.join(ROOT, "fixtures", "data-versions.json"), encoding="utf-8") as f:
-        previous_major = int(json.load(f)["first_library_version"][str(recorded)].split(".")[0])
+        first_version = json.load(f)["first_library_version"][str(recorded)]
+    previous_major = int(first_version.split(".")[0])
     major, new = header_major(), recorded + 1
     next_major = max(major, previous_major + 1)
     # 1. Data changed, no new data version: accepted while that data version is unreleased, refused after.
@@ -443,7 +444,8 @@ def regen_rules(base: Dict[str, str]) -> None:
     regen(1, f"DT_DATA_VERSION is still {recorded}", "refuses changed data without a new data version")
     fresh_scratch(); extra_draw(); build_scratch(base)
     with open(os.path.join(SCRATCH, "CHANGELOG.md"), encoding="utf-8") as f:
-        if re.search(rf"^## .*data version {recorded} \(unreleased\)", f.read(), re.M):
+        # the data version is unreleased while the section of its first library version says so
+        if re.search(rf"^## {re.escape(first_version)} .*data version {recorded} \(unreleased\)", f.read(), re.M):
             regen(0, f"data version {recorded} is unreleased", "accepts a change within the unreleased data version")
     # 2. A new data version with the major version of the previous one.
     fresh_scratch(); extra_draw(); set_version(previous_major, 9, data=new); add_data_version(new, f"{next_major}.0.0")
