@@ -11,6 +11,7 @@
 
 #include "datos/tabla_interno.h"
 #include "esquema/documento.h"
+#include "esquema/documento_interno.h"
 #include "internal.h"
 
 enum { DT__G_SERIE, DT__G_LLAMADA, DT__G_ELEGIR, DT__G_REF };
@@ -82,17 +83,38 @@ static int dt__ident(const char *s, size_t n) {
     return 1;
 }
 
-/* "<file>:<line of n>: <path of n>: <text>": every schema refusal names where it is. */
+/* "<file>:<line of n>: <path of n>: <text>": every schema refusal names where it is. Text from the
+ * document reaches `fmt`'s arguments only through dt__doc_cite (bounded, control characters shown as
+ * U+XXXX), names are identifiers of at most 63 bytes; a sentence that would still reach
+ * DT_SENTENCE_MAX (long lists of names) is cut between characters and ends in "...". */
 static dt_status dt__mal(const dt__doc_node *n, char *why, size_t whycap, const char *fmt, ...) DT__DOC_PRINTF(4, 5);
 static dt_status dt__mal(const dt__doc_node *n, char *why, size_t whycap, const char *fmt, ...) {
-    char ruta[DT__DOC_PATH_MAX + 1], texto[DT_SENTENCE_MAX];
+    char ruta[DT__DOC_PATH_MAX + 1], texto[1024], todo[2048];
     dt__doc_path(n, ruta, sizeof ruta);
     va_list ap;
     va_start(ap, fmt);
     vsnprintf(texto, sizeof texto, fmt, ap);
     va_end(ap);
-    if (ruta[0]) return dt__doc_refuse(n, why, whycap, "%s: %s", ruta, texto);
-    return dt__doc_refuse(n, why, whycap, "%s", texto);
+    if (ruta[0]) dt__doc_refuse(n, todo, sizeof todo, "%s: %s", ruta, texto);
+    else dt__doc_refuse(n, todo, sizeof todo, "%s", texto);
+    size_t l = strlen(todo);
+    if (l >= DT_SENTENCE_MAX) {
+        l = DT_SENTENCE_MAX - 4;
+        while (l > 0 && ((unsigned char)todo[l] & 0xC0) == 0x80) l--; /* not inside a character */
+        memcpy(todo + l, "...", 4);
+    }
+    if (why && whycap) snprintf(why, whycap, "%s", todo);
+    return DT_ERR_INVALID_ARG;
+}
+
+/* Document text for a sentence (dt__doc_cite: its first 40 bytes, control characters as U+XXXX). */
+typedef struct dt__cita {
+    char s[DT__DOC_CITE_BUF];
+} dt__cita;
+static dt__cita dt__citar(const char *s, size_t n) {
+    dt__cita c;
+    dt__doc_cite(s, n, c.s);
+    return c;
 }
 
 void dt_esquema_free(dt_esquema *e) {
@@ -155,7 +177,7 @@ static int dt__lista_mas(char *lista, size_t cap, const char *s, size_t n) {
  * become two items of the dataset's option lists. */
 static dt_status dt__campo_ok(const dt__doc_node *cn, const char *que, const char *s, size_t n, char *why, size_t whycap) {
     if (dt__ident(s, n)) return DT_OK;
-    return dt__mal(cn, why, whycap, "%s: '%.40s' is not a field name (letters, digits and '_')", que, s);
+    return dt__mal(cn, why, whycap, "%s: '%s' is not a field name (letters, digits and '_')", que, dt__citar(s, n).s);
 }
 
 /* A rate table { campo = permil } into "campo:permil,…". */
@@ -187,7 +209,7 @@ static dt_status dt__grupo_llamada(dt__etabla *t, dt__grupo *g, const dt__doc_no
     if (st != DT_OK) return st;
     size_t idx;
     if (memchr(nombre, '\0', n) || dt_call_find(nombre, n, &idx) != DT_OK)
-        return dt__mal(cn, why, whycap, "unknown call '%.40s' (datoteca list names them all)", nombre);
+        return dt__mal(cn, why, whycap, "unknown call '%s' (datoteca list names them all)", dt__citar(nombre, n).s);
     const dt_call_info *info = dt_call_at(idx);
     int64_t args[DT_MAX_PARAMS];
     for (size_t a = 0; a < DT_MAX_PARAMS; a++) args[a] = DT_ARG_DEFAULT;
@@ -248,15 +270,18 @@ static dt_status dt__grupo_llamada(dt__etabla *t, dt__grupo *g, const dt__doc_no
                     dt__lista_mas(lista, sizeof lista - 64, info->params[q].name, strlen(info->params[q].name));
                 for (char *c = lista; *c; c++)
                     if (*c == ',') *c = '/';
-                return dt__mal(cn, why, whycap, "%s: unknown option '%.40s'; its options are campos, unico, nulos, sucio%s%s",
-                               info->name, k, lista[0] ? " and its parameters " : "", lista);
+                return dt__mal(cn, why, whycap, "%s: unknown option '%s'; its options are campos, unico, nulos, sucio%s%s",
+                               info->name, dt__citar(k, kn).s, lista[0] ? " and its parameters " : "", lista);
             }
             if (dt__doc_kind_of(it) == DT__DOC_STRING && info->params[p].choices) {
                 const char *s;
                 size_t sn;
                 char frase[DT_SENTENCE_MAX];
                 dt__doc_want_string(it, &s, &sn, NULL, 0);
-                if (dt_param_choice(info, p, s, sn, &args[p], frase, sizeof frase, NULL) != DT_OK)
+                /* the choice's name as cited: the same text for every real choice (short, printable
+                 * ASCII), and a sentence that quotes only bounded, printable text for any other */
+                dt__cita cita = dt__citar(s, sn);
+                if (dt_param_choice(info, p, cita.s, strlen(cita.s), &args[p], frase, sizeof frase, NULL) != DT_OK)
                     return dt__mal(cn, why, whycap, "%s", frase);
             } else if ((st = dt__doc_want_integer(it, &args[p], why, whycap)) != DT_OK) {
                 return st;
@@ -295,7 +320,7 @@ static dt_status dt__grupo_llamada(dt__etabla *t, dt__grupo *g, const dt__doc_no
             cnl = strlen(cnom);
         }
         if (!dt__ident(cnom, cnl))
-            return dt__mal(cn, why, whycap, "'%.40s' is not a column name (letters, digits and '_', not starting with a digit)", cnom);
+            return dt__mal(cn, why, whycap, "'%s' is not a column name (letters, digits and '_', not starting with a digit)", dt__citar(cnom, cnl).s);
         if (dt__col_nueva(t, cnom, cnl, j, ci.tipo_sql, ci.nulable, ci.unico)) return DT_ERR_NO_MEMORY;
     }
     return DT_OK;
@@ -371,7 +396,7 @@ static dt_status dt__grupo_nuevo(dt__etabla *t, const dt__doc_node *cn, uint64_t
             size_t n2;
             const char *k2 = dt__clave(dt__doc_item(cn, i), &n2);
             if (!dt__es(k2, n2, tipos[tipo]))
-                return dt__mal(cn, why, whycap, "unknown key '%.40s' (a %s column takes only %s)", k2, tipos[tipo], tipos[tipo]);
+                return dt__mal(cn, why, whycap, "unknown key '%s' (a %s column takes only %s)", dt__citar(k2, n2).s, tipos[tipo], tipos[tipo]);
         }
     }
     switch (tipo) {
@@ -395,7 +420,7 @@ static dt_status dt__grupo_nuevo(dt__etabla *t, const dt__doc_node *cn, uint64_t
         if ((st = dt__doc_want_string(v, &s, &sn, why, whycap)) != DT_OK) return st;
         const char *punto = memchr(s, '.', sn);
         if (punto == NULL || punto == s || punto == s + sn - 1 || memchr(s, '\0', sn))
-            return dt__mal(cn, why, whycap, "ref must be \"tabla.columna\", got '%.40s'", s);
+            return dt__mal(cn, why, whycap, "ref must be \"tabla.columna\", got '%s'", dt__citar(s, sn).s);
         if (dt__col_nueva(t, k, kn, 0, "bigint", 0, 0)) return DT_ERR_NO_MEMORY; /* type and target: resolved later */
         break;
     }
@@ -425,7 +450,7 @@ static dt_status dt__tabla_nueva(dt__etabla *t, const dt__doc_node *tn, uint64_t
         size_t n2;
         const char *k2 = dt__clave(dt__doc_item(tn, i), &n2);
         if (!dt__es(k2, n2, "filas") && !dt__es(k2, n2, "por") && !dt__es(k2, n2, "cuantos") && !dt__es(k2, n2, "columnas"))
-            return dt__mal(tn, why, whycap, "unknown key '%.40s' (a table takes filas or por and cuantos, and columnas)", k2);
+            return dt__mal(tn, why, whycap, "unknown key '%s' (a table takes filas or por and cuantos, and columnas)", dt__citar(k2, n2).s);
     }
     const dt__doc_node *filas = dt__doc_get(tn, "filas", 5), *por = dt__doc_get(tn, "por", 3), *cuantos = dt__doc_get(tn, "cuantos", 7);
     if (filas && por) return dt__mal(tn, why, whycap, "takes filas or por, not both");
@@ -451,9 +476,9 @@ static dt_status dt__tabla_nueva(dt__etabla *t, const dt__doc_node *tn, uint64_t
                 size_t dn;
                 if ((st = dt__doc_want_string(it, &d, &dn, why, whycap)) != DT_OK) return st;
                 if (!dt__es(d, dn, "uniforme"))
-                    return dt__mal(it, why, whycap, "'%.40s' is not a distribution here; only \"uniforme\" is built (geometric, Zipf and weights are not yet)", d);
+                    return dt__mal(it, why, whycap, "'%s' is not a distribution here; only \"uniforme\" is built (geometric, Zipf and weights are not yet)", dt__citar(d, dn).s);
             } else if (!dt__es(k2, n2, "min") && !dt__es(k2, n2, "max")) {
-                return dt__mal(cuantos, why, whycap, "unknown key '%.40s' (cuantos takes min, max and distribucion)", k2);
+                return dt__mal(cuantos, why, whycap, "unknown key '%s' (cuantos takes min, max and distribucion)", dt__citar(k2, n2).s);
             }
         }
         const dt__doc_node *mn = dt__doc_need(cuantos, "min", why, whycap);
@@ -513,7 +538,7 @@ static dt_status dt__resolver(dt_esquema *e, char *why, size_t whycap) {
             t->por = dt__tabla_de(e, s, n);
             if (t->por < 0) {
                 dt__nombres_tablas(e, lista, sizeof lista);
-                return dt__mal(t->nodo_por, why, whycap, "unknown table '%.40s'; the tables are %s", s, lista);
+                return dt__mal(t->nodo_por, why, whycap, "unknown table '%s'; the tables are %s", dt__citar(s, n).s, lista);
             }
         }
         for (size_t g = 0; g < t->ngr; g++) {
@@ -525,7 +550,7 @@ static dt_status dt__resolver(dt_esquema *e, char *why, size_t whycap) {
             int64_t rt = dt__tabla_de(e, s, (size_t)(punto - s));
             if (rt < 0) {
                 dt__nombres_tablas(e, lista, sizeof lista);
-                return dt__mal(gr->nodo, why, whycap, "ref: unknown table '%.*s'; the tables are %s", (int)((punto - s) > 40 ? 40 : (punto - s)), s, lista);
+                return dt__mal(gr->nodo, why, whycap, "ref: unknown table '%s'; the tables are %s", dt__citar(s, (size_t)(punto - s)).s, lista);
             }
             const dt__etabla *p = &e->t[rt];
             const char *c = punto + 1;
@@ -543,7 +568,7 @@ static dt_status dt__resolver(dt_esquema *e, char *why, size_t whycap) {
                     }
                     snprintf(lista + l, sizeof lista - l, "%s%s", q ? ", " : "", p->col[q].nombre);
                 }
-                return dt__mal(gr->nodo, why, whycap, "ref: the table %s has no column '%.40s'; its columns are %s", p->nombre, c, lista);
+                return dt__mal(gr->nodo, why, whycap, "ref: the table %s has no column '%s'; its columns are %s", p->nombre, dt__citar(c, cn).s, lista);
             }
             const dt__grupo *pg = &p->gr[p->col[j].grupo];
             if (!p->col[j].unico || pg->tipo == DT__G_REF || pg->tipo == DT__G_ELEGIR)
@@ -715,7 +740,7 @@ dt_status dt_esquema_new(const char *texto, size_t len, int formato, const char 
                 goto fin;
             }
         } else if (!dt__es(k, n, "tablas")) {
-            st = dt__doc_refuse(it, why, whycap, "unknown key '%.40s' (a schema takes version and tablas)", k);
+            st = dt__doc_refuse(it, why, whycap, "unknown key '%s' (a schema takes version and tablas)", dt__citar(k, n).s);
             goto fin;
         }
     }
