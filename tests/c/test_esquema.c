@@ -5,6 +5,8 @@
 #include <stdint.h>
 #include <stdlib.h>
 
+#include <pthread.h>
+
 #include "check.h"
 #include "datoteca.h"
 
@@ -156,6 +158,39 @@ static void claves_presentes(const dt_esquema *e, const char *t, const char *hij
     free(bp);
 }
 
+/* Two threads reading one schema at once give the rows one thread gives. */
+typedef struct hilo {
+    const dt_esquema *e;
+    size_t t;
+    uint64_t desde;
+    size_t n;
+    char *out;
+} hilo;
+static void *correr(void *arg) {
+    hilo *h = (hilo *)arg;
+    size_t cap = 0;
+    dt_esquema_filas(h->e, h->t, h->desde, h->n, NULL, 0, &cap);
+    h->out = (char *)malloc(cap);
+    if (h->out) dt_esquema_filas(h->e, h->t, h->desde, h->n, h->out, cap, NULL);
+    return NULL;
+}
+
+static void hilos(const dt_esquema *e, size_t t) {
+    size_t n = (size_t)dt_esquema_tabla_filas(e, t);
+    hilo a = {e, t, 0, n / 2, NULL}, b = {e, t, n / 2, n - n / 2, NULL};
+    pthread_t ha, hb;
+    pthread_create(&ha, NULL, correr, &a);
+    pthread_create(&hb, NULL, correr, &b);
+    pthread_join(ha, NULL);
+    pthread_join(hb, NULL);
+    char *todo = filas(e, t, 0, n);
+    size_t la = a.out ? strlen(a.out) : 0;
+    CHECK(a.out && b.out && strncmp(todo, a.out, la) == 0 && strcmp(todo + la, b.out) == 0, "two threads differ from one");
+    free(a.out);
+    free(b.out);
+    free(todo);
+}
+
 static void propiedades(void) {
     dt_esquema *e = abrir(banco, DT_ESQUEMA_TOML, 42);
     CHECK(dt_esquema_tablas(e) == 3, "%zu tables", dt_esquema_tablas(e));
@@ -200,6 +235,8 @@ static void propiedades(void) {
         }
         free(todo);
     }
+    hilos(e, cu);
+    hilos(e, mo);
     size_t len = 0;
     CHECK(dt_esquema_filas(e, mo, 1999, 2, NULL, 0, &len) == DT_ERR_INVALID_ARG, "past the rows");
     CHECK(dt_esquema_filas(e, 3, 0, 1, NULL, 0, &len) == DT_ERR_INVALID_ARG, "table out of range");
@@ -386,6 +423,16 @@ static const malo malos[] = {
     {"[tablas.t]\nfilas = 1\ncolumnas.id = { serie = true }\n[tablas.\"mi tabla\"]\nfilas = 1\ncolumnas.id = { serie = true }\n",
      "banco.toml:4: tablas.\"mi tabla\": a table name must be letters, digits and '_', not starting with a digit (at most 63 bytes)"},
     {"[tablas.t]\nfilas = 2.5\n", "banco.toml:2: a float is not accepted (datoteca uses integers): 2.5"},
+    /* document text is quoted bounded and printable, cut between characters */
+    {"[tablas.t]\nfilas = 1\n\"a\\u0001\" = 1\ncolumnas.id = { serie = true }\n",
+     "banco.toml:1: tablas.t: unknown key 'aU+0001' (a table takes filas or por and cuantos, and columnas)"},
+    {T("c = { llamada = \"persona.persona\", sexo = \"ñandúñandúñandúñandúñandúñandúñandú\" }\n"),
+     "banco.toml:4: tablas.t.columnas.c: persona.persona: sexo must be one of 'cualquiera', 'F', 'M', got "
+     "'ñandúñandúñandúñandúñandúñand...'"},
+    {T("c = { llamada = \"persona.persona\", sexo = \"F\\u0000\" }\n"),
+     "banco.toml:4: tablas.t.columnas.c: persona.persona: sexo must be one of 'cualquiera', 'F', 'M', got 'FU+0000'"},
+    {T("c = { llamada = \"persona.persona\", campos = { rut = \"1rut\" } }\n"),
+     "banco.toml:4: tablas.t.columnas.c: '1rut' is not a column name (letters, digits and '_', not starting with a digit)"},
     {"tablas = 3\n", "banco.toml:1: tablas must be a table, got an integer"},
 };
 
