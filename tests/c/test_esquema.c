@@ -462,7 +462,53 @@ static void malos_casos(void) {
               strcmp(why, "<document>:1: the document needs the key tablas") == 0, "%s", why);
 }
 
+/* 11,000 tables, each referring to the one before (and, in the second document, the first to the
+ * last: a cycle through all of them), built on a thread with a 256 KB stack: the dependency walk
+ * must not recurse per table, and lookups must not be quadratic. */
+static char *cadena(size_t n, int ciclo) {
+    char *s = (char *)malloc(n * 100 + 100), *p = s;
+    p += sprintf(p, "tablas.t0 = { filas = 2, columnas = { id = { serie = true }%s%s%s } }\n", ciclo ? ", r = { ref = \"t" : "",
+                 ciclo ? "10999" : "", ciclo ? ".id\" }" : "");
+    for (size_t i = 1; i < n; i++)
+        p += sprintf(p, "tablas.t%zu = { filas = 2, columnas = { id = { serie = true }, r = { ref = \"t%zu.id\" } } }\n", i, i - 1);
+    return s;
+}
+typedef struct largo {
+    int ciclo;
+    dt_status st;
+    char why[DT_SENTENCE_MAX];
+    size_t ultimo;
+} largo;
+static void *construir(void *arg) {
+    largo *l = (largo *)arg;
+    char *s = cadena(11000, l->ciclo);
+    dt_esquema *e = NULL;
+    l->st = dt_esquema_new(s, strlen(s), DT_ESQUEMA_TOML, "cadena.toml", 1, 0, 0, 0, &e, l->why, sizeof l->why);
+    if (e) l->ultimo = dt_esquema_orden(e, 10999);
+    dt_esquema_free(e);
+    free(s);
+    return NULL;
+}
+static void cadenas(void) {
+    for (int ciclo = 0; ciclo < 2; ciclo++) {
+        largo l = {ciclo, DT_OK, "", 0};
+        pthread_attr_t a;
+        pthread_attr_init(&a);
+        pthread_attr_setstacksize(&a, 256 * 1024);
+        pthread_t h;
+        CHECK(pthread_create(&h, &a, construir, &l) == 0, "thread");
+        pthread_join(h, NULL);
+        pthread_attr_destroy(&a);
+        if (!ciclo) CHECK(l.st == DT_OK && l.ultimo == 10999, "chain of 11,000: %s %s", dt_status_str(l.st), l.why);
+        else
+            CHECK(l.st == DT_ERR_INVALID_ARG && strncmp(l.why, "cadena.toml:2: tablas.t1.columnas.r: a foreign-key cycle: t0 -> t10999 -> t10998 -> ", 83) == 0 &&
+                      strstr(l.why, " -> ... -> t0 (a table must come after the tables it refers to)") != NULL && strlen(l.why) < DT_SENTENCE_MAX,
+                  "cycle of 11,000: %s", l.why);
+    }
+}
+
 int main(void) {
+    cadenas();
     malos_casos();
     propiedades();
     return dt_test_done("test_esquema");

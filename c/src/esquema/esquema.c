@@ -50,8 +50,14 @@ typedef struct dt__etabla {
     const dt__doc_node *nodo, *nodo_por;
 } dt__etabla;
 
+typedef struct dt__nombre {
+    const char *s; /* a table's name (its own string) */
+    size_t i;      /* and its index */
+} dt__nombre;
+
 struct dt_esquema {
     size_t nt;
+    dt__nombre *nombres;    /* the tables by name, for lookups */
     dt__etabla *t;
     size_t *orden;          /* the tables in dependency order: parents first, then declaration order */
     uint64_t seed;
@@ -136,6 +142,7 @@ void dt_esquema_free(dt_esquema *e) {
     }
     free(e->t);
     free(e->orden);
+    free(e->nombres);
     free(e);
 }
 
@@ -426,6 +433,9 @@ static dt_status dt__grupo_nuevo(dt__etabla *t, const dt__doc_node *cn, uint64_t
     }
     }
     g->ncol = t->ncol - g->col0;
+    if (t->ncol > DT__ESQUEMA_COLUMNAS_MAX)
+        return dt__mal(cn, why, whycap, "a table has at most %d columns (PostgreSQL's limit), and this one reaches %zu",
+                       DT__ESQUEMA_COLUMNAS_MAX, t->ncol);
     for (size_t j = g->col0; j < t->ncol; j++)
         for (size_t i = 0; i < j; i++)
             if (strcmp(t->col[i].nombre, t->col[j].nombre) == 0)
@@ -509,11 +519,36 @@ static dt_status dt__tabla_nueva(dt__etabla *t, const dt__doc_node *tn, uint64_t
 
 /* ---- building: references, cycles, fan-out ---- */
 
+/* Names in byte order (strcmp: the same on every platform), so a lookup is a binary search: a
+ * document of many tables and refs stays far from quadratic. Names are unique (keys of one table). */
+static int dt__por_nombre(const void *a, const void *b) {
+    return strcmp(((const dt__nombre *)a)->s, ((const dt__nombre *)b)->s);
+}
+
 static int64_t dt__tabla_de(const dt_esquema *e, const char *s, size_t n) {
-    for (size_t i = 0; i < e->nt; i++)
-        if (strlen(e->t[i].nombre) == n && memcmp(e->t[i].nombre, s, n) == 0)
-            return (int64_t)i;
+    size_t lo = 0, hi = e->nt;
+    while (lo < hi) {
+        size_t m = lo + (hi - lo) / 2;
+        const char *x = e->nombres[m].s;
+        size_t xn = strlen(x);
+        int c = memcmp(x, s, xn < n ? xn : n);
+        if (c == 0) c = xn < n ? -1 : xn > n ? 1 : 0;
+        if (c == 0) return (int64_t)e->nombres[m].i;
+        if (c < 0) lo = m + 1;
+        else hi = m;
+    }
     return -1;
+}
+
+static dt_status dt__indexar(dt_esquema *e) {
+    e->nombres = (dt__nombre *)malloc(e->nt * sizeof *e->nombres);
+    if (e->nombres == NULL) return DT_ERR_NO_MEMORY;
+    for (size_t i = 0; i < e->nt; i++) {
+        e->nombres[i].s = e->t[i].nombre;
+        e->nombres[i].i = i;
+    }
+    qsort(e->nombres, e->nt, sizeof *e->nombres, dt__por_nombre);
+    return DT_OK;
 }
 
 static void dt__nombres_tablas(const dt_esquema *e, char *lista, size_t cap) {
@@ -589,7 +624,7 @@ static dt_status dt__resolver(dt_esquema *e, char *why, size_t whycap) {
 typedef struct dt__dfs {
     dt_esquema *e;
     uint8_t *color;  /* 0 new, 1 on the path, 2 placed */
-    size_t *camino, ncamino, norden;
+    size_t *camino, ncamino, norden, *sig;
     char *why;
     size_t whycap;
 } dt__dfs;
@@ -600,8 +635,8 @@ static dt_status dt__ciclo(dt__dfs *d, size_t desde, const dt__doc_node *nodo) {
     while (d->camino[k] != desde) k++;
     for (size_t i = k; i < d->ncamino; i++) {
         size_t l = strlen(texto);
-        if (l > 300) {
-            snprintf(texto + l, sizeof texto - l, " -> ...");
+        if (l > 300) { /* a long cycle keeps its start and its end */
+            snprintf(texto + l, sizeof texto - l, "... -> ");
             break;
         }
         snprintf(texto + l, sizeof texto - l, "%s -> ", d->e->t[d->camino[i]].nombre);
@@ -611,28 +646,40 @@ static dt_status dt__ciclo(dt__dfs *d, size_t desde, const dt__doc_node *nodo) {
     return dt__mal(nodo, d->why, d->whycap, "a foreign-key cycle: %s (a table must come after the tables it refers to)", texto);
 }
 
+/* The walk from table i, with an explicit stack (the path itself) rather than recursion: a document
+ * of a megabyte can chain tens of thousands of tables, more than a thread's stack would hold. sig[u]
+ * is the next dependency of u to look at: 0 its fan-out parent, g + 1 its group g. */
 static dt_status dt__visitar(dt__dfs *d, size_t i) {
-    dt__etabla *t = &d->e->t[i];
     d->color[i] = 1;
+    d->sig[i] = 0;
     d->camino[d->ncamino++] = i;
-    for (size_t g = 0; g <= t->ngr; g++) { /* g == 0 first: the fan-out parent; then group g - 1 */
+    while (d->ncamino) {
+        size_t u = d->camino[d->ncamino - 1];
+        const dt__etabla *t = &d->e->t[u];
         int64_t dep = -1;
         const dt__doc_node *nodo = NULL;
-        if (g == 0) {
-            dep = t->por;
-            nodo = t->nodo_por;
-        } else if (t->gr[g - 1].tipo == DT__G_REF) {
-            dep = (int64_t)t->gr[g - 1].rtabla;
-            nodo = t->gr[g - 1].nodo;
+        while (dep < 0 && d->sig[u] <= t->ngr) {
+            size_t g = d->sig[u]++;
+            if (g == 0) {
+                dep = t->por;
+                nodo = t->nodo_por;
+            } else if (t->gr[g - 1].tipo == DT__G_REF) {
+                dep = (int64_t)t->gr[g - 1].rtabla;
+                nodo = t->gr[g - 1].nodo;
+            }
+            if (dep >= 0 && d->color[dep] == 2) dep = -1;
         }
-        if (dep < 0 || d->color[dep] == 2) continue;
+        if (dep < 0) { /* every dependency placed: so is u */
+            d->color[u] = 2;
+            d->ncamino--;
+            d->e->orden[d->norden++] = u;
+            continue;
+        }
         if (d->color[dep] == 1) return dt__ciclo(d, (size_t)dep, nodo);
-        dt_status st = dt__visitar(d, (size_t)dep);
-        if (st != DT_OK) return st;
+        d->color[dep] = 1;
+        d->sig[dep] = 0;
+        d->camino[d->ncamino++] = (size_t)dep;
     }
-    d->color[i] = 2;
-    d->ncamino--;
-    d->e->orden[d->norden++] = i;
     return DT_OK;
 }
 
@@ -765,14 +812,17 @@ dt_status dt_esquema_new(const char *texto, size_t len, int formato, const char 
         e->nt = i + 1;
         if ((st = dt__tabla_nueva(&e->t[i], dt__doc_item(tablas, i), seed, hoy, why, whycap)) != DT_OK) goto fin;
     }
+    if ((st = dt__indexar(e)) != DT_OK) goto fin;
     if ((st = dt__resolver(e, why, whycap)) != DT_OK) goto fin;
     {
-        dt__dfs dfs = {e, (uint8_t *)calloc(nt, 1), (size_t *)calloc(nt, sizeof(size_t)), 0, 0, why, whycap};
-        if (dfs.color == NULL || dfs.camino == NULL) st = DT_ERR_NO_MEMORY;
+        dt__dfs dfs = {e, (uint8_t *)calloc(nt, 1), (size_t *)calloc(nt, sizeof(size_t)), 0, 0,
+                       (size_t *)calloc(nt, sizeof(size_t)), why, whycap};
+        if (dfs.color == NULL || dfs.camino == NULL || dfs.sig == NULL) st = DT_ERR_NO_MEMORY;
         for (size_t i = 0; st == DT_OK && i < nt; i++)
             if (dfs.color[i] == 0) st = dt__visitar(&dfs, i);
         free(dfs.color);
         free(dfs.camino);
+        free(dfs.sig);
         if (st != DT_OK) goto fin;
     }
     st = dt__abanicos(e, why, whycap);

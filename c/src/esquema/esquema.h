@@ -17,6 +17,9 @@
 #define DT__ESQUEMA_CUANTOS_MAX 1000000
 /* The most rows a table may have (filas, or a fan-out's total): the rows a dataset can address. */
 #define DT__ESQUEMA_FILAS_MAX (1ULL << 62)
+/* The most columns of one table: PostgreSQL's limit, which also keeps the check for a repeated column
+ * name (every pair of a table's columns) small. */
+#define DT__ESQUEMA_COLUMNAS_MAX 1600
 /* The largest weight of an `elegir` option: a sum of at most 2^20 of them stays far below 2^63. */
 #define DT__ESQUEMA_PESO_MAX 1000000000
 
