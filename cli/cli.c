@@ -27,6 +27,7 @@ static int usage(FILE *f, const char *msg) {
             "                     [--hoy YYYY-MM-DD] [--PARAM VALUE ...]\n"
             "       datoteca CALL --help     (its parameters, ranges, defaults and an example)\n"
             "       datoteca tabla CALL …    (datasets: addressable rows, unique columns, SQL; 'datoteca tabla --help')\n"
+            "       datoteca esquema FILE …  (schemas: linked tables, DDL and CSV; 'datoteca esquema --help')\n"
             "       datoteca list            (every call and its parameters)\n"
             "       datoteca --version\n"
             "A namespace alone names its record: 'datoteca persona' is 'datoteca persona.persona'.\n");
@@ -240,6 +241,7 @@ static int cli(int argc, char **argv) {
         return 0;
     }
     if (strcmp(argv[1], "tabla") == 0) return dt__cli_tabla_main(argc, argv);
+    if (strcmp(argv[1], "esquema") == 0) return dt__cli_esquema_main(argc, argv);
     if (strcmp(argv[1], "list") == 0) {
         list_calls();
         return 0;

@@ -89,5 +89,8 @@ void dt__cli_call_help(FILE *f, const dt_call_info *c, const char *modo);
  * its parsed options in static storage, so, like dt_cli_main, it is not reentrant: one call at a time
  * per process. */
 int dt__cli_tabla_main(int argc, char **argv);
+/* datoteca esquema FILE …: argv as dt_cli_main got it (argv[1] is "esquema"); the exit status (2 for a
+ * refused schema or bad arguments, 1 for a write error). */
+int dt__cli_esquema_main(int argc, char **argv);
 
 #endif

@@ -374,6 +374,83 @@ DT_API dt_status dt_tabla_filas(const dt_tabla *t, uint64_t desde, size_t n, cha
 DT_API dt_status dt_tabla_ddl(const dt_tabla *t, dt_dialecto dialecto, const char *nombre, char *buf, size_t cap,
                               size_t *len);
 
+/* ===================================================================== schemas */
+
+/* A schema is a whole relational test database from one document (docs/esquemas.md): tables in
+ * declaration order, each with a row count or a fan-out per row of a parent table, columns from a
+ * serial id, a call (a dataset's fields, unique columns, null and dirt rates), a weighted choice or a
+ * foreign key to a parent's unique column. The document (TOML or JSON, docs/esquemas-formato.md) is
+ * parsed and checked here, only in C, so every runtime accepts and refuses the same schemas with the
+ * same sentences ("banco.toml:12: tablas.cuentas.columnas.cliente: ref: unknown table 'clientez'; …").
+ *
+ * Every value depends only on (seed, table, column, row) and, for a fan-out table, its parent's row:
+ * each column draws from its own key, so adding a table or a column changes no other column's values,
+ * and any slice of rows equals the same rows of a full run. Memory: a fan-out table keeps 8 bytes per
+ * row of its parent (prefix sums mapping its rows to their parents); nothing grows with the rows
+ * generated. A built schema is immutable: every function below may be called on one schema from many
+ * threads at once, as long as none of them frees it. */
+
+typedef struct dt_esquema dt_esquema;
+
+#define DT_ESQUEMA_TOML 1 /* formato of dt_esquema_new */
+#define DT_ESQUEMA_JSON 2
+
+/* Build a schema from `len` bytes of `texto` (TOML or JSON as `formato` says; texto may be NULL only
+ * when len == 0). `archivo` names the document in sentences (copied; NULL means "<document>"). `seed`
+ * is the schema's seed; hoy_anio/mes/dia the reference date (all 0 for the default, as datasets).
+ * DT_OK: *out owns the new schema (free with dt_esquema_free); the text may be freed at once.
+ * DT_ERR_INVALID_ARG: the document is refused before any row, *out is NULL, and `why` holds one
+ * English sentence "<file>:<line>: <path>: <what is wrong>" (snprintf semantics, under
+ * DT_SENTENCE_MAX bytes; why may be NULL or whycap 0 for none). DT_ERR_NO_MEMORY likewise.
+ * DT_ERR_NULL when `out` is NULL or texto is NULL with len > 0. Thread-safe (shares nothing). */
+DT_API dt_status dt_esquema_new(const char *texto, size_t len, int formato, const char *archivo, uint64_t seed,
+                                int32_t hoy_anio, int32_t hoy_mes, int32_t hoy_dia, dt_esquema **out, char *why,
+                                size_t whycap);
+DT_API void dt_esquema_free(dt_esquema *e); /* NULL is a no-op */
+
+/* Tables are numbered 0..count-1 in declaration order. For NULL `e` or an index out of range: 0 tables,
+ * a NULL name, 0 rows, 0 columns. Names are valid while the schema lives. */
+DT_API size_t dt_esquema_tablas(const dt_esquema *e);
+DT_API const char *dt_esquema_tabla(const dt_esquema *e, size_t tabla);
+/* The index of the table named `nombre` (`len` bytes): DT_OK, or DT_ERR_INVALID_ARG when there is none,
+ * DT_ERR_NULL for NULL e or tabla. */
+DT_API dt_status dt_esquema_buscar(const dt_esquema *e, const char *nombre, size_t len, size_t *tabla);
+/* Rows of a table: its filas, or for a fan-out the sum of its parent rows' children. */
+DT_API uint64_t dt_esquema_tabla_filas(const dt_esquema *e, size_t tabla);
+/* The k-th table in dependency order (every table after the tables it refers to or fans out from;
+ * otherwise declaration order): the order of the DDL and of a load. (size_t)-1 out of range. */
+DT_API size_t dt_esquema_orden(const dt_esquema *e, size_t k);
+DT_API size_t dt_esquema_columnas(const dt_esquema *e, size_t tabla);
+
+typedef struct dt_esquema_columna_info {
+    const char *nombre;      /* "rut"; valid while the schema lives */
+    const char *tipo_sql;    /* PostgreSQL type, as dt_columna_info ("text", "bigint", …) */
+    int nulable;             /* 1 if some row may have no value */
+    int unico;               /* 1 for a serie or a call's unico column */
+    int clave_primaria;      /* 1 for the table's primary key: its first unique column that cannot be null */
+    const char *ref_tabla;   /* a foreign key's parent table and column; NULL otherwise */
+    const char *ref_columna;
+} dt_esquema_columna_info;
+
+/* Column j of a table, in declaration order (a call's chosen fields in their campos order).
+ * DT_ERR_NULL for NULL e or out, DT_ERR_INVALID_ARG for a table or column out of range. */
+DT_API dt_status dt_esquema_columna(const dt_esquema *e, size_t tabla, size_t j, dt_esquema_columna_info *out);
+
+/* Rows [desde, desde + n) of a table, in dt_tabla_filas' text form: columns joined by DT_FIELD_SEP, a
+ * null as DT_NULO, each row followed by '\n', then a NUL. DT_ERR_INVALID_ARG for a table out of range
+ * or desde + n past its rows; DT_ERR_BUFFER_TOO_SMALL (buf[0] = '\0') with *len a capacity that always
+ * suffices for n rows of this table (a size query: buf NULL, cap 0). Text out as everywhere. Allocates
+ * about 7 KB plus 1 KB per column group of scratch per call, freed before it returns (DT_ERR_NO_MEMORY).
+ * Thread-safe. */
+DT_API dt_status dt_esquema_filas(const dt_esquema *e, size_t tabla, uint64_t desde, size_t n, char *buf, size_t cap,
+                                  size_t *len);
+
+/* The CREATE TABLE statements of every table in dependency order, for `dialecto`: NOT NULL where no
+ * null can occur, PRIMARY KEY (the first serie or unique column that cannot be null), UNIQUE on the
+ * other unique ones, FOREIGN KEY (col) REFERENCES parent (col) for each ref. Text out as everywhere
+ * (DT_ERR_INVALID_ARG with the sentence in buf for an unknown dialect). Thread-safe. */
+DT_API dt_status dt_esquema_ddl(const dt_esquema *e, dt_dialecto dialecto, char *buf, size_t cap, size_t *len);
+
 /* ===================================================================== command line */
 
 /* The `datoteca` command (docs in the README and `datoteca --help`), the same code whether it runs as

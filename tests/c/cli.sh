@@ -83,6 +83,49 @@ for mode in "" "tabla"; do
   [ "$st" = 1 ] && [ $((e - s)) -le 5 ] || fail "${mode:-sequential}: SIGPIPE ignored, exit $st after $((e - s)) s"
   grep -q "cannot write the output" /tmp/dt_pipe_err || fail "${mode:-sequential}: no message on a closed pipe: $(cat /tmp/dt_pipe_err)"
 done
+# datoteca esquema: DDL, CSV and cargar.sql in dependency order, a refused schema exits 2 with its sentence
+esq=$(mktemp -d)
+cat > "$esq/banco.toml" <<'TOML'
+[tablas.movimientos]
+filas = 500
+[tablas.movimientos.columnas]
+id = { serie = true }
+cuenta = { ref = "cuentas.id" }
+monto = { llamada = "dinero.monto", min = 1000, max = 90000 }
+[tablas.clientes]
+filas = 50
+[tablas.clientes.columnas]
+id = { serie = true }
+persona = { llamada = "persona.persona", campos = ["rut", "nombre_completo", "email"], unico = ["rut"], nulos = { email = 200 } }
+[tablas.cuentas]
+por = "clientes"
+cuantos = { min = 1, max = 3 }
+[tablas.cuentas.columnas]
+id = { serie = true }
+titular = { ref = "clientes.rut" }
+tipo = { elegir = { corriente = 3, "cuenta vista" = 5 } }
+TOML
+"$cli" esquema "$esq/banco.toml" --formato ddl > "$esq/ddl.sql" || fail "esquema --formato ddl"
+[ "$(grep '^CREATE TABLE' "$esq/ddl.sql" | awk '{print $3}' | tr '\n' ' ')" = "clientes cuentas movimientos " ] || fail "esquema ddl order: $(cat "$esq/ddl.sql")"
+"$cli" esquema "$esq/banco.toml" --seed 9 --formato csv --salida "$esq/out" || fail "esquema --formato csv"
+[ "$(wc -l < "$esq/out/movimientos.csv")" -eq 501 ] || fail "esquema: movimientos.csv has not 500 rows and a header"
+grep -q "^\\\\copy clientes (id, rut, nombre_completo, email) FROM 'clientes.csv' WITH (FORMAT csv, HEADER true)$" "$esq/out/cargar.sql" \
+  || fail "esquema cargar.sql: $(cat "$esq/out/cargar.sql")"
+"$cli" esquema "$esq/banco.toml" --seed 9 --formato csv --salida "$esq/out2" && cmp -s "$esq/out/cuentas.csv" "$esq/out2/cuentas.csv" \
+  || fail "esquema: the same seed gave different cuentas"
+if command -v sqlite3 >/dev/null 2>&1; then
+  "$cli" esquema "$esq/banco.toml" --formato ddl --dialecto sqlite > "$esq/sqlite.sql"
+  (cd "$esq/out" && sqlite3 "$esq/b.db" "PRAGMA foreign_keys=ON;" ".read $esq/sqlite.sql" ".import --csv --skip 1 clientes.csv clientes" \
+    ".import --csv --skip 1 cuentas.csv cuentas" ".import --csv --skip 1 movimientos.csv movimientos") || fail "esquema: sqlite load"
+  [ -z "$(sqlite3 "$esq/b.db" 'PRAGMA foreign_key_check;')" ] || fail "esquema: sqlite foreign_key_check"
+  [ "$(sqlite3 "$esq/b.db" 'SELECT count(*) FROM movimientos JOIN cuentas ON cuentas.id = movimientos.cuenta JOIN clientes ON clientes.rut = cuentas.titular;')" -eq 500 ] \
+    || fail "esquema: sqlite joins"
+fi
+printf '[tablas.t]\nfilas = 3\ncolumnas.c = { ref = "u.id" }\n' > "$esq/malo.toml"
+st=0; "$cli" esquema "$esq/malo.toml" --formato ddl 2> "$esq/err" >/dev/null || st=$?
+[ "$st" -eq 2 ] && [ "$(cat "$esq/err")" = "datoteca: malo.toml:3: tablas.t.columnas.c: ref: unknown table 'u'; the tables are t" ] \
+  || fail "esquema: bad schema exited $st with: $(cat "$esq/err")"
+rm -rf "$esq"
 # Progress goes to stderr only when it is a terminal, and a full disk is an error for small runs too
 "$cli" persona -n 1000000 >/dev/null 2>/tmp/dt_prog_err
 [ ! -s /tmp/dt_prog_err ] || fail "progress written to a stderr that is not a terminal: $(head -c 200 /tmp/dt_prog_err)"

@@ -21,12 +21,17 @@ echo "sanitizers: ASan+UBSan C suites and CLI clean"
 
 need valgrind valgrind
 vg=(valgrind -q --error-exitcode=99 --leak-check=full --show-leak-kinds=all --errors-for-leak-kinds=all)
-for t in test_pcg test_stream test_rut test_datos test_llamadas test_golden test_propiedades test_hilos test_regresiones test_vehiculo test_arrow test_documento; do
+for t in test_pcg test_stream test_rut test_datos test_llamadas test_golden test_propiedades test_hilos test_regresiones test_vehiculo test_arrow test_documento test_esquema; do
   "${vg[@]}" "$release/tests/c/$t" >/dev/null || { echo "valgrind: $t has errors or leaks"; exit 1; }
   echo "valgrind: $t: 0 errors, 0 leaks"
 done
 "${vg[@]}" "$release/datoteca" persona --seed 1 -n 2000 --format jsonl >/dev/null
 "${vg[@]}" "$release/datoteca" empresa --seed 1 -n 2000 --format csv >/dev/null
 "${vg[@]}" "$release/datoteca" tabla persona --seed 1 -n 20000 --unico rut,email --nulos comuna:50 --format sql --jobs 2 >/dev/null
+esq=$(mktemp -d)
+printf '[tablas.c]\nfilas = 500\ncolumnas.id = { serie = true }\ncolumnas.p = { llamada = "persona.persona", campos = ["rut", "email"], unico = ["rut"] }\n[tablas.k]\npor = "c"\ncuantos = { min = 0, max = 4 }\ncolumnas.id = { serie = true }\ncolumnas.c = { ref = "c.rut" }\n' > "$esq/e.toml"
+"${vg[@]}" "$release/datoteca" esquema "$esq/e.toml" --formato csv --salida "$esq/out" >/dev/null
+"${vg[@]}" "$release/datoteca" esquema "$esq/e.toml" --formato ddl --dialecto sqlite >/dev/null
+rm -rf "$esq"
 echo "valgrind: CLI: 0 errors, 0 leaks"
 echo "sanitizers: 2 passed, 0 failed"

@@ -1,0 +1,1067 @@
+/* esquema: a schema (docs/esquemas.md) built from a parsed document (documento.h): tables of column
+ * groups, each group drawing from its own key, foreign keys to a parent's unique column, fan-out
+ * tables whose rows map to their parent's by prefix sums. Everything is checked here, before any
+ * row, so every runtime accepts and refuses the same schemas with the same sentences. */
+#include "esquema/esquema.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "datos/tabla_interno.h"
+#include "esquema/documento.h"
+#include "esquema/documento_interno.h"
+#include "internal.h"
+
+enum { DT__G_SERIE, DT__G_LLAMADA, DT__G_ELEGIR, DT__G_REF };
+
+typedef struct dt__grupo {
+    int tipo;
+    char *nombre;           /* the column key in the document */
+    uint64_t clave;         /* mezcla(seed ^ fnv1a64("tabla\0columna")): the group's own key */
+    dt_tabla *ds;           /* DT__G_LLAMADA: the dataset, seeded with `clave` */
+    size_t col0, ncol;      /* its columns in the table: col0 .. col0 + ncol - 1 */
+    size_t nopc;            /* DT__G_ELEGIR: the options, their cumulative weights and total */
+    char **opc;
+    uint64_t *acum, total;
+    size_t rtabla, rcol;    /* DT__G_REF: the parent table and its column */
+    const dt__doc_node *nodo; /* only while building: the column's node, for sentences */
+} dt__grupo;
+
+typedef struct dt__col {
+    char *nombre;
+    size_t grupo, campo;    /* the group, and the dataset column for a call's group */
+    const char *tipo;       /* PostgreSQL type, as dt_columna_info.tipo_sql */
+    int nulable, unico;
+} dt__col;
+
+typedef struct dt__etabla {
+    char *nombre;
+    uint64_t filas;
+    int64_t por;            /* the fan-out parent's index, or -1 */
+    uint64_t cmin, cmax;    /* children per parent row: uniform in cmin..cmax */
+    uint64_t clave;         /* mezcla(seed ^ fnv1a64("tabla")): the fan-out counts' key */
+    uint64_t *fin;          /* fan-out: fin[p] = rows of the children of parent rows 0..p */
+    uint64_t npadres;       /* fan-out: the parent's rows, fin's length */
+    size_t ngr, ncol;
+    dt__grupo *gr;
+    dt__col *col;
+    const dt__doc_node *nodo, *nodo_por;
+} dt__etabla;
+
+typedef struct dt__nombre {
+    const char *s; /* a table's name (its own string) */
+    size_t i;      /* and its index */
+} dt__nombre;
+
+struct dt_esquema {
+    size_t nt;
+    dt__nombre *nombres;    /* the tables by name, for lookups */
+    dt__etabla *t;
+    size_t *orden;          /* the tables in dependency order: parents first, then declaration order */
+    uint64_t seed;
+};
+
+uint64_t dt__esquema_acotado(uint64_t clave, uint64_t i, uint64_t n) {
+    uint64_t resto = (UINT64_MAX % n + 1) % n; /* 2^64 mod n: the incomplete run's length */
+    uint64_t h = dt__mezcla(clave ^ dt__mezcla(i));
+    while (h > UINT64_MAX - resto) h = dt__mezcla(h ^ 0x7265686173ULL);
+    return h % n;
+}
+
+static char *dt__dup(const char *s, size_t n) {
+    char *p = (char *)malloc(n + 1);
+    if (p) {
+        memcpy(p, s, n);
+        p[n] = '\0';
+    }
+    return p;
+}
+
+/* Letters, digits and '_', not starting with a digit, at most 63 bytes: a name SQL takes bare. */
+static int dt__ident(const char *s, size_t n) {
+    if (n == 0 || n > 63 || (s[0] >= '0' && s[0] <= '9')) return 0;
+    for (size_t i = 0; i < n; i++) {
+        char c = s[i];
+        if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_')) return 0;
+    }
+    return 1;
+}
+
+/* "<file>:<line of n>: <path of n>: <text>": every schema refusal names where it is. Text from the
+ * document reaches `fmt`'s arguments only through dt__doc_cite (bounded, control characters shown as
+ * U+XXXX), names are identifiers of at most 63 bytes; a sentence that would still reach
+ * DT_SENTENCE_MAX (long lists of names) is cut between characters and ends in "...". */
+static dt_status dt__mal(const dt__doc_node *n, char *why, size_t whycap, const char *fmt, ...) DT__DOC_PRINTF(4, 5);
+static dt_status dt__mal(const dt__doc_node *n, char *why, size_t whycap, const char *fmt, ...) {
+    char ruta[DT__DOC_PATH_MAX + 1], texto[1024], todo[2048];
+    dt__doc_path(n, ruta, sizeof ruta);
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(texto, sizeof texto, fmt, ap);
+    va_end(ap);
+    if (ruta[0]) dt__doc_refuse(n, todo, sizeof todo, "%s: %s", ruta, texto);
+    else dt__doc_refuse(n, todo, sizeof todo, "%s", texto);
+    size_t l = strlen(todo);
+    if (l >= DT_SENTENCE_MAX) {
+        l = DT_SENTENCE_MAX - 4;
+        while (l > 0 && ((unsigned char)todo[l] & 0xC0) == 0x80) l--; /* not inside a character */
+        memcpy(todo + l, "...", 4);
+    }
+    if (why && whycap) snprintf(why, whycap, "%s", todo);
+    return DT_ERR_INVALID_ARG;
+}
+
+/* Document text for a sentence (dt__doc_cite: its first 40 bytes, control characters as U+XXXX). */
+typedef struct dt__cita {
+    char s[DT__DOC_CITE_BUF];
+} dt__cita;
+static dt__cita dt__citar(const char *s, size_t n) {
+    dt__cita c;
+    dt__doc_cite(s, n, c.s);
+    return c;
+}
+
+void dt_esquema_free(dt_esquema *e) {
+    if (e == NULL) return;
+    for (size_t i = 0; i < e->nt; i++) {
+        dt__etabla *t = &e->t[i];
+        for (size_t g = 0; g < t->ngr; g++) {
+            dt_tabla_free(t->gr[g].ds);
+            for (size_t k = 0; k < t->gr[g].nopc; k++) free(t->gr[g].opc[k]);
+            free(t->gr[g].opc);
+            free(t->gr[g].acum);
+            free(t->gr[g].nombre);
+        }
+        for (size_t j = 0; j < t->ncol; j++) free(t->col[j].nombre);
+        free(t->gr);
+        free(t->col);
+        free(t->fin);
+        free(t->nombre);
+    }
+    free(e->t);
+    free(e->orden);
+    free(e->nombres);
+    free(e);
+}
+
+/* ---- building: the document's tables and columns ---- */
+
+#define DT__SIN_MEMORIA (-1)
+
+/* A group's column: name (copied), dataset column, type and flags. 0, or DT__SIN_MEMORIA. */
+static int dt__col_nueva(dt__etabla *t, const char *nombre, size_t n, size_t campo, const char *tipo, int nulable,
+                         int unico) {
+    dt__col *c = &t->col[t->ncol];
+    c->nombre = dt__dup(nombre, n);
+    if (c->nombre == NULL) return DT__SIN_MEMORIA;
+    c->grupo = t->ngr - 1; /* the group being built, counted from its start */
+    c->campo = campo;
+    c->tipo = tipo;
+    c->nulable = nulable;
+    c->unico = unico;
+    t->ncol++;
+    return 0;
+}
+
+/* The key name of entry `it` of a table (NUL-terminated; document keys may hold NULs, names not). */
+static const char *dt__clave(const dt__doc_node *it, size_t *n) { return dt__doc_key(it, n); }
+
+static int dt__es(const char *k, size_t n, const char *nombre) { return strlen(nombre) == n && memcmp(k, nombre, n) == 0; }
+
+/* Append "s" (n bytes) to a comma-separated list of at most cap bytes; 1 if it does not fit. */
+static int dt__lista_mas(char *lista, size_t cap, const char *s, size_t n) {
+    size_t l = strlen(lista);
+    if (l + n + 2 > cap) return 1;
+    if (l) lista[l++] = ',';
+    memcpy(lista + l, s, n);
+    lista[l + n] = '\0';
+    return 0;
+}
+
+/* A field name in campos, unico, nulos or sucio: checked here so a comma or colon in it cannot
+ * become two items of the dataset's option lists. */
+static dt_status dt__campo_ok(const dt__doc_node *cn, const char *que, const char *s, size_t n, char *why, size_t whycap) {
+    if (dt__ident(s, n)) return DT_OK;
+    return dt__mal(cn, why, whycap, "%s: '%s' is not a field name (letters, digits and '_')", que, dt__citar(s, n).s);
+}
+
+/* A rate table { campo = permil } into "campo:permil,…". */
+static dt_status dt__tasas(const dt__doc_node *cn, const dt__doc_node *v, const char *que, char *lista, size_t cap, char *why,
+                           size_t whycap) {
+    dt_status st = dt__doc_want(v, DT__DOC_TABLE, why, whycap);
+    if (st != DT_OK) return st;
+    for (size_t i = 0; i < dt__doc_len(v); i++) {
+        const dt__doc_node *it = dt__doc_item(v, i);
+        size_t n;
+        const char *k = dt__clave(it, &n);
+        int64_t x;
+        if ((st = dt__campo_ok(cn, que, k, n, why, whycap)) != DT_OK) return st;
+        if ((st = dt__doc_want_integer(it, &x, why, whycap)) != DT_OK) return st;
+        if (x < 0 || x > 1000) return dt__mal(it, why, whycap, "must be a per mille rate from 0 to 1000, got %lld", (long long)x);
+        char item[96];
+        int m = snprintf(item, sizeof item, "%s:%lld", k, (long long)x);
+        if (dt__lista_mas(lista, cap, item, (size_t)m)) return dt__mal(cn, why, whycap, "%s lists too many fields", que);
+    }
+    return DT_OK;
+}
+
+/* A column that comes from a call: its dataset, seeded with the group's key, and its columns. */
+static dt_status dt__grupo_llamada(dt__etabla *t, dt__grupo *g, const dt__doc_node *cn, const dt__doc_node *vll,
+                                   const int32_t hoy[3], char *why, size_t whycap) {
+    const char *nombre;
+    size_t n;
+    dt_status st = dt__doc_want_string(vll, &nombre, &n, why, whycap);
+    if (st != DT_OK) return st;
+    size_t idx;
+    if (memchr(nombre, '\0', n) || dt_call_find(nombre, n, &idx) != DT_OK)
+        return dt__mal(cn, why, whycap, "unknown call '%s' (datoteca list names them all)", dt__citar(nombre, n).s);
+    const dt_call_info *info = dt_call_at(idx);
+    int64_t args[DT_MAX_PARAMS];
+    for (size_t a = 0; a < DT_MAX_PARAMS; a++) args[a] = DT_ARG_DEFAULT;
+    char campos[DT_MAX_FIELDS * 72] = "", unico[DT_MAX_FIELDS * 72] = "", nulos[DT_MAX_FIELDS * 80] = "",
+         sucio[DT_MAX_FIELDS * 80] = "";
+    const char *nuevo[DT_MAX_FIELDS]; /* a campos table's new column names, by position */
+    size_t nuevo_n[DT_MAX_FIELDS], ncampos = 0;
+    int renombra = 0, unico_todo = 0;
+    for (size_t i = 0; i < dt__doc_len(cn); i++) {
+        const dt__doc_node *it = dt__doc_item(cn, i);
+        size_t kn;
+        const char *k = dt__clave(it, &kn);
+        if (dt__es(k, kn, "llamada")) continue;
+        if (dt__es(k, kn, "campos")) {
+            int tabla = dt__doc_kind_of(it) == DT__DOC_TABLE;
+            if (!tabla && (st = dt__doc_want(it, DT__DOC_ARRAY, why, whycap)) != DT_OK) return st;
+            if (dt__doc_len(it) == 0) return dt__mal(it, why, whycap, "must name at least one field");
+            if (dt__doc_len(it) > DT_MAX_FIELDS)
+                return dt__mal(it, why, whycap, "names %zu fields; a call has at most %d", dt__doc_len(it), DT_MAX_FIELDS);
+            renombra = tabla;
+            for (size_t c = 0; c < dt__doc_len(it); c++) {
+                const dt__doc_node *x = dt__doc_item(it, c);
+                const char *f;
+                size_t fn;
+                if (tabla) {
+                    f = dt__clave(x, &fn);
+                    if ((st = dt__doc_want_string(x, &nuevo[ncampos], &nuevo_n[ncampos], why, whycap)) != DT_OK) return st;
+                } else if ((st = dt__doc_want_string(x, &f, &fn, why, whycap)) != DT_OK) {
+                    return st;
+                }
+                if ((st = dt__campo_ok(cn, "campos", f, fn, why, whycap)) != DT_OK) return st;
+                dt__lista_mas(campos, sizeof campos, f, fn);
+                ncampos++;
+            }
+        } else if (dt__es(k, kn, "unico")) {
+            if (dt__doc_kind_of(it) == DT__DOC_BOOLEAN) {
+                unico_todo = dt__doc_boolean(it);
+                continue;
+            }
+            if ((st = dt__doc_want(it, DT__DOC_ARRAY, why, whycap)) != DT_OK) return st;
+            for (size_t c = 0; c < dt__doc_len(it); c++) {
+                const char *f;
+                size_t fn;
+                if ((st = dt__doc_want_string(dt__doc_item(it, c), &f, &fn, why, whycap)) != DT_OK) return st;
+                if ((st = dt__campo_ok(cn, "unico", f, fn, why, whycap)) != DT_OK) return st;
+                if (dt__lista_mas(unico, sizeof unico, f, fn)) return dt__mal(cn, why, whycap, "unico lists too many fields");
+            }
+        } else if (dt__es(k, kn, "nulos")) {
+            if ((st = dt__tasas(cn, it, "nulos", nulos, sizeof nulos, why, whycap)) != DT_OK) return st;
+        } else if (dt__es(k, kn, "sucio")) {
+            if ((st = dt__tasas(cn, it, "sucio", sucio, sizeof sucio, why, whycap)) != DT_OK) return st;
+        } else {
+            size_t p = 0;
+            while (p < info->nparams && !dt__es(k, kn, info->params[p].name)) p++;
+            if (p == info->nparams) {
+                char lista[DT_SENTENCE_MAX] = "";
+                for (size_t q = 0; q < info->nparams; q++)
+                    dt__lista_mas(lista, sizeof lista - 64, info->params[q].name, strlen(info->params[q].name));
+                for (char *c = lista; *c; c++)
+                    if (*c == ',') *c = '/';
+                return dt__mal(cn, why, whycap, "%s: unknown option '%s'; its options are campos, unico, nulos, sucio%s%s",
+                               info->name, dt__citar(k, kn).s, lista[0] ? " and its parameters " : "", lista);
+            }
+            if (dt__doc_kind_of(it) == DT__DOC_STRING && info->params[p].choices) {
+                const char *s;
+                size_t sn;
+                char frase[DT_SENTENCE_MAX];
+                dt__doc_want_string(it, &s, &sn, NULL, 0);
+                /* the choice's name as cited: the same text for every real choice (short, printable
+                 * ASCII), and a sentence that quotes only bounded, printable text for any other */
+                dt__cita cita = dt__citar(s, sn);
+                if (dt_param_choice(info, p, cita.s, strlen(cita.s), &args[p], frase, sizeof frase, NULL) != DT_OK)
+                    return dt__mal(cn, why, whycap, "%s", frase);
+            } else if ((st = dt__doc_want_integer(it, &args[p], why, whycap)) != DT_OK) {
+                return st;
+            }
+            if (args[p] == DT_ARG_DEFAULT) args[p] = DT_ARG_DEFAULT + 1; /* never "absent": out of range, refused */
+        }
+    }
+    /* unico = true: every chosen field (a scalar call's one column is named after the call's last part) */
+    if (unico_todo) {
+        if (campos[0]) {
+            memcpy(unico, campos, sizeof unico);
+        } else if (info->kind == DT_KIND_RECORD) {
+            for (size_t f = 0; f < info->nfields; f++) dt__lista_mas(unico, sizeof unico, info->fields[f], strlen(info->fields[f]));
+        } else {
+            const char *punto = strrchr(info->name, '.');
+            const char *u = punto ? punto + 1 : info->name;
+            dt__lista_mas(unico, sizeof unico, u, strlen(u));
+        }
+    }
+    dt_tabla_opciones o = {sizeof o, idx, args, info->nparams, g->clave, NULL, 0, hoy[0], hoy[1], hoy[2], campos, unico, nulos, sucio};
+    char frase[DT_SENTENCE_MAX];
+    st = dt_tabla_new(&o, &g->ds, frase, sizeof frase);
+    if (st == DT_ERR_NO_MEMORY) return st;
+    if (st != DT_OK) return dt__mal(cn, why, whycap, "%s", frase);
+    size_t nc = dt_tabla_columnas(g->ds);
+    for (size_t j = 0; j < nc; j++) {
+        dt_columna_info ci;
+        dt_tabla_columna(g->ds, j, &ci);
+        const char *cnom = ci.nombre;
+        size_t cnl = strlen(cnom);
+        if (renombra) {
+            cnom = nuevo[j];
+            cnl = nuevo_n[j];
+        } else if (info->kind != DT_KIND_RECORD && !campos[0]) {
+            cnom = g->nombre; /* a scalar call's column takes the column's own key */
+            cnl = strlen(cnom);
+        }
+        if (!dt__ident(cnom, cnl))
+            return dt__mal(cn, why, whycap, "'%s' is not a column name (letters, digits and '_', not starting with a digit)", dt__citar(cnom, cnl).s);
+        if (dt__col_nueva(t, cnom, cnl, j, ci.tipo_sql, ci.nulable, ci.unico)) return DT_ERR_NO_MEMORY;
+    }
+    return DT_OK;
+}
+
+static dt_status dt__grupo_elegir(dt__grupo *g, const dt__doc_node *cn, const dt__doc_node *v, char *why, size_t whycap) {
+    dt_status st = dt__doc_want(v, DT__DOC_TABLE, why, whycap);
+    if (st != DT_OK) return st;
+    size_t n = dt__doc_len(v);
+    if (n == 0) return dt__mal(cn, why, whycap, "elegir needs at least one option: elegir = { A = 3, B = 1 }");
+    g->opc = (char **)calloc(n, sizeof *g->opc);
+    g->acum = (uint64_t *)calloc(n, sizeof *g->acum);
+    if (g->opc == NULL || g->acum == NULL) return DT_ERR_NO_MEMORY;
+    for (size_t i = 0; i < n; i++) {
+        const dt__doc_node *it = dt__doc_item(v, i);
+        size_t kn;
+        const char *k = dt__clave(it, &kn);
+        int64_t w;
+        if ((st = dt__doc_want_integer(it, &w, why, whycap)) != DT_OK) return st;
+        if (w < 0 || w > DT__ESQUEMA_PESO_MAX)
+            return dt__mal(it, why, whycap, "a weight must be an integer from 0 to %d, got %lld", DT__ESQUEMA_PESO_MAX, (long long)w);
+        if (kn > 200) return dt__mal(it, why, whycap, "an option is at most 200 bytes");
+        for (size_t c = 0; c < kn; c++)
+            if ((unsigned char)k[c] < 0x20 || k[c] == 0x7f)
+                return dt__mal(it, why, whycap, "an option must not hold control characters (they separate fields and rows)");
+        if ((g->opc[i] = dt__dup(k, kn)) == NULL) return DT_ERR_NO_MEMORY;
+        g->nopc = i + 1;
+        g->total += (uint64_t)w;
+        g->acum[i] = g->total;
+    }
+    if (g->total == 0) return dt__mal(cn, why, whycap, "elegir needs a positive weight");
+    return DT_OK;
+}
+
+static const char *const dt__tipos_columna = "serie, llamada, elegir or ref";
+
+/* One entry of columnas: a group of one column, or of a call's chosen fields. */
+static dt_status dt__grupo_nuevo(dt__etabla *t, const dt__doc_node *cn, uint64_t seed, const int32_t hoy[3], char *why,
+                                 size_t whycap) {
+    /* Counted before it is complete, so a refusal half-way still frees what it allocated. */
+    dt__grupo *g = &t->gr[t->ngr++];
+    memset(g, 0, sizeof *g);
+    g->nodo = cn;
+    g->col0 = t->ncol;
+    size_t kn;
+    const char *k = dt__clave(cn, &kn);
+    if (!dt__ident(k, kn))
+        return dt__mal(cn, why, whycap, "a column name must be letters, digits and '_', not starting with a digit (at most 63 bytes)");
+    if ((g->nombre = dt__dup(k, kn)) == NULL) return DT_ERR_NO_MEMORY;
+    /* The group's key: its own stream and hashes, so no other group's values move with it. */
+    char clave[140];
+    size_t tn = strlen(t->nombre);
+    memcpy(clave, t->nombre, tn);
+    clave[tn] = '\0';
+    memcpy(clave + tn + 1, k, kn);
+    g->clave = dt__mezcla(seed ^ dt__fnv1a64(clave, tn + 1 + kn));
+    dt_status st = dt__doc_want(cn, DT__DOC_TABLE, why, whycap);
+    if (st != DT_OK) return st;
+    static const char *const tipos[] = {"serie", "llamada", "elegir", "ref"};
+    const dt__doc_node *v = NULL;
+    int tipo = -1;
+    for (int i = 0; i < 4; i++) {
+        const dt__doc_node *x = dt__doc_get(cn, tipos[i], strlen(tipos[i]));
+        if (x == NULL) continue;
+        if (tipo >= 0) return dt__mal(cn, why, whycap, "a column is one of %s, not both %s and %s", dt__tipos_columna, tipos[tipo], tipos[i]);
+        tipo = i;
+        v = x;
+    }
+    if (tipo < 0) return dt__mal(cn, why, whycap, "needs one of the keys %s", dt__tipos_columna);
+    g->tipo = tipo;
+    if (tipo != DT__G_LLAMADA) {
+        for (size_t i = 0; i < dt__doc_len(cn); i++) {
+            size_t n2;
+            const char *k2 = dt__clave(dt__doc_item(cn, i), &n2);
+            if (!dt__es(k2, n2, tipos[tipo]))
+                return dt__mal(cn, why, whycap, "unknown key '%s' (a %s column takes only %s)", dt__citar(k2, n2).s, tipos[tipo], tipos[tipo]);
+        }
+    }
+    switch (tipo) {
+    case DT__G_SERIE: {
+        int b;
+        if ((st = dt__doc_want_boolean(v, &b, why, whycap)) != DT_OK) return st;
+        if (!b) return dt__mal(cn, why, whycap, "serie must be true (a column that is not a serie leaves the key out)");
+        if (dt__col_nueva(t, k, kn, 0, "bigint", 0, 1)) return DT_ERR_NO_MEMORY;
+        break;
+    }
+    case DT__G_LLAMADA:
+        if ((st = dt__grupo_llamada(t, g, cn, v, hoy, why, whycap)) != DT_OK) return st;
+        break;
+    case DT__G_ELEGIR:
+        if ((st = dt__grupo_elegir(g, cn, v, why, whycap)) != DT_OK) return st;
+        if (dt__col_nueva(t, k, kn, 0, "text", 0, 0)) return DT_ERR_NO_MEMORY;
+        break;
+    default: {
+        const char *s;
+        size_t sn;
+        if ((st = dt__doc_want_string(v, &s, &sn, why, whycap)) != DT_OK) return st;
+        const char *punto = memchr(s, '.', sn);
+        if (punto == NULL || punto == s || punto == s + sn - 1 || memchr(s, '\0', sn))
+            return dt__mal(cn, why, whycap, "ref must be \"tabla.columna\", got '%s'", dt__citar(s, sn).s);
+        if (dt__col_nueva(t, k, kn, 0, "bigint", 0, 0)) return DT_ERR_NO_MEMORY; /* type and target: resolved later */
+        break;
+    }
+    }
+    g->ncol = t->ncol - g->col0;
+    if (t->ncol > DT__ESQUEMA_COLUMNAS_MAX)
+        return dt__mal(cn, why, whycap, "a table has at most %d columns (PostgreSQL's limit), and this one reaches %zu",
+                       DT__ESQUEMA_COLUMNAS_MAX, t->ncol);
+    for (size_t j = g->col0; j < t->ncol; j++)
+        for (size_t i = 0; i < j; i++)
+            if (strcmp(t->col[i].nombre, t->col[j].nombre) == 0)
+                return dt__mal(cn, why, whycap, "the column '%s' is already in the table (from columnas.%s)", t->col[j].nombre,
+                               t->gr[t->col[i].grupo].nombre);
+    return DT_OK;
+}
+
+static dt_status dt__tabla_nueva(dt__etabla *t, const dt__doc_node *tn, uint64_t seed, const int32_t hoy[3], char *why,
+                                 size_t whycap) {
+    size_t kn;
+    const char *k = dt__clave(tn, &kn);
+    t->nodo = tn;
+    t->por = -1;
+    if (!dt__ident(k, kn))
+        return dt__mal(tn, why, whycap, "a table name must be letters, digits and '_', not starting with a digit (at most 63 bytes)");
+    if ((t->nombre = dt__dup(k, kn)) == NULL) return DT_ERR_NO_MEMORY;
+    t->clave = dt__mezcla(seed ^ dt__fnv1a64(k, kn));
+    dt_status st = dt__doc_want(tn, DT__DOC_TABLE, why, whycap);
+    if (st != DT_OK) return st;
+    for (size_t i = 0; i < dt__doc_len(tn); i++) {
+        size_t n2;
+        const char *k2 = dt__clave(dt__doc_item(tn, i), &n2);
+        if (!dt__es(k2, n2, "filas") && !dt__es(k2, n2, "por") && !dt__es(k2, n2, "cuantos") && !dt__es(k2, n2, "columnas"))
+            return dt__mal(tn, why, whycap, "unknown key '%s' (a table takes filas or por and cuantos, and columnas)", dt__citar(k2, n2).s);
+    }
+    const dt__doc_node *filas = dt__doc_get(tn, "filas", 5), *por = dt__doc_get(tn, "por", 3), *cuantos = dt__doc_get(tn, "cuantos", 7);
+    if (filas && por) return dt__mal(tn, why, whycap, "takes filas or por, not both");
+    if (!filas && !por) return dt__mal(tn, why, whycap, "needs filas (a row count) or por (a fan-out from a parent table)");
+    if (filas) {
+        int64_t x;
+        if ((st = dt__doc_want_integer(filas, &x, why, whycap)) != DT_OK) return st;
+        if (x < 0 || (uint64_t)x > DT__ESQUEMA_FILAS_MAX)
+            return dt__mal(filas, why, whycap, "must be from 0 to %llu, got %lld", (unsigned long long)DT__ESQUEMA_FILAS_MAX, (long long)x);
+        t->filas = (uint64_t)x;
+        if (cuantos) return dt__mal(cuantos, why, whycap, "belongs to a fan-out (por = \"parent\"); a table with filas has none");
+    } else {
+        if ((st = dt__doc_want_string(por, NULL, NULL, why, whycap)) != DT_OK) return st;
+        t->nodo_por = por;
+        if (cuantos == NULL) return dt__mal(tn, why, whycap, "needs cuantos = { min = 1, max = 3 }: children per row of the parent");
+        if ((st = dt__doc_want(cuantos, DT__DOC_TABLE, why, whycap)) != DT_OK) return st;
+        for (size_t i = 0; i < dt__doc_len(cuantos); i++) {
+            const dt__doc_node *it = dt__doc_item(cuantos, i);
+            size_t n2;
+            const char *k2 = dt__clave(it, &n2);
+            if (dt__es(k2, n2, "distribucion")) {
+                const char *d;
+                size_t dn;
+                if ((st = dt__doc_want_string(it, &d, &dn, why, whycap)) != DT_OK) return st;
+                if (!dt__es(d, dn, "uniforme"))
+                    return dt__mal(it, why, whycap, "'%s' is not a distribution here; only \"uniforme\" is built (geometric, Zipf and weights are not yet)", dt__citar(d, dn).s);
+            } else if (!dt__es(k2, n2, "min") && !dt__es(k2, n2, "max")) {
+                return dt__mal(cuantos, why, whycap, "unknown key '%s' (cuantos takes min, max and distribucion)", dt__citar(k2, n2).s);
+            }
+        }
+        const dt__doc_node *mn = dt__doc_need(cuantos, "min", why, whycap);
+        if (mn == NULL) return DT_ERR_INVALID_ARG;
+        const dt__doc_node *mx = dt__doc_need(cuantos, "max", why, whycap);
+        if (mx == NULL) return DT_ERR_INVALID_ARG;
+        int64_t a, b;
+        if ((st = dt__doc_want_integer(mn, &a, why, whycap)) != DT_OK) return st;
+        if ((st = dt__doc_want_integer(mx, &b, why, whycap)) != DT_OK) return st;
+        if (a < 0 || a > DT__ESQUEMA_CUANTOS_MAX) return dt__mal(mn, why, whycap, "must be from 0 to %d, got %lld", DT__ESQUEMA_CUANTOS_MAX, (long long)a);
+        if (b < 0 || b > DT__ESQUEMA_CUANTOS_MAX) return dt__mal(mx, why, whycap, "must be from 0 to %d, got %lld", DT__ESQUEMA_CUANTOS_MAX, (long long)b);
+        if (a > b) return dt__mal(cuantos, why, whycap, "min must not exceed max, got min=%lld, max=%lld", (long long)a, (long long)b);
+        t->cmin = (uint64_t)a;
+        t->cmax = (uint64_t)b;
+    }
+    const dt__doc_node *cols = dt__doc_need(tn, "columnas", why, whycap);
+    if (cols == NULL) return DT_ERR_INVALID_ARG;
+    if ((st = dt__doc_want(cols, DT__DOC_TABLE, why, whycap)) != DT_OK) return st;
+    size_t n = dt__doc_len(cols);
+    if (n == 0) return dt__mal(cols, why, whycap, "needs at least one column");
+    t->gr = (dt__grupo *)calloc(n, sizeof *t->gr);
+    t->col = (dt__col *)calloc(n * DT_MAX_FIELDS, sizeof *t->col);
+    if (t->gr == NULL || t->col == NULL) return DT_ERR_NO_MEMORY;
+    for (size_t i = 0; i < n; i++)
+        if ((st = dt__grupo_nuevo(t, dt__doc_item(cols, i), seed, hoy, why, whycap)) != DT_OK) return st;
+    return DT_OK;
+}
+
+/* ---- building: references, cycles, fan-out ---- */
+
+/* Names in byte order (strcmp: the same on every platform), so a lookup is a binary search: a
+ * document of many tables and refs stays far from quadratic. Names are unique (keys of one table). */
+static int dt__por_nombre(const void *a, const void *b) {
+    return strcmp(((const dt__nombre *)a)->s, ((const dt__nombre *)b)->s);
+}
+
+static int64_t dt__tabla_de(const dt_esquema *e, const char *s, size_t n) {
+    size_t lo = 0, hi = e->nt;
+    while (lo < hi) {
+        size_t m = lo + (hi - lo) / 2;
+        const char *x = e->nombres[m].s;
+        size_t xn = strlen(x);
+        int c = memcmp(x, s, xn < n ? xn : n);
+        if (c == 0) c = xn < n ? -1 : xn > n ? 1 : 0;
+        if (c == 0) return (int64_t)e->nombres[m].i;
+        if (c < 0) lo = m + 1;
+        else hi = m;
+    }
+    return -1;
+}
+
+static dt_status dt__indexar(dt_esquema *e) {
+    e->nombres = (dt__nombre *)malloc(e->nt * sizeof *e->nombres);
+    if (e->nombres == NULL) return DT_ERR_NO_MEMORY;
+    for (size_t i = 0; i < e->nt; i++) {
+        e->nombres[i].s = e->t[i].nombre;
+        e->nombres[i].i = i;
+    }
+    qsort(e->nombres, e->nt, sizeof *e->nombres, dt__por_nombre);
+    return DT_OK;
+}
+
+static void dt__nombres_tablas(const dt_esquema *e, char *lista, size_t cap) {
+    lista[0] = '\0';
+    for (size_t i = 0; i < e->nt; i++) {
+        size_t l = strlen(lista);
+        if (l + strlen(e->t[i].nombre) + 8 >= cap) {
+            snprintf(lista + l, cap - l, ", ...");
+            return;
+        }
+        snprintf(lista + l, cap - l, "%s%s", i ? ", " : "", e->t[i].nombre);
+    }
+}
+
+static dt_status dt__resolver(dt_esquema *e, char *why, size_t whycap) {
+    char lista[300];
+    for (size_t i = 0; i < e->nt; i++) {
+        dt__etabla *t = &e->t[i];
+        if (t->nodo_por) {
+            size_t n;
+            const char *s = dt__doc_string(t->nodo_por, &n);
+            t->por = dt__tabla_de(e, s, n);
+            if (t->por < 0) {
+                dt__nombres_tablas(e, lista, sizeof lista);
+                return dt__mal(t->nodo_por, why, whycap, "unknown table '%s'; the tables are %s", dt__citar(s, n).s, lista);
+            }
+        }
+        for (size_t g = 0; g < t->ngr; g++) {
+            dt__grupo *gr = &t->gr[g];
+            if (gr->tipo != DT__G_REF) continue;
+            size_t n;
+            const char *s = dt__doc_string(dt__doc_get(gr->nodo, "ref", 3), &n);
+            const char *punto = memchr(s, '.', n);
+            int64_t rt = dt__tabla_de(e, s, (size_t)(punto - s));
+            if (rt < 0) {
+                dt__nombres_tablas(e, lista, sizeof lista);
+                return dt__mal(gr->nodo, why, whycap, "ref: unknown table '%s'; the tables are %s", dt__citar(s, (size_t)(punto - s)).s, lista);
+            }
+            const dt__etabla *p = &e->t[rt];
+            const char *c = punto + 1;
+            size_t cn = n - (size_t)(c - s);
+            size_t j;
+            for (j = 0; j < p->ncol; j++)
+                if (strlen(p->col[j].nombre) == cn && memcmp(p->col[j].nombre, c, cn) == 0) break;
+            if (j == p->ncol) {
+                lista[0] = '\0';
+                for (size_t q = 0; q < p->ncol; q++) {
+                    size_t l = strlen(lista);
+                    if (l + strlen(p->col[q].nombre) + 8 >= sizeof lista) {
+                        snprintf(lista + l, sizeof lista - l, ", ...");
+                        break;
+                    }
+                    snprintf(lista + l, sizeof lista - l, "%s%s", q ? ", " : "", p->col[q].nombre);
+                }
+                return dt__mal(gr->nodo, why, whycap, "ref: the table %s has no column '%s'; its columns are %s", p->nombre, dt__citar(c, cn).s, lista);
+            }
+            const dt__grupo *pg = &p->gr[p->col[j].grupo];
+            if (!p->col[j].unico || pg->tipo == DT__G_REF || pg->tipo == DT__G_ELEGIR)
+                return dt__mal(gr->nodo, why, whycap, "ref: %s.%s is not unique; a foreign key needs a serie column or a call's unico column",
+                               p->nombre, p->col[j].nombre);
+            gr->rtabla = (size_t)rt;
+            gr->rcol = j;
+            t->col[gr->col0].tipo = p->col[j].tipo;
+            t->col[gr->col0].nulable = p->col[j].nulable;
+        }
+    }
+    return DT_OK;
+}
+
+/* Depth-first over the dependencies (the fan-out parent, then each ref in column order), tables in
+ * declaration order: a table is placed after all it depends on (post-order), and an edge back to a
+ * table on the current path is a cycle, named from that table round to it again. */
+typedef struct dt__dfs {
+    dt_esquema *e;
+    uint8_t *color;  /* 0 new, 1 on the path, 2 placed */
+    size_t *camino, ncamino, norden, *sig;
+    char *why;
+    size_t whycap;
+} dt__dfs;
+
+static dt_status dt__ciclo(dt__dfs *d, size_t desde, const dt__doc_node *nodo) {
+    char texto[DT_SENTENCE_MAX] = "";
+    size_t k = 0;
+    while (d->camino[k] != desde) k++;
+    for (size_t i = k; i < d->ncamino; i++) {
+        size_t l = strlen(texto);
+        if (l > 300) { /* a long cycle keeps its start and its end */
+            snprintf(texto + l, sizeof texto - l, "... -> ");
+            break;
+        }
+        snprintf(texto + l, sizeof texto - l, "%s -> ", d->e->t[d->camino[i]].nombre);
+    }
+    size_t l = strlen(texto);
+    snprintf(texto + l, sizeof texto - l, "%s", d->e->t[desde].nombre);
+    return dt__mal(nodo, d->why, d->whycap, "a foreign-key cycle: %s (a table must come after the tables it refers to)", texto);
+}
+
+/* The walk from table i, with an explicit stack (the path itself) rather than recursion: a document
+ * of a megabyte can chain tens of thousands of tables, more than a thread's stack would hold. sig[u]
+ * is the next dependency of u to look at: 0 its fan-out parent, g + 1 its group g. */
+static dt_status dt__visitar(dt__dfs *d, size_t i) {
+    d->color[i] = 1;
+    d->sig[i] = 0;
+    d->camino[d->ncamino++] = i;
+    while (d->ncamino) {
+        size_t u = d->camino[d->ncamino - 1];
+        const dt__etabla *t = &d->e->t[u];
+        int64_t dep = -1;
+        const dt__doc_node *nodo = NULL;
+        while (dep < 0 && d->sig[u] <= t->ngr) {
+            size_t g = d->sig[u]++;
+            if (g == 0) {
+                dep = t->por;
+                nodo = t->nodo_por;
+            } else if (t->gr[g - 1].tipo == DT__G_REF) {
+                dep = (int64_t)t->gr[g - 1].rtabla;
+                nodo = t->gr[g - 1].nodo;
+            }
+            if (dep >= 0 && d->color[dep] == 2) dep = -1;
+        }
+        if (dep < 0) { /* every dependency placed: so is u */
+            d->color[u] = 2;
+            d->ncamino--;
+            d->e->orden[d->norden++] = u;
+            continue;
+        }
+        if (d->color[dep] == 1) return dt__ciclo(d, (size_t)dep, nodo);
+        d->color[dep] = 1;
+        d->sig[dep] = 0;
+        d->camino[d->ncamino++] = (size_t)dep;
+    }
+    return DT_OK;
+}
+
+/* The parent row of row r of fan-out table t: the first p with fin[p] > r (fin is non-decreasing). */
+static uint64_t dt__padre(const dt__etabla *t, uint64_t r) {
+    uint64_t lo = 0, hi = t->npadres - 1;
+    while (lo < hi) {
+        uint64_t m = lo + (hi - lo) / 2;
+        if (t->fin[m] > r) hi = m;
+        else lo = m + 1;
+    }
+    return lo;
+}
+
+/* Children of parent row p: cmin + a keyed hash of (table, p) bounded to cmax - cmin + 1, never a
+ * stream, so a parent row's count does not depend on any other row. */
+static uint64_t dt__cuantos(const dt__etabla *t, uint64_t p) {
+    if (t->cmax == t->cmin) return t->cmin;
+    return t->cmin + dt__esquema_acotado(t->clave, p, t->cmax - t->cmin + 1);
+}
+
+static dt_status dt__abanicos(dt_esquema *e, char *why, size_t whycap) {
+    for (size_t k = 0; k < e->nt; k++) {
+        dt__etabla *t = &e->t[e->orden[k]];
+        if (t->por < 0) continue;
+        const dt__etabla *p = &e->t[t->por];
+        if (p->filas > DT__ESQUEMA_PADRES_MAX)
+            return dt__mal(t->nodo_por, why, whycap,
+                           "a fan-out's parent may have at most %llu rows (8 bytes of memory per parent row), %s has %llu",
+                           (unsigned long long)DT__ESQUEMA_PADRES_MAX, p->nombre, (unsigned long long)p->filas);
+        t->npadres = p->filas;
+        if (p->filas) {
+            t->fin = (uint64_t *)malloc((size_t)p->filas * sizeof *t->fin);
+            if (t->fin == NULL) return DT_ERR_NO_MEMORY;
+        }
+        uint64_t suma = 0; /* at most 10^8 parents times 10^6 children: far below 2^62 */
+        for (uint64_t r = 0; r < p->filas; r++) {
+            suma += dt__cuantos(t, r);
+            t->fin[r] = suma;
+        }
+        t->filas = suma;
+    }
+    /* Every unique column must have a value for every row of its table. */
+    for (size_t i = 0; i < e->nt; i++) {
+        const dt__etabla *t = &e->t[i];
+        for (size_t g = 0; g < t->ngr; g++) {
+            const dt__grupo *gr = &t->gr[g];
+            if (gr->tipo == DT__G_LLAMADA && t->filas > dt_tabla_capacidad(gr->ds)) {
+                char abanico[160] = "";
+                if (t->por >= 0)
+                    snprintf(abanico, sizeof abanico, " (%llu to %llu per row of %s)", (unsigned long long)t->cmin,
+                             (unsigned long long)t->cmax, e->t[t->por].nombre);
+                return dt__mal(gr->nodo, why, whycap, "the table has %llu rows%s, more than the %llu its unique columns can take",
+                               (unsigned long long)t->filas, abanico, (unsigned long long)dt_tabla_capacidad(gr->ds));
+            }
+            if (gr->tipo == DT__G_REF && t->filas > 0 && e->t[gr->rtabla].filas == 0)
+                return dt__mal(gr->nodo, why, whycap, "ref: the table %s has no rows to refer to", e->t[gr->rtabla].nombre);
+        }
+    }
+    return DT_OK;
+}
+
+dt_status dt_esquema_new(const char *texto, size_t len, int formato, const char *archivo, uint64_t seed, int32_t hoy_anio,
+                         int32_t hoy_mes, int32_t hoy_dia, dt_esquema **out, char *why, size_t whycap) {
+    if (why && whycap) why[0] = '\0';
+    if (out == NULL || (texto == NULL && len > 0)) return DT_ERR_NULL;
+    *out = NULL;
+    if (formato != DT_ESQUEMA_TOML && formato != DT_ESQUEMA_JSON) {
+        if (why && whycap) snprintf(why, whycap, "formato must be %d (TOML) or %d (JSON), got %d", DT_ESQUEMA_TOML, DT_ESQUEMA_JSON, formato);
+        return DT_ERR_INVALID_ARG;
+    }
+    if (hoy_anio || hoy_mes || hoy_dia) { /* checked here too: a schema without calls would not check it */
+        dt_gen *probe = NULL;
+        if (dt_new(0, &probe) != DT_OK) return DT_ERR_NO_MEMORY;
+        dt_status h = dt_set_hoy(probe, hoy_anio, hoy_mes, hoy_dia);
+        dt_free(probe);
+        if (h != DT_OK) {
+            if (why && whycap)
+                snprintf(why, whycap, "hoy must be a real day from %d-01-01 to %d-12-31, got %04d-%02d-%02d", DT_HOY_ANIO_MIN,
+                         DT_HOY_ANIO_MAX, (int)hoy_anio, (int)hoy_mes, (int)hoy_dia);
+            return DT_ERR_INVALID_ARG;
+        }
+    }
+    const int32_t hoy[3] = {hoy_anio, hoy_mes, hoy_dia};
+    dt__doc *d = NULL;
+    dt_status st = formato == DT_ESQUEMA_TOML ? dt__doc_parse_toml(texto, len, archivo, &d, why, whycap)
+                                              : dt__doc_parse_json(texto, len, archivo, &d, why, whycap);
+    if (st != DT_OK) return st;
+    dt_esquema *e = (dt_esquema *)calloc(1, sizeof *e);
+    if (e == NULL) {
+        dt__doc_free(d);
+        return DT_ERR_NO_MEMORY;
+    }
+    e->seed = seed;
+    const dt__doc_node *raiz = dt__doc_root(d);
+    for (size_t i = 0; i < dt__doc_len(raiz); i++) {
+        const dt__doc_node *it = dt__doc_item(raiz, i);
+        size_t n;
+        const char *k = dt__clave(it, &n);
+        if (dt__es(k, n, "version")) {
+            int64_t v;
+            if ((st = dt__doc_want_integer(it, &v, why, whycap)) != DT_OK) goto fin;
+            if (v != 1) {
+                st = dt__mal(it, why, whycap, "must be 1 (the only version of the schema language), got %lld", (long long)v);
+                goto fin;
+            }
+        } else if (!dt__es(k, n, "tablas")) {
+            st = dt__doc_refuse(it, why, whycap, "unknown key '%s' (a schema takes version and tablas)", dt__citar(k, n).s);
+            goto fin;
+        }
+    }
+    const dt__doc_node *tablas = dt__doc_need(raiz, "tablas", why, whycap);
+    if (tablas == NULL) {
+        st = DT_ERR_INVALID_ARG;
+        goto fin;
+    }
+    if ((st = dt__doc_want(tablas, DT__DOC_TABLE, why, whycap)) != DT_OK) goto fin;
+    size_t nt = dt__doc_len(tablas);
+    if (nt == 0) {
+        st = dt__mal(tablas, why, whycap, "needs at least one table");
+        goto fin;
+    }
+    e->t = (dt__etabla *)calloc(nt, sizeof *e->t);
+    e->orden = (size_t *)calloc(nt, sizeof *e->orden);
+    if (e->t == NULL || e->orden == NULL) {
+        st = DT_ERR_NO_MEMORY;
+        goto fin;
+    }
+    for (size_t i = 0; i < nt; i++) {
+        e->nt = i + 1;
+        if ((st = dt__tabla_nueva(&e->t[i], dt__doc_item(tablas, i), seed, hoy, why, whycap)) != DT_OK) goto fin;
+    }
+    if ((st = dt__indexar(e)) != DT_OK) goto fin;
+    if ((st = dt__resolver(e, why, whycap)) != DT_OK) goto fin;
+    {
+        dt__dfs dfs = {e, (uint8_t *)calloc(nt, 1), (size_t *)calloc(nt, sizeof(size_t)), 0, 0,
+                       (size_t *)calloc(nt, sizeof(size_t)), why, whycap};
+        if (dfs.color == NULL || dfs.camino == NULL || dfs.sig == NULL) st = DT_ERR_NO_MEMORY;
+        for (size_t i = 0; st == DT_OK && i < nt; i++)
+            if (dfs.color[i] == 0) st = dt__visitar(&dfs, i);
+        free(dfs.color);
+        free(dfs.camino);
+        free(dfs.sig);
+        if (st != DT_OK) goto fin;
+    }
+    st = dt__abanicos(e, why, whycap);
+fin:
+    for (size_t i = 0; i < e->nt; i++) { /* the nodes die with the document */
+        e->t[i].nodo = e->t[i].nodo_por = NULL;
+        for (size_t g = 0; g < e->t[i].ngr; g++) e->t[i].gr[g].nodo = NULL;
+    }
+    dt__doc_free(d);
+    if (st == DT_ERR_NO_MEMORY && why && whycap) snprintf(why, whycap, "%s: out of memory", archivo ? archivo : "<document>");
+    if (st != DT_OK) {
+        dt_esquema_free(e);
+        return st;
+    }
+    *out = e;
+    return DT_OK;
+}
+
+/* ---- reading ---- */
+
+size_t dt_esquema_tablas(const dt_esquema *e) { return e ? e->nt : 0; }
+
+const char *dt_esquema_tabla(const dt_esquema *e, size_t tabla) { return e && tabla < e->nt ? e->t[tabla].nombre : NULL; }
+
+dt_status dt_esquema_buscar(const dt_esquema *e, const char *nombre, size_t len, size_t *tabla) {
+    if (e == NULL || tabla == NULL || (nombre == NULL && len > 0)) return DT_ERR_NULL;
+    int64_t i = dt__tabla_de(e, nombre ? nombre : "", len);
+    if (i < 0) return DT_ERR_INVALID_ARG;
+    *tabla = (size_t)i;
+    return DT_OK;
+}
+
+uint64_t dt_esquema_tabla_filas(const dt_esquema *e, size_t tabla) { return e && tabla < e->nt ? e->t[tabla].filas : 0; }
+
+size_t dt_esquema_orden(const dt_esquema *e, size_t k) { return e && k < e->nt ? e->orden[k] : (size_t)-1; }
+
+size_t dt_esquema_columnas(const dt_esquema *e, size_t tabla) { return e && tabla < e->nt ? e->t[tabla].ncol : 0; }
+
+/* The primary key: the first serie or unique column that cannot be null, or -1. */
+static int64_t dt__clave_primaria(const dt__etabla *t) {
+    for (size_t j = 0; j < t->ncol; j++)
+        if (t->col[j].unico && !t->col[j].nulable) return (int64_t)j;
+    return -1;
+}
+
+dt_status dt_esquema_columna(const dt_esquema *e, size_t tabla, size_t j, dt_esquema_columna_info *out) {
+    if (e == NULL || out == NULL) return DT_ERR_NULL;
+    if (tabla >= e->nt || j >= e->t[tabla].ncol) return DT_ERR_INVALID_ARG;
+    const dt__etabla *t = &e->t[tabla];
+    const dt__col *c = &t->col[j];
+    const dt__grupo *g = &t->gr[c->grupo];
+    out->nombre = c->nombre;
+    out->tipo_sql = c->tipo;
+    out->nulable = c->nulable;
+    out->unico = c->unico;
+    out->clave_primaria = dt__clave_primaria(t) == (int64_t)j;
+    out->ref_tabla = g->tipo == DT__G_REF ? e->t[g->rtabla].nombre : NULL;
+    out->ref_columna = g->tipo == DT__G_REF ? e->t[g->rtabla].col[g->rcol].nombre : NULL;
+    return DT_OK;
+}
+
+/* ---- rows ---- */
+
+/* The value of column j of table t at row r, at p (room for DT_MAX_TEXT bytes); v is scratch. */
+static char *dt__valor_unico(const dt__etabla *t, size_t j, uint64_t r, char *p, dt__valores *v) {
+    const dt__col *c = &t->col[j];
+    const dt__grupo *g = &t->gr[c->grupo];
+    if (g->tipo == DT__G_SERIE) return dt__put_u64(p, r + 1);
+    dt__tabla_valores(g->ds, r, v); /* ref targets are serie or call columns */
+    if (v->nulo[c->campo]) return dt__putc(p, DT_NULO);
+    return dt__put(p, v->ini[c->campo], v->largo[c->campo]);
+}
+
+/* The row of table `destino` a row r of table t refers to: its ancestor's row when `destino` is up
+ * t's fan-out chain (a cuenta's cliente is the cliente it fans out from), else a uniform row from a
+ * keyed hash of (group, r). */
+static uint64_t dt__fila_ref(const dt_esquema *e, const dt__etabla *t, const dt__grupo *g, uint64_t r) {
+    const dt__etabla *a = t;
+    uint64_t fa = r;
+    while (a->por >= 0) {
+        fa = dt__padre(a, fa);
+        a = &e->t[a->por];
+        if (a == &e->t[g->rtabla]) return fa;
+    }
+    return dt__esquema_acotado(g->clave, r, e->t[g->rtabla].filas);
+}
+
+static char *dt__fila(const dt_esquema *e, const dt__etabla *t, uint64_t r, char *p, dt__valores *v) {
+    for (size_t gi = 0; gi < t->ngr; gi++) {
+        const dt__grupo *g = &t->gr[gi];
+        if (gi) *p++ = DT_FIELD_SEP;
+        switch (g->tipo) {
+        case DT__G_SERIE: p = dt__put_u64(p, r + 1); break;
+        case DT__G_ELEGIR: {
+            uint64_t x = dt__esquema_acotado(g->clave, r, g->total);
+            size_t lo = 0, hi = g->nopc - 1; /* the first option whose cumulative weight exceeds x */
+            while (lo < hi) {
+                size_t m = lo + (hi - lo) / 2;
+                if (g->acum[m] > x) hi = m;
+                else lo = m + 1;
+            }
+            p = dt__put(p, g->opc[lo], strlen(g->opc[lo]));
+            break;
+        }
+        case DT__G_REF: {
+            const dt__etabla *pt = &e->t[g->rtabla];
+            p = dt__valor_unico(pt, g->rcol, dt__fila_ref(e, t, g, r), p, v);
+            break;
+        }
+        default:
+            dt__tabla_valores(g->ds, r, v);
+            for (size_t j = 0; j < g->ncol; j++) {
+                if (j) *p++ = DT_FIELD_SEP;
+                if (v->nulo[j]) *p++ = DT_NULO;
+                else p = dt__put(p, v->ini[j], v->largo[j]);
+            }
+        }
+    }
+    return p;
+}
+
+/* Bytes that always hold one row of t with its newline: a call's group is under DT_MAX_TEXT, a
+ * serie 20 digits, an option 200 bytes, a ref one value of its target. */
+static size_t dt__cota_fila(const dt__etabla *t) { return t->ngr * (DT_MAX_TEXT + 1) + 1; }
+
+dt_status dt_esquema_filas(const dt_esquema *e, size_t tabla, uint64_t desde, size_t n, char *buf, size_t cap, size_t *len) {
+    if (e == NULL || (buf == NULL && cap > 0)) return DT_ERR_NULL;
+    if (cap > 0) buf[0] = '\0';
+    if (tabla >= e->nt) return DT_ERR_INVALID_ARG;
+    const dt__etabla *t = &e->t[tabla];
+    if (desde > t->filas || n > t->filas - desde) return DT_ERR_INVALID_ARG;
+    size_t cota = dt__cota_fila(t);
+    if (n > (SIZE_MAX - 1) / cota) return DT_ERR_INVALID_ARG;
+    size_t total = n * cota + 1;
+    dt__valores *v = (dt__valores *)malloc(sizeof *v);
+    char *fila = (char *)malloc(cota);
+    if (v == NULL || fila == NULL) {
+        free(v);
+        free(fila);
+        return DT_ERR_NO_MEMORY;
+    }
+    size_t k = 0;
+    dt_status st = DT_OK;
+    for (size_t i = 0; i < n; i++) {
+        char *fin = dt__fila(e, t, desde + i, fila, v);
+        *fin++ = '\n';
+        size_t m = (size_t)(fin - fila);
+        if (k + m + 1 > cap) {
+            st = DT_ERR_BUFFER_TOO_SMALL;
+            break;
+        }
+        memcpy(buf + k, fila, m);
+        k += m;
+    }
+    free(v);
+    free(fila);
+    if (st == DT_OK && k + 1 > cap) st = DT_ERR_BUFFER_TOO_SMALL; /* n == 0 with cap == 0 */
+    if (st != DT_OK) {
+        if (cap > 0) buf[0] = '\0';
+        if (len) *len = total;
+        return st;
+    }
+    buf[k] = '\0';
+    if (len) *len = k;
+    return DT_OK;
+}
+
+/* ---- DDL ---- */
+
+typedef struct dt__texto {
+    char *p;
+    size_t n, cap;
+    int sin_memoria;
+} dt__texto;
+
+static void dt__tx(dt__texto *x, const char *fmt, ...) DT__DOC_PRINTF(2, 3);
+static void dt__tx(dt__texto *x, const char *fmt, ...) {
+    for (;;) {
+        if (x->sin_memoria) return;
+        va_list ap;
+        va_start(ap, fmt);
+        int m = vsnprintf(x->p ? x->p + x->n : NULL, x->p ? x->cap - x->n : 0, fmt, ap);
+        va_end(ap);
+        if (m < 0) return;
+        if (x->p && x->n + (size_t)m < x->cap) {
+            x->n += (size_t)m;
+            return;
+        }
+        size_t cap = (x->cap ? x->cap * 2 : 4096) + (size_t)m;
+        char *q = (char *)realloc(x->p, cap);
+        if (q == NULL) {
+            x->sin_memoria = 1;
+            return;
+        }
+        x->p = q;
+        x->cap = cap;
+    }
+}
+
+static const char *dt__tipo_en(const char *tipo_pg, dt_dialecto d) {
+    if (d == DT_SQL_POSTGRESQL) return tipo_pg;
+    return tipo_pg[0] == 'i' || tipo_pg[0] == 'b' ? "INTEGER" : "TEXT";
+}
+
+dt_status dt_esquema_ddl(const dt_esquema *e, dt_dialecto dialecto, char *buf, size_t cap, size_t *len) {
+    if (e == NULL || (buf == NULL && cap > 0)) return DT_ERR_NULL;
+    if (dialecto != DT_SQL_POSTGRESQL && dialecto != DT_SQL_SQLITE) {
+        char why[DT_SENTENCE_MAX];
+        snprintf(why, sizeof why, "dialecto must be %d (postgresql) or %d (sqlite), got %d", DT_SQL_POSTGRESQL, DT_SQL_SQLITE,
+                 (int)dialecto);
+        dt__sentence_out(why, buf, cap, len);
+        return DT_ERR_INVALID_ARG;
+    }
+    dt__texto x = {NULL, 0, 0, 0};
+    for (size_t k = 0; k < e->nt; k++) {
+        const dt__etabla *t = &e->t[e->orden[k]];
+        int64_t pk = dt__clave_primaria(t);
+        dt__tx(&x, "%sCREATE TABLE %s (\n", k ? "\n" : "", t->nombre);
+        for (size_t j = 0; j < t->ncol; j++) {
+            const dt__col *c = &t->col[j];
+            dt__tx(&x, "%s    %s %s%s%s", j ? ",\n" : "", c->nombre, dt__tipo_en(c->tipo, dialecto), c->nulable ? "" : " NOT NULL",
+                   (int64_t)j == pk ? " PRIMARY KEY" : c->unico ? " UNIQUE" : "");
+        }
+        /* Table constraints after the columns, as both dialects require; parents come first in
+         * the dependency order, so every REFERENCES names a table already created. */
+        for (size_t g = 0; g < t->ngr; g++) {
+            const dt__grupo *gr = &t->gr[g];
+            if (gr->tipo != DT__G_REF) continue;
+            const dt__etabla *p = &e->t[gr->rtabla];
+            dt__tx(&x, ",\n    FOREIGN KEY (%s) REFERENCES %s (%s)", t->col[gr->col0].nombre, p->nombre, p->col[gr->rcol].nombre);
+        }
+        dt__tx(&x, "\n");
+        dt__tx(&x, ");\n");
+    }
+    if (x.sin_memoria) {
+        free(x.p);
+        return DT_ERR_NO_MEMORY;
+    }
+    dt_status st = dt__copy_out(x.p ? x.p : "", x.n, buf, cap, len);
+    free(x.p);
+    return st;
+}
