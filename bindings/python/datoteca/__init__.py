@@ -39,6 +39,7 @@ from ._lib import (
 )
 from ._llamadas_gen import *  # noqa: F403 - the namespaces, generated from spec/
 from ._llamadas_gen import Llamadas
+from ._esquema import ColumnaEsquema, Esquema
 from ._tabla import Columna, Dialecto, Tabla, arrow, ddl, tabla
 from ._tipos_gen import *  # noqa: F403 - the choice and record types, generated from spec/
 from ._utilidades_gen import *  # noqa: F403 - validar_rut, formatear_rut, …, generated from spec/
@@ -65,6 +66,8 @@ __all__ = [
     "tables",
     "TableInfo",
     "Tabla",
+    "Esquema",
+    "ColumnaEsquema",
     "Columna",
     "Dialecto",
     "tabla",
