@@ -6,28 +6,19 @@
 // and the test holds rut.js to accepting it, so docs/invalidos.md's table stays true. Shares under
 // defecto 'cualquiera' are 1/k within 1.5 points on 20,000 values.
 import { expect, test } from 'vitest';
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { createRequire } from 'node:module';
 import { Datoteca, validarRut, validarPatente } from '../../bindings/node/index.mjs';
+import { readCsv } from './csv.mjs';
 
 const require = createRequire(import.meta.url);
 const rutjs = require('rut.js');
 const { PhoneNumberUtil } = require('google-libphonenumber');
 
 const phones = PhoneNumberUtil.getInstance();
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const N = 5000;
 const N_SHARES = 20000;
 const SEED = 1;
 
-function readCsv(name) {
-  const [header, ...lines] = readFileSync(path.join(ROOT, 'c', 'data', name), 'utf8').trim().split('\n');
-  const keys = header.split(',');
-  return lines.map((l) => Object.fromEntries(l.split(',').map((v, i) => [keys[i], v])));
-}
-// The first two columns of these CSVs hold no commas, so a plain split reads them.
 const LETRAS = new Map(readCsv('patentes_letras.csv').map((r) => [r.letra, Number(r.valor)]));
 const AREAS = new Set(readCsv('codigos_area.csv').map((r) => Number(r.codigo_area)));
 const BLOQUES = readCsv('telefonos_validos.csv').filter((r) => r.categoria === 'movil').map((r) => [Number(r.desde), Number(r.hasta)]);

@@ -18,6 +18,7 @@ from stdnum.cl import rut as stdnum_rut
 
 import datoteca
 from conftest import ROOT
+from props import mod11
 from datoteca import Datoteca
 
 N = 20_000
@@ -37,16 +38,6 @@ DESDES = [a for a, _ in BLOQUES]
 DOMINIOS = {r["dominio"] for r in _csv("dominios_email.csv")[:10]}  # the ten webmail domains persons get
 RESERVADOS = ("invalid", "test", "local", "localhost", "onion")
 LOCAL = re.compile(r"[a-z0-9._]+")  # what persona.email writes before the @
-
-
-def mod11(body):
-    s, w = 0, 2
-    while body:
-        s += (body % 10) * w
-        body //= 10
-        w = 2 if w == 7 else w + 1
-    r = 11 - s % 11
-    return "0" if r == 11 else "K" if r == 10 else str(r)
 
 
 def _values(call, n=N, **args):

@@ -8,7 +8,7 @@ from __future__ import annotations
 import datetime
 import json
 import os
-from typing import Any, Dict, Iterator, List, Mapping, Optional, Tuple, TypedDict, Union
+from typing import Any, Dict, List, Mapping, Optional, Tuple, TypedDict, Union
 
 from ._comun_gen import DIALECTOS, FIELD_SEP, N_MAX, NULO, SENTENCE_MAX, InvalidArgumentError
 from ._lib import check_hoy, check_int, ffi, lib, raise_status, type_error
@@ -113,18 +113,24 @@ class Esquema:
         names = [c["nombre"] for c in cols]
         enteros = [c["tipo_sql"] in ("integer", "bigint") for c in cols]
 
-        def llenar(hecho: int, k: int, buf: Any, cap: int, length: Any) -> None:
+        out: List[Dict[str, Any]] = []
+        length = ffi.new("size_t *")
+        buf, cap = ffi.NULL, 0
+        hecho = 0
+        while hecho < n:
+            k = min(n - hecho, 1024)
+            # the library's size query gives a capacity that always suffices for k rows of this table
+            lib.dt_esquema_filas(self._e, i, desde + hecho, k, ffi.NULL, 0, length)
+            if int(length[0]) > cap:
+                cap = int(length[0])
+                buf = ffi.new("char[]", cap)
             st = lib.dt_esquema_filas(self._e, i, desde + hecho, k, buf, cap, length)
-            if st == lib.DT_ERR_BUFFER_TOO_SMALL:  # wide rows: the library says how much
-                raise _Mas(int(length[0]))
             if st:
                 raise_status(st, f"{tabla} rows")
-
-        out: List[Dict[str, Any]] = []
-        for text in _en_trozos_ancho(n, llenar):
-            for line in text.split("\n"):
+            for line in ffi.unpack(buf, length[0] - 1).decode().split("\n"):
                 out.append({name: None if v == NULO else int(v) if entero else v
                             for name, entero, v in zip(names, enteros, line.split(FIELD_SEP))})
+            hecho += k
         return out
 
     def ddl(self, dialecto: Dialecto = "postgresql") -> str:
@@ -140,34 +146,3 @@ class Esquema:
         texto: str = ffi.string(buf).decode()
         return texto
 
-
-class _Mas(Exception):
-    """A chunk's rows did not fit: the capacity the library asks for."""
-
-    def __init__(self, cap: int) -> None:
-        super().__init__(cap)
-        self.cap = cap
-
-
-def _en_trozos_ancho(n: int, llenar: Any) -> Iterator[str]:
-    """en_trozos, but growing the buffer when a schema's rows are wider than a dataset's."""
-    if n == 0:
-        return
-    hecho = 0
-    cap = 1 << 20
-    buf = ffi.new("char[]", cap)
-    length = ffi.new("size_t *")
-    k = min(n, 1024)
-    while hecho < n:
-        k = min(k, n - hecho)
-        try:
-            llenar(hecho, k, buf, cap, length)
-        except _Mas as mas:
-            if mas.cap > cap:
-                cap = mas.cap
-                buf = ffi.new("char[]", cap)
-            else:
-                k = max(1, k // 2)
-            continue
-        yield ffi.unpack(buf, length[0] - 1).decode()
-        hecho += k
