@@ -220,6 +220,13 @@ export interface BancoNamespace {
    * @example BancoEstado 012, CuentaRUT 23712907, 23.712.907-5
    */
   cuenta(): Cuenta;
+  /**
+   * A person's account at a retail bank, of the given holder; a CuentaRUT is numbered by the holder's RUT body.
+   * @param titular titular: 0 to 99999999, default 0; 0 = a drawn holder, as banco.cuenta
+   * @example BancoEstado 012, CuentaRUT 12345678, 12.345.678-5
+   */
+  cuentaTitular(titular?: number): Cuenta;
+  cuentaTitular(options: { titular?: number }): Cuenta;
 }
 /** empresa: business names with legal forms, giros, company RUTs. */
 export interface EmpresaNamespace {
@@ -497,6 +504,7 @@ export interface CallValues {
   'sucio.comuna': ComunaSucia;
   'sucio.movil': MovilSucio;
   'sucio.fijo': FijoSucio;
+  'banco.cuenta_titular': Cuenta;
 }
 /** The arguments of each call, by name, in snake_case (camelCase is accepted too). */
 export interface CallArgs {
@@ -551,6 +559,7 @@ export interface CallArgs {
   'sucio.comuna': { forma?: SucioComuna; };
   'sucio.movil': { forma?: SucioTelefono; };
   'sucio.fijo': { forma?: SucioTelefono; };
+  'banco.cuenta_titular': { titular?: number; };
 }
 export const MAX_TEXT: number;
 export const SENTENCE_MAX: number;

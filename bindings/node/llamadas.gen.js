@@ -27,6 +27,7 @@ const RECORD_MAKERS = {
   'sucio.comuna': (p, o = 0) => ({ sucio: p[o + 0], limpio: p[o + 1], codigo_comuna: p[o + 2], forma: p[o + 3] }),
   'sucio.movil': (p, o = 0) => ({ sucio: p[o + 0], limpio: p[o + 1], forma: p[o + 2] }),
   'sucio.fijo': (p, o = 0) => ({ sucio: p[o + 0], limpio: p[o + 1], forma: p[o + 2] }),
+  'banco.cuenta_titular': (p, o = 0) => ({ banco: p[o + 0], codigo_banco: p[o + 1], tipo_cuenta: p[o + 2], numero: p[o + 3], rut_titular: p[o + 4] }),
 };
 
 class Namespace {
@@ -187,6 +188,12 @@ class Banco extends Namespace {
    * @example BancoEstado 012, CuentaRUT 23712907, 23.712.907-5
    */
   cuenta(...args) { return this._d._method('banco.cuenta', args); }
+  /**
+   * A person's account at a retail bank, of the given holder; a CuentaRUT is numbered by the holder's RUT body.
+   * @param titular titular: 0 to 99999999, default 0; 0 = a drawn holder, as banco.cuenta
+   * @example BancoEstado 012, CuentaRUT 12345678, 12.345.678-5
+   */
+  cuentaTitular(...args) { return this._d._method('banco.cuenta_titular', args); }
 }
 
 /** empresa: business names with legal forms, giros, company RUTs. */

@@ -420,6 +420,16 @@ typedef struct dt_cuenta {
  * is DT_ERR_INVALID_ARG (dt_call_check gives the sentence); nothing is drawn. */
 DT_API dt_status dt_banco_cuenta(dt_gen *g, dt_cuenta *out);
 
+/* banco.cuenta_titular: A person's account at a retail bank, of the given holder; a CuentaRUT is
+ * numbered by the holder's RUT body. With titular = 0 it is banco.cuenta, value for value. Schemas
+ * give it a holder's RUT from another column (docs/esquemas.md).
+ * titular: 0 to 99999999, default 0; 0 = a drawn holder, as banco.cuenta
+ * Draws: as banco.cuenta: bank, type, a holder's RUT body (drawn even when titular is given, so
+ * the draws are the same), then the account number unless it is a CuentaRUT.
+ * `out` is fully written on success; NULL g or out is DT_ERR_NULL. An argument outside its range
+ * is DT_ERR_INVALID_ARG (dt_call_check gives the sentence); nothing is drawn. */
+DT_API dt_status dt_banco_cuenta_titular(dt_gen *g, int32_t titular, dt_cuenta *out);
+
 /* ===================================================================== empresa: business names with legal forms, giros, company RUTs */
 
 /* empresa.nombre: A business name without legal form. "Constructora Soto y Díaz".

@@ -39,6 +39,7 @@ const CALLS = [
   ['banco.tipo_cuenta', (d) => d.banco.tipoCuenta(), 'banco.tipo_cuenta', {}],
   ['banco.numero_cuenta', (d) => d.banco.numeroCuenta(), 'banco.numero_cuenta', {}],
   ['banco.cuenta', (d) => d.banco.cuenta(), 'banco.cuenta', {}],
+  ['banco.cuenta_titular', (d) => d.banco.cuentaTitular({ titular: 12345678 }), 'banco.cuenta_titular', { titular: 12345678 }],
   ['empresa.nombre', (d) => d.empresa.nombre(), 'empresa.nombre', {}],
   ['empresa.razon_social', (d) => d.empresa.razonSocial(), 'empresa.razon_social', {}],
   ['empresa.rut', (d) => d.empresa.rut('guion'), 'empresa.rut', { formato: 'guion' }],

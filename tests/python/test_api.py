@@ -44,6 +44,7 @@ CALLS = [
     ("banco.tipo_cuenta", lambda d: d.banco.tipo_cuenta(), "banco.tipo_cuenta", {}),
     ("banco.numero_cuenta", lambda d: d.banco.numero_cuenta(), "banco.numero_cuenta", {}),
     ("banco.cuenta", lambda d: d.banco.cuenta(), "banco.cuenta", {}),
+    ("banco.cuenta_titular", lambda d: d.banco.cuenta_titular(titular=12345678), "banco.cuenta_titular", {"titular": 12345678}),
     ("empresa.nombre", lambda d: d.empresa.nombre(), "empresa.nombre", {}),
     ("empresa.razon_social", lambda d: d.empresa.razon_social(), "empresa.razon_social", {}),
     ("empresa.rut", lambda d: d.empresa.rut("guion"), "empresa.rut", {"formato": "guion"}),

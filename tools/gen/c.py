@@ -132,10 +132,13 @@ def header_llamadas(spec: Spec) -> str:
             out.append(f"    {v['c']} = {i}{',' if i + 1 < len(o['valores']) else ''}{doc}")
         out.append(f"}} {o['c']};")
 
+    structs = set()  # a record type two calls share is declared once
+
     def calls(lls: List[Dict[str, Any]]) -> None:
         for ll in lls:
             out.append("")
-            if ll["clase"] == "registro":
+            if ll["clase"] == "registro" and ll["tipo_c"] not in structs:
+                structs.add(ll["tipo_c"])
                 out.append(f"typedef struct {ll['tipo_c']} {{")
                 for c in ll["campos"]:
                     doc = c.get("doc", "")

@@ -155,8 +155,10 @@ def tipos(spec: Spec) -> str:
     T = [BEGIN_TS]
     for name in spec["opciones"]:
         T.append(f"export type {pascal(name)} = {' | '.join(repr(v) for v in opcion_nombres(spec, name))};")
+    records = set()  # a record type two calls share is declared once
     for ll in spec["llamada"]:
-        if ll["clase"] == "registro":
+        if ll["clase"] == "registro" and ts_record(ll) not in records:
+            records.add(ts_record(ll))
             def ft(c: Dict[str, Any]) -> str:
                 t = "number" if es_entero(c) else "string"
                 return f"{t} | null" if c.get("nulo") else t

@@ -39,8 +39,8 @@ def tipos(spec: Spec) -> str:
         t.append(f"{pascal(name)} = Literal[{', '.join(repr(v) for v in opcion_nombres(spec, name))}]")
         names.append(pascal(name))
     for ll in spec["llamada"]:
-        if ll["clase"] != "registro":
-            continue
+        if ll["clase"] != "registro" or dict_name(ll) in names:
+            continue  # a record type two calls share is declared once
         t += ["", "", f"class {dict_name(ll)}(TypedDict):", f'    """The record of {ll["nombre"]}."""', ""]
         t += [f"    {c['nombre']}: {_field_type(c)}" for c in ll["campos"]]
         names.append(dict_name(ll))

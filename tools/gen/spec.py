@@ -55,6 +55,7 @@ def validate(spec: Spec) -> None:
         if not o.get("c") or not o.get("valores"):
             raise DeclError(f"spec/llamadas.toml: opciones.{name} needs c and valores")
     seen = set()
+    registros: Dict[str, List[Tuple[str, int]]] = {}
     for i, ll in enumerate(spec["llamada"]):
         where = f"spec/llamadas.toml: llamada {i + 1} ({ll.get('nombre', '?')})"
         for key in ("nombre", "funcion", "clase", "doc", "ejemplo", "sorteos"):
@@ -69,6 +70,12 @@ def validate(spec: Spec) -> None:
             raise DeclError(f"{where}: clase must be one of {sorted(CLASES)}")
         if (ll["clase"] == "registro") != ("campos" in ll and "tipo_c" in ll):
             raise DeclError(f"{where}: a registro has tipo_c and campos, and only a registro does")
+        if ll["clase"] == "registro":
+            # Two calls may share a record type (banco.cuenta_titular is banco.cuenta's record): its
+            # struct is declared once, from the first, so the fields must be the same ones.
+            forma = [(c["nombre"], c["ancho"]) for c in ll["campos"]]
+            if registros.setdefault(ll["tipo_c"], forma) != forma:
+                raise DeclError(f"{where}: tipo_c {ll['tipo_c']} is another call's record with other fields (names and anchos must match)")
         if ll["nombre"].partition(".")[0] not in spec["espacios"] and "." in ll["nombre"]:
             raise DeclError(f"{where}: namespace not in [espacios]")
         params = ll.get("params", [])

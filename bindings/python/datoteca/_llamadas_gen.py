@@ -90,6 +90,10 @@ def _registro_sucio_fijo(v0: str, v1: str, v2: str) -> FijoSucioDict:
     return {'sucio': v0, 'limpio': v1, 'forma': v2}
 
 
+def _registro_banco_cuenta_titular(v0: str, v1: str, v2: str, v3: str, v4: str) -> CuentaDict:
+    return {'banco': v0, 'codigo_banco': v1, 'tipo_cuenta': v2, 'numero': v3, 'rut_titular': v4}
+
+
 # Record builders by call: a dict display per record type, written out here, is faster than
 # dict(zip(...)) for every record, and no code is built from strings at run time.
 RECORD_MAKERS: Dict[str, Callable[..., Any]] = {
@@ -113,6 +117,7 @@ RECORD_MAKERS: Dict[str, Callable[..., Any]] = {
     'sucio.comuna': _registro_sucio_comuna,
     'sucio.movil': _registro_sucio_movil,
     'sucio.fijo': _registro_sucio_fijo,
+    'banco.cuenta_titular': _registro_banco_cuenta_titular,
 }
 
 
@@ -280,6 +285,9 @@ class _Calls:
         @overload
         def _many_tipado(self, name: Literal['sucio.fijo'], n: int, **kwargs: object) -> List[FijoSucioDict]: ...
 
+        @overload
+        def _many_tipado(self, name: Literal['banco.cuenta_titular'], n: int, **kwargs: object) -> List[CuentaDict]: ...
+
         def _many_tipado(self, name: CallName, n: int, **kwargs: object) -> Any: ...
 
         @overload
@@ -434,6 +442,9 @@ class _Calls:
 
         @overload
         def _call_tipado(self, name: Literal['sucio.fijo'], **kwargs: object) -> FijoSucioDict: ...
+
+        @overload
+        def _call_tipado(self, name: Literal['banco.cuenta_titular'], **kwargs: object) -> CuentaDict: ...
 
         def _call_tipado(self, name: CallName, **kwargs: object) -> Any: ...
 
@@ -685,6 +696,18 @@ class Banco(_Namespace):
         Example (seed 42): BancoEstado 012, CuentaRUT 23712907, 23.712.907-5
         """
         return cast(CuentaDict, self._d._call('banco.cuenta'))
+
+    def cuenta_titular(self, titular: Optional[int] = None) -> CuentaDict:
+        """A person's account at a retail bank, of the given holder; a CuentaRUT is numbered by the holder's RUT body.
+
+        None (or leaving it out) takes the library's default.
+        titular: 0 to 99999999, default 0; 0 = a drawn holder, as banco.cuenta
+
+        Fields: banco, codigo_banco, tipo_cuenta, numero, rut_titular.
+
+        Example (seed 42): BancoEstado 012, CuentaRUT 12345678, 12.345.678-5
+        """
+        return cast(CuentaDict, self._d._call('banco.cuenta_titular', titular))
 
 
 class Empresa(_Namespace):

@@ -32,8 +32,9 @@ char *dt__banco_numero_cuenta(dt_gen *g, char *p) {
 
 /* Draws: bank (one: a retail bank by the weights of persons' accounts), account type (one: at
  * BancoEstado 27 in 30 are a CuentaRUT, else one of the three others), holder's RUT body (one),
- * then the number unless it is a CuentaRUT (whose number is the body). */
-void dt__banco_cuenta(dt_gen *g, dt_cuenta *out) {
+ * then the number unless it is a CuentaRUT (whose number is the body). A given holder (titular > 0)
+ * replaces the drawn body after it is drawn, so both calls draw the same numbers. */
+static void dt__cuenta(dt_gen *g, uint32_t titular, dt_cuenta *out) {
     uint32_t r = dt__below(g, DT_T_BANCOS_PERSONAS_TOTAL), bi = 0;
     while (dt_t_bancos_personas_acum[bi] <= r) bi++;
     const dt_t_banco *b = &dt_t_bancos[bi];
@@ -45,6 +46,7 @@ void dt__banco_cuenta(dt_gen *g, dt_cuenta *out) {
         tipo = dt__below(g, 3);
     }
     uint32_t cuerpo = dt__gen_rut_cuerpo(g, DT_RUT_PERSONA);
+    if (titular > 0) cuerpo = titular;
     char tmp[32];
     char *e = tipo == DT__CUENTA_RUT ? dt__put_u64(tmp, cuerpo) : dt__gen_numero_cuenta(g, tmp);
     dt__field(out->numero, tmp, (size_t)(e - tmp));
@@ -54,3 +56,7 @@ void dt__banco_cuenta(dt_gen *g, dt_cuenta *out) {
     e = dt__put_rut(tmp, cuerpo, DT_RUT_PUNTOS);
     dt__field(out->rut_titular, tmp, (size_t)(e - tmp));
 }
+
+void dt__banco_cuenta(dt_gen *g, dt_cuenta *out) { dt__cuenta(g, 0, out); }
+
+void dt__banco_cuenta_titular(dt_gen *g, int32_t titular, dt_cuenta *out) { dt__cuenta(g, (uint32_t)titular, out); }

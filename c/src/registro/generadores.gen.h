@@ -58,6 +58,7 @@ void dt__sucio_nombre(dt_gen *g, dt_sucio_nombre_forma forma, dt_nombre_sucio *o
 void dt__sucio_comuna(dt_gen *g, dt_sucio_comuna_forma forma, dt_comuna_sucia *out);
 void dt__sucio_movil(dt_gen *g, dt_sucio_telefono_forma forma, dt_movil_sucio *out);
 void dt__sucio_fijo(dt_gen *g, dt_sucio_telefono_forma forma, dt_fijo_sucio *out);
+void dt__banco_cuenta_titular(dt_gen *g, int32_t titular, dt_cuenta *out);
 
 /* The utilities, hand-written beside their namespace: text in (s, n), checked integer arguments a,
  * the value written at p (end in *end); a status for text they refuse. */

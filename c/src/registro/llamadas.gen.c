@@ -784,6 +784,29 @@ static char *r_sucio_fijo(dt_gen *g, const int64_t *a, char *p) {
     return dt__serializar(&r, o_sucio_fijo, 3, p);
 }
 
+static const dt_param_info p_banco_cuenta_titular[] = {{"titular", 0, 0, 99999999LL, NULL}};
+static const char *const cero_banco_cuenta_titular[] = {"a drawn holder, as banco.cuenta"};
+static const char *const n_banco_cuenta_titular[] = {"banco", "codigo_banco", "tipo_cuenta", "numero", "rut_titular"};
+static const size_t o_banco_cuenta_titular[] = {offsetof(dt_cuenta, banco), offsetof(dt_cuenta, codigo_banco), offsetof(dt_cuenta, tipo_cuenta), offsetof(dt_cuenta, numero), offsetof(dt_cuenta, rut_titular)};
+static const uint8_t nulo_banco_cuenta_titular[] = {0, 0, 0, 0, 0};
+_Static_assert(sizeof((dt_cuenta *)0)->banco == 32, "dt_cuenta.banco: its size must equal its ancho in spec/llamadas.toml");
+_Static_assert(sizeof((dt_cuenta *)0)->codigo_banco == 4, "dt_cuenta.codigo_banco: its size must equal its ancho in spec/llamadas.toml");
+_Static_assert(sizeof((dt_cuenta *)0)->tipo_cuenta == 24, "dt_cuenta.tipo_cuenta: its size must equal its ancho in spec/llamadas.toml");
+_Static_assert(sizeof((dt_cuenta *)0)->numero == 16, "dt_cuenta.numero: its size must equal its ancho in spec/llamadas.toml");
+_Static_assert(sizeof((dt_cuenta *)0)->rut_titular == 16, "dt_cuenta.rut_titular: its size must equal its ancho in spec/llamadas.toml");
+static const uint8_t sql_banco_cuenta_titular[] = {0, 0, 0, 0, 0};
+static const uint8_t unico_banco_cuenta_titular[] = {0, 0, 0, 0, 0};
+static const uint8_t sucio_banco_cuenta_titular[] = {0, 0, 0, 0, 1};
+_Static_assert(sizeof(dt_cuenta) <= DT__REGISTRO_MAX, "dt_cuenta is larger than DT__REGISTRO_MAX");
+static void g_banco_cuenta_titular(dt_gen *g, const int64_t *a, void *out) {
+    dt__banco_cuenta_titular(g, (int32_t)a[0], (dt_cuenta *)out);
+}
+static char *r_banco_cuenta_titular(dt_gen *g, const int64_t *a, char *p) {
+    dt_cuenta r;
+    g_banco_cuenta_titular(g, a, &r);
+    return dt__serializar(&r, o_banco_cuenta_titular, 5, p);
+}
+
 /* Indices are part of the ABI within a major version: append only. */
 const dt__llamada dt__llamadas[] = {
     {{"rut", DT_KIND_TEXT, 2, p_rut, 0, NULL}, r_rut, NULL, NULL, cero_rut, 0, NULL, sql_rut, unico_rut, sucio_rut, NULL, NULL, 0, 0, ""},
@@ -837,6 +860,7 @@ const dt__llamada dt__llamadas[] = {
     {{"sucio.comuna", DT_KIND_RECORD, 1, p_sucio_comuna, 4, n_sucio_comuna}, r_sucio_comuna, o_sucio_comuna, nulo_sucio_comuna, cero_sucio_comuna, 0, NULL, sql_sucio_comuna, unico_sucio_comuna, sucio_sucio_comuna, g_sucio_comuna, NULL, 0, 0, ""},
     {{"sucio.movil", DT_KIND_RECORD, 1, p_sucio_movil, 3, n_sucio_movil}, r_sucio_movil, o_sucio_movil, nulo_sucio_movil, cero_sucio_movil, 0, NULL, sql_sucio_movil, unico_sucio_movil, sucio_sucio_movil, g_sucio_movil, NULL, 0, 0, ""},
     {{"sucio.fijo", DT_KIND_RECORD, 1, p_sucio_fijo, 3, n_sucio_fijo}, r_sucio_fijo, o_sucio_fijo, nulo_sucio_fijo, cero_sucio_fijo, 0, NULL, sql_sucio_fijo, unico_sucio_fijo, sucio_sucio_fijo, g_sucio_fijo, NULL, 0, 0, ""},
+    {{"banco.cuenta_titular", DT_KIND_RECORD, 1, p_banco_cuenta_titular, 5, n_banco_cuenta_titular}, r_banco_cuenta_titular, o_banco_cuenta_titular, nulo_banco_cuenta_titular, cero_banco_cuenta_titular, 0, NULL, sql_banco_cuenta_titular, unico_banco_cuenta_titular, sucio_banco_cuenta_titular, g_banco_cuenta_titular, NULL, 0, 0, ""},
 };
 const size_t dt__n_llamadas = sizeof dt__llamadas / sizeof dt__llamadas[0];
 
@@ -1072,4 +1096,9 @@ dt_status dt_sucio_movil(dt_gen *g, dt_sucio_telefono_forma forma, dt_movil_suci
 dt_status dt_sucio_fijo(dt_gen *g, dt_sucio_telefono_forma forma, dt_fijo_sucio *out) {
     const int64_t a[1] = {(int64_t)forma};
     return dt__llamar_registro(g, 50, a, out);
+}
+
+dt_status dt_banco_cuenta_titular(dt_gen *g, int32_t titular, dt_cuenta *out) {
+    const int64_t a[1] = {(int64_t)titular};
+    return dt__llamar_registro(g, 51, a, out);
 }
