@@ -439,9 +439,12 @@ DT_API dt_status dt_esquema_columna(const dt_esquema *e, size_t tabla, size_t j,
 /* Rows [desde, desde + n) of a table, in dt_tabla_filas' text form: columns joined by DT_FIELD_SEP, a
  * null as DT_NULO, each row followed by '\n', then a NUL. DT_ERR_INVALID_ARG for a table out of range
  * or desde + n past its rows; DT_ERR_BUFFER_TOO_SMALL (buf[0] = '\0') with *len a capacity that always
- * suffices for n rows of this table (a size query: buf NULL, cap 0). Text out as everywhere. Allocates
- * about 7 KB plus 1 KB per column group of scratch per call, freed before it returns (DT_ERR_NO_MEMORY).
- * Thread-safe. */
+ * suffices for n rows of this table (a size query: buf NULL, cap 0, which makes no row). A row whose
+ * arguments from other columns ({ de = ... }) its call refuses gives DT_ERR_INVALID_ARG with the sentence
+ * in buf ("tablas.t.columnas.c: row 3: ...": the table, column and row) and no rows. Text out as
+ * everywhere. Allocates about 7 KB plus 1 KB per column group and 17 bytes per column of scratch per call,
+ * and 7 KB more while a source column of another row is made, freed before it returns
+ * (DT_ERR_NO_MEMORY). Thread-safe. */
 DT_API dt_status dt_esquema_filas(const dt_esquema *e, size_t tabla, uint64_t desde, size_t n, char *buf, size_t cap,
                                   size_t *len);
 

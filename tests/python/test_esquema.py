@@ -134,3 +134,37 @@ def test_wrong_types_name_the_argument(banco):
     e = Esquema(banco)
     with pytest.raises(datoteca.InvalidArgumentError, match="'nada' is not a table"):
         e.filas("nada")
+
+
+def test_a_row_its_arguments_cannot_make_raises_the_row_sentence():
+    """An argument from another column ({ de = ... }) is checked row by row: a source that is not an
+    integer, a date or a RUT refuses that row, naming table, column and row, and nothing is returned."""
+    e = Esquema('[tablas.t]\nfilas = 50\n[tablas.t.columnas]\nx = { elegir = { uno = 1 } }\n'
+                'b = { llamada = "dinero.monto", min = { de = "x" } }\n')
+    with pytest.raises(datoteca.InvalidArgumentError) as info:
+        e.filas("t", 2, desde=3)
+    assert str(info.value) == ("tablas.t.columnas.b: row 3: min takes t.x, whose value is not an integer, "
+                               "a date (YYYY-MM-DD) or a RUT")
+
+
+def test_arguments_from_the_parent_row(tmp_path):
+    """The shipped banco schema: every cuenta's holder is its cliente, a CuentaRUT is numbered by the
+    cliente's RUT body, no movimiento is dated before its cuenta's opening (checked in SQLite)."""
+    e = Esquema(os.path.join(ROOT, "esquemas", "banco.toml"), seed=5)
+    clientes = {c["id"]: c for c in e.filas("clientes", 3000)}
+    cuentas = [c for c in e.filas("cuentas", 6000) if c["cliente_id"] in clientes]
+    assert len(cuentas) > 3000
+    for i, c in enumerate(cuentas):
+        rut = clientes[c["cliente_id"]]["rut"]
+        assert c["rut_titular"] == rut, f"seed 5, cuentas row {i}: holder {c['rut_titular']}, cliente {rut}"
+        if c["tipo_cuenta"] == "CuentaRUT":
+            assert c["numero"] == rut.split("-")[0].replace(".", ""), f"seed 5, cuentas row {i}: {c}"
+    db = sqlite3.connect(":memory:")
+    db.execute("CREATE TABLE cuentas (id INTEGER PRIMARY KEY, apertura TEXT)")
+    db.execute("CREATE TABLE movimientos (cuenta_id INTEGER, fecha TEXT)")
+    db.executemany("INSERT INTO cuentas VALUES (?, ?)", [(c["id"], c["apertura"]) for c in cuentas])
+    db.executemany("INSERT INTO movimientos VALUES (?, ?)",
+                   [(m["cuenta_id"], m["fecha"]) for m in e.filas("movimientos", 30000)])
+    assert db.execute("SELECT COUNT(*) FROM movimientos m JOIN cuentas c ON c.id = m.cuenta_id").fetchone()[0] > 20000
+    assert db.execute("SELECT COUNT(*) FROM movimientos m JOIN cuentas c ON c.id = m.cuenta_id "
+                      "WHERE m.fecha < c.apertura").fetchone() == (0,)

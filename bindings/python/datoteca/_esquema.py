@@ -126,7 +126,7 @@ class Esquema:
                 buf = ffi.new("char[]", cap)
             st = lib.dt_esquema_filas(self._e, i, desde + hecho, k, buf, cap, length)
             if st:
-                raise_status(st, f"{tabla} rows")
+                raise_status(st, f"{tabla} rows", buf)
             for line in ffi.unpack(buf, length[0] - 1).decode().split("\n"):
                 out.append({name: None if v == NULO else int(v) if entero else v
                             for name, entero, v in zip(names, enteros, line.split(FIELD_SEP))})

@@ -301,7 +301,9 @@ static char *dt__ensuciar_celda(const dt_tabla *t, uint64_t fila, size_t j, cons
     return dt__ensuciar(tipo, cambia[r], s, n, p);
 }
 
-void dt__tabla_valores(const dt_tabla *t, uint64_t fila, dt__valores *v) {
+void dt__tabla_valores(const dt_tabla *t, uint64_t fila, dt__valores *v) { dt__tabla_valores_con(t, fila, t->args, v); }
+
+void dt__tabla_valores_con(const dt_tabla *t, uint64_t fila, const int64_t *args, dt__valores *v) {
     dt_gen g;
     dt__seed(&g.rng, dt__mezcla(t->seed ^ dt__mezcla(fila)), DT__TABLA_STREAM);
     g.hoy_anio = t->hoy_anio;
@@ -314,9 +316,9 @@ void dt__tabla_valores(const dt_tabla *t, uint64_t fila, dt__valores *v) {
     char *b = v->valor.bytes;
     int registro = ll->info.kind == DT_KIND_RECORD;
     if (registro) {
-        ll->registro(&g, t->args, b);
+        ll->registro(&g, args, b);
     } else {
-        char *end = ll->run(&g, t->args, b);
+        char *end = ll->run(&g, args, b);
         v->ini[0] = b;
         v->largo[0] = (size_t)(end - b);
     }

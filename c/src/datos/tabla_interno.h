@@ -47,6 +47,10 @@ typedef struct dt__valores {
 } dt__valores;
 /* Generate row `fila` into v. Cannot fail: the arguments were checked when the dataset was built. */
 void dt__tabla_valores(const dt_tabla *t, uint64_t fila, dt__valores *v);
+/* The same row with other arguments: `args` complete and checked (dt__llamada_args), as a schema's
+ * column whose arguments come from other columns gives them row by row (docs/esquemas.md). The row's
+ * stream, nulls and dirt are the dataset's own, so only what the arguments decide differs. */
+void dt__tabla_valores_con(const dt_tabla *t, uint64_t fila, const int64_t *args, dt__valores *v);
 /* Row `fila` at p as dt_tabla_filas writes it (columns joined by DT_FIELD_SEP, a null as DT_NULO,
  * no newline); returns the end. p has room for DT_MAX_TEXT bytes. */
 char *dt__tabla_fila(const dt_tabla *t, uint64_t fila, char *p);

@@ -10,11 +10,25 @@
 #include <string.h>
 
 #include "datos/tabla_interno.h"
+#include "nucleo/calendario.h"
 #include "esquema/documento.h"
 #include "esquema/documento_interno.h"
 #include "internal.h"
 
 enum { DT__G_SERIE, DT__G_LLAMADA, DT__G_ELEGIR, DT__G_REF };
+
+/* How many call columns an argument may pass through (a column whose argument comes from a column
+ * whose argument comes from another ...): each link recomputes its source, so a chain is bounded. */
+#define DT__DE_PROFUNDIDAD 8
+
+/* A call's parameter whose value comes from another column: of the same row (tabla < 0; a column of
+ * an earlier group) or of the row this one fans out from in an ancestor table. */
+typedef struct dt__de {
+    size_t param;
+    int64_t tabla;          /* -1: this row; else the ancestor table's index */
+    size_t col;             /* the source column in that table */
+    const dt__doc_node *nodo; /* only while building: the { de = "..." } node */
+} dt__de;
 
 typedef struct dt__grupo {
     int tipo;
@@ -26,6 +40,10 @@ typedef struct dt__grupo {
     char **opc;
     uint64_t *acum, total;
     size_t rtabla, rcol;    /* DT__G_REF: the parent table and its column */
+    size_t nde;             /* DT__G_LLAMADA: parameters taken from other columns, row by row */
+    dt__de de[DT_MAX_PARAMS];
+    int64_t crudos[DT_MAX_PARAMS]; /* the document's arguments, DT_ARG_DEFAULT where absent or from a column */
+    int profundidad;        /* 0 without de; else 1 + the deepest source's */
     const dt__doc_node *nodo; /* only while building: the column's node, for sentences */
 } dt__grupo;
 
@@ -280,6 +298,16 @@ static dt_status dt__grupo_llamada(dt__etabla *t, dt__grupo *g, const dt__doc_no
                 return dt__mal(cn, why, whycap, "%s: unknown option '%s'; its options are campos, unico, nulos, sucio%s%s",
                                info->name, dt__citar(k, kn).s, lista[0] ? " and its parameters " : "", lista);
             }
+            if (dt__doc_kind_of(it) == DT__DOC_TABLE) { /* { de = "columna" | "tabla.columna" } */
+                const dt__doc_node *de = dt__doc_get(it, "de", 2);
+                if (de == NULL || dt__doc_len(it) != 1)
+                    return dt__mal(it, why, whycap, "an argument is a value or { de = \"columna\" } (or \"tabla.columna\" of a table up the fan-out chain)");
+                if ((st = dt__doc_want_string(de, NULL, NULL, why, whycap)) != DT_OK) return st;
+                g->de[g->nde].param = p;
+                g->de[g->nde].nodo = de;
+                g->nde++;
+                continue;
+            }
             if (dt__doc_kind_of(it) == DT__DOC_STRING && info->params[p].choices) {
                 const char *s;
                 size_t sn;
@@ -307,6 +335,19 @@ static dt_status dt__grupo_llamada(dt__etabla *t, dt__grupo *g, const dt__doc_no
             const char *u = punto ? punto + 1 : info->name;
             dt__lista_mas(unico, sizeof unico, u, strlen(u));
         }
+    }
+    if (g->nde && unico[0])
+        return dt__mal(cn, why, whycap, "unico cannot go with arguments from other columns (de): a unique field's values are drawn as one permutation of the whole table");
+    memcpy(g->crudos, args, sizeof g->crudos);
+    /* The dataset is built (and its other arguments checked) with each column-given parameter at the
+     * end of its range that no cross-parameter check can refuse: its minimum, or its maximum where it
+     * is the larger of a check. The rows use their own arguments, checked row by row. */
+    const dt__llamada *ll = &dt__llamadas[idx];
+    for (size_t d = 0; d < g->nde; d++) {
+        size_t p = g->de[d].param;
+        args[p] = info->params[p].min;
+        for (size_t c = 0; c < ll->nchecks; c++)
+            if (ll->checks[c].b == p) args[p] = info->params[p].max;
     }
     dt_tabla_opciones o = {sizeof o, idx, args, info->nparams, g->clave, NULL, 0, hoy[0], hoy[1], hoy[2], campos, unico, nulos, sucio};
     char frase[DT_SENTENCE_MAX];
@@ -683,6 +724,62 @@ static dt_status dt__visitar(dt__dfs *d, size_t i) {
     return DT_OK;
 }
 
+/* The column of table t named s[0, n), or -1. */
+static int64_t dt__columna_de(const dt__etabla *t, const char *s, size_t n) {
+    for (size_t j = 0; j < t->ncol; j++)
+        if (strlen(t->col[j].nombre) == n && memcmp(t->col[j].nombre, s, n) == 0) return (int64_t)j;
+    return -1;
+}
+
+/* Every { de = ... } argument: its source column, found once the tables are in dependency order (so
+ * an ancestor's own arguments are resolved before its descendants'), and the depth of its chain. */
+static dt_status dt__resolver_de(dt_esquema *e, char *why, size_t whycap) {
+    for (size_t k = 0; k < e->nt; k++) {
+        dt__etabla *t = &e->t[e->orden[k]];
+        for (size_t gi = 0; gi < t->ngr; gi++) {
+            dt__grupo *g = &t->gr[gi];
+            for (size_t d = 0; d < g->nde; d++) {
+                dt__de *de = &g->de[d];
+                size_t n;
+                const char *s = dt__doc_string(de->nodo, &n);
+                const char *punto = memchr(s, '.', n);
+                const dt__etabla *st = t;
+                const char *c = s;
+                size_t cn = n;
+                de->tabla = -1;
+                if (punto) {
+                    int64_t rt = dt__tabla_de(e, s, (size_t)(punto - s));
+                    const dt__etabla *a = t;
+                    while (a->por >= 0 && a != &e->t[rt < 0 ? 0 : rt]) a = &e->t[a->por];
+                    if (rt < 0 || a != &e->t[rt] || a == t)
+                        return dt__mal(de->nodo, why, whycap,
+                                       "'%s' is not a table up this table's fan-out chain (por); an argument comes from a column of the same row or of a row it fans out from",
+                                       dt__citar(s, (size_t)(punto - s)).s);
+                    de->tabla = rt;
+                    st = &e->t[rt];
+                    c = punto + 1;
+                    cn = n - (size_t)(c - s);
+                }
+                int64_t j = dt__columna_de(st, c, cn);
+                if (j < 0)
+                    return dt__mal(de->nodo, why, whycap, "the table %s has no column '%s'", st->nombre, dt__citar(c, cn).s);
+                const dt__col *sc = &st->col[j];
+                const dt__grupo *sg = &st->gr[sc->grupo];
+                if (de->tabla < 0 && sc->grupo >= gi)
+                    return dt__mal(de->nodo, why, whycap, "the column %s must come before this one in the table (a row's columns are made in order)", sc->nombre);
+                if (sg->tipo == DT__G_LLAMADA && sg->ds->sucio[sc->campo])
+                    return dt__mal(de->nodo, why, whycap, "%s.%s has dirty values (sucio); an argument takes a clean one", st->nombre, sc->nombre);
+                de->col = (size_t)j;
+                int p = sg->tipo == DT__G_LLAMADA ? sg->profundidad : 0;
+                if (p + 1 > g->profundidad) g->profundidad = p + 1;
+            }
+            if (g->profundidad > DT__DE_PROFUNDIDAD)
+                return dt__mal(g->nodo, why, whycap, "its arguments come through a chain of more than %d columns (de)", DT__DE_PROFUNDIDAD);
+        }
+    }
+    return DT_OK;
+}
+
 /* The parent row of row r of fan-out table t: the first p with fin[p] > r (fin is non-decreasing). */
 static uint64_t dt__padre(const dt__etabla *t, uint64_t r) {
     uint64_t lo = 0, hi = t->npadres - 1;
@@ -825,11 +922,15 @@ dt_status dt_esquema_new(const char *texto, size_t len, int formato, const char 
         free(dfs.sig);
         if (st != DT_OK) goto fin;
     }
+    if ((st = dt__resolver_de(e, why, whycap)) != DT_OK) goto fin;
     st = dt__abanicos(e, why, whycap);
 fin:
     for (size_t i = 0; i < e->nt; i++) { /* the nodes die with the document */
         e->t[i].nodo = e->t[i].nodo_por = NULL;
-        for (size_t g = 0; g < e->t[i].ngr; g++) e->t[i].gr[g].nodo = NULL;
+        for (size_t g = 0; g < e->t[i].ngr; g++) {
+            e->t[i].gr[g].nodo = NULL;
+            for (size_t q = 0; q < e->t[i].gr[g].nde; q++) e->t[i].gr[g].de[q].nodo = NULL;
+        }
     }
     dt__doc_free(d);
     if (st == DT_ERR_NO_MEMORY && why && whycap) snprintf(why, whycap, "%s: out of memory", archivo ? archivo : "<document>");
@@ -886,12 +987,22 @@ dt_status dt_esquema_columna(const dt_esquema *e, size_t tabla, size_t j, dt_esq
 
 /* ---- rows ---- */
 
+/* What making rows needs besides the schema: scratch for a call's values, this row's columns as they
+ * are written (for arguments from the same row), and the sentence of a row that cannot be made. */
+typedef struct dt__hacer {
+    dt__valores *v;
+    const char **ini;       /* per column of the table being written: its text in the row, */
+    size_t *largo;          /* its length, */
+    uint8_t *nulo;          /* and 1 for a null */
+    char why[DT_SENTENCE_MAX];
+} dt__hacer;
+
 /* The value of column j of table t at row r, at p (room for DT_MAX_TEXT bytes); v is scratch. */
 static char *dt__valor_unico(const dt__etabla *t, size_t j, uint64_t r, char *p, dt__valores *v) {
     const dt__col *c = &t->col[j];
     const dt__grupo *g = &t->gr[c->grupo];
     if (g->tipo == DT__G_SERIE) return dt__put_u64(p, r + 1);
-    dt__tabla_valores(g->ds, r, v); /* ref targets are serie or call columns */
+    dt__tabla_valores(g->ds, r, v); /* ref targets are serie or call columns without de */
     if (v->nulo[c->campo]) return dt__putc(p, DT_NULO);
     return dt__put(p, v->ini[c->campo], v->largo[c->campo]);
 }
@@ -910,35 +1021,197 @@ static uint64_t dt__fila_ref(const dt_esquema *e, const dt__etabla *t, const dt_
     return dt__esquema_acotado(g->clave, r, e->t[g->rtabla].filas);
 }
 
-static char *dt__fila(const dt_esquema *e, const dt__etabla *t, uint64_t r, char *p, dt__valores *v) {
+/* The row of ancestor table `destino` that row r of t fans out from. */
+static uint64_t dt__fila_ancestro(const dt_esquema *e, const dt__etabla *t, size_t destino, uint64_t r) {
+    while (t != &e->t[destino]) {
+        r = dt__padre(t, r);
+        t = &e->t[t->por];
+    }
+    return r;
+}
+
+/* A source column's text as an argument (docs/esquemas.md): an integer as written, a date
+ * YYYY-MM-DD as its days from the reference date, a RUT (with or without dots) as its body when
+ * its check digit is right. 0, or 1 when the text is none of these. */
+static int dt__como_argumento(const char *s, size_t n, const dt_tabla *ds, int64_t *out) {
+    if (n == 10 && s[4] == '-' && s[7] == '-') {
+        int32_t f[3] = {0, 0, 0};
+        for (size_t i = 0, k = 0; i < 10; i++) {
+            if (i == 4 || i == 7) {
+                k++;
+                continue;
+            }
+            if (s[i] < '0' || s[i] > '9') return 1;
+            f[k] = f[k] * 10 + (s[i] - '0');
+        }
+        if (!dt__fecha_valida(f[0], f[1], f[2])) return 1;
+        *out = dt__dias_desde_civil(f[0], f[1], f[2]) - dt__dias_desde_civil(ds->hoy_anio, ds->hoy_mes, ds->hoy_dia);
+        return 0;
+    }
+    size_t i = 0, digitos = 0;
+    int negativo = n > 0 && s[0] == '-';
+    int64_t x = 0;
+    if (negativo) i++;
+    int puntos = 0;
+    for (; i < n && digitos < 18; i++) {
+        if (s[i] >= '0' && s[i] <= '9') {
+            x = x * 10 + (s[i] - '0');
+            digitos++;
+        } else if (s[i] == '.' && !negativo && digitos > 0) {
+            puntos = 1;
+        } else {
+            break;
+        }
+    }
+    if (digitos == 0) return 1;
+    if (i == n && !puntos) {
+        *out = negativo ? -x : x;
+        return 0;
+    }
+    /* a RUT: a body of at most 8 digits, '-', its check digit */
+    if (negativo || i + 2 != n || s[i] != '-' || x < 1 || x > 99999999) return 1;
+    char dv = s[i + 1] == 'k' ? 'K' : s[i + 1];
+    if (dv != dt__dv((uint32_t)x)) return 1;
+    *out = x;
+    return 0;
+}
+
+static char *dt__celda(const dt_esquema *e, const dt__etabla *t, size_t j, uint64_t r, char *p, dt__hacer *h, int mismo);
+
+/* A row's refusal into h->why: "tablas.<t>.columnas.<c>: row <r>: <text>", cut under
+ * DT_SENTENCE_MAX between characters as dt__mal does. */
+static void dt__rechazo_fila(dt__hacer *h, const dt__etabla *t, const dt__grupo *g, uint64_t r, const char *fmt, ...)
+    DT__DOC_PRINTF(5, 6);
+static void dt__rechazo_fila(dt__hacer *h, const dt__etabla *t, const dt__grupo *g, uint64_t r, const char *fmt, ...) {
+    char texto[1024], todo[1400];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(texto, sizeof texto, fmt, ap);
+    va_end(ap);
+    snprintf(todo, sizeof todo, "tablas.%s.columnas.%s: row %llu: %s", t->nombre, g->nombre, (unsigned long long)r, texto);
+    size_t l = strlen(todo);
+    if (l >= sizeof h->why) {
+        l = sizeof h->why - 4;
+        while (l > 0 && ((unsigned char)todo[l] & 0xC0) == 0x80) l--;
+        memcpy(todo + l, "...", 4);
+    }
+    memcpy(h->why, todo, strlen(todo) + 1);
+}
+
+/* The complete, checked arguments of call group g at row r of t: the document's, with each { de }
+ * parameter taken from its source column (a null source leaves the parameter's default). `mismo` is 1
+ * when h holds row r of t's earlier columns. NULL return: the sentence is in h->why. */
+static int dt__args_fila(const dt_esquema *e, const dt__etabla *t, const dt__grupo *g, uint64_t r, int64_t *out, dt__hacer *h,
+                         int mismo) {
+    int64_t args[DT_MAX_PARAMS];
+    memcpy(args, g->crudos, sizeof args);
+    const dt__llamada *ll = g->ds->ll;
+    for (size_t d = 0; d < g->nde; d++) {
+        const dt__de *de = &g->de[d];
+        const dt__etabla *st = de->tabla < 0 ? t : &e->t[de->tabla];
+        const char *s;
+        size_t n;
+        int nulo;
+        char tmp[DT_MAX_TEXT];
+        if (de->tabla < 0 && mismo) {
+            s = h->ini[de->col];
+            n = h->largo[de->col];
+            nulo = h->nulo[de->col];
+        } else {
+            uint64_t sr = de->tabla < 0 ? r : dt__fila_ancestro(e, t, (size_t)de->tabla, r);
+            char *fin = dt__celda(e, st, de->col, sr, tmp, h, 0);
+            if (fin == NULL) return 1;
+            s = tmp;
+            n = (size_t)(fin - tmp);
+            nulo = n == 1 && tmp[0] == DT_NULO;
+        }
+        if (nulo) continue; /* DT_ARG_DEFAULT: the parameter's default */
+        if (dt__como_argumento(s, n, g->ds, &args[de->param])) {
+            dt__rechazo_fila(h, t, g, r, "%s takes %s.%s, whose value is not an integer, a date (YYYY-MM-DD) or a RUT",
+                             ll->info.params[de->param].name, st->nombre, st->col[de->col].nombre);
+            return 1;
+        }
+    }
+    char frase[DT_SENTENCE_MAX];
+    if (dt__llamada_args(ll, args, ll->info.nparams, out, frase, sizeof frase) != DT_OK) {
+        dt__rechazo_fila(h, t, g, r, "%s", frase);
+        return 1;
+    }
+    return 0;
+}
+
+/* Column j of table t at row r, alone (a source of an argument in another row or table), at p (room
+ * for DT_MAX_TEXT bytes); a null as DT_NULO. NULL with the sentence in h->why when it cannot be made. */
+static char *dt__celda(const dt_esquema *e, const dt__etabla *t, size_t j, uint64_t r, char *p, dt__hacer *h, int mismo) {
+    const dt__col *c = &t->col[j];
+    const dt__grupo *g = &t->gr[c->grupo];
+    switch (g->tipo) {
+    case DT__G_SERIE: return dt__put_u64(p, r + 1);
+    case DT__G_ELEGIR: {
+        uint64_t x = dt__esquema_acotado(g->clave, r, g->total);
+        size_t lo = 0, hi = g->nopc - 1; /* the first option whose cumulative weight exceeds x */
+        while (lo < hi) {
+            size_t m = lo + (hi - lo) / 2;
+            if (g->acum[m] > x) hi = m;
+            else lo = m + 1;
+        }
+        return dt__put(p, g->opc[lo], strlen(g->opc[lo]));
+    }
+    case DT__G_REF: return dt__valor_unico(&e->t[g->rtabla], g->rcol, dt__fila_ref(e, t, g, r), p, h->v);
+    default:
+        break;
+    }
+    dt__valores *v = h->v;
+    dt__valores *propio = NULL;
+    if (g->nde) {
+        int64_t args[DT_MAX_PARAMS];
+        if (dt__args_fila(e, t, g, r, args, h, mismo)) return NULL;
+        /* the sources above reused h->v; this group's values get their own (a source's source may
+         * come back through here while they are read) */
+        if ((propio = (dt__valores *)malloc(sizeof *propio)) == NULL) {
+            snprintf(h->why, sizeof h->why, "out of memory");
+            return NULL;
+        }
+        v = propio;
+        dt__tabla_valores_con(g->ds, r, args, v);
+    } else {
+        dt__tabla_valores(g->ds, r, v);
+    }
+    size_t k = c->campo;
+    p = v->nulo[k] ? dt__putc(p, DT_NULO) : dt__put(p, v->ini[k], v->largo[k]);
+    free(propio);
+    return p;
+}
+
+/* Row r of t at p, its columns joined by DT_FIELD_SEP; NULL with the sentence in h->why. */
+static char *dt__fila(const dt_esquema *e, const dt__etabla *t, uint64_t r, char *p, dt__hacer *h) {
     for (size_t gi = 0; gi < t->ngr; gi++) {
         const dt__grupo *g = &t->gr[gi];
         if (gi) *p++ = DT_FIELD_SEP;
-        switch (g->tipo) {
-        case DT__G_SERIE: p = dt__put_u64(p, r + 1); break;
-        case DT__G_ELEGIR: {
-            uint64_t x = dt__esquema_acotado(g->clave, r, g->total);
-            size_t lo = 0, hi = g->nopc - 1; /* the first option whose cumulative weight exceeds x */
-            while (lo < hi) {
-                size_t m = lo + (hi - lo) / 2;
-                if (g->acum[m] > x) hi = m;
-                else lo = m + 1;
-            }
-            p = dt__put(p, g->opc[lo], strlen(g->opc[lo]));
-            break;
+        if (g->tipo != DT__G_LLAMADA) {
+            char *fin = dt__celda(e, t, g->col0, r, p, h, 1);
+            h->ini[g->col0] = p;
+            h->largo[g->col0] = (size_t)(fin - p);
+            h->nulo[g->col0] = 0;
+            p = fin;
+            continue;
         }
-        case DT__G_REF: {
-            const dt__etabla *pt = &e->t[g->rtabla];
-            p = dt__valor_unico(pt, g->rcol, dt__fila_ref(e, t, g, r), p, v);
-            break;
-        }
-        default:
+        dt__valores *v = h->v;
+        if (g->nde) {
+            int64_t args[DT_MAX_PARAMS];
+            if (dt__args_fila(e, t, g, r, args, h, 1)) return NULL;
+            dt__tabla_valores_con(g->ds, r, args, v);
+        } else {
             dt__tabla_valores(g->ds, r, v);
-            for (size_t j = 0; j < g->ncol; j++) {
-                if (j) *p++ = DT_FIELD_SEP;
-                if (v->nulo[j]) *p++ = DT_NULO;
-                else p = dt__put(p, v->ini[j], v->largo[j]);
-            }
+        }
+        for (size_t j = 0; j < g->ncol; j++) {
+            if (j) *p++ = DT_FIELD_SEP;
+            size_t col = g->col0 + j;
+            h->ini[col] = p;
+            h->nulo[col] = v->nulo[j];
+            if (v->nulo[j]) *p++ = DT_NULO;
+            else p = dt__put(p, v->ini[j], v->largo[j]);
+            h->largo[col] = (size_t)(p - h->ini[col]);
         }
     }
     return p;
@@ -957,17 +1230,26 @@ dt_status dt_esquema_filas(const dt_esquema *e, size_t tabla, uint64_t desde, si
     size_t cota = dt__cota_fila(t);
     if (n > (SIZE_MAX - 1) / cota) return DT_ERR_INVALID_ARG;
     size_t total = n * cota + 1;
-    dt__valores *v = (dt__valores *)malloc(sizeof *v);
-    char *fila = (char *)malloc(cota);
-    if (v == NULL || fila == NULL) {
-        free(v);
-        free(fila);
-        return DT_ERR_NO_MEMORY;
+    if (cap == 0) { /* the size query: no row is made, so no row's refusal can answer it */
+        if (len) *len = total;
+        return DT_ERR_BUFFER_TOO_SMALL;
     }
-    size_t k = 0;
+    dt__hacer h;
+    h.v = (dt__valores *)malloc(sizeof *h.v);
+    h.ini = (const char **)malloc(t->ncol * sizeof *h.ini);
+    h.largo = (size_t *)malloc(t->ncol * sizeof *h.largo);
+    h.nulo = (uint8_t *)malloc(t->ncol);
+    h.why[0] = '\0';
+    char *fila = (char *)malloc(cota);
     dt_status st = DT_OK;
-    for (size_t i = 0; i < n; i++) {
-        char *fin = dt__fila(e, t, desde + i, fila, v);
+    if (h.v == NULL || h.ini == NULL || h.largo == NULL || h.nulo == NULL || fila == NULL) st = DT_ERR_NO_MEMORY;
+    size_t k = 0;
+    for (size_t i = 0; st == DT_OK && i < n; i++) {
+        char *fin = dt__fila(e, t, desde + i, fila, &h);
+        if (fin == NULL) {
+            st = strcmp(h.why, "out of memory") == 0 ? DT_ERR_NO_MEMORY : DT_ERR_INVALID_ARG;
+            break;
+        }
         *fin++ = '\n';
         size_t m = (size_t)(fin - fila);
         if (k + m + 1 > cap) {
@@ -977,8 +1259,19 @@ dt_status dt_esquema_filas(const dt_esquema *e, size_t tabla, uint64_t desde, si
         memcpy(buf + k, fila, m);
         k += m;
     }
-    free(v);
+    free(h.v);
+    free(h.ini);
+    free(h.largo);
+    free(h.nulo);
     free(fila);
+    if (st == DT_ERR_INVALID_ARG) { /* a row its arguments cannot make: the sentence, as text out */
+        dt__sentence_out(h.why, buf, cap, len);
+        return st;
+    }
+    if (st == DT_ERR_NO_MEMORY) {
+        if (cap > 0) buf[0] = '\0';
+        return st;
+    }
     if (st == DT_OK && k + 1 > cap) st = DT_ERR_BUFFER_TOO_SMALL; /* n == 0 with cap == 0 */
     if (st != DT_OK) {
         if (cap > 0) buf[0] = '\0';

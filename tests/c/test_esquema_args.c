@@ -1,0 +1,243 @@
+/* Schema columns whose call arguments come from other columns ({ de = ... }, docs/esquemas.md): each
+ * argument honoured (checked here from the rows themselves), a null source giving the default, only
+ * what the argument decides changing, slices equal to full runs, and the refusals, at build time and
+ * for a row whose source value cannot be an argument. */
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "esquema_prueba.h"
+
+static const char banco[] =
+    "[tablas.clientes]\n"
+    "filas = 400\n"
+    "[tablas.clientes.columnas]\n"
+    "id = { serie = true }\n"
+    "persona = { llamada = \"persona.persona\", campos = [\"rut\", \"fecha_nacimiento\"], unico = [\"rut\"] }\n"
+    "[tablas.cuentas]\n"
+    "por = \"clientes\"\n"
+    "cuantos = { min = 1, max = 3 }\n"
+    "[tablas.cuentas.columnas]\n"
+    "id = { serie = true }\n"
+    "cliente = { ref = \"clientes.id\" }\n"
+    "cuenta = { llamada = \"banco.cuenta_titular\", titular = { de = \"clientes.rut\" } }\n"
+    "apertura = { llamada = \"fecha.fecha\", desde = { de = \"clientes.fecha_nacimiento\" }, hasta = 0 }\n"
+    "[tablas.movimientos]\n"
+    "por = \"cuentas\"\n"
+    "cuantos = { min = 0, max = 4 }\n"
+    "[tablas.movimientos.columnas]\n"
+    "id = { serie = true }\n"
+    "cuenta = { ref = \"cuentas.id\" }\n"
+    "fecha = { llamada = \"fecha.fecha\", desde = { de = \"cuentas.apertura\" }, hasta = 0 }\n"
+    "a = { llamada = \"dinero.monto\", min = 10, max = 1000, nulos = { monto = 300 } }\n"
+    "b = { llamada = \"dinero.monto\", min = { de = \"a\" }, max = 2000 }\n";
+
+/* The same cuentas with banco.cuenta: the group's key is the same, so its stream is too. */
+static const char sin_titular[] =
+    "[tablas.clientes]\n"
+    "filas = 400\n"
+    "[tablas.clientes.columnas]\n"
+    "id = { serie = true }\n"
+    "[tablas.cuentas]\n"
+    "por = \"clientes\"\n"
+    "cuantos = { min = 1, max = 3 }\n"
+    "[tablas.cuentas.columnas]\n"
+    "cuenta = { llamada = \"banco.cuenta\" }\n";
+
+static int64_t entero(const char *s, size_t n) {
+    char tmp[32];
+    snprintf(tmp, sizeof tmp, "%.*s", (int)n, s);
+    return strtoll(tmp, NULL, 10);
+}
+
+/* The integer in cell j of a row (its own statement: the cell must be read before its length is). */
+static int64_t entero_en(const char *fila, size_t j) {
+    size_t n;
+    const char *s = celda(fila, 0, j, &n);
+    return entero(s, n);
+}
+
+static int igual(const char *a, size_t an, const char *b, size_t bn) { return an == bn && memcmp(a, b, an) == 0; }
+
+static void argumentos(void) {
+    dt_esquema *e = abrir(banco, DT_ESQUEMA_TOML, 42), *s = abrir(sin_titular, DT_ESQUEMA_TOML, 42);
+    size_t cl = tabla(e, "clientes"), cu = tabla(e, "cuentas"), mo = tabla(e, "movimientos");
+    size_t ncl = (size_t)dt_esquema_tabla_filas(e, cl), ncu = (size_t)dt_esquema_tabla_filas(e, cu),
+           nmo = (size_t)dt_esquema_tabla_filas(e, mo);
+    CHECK(dt_esquema_tabla_filas(s, tabla(s, "cuentas")) == ncu, "the fan-out counts depend on the table, not its columns");
+    char *bcl = filas(e, cl, 0, ncl), *bcu = filas(e, cu, 0, ncu), *bmo = filas(e, mo, 0, nmo);
+    char *bs = filas(s, tabla(s, "cuentas"), 0, ncu);
+    const char **rcl = renglones(bcl, ncl), **rcu = renglones(bcu, ncu), **rmo = renglones(bmo, nmo), **rs = renglones(bs, ncu);
+    size_t j_rut = columna(e, cl, "rut"), j_nac = columna(e, cl, "fecha_nacimiento"), j_cli = columna(e, cu, "cliente"),
+           j_tipo = columna(e, cu, "tipo_cuenta"), j_num = columna(e, cu, "numero"), j_tit = columna(e, cu, "rut_titular"),
+           j_ap = columna(e, cu, "apertura"), j_cta = columna(e, mo, "cuenta"), j_fe = columna(e, mo, "fecha"),
+           j_a = columna(e, mo, "a"), j_b = columna(e, mo, "b");
+    size_t cuentarut = 0;
+    for (size_t r = 0; r < ncu; r++) {
+        size_t n, m, k;
+        size_t p = (size_t)entero_en(rcu[r], j_cli) - 1;
+        CHECK(p < ncl, "cuentas row %zu: cliente %zu", r, p + 1);
+        const char *rut = celda(rcl[p], 0, j_rut, &m), *tit = celda(rcu[r], 0, j_tit, &n);
+        CHECK(igual(rut, m, tit, n), "seed 42, cuentas row %zu: rut_titular '%.*s', its cliente's rut '%.*s'", r, (int)n, tit, (int)m, rut);
+        const char *tipo = celda(rcu[r], 0, j_tipo, &n);
+        if (igual(tipo, n, "CuentaRUT", 9)) { /* numbered by the body: the RUT's digits before the dash */
+            cuentarut++;
+            char cuerpo[16];
+            size_t c = 0;
+            for (size_t i = 0; i < m && rut[i] != '-'; i++)
+                if (rut[i] != '.') cuerpo[c++] = rut[i];
+            const char *num = celda(rcu[r], 0, j_num, &k);
+            CHECK(igual(num, k, cuerpo, c), "seed 42, cuentas row %zu: CuentaRUT number '%.*s' for RUT '%.*s'", r, (int)k, num, (int)m, rut);
+        }
+        /* only what titular decides differs from banco.cuenta's row: bank, code and type are the same */
+        for (size_t f = 0; f < 3; f++) {
+            const char *x = celda(rcu[r], 0, 2 + f, &n), *y = celda(rs[r], 0, f, &k);
+            CHECK(igual(x, n, y, k), "seed 42, cuentas row %zu field %zu: '%.*s' with titular, '%.*s' without", r, f, (int)n, x, (int)k, y);
+        }
+        const char *ap = celda(rcu[r], 0, j_ap, &n), *nac = celda(rcl[p], 0, j_nac, &m);
+        CHECK(n == 10 && m == 10 && memcmp(ap, nac, 10) >= 0, "seed 42, cuentas row %zu: opened %.*s before its cliente's birth %.*s", r,
+              (int)n, ap, (int)m, nac);
+    }
+    CHECK(cuentarut > ncu / 20, "%zu CuentaRUT of %zu cuentas", cuentarut, ncu);
+    size_t nulos = 0;
+    for (size_t r = 0; r < nmo; r++) {
+        size_t n, m;
+        size_t c = (size_t)entero_en(rmo[r], j_cta) - 1;
+        const char *fe = celda(rmo[r], 0, j_fe, &n), *ap = celda(rcu[c], 0, j_ap, &m);
+        CHECK(memcmp(fe, ap, 10) >= 0, "seed 42, movimientos row %zu: %.*s before its cuenta's opening %.*s", r, (int)n, fe, (int)m, ap);
+        const char *a = celda(rmo[r], 0, j_a, &n);
+        int64_t b = entero_en(rmo[r], j_b);
+        if (n == 1 && a[0] == DT_NULO) { /* a null source: min takes its default, 1000 */
+            nulos++;
+            CHECK(b >= 1000 && b <= 2000, "seed 42, movimientos row %zu: b = %lld with a null a (default min 1000)", r, (long long)b);
+        } else {
+            CHECK(b >= entero(a, n) && b <= 2000, "seed 42, movimientos row %zu: b = %lld below a = %.*s", r, (long long)b, (int)n, a);
+        }
+    }
+    CHECK(nulos > nmo / 5 && nulos < nmo * 2 / 5, "%zu null a of %zu (30 %%)", nulos, nmo);
+    /* a slice recomputes its sources: rows 700.. alone equal those of the full run */
+    char *tramo = filas(e, mo, 700, nmo - 700);
+    CHECK(strcmp(tramo, rmo[700]) == 0, "movimientos rows 700..: a slice differs from the full run");
+    free(tramo);
+    free(rcl), free(rcu), free(rmo), free(rs);
+    free(bcl), free(bcu), free(bmo), free(bs);
+    dt_esquema_free(e);
+    dt_esquema_free(s);
+}
+
+/* A row whose source is not an argument, or whose argument the call refuses: that row's sentence,
+ * naming the table, the column and the row. */
+static void filas_rechazadas(void) {
+    static const char texto[] =
+        "[tablas.t]\nfilas = 50\n[tablas.t.columnas]\n"
+        "x = { elegir = { uno = 1 } }\n"
+        "b = { llamada = \"dinero.monto\", min = { de = \"x\" } }\n";
+    dt_esquema *e = abrir(texto, DT_ESQUEMA_TOML, 1);
+    char buf[4096];
+    size_t len = 0;
+    dt_status st = dt_esquema_filas(e, 0, 3, 2, buf, sizeof buf, &len);
+    const char *frase = "tablas.t.columnas.b: row 3: min takes t.x, whose value is not an integer, a date (YYYY-MM-DD) or a RUT";
+    CHECK(st == DT_ERR_INVALID_ARG && strcmp(buf, frase) == 0 && len == strlen(frase), "status %d\n    got:      %s\n    expected: %s",
+          (int)st, buf, frase);
+    dt_esquema_free(e);
+
+    /* a's values alone (the same group key, so the same values), then the first row whose a exceeds
+     * b's max must be the refused one */
+    static const char solo_a[] = "[tablas.t]\nfilas = 400\n[tablas.t.columnas]\na = { llamada = \"dinero.monto\", min = 10, max = 5000 }\n";
+    static const char con_b[] =
+        "[tablas.t]\nfilas = 400\n[tablas.t.columnas]\na = { llamada = \"dinero.monto\", min = 10, max = 5000 }\n"
+        "b = { llamada = \"dinero.monto\", min = { de = \"a\" }, max = 2000 }\n";
+    dt_esquema *sa = abrir(solo_a, DT_ESQUEMA_TOML, 7), *sb = abrir(con_b, DT_ESQUEMA_TOML, 7);
+    char *ba = filas(sa, 0, 0, 400);
+    const char **ra = renglones(ba, 400);
+    size_t r = 0;
+    while (r < 400 && entero_en(ra[r], 0) <= 2000) r++;
+    CHECK(r < 400, "seed 7: no a above 2000 in 400 rows");
+    char esperada[DT_SENTENCE_MAX];
+    snprintf(esperada, sizeof esperada, "tablas.t.columnas.b: row %zu: dinero.monto: min must not exceed max, got min=%lld, max=2000", r,
+             (long long)entero_en(ra[r], 0));
+    char *grande = (char *)malloc(1 << 20);
+    st = dt_esquema_filas(sb, 0, 0, 400, grande, 1 << 20, &len);
+    CHECK(st == DT_ERR_INVALID_ARG && strcmp(grande, esperada) == 0, "status %d\n    got:      %s\n    expected: %s", (int)st, grande, esperada);
+    /* the rows before it are made */
+    if (r > 0) {
+        char *antes = filas(sb, 0, 0, r);
+        free(antes);
+    }
+    free(grande);
+    free(ra);
+    free(ba);
+    dt_esquema_free(sa);
+    dt_esquema_free(sb);
+}
+
+typedef struct malo {
+    const char *texto, *frase;
+} malo;
+
+#define P "[tablas.p]\nfilas = 10\n[tablas.p.columnas]\nid = { serie = true }\nr = { llamada = \"rut\", unico = true }\n"
+#define H(x) P "[tablas.h]\npor = \"p\"\ncuantos = { min = 1, max = 2 }\n[tablas.h.columnas]\n" x
+static const malo malos[] = {
+    {H("c = { llamada = \"dinero.monto\", min = { de = \"q.id\" } }\n"),
+     "banco.toml:10: tablas.h.columnas.c.min.de: 'q' is not a table up this table's fan-out chain (por); an argument comes from a column of the same row or of a row it fans out from"},
+    {P "[tablas.o]\nfilas = 3\n[tablas.o.columnas]\nc = { llamada = \"dinero.monto\", min = { de = \"p.id\" } }\n",
+     "banco.toml:9: tablas.o.columnas.c.min.de: 'p' is not a table up this table's fan-out chain (por); an argument comes from a column of the same row or of a row it fans out from"},
+    {H("c = { llamada = \"dinero.monto\", min = { de = \"p.nada\" } }\n"), "banco.toml:10: tablas.h.columnas.c.min.de: the table p has no column 'nada'"},
+    {H("c = { llamada = \"dinero.monto\", min = { de = \"d\" } }\nd = { serie = true }\n"),
+     "banco.toml:10: tablas.h.columnas.c.min.de: the column d must come before this one in the table (a row's columns are made in order)"},
+    {H("c = { llamada = \"dinero.monto\", min = { de = \"c\" } }\n"),
+     "banco.toml:10: tablas.h.columnas.c.min.de: the column c must come before this one in the table (a row's columns are made in order)"},
+    {H("c = { llamada = \"rut\", formato = { de = \"p.id\" }, unico = true }\n"),
+     "banco.toml:10: tablas.h.columnas.c: unico cannot go with arguments from other columns (de): a unique field's values are drawn as one permutation of the whole table"},
+    {H("c = { llamada = \"dinero.monto\", min = { desde = \"p.id\" } }\n"),
+     "banco.toml:10: tablas.h.columnas.c.min: an argument is a value or { de = \"columna\" } (or \"tabla.columna\" of a table up the fan-out chain)"},
+    {H("c = { llamada = \"dinero.monto\", min = { de = 3 } }\n"), "banco.toml:10: tablas.h.columnas.c.min.de must be a string, got an integer"},
+    {"[tablas.p]\nfilas = 10\n[tablas.p.columnas]\ns = { llamada = \"rut\", sucio = { rut = 100 } }\n"
+     "[tablas.h]\npor = \"p\"\ncuantos = { min = 1, max = 2 }\n[tablas.h.columnas]\nc = { llamada = \"banco.cuenta_titular\", titular = { de = \"p.s\" } }\n",
+     "banco.toml:9: tablas.h.columnas.c.titular.de: p.s has dirty values (sucio); an argument takes a clean one"},
+};
+
+/* A chain of nine columns, each taking its min from the one before: one more than the bound. */
+static void cadena(void) {
+    char texto[2048], *p = texto;
+    p += sprintf(p, "[tablas.t]\nfilas = 5\n[tablas.t.columnas]\nc0 = { llamada = \"dinero.monto\", min = 1, max = 10 }\n");
+    for (int i = 1; i <= 9; i++) p += sprintf(p, "c%d = { llamada = \"dinero.monto\", min = { de = \"c%d\" } }\n", i, i - 1);
+    dt_esquema *e = NULL;
+    char why[DT_SENTENCE_MAX];
+    dt_status st = dt_esquema_new(texto, strlen(texto), DT_ESQUEMA_TOML, "cadena.toml", 1, 0, 0, 0, &e, why, sizeof why);
+    const char *frase = "cadena.toml:13: tablas.t.columnas.c9: its arguments come through a chain of more than 8 columns (de)";
+    CHECK(st == DT_ERR_INVALID_ARG && e == NULL && strcmp(why, frase) == 0, "got:      %s\n    expected: %s", why, frase);
+    /* eight links are fine, and each column is at least the one before */
+    char *fin = strstr(texto, "c9 =");
+    *fin = '\0';
+    e = abrir(texto, DT_ESQUEMA_TOML, 1);
+    char *b = filas(e, 0, 0, 5);
+    const char **r = renglones(b, 5);
+    for (size_t i = 0; i < 5; i++)
+        for (size_t j = 1; j < 9; j++) {
+            int64_t x = entero_en(r[i], j - 1), y = entero_en(r[i], j);
+            CHECK(y >= x, "row %zu: c%zu = %lld below c%zu = %lld", i, j, (long long)y, j - 1, (long long)x);
+        }
+    free(r);
+    free(b);
+    dt_esquema_free(e);
+}
+
+static void malos_casos(void) {
+    for (size_t i = 0; i < sizeof malos / sizeof malos[0]; i++) {
+        dt_esquema *e = (dt_esquema *)1;
+        char why[DT_SENTENCE_MAX];
+        dt_status st = dt_esquema_new(malos[i].texto, strlen(malos[i].texto), DT_ESQUEMA_TOML, "banco.toml", 1, 0, 0, 0, &e, why, sizeof why);
+        CHECK(st == DT_ERR_INVALID_ARG && e == NULL && strcmp(why, malos[i].frase) == 0, "bad schema %zu: status %d\n    got:      %s\n    expected: %s",
+              i, (int)st, why, malos[i].frase);
+    }
+}
+
+int main(void) {
+    argumentos();
+    filas_rechazadas();
+    malos_casos();
+    cadena();
+    return dt_test_done("test_esquema_args");
+}
