@@ -1,5 +1,5 @@
 /* Schemas: row counts, foreign keys present among their parent's keys (computed here from the parent's
- * rows), "adding a column and a table changes nothing else", slices equal to full runs, the DDL's
+ * rows), "adding a column and a table changes nothing else" (also to esquemas/banco.toml), slices equal to full runs, the DDL's
  * constraints, and the C API's own argument checks (the refused documents are in tests/casos_errores.json). */
 #include <stddef.h>
 #include <stdint.h>
@@ -7,6 +7,7 @@
 
 #include <pthread.h>
 
+#include "archivo.h"
 #include "check.h"
 #include "datoteca.h"
 
@@ -158,6 +159,76 @@ static void claves_presentes(const dt_esquema *e, const char *t, const char *hij
     free(bp);
 }
 
+/* Every column of every table of `e` is byte for byte the same column of `m` (a schema with more
+ * columns and tables), row by row; `que` names the pair in a failure. */
+static void sin_cambios(const dt_esquema *e, const dt_esquema *m, const char *que) {
+    for (size_t t = 0; t < dt_esquema_tablas(e); t++) {
+        size_t tm = tabla(m, dt_esquema_tabla(e, t));
+        size_t n = (size_t)dt_esquema_tabla_filas(e, t);
+        CHECK(dt_esquema_tabla_filas(m, tm) == n, "%s, %s: rows changed", que, dt_esquema_tabla(e, t));
+        if (dt_esquema_tabla_filas(m, tm) != n) continue;
+        char *a = filas(e, t, 0, n), *b = filas(m, tm, 0, n);
+        for (size_t j = 0; j < dt_esquema_columnas(e, t); j++) {
+            dt_esquema_columna_info ci;
+            dt_esquema_columna(e, t, j, &ci);
+            size_t jm = columna(m, tm, ci.nombre), iguales = 0, primera = n;
+            for (size_t r = 0; r < n; r++) {
+                size_t na, nb;
+                const char *va = celda(a, r, j, &na), *vb = celda(b, r, jm, &nb);
+                int igual = na == nb && memcmp(va, vb, na) == 0;
+                iguales += (size_t)igual;
+                if (!igual && primera == n) primera = r;
+            }
+            CHECK(iguales == n, "%s, %s.%s: %zu of %zu rows changed by adding a column and a table (the first: row %zu)", que,
+                  dt_esquema_tabla(e, t), ci.nombre, n - iguales, n, primera);
+        }
+        free(a);
+        free(b);
+    }
+}
+
+/* The shipped esquemas/banco.toml (read from the repository, never pinned; every `filas = N` at 300
+ * for speed) with a column right after clientes' first column and a table before movimientos: every
+ * other column unchanged (Python's tests/python/test_esquema_aditivo.py and Node's esquema.test.mjs
+ * make the same change). */
+static void banco_aditivo(void) {
+    char *doc = leer_archivo(DT_TESTS_DIR "/../esquemas/banco.toml", NULL);
+    CHECK(doc != NULL, "cannot read esquemas/banco.toml");
+    if (doc == NULL) return;
+    size_t n = strlen(doc);
+    char *chico = (char *)malloc(2 * n + 64), *mas = (char *)malloc(2 * n + 1024); /* "filas = 1" grows to "filas = 300" */
+    /* every line "filas = N" becomes "filas = 300" */
+    char *o = chico;
+    for (const char *p = doc; *p;) {
+        const char *fin = strchr(p, '\n');
+        fin = fin ? fin + 1 : p + strlen(p);
+        if (strncmp(p, "filas = ", 8) == 0 && p[8] >= '0' && p[8] <= '9') o += sprintf(o, "filas = 300\n");
+        else {
+            memcpy(o, p, (size_t)(fin - p));
+            o += fin - p;
+        }
+        p = fin;
+    }
+    *o = '\0';
+    const char *cabeza = strstr(chico, "[tablas.clientes.columnas]\n"), *mov = strstr(chico, "[tablas.movimientos]");
+    CHECK(cabeza != NULL && mov != NULL && mov > cabeza, "esquemas/banco.toml has no clientes columns or no movimientos table: update this test");
+    if (cabeza == NULL || mov == NULL || mov < cabeza) return;
+    const char *despues = strchr(cabeza + strlen("[tablas.clientes.columnas]\n"), '\n') + 1; /* after clientes' first column */
+    sprintf(mas, "%.*svive_en = { llamada = \"direccion.comuna\" }\n%.*s"
+            "[tablas.seguros]\npor = \"clientes\"\ncuantos = { min = 0, max = 2 }\n\n[tablas.seguros.columnas]\n"
+            "id = { serie = true }\ncliente_id = { ref = \"clientes.id\" }\nprima = { llamada = \"dinero.monto\", min = 5000, max = 90000 }\n\n%s",
+            (int)(despues - chico), chico, (int)(mov - despues), despues, mov);
+    dt_esquema *e = abrir(chico, DT_ESQUEMA_TOML, 42), *m = abrir(mas, DT_ESQUEMA_TOML, 42);
+    CHECK(dt_esquema_tablas(m) == dt_esquema_tablas(e) + 1 && dt_esquema_columnas(m, tabla(m, "clientes")) == dt_esquema_columnas(e, tabla(e, "clientes")) + 1 &&
+              dt_esquema_tabla_filas(m, tabla(m, "seguros")) > 0, "esquemas/banco.toml: the column and the table were not added");
+    sin_cambios(e, m, "esquemas/banco.toml");
+    dt_esquema_free(e);
+    dt_esquema_free(m);
+    free(chico);
+    free(mas);
+    free(doc);
+}
+
 /* Two threads reading one schema at once give the rows one thread gives. */
 typedef struct hilo {
     const dt_esquema *e;
@@ -244,26 +315,7 @@ static void propiedades(void) {
     /* Adding a column and a table changes no other column's bytes, row by row. */
     dt_esquema *m = abrir(banco_mas, DT_ESQUEMA_TOML, 42);
     CHECK(dt_esquema_tablas(m) == 4, "%zu tables", dt_esquema_tablas(m));
-    for (size_t t = 0; t < 3; t++) {
-        size_t tm = tabla(m, dt_esquema_tabla(e, t));
-        size_t n = (size_t)dt_esquema_tabla_filas(e, t);
-        CHECK(dt_esquema_tabla_filas(m, tm) == n, "%s: rows changed", dt_esquema_tabla(e, t));
-        char *a = filas(e, t, 0, n), *b = filas(m, tm, 0, n);
-        for (size_t j = 0; j < dt_esquema_columnas(e, t); j++) {
-            dt_esquema_columna_info ci;
-            dt_esquema_columna(e, t, j, &ci);
-            size_t jm = columna(m, tm, ci.nombre), iguales = 0;
-            for (size_t r = 0; r < n; r++) {
-                size_t na, nb;
-                const char *va = celda(a, r, j, &na), *vb = celda(b, r, jm, &nb);
-                iguales += na == nb && memcmp(va, vb, na) == 0;
-            }
-            CHECK(iguales == n, "%s.%s: %zu of %zu rows changed by adding a column and a table", ci.nombre, dt_esquema_tabla(e, t),
-                  n - iguales, n);
-        }
-        free(a);
-        free(b);
-    }
+    sin_cambios(e, m, "the test's bank");
     /* tarjetas (a fan-out of a fan-out): its cliente is its cuenta's cliente. */
     size_t ta = tabla(m, "tarjetas"), cum = tabla(m, "cuentas");
     size_t nta = (size_t)dt_esquema_tabla_filas(m, ta);
@@ -428,5 +480,6 @@ int main(void) {
     cadenas();
     malos_casos();
     propiedades();
+    banco_aditivo();
     return dt_test_done("test_esquema");
 }
