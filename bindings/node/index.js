@@ -589,15 +589,17 @@ class Esquema {
     const i = this.#indice(tabla);
     if (typeof desde !== 'number' || !Number.isSafeInteger(desde)) throw typeError(`desde must be an int, got ${typeName(desde)}`);
     if (desde < 0) throw new InvalidArgumentError(`desde must be from 0 to ${Number.MAX_SAFE_INTEGER}, got ${desde}`);
-    if (n === undefined) n = Math.max(this.total(tabla) - desde, 0);
-    if (typeof n !== 'number' || !Number.isSafeInteger(n)) throw typeError(`n must be an int, got ${typeName(n)}`);
-    if (n < 0 || n > N_MAX) throw new InvalidArgumentError(`n must be from 0 to ${N_MAX}, got ${n}`);
+    if (n === undefined) {
+      n = Math.max(this.total(tabla) - desde, 0); // every row from desde, as Python's n=None
+    } else {
+      if (typeof n !== 'number' || !Number.isSafeInteger(n)) throw typeError(`n must be an int, got ${typeName(n)}`);
+      if (n < 0 || n > N_MAX) throw new InvalidArgumentError(`n must be from 0 to ${N_MAX}, got ${n}`);
+    }
     const names = this.#columnas[i].map((c) => c.nombre);
     const enteros = this.#enteros[i];
     const out = [];
-    // one crossing per CHUNK rows; n = 0 still asks C, which refuses a desde past the rows
-    let hecho = 0;
-    do {
+    // one crossing per CHUNK rows (none for n = 0, as in Python); C refuses rows past the table's
+    for (let hecho = 0; hecho < n;) {
       const k = Math.min(n - hecho, CHUNK);
       const lines = this.#e.filas(i, desde + hecho, k, tabla).split('\n');
       lines.pop();
@@ -611,7 +613,7 @@ class Esquema {
         out.push(row);
       }
       hecho += k;
-    } while (hecho < n);
+    }
     return out;
   }
 

@@ -171,6 +171,8 @@ test('slices equal the full run', () => {
   }
   expect(e.filas('cuentas', undefined, 7)).toEqual(todas.slice(7));
   expect(() => e.filas('cuentas', 2, todas.length - 1)).toThrow(dt.InvalidArgumentError);
+  expect(e.filas('cuentas', undefined, todas.length + 5), 'nothing from past the end, as Python').toEqual([]);
+  expect(e.filas('cuentas', 0, todas.length + 5)).toEqual([]);
 });
 
 test('a refused document throws the library sentence; wrong types name the argument', () => {
