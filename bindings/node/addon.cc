@@ -479,6 +479,160 @@ class Tabla : public Napi::ObjectWrap<Tabla> {
   }
 };
 
+// A schema (docs/esquemas.md): new Esquema(texto, formato, archivo, seed: bigint, hoy | null). index.js
+// has read the file and checked the types; the library parses and checks the document and says why it
+// refuses. The schema is immutable in C; free() drops it before the collector does (later calls throw).
+class Esquema : public Napi::ObjectWrap<Esquema> {
+ public:
+  static Napi::Function Init(Napi::Env env) {
+    return DefineClass(env, "Esquema", {
+      InstanceMethod("tablas", &Esquema::Tablas),
+      InstanceMethod("orden", &Esquema::Orden),
+      InstanceMethod("columnas", &Esquema::Columnas),
+      InstanceMethod("total", &Esquema::Total),
+      InstanceMethod("filas", &Esquema::Filas),
+      InstanceMethod("ddl", &Esquema::Ddl),
+      InstanceMethod("free", &Esquema::Free),
+    });
+  }
+
+  Esquema(const Napi::CallbackInfo &info) : Napi::ObjectWrap<Esquema>(info) {
+    Napi::Env env = info.Env();
+    std::string texto = info[0].As<Napi::String>().Utf8Value();
+    int formato = info[1].As<Napi::Number>().Int32Value();
+    std::string archivo = info[2].As<Napi::String>().Utf8Value();
+    bool lossless = false;  // index.js keeps a seed in [0, 2**64): always true
+    uint64_t seed = info[3].As<Napi::BigInt>().Uint64Value(&lossless);
+    int32_t hoy[3] = {0, 0, 0};
+    if (info[4].IsArray()) {
+      Napi::Array h = info[4].As<Napi::Array>();
+      for (uint32_t k = 0; k < 3; k++) hoy[k] = h.Get(k).As<Napi::Number>().Int32Value();
+    }
+    char why[DT_SENTENCE_MAX] = "";
+    dt_status st = dt_esquema_new(texto.data(), texto.size(), formato, archivo.c_str(), seed, hoy[0], hoy[1], hoy[2], &e_, why,
+                                  sizeof why);
+    if (st != DT_OK) Fail(env, st, why[0] ? std::string(why) : std::string("Esquema: ") + dt_status_str(st));
+  }
+
+  ~Esquema() { dt_esquema_free(e_); }
+
+ private:
+  dt_esquema *e_ = nullptr;
+
+  bool Alive(Napi::Env env) {
+    if (e_ == nullptr) {
+      Fail(env, DT_ERR_NULL, "datoteca: this Esquema was freed");
+      return false;
+    }
+    return true;
+  }
+
+  // A table index from JS, which index.js has looked up by name among tablas().
+  size_t Indice(const Napi::CallbackInfo &info) { return info[0].As<Napi::Number>().Uint32Value(); }
+
+  Napi::Value Tablas(const Napi::CallbackInfo &info) {
+    Napi::Env env = info.Env();
+    if (!Alive(env)) return env.Undefined();
+    size_t n = dt_esquema_tablas(e_);
+    Napi::Array out = Napi::Array::New(env, n);
+    for (size_t i = 0; i < n; i++) out.Set(static_cast<uint32_t>(i), dt_esquema_tabla(e_, i));
+    return out;
+  }
+
+  // orden() -> table indexes in dependency order
+  Napi::Value Orden(const Napi::CallbackInfo &info) {
+    Napi::Env env = info.Env();
+    if (!Alive(env)) return env.Undefined();
+    size_t n = dt_esquema_tablas(e_);
+    Napi::Array out = Napi::Array::New(env, n);
+    for (size_t k = 0; k < n; k++) out.Set(static_cast<uint32_t>(k), Napi::Number::New(env, static_cast<double>(dt_esquema_orden(e_, k))));
+    return out;
+  }
+
+  Napi::Value Columnas(const Napi::CallbackInfo &info) {
+    Napi::Env env = info.Env();
+    if (!Alive(env)) return env.Undefined();
+    size_t t = Indice(info), n = dt_esquema_columnas(e_, t);
+    Napi::Array out = Napi::Array::New(env, n);
+    for (size_t j = 0; j < n; j++) {
+      dt_esquema_columna_info c;
+      dt_status st = dt_esquema_columna(e_, t, j, &c);
+      if (st != DT_OK) {
+        FailStatus(env, st, "columnas");
+        return env.Undefined();
+      }
+      Napi::Object o = Napi::Object::New(env);
+      o.Set("nombre", c.nombre);
+      o.Set("tipoSql", c.tipo_sql);
+      o.Set("nulable", Napi::Boolean::New(env, c.nulable != 0));
+      o.Set("unico", Napi::Boolean::New(env, c.unico != 0));
+      o.Set("clavePrimaria", Napi::Boolean::New(env, c.clave_primaria != 0));
+      if (c.ref_tabla != nullptr) {
+        o.Set("ref", std::string(c.ref_tabla) + "." + c.ref_columna);
+      } else {
+        o.Set("ref", env.Null());
+      }
+      out.Set(static_cast<uint32_t>(j), o);
+    }
+    return out;
+  }
+
+  // total(t) -> bigint: a table's rows (up to 2^62)
+  Napi::Value Total(const Napi::CallbackInfo &info) {
+    Napi::Env env = info.Env();
+    if (!Alive(env)) return env.Undefined();
+    return Napi::BigInt::New(env, dt_esquema_tabla_filas(e_, Indice(info)));
+  }
+
+  // filas(t, desde, n, nombre) -> rows [desde, desde + n) as dt_esquema_filas writes them (fields joined
+  // by DT_FIELD_SEP, a null as DT_NULO, each row followed by '\n'), sized by the library's size query.
+  Napi::Value Filas(const Napi::CallbackInfo &info) {
+    Napi::Env env = info.Env();
+    if (!Alive(env)) return env.Undefined();
+    size_t t = Indice(info);
+    uint64_t desde = static_cast<uint64_t>(info[1].As<Napi::Number>().Int64Value());
+    size_t n = info[2].As<Napi::Number>().Uint32Value();
+    std::string que = info[3].As<Napi::String>().Utf8Value() + " rows";
+    size_t cap = 0, len = 0;
+    dt_status st = dt_esquema_filas(e_, t, desde, n, nullptr, 0, &cap);
+    if (st != DT_OK && st != DT_ERR_BUFFER_TOO_SMALL) {
+      FailStatus(env, st, que.c_str());
+      return env.Undefined();
+    }
+    static thread_local std::vector<char> out;
+    if (out.size() < cap) out.resize(cap);
+    st = dt_esquema_filas(e_, t, desde, n, out.data(), out.size(), &len);
+    if (st != DT_OK) {
+      FailStatus(env, st, que.c_str());
+      return env.Undefined();
+    }
+    return MakeString(env, out.data(), len);
+  }
+
+  Napi::Value Ddl(const Napi::CallbackInfo &info) {
+    Napi::Env env = info.Env();
+    if (!Alive(env)) return env.Undefined();
+    dt_dialecto d = static_cast<dt_dialecto>(info[0].As<Napi::Number>().Int32Value());
+    size_t len = 0;
+    dt_esquema_ddl(e_, d, nullptr, 0, &len);  // the size query
+    std::vector<char> buf(len + 1);
+    dt_status st = dt_esquema_ddl(e_, d, buf.data(), buf.size(), &len);
+    if (st != DT_OK) {
+      if (st == DT_ERR_INVALID_ARG) return Fail(env, st, buf.data()), env.Undefined();
+      FailStatus(env, st, "ddl");
+      return env.Undefined();
+    }
+    return Napi::String::New(env, buf.data(), len);
+  }
+
+  // Free the C schema now; the destructor then has nothing to do. Twice is a no-op.
+  Napi::Value Free(const Napi::CallbackInfo &info) {
+    dt_esquema_free(e_);
+    e_ = nullptr;
+    return info.Env().Undefined();
+  }
+};
+
 // A call's or a utility's description for index.js: name, kind, parameters (with their choices),
 // record fields and which of them may be null.
 Napi::Object Describe(Napi::Env env, const dt_call_info *c, size_t i, bool llamada) {
@@ -612,6 +766,7 @@ Napi::Object InitModule(Napi::Env env, Napi::Object exports) {
   env.SetInstanceData<Datos>(datos);
   exports.Set("Gen", gen);
   exports.Set("Tabla", Tabla::Init(env));
+  exports.Set("Esquema", Esquema::Init(env));
   exports.Set("callInfo", Napi::Function::New(env, CallInfo));
   exports.Set("utilInfo", Napi::Function::New(env, UtilInfo));
   exports.Set("util", Napi::Function::New(env, Util));

@@ -721,6 +721,45 @@ export class ColumnaFecha extends ColumnaArrow<string> {
   readonly tipo: 'date32';
   readonly valores: Int32Array;
 }
+/** A schema table's column (docs/esquemas.md). */
+export interface ColumnaEsquema {
+  nombre: string;
+  /** PostgreSQL type: 'text', 'bigint', 'date', … */
+  tipoSql: string;
+  nulable: boolean;
+  unico: boolean;
+  clavePrimaria: boolean;
+  /** 'tabla.columna' of a foreign key, else null. */
+  ref: string | null;
+}
+export interface EsquemaOptions {
+  /** An unsigned 64-bit integer: a non-negative safe integer or a bigint in [0, 2**64). Default 0. */
+  seed?: number | bigint;
+  /** Reference date, 'YYYY-MM-DD' or a Date (UTC day). */
+  hoy?: string | Date;
+  /** How to read a text (a path's extension decides otherwise): 'toml' (default) or 'json'. */
+  formato?: 'toml' | 'json';
+}
+/**
+ * Several linked tables from one document, parsed and checked only in C (docs/esquemas.md):
+ * a path (.json read as JSON, else TOML), the TOML or JSON text, or a plain object (sent to C as JSON).
+ * A refused document throws InvalidArgumentError with the library's sentence.
+ */
+export class Esquema {
+  constructor(documento: string | Record<string, unknown>, options?: EsquemaOptions);
+  /** Table names in declaration order. */
+  readonly tablas: readonly string[];
+  /** Table names in dependency order (the DDL's and a load's). */
+  readonly orden: readonly string[];
+  columnas(tabla: string): ColumnaEsquema[];
+  /** Rows of the table (a fan-out: the sum of its parents' children). */
+  total(tabla: string): number;
+  /** Rows [desde, desde + n) (all from desde when n is undefined): null for a null, numbers for integer columns. */
+  filas(tabla: string, n?: number, desde?: number): Record<string, string | number | null>[];
+  ddl(dialecto?: Dialecto): string;
+  /** Free the C schema now instead of at garbage collection; later calls throw ClosedError. */
+  free(): void;
+}
 export function tabla<K extends keyof CallValues>(call: K, n: number, options?: TablaOptions & { desde?: number }): Record<string, string | number | null>[];
 export function ddl<K extends keyof CallValues>(call: K, options?: TablaOptions & { dialecto?: Dialecto; nombre?: string }): string;
 

@@ -482,6 +482,158 @@ function ddl(name, options = {}) {
   return new Tabla(name, rest).ddl(dialecto, nombre);
 }
 
+// ---- schemas (docs/esquemas.md) -------------------------------------------------------------
+
+const FORMATOS = { toml: 1, json: 2 }; // DT_ESQUEMA_TOML, DT_ESQUEMA_JSON
+
+const isPlain = (v) => v !== null && typeof v === 'object' && (Object.getPrototypeOf(v) === Object.prototype || Object.getPrototypeOf(v) === null);
+
+// A plain object as JSON text, as JSON.stringify writes it except that a bigint is written as the
+// integer it is (JSON.stringify refuses bigints). What the document means is the library's to decide.
+function comoJson(v, donde, vistos) {
+  if (typeof v === 'bigint') return String(v);
+  if (Array.isArray(v) || isPlain(v)) {
+    if (vistos.has(v)) throw typeError(`documento: ${donde} refers to itself (a cycle), which JSON cannot hold`);
+    vistos.add(v);
+    const partes = Array.isArray(v) ? v.map((x, i) => comoJson(x, `${donde}[${i}]`, vistos))
+      : Object.entries(v).map(([k, x]) => `${JSON.stringify(k)}:${comoJson(x, `${donde}.${k}`, vistos)}`);
+    vistos.delete(v);
+    return Array.isArray(v) ? `[${partes.join(',')}]` : `{${partes.join(',')}}`;
+  }
+  const texto = typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean' || v === null ? JSON.stringify(v) : undefined;
+  if (texto === undefined) throw typeError(`documento: ${donde} is ${typeName(v)}, which JSON cannot hold`);
+  return texto;
+}
+
+// (text, format, name for sentences) of a path, a TOML or JSON text, or a plain object.
+function documento(doc, formato) {
+  if (isPlain(doc)) return [comoJson(doc, 'documento', new Set()), FORMATOS.json, '<objeto>'];
+  if (typeof doc !== 'string') throw typeError(`documento must be a path, a TOML or JSON text or a plain object, got ${typeName(doc)}`);
+  if (!doc.includes('\n') && (doc.endsWith('.toml') || doc.endsWith('.json'))) {
+    const texto = require('fs').readFileSync(doc, 'utf8');
+    const json = formato ? formato === 'json' : doc.endsWith('.json');
+    return [texto, json ? FORMATOS.json : FORMATOS.toml, path.basename(doc)];
+  }
+  return [doc, formato === 'json' ? FORMATOS.json : FORMATOS.toml, '<texto>'];
+}
+
+// A schema's seed: an unsigned 64-bit integer, as a number or a bigint (text seeds are not taken here yet).
+function checkSeedEntero(seed) {
+  if (typeof seed === 'bigint' || (typeof seed === 'number' && Number.isInteger(seed))) {
+    if (typeof seed === 'number' && !Number.isSafeInteger(seed)) {
+      throw new InvalidArgumentError(`seed must be a non-negative safe integer or a bigint in [0, 2**64), got ${seed}`);
+    }
+    const s = BigInt(seed);
+    if (s < 0n || s > U64_MAX) throw new InvalidArgumentError(`seed must be a non-negative safe integer or a bigint in [0, 2**64), got ${seed}`);
+    return s;
+  }
+  throw typeError(`seed must be a non-negative safe integer or a bigint in [0, 2**64), got ${typeof seed === 'number' ? String(seed) : typeName(seed)}`);
+}
+
+const ESQUEMA_OPCIONES = ['seed', 'hoy', 'formato'];
+
+/**
+ * A schema: several linked tables from one document, parsed and checked only in C.
+ * new Esquema('banco.toml', { seed: 42 }) — a path (.json is read as JSON, anything else as TOML), or
+ * the TOML text, or a plain object (sent to C as JSON). Every value depends only on (seed, table,
+ * column, row). The C schema is freed by the garbage collector, or at once by free().
+ */
+class Esquema {
+  #e;
+  #columnas;
+  #enteros;
+
+  constructor(doc, options = {}) {
+    if (!isOptions(options)) throw typeError(`options must be an object, got ${typeName(options)}`);
+    for (const key of Object.keys(options)) {
+      if (!ESQUEMA_OPCIONES.includes(key)) throw typeError(`Esquema: unknown option '${key}'; it takes ${ESQUEMA_OPCIONES.map((k) => `'${k}'`).join(', ')}`);
+    }
+    const { seed = 0n, hoy, formato } = options;
+    if (formato !== undefined && formato !== 'toml' && formato !== 'json') {
+      throw new InvalidArgumentError(`formato must be 'toml' or 'json', got ${typeof formato === 'string' ? `'${formato}'` : typeName(formato)}`);
+    }
+    const [texto, fmt, archivo] = documento(doc, formato);
+    const semilla = checkSeedEntero(seed);
+    this.#e = new addon.Esquema(texto, fmt, archivo, semilla, hoy === undefined ? null : parseHoy(hoy));
+    /** Table names in declaration order. */
+    this.tablas = Object.freeze(this.#e.tablas());
+    /** Table names in dependency order: every table after the tables it refers to or fans out from. */
+    this.orden = Object.freeze(this.#e.orden().map((i) => this.tablas[i]));
+    this.#columnas = this.tablas.map((_, i) => Object.freeze(this.#e.columnas(i).map((c) => Object.freeze(c))));
+    this.#enteros = this.#columnas.map((cols) => cols.map((c) => c.tipoSql === 'integer' || c.tipoSql === 'bigint'));
+    Object.freeze(this);
+  }
+
+  #indice(tabla) {
+    if (typeof tabla !== 'string') throw typeError(`tabla must be a string, got ${typeName(tabla)}`);
+    const i = this.tablas.indexOf(tabla);
+    if (i < 0) throw new InvalidArgumentError(`tabla: '${tabla}' is not a table of the schema; its tables are ${this.tablas.join(', ')}`);
+    return i;
+  }
+
+  /** The columns of a table in declaration order: nombre, tipoSql, nulable, unico, clavePrimaria, ref ('clientes.id' or null). */
+  columnas(tabla) {
+    return [...this.#columnas[this.#indice(tabla)]];
+  }
+
+  /** How many rows the table has (for a fan-out, the sum of its parents' children), as a number. */
+  total(tabla) {
+    return Number(this.#e.total(this.#indice(tabla)));
+  }
+
+  /**
+   * Rows [desde, desde + n) of a table (every row from desde when n is undefined) as objects: null for a
+   * null, numbers for integer columns. Any slice equals the same rows of a full run.
+   */
+  filas(tabla, n, desde = 0) {
+    const i = this.#indice(tabla);
+    if (typeof desde !== 'number' || !Number.isSafeInteger(desde)) throw typeError(`desde must be an int, got ${typeName(desde)}`);
+    if (desde < 0) throw new InvalidArgumentError(`desde must be from 0 to ${Number.MAX_SAFE_INTEGER}, got ${desde}`);
+    if (n === undefined) {
+      n = Math.max(this.total(tabla) - desde, 0); // every row from desde, as Python's n=None
+    } else {
+      if (typeof n !== 'number' || !Number.isSafeInteger(n)) throw typeError(`n must be an int, got ${typeName(n)}`);
+      if (n < 0 || n > N_MAX) throw new InvalidArgumentError(`n must be from 0 to ${N_MAX}, got ${n}`);
+    }
+    const names = this.#columnas[i].map((c) => c.nombre);
+    const enteros = this.#enteros[i];
+    const out = [];
+    // one crossing per CHUNK rows (none for n = 0, as in Python); C refuses rows past the table's
+    for (let hecho = 0; hecho < n;) {
+      const k = Math.min(n - hecho, CHUNK);
+      const lines = this.#e.filas(i, desde + hecho, k, tabla).split('\n');
+      lines.pop();
+      for (const line of lines) {
+        const parts = line.split(FIELD_SEP);
+        const row = {};
+        for (let j = 0; j < names.length; j++) {
+          const v = parts[j];
+          row[names[j]] = v === NULO ? null : enteros[j] ? Number(v) : v;
+        }
+        out.push(row);
+      }
+      hecho += k;
+    }
+    return out;
+  }
+
+  /** CREATE TABLE statements of every table in dependency order, with their keys and constraints. */
+  ddl(dialecto = 'postgresql') {
+    const d = DIALECTOS.indexOf(dialecto);
+    if (d < 0) throw new InvalidArgumentError(`dialecto must be 'postgresql' or 'sqlite', got ${typeof dialecto === 'string' ? `'${dialecto}'` : typeName(dialecto)}`);
+    return this.#e.ddl(d);
+  }
+
+  /** Free the C schema now instead of at garbage collection; later calls throw ClosedError. */
+  free() {
+    this.#e.free();
+  }
+
+  [Symbol.dispose || Symbol.for('nodejs.dispose')]() {
+    this.free();
+  }
+}
+
 // ---- utilities: generated from spec/ (comun.gen.js) over the library's utility registry ----------
 
 /** Run utility `name`: its text (a string) when it takes one, then its arguments. */
@@ -498,6 +650,7 @@ module.exports = {
   ...UTILIDADES,
   Datoteca,
   Tabla,
+  Esquema,
   ColumnaArrow,
   ColumnaTexto,
   ColumnaEntero,

@@ -1,6 +1,7 @@
 /* The one table of bad inputs (tests/casos_errores.json): for each, the status and the sentence the
  * library gives in C — the same sentence Python, Node and the CLI give (their tests read the same
- * table). A failure names the case, what it ran, and the expected and actual status and sentence. */
+ * table). A refused schema (de: esquema) also gives its sentence cut to fit a short buffer, and its
+ * status with no buffer at all. A failure names the case, what it ran, and the expected and actual status and sentence. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -92,6 +93,21 @@ int main(void) {
             if (st == DT_OK)
                 st = dt_util(idx, texto ? texto->str : NULL, texto ? strlen(texto->str) : 0, a, dt_util_at(idx)->nparams, why,
                              sizeof why, NULL);
+        } else if (strcmp(de, "esquema") == 0) {
+            const char *texto = jget(c, "texto")->str;
+            const jval *seed = jget(c, "seed");
+            int formato = strcmp(jget(c, "formato")->str, "json") == 0 ? DT_ESQUEMA_JSON : DT_ESQUEMA_TOML;
+            uint64_t s = seed ? (uint64_t)seed->num : 0;
+            dt_esquema *e = (dt_esquema *)1;
+            st = dt_esquema_new(texto, strlen(texto), formato, nombre, s, hoy[0], hoy[1], hoy[2], &e, why, sizeof why);
+            CHECK(e == NULL, "error case %zu (esquema): a refused schema must leave *out NULL", k + 1);
+            /* a short buffer gets the same refusal cut to fit, and no buffer the status alone */
+            char chico[12];
+            dt_status corto = dt_esquema_new(texto, strlen(texto), formato, nombre, s, hoy[0], hoy[1], hoy[2], &e, chico, sizeof chico);
+            CHECK(corto == st && strncmp(chico, frase, 11) == 0 && strlen(chico) == 11, "error case %zu (esquema), short buffer: \"%s\"",
+                  k + 1, chico);
+            CHECK(dt_esquema_new(texto, strlen(texto), formato, nombre, s, hoy[0], hoy[1], hoy[2], &e, NULL, 0) == st,
+                  "error case %zu (esquema), no buffer", k + 1);
         } else {
             uint8_t cero[DT_STATE_SIZE] = {0};
             st = dt_state_restore(g, cero, sizeof cero);

@@ -1,5 +1,5 @@
 // A user's file: `tsc --noEmit --strict` must accept it (packaging.test.mjs runs it).
-import { Datoteca, Tabla, ColumnaTexto, validarRut, type Persona } from '../../bindings/node/index.js';
+import { Datoteca, Tabla, Esquema, ColumnaTexto, validarRut, type ColumnaEsquema, type Persona } from '../../bindings/node/index.js';
 
 const d = new Datoteca({ seed: 42n, hoy: '2025-06-01' });
 const p: Persona = d.persona.persona({ sexo: 'F', edadMin: 20, edadMax: 30 });
@@ -37,3 +37,10 @@ const rut: string | number | null | undefined = lote.rut.at(0);
 const texto = lote.email;
 const bytes: Uint8Array | undefined = texto instanceof ColumnaTexto ? texto.datos : undefined;
 export { rut, bytes };
+// A schema from a plain object: its tables, columns, rows and DDL.
+const esq = new Esquema({ tablas: { t: { filas: 2, columnas: { id: { serie: true } } } } }, { seed: 7n, hoy: '2026-01-01' });
+const claves: ColumnaEsquema[] = esq.columnas('t');
+const filasEsq: Record<string, string | number | null>[] = esq.filas('t', 2, 0);
+const ddlEsq: string = esq.ddl('sqlite');
+const primera: string = esq.orden[0];
+export { claves, filasEsq, ddlEsq, primera };

@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import json
 import os
+import pathlib
 import subprocess
+import tempfile
 from typing import Any, Callable, Dict
 
 import pytest
@@ -21,8 +23,20 @@ BUILTIN = {"InvalidArgumentError": ValueError, "UnknownCallError": ValueError, "
            "InvalidPatenteError": ValueError, "InvalidStateError": ValueError}
 
 
+def _documento(case: Dict[str, Any], carpeta: str) -> str:
+    """A schema case's document written to a file of its name (sentences name the file as given)."""
+    ruta = os.path.join(carpeta, case["nombre"])
+    pathlib.Path(ruta).write_bytes(case["texto"].encode())
+    return ruta
+
+
 def _run(case: Dict[str, Any]) -> Callable[[], object]:
-    de, nombre, args = case["de"], case["nombre"], case["args"]
+    de, nombre, args = case["de"], case["nombre"], case.get("args", {})
+    if de == "esquema":
+        def esquema() -> None:
+            with tempfile.TemporaryDirectory() as carpeta:
+                datoteca.Esquema(_documento(case, carpeta), seed=case.get("seed", 0), hoy=case.get("hoy"))
+        return esquema
     if de == "llamada":
         return lambda: Datoteca(seed=1, hoy=case.get("hoy")).call(nombre, **args)
     if de == "utilidad":
@@ -49,7 +63,7 @@ def _cli_args(case: Dict[str, Any]) -> list:
 @pytest.mark.parametrize("i", range(len(CASES)))
 def test_the_same_class_and_sentence(i: int) -> None:
     case = CASES[i]
-    where = f"error case {i + 1} ({case['de']} {case['nombre']} {case['args']})"
+    where = f"error case {i + 1} ({case['de']} {case['nombre']} {case.get('args', case.get('texto'))!r})"
     with pytest.raises(datoteca.DatotecaError) as info:
         _run(case)()
     e = info.value
@@ -60,8 +74,15 @@ def test_the_same_class_and_sentence(i: int) -> None:
 
 
 @pytest.mark.parametrize("i", [i for i, c in enumerate(CASES) if c.get("cli", True)])
-def test_the_cli_says_the_same(i: int) -> None:
+def test_the_cli_says_the_same(i: int, tmp_path: pathlib.Path) -> None:
     case = CASES[i]
-    r = subprocess.run([CLI, *_cli_args(case)], capture_output=True, text=True)
+    salida = tmp_path / "salida"
+    if case["de"] == "esquema":
+        argv = ["esquema", _documento(case, str(tmp_path)), "--seed", str(case.get("seed", 0)), "--formato", "csv", "--salida", str(salida)]
+        argv += ["--hoy", case["hoy"]] if "hoy" in case else []
+    else:
+        argv = _cli_args(case)
+    r = subprocess.run([CLI, *argv], capture_output=True, text=True)
     assert r.returncode == 2, f"error case {i + 1}: the CLI exited {r.returncode}: {r.stderr!r}"
     assert r.stderr == f"datoteca: {case['frase']}\n", f"error case {i + 1}: the CLI said {r.stderr!r}"
+    assert not salida.exists(), f"error case {i + 1}: the CLI refused the schema but wrote {salida}"
