@@ -107,6 +107,10 @@ static int csv_tabla(const dt_esquema *e, size_t t, const char *ruta) {
     for (uint64_t desde = 0; desde < total && !o.error; desde += LOTE) {
         size_t n = total - desde < LOTE ? (size_t)(total - desde) : LOTE, len;
         dt_status st = dt_esquema_filas(e, t, desde, n, filas, cap, &len);
+        if (st == DT_ERR_INVALID_ARG) { /* a row whose arguments from other columns its call refuses */
+            fprintf(stderr, "datoteca: %s\n", filas);
+            exit(2);
+        }
         if (st != DT_OK) { /* rows and buffer were sized above: a bug, say so */
             fprintf(stderr, "datoteca: internal error: dt_esquema_filas: %s\n", dt_status_str(st));
             exit(1);

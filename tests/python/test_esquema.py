@@ -168,3 +168,14 @@ def test_arguments_from_the_parent_row(tmp_path):
     assert db.execute("SELECT COUNT(*) FROM movimientos m JOIN cuentas c ON c.id = m.cuenta_id").fetchone()[0] > 20000
     assert db.execute("SELECT COUNT(*) FROM movimientos m JOIN cuentas c ON c.id = m.cuenta_id "
                       "WHERE m.fecha < c.apertura").fetchone() == (0,)
+
+
+def test_the_cli_refuses_such_a_row_with_exit_2(tmp_path):
+    ruta = tmp_path / "malo.toml"
+    ruta.write_text('[tablas.t]\nfilas = 50\n[tablas.t.columnas]\nx = { elegir = { uno = 1 } }\n'
+                    'b = { llamada = "dinero.monto", min = { de = "x" } }\n', encoding="utf-8")
+    r = subprocess.run([CLI, "esquema", str(ruta), "--formato", "csv", "--salida", str(tmp_path / "out")],
+                       capture_output=True, text=True)
+    assert r.returncode == 2, r
+    assert r.stderr == ("datoteca: tablas.t.columnas.b: row 0: min takes t.x, whose value is not an integer, "
+                        "a date (YYYY-MM-DD) or a RUT\n")
