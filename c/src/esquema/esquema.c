@@ -15,7 +15,11 @@
 #include "esquema/documento_interno.h"
 #include "internal.h"
 
-enum { DT__G_SERIE, DT__G_LLAMADA, DT__G_ELEGIR, DT__G_REF };
+enum { DT__G_SERIE, DT__G_LLAMADA, DT__G_ELEGIR, DT__G_REF, DT__G_REPARTO, DT__G_POSICION };
+
+/* The most children a parent row may have in a table with a `reparto` column: each child's part is
+ * computed from all its siblings' weights, so a parent's children cost k^2 weights in all. */
+#define DT__REPARTO_HIJOS_MAX 1000
 
 /* How many call columns an argument may pass through (a column whose argument comes from a column
  * whose argument comes from another ...): each link recomputes its source, so a chain is bounded. */
@@ -39,7 +43,7 @@ typedef struct dt__grupo {
     size_t nopc;            /* DT__G_ELEGIR: the options, their cumulative weights and total */
     char **opc;
     uint64_t *acum, total;
-    size_t rtabla, rcol;    /* DT__G_REF: the parent table and its column */
+    size_t rtabla, rcol;    /* DT__G_REF and DT__G_REPARTO: the parent table and its column */
     size_t nde;             /* DT__G_LLAMADA: parameters taken from other columns, row by row */
     dt__de de[DT_MAX_PARAMS];
     int64_t crudos[DT_MAX_PARAMS]; /* the document's arguments, DT_ARG_DEFAULT where absent or from a column */
@@ -403,7 +407,7 @@ static dt_status dt__grupo_elegir(dt__grupo *g, const dt__doc_node *cn, const dt
     return DT_OK;
 }
 
-static const char *const dt__tipos_columna = "serie, llamada, elegir or ref";
+static const char *const dt__tipos_columna = "serie, llamada, elegir, ref, reparto or posicion";
 
 /* One entry of columnas: a group of one column, or of a call's chosen fields. */
 static dt_status dt__grupo_nuevo(dt__etabla *t, const dt__doc_node *cn, uint64_t seed, const int32_t hoy[3], char *why,
@@ -427,10 +431,10 @@ static dt_status dt__grupo_nuevo(dt__etabla *t, const dt__doc_node *cn, uint64_t
     g->clave = dt__mezcla(seed ^ dt__fnv1a64(clave, tn + 1 + kn));
     dt_status st = dt__doc_want(cn, DT__DOC_TABLE, why, whycap);
     if (st != DT_OK) return st;
-    static const char *const tipos[] = {"serie", "llamada", "elegir", "ref"};
+    static const char *const tipos[] = {"serie", "llamada", "elegir", "ref", "reparto", "posicion"};
     const dt__doc_node *v = NULL;
     int tipo = -1;
-    for (int i = 0; i < 4; i++) {
+    for (int i = 0; i < 6; i++) {
         const dt__doc_node *x = dt__doc_get(cn, tipos[i], strlen(tipos[i]));
         if (x == NULL) continue;
         if (tipo >= 0) return dt__mal(cn, why, whycap, "a column is one of %s, not both %s and %s", dt__tipos_columna, tipos[tipo], tipos[i]);
@@ -448,11 +452,12 @@ static dt_status dt__grupo_nuevo(dt__etabla *t, const dt__doc_node *cn, uint64_t
         }
     }
     switch (tipo) {
-    case DT__G_SERIE: {
+    case DT__G_SERIE:
+    case DT__G_POSICION: {
         int b;
         if ((st = dt__doc_want_boolean(v, &b, why, whycap)) != DT_OK) return st;
-        if (!b) return dt__mal(cn, why, whycap, "serie must be true (a column that is not a serie leaves the key out)");
-        if (dt__col_nueva(t, k, kn, 0, "bigint", 0, 1)) return DT_ERR_NO_MEMORY;
+        if (!b) return dt__mal(cn, why, whycap, "%s must be true (a column that is not one leaves the key out)", tipos[tipo]);
+        if (dt__col_nueva(t, k, kn, 0, "bigint", 0, tipo == DT__G_SERIE)) return DT_ERR_NO_MEMORY;
         break;
     }
     case DT__G_LLAMADA:
@@ -468,7 +473,7 @@ static dt_status dt__grupo_nuevo(dt__etabla *t, const dt__doc_node *cn, uint64_t
         if ((st = dt__doc_want_string(v, &s, &sn, why, whycap)) != DT_OK) return st;
         const char *punto = memchr(s, '.', sn);
         if (punto == NULL || punto == s || punto == s + sn - 1 || memchr(s, '\0', sn))
-            return dt__mal(cn, why, whycap, "ref must be \"tabla.columna\", got '%s'", dt__citar(s, sn).s);
+            return dt__mal(cn, why, whycap, "%s must be \"tabla.columna\", got '%s'", tipos[tipo], dt__citar(s, sn).s);
         if (dt__col_nueva(t, k, kn, 0, "bigint", 0, 0)) return DT_ERR_NO_MEMORY; /* type and target: resolved later */
         break;
     }
@@ -731,13 +736,53 @@ static int64_t dt__columna_de(const dt__etabla *t, const char *s, size_t n) {
     return -1;
 }
 
+/* A `reparto` or `posicion` column: a fan-out table's, and a reparto's source an integer column of
+ * the fan-out parent, which every parent row splits among at least one and at most
+ * DT__REPARTO_HIJOS_MAX children. */
+static dt_status dt__resolver_reparto(dt_esquema *e, dt__etabla *t, dt__grupo *g, char *why, size_t whycap) {
+    const char *que = g->tipo == DT__G_REPARTO ? "reparto" : "posicion";
+    if (t->por < 0) return dt__mal(g->nodo, why, whycap, "%s belongs to a fan-out table (por = \"parent\"): it counts among a parent row's children", que);
+    if (g->tipo == DT__G_POSICION) return DT_OK;
+    const dt__etabla *p = &e->t[t->por];
+    if (t->cmin < 1 || t->cmax > DT__REPARTO_HIJOS_MAX)
+        return dt__mal(g->nodo, why, whycap, "reparto splits a parent's value among 1 to %d children; cuantos is %llu to %llu", DT__REPARTO_HIJOS_MAX,
+                       (unsigned long long)t->cmin, (unsigned long long)t->cmax);
+    size_t n;
+    const char *s = dt__doc_string(dt__doc_get(g->nodo, "reparto", 7), &n);
+    const char *punto = memchr(s, '.', n);
+    if (dt__tabla_de(e, s, (size_t)(punto - s)) != t->por)
+        return dt__mal(g->nodo, why, whycap, "reparto: '%s' is not this table's fan-out parent (por = \"%s\")", dt__citar(s, (size_t)(punto - s)).s, p->nombre);
+    int64_t j = dt__columna_de(p, punto + 1, n - (size_t)(punto + 1 - s));
+    if (j < 0) return dt__mal(g->nodo, why, whycap, "reparto: the table %s has no column '%s'", p->nombre, dt__citar(punto + 1, n - (size_t)(punto + 1 - s)).s);
+    const char *tipo = p->col[j].tipo;
+    if (strcmp(tipo, "bigint") != 0 && strcmp(tipo, "integer") != 0)
+        return dt__mal(g->nodo, why, whycap, "reparto: %s.%s is %s; it splits an integer column", p->nombre, p->col[j].nombre, tipo);
+    const dt__grupo *pg = &p->gr[p->col[j].grupo];
+    if (pg->tipo == DT__G_LLAMADA && pg->ds->sucio[p->col[j].campo])
+        return dt__mal(g->nodo, why, whycap, "reparto: %s.%s has dirty values (sucio); it splits a clean one", p->nombre, p->col[j].nombre);
+    g->rtabla = (size_t)t->por;
+    g->rcol = (size_t)j;
+    t->col[g->col0].tipo = tipo;
+    t->col[g->col0].nulable = p->col[j].nulable;
+    g->profundidad = (pg->tipo == DT__G_LLAMADA || pg->tipo == DT__G_REPARTO ? pg->profundidad : 0) + 1;
+    if (g->profundidad > DT__DE_PROFUNDIDAD)
+        return dt__mal(g->nodo, why, whycap, "its value comes through a chain of more than %d columns (de, reparto)", DT__DE_PROFUNDIDAD);
+    return DT_OK;
+}
+
 /* Every { de = ... } argument: its source column, found once the tables are in dependency order (so
- * an ancestor's own arguments are resolved before its descendants'), and the depth of its chain. */
+ * an ancestor's own arguments are resolved before its descendants'), and the depth of its chain;
+ * and every reparto and posicion column. */
 static dt_status dt__resolver_de(dt_esquema *e, char *why, size_t whycap) {
     for (size_t k = 0; k < e->nt; k++) {
         dt__etabla *t = &e->t[e->orden[k]];
         for (size_t gi = 0; gi < t->ngr; gi++) {
             dt__grupo *g = &t->gr[gi];
+            if (g->tipo == DT__G_REPARTO || g->tipo == DT__G_POSICION) {
+                dt_status st = dt__resolver_reparto(e, t, g, why, whycap);
+                if (st != DT_OK) return st;
+                continue;
+            }
             for (size_t d = 0; d < g->nde; d++) {
                 dt__de *de = &g->de[d];
                 size_t n;
@@ -770,7 +815,7 @@ static dt_status dt__resolver_de(dt_esquema *e, char *why, size_t whycap) {
                 if (sg->tipo == DT__G_LLAMADA && sg->ds->sucio[sc->campo])
                     return dt__mal(de->nodo, why, whycap, "%s.%s has dirty values (sucio); an argument takes a clean one", st->nombre, sc->nombre);
                 de->col = (size_t)j;
-                int p = sg->tipo == DT__G_LLAMADA ? sg->profundidad : 0;
+                int p = sg->tipo == DT__G_LLAMADA || sg->tipo == DT__G_REPARTO ? sg->profundidad : 0;
                 if (p + 1 > g->profundidad) g->profundidad = p + 1;
             }
             if (g->profundidad > DT__DE_PROFUNDIDAD)
@@ -1077,6 +1122,7 @@ static int dt__como_argumento(const char *s, size_t n, const dt_tabla *ds, int64
 }
 
 static char *dt__celda(const dt_esquema *e, const dt__etabla *t, size_t j, uint64_t r, char *p, dt__hacer *h, int mismo);
+static char *dt__repartir(const dt_esquema *e, const dt__etabla *t, const dt__grupo *g, uint64_t r, char *p, dt__hacer *h);
 
 /* A row's refusal into h->why: "tablas.<t>.columnas.<c>: row <r>: <text>", cut under
  * DT_SENTENCE_MAX between characters as dt__mal does. */
@@ -1140,6 +1186,38 @@ static int dt__args_fila(const dt_esquema *e, const dt__etabla *t, const dt__gru
     return 0;
 }
 
+/* floor(v * s / w) for 0 <= s <= w <= 10^9 and v < 2^62, without overflow: v = q w + m. */
+static uint64_t dt__proporcion(uint64_t v, uint64_t s, uint64_t w) { return (v / w) * s + (v % w) * s / w; }
+
+/* A reparto column at row r of t: its parent row's value V split among the parent's k children by
+ * weights w_i = 1 + acotado(clave, first child's row + i, 100); child i gets
+ * floor(V * S(i+1) / W) - floor(V * S(i) / W), S(i) the sum of the first i weights and W = S(k), so
+ * the parts add up to V exactly. A null V gives a null part. */
+static char *dt__repartir(const dt_esquema *e, const dt__etabla *t, const dt__grupo *g, uint64_t r, char *p, dt__hacer *h) {
+    uint64_t pr = dt__padre(t, r), primero = pr ? t->fin[pr - 1] : 0, k = t->fin[pr] - primero, i = r - primero;
+    char tmp[DT_MAX_TEXT];
+    char *fin = dt__celda(e, &e->t[g->rtabla], g->rcol, pr, tmp, h, 0);
+    if (fin == NULL) return NULL;
+    size_t n = (size_t)(fin - tmp);
+    if (n == 1 && tmp[0] == DT_NULO) return dt__putc(p, DT_NULO);
+    uint64_t v = 0;
+    size_t d = 0;
+    while (d < n && d < 19 && tmp[d] >= '0' && tmp[d] <= '9') v = v * 10 + (uint64_t)(tmp[d++] - '0');
+    if (d == 0 || d != n || v >= (1ULL << 62)) {
+        dt__rechazo_fila(h, t, g, r, "reparto takes %s.%s, whose value is not an integer from 0 to 2^62", e->t[g->rtabla].nombre,
+                         e->t[g->rtabla].col[g->rcol].nombre);
+        return NULL;
+    }
+    uint64_t w = 0, s = 0;
+    for (uint64_t j = 0; j < k; j++) {
+        uint64_t x = 1 + dt__esquema_acotado(g->clave, primero + j, 100);
+        if (j < i) s += x;
+        w += x;
+    }
+    uint64_t x = 1 + dt__esquema_acotado(g->clave, r, 100);
+    return dt__put_u64(p, dt__proporcion(v, s + x, w) - dt__proporcion(v, s, w));
+}
+
 /* Column j of table t at row r, alone (a source of an argument in another row or table), at p (room
  * for DT_MAX_TEXT bytes); a null as DT_NULO. NULL with the sentence in h->why when it cannot be made. */
 static char *dt__celda(const dt_esquema *e, const dt__etabla *t, size_t j, uint64_t r, char *p, dt__hacer *h, int mismo) {
@@ -1158,6 +1236,11 @@ static char *dt__celda(const dt_esquema *e, const dt__etabla *t, size_t j, uint6
         return dt__put(p, g->opc[lo], strlen(g->opc[lo]));
     }
     case DT__G_REF: return dt__valor_unico(&e->t[g->rtabla], g->rcol, dt__fila_ref(e, t, g, r), p, h->v);
+    case DT__G_POSICION: {
+        uint64_t pr = dt__padre(t, r);
+        return dt__put_u64(p, r - (pr ? t->fin[pr - 1] : 0) + 1);
+    }
+    case DT__G_REPARTO: return dt__repartir(e, t, g, r, p, h);
     default:
         break;
     }
@@ -1190,9 +1273,10 @@ static char *dt__fila(const dt_esquema *e, const dt__etabla *t, uint64_t r, char
         if (gi) *p++ = DT_FIELD_SEP;
         if (g->tipo != DT__G_LLAMADA) {
             char *fin = dt__celda(e, t, g->col0, r, p, h, 1);
+            if (fin == NULL) return NULL;
             h->ini[g->col0] = p;
             h->largo[g->col0] = (size_t)(fin - p);
-            h->nulo[g->col0] = 0;
+            h->nulo[g->col0] = fin == p + 1 && *p == DT_NULO; /* a reparto of a null */
             p = fin;
             continue;
         }
