@@ -312,7 +312,7 @@ static int dt__ea_flujo_schema(struct ArrowArrayStream *s, struct ArrowSchema *o
     dt__ea_flujo *f = (dt__ea_flujo *)s->private_data;
     dt_status st = dt_esquema_arrow_schema(f->e, f->tabla, out);
     if (st == DT_OK) return 0;
-    snprintf(f->error, sizeof f->error, "datoteca: schema: %s", dt_status_str(st));
+    snprintf(f->error, sizeof f->error, "datoteca: schema: %s", dt_status_str((int)st));
     return 12; /* ENOMEM */
 }
 
@@ -328,7 +328,7 @@ static int dt__ea_flujo_next(struct ArrowArrayStream *s, struct ArrowArray *out)
     dt_status st = dt_esquema_arrow_lote(f->e, f->tabla, f->siguiente, n, out);
     if (st != DT_OK) {
         snprintf(f->error, sizeof f->error, "datoteca: %s rows %llu..%llu: %s", dt_esquema_tabla(f->e, f->tabla),
-                 (unsigned long long)f->siguiente, (unsigned long long)(f->siguiente + n), dt_status_str(st));
+                 (unsigned long long)f->siguiente, (unsigned long long)(f->siguiente + n), dt_status_str((int)st));
         return st == DT_ERR_NO_MEMORY ? 12 : 22; /* ENOMEM, EINVAL */
     }
     f->siguiente += n;
