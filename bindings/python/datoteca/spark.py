@@ -26,6 +26,7 @@ full run, so the DataFrame is the CLI's table for any number of partitions.
 """
 from __future__ import annotations
 
+import os
 from typing import Any, Dict, Iterator, List, Optional
 
 from pyspark.sql.datasource import DataSource, DataSourceReader, InputPartition
@@ -155,7 +156,7 @@ def _documento_esquema(opciones: Dict[str, str]) -> Dict[str, Any]:
     if not doc:
         raise ValueError("datoteca_esquema: option esquema must be a schema's path or its TOML or JSON text")
     formato = opciones.get("formato")
-    if "\n" not in doc and doc.endswith((".toml", ".json")):
+    if "\n" not in doc and (doc.endswith((".toml", ".json")) or os.path.isfile(doc)):
         with open(doc, encoding="utf-8") as f:
             texto = f.read()
         formato = formato or ("json" if doc.endswith(".json") else "toml")
