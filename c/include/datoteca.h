@@ -534,6 +534,38 @@ DT_API void dt_arrow_stream_free(struct ArrowArrayStream *s);
 DT_API struct ArrowSchema *dt_tabla_arrow_schema_new(const dt_tabla *t);
 DT_API void dt_arrow_schema_free(struct ArrowSchema *s);
 
+/* A schema's tables as Arrow, with the datasets' conventions above (utf8 text, int64 for integer and
+ * bigint, date32 for date, validity bitmaps only where a column may be null, no metadata, a struct
+ * ("+s") per batch named as the table's columns in declaration order). The values are those of
+ * dt_esquema_filas (a null there is a null here), so they equal the CLI's CSV. Each batch is filled by
+ * one thread; split a table into row ranges for more (any slice equals the same rows of a full run).
+ * Thread-safe on one schema, as dt_esquema_filas. Since 2.1.0. */
+
+/* The schema of table `tabla`'s batches. DT_ERR_NULL for NULL e or out, DT_ERR_INVALID_ARG for a table
+ * out of range, DT_ERR_NO_MEMORY; on failure out->release is NULL. `out` owns its memory (copies of
+ * the names): it may outlive `e`. */
+DT_API dt_status dt_esquema_arrow_schema(const dt_esquema *e, size_t tabla, struct ArrowSchema *out);
+/* Rows [desde, desde + n) of a table as one record batch, which owns its memory (it may outlive `e`).
+ * DT_ERR_INVALID_ARG for a table out of range, desde + n past its rows, or a text column that would
+ * exceed 2 GiB in one batch; DT_ERR_NO_MEMORY. On failure out->release is NULL. */
+DT_API dt_status dt_esquema_arrow_lote(const dt_esquema *e, size_t tabla, uint64_t desde, size_t n, struct ArrowArray *out);
+/* A stream of record batches of at most `filas_por_lote` rows (1 .. 1,048,576) covering rows
+ * [desde, desde + n) of a table. Unlike dt_tabla_arrow_stream, the stream BORROWS `e` (a schema may
+ * hold 800 MB of prefix sums, too much to copy): `e` must not be freed before the stream is released.
+ * The batches it gives own their memory and may outlive both. DT_ERR_NULL, DT_ERR_INVALID_ARG (table,
+ * range or filas_por_lote out of range), DT_ERR_NO_MEMORY; on failure out->release is NULL. */
+DT_API dt_status dt_esquema_arrow_stream(const dt_esquema *e, size_t tabla, uint64_t desde, uint64_t n,
+                                         size_t filas_por_lote, struct ArrowArrayStream *out);
+/* For bindings that hand a stream or schema to a consumer that may keep it longer than the binding's
+ * own handle (Python's PyCapsule): a malloc'd stream as dt_esquema_arrow_stream, or NULL on any failure;
+ * dispose of it with dt_arrow_stream_free. With propio = 1 the stream takes `e` on success and frees it
+ * when it is released (a binding builds one schema per stream from the same document: same seed and
+ * document, same rows); on failure `e` stays the caller's. With propio = 0 it borrows `e`, as above.
+ * The schema as dt_esquema_arrow_schema, malloc'd (NULL on failure), for dt_arrow_schema_free. */
+DT_API struct ArrowArrayStream *dt_esquema_arrow_stream_new(dt_esquema *e, size_t tabla, uint64_t desde, uint64_t n,
+                                                            size_t filas_por_lote, int propio);
+DT_API struct ArrowSchema *dt_esquema_arrow_schema_new(const dt_esquema *e, size_t tabla);
+
 #ifdef __cplusplus
 }
 #endif

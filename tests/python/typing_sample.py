@@ -28,3 +28,8 @@ nombre_f: str = d.persona.nombre(sexo="cualquiera")
 dte: datoteca.DteDict = d.call("tributario.dte")
 folios: List[int] = d.many("tributario.folio", 2)
 filas = datoteca.Tabla("persona.persona", seed=1).filas(2)
+
+# a schema's table as Arrow batches, typed (2.1)
+esquema = datoteca.Esquema("[tablas.t]\nfilas = 3\n[tablas.t.columnas]\nid = { serie = true }\n", seed=1)
+lotes_t: datoteca.LotesEsquema = esquema.arrow("t", 2, desde=1, lote=10)
+capsula: object = lotes_t.__arrow_c_stream__()

@@ -17,7 +17,7 @@ from itertools import starmap
 from typing import TYPE_CHECKING, Any, Dict, List, TypedDict, Union, cast
 
 from . import _comun_gen, _llamadas_gen, _tipos_gen, _utilidades_gen
-from ._arrow import Lotes
+from ._arrow import Lotes, LotesEsquema
 from ._comun_gen import *  # noqa: F403 - the constants and error classes, generated from spec/
 from ._comun_gen import FIELD_SEP, MAX_TEXT, N_MAX, DatotecaError, InvalidArgumentError, InvalidStateError
 from ._lib import (
@@ -74,6 +74,7 @@ __all__ = [
     "ddl",
     "arrow",
     "Lotes",
+    "LotesEsquema",
 ]
 __all__ += _comun_gen.__all__
 __all__ += _llamadas_gen.__all__

@@ -8,11 +8,14 @@ from __future__ import annotations
 import datetime
 import json
 import os
-from typing import Any, Dict, List, Mapping, Optional, Tuple, TypedDict, Union
+from typing import TYPE_CHECKING, Any, Dict, List, Mapping, Optional, Tuple, TypedDict, Union
 
 from ._comun_gen import DIALECTOS, FIELD_SEP, N_MAX, NULO, SENTENCE_MAX, InvalidArgumentError
 from ._lib import check_hoy, check_int, ffi, lib, raise_status, type_error
 from ._tabla import Dialecto
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ._arrow import LotesEsquema
 
 _TOML, _JSON = lib.DT_ESQUEMA_TOML, lib.DT_ESQUEMA_JSON
 
@@ -52,7 +55,7 @@ class Esquema:
     immutable and thread-safe: `filas` may run on many threads at once.
     """
 
-    __slots__ = ("_e", "tablas", "orden", "_columnas")
+    __slots__ = ("_e", "tablas", "orden", "_columnas", "_fuente")
 
     def __init__(self, documento: Union[str, "os.PathLike[str]", Mapping[str, Any]], *, seed: int = 0,
                  hoy: Union[datetime.date, str, None] = None, formato: Optional[str] = None) -> None:
@@ -64,12 +67,8 @@ class Esquema:
         if hoy is not None:
             fecha = check_hoy(hoy)
             anio, mes, dia = fecha.year, fecha.month, fecha.day
-        out = ffi.new("dt_esquema **")
-        why = ffi.new("char[]", SENTENCE_MAX)
-        st = lib.dt_esquema_new(texto, len(texto), fmt, archivo.encode(), semilla, anio, mes, dia, out, why, SENTENCE_MAX)
-        if st:
-            raise_status(st, "Esquema()", why)
-        self._e = ffi.gc(out[0], lib.dt_esquema_free)
+        self._fuente = (texto, fmt, archivo.encode(), semilla, anio, mes, dia)
+        self._e = ffi.gc(self._construir(), lib.dt_esquema_free)
         n = lib.dt_esquema_tablas(self._e)
         self.tablas: List[str] = [ffi.string(lib.dt_esquema_tabla(self._e, i)).decode() for i in range(n)]
         self.orden: List[str] = [self.tablas[lib.dt_esquema_orden(self._e, k)] for k in range(n)]
@@ -86,6 +85,16 @@ class Esquema:
                                            nulable=bool(info.nulable), unico=bool(info.unico),
                                            clave_primaria=bool(info.clave_primaria), ref=ref))
             self._columnas.append(cols)
+
+    def _construir(self) -> Any:
+        """A new dt_esquema * from the document, owned by the caller (the same tables and rows each time)."""
+        texto, fmt, archivo, semilla, anio, mes, dia = self._fuente
+        out = ffi.new("dt_esquema **")
+        why = ffi.new("char[]", SENTENCE_MAX)
+        st = lib.dt_esquema_new(texto, len(texto), fmt, archivo, semilla, anio, mes, dia, out, why, SENTENCE_MAX)
+        if st:
+            raise_status(st, "Esquema()", why)
+        return out[0]
 
     def _indice(self, tabla: object) -> int:
         if not isinstance(tabla, str):
@@ -132,6 +141,25 @@ class Esquema:
                             for name, entero, v in zip(names, enteros, line.split(FIELD_SEP))})
             hecho += k
         return out
+
+    def comprobar_filas(self, tabla: str, n: object, desde: object) -> Tuple[int, int]:
+        """(n, desde) for rows [desde, desde + n) of a table (n None: to its end), refused unless both are
+        non-negative ints within its rows."""
+        total = self.total(tabla)
+        desde = check_int(desde, "desde", 0, 2**63 - 1)
+        n = total - min(desde, total) if n is None else check_int(n, "n", 0, 2**63 - 1)
+        if desde + n > total:
+            raise InvalidArgumentError(f"{tabla}: rows {desde}..{desde + n} are past its {total} rows")
+        return n, desde
+
+    def arrow(self, tabla: str, n: Optional[int] = None, desde: int = 0, lote: int = 65536) -> "LotesEsquema":
+        """Rows [desde, desde + n) of a table (all from desde when n is None) as Arrow record batches of
+        `lote` rows, straight from C: an object with `__arrow_c_stream__` for pyarrow, polars and DuckDB,
+        and `to_pyarrow()`, `to_pandas()`, `to_polars()`, `write_parquet(path)`. Text as utf8, integers as
+        int64, dates as date32; values equal `filas` and the CLI's CSV."""
+        from ._arrow import LotesEsquema
+
+        return LotesEsquema(self, tabla, n, desde, lote)
 
     def ddl(self, dialecto: Dialecto = "postgresql") -> str:
         """CREATE TABLE statements of every table, in dependency order, with their keys and constraints."""

@@ -12,14 +12,27 @@ text as a text seed), filas, particiones (default: Spark's default parallelism),
 unico, nulos ("email:100,comuna:25"), sucio ("rut:100", docs/sucios.md), hoy (YYYY-MM-DD), lote
 (rows per batch), indice ("true" adds a `fila` column with the row index), and the call's own
 arguments by name (edad_min=30, sexo=F).
+
+A schema's table (docs/esquemas.md) is the format "datoteca_esquema":
+
+    df = (spark.read.format("datoteca_esquema").option("esquema", "esquemas/banco.toml")
+          .option("tabla", "movimientos").option("seed", 42).option("particiones", 8).load())
+
+Options: esquema (a path, read once on the driver, or the document's TOML or JSON text), formato ("toml"
+or "json" for a text), tabla, seed (an integer), hoy (YYYY-MM-DD), particiones, desde and filas (a range
+of the table's rows; all of them by default), lote, indice. Each partition is a slice of rows
+[desde, desde + n) made by its task from its own copy of the schema; any slice equals the same rows of a
+full run, so the DataFrame is the CLI's table for any number of partitions.
 """
 from __future__ import annotations
 
+import os
 from typing import Any, Dict, Iterator, List, Optional
 
 from pyspark.sql.datasource import DataSource, DataSourceReader, InputPartition
 from pyspark.sql.types import DataType, DateType, LongType, StringType, StructField, StructType
 
+from ._esquema import Esquema
 from ._lib import CALLS
 from ._tabla import Tabla
 
@@ -117,14 +130,101 @@ class DatotecaReader(DataSourceReader):
         lector = pa.RecordBatchReader.from_stream(t.arrow(partition.n, partition.desde, self.lote, hilos=1))
         inicio = partition.desde
         for lote in lector:
-            if self.indice:
-                fila = pa.array(range(inicio, inicio + lote.num_rows), pa.int64())
-                esquema = pa.schema([pa.field("fila", pa.int64(), nullable=False), *lote.schema])
-                lote = pa.RecordBatch.from_arrays([fila, *lote.columns], schema=esquema)
+            yield _con_indice(lote, inicio) if self.indice else lote
             inicio += lote.num_rows
-            yield lote
+
+
+def _con_indice(lote: Any, inicio: int) -> Any:
+    """The batch with a first column `fila`: the row index of each row, from `inicio`."""
+    import pyarrow as pa  # type: ignore[import-untyped,unused-ignore]
+
+    fila = pa.array(range(inicio, inicio + lote.num_rows), pa.int64())
+    esquema = pa.schema([pa.field("fila", pa.int64(), nullable=False), *lote.schema])
+    return pa.RecordBatch.from_arrays([fila, *lote.columns], schema=esquema)
+
+
+_PROPIAS_ESQUEMA = {"esquema", "formato", "tabla", "seed", "hoy", "particiones", "desde", "filas", "lote", "indice", "path"}
+
+
+def _documento_esquema(opciones: Dict[str, str]) -> Dict[str, Any]:
+    """The schema's document as text, its format, seed, date and table, from the options (the driver
+    reads a path once, so the tasks need no file)."""
+    desconocidas = sorted(k for k in opciones if k.lower() not in _PROPIAS_ESQUEMA)
+    if desconocidas:
+        raise ValueError(f"datoteca_esquema: unknown option {desconocidas[0]!r}; it takes {sorted(_PROPIAS_ESQUEMA)}")
+    doc = opciones.get("esquema") or opciones.get("path")
+    if not doc:
+        raise ValueError("datoteca_esquema: option esquema must be a schema's path or its TOML or JSON text")
+    formato = opciones.get("formato")
+    if "\n" not in doc and (doc.endswith((".toml", ".json")) or os.path.isfile(doc)):
+        with open(doc, encoding="utf-8") as f:
+            texto = f.read()
+        formato = formato or ("json" if doc.endswith(".json") else "toml")
+    else:
+        texto = doc
+    tabla = opciones.get("tabla")
+    if not tabla:
+        raise ValueError("datoteca_esquema: option tabla must name one of the schema's tables")
+    return {"texto": texto, "formato": formato, "seed": _entero(opciones, "seed", 0), "hoy": opciones.get("hoy"),
+            "tabla": tabla}
+
+
+def _abrir(d: Dict[str, Any]) -> Esquema:
+    return Esquema(d["texto"], seed=d["seed"], hoy=d["hoy"], formato=d["formato"])
+
+
+class DatotecaEsquemaDataSource(DataSource):
+    @classmethod
+    def name(cls) -> str:
+        return "datoteca_esquema"
+
+    def _indice(self) -> bool:
+        return str(self.options.get("indice", "false")).lower() in ("1", "true", "si", "sí", "yes")
+
+    def schema(self) -> StructType:
+        d = _documento_esquema(dict(self.options))
+        e = _abrir(d)
+        campos: List[StructField] = [StructField("fila", LongType(), False)] if self._indice() else []
+        campos += [StructField(c["nombre"], _TIPOS.get(c["tipo_sql"], StringType()), c["nulable"]) for c in e.columnas(d["tabla"])]
+        return StructType(campos)
+
+    def reader(self, schema: StructType) -> "DatotecaEsquemaReader":
+        return DatotecaEsquemaReader(dict(self.options), self._indice())
+
+
+class DatotecaEsquemaReader(DataSourceReader):
+    def __init__(self, opciones: Dict[str, str], indice: bool) -> None:
+        self.doc = _documento_esquema(opciones)
+        self.indice = indice
+        e = _abrir(self.doc)  # refuse a bad schema, table or range on the driver, before any task starts
+        self.filas, self.desde = e.comprobar_filas(self.doc["tabla"], _entero(opciones, "filas", None),
+                                                    _entero(opciones, "desde", 0) or 0)
+        self.lote = _entero(opciones, "lote", 65536) or 65536
+        self.particiones = _entero(opciones, "particiones", None)
+
+    def partitions(self) -> List[Rango]:
+        k = max(1, min(self.particiones or 2, self.filas or 1))
+        base, resto = divmod(self.filas, k)
+        out, desde = [], self.desde
+        for i in range(k):
+            n = base + (1 if i < resto else 0)
+            out.append(Rango(desde, n))
+            desde += n
+        return out
+
+    def read(self, partition: InputPartition) -> Iterator[Any]:
+        import pyarrow as pa  # type: ignore[import-untyped,unused-ignore]
+
+        assert isinstance(partition, Rango)
+        e = _abrir(self.doc)
+        lector = pa.RecordBatchReader.from_stream(e.arrow(self.doc["tabla"], partition.n, partition.desde, self.lote))
+        inicio = partition.desde
+        for lote in lector:
+            yield _con_indice(lote, inicio) if self.indice else lote
+            inicio += lote.num_rows
 
 
 def registrar(spark: Any) -> None:
-    """Register the "datoteca" format on a SparkSession."""
+    """Register the "datoteca" (a dataset) and "datoteca_esquema" (a schema's table) formats on a SparkSession."""
     spark.dataSource.register(DatotecaDataSource)
+    spark.dataSource.register(DatotecaEsquemaDataSource)
