@@ -173,6 +173,65 @@ static void filas_rechazadas(void) {
     dt_esquema_free(sb);
 }
 
+/* reparto and posicion: each document's lines add up to its neto exactly (a null neto gives null
+ * lines), and number 1..k within their document, checked from the rows. */
+static void repartos(void) {
+    static const char texto[] =
+        "[tablas.documentos]\nfilas = 3000\n[tablas.documentos.columnas]\n"
+        "id = { serie = true }\n"
+        "neto = { llamada = \"dinero.monto\", min = 0, max = 900000000000, nulos = { monto = 100 } }\n"
+        "[tablas.lineas]\npor = \"documentos\"\ncuantos = { min = 1, max = 12 }\n[tablas.lineas.columnas]\n"
+        "documento = { ref = \"documentos.id\" }\n"
+        "linea = { posicion = true }\n"
+        "monto = { reparto = \"documentos.neto\" }\n";
+    dt_esquema *e = abrir(texto, DT_ESQUEMA_TOML, 3);
+    size_t d = tabla(e, "documentos"), l = tabla(e, "lineas");
+    size_t nd = (size_t)dt_esquema_tabla_filas(e, d), nl = (size_t)dt_esquema_tabla_filas(e, l);
+    char *bd = filas(e, d, 0, nd), *bl = filas(e, l, 0, nl);
+    const char **rd = renglones(bd, nd), **rl = renglones(bl, nl);
+    int64_t *suma = (int64_t *)calloc(nd, sizeof *suma);
+    size_t *lineas = (size_t *)calloc(nd, sizeof *lineas), nulos = 0, ceros = 0;
+    size_t anterior = 0;
+    for (size_t r = 0; r < nl; r++) {
+        size_t doc = (size_t)entero_en(rl[r], 0) - 1, n;
+        CHECK(doc >= anterior && doc < nd, "seed 3, lineas row %zu: documento %zu after %zu", r, doc + 1, anterior + 1);
+        anterior = doc;
+        lineas[doc]++;
+        CHECK(entero_en(rl[r], 1) == (int64_t)lineas[doc], "seed 3, lineas row %zu: linea %lld, expected %zu", r, (long long)entero_en(rl[r], 1),
+              lineas[doc]);
+        const char *m = celda(rl[r], 0, 2, &n);
+        if (n == 1 && m[0] == DT_NULO) {
+            nulos++;
+            suma[doc] = -1;
+        } else {
+            int64_t x = entero(m, n);
+            CHECK(x >= 0, "seed 3, lineas row %zu: part %lld", r, (long long)x);
+            ceros += x == 0;
+            if (suma[doc] >= 0) suma[doc] += x;
+        }
+    }
+    size_t nulos_doc = 0;
+    for (size_t r = 0; r < nd; r++) {
+        size_t n;
+        const char *v = celda(rd[r], 0, 1, &n);
+        CHECK(lineas[r] >= 1 && lineas[r] <= 12, "seed 3, documento row %zu: %zu lines", r, lineas[r]);
+        if (n == 1 && v[0] == DT_NULO) {
+            nulos_doc++;
+            CHECK(suma[r] == -1, "seed 3, documento row %zu: a null neto, lines not null", r);
+        } else {
+            CHECK(suma[r] == entero(v, n), "seed 3, documento row %zu: lines add up to %lld, neto %.*s", r, (long long)suma[r], (int)n, v);
+        }
+    }
+    CHECK(nulos_doc > nd / 20 && nulos_doc < nd / 5, "%zu null neto of %zu (10 %%)", nulos_doc, nd);
+    CHECK(ceros < nl / 100, "%zu zero parts of %zu lines: a neto up to 9e11 split in at most 12", ceros, nl);
+    /* a slice starting mid-document equals the full run */
+    char *tramo = filas(e, l, 1001, nl - 1001);
+    CHECK(strcmp(tramo, rl[1001]) == 0, "lineas rows 1001..: a slice differs from the full run");
+    free(tramo);
+    free(suma), free(lineas), free(rd), free(rl), free(bd), free(bl);
+    dt_esquema_free(e);
+}
+
 /* A chain of nine columns, each taking its min from the one before: one more than the bound. */
 static void cadena(void) {
     char texto[2048], *p = texto;
@@ -203,5 +262,6 @@ int main(void) {
     argumentos();
     filas_rechazadas();
     cadena();
+    repartos();
     return dt_test_done("test_esquema_args");
 }

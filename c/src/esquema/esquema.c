@@ -456,7 +456,7 @@ static dt_status dt__grupo_nuevo(dt__etabla *t, const dt__doc_node *cn, uint64_t
     case DT__G_POSICION: {
         int b;
         if ((st = dt__doc_want_boolean(v, &b, why, whycap)) != DT_OK) return st;
-        if (!b) return dt__mal(cn, why, whycap, "%s must be true (a column that is not one leaves the key out)", tipos[tipo]);
+        if (!b) return dt__mal(cn, why, whycap, "%s must be true (a column that is not a %s leaves the key out)", tipos[tipo], tipos[tipo]);
         if (dt__col_nueva(t, k, kn, 0, "bigint", 0, tipo == DT__G_SERIE)) return DT_ERR_NO_MEMORY;
         break;
     }
