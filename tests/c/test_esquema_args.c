@@ -15,7 +15,7 @@ static const char banco[] =
     "filas = 400\n"
     "[tablas.clientes.columnas]\n"
     "id = { serie = true }\n"
-    "persona = { llamada = \"persona.persona\", campos = [\"rut\", \"fecha_nacimiento\"], unico = [\"rut\"] }\n"
+    "persona = { llamada = \"persona.persona\", campos = [\"rut\", \"fecha_nacimiento\"], unico = [\"rut\"], edad_min = 19 }\n"
     "[tablas.cuentas]\n"
     "por = \"clientes\"\n"
     "cuantos = { min = 1, max = 3 }\n"
@@ -23,7 +23,7 @@ static const char banco[] =
     "id = { serie = true }\n"
     "cliente = { ref = \"clientes.id\" }\n"
     "cuenta = { llamada = \"banco.cuenta_titular\", titular = { de = \"clientes.rut\" } }\n"
-    "apertura = { llamada = \"fecha.fecha\", desde = { de = \"clientes.fecha_nacimiento\" }, hasta = 0 }\n"
+    "apertura = { llamada = \"fecha.fecha\", desde = { de = \"clientes.fecha_nacimiento\", mas = 6575 }, hasta = 0 }\n"
     "[tablas.movimientos]\n"
     "por = \"cuentas\"\n"
     "cuantos = { min = 0, max = 4 }\n"
@@ -96,9 +96,13 @@ static void argumentos(void) {
             const char *x = celda(rcu[r], 0, 2 + f, &n), *y = celda(rs[r], 0, f, &k);
             CHECK(igual(x, n, y, k), "seed 42, cuentas row %zu field %zu: '%.*s' with titular, '%.*s' without", r, f, (int)n, x, (int)k, y);
         }
+        /* opened 6,575 days or more after the birth: on or after the 18th birthday (18 years are 6,574
+         * or 6,575 days), compared as text with the birth's year + 18 */
         const char *ap = celda(rcu[r], 0, j_ap, &n), *nac = celda(rcl[p], 0, j_nac, &m);
-        CHECK(n == 10 && m == 10 && memcmp(ap, nac, 10) >= 0, "seed 42, cuentas row %zu: opened %.*s before its cliente's birth %.*s", r,
-              (int)n, ap, (int)m, nac);
+        char mayor[32];
+        snprintf(mayor, sizeof mayor, "%04d%.6s", atoi(nac) + 18, nac + 4);
+        CHECK(n == 10 && m == 10 && memcmp(ap, mayor, 10) >= 0, "seed 42, cuentas row %zu: opened %.*s, before its cliente's 18th birthday %s", r,
+              (int)n, ap, mayor);
     }
     CHECK(cuentarut > ncu / 20, "%zu CuentaRUT of %zu cuentas", cuentarut, ncu);
     size_t nulos = 0;

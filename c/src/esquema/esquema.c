@@ -24,6 +24,9 @@ enum { DT__G_SERIE, DT__G_LLAMADA, DT__G_ELEGIR, DT__G_REF, DT__G_REPARTO, DT__G
 /* How many call columns an argument may pass through (a column whose argument comes from a column
  * whose argument comes from another ...): each link recomputes its source, so a chain is bounded. */
 #define DT__DE_PROFUNDIDAD 8
+/* The largest |mas| of an argument from a column: with a source of at most 18 digits, the sum stays
+ * inside int64 (the call's own range check then refuses what it does not take). */
+#define DT__DE_MAS_MAX 1000000000000000LL
 
 /* A call's parameter whose value comes from another column: of the same row (tabla < 0; a column of
  * an earlier group) or of the row this one fans out from in an ancestor table. */
@@ -31,6 +34,7 @@ typedef struct dt__de {
     size_t param;
     int64_t tabla;          /* -1: this row; else the ancestor table's index */
     size_t col;             /* the source column in that table */
+    int64_t mas;            /* added to the source's value: { de = "fecha_nacimiento", mas = 6575 } */
     const dt__doc_node *nodo; /* only while building: the { de = "..." } node */
 } dt__de;
 
@@ -303,10 +307,17 @@ static dt_status dt__grupo_llamada(dt__etabla *t, dt__grupo *g, const dt__doc_no
                                info->name, dt__citar(k, kn).s, lista[0] ? " and its parameters " : "", lista);
             }
             if (dt__doc_kind_of(it) == DT__DOC_TABLE) { /* { de = "columna" | "tabla.columna" } */
-                const dt__doc_node *de = dt__doc_get(it, "de", 2);
-                if (de == NULL || dt__doc_len(it) != 1)
-                    return dt__mal(it, why, whycap, "an argument is a value or { de = \"columna\" } (or \"tabla.columna\" of a table up the fan-out chain)");
+                const dt__doc_node *de = dt__doc_get(it, "de", 2), *mas = dt__doc_get(it, "mas", 3);
+                if (de == NULL || dt__doc_len(it) != 1 + (mas != NULL))
+                    return dt__mal(it, why, whycap, "an argument is a value or { de = \"columna\" [, mas = N] } (or \"tabla.columna\" of a table up the fan-out chain)");
                 if ((st = dt__doc_want_string(de, NULL, NULL, why, whycap)) != DT_OK) return st;
+                g->de[g->nde].mas = 0;
+                if (mas) {
+                    if ((st = dt__doc_want_integer(mas, &g->de[g->nde].mas, why, whycap)) != DT_OK) return st;
+                    if (g->de[g->nde].mas < -DT__DE_MAS_MAX || g->de[g->nde].mas > DT__DE_MAS_MAX)
+                        return dt__mal(mas, why, whycap, "must be from -%lld to %lld, got %lld", (long long)DT__DE_MAS_MAX, (long long)DT__DE_MAS_MAX,
+                                       (long long)g->de[g->nde].mas);
+                }
                 g->de[g->nde].param = p;
                 g->de[g->nde].nodo = de;
                 g->nde++;
@@ -1172,7 +1183,9 @@ static int dt__args_fila(const dt_esquema *e, const dt__etabla *t, const dt__gru
             nulo = n == 1 && tmp[0] == DT_NULO;
         }
         if (nulo) continue; /* DT_ARG_DEFAULT: the parameter's default */
-        if (dt__como_argumento(s, n, g->ds, &args[de->param])) {
+        int malo = dt__como_argumento(s, n, g->ds, &args[de->param]);
+        if (!malo) args[de->param] += de->mas;
+        if (malo) {
             dt__rechazo_fila(h, t, g, r, "%s takes %s.%s, whose value is not an integer, a date (YYYY-MM-DD) or a RUT",
                              ll->info.params[de->param].name, st->nombre, st->col[de->col].nombre);
             return 1;
