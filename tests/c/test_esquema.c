@@ -879,6 +879,65 @@ static void reparto(void) {
     }
 }
 
+/* tipo_sql: the DDL's types in both dialects, a ref following its parent's, the rows unchanged. */
+static void tipos_sql(void) {
+    const char *con =
+        "[tablas.c]\nfilas = 5\n"
+        "columnas.id = { serie = true, tipo_sql = \"integer\" }\n"
+        "columnas.p = { llamada = \"persona.persona\", campos = { rut = \"rut_c\", fecha_nacimiento = \"nace\" }, unico = [\"rut\"], tipo_sql = { rut_c = \"varchar(12)\", nace = \"timestamp\" } }\n"
+        "columnas.k = { elegir = { a = 1 }, tipo_sql = \"char(1)\" }\n"
+        "columnas.r = { llamada = \"rut\", tipo = \"empresa\", tipo_sql = \"varchar(12)\" }\n" /* the call's own tipo is untouched */
+        "columnas.m = { llamada = \"dinero.monto\", min = 1, max = 9, tipo_sql = \"numeric(12,2)\" }\n"
+        "columnas.s = { llamada = \"dinero.monto\", min = 1, max = 9, tipo_sql = \"smallint\" }\n"
+        "[tablas.h]\nfilas = 3\ncolumnas.c = { ref = \"c.rut_c\" }\ncolumnas.i = { ref = \"c.id\" }\n";
+    const char *sin =
+        "[tablas.c]\nfilas = 5\n"
+        "columnas.id = { serie = true }\n"
+        "columnas.p = { llamada = \"persona.persona\", campos = { rut = \"rut_c\", fecha_nacimiento = \"nace\" }, unico = [\"rut\"] }\n"
+        "columnas.k = { elegir = { a = 1 } }\n"
+        "columnas.r = { llamada = \"rut\", tipo = \"empresa\" }\n"
+        "columnas.m = { llamada = \"dinero.monto\", min = 1, max = 9 }\n"
+        "columnas.s = { llamada = \"dinero.monto\", min = 1, max = 9 }\n"
+        "[tablas.h]\nfilas = 3\ncolumnas.c = { ref = \"c.rut_c\" }\ncolumnas.i = { ref = \"c.id\" }\n";
+    dt_esquema *a = abrir(con, DT_ESQUEMA_TOML, 3), *b = abrir(sin, DT_ESQUEMA_TOML, 3);
+    char ddl[4096];
+    size_t len;
+    CHECK_OK(dt_esquema_ddl(a, DT_SQL_POSTGRESQL, ddl, sizeof ddl, &len), "ddl");
+    CHECK(strcmp(ddl, "CREATE TABLE c (\n"
+                      "    id integer NOT NULL PRIMARY KEY,\n"
+                      "    rut_c varchar(12) NOT NULL UNIQUE,\n"
+                      "    nace timestamp NOT NULL,\n"
+                      "    k char(1) NOT NULL,\n"
+                      "    r varchar(12) NOT NULL,\n"
+                      "    m numeric(12,2) NOT NULL,\n"
+                      "    s smallint NOT NULL\n"
+                      ");\n"
+                      "\n"
+                      "CREATE TABLE h (\n"
+                      "    c varchar(12) NOT NULL,\n"
+                      "    i integer NOT NULL,\n"
+                      "    FOREIGN KEY (c) REFERENCES c (rut_c),\n"
+                      "    FOREIGN KEY (i) REFERENCES c (id)\n"
+                      ");\n") == 0,
+          "tipo_sql ddl:\n%s", ddl);
+    CHECK_OK(dt_esquema_ddl(a, DT_SQL_SQLITE, ddl, sizeof ddl, &len), "sqlite ddl");
+    CHECK(strstr(ddl, "    id INTEGER NOT NULL PRIMARY KEY,\n    rut_c TEXT NOT NULL UNIQUE,\n    nace TEXT NOT NULL,\n    k TEXT NOT NULL,\n"
+                      "    r TEXT NOT NULL,\n    m INTEGER NOT NULL,\n    s INTEGER NOT NULL\n") != NULL &&
+              strstr(ddl, "    c TEXT NOT NULL,\n    i INTEGER NOT NULL,\n") != NULL,
+          "tipo_sql sqlite:\n%s", ddl);
+    dt_esquema_columna_info ci;
+    CHECK_OK(dt_esquema_columna(a, 1, 0, &ci), "column");
+    CHECK(strcmp(ci.tipo_sql, "varchar(12)") == 0, "h.c: %s", ci.tipo_sql);
+    for (size_t t = 0; t < 2; t++) {
+        char *x = filas(a, t, 0, (size_t)dt_esquema_tabla_filas(a, t)), *y = filas(b, t, 0, (size_t)dt_esquema_tabla_filas(b, t));
+        CHECK(strcmp(x, y) == 0, "table %zu: tipo_sql changed the rows", t);
+        free(x);
+        free(y);
+    }
+    dt_esquema_free(a);
+    dt_esquema_free(b);
+}
+
 static void malos_reparto_casos(void);
 
 int main(void) {
@@ -886,6 +945,7 @@ int main(void) {
     malos_casos();
     propiedades();
     reparto();
+    tipos_sql();
     malos_reparto_casos();
     return dt_test_done("test_esquema");
 }
@@ -921,10 +981,26 @@ static const malo malos_reparto[] = {
     {R("{ ref = \"p.id\", sesgo = { distribucion = \"zipf\", s = 2, q = 1 } }"), "banco.toml:6: tablas.t.columnas.r.sesgo: unknown key 'q' (sesgo takes distribucion = \"zipf\" and s)"},
     {R("{ ref = \"p.id\", sesgo = \"zipf\" }"), "banco.toml:6: tablas.t.columnas.r.sesgo must be a table, got a string"},
     {R("{ ref = \"p.id\", peso = 1 }"), "banco.toml:6: tablas.t.columnas.r: unknown key 'peso' (a ref column takes only ref and sesgo)"},
-    {R("{ serie = true, sesgo = { distribucion = \"zipf\", s = 1 } }"), "banco.toml:6: tablas.t.columnas.r: unknown key 'sesgo' (a serie column takes only serie)"},
+    {R("{ serie = true, sesgo = { distribucion = \"zipf\", s = 1 } }"), "banco.toml:6: tablas.t.columnas.r: unknown key 'sesgo' (a serie column takes only serie and tipo_sql)"},
     {"[tablas.p]\nfilas = 3\ncolumnas.id = { serie = true }\n[tablas.t]\npor = \"p\"\ncuantos = { min = 1, max = 2 }\n"
      "columnas.r = { ref = \"p.id\", sesgo = { distribucion = \"zipf\", s = 1 } }\n",
      "banco.toml:7: tablas.t.columnas.r: sesgo: p is up this table's fan-out chain, so each row refers to the row it fans out from (a skew needs a ref to another table)"},
+    {R("{ ref = \"p.id\", tipo_sql = \"integer\" }"), "banco.toml:6: tablas.t.columnas.r: a ref has its parent column's type (a tipo_sql belongs on the parent column)"},
+    {R("{ serie = true, tipo_sql = \"varchar\" }"), "banco.toml:6: tablas.t.columnas.r.tipo_sql: t.r: 'varchar' is not a type here; a column takes smallint, integer, bigint, numeric, numeric(p), numeric(p,s), text, varchar(n), char(n), date or timestamp"},
+    {R("{ serie = true, tipo_sql = \"VARCHAR(12)\" }"), "banco.toml:6: tablas.t.columnas.r.tipo_sql: t.r: 'VARCHAR(12)' is not a type here; a column takes smallint, integer, bigint, numeric, numeric(p), numeric(p,s), text, varchar(n), char(n), date or timestamp"},
+    {R("{ serie = true, tipo_sql = \"int\" }"), "banco.toml:6: tablas.t.columnas.r.tipo_sql: t.r: 'int' is not a type here; a column takes smallint, integer, bigint, numeric, numeric(p), numeric(p,s), text, varchar(n), char(n), date or timestamp"},
+    {R("{ serie = true, tipo_sql = \"varchar(0)\" }"), "banco.toml:6: tablas.t.columnas.r.tipo_sql: t.r: 'varchar(0)' is not a type here; a column takes smallint, integer, bigint, numeric, numeric(p), numeric(p,s), text, varchar(n), char(n), date or timestamp"},
+    {R("{ serie = true, tipo_sql = \"varchar(012)\" }"), "banco.toml:6: tablas.t.columnas.r.tipo_sql: t.r: 'varchar(012)' is not a type here; a column takes smallint, integer, bigint, numeric, numeric(p), numeric(p,s), text, varchar(n), char(n), date or timestamp"},
+    {R("{ serie = true, tipo_sql = \"varchar(10485761)\" }"), "banco.toml:6: tablas.t.columnas.r.tipo_sql: t.r: 'varchar(10485761)' is not a type here; a column takes smallint, integer, bigint, numeric, numeric(p), numeric(p,s), text, varchar(n), char(n), date or timestamp"},
+    {R("{ serie = true, tipo_sql = \"numeric(5,6)\" }"), "banco.toml:6: tablas.t.columnas.r.tipo_sql: t.r: 'numeric(5,6)' is not a type here; a column takes smallint, integer, bigint, numeric, numeric(p), numeric(p,s), text, varchar(n), char(n), date or timestamp"},
+    {R("{ serie = true, tipo_sql = \"numeric(5, 2)\" }"), "banco.toml:6: tablas.t.columnas.r.tipo_sql: t.r: 'numeric(5, 2)' is not a type here; a column takes smallint, integer, bigint, numeric, numeric(p), numeric(p,s), text, varchar(n), char(n), date or timestamp"},
+    {R("{ serie = true, tipo_sql = \"text; drop table p\" }"), "banco.toml:6: tablas.t.columnas.r.tipo_sql: t.r: 'text; drop table p' is not a type here; a column takes smallint, integer, bigint, numeric, numeric(p), numeric(p,s), text, varchar(n), char(n), date or timestamp"},
+    {R("{ serie = true, tipo_sql = \"date\" }"), "banco.toml:6: tablas.t.columnas.r.tipo_sql: t.r: its values are integers (bigint), which date cannot hold; it takes smallint, integer, bigint, numeric or a text type"},
+    {R("{ elegir = { a = 1 }, tipo_sql = \"integer\" }"), "banco.toml:6: tablas.t.columnas.r.tipo_sql: t.r: its values are text (text), which integer cannot hold; it takes text, varchar(n) or char(n)"},
+    {R("{ llamada = \"persona.persona\", campos = [\"rut\", \"fecha_nacimiento\"], tipo_sql = { fecha_nacimiento = \"bigint\" } }"), "banco.toml:6: tablas.t.columnas.r.tipo_sql.fecha_nacimiento: t.fecha_nacimiento: its values are dates (date), which bigint cannot hold; it takes date, timestamp or a text type"},
+    {R("{ llamada = \"persona.persona\", campos = [\"rut\", \"sexo\"], tipo_sql = \"text\" }"), "banco.toml:6: tablas.t.columnas.r.tipo_sql: gives one column's type, and this call gives 2 columns (tipo_sql = { rut = \"...\" } names each)"},
+    {R("{ llamada = \"persona.persona\", campos = [\"rut\", \"sexo\"], tipo_sql = { nombre = \"text\" } }"), "banco.toml:6: tablas.t.columnas.r.tipo_sql: 'nombre' is not a column of this group; its columns are rut/sexo"},
+    {R("{ llamada = \"rut\", tipo_sql = 12 }"), "banco.toml:6: tablas.t.columnas.r.tipo_sql must be a string, got an integer"},
     /* refused after a distribution's table and a sesgo's buckets were built: nothing leaks (ASan) */
     {"[tablas.p]\nfilas = 3\ncolumnas.id = { serie = true }\n[tablas.z]\npor = \"p\"\ncuantos = { min = 0, max = 9, distribucion = \"zipf\", s = 1 }\n"
      "columnas.r = { ref = \"p.id\" }\n[tablas.s]\nfilas = 4\ncolumnas.r = { ref = \"p.id\", sesgo = { distribucion = \"zipf\", s = 1 } }\n"

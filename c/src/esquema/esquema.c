@@ -35,7 +35,8 @@ typedef struct dt__grupo {
 typedef struct dt__col {
     char *nombre;
     size_t grupo, campo;    /* the group, and the dataset column for a call's group */
-    const char *tipo;       /* PostgreSQL type, as dt_columna_info.tipo_sql */
+    const char *tipo;       /* PostgreSQL type, as dt_columna_info.tipo_sql: static, or tipo_dado */
+    char tipo_dado[24];     /* a type the document gave (tipo, tipos), normalized */
     int nulable, unico;
 } dt__col;
 
@@ -235,7 +236,7 @@ static dt_status dt__grupo_llamada(dt__etabla *t, dt__grupo *g, const dt__doc_no
         const dt__doc_node *it = dt__doc_item(cn, i);
         size_t kn;
         const char *k = dt__clave(it, &kn);
-        if (dt__es(k, kn, "llamada")) continue;
+        if (dt__es(k, kn, "llamada") || dt__es(k, kn, "tipo_sql")) continue; /* tipo_sql: dt__tipos_leer */
         if (dt__es(k, kn, "campos")) {
             int tabla = dt__doc_kind_of(it) == DT__DOC_TABLE;
             if (!tabla && (st = dt__doc_want(it, DT__DOC_ARRAY, why, whycap)) != DT_OK) return st;
@@ -370,6 +371,112 @@ static dt_status dt__grupo_elegir(dt__grupo *g, const dt__doc_node *cn, const dt
 
 static const char *const dt__tipos_columna = "serie, llamada, elegir or ref";
 
+/* ---- column types: tipo_sql = "varchar(12)" on a one-column group, = { col = "…" } on a call ---- */
+
+enum { DT__F_ENTERO = 1, DT__F_TEXTO, DT__F_FECHA }; /* what a column's values are, and what a type holds */
+
+/* A decimal from lo to hi, digits only and no leading zero, at s[*i]; advances *i. 0 if not one. */
+static int dt__tipo_num(const char *s, size_t n, size_t *i, uint64_t lo, uint64_t hi, uint64_t *out) {
+    size_t j = *i;
+    uint64_t x = 0;
+    if (j >= n || s[j] < '0' || s[j] > '9' || (s[j] == '0' && j + 1 < n && s[j + 1] >= '0' && s[j + 1] <= '9')) return 0;
+    while (j < n && s[j] >= '0' && s[j] <= '9') {
+        if (x > hi) return 0;
+        x = x * 10 + (uint64_t)(s[j++] - '0');
+    }
+    if (x < lo || x > hi) return 0;
+    *i = j;
+    *out = x;
+    return 1;
+}
+
+/* The whitelist: smallint, integer, bigint, numeric, numeric(p) or numeric(p,s) (1 <= p <= 1000,
+ * 0 <= s <= p), text, varchar(n) or char(n) (1 <= n <= 10485760), date, timestamp; lowercase, no
+ * spaces, PostgreSQL's own spelling and limits. Its family, or 0. */
+static int dt__tipo_sql(const char *s, size_t n) {
+    static const struct {
+        const char *nombre;
+        int familia;
+    } solos[] = {{"smallint", DT__F_ENTERO}, {"integer", DT__F_ENTERO}, {"bigint", DT__F_ENTERO}, {"numeric", DT__F_ENTERO},
+                 {"text", DT__F_TEXTO},      {"date", DT__F_FECHA},     {"timestamp", DT__F_FECHA}};
+    for (size_t k = 0; k < sizeof solos / sizeof solos[0]; k++)
+        if (dt__es(s, n, solos[k].nombre)) return solos[k].familia;
+    size_t i;
+    uint64_t a, b;
+    if (n > 8 && memcmp(s, "numeric(", 8) == 0) {
+        i = 8;
+        if (!dt__tipo_num(s, n, &i, 1, 1000, &a)) return 0;
+        if (i < n && s[i] == ',') {
+            i++;
+            if (!dt__tipo_num(s, n, &i, 0, a, &b)) return 0;
+        }
+        return i + 1 == n && s[i] == ')' ? DT__F_ENTERO : 0;
+    }
+    i = n > 8 && memcmp(s, "varchar(", 8) == 0 ? 8 : n > 5 && memcmp(s, "char(", 5) == 0 ? 5 : 0;
+    if (i == 0 || !dt__tipo_num(s, n, &i, 1, 10485760, &a)) return 0;
+    return i + 1 == n && s[i] == ')' ? DT__F_TEXTO : 0;
+}
+
+/* Column c's new type from node v: refused unless the whitelist has it and it can hold the values
+ * (integers go into any numeric or text type, dates into date, timestamp or text, text only into text;
+ * a length or precision too small for a value is the document's promise, checked by the database). */
+static dt_status dt__tipo_poner(const dt__etabla *t, dt__col *c, const dt__doc_node *v, char *why, size_t whycap) {
+    const char *s;
+    size_t n;
+    dt_status st = dt__doc_want_string(v, &s, &n, why, whycap);
+    if (st != DT_OK) return st;
+    int f = memchr(s, '\0', n) ? 0 : dt__tipo_sql(s, n);
+    if (f == 0)
+        return dt__mal(v, why, whycap,
+                       "%s.%s: '%s' is not a type here; a column takes smallint, integer, bigint, numeric, numeric(p), numeric(p,s), text, "
+                       "varchar(n), char(n), date or timestamp",
+                       t->nombre, c->nombre, dt__citar(s, n).s);
+    int propia = c->tipo[0] == 'i' || c->tipo[0] == 'b' ? DT__F_ENTERO : strcmp(c->tipo, "date") == 0 ? DT__F_FECHA : DT__F_TEXTO;
+    static const char *const familias[] = {"", "integers", "text", "dates"};
+    if (f != DT__F_TEXTO && f != propia)
+        return dt__mal(v, why, whycap, "%s.%s: its values are %s (%s), which %s cannot hold; it takes %s", t->nombre, c->nombre, familias[propia],
+                       c->tipo, dt__citar(s, n).s,
+                       propia == DT__F_ENTERO ? "smallint, integer, bigint, numeric or a text type"
+                       : propia == DT__F_FECHA ? "date, timestamp or a text type"
+                                               : "text, varchar(n) or char(n)");
+    memcpy(c->tipo_dado, s, n); /* at most "varchar(10485760)" or "numeric(1000,1000)" */
+    c->tipo_dado[n] = '\0';
+    c->tipo = c->tipo_dado;
+    return DT_OK;
+}
+
+/* A group's tipo_sql: a string for its one column, or a table of its columns by their names in the
+ * table (a call's columns, after campos renamed them). Not a key of the call's own options, so it
+ * cannot clash with a parameter (rut, vehiculo.patente and invalido.rut have one named tipo). */
+static dt_status dt__tipos_leer(dt__etabla *t, const dt__grupo *g, const dt__doc_node *cn, char *why, size_t whycap) {
+    const dt__doc_node *v = dt__doc_get(cn, "tipo_sql", 8);
+    if (v == NULL) return DT_OK;
+    if (dt__doc_kind_of(v) != DT__DOC_TABLE) {
+        if (g->ncol != 1)
+            return dt__mal(v, why, whycap, "gives one column's type, and this call gives %zu columns (tipo_sql = { %s = \"...\" } names each)",
+                           g->ncol, t->col[g->col0].nombre);
+        return dt__tipo_poner(t, &t->col[g->col0], v, why, whycap);
+    }
+    for (size_t i = 0; i < dt__doc_len(v); i++) {
+        const dt__doc_node *it = dt__doc_item(v, i);
+        size_t kn;
+        const char *k = dt__clave(it, &kn);
+        size_t j = g->col0;
+        while (j < g->col0 + g->ncol && !dt__es(k, kn, t->col[j].nombre)) j++;
+        if (j == g->col0 + g->ncol) {
+            char lista[300] = "";
+            for (size_t q = g->col0; q < g->col0 + g->ncol; q++)
+                if (dt__lista_mas(lista, sizeof lista - 8, t->col[q].nombre, strlen(t->col[q].nombre))) break;
+            for (char *c = lista; *c; c++)
+                if (*c == ',') *c = '/';
+            return dt__mal(v, why, whycap, "'%s' is not a column of this group; its columns are %s", dt__citar(k, kn).s, lista);
+        }
+        dt_status st = dt__tipo_poner(t, &t->col[j], it, why, whycap);
+        if (st != DT_OK) return st;
+    }
+    return DT_OK;
+}
+
 /* A ref's sesgo = { distribucion = "zipf", s = 1..8 }: only the exponent is kept here; the buckets
  * need the parent's rows, known after the fan-outs (dt__abanicos). */
 static dt_status dt__sesgo_leer(dt__grupo *g, const dt__doc_node *v, char *why, size_t whycap) {
@@ -436,9 +543,11 @@ static dt_status dt__grupo_nuevo(dt__etabla *t, const dt__doc_node *cn, uint64_t
         for (size_t i = 0; i < dt__doc_len(cn); i++) {
             size_t n2;
             const char *k2 = dt__clave(dt__doc_item(cn, i), &n2);
-            if (!dt__es(k2, n2, tipos[tipo]) && !(tipo == DT__G_REF && dt__es(k2, n2, "sesgo")))
-                return dt__mal(cn, why, whycap, "unknown key '%s' (a %s column takes only %s%s)", dt__citar(k2, n2).s, tipos[tipo], tipos[tipo],
-                               tipo == DT__G_REF ? " and sesgo" : "");
+            if (tipo == DT__G_REF && dt__es(k2, n2, "tipo_sql"))
+                return dt__mal(cn, why, whycap, "a ref has its parent column's type (a tipo_sql belongs on the parent column)");
+            if (!dt__es(k2, n2, tipos[tipo]) && !dt__es(k2, n2, tipo == DT__G_REF ? "sesgo" : "tipo_sql"))
+                return dt__mal(cn, why, whycap, "unknown key '%s' (a %s column takes only %s and %s)", dt__citar(k2, n2).s, tipos[tipo], tipos[tipo],
+                               tipo == DT__G_REF ? "sesgo" : "tipo_sql");
         }
     }
     switch (tipo) {
@@ -470,6 +579,7 @@ static dt_status dt__grupo_nuevo(dt__etabla *t, const dt__doc_node *cn, uint64_t
     }
     }
     g->ncol = t->ncol - g->col0;
+    if ((st = dt__tipos_leer(t, g, cn, why, whycap)) != DT_OK) return st;
     if (t->ncol > DT__ESQUEMA_COLUMNAS_MAX)
         return dt__mal(cn, why, whycap, "a table has at most %d columns (PostgreSQL's limit), and this one reaches %zu",
                        DT__ESQUEMA_COLUMNAS_MAX, t->ncol);
@@ -1147,9 +1257,11 @@ static void dt__tx(dt__texto *x, const char *fmt, ...) {
     }
 }
 
+/* SQLite has its affinities only: integers (bigint, integer, and a document's smallint or numeric)
+ * are INTEGER, everything else TEXT (a date is ISO text there). */
 static const char *dt__tipo_en(const char *tipo_pg, dt_dialecto d) {
     if (d == DT_SQL_POSTGRESQL) return tipo_pg;
-    return tipo_pg[0] == 'i' || tipo_pg[0] == 'b' ? "INTEGER" : "TEXT";
+    return tipo_pg[0] == 'i' || tipo_pg[0] == 'b' || tipo_pg[0] == 's' || tipo_pg[0] == 'n' ? "INTEGER" : "TEXT";
 }
 
 dt_status dt_esquema_ddl(const dt_esquema *e, dt_dialecto dialecto, char *buf, size_t cap, size_t *len) {
