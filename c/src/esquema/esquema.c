@@ -13,6 +13,7 @@
 #include "esquema/documento.h"
 #include "esquema/documento_interno.h"
 #include "esquema/reparto.h"
+#include "esquema/tipo_sql.h"
 #include "internal.h"
 
 enum { DT__G_SERIE, DT__G_LLAMADA, DT__G_ELEGIR, DT__G_REF };
@@ -373,50 +374,6 @@ static const char *const dt__tipos_columna = "serie, llamada, elegir or ref";
 
 /* ---- column types: tipo_sql = "varchar(12)" on a one-column group, = { col = "…" } on a call ---- */
 
-enum { DT__F_ENTERO = 1, DT__F_TEXTO, DT__F_FECHA }; /* what a column's values are, and what a type holds */
-
-/* A decimal from lo to hi, digits only and no leading zero, at s[*i]; advances *i. 0 if not one. */
-static int dt__tipo_num(const char *s, size_t n, size_t *i, uint64_t lo, uint64_t hi, uint64_t *out) {
-    size_t j = *i;
-    uint64_t x = 0;
-    if (j >= n || s[j] < '0' || s[j] > '9' || (s[j] == '0' && j + 1 < n && s[j + 1] >= '0' && s[j + 1] <= '9')) return 0;
-    while (j < n && s[j] >= '0' && s[j] <= '9') {
-        if (x > hi) return 0;
-        x = x * 10 + (uint64_t)(s[j++] - '0');
-    }
-    if (x < lo || x > hi) return 0;
-    *i = j;
-    *out = x;
-    return 1;
-}
-
-/* The whitelist: smallint, integer, bigint, numeric, numeric(p) or numeric(p,s) (1 <= p <= 1000,
- * 0 <= s <= p), text, varchar(n) or char(n) (1 <= n <= 10485760), date, timestamp; lowercase, no
- * spaces, PostgreSQL's own spelling and limits. Its family, or 0. */
-static int dt__tipo_sql(const char *s, size_t n) {
-    static const struct {
-        const char *nombre;
-        int familia;
-    } solos[] = {{"smallint", DT__F_ENTERO}, {"integer", DT__F_ENTERO}, {"bigint", DT__F_ENTERO}, {"numeric", DT__F_ENTERO},
-                 {"text", DT__F_TEXTO},      {"date", DT__F_FECHA},     {"timestamp", DT__F_FECHA}};
-    for (size_t k = 0; k < sizeof solos / sizeof solos[0]; k++)
-        if (dt__es(s, n, solos[k].nombre)) return solos[k].familia;
-    size_t i;
-    uint64_t a, b;
-    if (n > 8 && memcmp(s, "numeric(", 8) == 0) {
-        i = 8;
-        if (!dt__tipo_num(s, n, &i, 1, 1000, &a)) return 0;
-        if (i < n && s[i] == ',') {
-            i++;
-            if (!dt__tipo_num(s, n, &i, 0, a, &b)) return 0;
-        }
-        return i + 1 == n && s[i] == ')' ? DT__F_ENTERO : 0;
-    }
-    i = n > 8 && memcmp(s, "varchar(", 8) == 0 ? 8 : n > 5 && memcmp(s, "char(", 5) == 0 ? 5 : 0;
-    if (i == 0 || !dt__tipo_num(s, n, &i, 1, 10485760, &a)) return 0;
-    return i + 1 == n && s[i] == ')' ? DT__F_TEXTO : 0;
-}
-
 /* Column c's new type from node v: refused unless the whitelist has it and it can hold the values
  * (integers go into any numeric or text type, dates into date, timestamp or text, text only into text;
  * a length or precision too small for a value is the document's promise, checked by the database). */
@@ -425,13 +382,13 @@ static dt_status dt__tipo_poner(const dt__etabla *t, dt__col *c, const dt__doc_n
     size_t n;
     dt_status st = dt__doc_want_string(v, &s, &n, why, whycap);
     if (st != DT_OK) return st;
-    int f = memchr(s, '\0', n) ? 0 : dt__tipo_sql(s, n);
+    int f = dt__tipo_sql(s, n);
     if (f == 0)
         return dt__mal(v, why, whycap,
                        "%s.%s: '%s' is not a type here; a column takes smallint, integer, bigint, numeric, numeric(p), numeric(p,s), text, "
                        "varchar(n), char(n), date or timestamp",
                        t->nombre, c->nombre, dt__citar(s, n).s);
-    int propia = c->tipo[0] == 'i' || c->tipo[0] == 'b' ? DT__F_ENTERO : strcmp(c->tipo, "date") == 0 ? DT__F_FECHA : DT__F_TEXTO;
+    int propia = dt__tipo_familia(c->tipo);
     static const char *const familias[] = {"", "integers", "text", "dates"};
     if (f != DT__F_TEXTO && f != propia)
         return dt__mal(v, why, whycap, "%s.%s: its values are %s (%s), which %s cannot hold; it takes %s", t->nombre, c->nombre, familias[propia],
