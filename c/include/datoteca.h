@@ -386,8 +386,9 @@ DT_API dt_status dt_tabla_ddl(const dt_tabla *t, dt_dialecto dialecto, const cha
  * Every value depends only on (seed, table, column, row) and, for a fan-out table, its parent's row:
  * each column draws from its own key, so adding a table or a column changes no other column's values,
  * and any slice of rows equals the same rows of a full run. Memory: a fan-out table keeps 8 bytes per
- * row of its parent (prefix sums mapping its rows to their parents); nothing grows with the rows
- * generated. A built schema is immutable: every function below may be called on one schema from many
+ * row of its parent (prefix sums mapping its rows to their parents), and with a distribution other
+ * than "uniforme" 8 bytes per count min..max (at most 512 KB a table, 8 MB a schema); a skewed ref
+ * (sesgo) at most 23 KB; nothing grows with the rows generated. A built schema is immutable: every function below may be called on one schema from many
  * threads at once, as long as none of them frees it. */
 
 typedef struct dt_esquema dt_esquema;

@@ -13,6 +13,8 @@
 #include "nucleo/calendario.h"
 #include "esquema/documento.h"
 #include "esquema/documento_interno.h"
+#include "esquema/reparto.h"
+#include "esquema/tipo_sql.h"
 #include "internal.h"
 
 enum { DT__G_SERIE, DT__G_LLAMADA, DT__G_ELEGIR, DT__G_REF, DT__G_REPARTO, DT__G_POSICION };
@@ -52,13 +54,16 @@ typedef struct dt__grupo {
     dt__de de[DT_MAX_PARAMS];
     int64_t crudos[DT_MAX_PARAMS]; /* the document's arguments, DT_ARG_DEFAULT where absent or from a column */
     int profundidad;        /* 0 without de; else 1 + the deepest source's */
+    int64_t sesgo_s;        /* DT__G_REF: the Zipf exponent of sesgo, 0 for a uniform ref */
+    dt__sesgo *sesgo;       /* and its buckets, built once the parent's rows are known */
     const dt__doc_node *nodo; /* only while building: the column's node, for sentences */
 } dt__grupo;
 
 typedef struct dt__col {
     char *nombre;
     size_t grupo, campo;    /* the group, and the dataset column for a call's group */
-    const char *tipo;       /* PostgreSQL type, as dt_columna_info.tipo_sql */
+    const char *tipo;       /* PostgreSQL type, as dt_columna_info.tipo_sql: static, or tipo_dado */
+    char tipo_dado[24];     /* a type the document gave (tipo, tipos), normalized */
     int nulable, unico;
 } dt__col;
 
@@ -66,7 +71,8 @@ typedef struct dt__etabla {
     char *nombre;
     uint64_t filas;
     int64_t por;            /* the fan-out parent's index, or -1 */
-    uint64_t cmin, cmax;    /* children per parent row: uniform in cmin..cmax */
+    uint64_t cmin, cmax;    /* children per parent row: cmin..cmax, uniform unless `reparto` */
+    dt__reparto *reparto;   /* cuantos.distribucion other than "uniforme": weights of cmin.. */
     uint64_t clave;         /* mezcla(seed ^ fnv1a64("tabla")): the fan-out counts' key */
     uint64_t *fin;          /* fan-out: fin[p] = rows of the children of parent rows 0..p */
     uint64_t npadres;       /* fan-out: the parent's rows, fin's length */
@@ -159,7 +165,9 @@ void dt_esquema_free(dt_esquema *e) {
             free(t->gr[g].opc);
             free(t->gr[g].acum);
             free(t->gr[g].nombre);
+            dt__sesgo_free(t->gr[g].sesgo);
         }
+        dt__reparto_free(t->reparto);
         for (size_t j = 0; j < t->ncol; j++) free(t->col[j].nombre);
         free(t->gr);
         free(t->col);
@@ -255,7 +263,7 @@ static dt_status dt__grupo_llamada(dt__etabla *t, dt__grupo *g, const dt__doc_no
         const dt__doc_node *it = dt__doc_item(cn, i);
         size_t kn;
         const char *k = dt__clave(it, &kn);
-        if (dt__es(k, kn, "llamada")) continue;
+        if (dt__es(k, kn, "llamada") || dt__es(k, kn, "tipo_sql")) continue; /* tipo_sql: dt__tipos_leer */
         if (dt__es(k, kn, "campos")) {
             int tabla = dt__doc_kind_of(it) == DT__DOC_TABLE;
             if (!tabla && (st = dt__doc_want(it, DT__DOC_ARRAY, why, whycap)) != DT_OK) return st;
@@ -420,6 +428,96 @@ static dt_status dt__grupo_elegir(dt__grupo *g, const dt__doc_node *cn, const dt
 
 static const char *const dt__tipos_columna = "serie, llamada, elegir, ref, reparto or posicion";
 
+/* ---- column types: tipo_sql = "varchar(12)" on a one-column group, = { col = "…" } on a call ---- */
+
+/* Column c's new type from node v: refused unless the whitelist has it and it can hold the values
+ * (integers go into any numeric or text type, dates into date, timestamp or text, text only into text;
+ * a length or precision too small for a value is the document's promise, checked by the database). */
+static dt_status dt__tipo_poner(const dt__etabla *t, dt__col *c, const dt__doc_node *v, char *why, size_t whycap) {
+    const char *s;
+    size_t n;
+    dt_status st = dt__doc_want_string(v, &s, &n, why, whycap);
+    if (st != DT_OK) return st;
+    int f = dt__tipo_sql(s, n);
+    if (f == 0)
+        return dt__mal(v, why, whycap,
+                       "%s.%s: '%s' is not a type here; a column takes smallint, integer, bigint, numeric, numeric(p), numeric(p,s), text, "
+                       "varchar(n), char(n), date or timestamp",
+                       t->nombre, c->nombre, dt__citar(s, n).s);
+    int propia = dt__tipo_familia(c->tipo);
+    static const char *const familias[] = {"", "integers", "text", "dates"};
+    if (f != DT__F_TEXTO && f != propia)
+        return dt__mal(v, why, whycap, "%s.%s: its values are %s (%s), which %s cannot hold; it takes %s", t->nombre, c->nombre, familias[propia],
+                       c->tipo, dt__citar(s, n).s,
+                       propia == DT__F_ENTERO ? "smallint, integer, bigint, numeric or a text type"
+                       : propia == DT__F_FECHA ? "date, timestamp or a text type"
+                                               : "text, varchar(n) or char(n)");
+    memcpy(c->tipo_dado, s, n); /* at most "varchar(10485760)" or "numeric(1000,1000)" */
+    c->tipo_dado[n] = '\0';
+    c->tipo = c->tipo_dado;
+    return DT_OK;
+}
+
+/* A group's tipo_sql: a string for its one column, or a table of its columns by their names in the
+ * table (a call's columns, after campos renamed them). Not a key of the call's own options, so it
+ * cannot clash with a parameter (rut, vehiculo.patente and invalido.rut have one named tipo). */
+static dt_status dt__tipos_leer(dt__etabla *t, const dt__grupo *g, const dt__doc_node *cn, char *why, size_t whycap) {
+    const dt__doc_node *v = dt__doc_get(cn, "tipo_sql", 8);
+    if (v == NULL) return DT_OK;
+    if (dt__doc_kind_of(v) != DT__DOC_TABLE) {
+        if (g->ncol != 1)
+            return dt__mal(v, why, whycap, "gives one column's type, and this call gives %zu columns (tipo_sql = { %s = \"...\" } names each)",
+                           g->ncol, t->col[g->col0].nombre);
+        return dt__tipo_poner(t, &t->col[g->col0], v, why, whycap);
+    }
+    for (size_t i = 0; i < dt__doc_len(v); i++) {
+        const dt__doc_node *it = dt__doc_item(v, i);
+        size_t kn;
+        const char *k = dt__clave(it, &kn);
+        size_t j = g->col0;
+        while (j < g->col0 + g->ncol && !dt__es(k, kn, t->col[j].nombre)) j++;
+        if (j == g->col0 + g->ncol) {
+            char lista[300] = "";
+            for (size_t q = g->col0; q < g->col0 + g->ncol; q++)
+                if (dt__lista_mas(lista, sizeof lista - 8, t->col[q].nombre, strlen(t->col[q].nombre))) break;
+            for (char *c = lista; *c; c++)
+                if (*c == ',') *c = '/';
+            return dt__mal(v, why, whycap, "'%s' is not a column of this group; its columns are %s", dt__citar(k, kn).s, lista);
+        }
+        dt_status st = dt__tipo_poner(t, &t->col[j], it, why, whycap);
+        if (st != DT_OK) return st;
+    }
+    return DT_OK;
+}
+
+/* A ref's sesgo = { distribucion = "zipf", s = 1..8 }: only the exponent is kept here; the buckets
+ * need the parent's rows, known after the fan-outs (dt__abanicos). */
+static dt_status dt__sesgo_leer(dt__grupo *g, const dt__doc_node *v, char *why, size_t whycap) {
+    dt_status st = dt__doc_want(v, DT__DOC_TABLE, why, whycap);
+    if (st != DT_OK) return st;
+    for (size_t i = 0; i < dt__doc_len(v); i++) {
+        size_t n;
+        const char *k = dt__clave(dt__doc_item(v, i), &n);
+        if (!dt__es(k, n, "distribucion") && !dt__es(k, n, "s"))
+            return dt__mal(v, why, whycap, "unknown key '%s' (sesgo takes distribucion = \"zipf\" and s)", dt__citar(k, n).s);
+    }
+    const dt__doc_node *d = dt__doc_need(v, "distribucion", why, whycap);
+    if (d == NULL) return DT_ERR_INVALID_ARG;
+    const char *s;
+    size_t sn;
+    if ((st = dt__doc_want_string(d, &s, &sn, why, whycap)) != DT_OK) return st;
+    if (!dt__es(s, sn, "zipf"))
+        return dt__mal(d, why, whycap, "'%s' is not a skew; sesgo takes distribucion = \"zipf\" with an exponent s", dt__citar(s, sn).s);
+    const dt__doc_node *e = dt__doc_need(v, "s", why, whycap);
+    if (e == NULL) return DT_ERR_INVALID_ARG;
+    int64_t x;
+    if ((st = dt__doc_want_integer(e, &x, why, whycap)) != DT_OK) return st;
+    if (x < 1 || x > DT__REPARTO_S_MAX)
+        return dt__mal(e, why, whycap, "must be an integer exponent from 1 to %d, got %lld", DT__REPARTO_S_MAX, (long long)x);
+    g->sesgo_s = x;
+    return DT_OK;
+}
+
 /* One entry of columnas: a group of one column, or of a call's chosen fields. */
 static dt_status dt__grupo_nuevo(dt__etabla *t, const dt__doc_node *cn, uint64_t seed, const int32_t hoy[3], char *why,
                                  size_t whycap) {
@@ -458,8 +556,11 @@ static dt_status dt__grupo_nuevo(dt__etabla *t, const dt__doc_node *cn, uint64_t
         for (size_t i = 0; i < dt__doc_len(cn); i++) {
             size_t n2;
             const char *k2 = dt__clave(dt__doc_item(cn, i), &n2);
-            if (!dt__es(k2, n2, tipos[tipo]))
-                return dt__mal(cn, why, whycap, "unknown key '%s' (a %s column takes only %s)", dt__citar(k2, n2).s, tipos[tipo], tipos[tipo]);
+            if ((tipo == DT__G_REF || tipo == DT__G_REPARTO) && dt__es(k2, n2, "tipo_sql"))
+                return dt__mal(cn, why, whycap, "a %s has its parent column's type (a tipo_sql belongs on the parent column)", tipos[tipo]);
+            if (!dt__es(k2, n2, tipos[tipo]) && !dt__es(k2, n2, tipo == DT__G_REF ? "sesgo" : "tipo_sql"))
+                return dt__mal(cn, why, whycap, "unknown key '%s' (a %s column takes only %s and %s)", dt__citar(k2, n2).s, tipos[tipo], tipos[tipo],
+                               tipo == DT__G_REF ? "sesgo" : "tipo_sql");
         }
     }
     switch (tipo) {
@@ -485,11 +586,14 @@ static dt_status dt__grupo_nuevo(dt__etabla *t, const dt__doc_node *cn, uint64_t
         const char *punto = memchr(s, '.', sn);
         if (punto == NULL || punto == s || punto == s + sn - 1 || memchr(s, '\0', sn))
             return dt__mal(cn, why, whycap, "%s must be \"tabla.columna\", got '%s'", tipos[tipo], dt__citar(s, sn).s);
+        const dt__doc_node *sesgo = tipo == DT__G_REF ? dt__doc_get(cn, "sesgo", 5) : NULL;
+        if (sesgo && (st = dt__sesgo_leer(g, sesgo, why, whycap)) != DT_OK) return st;
         if (dt__col_nueva(t, k, kn, 0, "bigint", 0, 0)) return DT_ERR_NO_MEMORY; /* type and target: resolved later */
         break;
     }
     }
     g->ncol = t->ncol - g->col0;
+    if ((st = dt__tipos_leer(t, g, cn, why, whycap)) != DT_OK) return st;
     if (t->ncol > DT__ESQUEMA_COLUMNAS_MAX)
         return dt__mal(cn, why, whycap, "a table has at most %d columns (PostgreSQL's limit), and this one reaches %zu",
                        DT__ESQUEMA_COLUMNAS_MAX, t->ncol);
@@ -501,8 +605,108 @@ static dt_status dt__grupo_nuevo(dt__etabla *t, const dt__doc_node *cn, uint64_t
     return DT_OK;
 }
 
-static dt_status dt__tabla_nueva(dt__etabla *t, const dt__doc_node *tn, uint64_t seed, const int32_t hoy[3], char *why,
-                                 size_t whycap) {
+static const char *const dt__repartos[] = {"uniforme", "geometrica", "zipf", "pesos"};
+static const char *const dt__reparto_param[] = {NULL, "p", "s", "pesos"};
+
+/* cuantos = { min, max [, distribucion = "…" and its parameter] }: the range, and for a distribution
+ * other than "uniforme" its table of cumulative weights (reparto.h). `entradas` counts the entries of
+ * every table built so far in this schema, to bound them together. */
+static dt_status dt__cuantos_leer(dt__etabla *t, const dt__doc_node *cuantos, size_t *entradas, char *why, size_t whycap) {
+    dt_status st = dt__doc_want(cuantos, DT__DOC_TABLE, why, whycap);
+    if (st != DT_OK) return st;
+    const dt__doc_node *nd = NULL, *param[4] = {NULL, NULL, NULL, NULL};
+    int dist = DT__REPARTO_UNIFORME;
+    for (size_t i = 0; i < dt__doc_len(cuantos); i++) {
+        const dt__doc_node *it = dt__doc_item(cuantos, i);
+        size_t n2;
+        const char *k2 = dt__clave(it, &n2);
+        int d = 1;
+        while (d < 4 && !dt__es(k2, n2, dt__reparto_param[d])) d++;
+        if (d < 4) {
+            param[d] = it;
+        } else if (dt__es(k2, n2, "distribucion")) {
+            const char *s;
+            size_t sn;
+            if ((st = dt__doc_want_string(it, &s, &sn, why, whycap)) != DT_OK) return st;
+            nd = it;
+            for (dist = 0; dist < 4 && !dt__es(s, sn, dt__repartos[dist]); dist++) continue;
+            if (dist == 4)
+                return dt__mal(it, why, whycap,
+                               "'%s' is not a distribution; cuantos takes \"uniforme\", \"geometrica\" (with p), \"zipf\" (with s) or \"pesos\" (with pesos)",
+                               dt__citar(s, sn).s);
+        } else if (!dt__es(k2, n2, "min") && !dt__es(k2, n2, "max")) {
+            return dt__mal(cuantos, why, whycap, "unknown key '%s' (cuantos takes min, max, distribucion and its p, s or pesos)",
+                           dt__citar(k2, n2).s);
+        }
+    }
+    const dt__doc_node *mn = dt__doc_need(cuantos, "min", why, whycap);
+    if (mn == NULL) return DT_ERR_INVALID_ARG;
+    const dt__doc_node *mx = dt__doc_need(cuantos, "max", why, whycap);
+    if (mx == NULL) return DT_ERR_INVALID_ARG;
+    int64_t a, b;
+    if ((st = dt__doc_want_integer(mn, &a, why, whycap)) != DT_OK) return st;
+    if ((st = dt__doc_want_integer(mx, &b, why, whycap)) != DT_OK) return st;
+    if (a < 0 || a > DT__ESQUEMA_CUANTOS_MAX) return dt__mal(mn, why, whycap, "must be from 0 to %d, got %lld", DT__ESQUEMA_CUANTOS_MAX, (long long)a);
+    if (b < 0 || b > DT__ESQUEMA_CUANTOS_MAX) return dt__mal(mx, why, whycap, "must be from 0 to %d, got %lld", DT__ESQUEMA_CUANTOS_MAX, (long long)b);
+    if (a > b) return dt__mal(cuantos, why, whycap, "min must not exceed max, got min=%lld, max=%lld", (long long)a, (long long)b);
+    t->cmin = (uint64_t)a;
+    t->cmax = (uint64_t)b;
+    for (int d = 1; d < 4; d++)
+        if (param[d] && d != dist)
+            return dt__mal(param[d], why, whycap, "belongs to distribucion = \"%s\", and this cuantos is \"%s\"", dt__repartos[d],
+                           dt__repartos[dist]);
+    if (dist == DT__REPARTO_UNIFORME) return DT_OK; /* no table: min + acotado(key, p, max - min + 1) */
+    if (param[dist] == NULL)
+        return dt__mal(nd, why, whycap, "\"%s\" needs %s", dt__repartos[dist],
+                       dist == DT__REPARTO_GEOMETRICA ? "p, the per mille share of weight each extra child loses (1 to 1000)"
+                       : dist == DT__REPARTO_ZIPF     ? "s, the integer exponent (1 to 8)"
+                                                      : "pesos = [w_min, ..., w_max], one integer weight per count");
+    uint64_t n = t->cmax - t->cmin + 1;
+    if (n > DT__REPARTO_CUENTAS_MAX)
+        return dt__mal(cuantos, why, whycap, "distribucion = \"%s\" keeps one weight per count: max - min may be at most %u, got %llu",
+                       dt__repartos[dist], DT__REPARTO_CUENTAS_MAX - 1, (unsigned long long)(n - 1));
+    if (*entradas + n > DT__REPARTO_ESQUEMA_MAX)
+        return dt__mal(cuantos, why, whycap,
+                       "the schema's fan-out distributions may keep at most %u weights together (8 bytes each), and this one brings them to %llu",
+                       DT__REPARTO_ESQUEMA_MAX, (unsigned long long)(*entradas + n));
+    int64_t x = 0;
+    const dt__doc_node *pn = param[dist];
+    if (dist == DT__REPARTO_PESOS) {
+        if ((st = dt__doc_want(pn, DT__DOC_ARRAY, why, whycap)) != DT_OK) return st;
+        if (dt__doc_len(pn) != n)
+            return dt__mal(pn, why, whycap, "has %zu weights for the %llu counts from min = %lld to max = %lld (one weight per count)",
+                           dt__doc_len(pn), (unsigned long long)n, (long long)a, (long long)b);
+        int positivo = 0;
+        for (size_t k = 0; k < n; k++) { /* checked before the table exists: a refusal allocates nothing */
+            const dt__doc_node *it = dt__doc_item(pn, k);
+            if ((st = dt__doc_want_integer(it, &x, why, whycap)) != DT_OK) return st;
+            if (x < 0 || x > DT__ESQUEMA_PESO_MAX)
+                return dt__mal(it, why, whycap, "a weight must be an integer from 0 to %d, got %lld", DT__ESQUEMA_PESO_MAX, (long long)x);
+            positivo |= x > 0;
+        }
+        if (!positivo) return dt__mal(pn, why, whycap, "needs a positive weight");
+    } else {
+        if ((st = dt__doc_want_integer(pn, &x, why, whycap)) != DT_OK) return st;
+        if (dist == DT__REPARTO_GEOMETRICA && (x < 1 || x > 1000))
+            return dt__mal(pn, why, whycap, "must be a per mille rate from 1 to 1000, got %lld", (long long)x);
+        if (dist == DT__REPARTO_ZIPF && (x < 1 || x > DT__REPARTO_S_MAX))
+            return dt__mal(pn, why, whycap, "must be an integer exponent from 1 to %d, got %lld", DT__REPARTO_S_MAX, (long long)x);
+    }
+    if ((t->reparto = dt__reparto_nuevo(dist, x, (size_t)n)) == NULL) return DT_ERR_NO_MEMORY;
+    if (dist == DT__REPARTO_PESOS) {
+        for (size_t k = 0; k < n; k++) {
+            int64_t w;
+            dt__doc_want_integer(dt__doc_item(pn, k), &w, NULL, 0);
+            t->reparto->acum[k] = (uint64_t)w;
+        }
+        dt__reparto_cerrar(t->reparto); /* at most 65,536 weights of 10^9: below 2^46 */
+    }
+    *entradas += (size_t)n;
+    return DT_OK;
+}
+
+static dt_status dt__tabla_nueva(dt__etabla *t, const dt__doc_node *tn, uint64_t seed, const int32_t hoy[3], size_t *entradas,
+                                 char *why, size_t whycap) {
     size_t kn;
     const char *k = dt__clave(tn, &kn);
     t->nodo = tn;
@@ -533,33 +737,7 @@ static dt_status dt__tabla_nueva(dt__etabla *t, const dt__doc_node *tn, uint64_t
         if ((st = dt__doc_want_string(por, NULL, NULL, why, whycap)) != DT_OK) return st;
         t->nodo_por = por;
         if (cuantos == NULL) return dt__mal(tn, why, whycap, "needs cuantos = { min = 1, max = 3 }: children per row of the parent");
-        if ((st = dt__doc_want(cuantos, DT__DOC_TABLE, why, whycap)) != DT_OK) return st;
-        for (size_t i = 0; i < dt__doc_len(cuantos); i++) {
-            const dt__doc_node *it = dt__doc_item(cuantos, i);
-            size_t n2;
-            const char *k2 = dt__clave(it, &n2);
-            if (dt__es(k2, n2, "distribucion")) {
-                const char *d;
-                size_t dn;
-                if ((st = dt__doc_want_string(it, &d, &dn, why, whycap)) != DT_OK) return st;
-                if (!dt__es(d, dn, "uniforme"))
-                    return dt__mal(it, why, whycap, "'%s' is not a distribution here; only \"uniforme\" is built (geometric, Zipf and weights are not yet)", dt__citar(d, dn).s);
-            } else if (!dt__es(k2, n2, "min") && !dt__es(k2, n2, "max")) {
-                return dt__mal(cuantos, why, whycap, "unknown key '%s' (cuantos takes min, max and distribucion)", dt__citar(k2, n2).s);
-            }
-        }
-        const dt__doc_node *mn = dt__doc_need(cuantos, "min", why, whycap);
-        if (mn == NULL) return DT_ERR_INVALID_ARG;
-        const dt__doc_node *mx = dt__doc_need(cuantos, "max", why, whycap);
-        if (mx == NULL) return DT_ERR_INVALID_ARG;
-        int64_t a, b;
-        if ((st = dt__doc_want_integer(mn, &a, why, whycap)) != DT_OK) return st;
-        if ((st = dt__doc_want_integer(mx, &b, why, whycap)) != DT_OK) return st;
-        if (a < 0 || a > DT__ESQUEMA_CUANTOS_MAX) return dt__mal(mn, why, whycap, "must be from 0 to %d, got %lld", DT__ESQUEMA_CUANTOS_MAX, (long long)a);
-        if (b < 0 || b > DT__ESQUEMA_CUANTOS_MAX) return dt__mal(mx, why, whycap, "must be from 0 to %d, got %lld", DT__ESQUEMA_CUANTOS_MAX, (long long)b);
-        if (a > b) return dt__mal(cuantos, why, whycap, "min must not exceed max, got min=%lld, max=%lld", (long long)a, (long long)b);
-        t->cmin = (uint64_t)a;
-        t->cmax = (uint64_t)b;
+        if ((st = dt__cuantos_leer(t, cuantos, entradas, why, whycap)) != DT_OK) return st;
     }
     const dt__doc_node *cols = dt__doc_need(tn, "columnas", why, whycap);
     if (cols == NULL) return DT_ERR_INVALID_ARG;
@@ -850,6 +1028,7 @@ static uint64_t dt__padre(const dt__etabla *t, uint64_t r) {
 /* Children of parent row p: cmin + a keyed hash of (table, p) bounded to cmax - cmin + 1, never a
  * stream, so a parent row's count does not depend on any other row. */
 static uint64_t dt__cuantos(const dt__etabla *t, uint64_t p) {
+    if (t->reparto) return t->cmin + dt__reparto_indice(t->reparto, dt__esquema_acotado(t->clave, p, dt__reparto_total(t->reparto)));
     if (t->cmax == t->cmin) return t->cmin;
     return t->cmin + dt__esquema_acotado(t->clave, p, t->cmax - t->cmin + 1);
 }
@@ -877,7 +1056,7 @@ static dt_status dt__abanicos(dt_esquema *e, char *why, size_t whycap) {
     }
     /* Every unique column must have a value for every row of its table. */
     for (size_t i = 0; i < e->nt; i++) {
-        const dt__etabla *t = &e->t[i];
+        dt__etabla *t = &e->t[i];
         for (size_t g = 0; g < t->ngr; g++) {
             const dt__grupo *gr = &t->gr[g];
             if (gr->tipo == DT__G_LLAMADA && t->filas > dt_tabla_capacidad(gr->ds)) {
@@ -890,6 +1069,17 @@ static dt_status dt__abanicos(dt_esquema *e, char *why, size_t whycap) {
             }
             if (gr->tipo == DT__G_REF && t->filas > 0 && e->t[gr->rtabla].filas == 0)
                 return dt__mal(gr->nodo, why, whycap, "ref: the table %s has no rows to refer to", e->t[gr->rtabla].nombre);
+            if (gr->tipo == DT__G_REF && gr->sesgo_s) {
+                for (const dt__etabla *a = t; a->por >= 0; a = &e->t[a->por])
+                    if ((size_t)a->por == gr->rtabla)
+                        return dt__mal(gr->nodo, why, whycap,
+                                       "sesgo: %s is up this table's fan-out chain, so each row refers to the row it fans out from (a skew needs a ref to another table)",
+                                       e->t[gr->rtabla].nombre);
+                const dt__etabla *p = &e->t[gr->rtabla];
+                uint64_t n = p->filas ? p->filas : 1; /* a table of no rows is never read */
+                t->gr[g].sesgo = dt__sesgo_nuevo(gr->sesgo_s, n, dt__mezcla(p->clave ^ 0x736573676fULL));
+                if (t->gr[g].sesgo == NULL) return DT_ERR_NO_MEMORY;
+            }
         }
     }
     return DT_OK;
@@ -961,9 +1151,10 @@ dt_status dt_esquema_new(const char *texto, size_t len, int formato, const char 
         st = DT_ERR_NO_MEMORY;
         goto fin;
     }
+    size_t entradas = 0; /* the fan-out distributions' weights, over all tables */
     for (size_t i = 0; i < nt; i++) {
         e->nt = i + 1;
-        if ((st = dt__tabla_nueva(&e->t[i], dt__doc_item(tablas, i), seed, hoy, why, whycap)) != DT_OK) goto fin;
+        if ((st = dt__tabla_nueva(&e->t[i], dt__doc_item(tablas, i), seed, hoy, &entradas, why, whycap)) != DT_OK) goto fin;
     }
     if ((st = dt__indexar(e)) != DT_OK) goto fin;
     if ((st = dt__resolver(e, why, whycap)) != DT_OK) goto fin;
@@ -1064,8 +1255,8 @@ static char *dt__valor_unico(const dt__etabla *t, size_t j, uint64_t r, char *p,
 }
 
 /* The row of table `destino` a row r of table t refers to: its ancestor's row when `destino` is up
- * t's fan-out chain (a cuenta's cliente is the cliente it fans out from), else a uniform row from a
- * keyed hash of (group, r). */
+ * t's fan-out chain (a cuenta's cliente is the cliente it fans out from), else a row from a keyed
+ * hash of (group, r): uniform, or Zipf-skewed with sesgo (reparto.h). */
 static uint64_t dt__fila_ref(const dt_esquema *e, const dt__etabla *t, const dt__grupo *g, uint64_t r) {
     const dt__etabla *a = t;
     uint64_t fa = r;
@@ -1074,6 +1265,7 @@ static uint64_t dt__fila_ref(const dt_esquema *e, const dt__etabla *t, const dt_
         a = &e->t[a->por];
         if (a == &e->t[g->rtabla]) return fa;
     }
+    if (g->sesgo) return dt__sesgo_fila(g->sesgo, g->clave, r);
     return dt__esquema_acotado(g->clave, r, e->t[g->rtabla].filas);
 }
 
@@ -1412,9 +1604,11 @@ static void dt__tx(dt__texto *x, const char *fmt, ...) {
     }
 }
 
+/* SQLite has its affinities only: integers (bigint, integer, and a document's smallint or numeric)
+ * are INTEGER, everything else TEXT (a date is ISO text there). */
 static const char *dt__tipo_en(const char *tipo_pg, dt_dialecto d) {
     if (d == DT_SQL_POSTGRESQL) return tipo_pg;
-    return tipo_pg[0] == 'i' || tipo_pg[0] == 'b' ? "INTEGER" : "TEXT";
+    return tipo_pg[0] == 'i' || tipo_pg[0] == 'b' || tipo_pg[0] == 's' || tipo_pg[0] == 'n' ? "INTEGER" : "TEXT";
 }
 
 dt_status dt_esquema_ddl(const dt_esquema *e, dt_dialecto dialecto, char *buf, size_t cap, size_t *len) {
