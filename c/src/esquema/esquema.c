@@ -1236,8 +1236,21 @@ dt_status dt_esquema_columna(const dt_esquema *e, size_t tabla, size_t j, dt_esq
 
 /* What making rows needs besides the schema: scratch for a call's values, this row's columns as they
  * are written (for arguments from the same row), and the sentence of a row that cannot be made. */
+/* A cell of another row made for an argument or a reparto, kept: a parent's children are consecutive
+ * rows, so the next row usually needs the same cell again. A cell is a pure function of (table,
+ * column, row), so keeping it changes nothing but the time. */
+#define DT__GUARDADAS 16
+typedef struct dt__guardada {
+    const dt__etabla *t; /* NULL: empty */
+    size_t col;
+    uint64_t fila;
+    size_t n;
+    char texto[DT_MAX_TEXT];
+} dt__guardada;
+
 typedef struct dt__hacer {
     dt__valores *v;
+    dt__guardada *guardadas; /* DT__GUARDADAS of them, direct-mapped by (table, column) */
     const char **ini;       /* per column of the table being written: its text in the row, */
     size_t *largo;          /* its length, */
     uint8_t *nulo;          /* and 1 for a null */
@@ -1325,6 +1338,26 @@ static int dt__como_argumento(const char *s, size_t n, const dt_tabla *ds, int64
 }
 
 static char *dt__celda(const dt_esquema *e, const dt__etabla *t, size_t j, uint64_t r, char *p, dt__hacer *h, int mismo);
+
+/* Column j of table t at row r for a source, kept in h (a pointer into h, valid until the next call
+ * that may make another cell); NULL with the sentence in h->why. */
+static const char *dt__celda_guardada(const dt_esquema *e, const dt__etabla *t, size_t j, uint64_t r, dt__hacer *h, size_t *n) {
+    dt__guardada *c = &h->guardadas[((size_t)(t - e->t) * 31u + j) % DT__GUARDADAS];
+    if (c->t == t && c->col == j && c->fila == r) {
+        *n = c->n;
+        return c->texto;
+    }
+    char tmp[DT_MAX_TEXT];
+    char *fin = dt__celda(e, t, j, r, tmp, h, 0); /* may fill other slots, or this one: copied after */
+    if (fin == NULL) return NULL;
+    c->t = t;
+    c->col = j;
+    c->fila = r;
+    c->n = (size_t)(fin - tmp);
+    memcpy(c->texto, tmp, c->n);
+    *n = c->n;
+    return c->texto;
+}
 static char *dt__repartir(const dt_esquema *e, const dt__etabla *t, const dt__grupo *g, uint64_t r, char *p, dt__hacer *h);
 
 /* A row's refusal into h->why: "tablas.<t>.columnas.<c>: row <r>: <text>", cut under
@@ -1368,10 +1401,10 @@ static int dt__args_fila(const dt_esquema *e, const dt__etabla *t, const dt__gru
             nulo = h->nulo[de->col];
         } else {
             uint64_t sr = de->tabla < 0 ? r : dt__fila_ancestro(e, t, (size_t)de->tabla, r);
-            char *fin = dt__celda(e, st, de->col, sr, tmp, h, 0);
-            if (fin == NULL) return 1;
+            const char *c = dt__celda_guardada(e, st, de->col, sr, h, &n);
+            if (c == NULL) return 1;
+            memcpy(tmp, c, n); /* the next source may take the slot */
             s = tmp;
-            n = (size_t)(fin - tmp);
             nulo = n == 1 && tmp[0] == DT_NULO;
         }
         if (nulo) continue; /* DT_ARG_DEFAULT: the parameter's default */
@@ -1400,10 +1433,9 @@ static uint64_t dt__proporcion(uint64_t v, uint64_t s, uint64_t w) { return (v /
  * the parts add up to V exactly. A null V gives a null part. */
 static char *dt__repartir(const dt_esquema *e, const dt__etabla *t, const dt__grupo *g, uint64_t r, char *p, dt__hacer *h) {
     uint64_t pr = dt__padre(t, r), primero = pr ? t->fin[pr - 1] : 0, k = t->fin[pr] - primero, i = r - primero;
-    char tmp[DT_MAX_TEXT];
-    char *fin = dt__celda(e, &e->t[g->rtabla], g->rcol, pr, tmp, h, 0);
-    if (fin == NULL) return NULL;
-    size_t n = (size_t)(fin - tmp);
+    size_t n;
+    const char *tmp = dt__celda_guardada(e, &e->t[g->rtabla], g->rcol, pr, h, &n);
+    if (tmp == NULL) return NULL;
     if (n == 1 && tmp[0] == DT_NULO) return dt__putc(p, DT_NULO);
     uint64_t v = 0;
     size_t d = 0;
@@ -1525,13 +1557,14 @@ dt_status dt_esquema_filas(const dt_esquema *e, size_t tabla, uint64_t desde, si
     }
     dt__hacer h;
     h.v = (dt__valores *)malloc(sizeof *h.v);
+    h.guardadas = (dt__guardada *)calloc(DT__GUARDADAS, sizeof *h.guardadas);
     h.ini = (const char **)malloc(t->ncol * sizeof *h.ini);
     h.largo = (size_t *)malloc(t->ncol * sizeof *h.largo);
     h.nulo = (uint8_t *)malloc(t->ncol);
     h.why[0] = '\0';
     char *fila = (char *)malloc(cota);
     dt_status st = DT_OK;
-    if (h.v == NULL || h.ini == NULL || h.largo == NULL || h.nulo == NULL || fila == NULL) st = DT_ERR_NO_MEMORY;
+    if (h.v == NULL || h.guardadas == NULL || h.ini == NULL || h.largo == NULL || h.nulo == NULL || fila == NULL) st = DT_ERR_NO_MEMORY;
     size_t k = 0;
     for (size_t i = 0; st == DT_OK && i < n; i++) {
         char *fin = dt__fila(e, t, desde + i, fila, &h);
@@ -1549,6 +1582,7 @@ dt_status dt_esquema_filas(const dt_esquema *e, size_t tabla, uint64_t desde, si
         k += m;
     }
     free(h.v);
+    free(h.guardadas);
     free(h.ini);
     free(h.largo);
     free(h.nulo);
