@@ -215,3 +215,11 @@ test('free() releases the C schema; later calls throw ClosedError', () => {
   expect(() => e.ddl()).toThrow(dt.ClosedError);
   e.free(); // twice is a no-op
 });
+
+test('a row its arguments cannot make throws the row sentence', () => {
+  const e = new Esquema('[tablas.t]\nfilas = 50\n[tablas.t.columnas]\nx = { elegir = { uno = 1 } }\n'
+    + 'b = { llamada = "dinero.monto", min = { de = "x" } }\n');
+  expect(() => e.filas('t', 2, 3)).toThrow(dt.InvalidArgumentError);
+  expect(() => e.filas('t', 2, 3)).toThrow(
+    /^tablas\.t\.columnas\.b: row 3: min takes t\.x, whose value is not an integer, a date \(YYYY-MM-DD\) or a RUT$/);
+});
