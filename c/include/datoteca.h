@@ -586,7 +586,7 @@ typedef struct dt_mascara_clave dt_mascara_clave;
  * DT_SENTENCE_MAX bytes; why may be NULL or whycap 0 for none; "" on success). The per-purpose
  * subkeys are derived at once, BLAKE2s-256(key = the 32 bytes, message = a label such as
  * "datoteca/rut/persona/v1"), and only they are kept. `hex` may be NULL only when len == 0 (which is
- * refused); DT_ERR_NULL for NULL out; DT_ERR_NO_MEMORY. On success *out owns the key (free with
+ * refused); DT_ERR_NULL for NULL out (with its sentence); DT_ERR_NO_MEMORY. On success *out owns the key (free with
  * dt_mascara_clave_free); the text may be wiped at once. On failure *out is NULL. Thread-safe; a
  * built key is immutable and may be used from many threads at once. */
 DT_API dt_status dt_mascara_clave_new(const char *hex, size_t len, dt_mascara_clave **out, char *why, size_t whycap);
@@ -615,7 +615,8 @@ DT_API dt_status dt_mascara_rut_cuerpo_inversa(const dt_mascara_clave *k, uint32
  * 1,000,000 may gain up to five digits, a persona body one; the other classes keep their digits). A text that is not a valid RUT is
  * DT_ERR_INVALID_RUT with a sentence in `why` naming what is wrong ("rut: the check digit does not
  * match the body") without repeating the value, and buf[0] = '\0' when cap > 0. DT_ERR_NULL for NULL
- * k, or NULL in with len > 0. `why` as dt_mascara_clave_new ("" on success). Thread-safe. */
+ * k, or NULL in with len > 0 (with its sentence). `why` as dt_mascara_clave_new ("" on success). `in` and
+ * `buf` must not overlap. Thread-safe. */
 DT_API dt_status dt_mascara_rut(const dt_mascara_clave *k, const char *in, size_t len, char *buf, size_t cap,
                                 size_t *out_len, char *why, size_t whycap);
 /* The inverse: a RUT masked with `k` back to the original, in the same form. */

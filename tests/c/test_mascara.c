@@ -183,7 +183,8 @@ static void claves(void) {
         sin_clave("non-hex character", t, 64, why);
     }
     /* NULLs, a tiny sentence buffer, no sentence buffer */
-    CHECK(dt_mascara_clave_new(CLAVE_A, 64, NULL, why, sizeof why) == DT_ERR_NULL, "NULL out");
+    CHECK(dt_mascara_clave_new(CLAVE_A, 64, NULL, why, sizeof why) == DT_ERR_NULL && strstr(why, "out is NULL"), "NULL out: '%s'", why);
+    sin_clave("NULL out", CLAVE_A, 64, why);
     CHECK(dt_mascara_clave_new(NULL, 64, &k, why, sizeof why) == DT_ERR_NULL && k == NULL, "NULL text, len 64");
     CHECK(dt_mascara_clave_new(NULL, 0, &k, why, sizeof why) == DT_ERR_INVALID_ARG && k == NULL, "NULL text, len 0");
     CHECK(dt_mascara_clave_new(CLAVE_A, 10, &k, NULL, 0) == DT_ERR_INVALID_ARG && k == NULL, "no sentence buffer");
@@ -428,7 +429,9 @@ static void formas(void) {
           "cap %zu for %zu bytes", necesario, necesario);
     CHECK_OK(dt_mascara_rut(k, in, strlen(in), buf, necesario + 1, &len, NULL, 0), "cap %zu for %zu bytes", necesario + 1,
              necesario);
-    CHECK(dt_mascara_rut(NULL, in, strlen(in), buf, sizeof buf, &len, why, sizeof why) == DT_ERR_NULL, "NULL key");
+    CHECK(dt_mascara_rut(NULL, in, strlen(in), buf, sizeof buf, &len, why, sizeof why) == DT_ERR_NULL &&
+              strcmp(why, "rut: the key is NULL") == 0,
+          "NULL key: '%s'", why);
     CHECK(dt_mascara_rut(k, NULL, 3, buf, sizeof buf, &len, why, sizeof why) == DT_ERR_NULL, "NULL text");
     CHECK(dt_mascara_rut(k, in, strlen(in), NULL, 5, &len, why, sizeof why) == DT_ERR_NULL, "NULL buf, cap 5");
     dt_mascara_clave_free(k);

@@ -35,7 +35,10 @@ static void dt__por_que(char *why, size_t whycap, const char *frase) {
 dt_status dt_mascara_clave_new(const char *hex, size_t len, dt_mascara_clave **out, char *why, size_t whycap) {
     if (out != NULL) *out = NULL;
     if (why != NULL && whycap > 0) why[0] = '\0';
-    if (out == NULL || (hex == NULL && len > 0)) return DT_ERR_NULL;
+    if (out == NULL || (hex == NULL && len > 0)) {
+        dt__por_que(why, whycap, out == NULL ? "clave: out is NULL" : "clave: hex is NULL but len is not 0");
+        return DT_ERR_NULL;
+    }
     char frase[DT_SENTENCE_MAX];
     size_t n = len;
     if (n > 0 && hex[n - 1] == '\n') n--; /* a key file's one final newline */

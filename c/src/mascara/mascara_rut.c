@@ -166,7 +166,14 @@ static dt_status dt__mc_rut(const dt_mascara_clave *k, const char *in, size_t le
                             size_t *out_len, char *why, size_t whycap, int inversa) {
     if (why != NULL && whycap > 0) why[0] = '\0';
     if (buf != NULL && cap > 0) buf[0] = '\0';
-    if (k == NULL || (in == NULL && len > 0) || (buf == NULL && cap > 0)) return DT_ERR_NULL;
+    if (k == NULL || (in == NULL && len > 0) || (buf == NULL && cap > 0)) {
+        if (why != NULL)
+            dt__sentence_out(k == NULL                 ? "rut: the key is NULL"
+                             : in == NULL && len > 0   ? "rut: in is NULL but len is not 0"
+                                                       : "rut: buf is NULL but cap is not 0",
+                             why, whycap, NULL);
+        return DT_ERR_NULL;
+    }
     uint32_t cuerpo;
     char dv;
     if (dt_rut_leer(in, len, &cuerpo, &dv) != DT_OK) {
