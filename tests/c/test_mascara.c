@@ -218,8 +218,10 @@ static void clases(void) {
 /* `cuantos` distinct bodies of class c (the whole class when cuantos covers it): min + (i * paso) mod n,
  * paso prime to n, so they spread over the class. Each image in the class, no two alike (a bitmap),
  * the inverse of each image its body. */
-/* --corto (for emulated cross-architecture runs): a twentieth of the bodies. */
+/* --corto (for emulated cross-architecture runs): a twentieth of the bodies. --completo: every body
+ * of every class, 99,999,999 in all (a few minutes; by hand, not in CTest). */
 static uint32_t divisor = 1;
+static int completo = 0;
 
 static void biyeccion(const dt_mascara_clave *k, int c, uint32_t cuantos, uint32_t paso) {
     const dt__mc_clase *cl = &dt__mc_clases[c];
@@ -289,6 +291,8 @@ static void permutacion(void) {
         CHECK(z == conocidos[i].cuerpo, "key A, inverse of %u: expected %u, got %u", conocidos[i].enmascarado,
               conocidos[i].cuerpo, z);
     }
+    if (completo)
+        for (int c = 0; c < DT__MC_CLASES; c++) biyeccion(a, c, DT_RUT_CUERPO_MAX, 1);
     biyeccion(a, 1, 10000000, 7919);    /* persona: 10,000,000 of 29,000,000 */
     biyeccion(a, 3, 2000000, 1);        /* empresa: the whole class */
     biyeccion(a, 0, 999999, 1);         /* below persona: the whole class */
@@ -485,6 +489,7 @@ static void rechazos(void) {
 
 int main(int argc, char **argv) {
     if (argc == 2 && strcmp(argv[1], "--corto") == 0) divisor = 20;
+    if (argc == 2 && strcmp(argv[1], "--completo") == 0) completo = 1;
     prf_vectores();
     claves();
     clases();
