@@ -568,6 +568,61 @@ DT_API struct ArrowArrayStream *dt_esquema_arrow_stream_new(dt_esquema *e, size_
                                                             size_t filas_por_lote, int propio);
 DT_API struct ArrowSchema *dt_esquema_arrow_schema_new(const dt_esquema *e, size_t tabla);
 
+/* ===================================================================== masking */
+
+/* Keyed, deterministic pseudonymization of real data (docs/enmascarar.md): the same key and the
+ * same input give the same output in every runtime and version until a new major. It is
+ * pseudonymization, not anonymization: whoever holds the key can reverse every RUT mapping (the
+ * _inversa functions below do exactly that); without the key, telling a masked RUT's original is as
+ * hard as breaking SipHash-2-4 and BLAKE2s as PRFs. No function here ever writes the key, any part
+ * of it, or a value it refuses into a sentence. Since 2.1.0. */
+
+typedef struct dt_mascara_clave dt_mascara_clave;
+
+/* Build a key from its text: exactly 64 hexadecimal digits (0-9, a-f, A-F: 32 bytes), optionally
+ * followed by one '\n' (a key file's last line); anything else (shorter, longer, another character,
+ * a second newline, a '\r') is DT_ERR_INVALID_ARG with one English sentence in `why` that names what
+ * is wrong by position and length only, never by the characters given (snprintf semantics, under
+ * DT_SENTENCE_MAX bytes; why may be NULL or whycap 0 for none; "" on success). The per-purpose
+ * subkeys are derived at once, BLAKE2s-256(key = the 32 bytes, message = a label such as
+ * "datoteca/rut/persona/v1"), and only they are kept. `hex` may be NULL only when len == 0 (which is
+ * refused); DT_ERR_NULL for NULL out (with its sentence); DT_ERR_NO_MEMORY. On success *out owns the key (free with
+ * dt_mascara_clave_free); the text may be wiped at once. On failure *out is NULL. Thread-safe; a
+ * built key is immutable and may be used from many threads at once. */
+DT_API dt_status dt_mascara_clave_new(const char *hex, size_t len, dt_mascara_clave **out, char *why, size_t whycap);
+/* Overwrite the key's subkeys with zeros (through a volatile pointer), then free it. NULL is a no-op. */
+DT_API void dt_mascara_clave_free(dt_mascara_clave *k);
+
+/* The RUT body classes: 1..999,999; DT_RUT_PERSONA_MIN..MAX (1,000,000..29,999,999);
+ * 30,000,000..75,999,999; DT_RUT_EMPRESA_MIN..MAX (76,000,000..77,999,999); 78,000,000..89,999,999;
+ * DT_RUT_SA_ANTIGUA_MIN..MAX (90,000,000..99,999,999). Every body maps to a body of its own class, by a
+ * permutation of that class: stores the class's bounds for `cuerpo` in 1..DT_RUT_CUERPO_MAX (either
+ * pointer may be NULL), DT_ERR_INVALID_ARG outside. Pure, thread-safe. */
+DT_API dt_status dt_mascara_rut_clase(uint32_t cuerpo, uint32_t *min, uint32_t *max);
+
+/* The masked body of `cuerpo` (1..DT_RUT_CUERPO_MAX, else DT_ERR_INVALID_ARG): a keyed permutation of
+ * its class (10-round Feistel network over SipHash-2-4 with cycle-walking, docs/enmascarar.md), so
+ * distinct bodies never collide and every image lies in the same class. DT_ERR_NULL for NULL k or out.
+ * The _inversa function is its inverse: dt_mascara_rut_cuerpo_inversa(k, masked) == cuerpo. */
+DT_API dt_status dt_mascara_rut_cuerpo(const dt_mascara_clave *k, uint32_t cuerpo, uint32_t *out);
+DT_API dt_status dt_mascara_rut_cuerpo_inversa(const dt_mascara_clave *k, uint32_t cuerpo, uint32_t *out);
+
+/* Mask a RUT as written (`len` bytes at `in`, read as dt_rut_leer reads it): its body masked as
+ * dt_mascara_rut_cuerpo, its check digit recomputed, and its surface form kept: the whitespace around
+ * it byte for byte, dots (every group of three) if it had any, the dash it had (none, '-', or the same
+ * pasted Unicode dash), and a lower-case 'k' when the input's check digit was 'k' and the output's is
+ * K (otherwise 'K'). Text out as everywhere; the output is at most len + 6 bytes (a body below
+ * 1,000,000 may gain up to five digits, a persona body one; the other classes keep their digits). A text that is not a valid RUT is
+ * DT_ERR_INVALID_RUT with a sentence in `why` naming what is wrong ("rut: the check digit does not
+ * match the body") without repeating the value, and buf[0] = '\0' when cap > 0. DT_ERR_NULL for NULL
+ * k, or NULL in with len > 0 (with its sentence). `why` as dt_mascara_clave_new ("" on success). `in` and
+ * `buf` must not overlap. Thread-safe. */
+DT_API dt_status dt_mascara_rut(const dt_mascara_clave *k, const char *in, size_t len, char *buf, size_t cap,
+                                size_t *out_len, char *why, size_t whycap);
+/* The inverse: a RUT masked with `k` back to the original, in the same form. */
+DT_API dt_status dt_mascara_rut_inversa(const dt_mascara_clave *k, const char *in, size_t len, char *buf, size_t cap,
+                                        size_t *out_len, char *why, size_t whycap);
+
 #ifdef __cplusplus
 }
 #endif

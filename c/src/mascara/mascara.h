@@ -1,0 +1,29 @@
+/* The masking key's contents, shared by clave.c and mascara_rut.c. Internal. */
+#ifndef DT_MASCARA_H
+#define DT_MASCARA_H
+
+#include "datoteca.h"
+#include "mascara/prf.h"
+
+/* The RUT body classes (docs/enmascarar.md): contiguous ranges covering 1..DT_RUT_CUERPO_MAX, each
+ * permuted onto itself under its own subkey. The order is part of the mapping contract. */
+#define DT__MC_CLASES 6
+
+typedef struct dt__mc_clase {
+    uint32_t min, max;      /* inclusive */
+    unsigned b;             /* half width of the Feistel domain: the smallest b with 2^(2b) >= max - min + 1 */
+    const char *etiqueta;   /* the purpose label its subkey is derived with */
+} dt__mc_clase;
+
+extern const dt__mc_clase dt__mc_clases[DT__MC_CLASES];
+
+struct dt_mascara_clave {
+    /* Per class, the SipHash-2-4 key (k0, k1): the first 16 bytes of its BLAKE2s-256 subkey read as
+     * two little-endian words. Nothing else of the master key is kept. */
+    uint64_t rut[DT__MC_CLASES][2];
+};
+
+/* The index of the class holding `cuerpo` (1..DT_RUT_CUERPO_MAX). */
+int dt__mc_clase_de(uint32_t cuerpo);
+
+#endif

@@ -1,0 +1,211 @@
+/* RUT → RUT: a keyed permutation of each body class, the check digit recomputed, the written form
+ * kept. docs/enmascarar.md specifies it exactly, so another runtime can reproduce it:
+ *
+ *   x = body - class.min in [0, n), n = class.max - class.min + 1; b the smallest with 4^b >= n;
+ *   L = x >> b, R = x & (2^b - 1); for round i = 0..9:
+ *     F = SipHash-2-4(k_class, the 8 little-endian bytes of i | b << 8 | R << 32) mod 2^b,
+ *     (L, R) = (R, L xor F);
+ *   y = L << b | R; while y >= n, apply the ten rounds again to y (cycle-walking).
+ *
+ * A Feistel network is a bijection of [0, 4^b) whatever its round function, and walking its cycle
+ * from a point of [0, n) until it re-enters [0, n) is a bijection of [0, n) (each cycle of the big
+ * permutation is cut into runs that start and end inside). 4^b < 4n, so fewer than 4 passes on
+ * average. Ten rounds: FF1 (NIST SP 800-38G) uses ten, FF3-1 eight; the known attacks on Feistel
+ * format-preserving encryption over small domains (Bellare, Hoang and Tessaro 2016; Durak and
+ * Vaudenay 2017; Hoang, Tessaro and Trieu 2018) gain from fewer rounds, and two more cost 25 %. */
+#include "internal.h"
+#include "mascara/mascara.h"
+
+#define DT__MC_RONDAS 10
+
+/* b is the smallest half width with 4^b >= the class size: 10, 13, 13, 11, 12, 12. */
+const dt__mc_clase dt__mc_clases[DT__MC_CLASES] = {
+    {1, DT_RUT_PERSONA_MIN - 1, 10, "datoteca/rut/menor/v1"},
+    {DT_RUT_PERSONA_MIN, DT_RUT_PERSONA_MAX, 13, "datoteca/rut/persona/v1"},
+    {DT_RUT_PERSONA_MAX + 1, DT_RUT_EMPRESA_MIN - 1, 13, "datoteca/rut/intermedio/v1"},
+    {DT_RUT_EMPRESA_MIN, DT_RUT_EMPRESA_MAX, 11, "datoteca/rut/empresa/v1"},
+    {DT_RUT_EMPRESA_MAX + 1, DT_RUT_SA_ANTIGUA_MIN - 1, 12, "datoteca/rut/alto/v1"},
+    {DT_RUT_SA_ANTIGUA_MIN, DT_RUT_CUERPO_MAX, 12, "datoteca/rut/sa-antigua/v1"},
+};
+
+int dt__mc_clase_de(uint32_t cuerpo) {
+    int c = 0;
+    while (c < DT__MC_CLASES - 1 && cuerpo > dt__mc_clases[c].max) c++;
+    return c;
+}
+
+static uint32_t dt__mc_f(const uint64_t k[2], uint32_t i, unsigned b, uint32_t r) {
+    uint64_t m = (uint64_t)i | (uint64_t)b << 8 | (uint64_t)r << 32;
+    return (uint32_t)dt__siphash24_palabra(k[0], k[1], m) & ((1u << b) - 1u);
+}
+
+static uint32_t dt__mc_feistel(const uint64_t k[2], unsigned b, uint32_t x) {
+    uint32_t l = x >> b, r = x & ((1u << b) - 1u);
+    for (uint32_t i = 0; i < DT__MC_RONDAS; i++) {
+        uint32_t t = l ^ dt__mc_f(k, i, b, r);
+        l = r;
+        r = t;
+    }
+    return l << b | r;
+}
+
+/* The rounds backwards: (L, R) = (R' xor F_i(L'), L') for i = 9..0. */
+static uint32_t dt__mc_feistel_inv(const uint64_t k[2], unsigned b, uint32_t y) {
+    uint32_t l = y >> b, r = y & ((1u << b) - 1u);
+    for (uint32_t i = DT__MC_RONDAS; i-- > 0;) {
+        uint32_t t = r ^ dt__mc_f(k, i, b, l);
+        r = l;
+        l = t;
+    }
+    return l << b | r;
+}
+
+static uint32_t dt__mc_cuerpo(const dt_mascara_clave *k, uint32_t cuerpo, int inversa) {
+    int c = dt__mc_clase_de(cuerpo);
+    const dt__mc_clase *cl = &dt__mc_clases[c];
+    uint32_t n = cl->max - cl->min + 1, x = cuerpo - cl->min;
+    do x = inversa ? dt__mc_feistel_inv(k->rut[c], cl->b, x) : dt__mc_feistel(k->rut[c], cl->b, x);
+    while (x >= n);
+    return cl->min + x;
+}
+
+dt_status dt_mascara_rut_clase(uint32_t cuerpo, uint32_t *min, uint32_t *max) {
+    if (cuerpo < 1 || cuerpo > DT_RUT_CUERPO_MAX) return DT_ERR_INVALID_ARG;
+    const dt__mc_clase *cl = &dt__mc_clases[dt__mc_clase_de(cuerpo)];
+    if (min) *min = cl->min;
+    if (max) *max = cl->max;
+    return DT_OK;
+}
+
+static dt_status dt__mc_cuerpo_api(const dt_mascara_clave *k, uint32_t cuerpo, uint32_t *out, int inversa) {
+    if (k == NULL || out == NULL) return DT_ERR_NULL;
+    if (cuerpo < 1 || cuerpo > DT_RUT_CUERPO_MAX) return DT_ERR_INVALID_ARG;
+    *out = dt__mc_cuerpo(k, cuerpo, inversa);
+    return DT_OK;
+}
+
+dt_status dt_mascara_rut_cuerpo(const dt_mascara_clave *k, uint32_t cuerpo, uint32_t *out) {
+    return dt__mc_cuerpo_api(k, cuerpo, out, 0);
+}
+dt_status dt_mascara_rut_cuerpo_inversa(const dt_mascara_clave *k, uint32_t cuerpo, uint32_t *out) {
+    return dt__mc_cuerpo_api(k, cuerpo, out, 1);
+}
+
+/* ---- the written form ---- */
+
+static int dt__mc_espacio(char c) { return c == ' ' || (c >= '\t' && c <= '\r'); } /* as dt_rut_leer */
+static int dt__mc_digito(char c) { return c >= '0' && c <= '9'; }
+
+/* Where a RUT dt_rut_leer accepted lies in its text: [ini, fin) is the body with its dots,
+ * [fin, dv) the dash (0, 1 or 3 bytes), s[dv] the check digit, (dv, len) the trailing whitespace. */
+typedef struct dt__mc_forma {
+    size_t ini, fin, dv;
+    int puntos;
+} dt__mc_forma;
+
+static void dt__mc_forma_de(const char *s, size_t len, dt__mc_forma *f) {
+    size_t i = 0, n = len;
+    while (i < n && dt__mc_espacio(s[i])) i++;
+    while (n > i && dt__mc_espacio(s[n - 1])) n--;
+    f->ini = i;
+    f->dv = n - 1;
+    size_t fin = n - 1;
+    while (fin > i && !dt__mc_digito(s[fin - 1])) fin--; /* back over the dash: its bytes are not digits */
+    f->fin = fin;
+    f->puntos = memchr(s + i, '.', fin - i) != NULL;
+}
+
+static size_t dt__mc_puntos(const char *s, size_t i, size_t n) {
+    size_t p = 0;
+    for (size_t j = i; j < n; j++) p += s[j] == '.';
+    return p;
+}
+
+/* Why dt_rut_leer refused `s`: its checks in its order, each named without the value. */
+static const char *dt__mc_diagnostico(const char *s, size_t len) {
+    size_t i = 0, n = len;
+    if (s == NULL) return "rut: the value is empty";
+    while (i < n && dt__mc_espacio(s[i])) i++;
+    while (n > i && dt__mc_espacio(s[n - 1])) n--;
+    if (n == i) return "rut: the value is empty or only whitespace";
+    if (n - i < 2) return "rut: too short for a RUT (a body and a check digit)";
+    char dv = s[n - 1];
+    if (!dt__mc_digito(dv) && dv != 'k' && dv != 'K') return "rut: it does not end in a check digit (0-9 or K)";
+    n--;
+    if (n > i && s[n - 1] == '-') n--;
+    else if (n - i >= 3) {
+        const unsigned char *u = (const unsigned char *)s + n - 3;
+        if (u[0] == 0xE2 && ((u[1] == 0x80 && u[2] >= 0x90 && u[2] <= 0x95) || (u[1] == 0x88 && u[2] == 0x92))) n -= 3;
+    }
+    if (n == i) return "rut: it has no body before the check digit";
+    size_t digitos = 0;
+    for (size_t j = i; j < n; j++) {
+        if (dt__mc_digito(s[j])) digitos++;
+        else if (s[j] != '.') return "rut: the body has a character that is not a digit or a dot";
+    }
+    if (digitos > 8) return "rut: the body has more than 8 digits";
+    if (digitos == 0) return "rut: it has no digits before the check digit";
+    if (s[i] == '0') return "rut: the body starts with 0";
+    if (memchr(s + i, '.', n - i) != NULL) { /* dotted: groups of three from the right, the first of 1..3 */
+        size_t grupo = 0;
+        for (size_t j = n; j > i; j--) {
+            if (s[j - 1] != '.') {
+                grupo++;
+                continue;
+            }
+            if (grupo != 3 || j - 1 == i) return "rut: the dots do not separate groups of three digits";
+            grupo = 0;
+        }
+        if (grupo > 3 || dt__mc_puntos(s, i, n) != (digitos - 1) / 3)
+            return "rut: the dots do not separate groups of three digits";
+    }
+    return "rut: the check digit does not match the body";
+}
+
+static dt_status dt__mc_rut(const dt_mascara_clave *k, const char *in, size_t len, char *buf, size_t cap,
+                            size_t *out_len, char *why, size_t whycap, int inversa) {
+    if (why != NULL && whycap > 0) why[0] = '\0';
+    if (buf != NULL && cap > 0) buf[0] = '\0';
+    if (k == NULL || (in == NULL && len > 0) || (buf == NULL && cap > 0)) {
+        if (why != NULL)
+            dt__sentence_out(k == NULL                 ? "rut: the key is NULL"
+                             : in == NULL && len > 0   ? "rut: in is NULL but len is not 0"
+                                                       : "rut: buf is NULL but cap is not 0",
+                             why, whycap, NULL);
+        return DT_ERR_NULL;
+    }
+    uint32_t cuerpo;
+    char dv;
+    if (dt_rut_leer(in, len, &cuerpo, &dv) != DT_OK) {
+        if (why != NULL) dt__sentence_out(dt__mc_diagnostico(in, len), why, whycap, NULL);
+        return DT_ERR_INVALID_RUT;
+    }
+    dt__mc_forma f;
+    dt__mc_forma_de(in, len, &f);
+    char cuerpo_txt[16];
+    char *e = dt__put_rut(cuerpo_txt, dt__mc_cuerpo(k, cuerpo, inversa), f.puntos ? DT_RUT_PUNTOS : DT_RUT_LIMPIO);
+    /* the body, then (dotted: a '-' and) the check digit, which is e[-1] */
+    size_t nc = (size_t)(e - cuerpo_txt) - (f.puntos ? 2 : 1);
+    char nuevo_dv = e[-1];
+    if (nuevo_dv == 'K' && in[f.dv] == 'k') nuevo_dv = 'k';
+    size_t total = f.ini + nc + (f.dv - f.fin) + 1 + (len - f.dv - 1);
+    if (out_len) *out_len = total;
+    if (total + 1 > cap) return DT_ERR_BUFFER_TOO_SMALL;
+    char *p = buf;
+    p = dt__put(p, in, f.ini);
+    p = dt__put(p, cuerpo_txt, nc);
+    p = dt__put(p, in + f.fin, f.dv - f.fin);
+    *p++ = nuevo_dv;
+    p = dt__put(p, in + f.dv + 1, len - f.dv - 1);
+    *p = '\0';
+    return DT_OK;
+}
+
+dt_status dt_mascara_rut(const dt_mascara_clave *k, const char *in, size_t len, char *buf, size_t cap, size_t *out_len,
+                         char *why, size_t whycap) {
+    return dt__mc_rut(k, in, len, buf, cap, out_len, why, whycap, 0);
+}
+dt_status dt_mascara_rut_inversa(const dt_mascara_clave *k, const char *in, size_t len, char *buf, size_t cap,
+                                 size_t *out_len, char *why, size_t whycap) {
+    return dt__mc_rut(k, in, len, buf, cap, out_len, why, whycap, 1);
+}
