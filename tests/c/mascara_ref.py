@@ -52,33 +52,35 @@ def subkeys(master_hex: str):
     return [hashlib.blake2s(label.encode(), key=master, digest_size=32).digest()[:16] for _, _, label in CLASSES]
 
 
-def half_width(n):
-    b = 1
-    while 4 ** b < n:
-        b += 1
-    return b
+def width(n):
+    t = 1
+    while 2 ** t < n:
+        t += 1
+    return t
 
 
-def feistel(key, b, x, inverse):
-    mask = (1 << b) - 1
-    l, r = x >> b, x & mask
+def feistel(key, t, x, inverse):
+    u = t // 2
+    v = t - u
+    a, b = x >> v, x & ((1 << v) - 1)
 
     def f(i, half):
-        return siphash24(key, (i | b << 8 | half << 32).to_bytes(8, "little")) & mask
+        m = v if i % 2 else u
+        return siphash24(key, (i | m << 8 | half << 32).to_bytes(8, "little")) & ((1 << m) - 1)
 
     if not inverse:
         for i in range(ROUNDS):
-            l, r = r, l ^ f(i, r)
+            a, b = b, a ^ f(i, b)
     else:
         for i in reversed(range(ROUNDS)):
-            l, r = r ^ f(i, l), l
-    return l << b | r
+            a, b = b ^ f(i, a), a
+    return a << v | b
 
 
 def mask_body(keys, body, inverse=False):
     for c, (lo, hi, _) in enumerate(CLASSES):
         if lo <= body <= hi:
-            n, b = hi - lo + 1, half_width(hi - lo + 1)
+            n, b = hi - lo + 1, width(hi - lo + 1)
             x = feistel(keys[c], b, body - lo, inverse)
             while x >= n:
                 x = feistel(keys[c], b, x, inverse)

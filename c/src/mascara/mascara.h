@@ -11,7 +11,7 @@
 
 typedef struct dt__mc_clase {
     uint32_t min, max;      /* inclusive */
-    unsigned b;             /* half width of the Feistel domain: the smallest b with 2^(2b) >= max - min + 1 */
+    unsigned b;             /* width of the Feistel domain: the smallest t with 2^t >= max - min + 1 */
     const char *etiqueta;   /* the purpose label its subkey is derived with */
 } dt__mc_clase;
 

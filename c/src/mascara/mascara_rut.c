@@ -1,16 +1,19 @@
 /* RUT → RUT: a keyed permutation of each body class, the check digit recomputed, the written form
  * kept. docs/enmascarar.md specifies it exactly, so another runtime can reproduce it:
  *
- *   x = body - class.min in [0, n), n = class.max - class.min + 1; b the smallest with 4^b >= n;
- *   L = x >> b, R = x & (2^b - 1); for round i = 0..9:
- *     F = SipHash-2-4(k_class, the 8 little-endian bytes of i | b << 8 | R << 32) mod 2^b,
- *     (L, R) = (R, L xor F);
- *   y = L << b | R; while y >= n, apply the ten rounds again to y (cycle-walking).
+ *   x = body - class.min in [0, n), n = class.max - class.min + 1; t the smallest with 2^t >= n,
+ *   u = t div 2, v = t - u; A = x >> v (u bits), B = x & (2^v - 1) (v bits); for round i = 0..9,
+ *   m = u for an even i, v for an odd one (A's width):
+ *     F = SipHash-2-4(k_class, the 8 little-endian bytes of i | m << 8 | B << 32) mod 2^m,
+ *     (A, B) = (B, A xor F);
+ *   after the ten rounds A has u bits again: y = A << v | B; while y >= n, apply the ten rounds
+ *   again to y (cycle-walking).
  *
- * A Feistel network is a bijection of [0, 4^b) whatever its round function, and walking its cycle
- * from a point of [0, n) until it re-enters [0, n) is a bijection of [0, n) (each cycle of the big
- * permutation is cut into runs that start and end inside). 4^b < 4n, so fewer than 4 passes on
- * average. Ten rounds: FF1 (NIST SP 800-38G) uses ten, FF3-1 eight; the known attacks on Feistel
+ * A Feistel network, balanced or not (FF1's split of an odd width, NIST SP 800-38G), is a bijection
+ * of [0, 2^t) whatever its round function, and walking its cycle from a point of [0, n) until it
+ * re-enters [0, n) is a bijection of [0, n) (each cycle of the big permutation is cut into runs that
+ * start and end inside). 2^t < 2n, so fewer than 2 passes on average (persona 1.16, empresa 1.05).
+ * Ten rounds: FF1 (NIST SP 800-38G) uses ten, FF3-1 eight; the known attacks on Feistel
  * format-preserving encryption over small domains (Bellare, Hoang and Tessaro 2016; Durak and
  * Vaudenay 2017; Hoang, Tessaro and Trieu 2018) gain from fewer rounds, and two more cost 25 %. */
 #include "internal.h"
@@ -18,14 +21,14 @@
 
 #define DT__MC_RONDAS 10
 
-/* b is the smallest half width with 4^b >= the class size: 10, 13, 13, 11, 12, 12. */
+/* t is the smallest width with 2^t >= the class size: 20, 25, 26, 21, 24, 24. */
 const dt__mc_clase dt__mc_clases[DT__MC_CLASES] = {
-    {1, DT_RUT_PERSONA_MIN - 1, 10, "datoteca/rut/menor/v1"},
-    {DT_RUT_PERSONA_MIN, DT_RUT_PERSONA_MAX, 13, "datoteca/rut/persona/v1"},
-    {DT_RUT_PERSONA_MAX + 1, DT_RUT_EMPRESA_MIN - 1, 13, "datoteca/rut/intermedio/v1"},
-    {DT_RUT_EMPRESA_MIN, DT_RUT_EMPRESA_MAX, 11, "datoteca/rut/empresa/v1"},
-    {DT_RUT_EMPRESA_MAX + 1, DT_RUT_SA_ANTIGUA_MIN - 1, 12, "datoteca/rut/alto/v1"},
-    {DT_RUT_SA_ANTIGUA_MIN, DT_RUT_CUERPO_MAX, 12, "datoteca/rut/sa-antigua/v1"},
+    {1, DT_RUT_PERSONA_MIN - 1, 20, "datoteca/rut/menor/v1"},
+    {DT_RUT_PERSONA_MIN, DT_RUT_PERSONA_MAX, 25, "datoteca/rut/persona/v1"},
+    {DT_RUT_PERSONA_MAX + 1, DT_RUT_EMPRESA_MIN - 1, 26, "datoteca/rut/intermedio/v1"},
+    {DT_RUT_EMPRESA_MIN, DT_RUT_EMPRESA_MAX, 21, "datoteca/rut/empresa/v1"},
+    {DT_RUT_EMPRESA_MAX + 1, DT_RUT_SA_ANTIGUA_MIN - 1, 24, "datoteca/rut/alto/v1"},
+    {DT_RUT_SA_ANTIGUA_MIN, DT_RUT_CUERPO_MAX, 24, "datoteca/rut/sa-antigua/v1"},
 };
 
 int dt__mc_clase_de(uint32_t cuerpo) {
@@ -34,30 +37,33 @@ int dt__mc_clase_de(uint32_t cuerpo) {
     return c;
 }
 
-static uint32_t dt__mc_f(const uint64_t k[2], uint32_t i, unsigned b, uint32_t r) {
-    uint64_t m = (uint64_t)i | (uint64_t)b << 8 | (uint64_t)r << 32;
-    return (uint32_t)dt__siphash24_palabra(k[0], k[1], m) & ((1u << b) - 1u);
+/* Round i's value of B, m bits wide. */
+static uint32_t dt__mc_f(const uint64_t k[2], uint32_t i, unsigned m, uint32_t b) {
+    uint64_t msg = (uint64_t)i | (uint64_t)m << 8 | (uint64_t)b << 32;
+    return (uint32_t)dt__siphash24_palabra(k[0], k[1], msg) & ((1u << m) - 1u);
 }
 
-static uint32_t dt__mc_feistel(const uint64_t k[2], unsigned b, uint32_t x) {
-    uint32_t l = x >> b, r = x & ((1u << b) - 1u);
+static uint32_t dt__mc_feistel(const uint64_t k[2], unsigned t, uint32_t x) {
+    unsigned u = t / 2, v = t - u;
+    uint32_t a = x >> v, b = x & ((1u << v) - 1u);
     for (uint32_t i = 0; i < DT__MC_RONDAS; i++) {
-        uint32_t t = l ^ dt__mc_f(k, i, b, r);
-        l = r;
-        r = t;
+        uint32_t c = a ^ dt__mc_f(k, i, i % 2 ? v : u, b);
+        a = b;
+        b = c;
     }
-    return l << b | r;
+    return a << v | b; /* ten rounds, an even count: A is u bits wide again */
 }
 
-/* The rounds backwards: (L, R) = (R' xor F_i(L'), L') for i = 9..0. */
-static uint32_t dt__mc_feistel_inv(const uint64_t k[2], unsigned b, uint32_t y) {
-    uint32_t l = y >> b, r = y & ((1u << b) - 1u);
+/* The rounds backwards: (A, B) = (B' xor F_i(A'), A') for i = 9..0, F_i of width m_i. */
+static uint32_t dt__mc_feistel_inv(const uint64_t k[2], unsigned t, uint32_t y) {
+    unsigned u = t / 2, v = t - u;
+    uint32_t a = y >> v, b = y & ((1u << v) - 1u);
     for (uint32_t i = DT__MC_RONDAS; i-- > 0;) {
-        uint32_t t = r ^ dt__mc_f(k, i, b, l);
-        r = l;
-        l = t;
+        uint32_t c = b ^ dt__mc_f(k, i, i % 2 ? v : u, a);
+        b = a;
+        a = c;
     }
-    return l << b | r;
+    return a << v | b;
 }
 
 static uint32_t dt__mc_cuerpo(const dt_mascara_clave *k, uint32_t cuerpo, int inversa) {
