@@ -44,6 +44,28 @@ void dt__cli_json_string(outbuf *o, const char *s, size_t n);
  * writes an empty text as "" so that PostgreSQL's COPY reads it as empty, not NULL. */
 void dt__cli_csv_field(outbuf *o, const char *s, size_t n, int vacio_entre_comillas);
 
+/* `s[0..n)` as a SQL string literal: in single quotes, a quote doubled (the standard's only escape, which
+ * PostgreSQL with standard_conforming_strings and SQLite both read). */
+void dt__cli_sql_texto(outbuf *o, const char *s, size_t n);
+
+/* Rows [desde, desde + n) made in blocks of `bloque` rows by `jobs` threads (1..64; 1 runs everything on
+ * the calling thread) and handed to `usar` on the calling thread in row order, so the output does not
+ * depend on the number of jobs. `hacer` runs on the workers, each block with its own outbuf (reset to
+ * empty, f NULL) and `scratch` bytes of its own scratch: it must be safe to call on many blocks at
+ * once (it reads `ctx`, never writes it). `usar` writes or loads a block; non-zero stops the run (it
+ * prints its own reason). `progreso` shows dt__cli_progreso on a terminal. */
+typedef struct dt__cli_lotes {
+    unsigned long long desde, n;
+    size_t bloque, jobs, scratch;
+    void (*hacer)(void *ctx, unsigned long long desde, size_t n, outbuf *o, char *scratch);
+    int (*usar)(void *ctx, outbuf *o);
+    void *ctx;
+    int progreso;
+} dt__cli_lotes;
+/* 0; 1 when `usar` stopped the run; -1 when memory ran out (said on stderr). A thread that cannot start
+ * ends the process with a message, as a half-made output would be worse. */
+int dt__cli_lotes_run(const dt__cli_lotes *l);
+
 /* Strict unsigned decimal up to `max`: 1 with *out set, or 0 (nothing printed: the caller names the
  * option in its message). */
 int dt__cli_parse_u64(const char *s, unsigned long long max, unsigned long long *out);
