@@ -2,7 +2,11 @@
  *
  *   datoteca esquema banco.toml --formato ddl --dialecto sqlite
  *   datoteca esquema banco.toml --seed 42 --formato csv --salida banco/   (then: cd banco && psql -f cargar.sql)
+ *   datoteca esquema banco.toml --seed 42 --formato sql | psql -v ON_ERROR_STOP=1
+ *   datoteca esquema banco.toml --seed 42 --formato sqlite --salida banco.db --jobs 2
  *
+ * Rows are made in blocks of 4,096 by dt__cli_lotes_run (--jobs threads, shared with datoteca tabla) and
+ * written in row order, so every output is byte for byte the same for any --jobs.
  * The schema is read and checked by the library (dt_esquema_new): a refusal is its sentence on stderr
  * and exit status 2, before any file is written. */
 #include <errno.h>
@@ -12,6 +16,7 @@
 #ifdef _WIN32
 #include <direct.h>
 #define dt__cli_mkdir(d) _mkdir(d)
+#include <sys/stat.h>
 #else
 #include <sys/stat.h>
 #define dt__cli_mkdir(d) mkdir((d), 0777)
@@ -20,14 +25,20 @@
 #include "cli_interno.h"
 
 #define LOTE 4096 /* rows per dt_esquema_filas */
+#define FILAS_POR_INSERT 500
 
 static int usage_esquema(FILE *f) {
-    fprintf(f, "usage: datoteca esquema FILE [--seed N] [--hoy YYYY-MM-DD] --formato ddl|csv [--dialecto postgresql|sqlite]\n"
-               "                            [--salida DIR]\n"
+    fprintf(f, "usage: datoteca esquema FILE [--seed N] [--hoy YYYY-MM-DD] --formato ddl|csv|sql|sqlite\n"
+               "                            [--dialecto postgresql|sqlite] [--salida DIR|FILE] [--jobs N]\n"
                "FILE is TOML, or JSON when its name ends in .json (docs/esquemas.md).\n"
-               "  --formato ddl   the CREATE TABLE statements, in dependency order, on stdout\n"
-               "  --formato csv   one CSV per table (a header row; an empty unquoted cell is NULL) into DIR\n"
-               "                  (default .), and DIR/cargar.sql: \\copy in dependency order (cd DIR; psql -f cargar.sql)\n");
+               "  --formato ddl     the CREATE TABLE statements, in dependency order, on stdout\n"
+               "  --formato csv     one CSV per table (a header row; an empty unquoted cell is NULL) into DIR\n"
+               "                    (default .), and DIR/cargar.sql: \\copy in dependency order (cd DIR; psql -f cargar.sql)\n"
+               "  --formato sql     one script, on stdout or into FILE: BEGIN, the DDL of --dialecto (default\n"
+               "                    postgresql), every row as INSERTs in dependency order, COMMIT (psql -f, sqlite3)\n"
+               "  --formato sqlite  a new SQLite database FILE (--salida; an existing file is refused): the DDL with\n"
+               "                    its foreign keys, then every row, in one transaction\n"
+               "  --jobs N          1 to 64 threads make the rows (csv, sql, sqlite); the output is the same for any N\n");
     return f == stdout ? 0 : 2;
 }
 
@@ -79,60 +90,123 @@ static char *leer(const char *ruta, size_t *len) {
     return buf;
 }
 
-/* One table as CSV into `ruta`: 0, or 1 with the reason printed. */
-static int csv_tabla(const dt_esquema *e, size_t t, const char *ruta) {
+int (*dt__cli_esquema_sqlite)(const dt_esquema *e, const char *ruta, size_t jobs) = NULL;
+
+/* One table's blocks, read by every worker at once and never written while they run. */
+typedef struct lotes_tabla {
+    const dt_esquema *e;
+    size_t t, ncol, cap; /* cap: dt_esquema_filas' size for LOTE rows */
+    int formato;
+    const char *nombre;
+    uint64_t total;
+    unsigned char entero[1600]; /* a table's columns are at most 1,600 (the schema layer's limit) */
+    int (*usar)(void *ctx, outbuf *o);
+    void *ctx;
+} lotes_tabla;
+
+static void hacer(void *ctx, unsigned long long desde, size_t n, outbuf *o, char *filas) {
+    const lotes_tabla *lt = (const lotes_tabla *)ctx;
+    size_t len;
+    dt_status st = dt_esquema_filas(lt->e, lt->t, desde, n, filas, lt->cap, &len);
+    if (st != DT_OK) { /* rows and buffer were sized before: a bug, say so */
+        fprintf(stderr, "datoteca: internal error: dt_esquema_filas: %s\n", dt_status_str(st));
+        exit(1);
+    }
+    if (lt->formato == E_FILAS) {
+        dt__cli_ob_put(o, filas, len);
+        return;
+    }
+    const char *s = filas;
+    for (unsigned long long fila = desde; *s; fila++) {
+        if (lt->formato == E_SQL) {
+            if (fila % FILAS_POR_INSERT == 0) { /* by the row's index, so blocks of any size agree */
+                dt__cli_ob_put(o, "INSERT INTO ", 12);
+                dt__cli_ob_put(o, lt->nombre, strlen(lt->nombre));
+                dt__cli_ob_put(o, " (", 2);
+                for (size_t j = 0; j < lt->ncol; j++) {
+                    dt_esquema_columna_info ci;
+                    dt_esquema_columna(lt->e, lt->t, j, &ci);
+                    if (j) dt__cli_ob_put(o, ", ", 2);
+                    dt__cli_ob_put(o, ci.nombre, strlen(ci.nombre));
+                }
+                dt__cli_ob_put(o, ") VALUES\n(", 10);
+            } else {
+                dt__cli_ob_put(o, ",\n(", 3);
+            }
+        }
+        for (size_t j = 0; j < lt->ncol; j++) {
+            const char *fin = s;
+            while (*fin != DT_FIELD_SEP && *fin != '\n') fin++;
+            size_t k = (size_t)(fin - s);
+            int nulo = k == 1 && *s == DT_NULO;
+            if (lt->formato == E_CSV) {
+                if (j) dt__cli_ob_putc(o, ',');
+                if (!nulo) dt__cli_csv_field(o, s, k, 1);
+            } else {
+                if (j) dt__cli_ob_put(o, ", ", 2);
+                if (nulo) dt__cli_ob_put(o, "NULL", 4);
+                else if (lt->entero[j]) dt__cli_ob_put(o, s, k);
+                else dt__cli_sql_texto(o, s, k);
+            }
+            s = fin + 1;
+        }
+        if (lt->formato == E_CSV) dt__cli_ob_putc(o, '\n');
+        else if ((fila + 1) % FILAS_POR_INSERT == 0 || fila + 1 == lt->total) dt__cli_ob_put(o, ");\n", 3);
+        else dt__cli_ob_putc(o, ')');
+    }
+}
+
+static int usar_lote(void *ctx, outbuf *o) {
+    const lotes_tabla *lt = (const lotes_tabla *)ctx;
+    return lt->usar(lt->ctx, o);
+}
+
+static int escribir(void *ctx, outbuf *o) {
+    size_t n = (size_t)(o->p - o->data);
+    return n && fwrite(o->data, 1, n, (FILE *)ctx) != n;
+}
+
+int dt__cli_esquema_lotes(const dt_esquema *e, size_t t, size_t jobs, int formato, int (*usar)(void *ctx, outbuf *o), void *ctx) {
+    lotes_tabla lt;
+    memset(&lt, 0, sizeof lt);
+    lt.e = e;
+    lt.t = t;
+    lt.ncol = dt_esquema_columnas(e, t);
+    lt.formato = formato;
+    lt.nombre = dt_esquema_tabla(e, t);
+    lt.total = dt_esquema_tabla_filas(e, t);
+    lt.usar = usar;
+    lt.ctx = ctx;
+    for (size_t j = 0; j < lt.ncol && j < sizeof lt.entero; j++) {
+        dt_esquema_columna_info ci;
+        dt_esquema_columna(e, t, j, &ci);
+        lt.entero[j] = ci.tipo_sql[0] == 'i' || ci.tipo_sql[0] == 'b'; /* integer, bigint */
+    }
+    dt_esquema_filas(e, t, 0, LOTE < lt.total ? LOTE : (size_t)lt.total, NULL, 0, &lt.cap); /* the size query */
+    dt__cli_lotes l = {0, lt.total, LOTE, jobs, lt.cap, hacer, usar_lote, &lt, 0};
+    return dt__cli_lotes_run(&l);
+}
+
+/* The header row and every row of table t as CSV into `ruta`: 0, or 1 with the reason printed. */
+static int csv_tabla(const dt_esquema *e, size_t t, const char *ruta, size_t jobs) {
     FILE *f = fopen(ruta, "wb");
     if (f == NULL) {
         fprintf(stderr, "datoteca: cannot write %s: %s\n", ruta, strerror(errno));
         return 1;
     }
-    outbuf o;
-    size_t ncol = dt_esquema_columnas(e, t), cap = 0;
-    uint64_t total = dt_esquema_tabla_filas(e, t);
-    dt_esquema_filas(e, t, 0, LOTE < total ? LOTE : (size_t)total, NULL, 0, &cap); /* the size query */
-    char *filas = (char *)malloc(cap ? cap : 1);
-    if (filas == NULL || dt__cli_ob_init(&o, 1 << 20, f)) {
-        fprintf(stderr, "datoteca: out of memory\n");
-        free(filas);
-        fclose(f);
-        return 1;
-    }
-    for (size_t j = 0; j < ncol; j++) {
+    for (size_t j = 0; j < dt_esquema_columnas(e, t); j++) {
         dt_esquema_columna_info ci;
         dt_esquema_columna(e, t, j, &ci);
-        if (j) dt__cli_ob_putc(&o, ',');
-        dt__cli_ob_put(&o, ci.nombre, strlen(ci.nombre));
+        fprintf(f, "%s%s", j ? "," : "", ci.nombre);
     }
-    dt__cli_ob_putc(&o, '\n');
-    for (uint64_t desde = 0; desde < total && !o.error; desde += LOTE) {
-        size_t n = total - desde < LOTE ? (size_t)(total - desde) : LOTE, len;
-        dt_status st = dt_esquema_filas(e, t, desde, n, filas, cap, &len);
-        if (st != DT_OK) { /* rows and buffer were sized above: a bug, say so */
-            fprintf(stderr, "datoteca: internal error: dt_esquema_filas: %s\n", dt_status_str(st));
-            exit(1);
-        }
-        for (const char *s = filas; *s;) {
-            for (size_t j = 0; j < ncol; j++) {
-                const char *fin = s;
-                while (*fin != DT_FIELD_SEP && *fin != '\n') fin++;
-                size_t k = (size_t)(fin - s);
-                if (j) dt__cli_ob_putc(&o, ',');
-                if (!(k == 1 && *s == DT_NULO)) dt__cli_csv_field(&o, s, k, 1);
-                s = fin + 1;
-            }
-            dt__cli_ob_putc(&o, '\n');
-        }
-    }
-    dt__cli_ob_flush(&o);
-    int rc = o.error;
-    dt__cli_ob_free(&o);
-    free(filas);
-    if (fclose(f) != 0) rc = 1;
-    if (rc) fprintf(stderr, "datoteca: cannot write %s\n", ruta);
-    return rc;
+    putc('\n', f);
+    int rc = dt__cli_esquema_lotes(e, t, jobs, E_CSV, escribir, f);
+    if (fclose(f) != 0 && rc == 0) rc = 1;
+    if (rc > 0) fprintf(stderr, "datoteca: cannot write %s\n", ruta);
+    return rc != 0;
 }
 
-static int csv(const dt_esquema *e, const char *dir) {
+static int csv(const dt_esquema *e, const char *dir, size_t jobs) {
     if (dt__cli_mkdir(dir) != 0 && errno != EEXIST) {
         fprintf(stderr, "datoteca: cannot create %s: %s\n", dir, strerror(errno));
         return 1;
@@ -163,17 +237,46 @@ static int csv(const dt_esquema *e, const char *dir) {
     int rc = fclose(f) != 0;
     for (size_t t = 0; rc == 0 && t < nt; t++) {
         snprintf(ruta, dl + 80, "%s/%s.csv", dir, dt_esquema_tabla(e, t));
-        rc = csv_tabla(e, t, ruta);
+        rc = csv_tabla(e, t, ruta, jobs);
     }
     free(ruta);
     return rc;
 }
 
+/* One SQL script: BEGIN, the DDL, every table's INSERTs in dependency order, COMMIT; to stdout when
+ * `ruta` is NULL. psql -f and sqlite3 both read it, so it holds nothing but SQL (no psql meta-command). */
+static int sql(const dt_esquema *e, dt_dialecto dialecto, const char *ruta, size_t jobs) {
+    FILE *f = ruta ? fopen(ruta, "wb") : stdout;
+    if (f == NULL) {
+        fprintf(stderr, "datoteca: cannot write %s: %s\n", ruta, strerror(errno));
+        return 1;
+    }
+    size_t n = 0;
+    dt_esquema_ddl(e, dialecto, NULL, 0, &n);
+    char *ddl = (char *)malloc(n + 1);
+    int rc = 0;
+    if (ddl == NULL || dt_esquema_ddl(e, dialecto, ddl, n + 1, &n) != DT_OK) {
+        fprintf(stderr, "datoteca: out of memory\n");
+        rc = -1;
+    }
+    if (rc == 0) {
+        fputs("BEGIN;\n", f);
+        rc = fwrite(ddl, 1, n, f) != n;
+    }
+    free(ddl);
+    for (size_t k = 0; rc == 0 && k < dt_esquema_tablas(e); k++)
+        rc = dt__cli_esquema_lotes(e, dt_esquema_orden(e, k), jobs, E_SQL, escribir, f);
+    if (rc == 0 && fputs("COMMIT;\n", f) < 0) rc = 1;
+    if ((ruta ? fclose(f) : fflush(f)) != 0 && rc == 0) rc = 1;
+    if (rc > 0) fprintf(stderr, "datoteca: cannot write %s: %s\n", ruta ? ruta : "the output", strerror(errno));
+    return rc != 0;
+}
 int dt__cli_esquema_main(int argc, char **argv) {
     if (argc < 3) return usage_esquema(stderr);
     if (strcmp(argv[2], "--help") == 0 || strcmp(argv[2], "-h") == 0) return usage_esquema(stdout);
-    const char *archivo = argv[2], *formato = NULL, *salida = ".";
-    unsigned long long seed = 0;
+    const char *archivo = argv[2], *salida = NULL;
+    int formato = -1;
+    unsigned long long seed = 0, jobs = 1;
     int32_t hoy[3] = {0, 0, 0};
     dt_dialecto dialecto = DT_SQL_POSTGRESQL;
     for (int i = 3; i < argc; i += 2) {
@@ -194,11 +297,19 @@ int dt__cli_esquema_main(int argc, char **argv) {
                 return 2;
             }
         } else if (strcmp(opt, "--formato") == 0) {
-            if (strcmp(val, "ddl") != 0 && strcmp(val, "csv") != 0) {
-                fprintf(stderr, "datoteca: --formato must be ddl or csv, got '%s'\n", val);
+            static const char *const nombres[] = {"ddl", "csv", "sql", "sqlite"}; /* E_DDL .. E_SQLITE */
+            formato = -1;
+            for (int k = 0; k < 4; k++)
+                if (strcmp(val, nombres[k]) == 0) formato = k;
+            if (formato < 0) {
+                fprintf(stderr, "datoteca: --formato must be ddl, csv, sql or sqlite, got '%s'\n", val);
                 return 2;
             }
-            formato = val;
+        } else if (strcmp(opt, "--jobs") == 0) {
+            if (!dt__cli_parse_u64(val, 64, &jobs) || jobs == 0) {
+                fprintf(stderr, "datoteca: --jobs must be an integer from 1 to 64, got '%s'\n", val);
+                return 2;
+            }
         } else if (strcmp(opt, "--dialecto") == 0) {
             if (strcmp(val, "postgresql") == 0) dialecto = DT_SQL_POSTGRESQL;
             else if (strcmp(val, "sqlite") == 0) dialecto = DT_SQL_SQLITE;
@@ -213,9 +324,25 @@ int dt__cli_esquema_main(int argc, char **argv) {
             return 2;
         }
     }
-    if (formato == NULL) {
-        fprintf(stderr, "datoteca: esquema needs --formato ddl or --formato csv\n");
+    if (formato < 0) {
+        fprintf(stderr, "datoteca: esquema needs --formato ddl, csv, sql or sqlite\n");
         return 2;
+    }
+    if (formato == E_SQLITE) {
+        if (salida == NULL) {
+            fprintf(stderr, "datoteca: --formato sqlite needs --salida FILE.db, a file that does not exist yet\n");
+            return 2;
+        }
+        if (dt__cli_esquema_sqlite == NULL) {
+            fprintf(stderr, "datoteca: --formato sqlite is written only by the datoteca program built with SQLite, not this one "
+                            "(--formato sql --dialecto sqlite | sqlite3 FILE.db does the same)\n");
+            return 2;
+        }
+        struct stat st_salida;
+        if (stat(salida, &st_salida) == 0) { /* checked again when the file is created, without a race */
+            fprintf(stderr, "datoteca: --salida %s already exists; --formato sqlite writes only a new file\n", salida);
+            return 2;
+        }
     }
     size_t len = 0;
     char *texto = leer(archivo, &len);
@@ -234,7 +361,7 @@ int dt__cli_esquema_main(int argc, char **argv) {
         return st == DT_ERR_INVALID_ARG ? 2 : 1;
     }
     int rc = 0;
-    if (strcmp(formato, "ddl") == 0) {
+    if (formato == E_DDL) {
         size_t n = 0;
         dt_esquema_ddl(e, dialecto, NULL, 0, &n);
         char *ddl = (char *)malloc(n + 1);
@@ -245,8 +372,12 @@ int dt__cli_esquema_main(int argc, char **argv) {
             rc = 1;
         }
         free(ddl);
+    } else if (formato == E_CSV) {
+        rc = csv(e, salida ? salida : ".", (size_t)jobs);
+    } else if (formato == E_SQL) {
+        rc = sql(e, dialecto, salida, (size_t)jobs);
     } else {
-        rc = csv(e, salida);
+        rc = dt__cli_esquema_sqlite(e, salida, (size_t)jobs);
     }
     dt_esquema_free(e);
     return rc;

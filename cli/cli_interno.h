@@ -115,4 +115,17 @@ int dt__cli_tabla_main(int argc, char **argv);
  * refused schema or bad arguments, 1 for a write error). */
 int dt__cli_esquema_main(int argc, char **argv);
 
+/* What datoteca esquema writes (--formato), and E_FILAS: dt_esquema_filas' own text, for a loader. */
+enum { E_DDL, E_CSV, E_SQL, E_SQLITE, E_FILAS };
+/* Every row of schema table t, made by `jobs` threads in blocks of 4,096 and handed to usar(ctx, o) in row
+ * order, each block formatted as `formato` (E_CSV rows without the header, E_SQL INSERTs of up to 500 rows,
+ * E_FILAS as dt_esquema_filas writes them). 0, 1 when usar stopped, -1 out of memory (said). Reads `e`
+ * from many threads at once, which dt_esquema_filas allows. */
+int dt__cli_esquema_lotes(const dt_esquema *e, size_t t, size_t jobs, int formato, int (*usar)(void *ctx, outbuf *o), void *ctx);
+/* --formato sqlite: NULL in the library (python -m datoteca and npx datoteca run the library's CLI,
+ * which does not link SQLite); the datoteca program sets it to the writer of cli/cli_sqlite.c before it
+ * calls dt_cli_main. It writes the new file `ruta` and returns the exit status (2 when the file exists). */
+extern int (*dt__cli_esquema_sqlite)(const dt_esquema *e, const char *ruta, size_t jobs);
+int dt__cli_sqlite_escribir(const dt_esquema *e, const char *ruta, size_t jobs);
+
 #endif
