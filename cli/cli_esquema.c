@@ -104,6 +104,12 @@ typedef struct lotes_tabla {
     void *ctx;
 } lotes_tabla;
 
+/* What a byte of dt_esquema_filas' text is to the formatters: the end of a cell, a byte a CSV cell must
+ * quote for, a quote SQL must double, or anything else. */
+enum { OTRO, FIN, CSV_RARO, SQL_RARO };
+static const unsigned char CLASE[256] = {[(unsigned char)DT_FIELD_SEP] = FIN, ['\n'] = FIN, [','] = CSV_RARO,
+                                         ['"'] = CSV_RARO, ['\r'] = CSV_RARO, ['\''] = SQL_RARO};
+
 static void hacer(void *ctx, unsigned long long desde, size_t n, outbuf *o, char *filas) {
     const lotes_tabla *lt = (const lotes_tabla *)ctx;
     size_t len;
@@ -135,18 +141,34 @@ static void hacer(void *ctx, unsigned long long desde, size_t n, outbuf *o, char
             }
         }
         for (size_t j = 0; j < lt->ncol; j++) {
+            /* One pass finds the cell's end and whether it needs quoting: most cells are copied as they are. */
             const char *fin = s;
-            while (*fin != DT_FIELD_SEP && *fin != '\n') fin++;
+            unsigned char clase;
+            int raro = 0;
+            while ((clase = CLASE[(unsigned char)*fin]) != FIN) {
+                raro |= clase == (lt->formato == E_CSV ? CSV_RARO : SQL_RARO);
+                fin++;
+            }
             size_t k = (size_t)(fin - s);
             int nulo = k == 1 && *s == DT_NULO;
             if (lt->formato == E_CSV) {
                 if (j) dt__cli_ob_putc(o, ',');
-                if (!nulo) dt__cli_csv_field(o, s, k, 1);
+                if (nulo) {
+                } else if (raro || k == 0) {
+                    dt__cli_csv_field(o, s, k, 1);
+                } else {
+                    dt__cli_ob_put(o, s, k);
+                }
             } else {
                 if (j) dt__cli_ob_put(o, ", ", 2);
                 if (nulo) dt__cli_ob_put(o, "NULL", 4);
                 else if (lt->entero[j]) dt__cli_ob_put(o, s, k);
-                else dt__cli_sql_texto(o, s, k);
+                else if (raro) dt__cli_sql_texto(o, s, k);
+                else {
+                    dt__cli_ob_putc(o, '\'');
+                    dt__cli_ob_put(o, s, k);
+                    dt__cli_ob_putc(o, '\'');
+                }
             }
             s = fin + 1;
         }

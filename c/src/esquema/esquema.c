@@ -967,14 +967,19 @@ dt_status dt_esquema_filas(const dt_esquema *e, size_t tabla, uint64_t desde, si
     size_t k = 0;
     dt_status st = DT_OK;
     for (size_t i = 0; i < n; i++) {
-        char *fin = dt__fila(e, t, desde + i, fila, v);
+        /* Straight into buf while a whole row surely fits (the rule with a sized buffer), else through
+         * the row scratch, so a small buffer is never overrun. */
+        char *dst = cap - k > cota ? buf + k : fila;
+        char *fin = dt__fila(e, t, desde + i, dst, v);
         *fin++ = '\n';
-        size_t m = (size_t)(fin - fila);
-        if (k + m + 1 > cap) {
-            st = DT_ERR_BUFFER_TOO_SMALL;
-            break;
+        size_t m = (size_t)(fin - dst);
+        if (dst == fila) {
+            if (k + m + 1 > cap) {
+                st = DT_ERR_BUFFER_TOO_SMALL;
+                break;
+            }
+            memcpy(buf + k, fila, m);
         }
-        memcpy(buf + k, fila, m);
         k += m;
     }
     free(v);
