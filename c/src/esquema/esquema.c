@@ -63,12 +63,16 @@ struct dt_esquema {
     uint64_t seed;
 };
 
-uint64_t dt__esquema_acotado(uint64_t clave, uint64_t i, uint64_t n) {
-    uint64_t resto = (UINT64_MAX % n + 1) % n; /* 2^64 mod n: the incomplete run's length */
+/* 2^64 mod n: the incomplete run's length. Two divisions: a row's loop computes it once per group. */
+static uint64_t dt__resto(uint64_t n) { return (UINT64_MAX % n + 1) % n; }
+
+static uint64_t dt__acotado_con(uint64_t clave, uint64_t i, uint64_t n, uint64_t resto) {
     uint64_t h = dt__mezcla(clave ^ dt__mezcla(i));
     while (h > UINT64_MAX - resto) h = dt__mezcla(h ^ 0x7265686173ULL);
     return h % n;
 }
+
+uint64_t dt__esquema_acotado(uint64_t clave, uint64_t i, uint64_t n) { return dt__acotado_con(clave, i, n, dt__resto(n)); }
 
 static char *dt__dup(const char *s, size_t n) {
     char *p = (char *)malloc(n + 1);
@@ -896,28 +900,54 @@ static char *dt__valor_unico(const dt__etabla *t, size_t j, uint64_t r, char *p,
     return dt__put(p, v->ini[c->campo], v->largo[c->campo]);
 }
 
+/* What one dt_esquema_filas call keeps from row to row, never shared: each group's 2^64 mod n, and
+ * where the last row's fan-out parent was (rows come in order, and so do their parents). */
+typedef struct dt__recorrido {
+    uint64_t *resto;
+    int hay_padre;
+    uint64_t fila, padre;
+} dt__recorrido;
+
+/* dt__padre for row r of t itself, starting from the last row's parent when r comes after it: every
+ * parent before that one ends at or before the last row, so the first one past r is at or after it. */
+static uint64_t dt__padre_en(const dt__etabla *t, uint64_t r, dt__recorrido *rc) {
+    if (rc->hay_padre && r >= rc->fila) {
+        for (uint64_t p = rc->padre, k = 0; k < 16 && p < t->npadres; p++, k++)
+            if (t->fin[p] > r) {
+                rc->fila = r;
+                rc->padre = p;
+                return p;
+            }
+    }
+    rc->hay_padre = 1;
+    rc->fila = r;
+    rc->padre = dt__padre(t, r);
+    return rc->padre;
+}
+
 /* The row of table `destino` a row r of table t refers to: its ancestor's row when `destino` is up
  * t's fan-out chain (a cuenta's cliente is the cliente it fans out from), else a uniform row from a
  * keyed hash of (group, r). */
-static uint64_t dt__fila_ref(const dt_esquema *e, const dt__etabla *t, const dt__grupo *g, uint64_t r) {
+static uint64_t dt__fila_ref(const dt_esquema *e, const dt__etabla *t, const dt__grupo *g, uint64_t r, uint64_t resto,
+                             dt__recorrido *rc) {
     const dt__etabla *a = t;
     uint64_t fa = r;
     while (a->por >= 0) {
-        fa = dt__padre(a, fa);
+        fa = a == t ? dt__padre_en(a, fa, rc) : dt__padre(a, fa);
         a = &e->t[a->por];
         if (a == &e->t[g->rtabla]) return fa;
     }
-    return dt__esquema_acotado(g->clave, r, e->t[g->rtabla].filas);
+    return dt__acotado_con(g->clave, r, e->t[g->rtabla].filas, resto);
 }
 
-static char *dt__fila(const dt_esquema *e, const dt__etabla *t, uint64_t r, char *p, dt__valores *v) {
+static char *dt__fila(const dt_esquema *e, const dt__etabla *t, uint64_t r, char *p, dt__valores *v, dt__recorrido *rc) {
     for (size_t gi = 0; gi < t->ngr; gi++) {
         const dt__grupo *g = &t->gr[gi];
         if (gi) *p++ = DT_FIELD_SEP;
         switch (g->tipo) {
         case DT__G_SERIE: p = dt__put_u64(p, r + 1); break;
         case DT__G_ELEGIR: {
-            uint64_t x = dt__esquema_acotado(g->clave, r, g->total);
+            uint64_t x = dt__acotado_con(g->clave, r, g->total, rc->resto[gi]);
             size_t lo = 0, hi = g->nopc - 1; /* the first option whose cumulative weight exceeds x */
             while (lo < hi) {
                 size_t m = lo + (hi - lo) / 2;
@@ -929,7 +959,7 @@ static char *dt__fila(const dt_esquema *e, const dt__etabla *t, uint64_t r, char
         }
         case DT__G_REF: {
             const dt__etabla *pt = &e->t[g->rtabla];
-            p = dt__valor_unico(pt, g->rcol, dt__fila_ref(e, t, g, r), p, v);
+            p = dt__valor_unico(pt, g->rcol, dt__fila_ref(e, t, g, r, rc->resto[gi], rc), p, v);
             break;
         }
         default:
@@ -959,10 +989,17 @@ dt_status dt_esquema_filas(const dt_esquema *e, size_t tabla, uint64_t desde, si
     size_t total = n * cota + 1;
     dt__valores *v = (dt__valores *)malloc(sizeof *v);
     char *fila = (char *)malloc(cota);
-    if (v == NULL || fila == NULL) {
+    dt__recorrido rc = {(uint64_t *)malloc((t->ngr ? t->ngr : 1) * sizeof(uint64_t)), 0, 0, 0};
+    if (v == NULL || fila == NULL || rc.resto == NULL) {
         free(v);
         free(fila);
+        free(rc.resto);
         return DT_ERR_NO_MEMORY;
+    }
+    for (size_t gi = 0; gi < t->ngr; gi++) {
+        const dt__grupo *g = &t->gr[gi];
+        uint64_t m = g->tipo == DT__G_ELEGIR ? g->total : g->tipo == DT__G_REF ? e->t[g->rtabla].filas : 0;
+        rc.resto[gi] = m ? dt__resto(m) : 0;
     }
     size_t k = 0;
     dt_status st = DT_OK;
@@ -970,7 +1007,7 @@ dt_status dt_esquema_filas(const dt_esquema *e, size_t tabla, uint64_t desde, si
         /* Straight into buf while a whole row surely fits (the rule with a sized buffer), else through
          * the row scratch, so a small buffer is never overrun. */
         char *dst = cap - k > cota ? buf + k : fila;
-        char *fin = dt__fila(e, t, desde + i, dst, v);
+        char *fin = dt__fila(e, t, desde + i, dst, v, &rc);
         *fin++ = '\n';
         size_t m = (size_t)(fin - dst);
         if (dst == fila) {
@@ -984,6 +1021,7 @@ dt_status dt_esquema_filas(const dt_esquema *e, size_t tabla, uint64_t desde, si
     }
     free(v);
     free(fila);
+    free(rc.resto);
     if (st == DT_OK && k + 1 > cap) st = DT_ERR_BUFFER_TOO_SMALL; /* n == 0 with cap == 0 */
     if (st != DT_OK) {
         if (cap > 0) buf[0] = '\0';
