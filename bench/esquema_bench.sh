@@ -3,25 +3,27 @@
 # --jobs 1 and 2, against the same rows made by single-table datasets: for every table, `datoteca tabla`
 # of each of its calls with the table's row count and the same options (so the same calls, without the
 # serie, foreign-key and elegir columns and without the fan-out). The difference is what keys and fan-out
-# cost. Both write files into one temporary directory; best of 3 runs each. Then --formato sql and sqlite.
+# cost. Both write files into one temporary directory ($TMPDIR, else /tmp); best of 3 runs each, wall and
+# CPU time. Then --formato sql and sqlite.
 # Usage: bench/esquema_bench.sh PATH/TO/datoteca [SCHEMA.toml]
 set -euo pipefail
 cli="$1"; esquema="${2:-$(dirname "$0")/../esquemas/banco.toml}"; seed=7
 out=$(mktemp -d "${TMPDIR:-/tmp}/dt-bench.XXXXXX"); trap 'rm -rf "$out"' EXIT
 miles() { printf '%.0f' "$1" | sed ':a;s/\B[0-9]\{3\}\>/,&/;ta'; }
 ahora() { date +%s.%N; }
-# best CMD...: the shortest of 3 runs, in seconds
+# best CMD...: "wall cpu", the shortest wall time and the smallest CPU time (user + system, every thread)
+# of 3 runs, in seconds. On a shared machine the CPU time is the steadier of the two.
 best() {
-  local b="" s e t
+  local b="" c="" r u s
   for _ in 1 2 3; do
     rm -rf "$out/run"; mkdir "$out/run"
-    s=$(ahora); "$@"; e=$(ahora)
-    t=$(echo "$e - $s" | bc -l)
-    if [ -z "$b" ] || [ "$(echo "$t < $b" | bc -l)" = 1 ]; then b=$t; fi
+    read -r r u s < <( { TIMEFORMAT='%R %U %S'; time "$@" >/dev/null; } 2>&1 )
+    u=$(echo "$u + $s" | bc -l)
+    if [ -z "$b" ] || [ "$(echo "$r < $b" | bc -l)" = 1 ]; then b=$r; fi
+    if [ -z "$c" ] || [ "$(echo "$u < $c" | bc -l)" = 1 ]; then c=$u; fi
   done
-  echo "$b"
+  echo "$b $c"
 }
-
 "$cli" esquema "$esquema" --seed "$seed" --formato csv --salida "$out/ref"
 filas() { echo $(( $(wc -l < "$out/ref/$1.csv") - 1 )); }
 nc=$(filas clientes); ncu=$(filas cuentas); nt=$(filas tarjetas); nm=$(filas movimientos)
@@ -47,18 +49,20 @@ esquema_sqlite() { "$cli" esquema "$esquema" --seed "$seed" --formato sqlite --s
 
 echo "banco: $(miles "$nc") clientes, $(miles "$ncu") cuentas, $(miles "$nt") tarjetas, $(miles "$nm") movimientos = $(miles "$total") rows, $(miles "$bytes") bytes of CSV"
 echo
-echo "| what | --jobs | seconds (best of 3) | rows/s | schema's time / datasets' time |"
-echo "|---|---|---|---|---|"
+echo "| what | --jobs | wall s (best of 3) | rows/s | CPU s (best of 3) | rows per CPU-second | schema / datasets (wall, CPU) |"
+echo "|---|---|---|---|---|---|---|"
+fila() { # what jobs wall cpu [ratio]
+  printf '| %s | %s | %.3f | %s | %.3f | %s | %s |\n' "$1" "$2" "$3" "$(miles "$(echo "$total / $3" | bc -l)")" "$4" \
+    "$(miles "$(echo "$total / $4" | bc -l)")" "${5:-}"
+}
 for j in 1 2; do
-  d=$(best datasets "$j"); s=$(best esquema_csv "$j")
-  printf '| the same calls as single-table datasets, CSV | %s | %.3f | %s | |\n' "$j" "$d" "$(miles "$(echo "$total / $d" | bc -l)")"
-  printf '| the schema, CSV | %s | %.3f | %s | %.2f |\n' "$j" "$s" "$(miles "$(echo "$total / $s" | bc -l)")" "$(echo "$s / $d" | bc -l)"
+  read -r dw dc < <(best datasets "$j"); read -r sw sc < <(best esquema_csv "$j")
+  fila "the same calls as single-table datasets, CSV" "$j" "$dw" "$dc"
+  fila "the schema, CSV" "$j" "$sw" "$sc" "$(printf '%.2f, %.2f' "$(echo "$sw / $dw" | bc -l)" "$(echo "$sc / $dc" | bc -l)")"
 done
 for j in 1 2; do
-  s=$(best esquema_sql "$j")
-  printf '| the schema, --formato sql (one script) | %s | %.3f | %s | |\n' "$j" "$s" "$(miles "$(echo "$total / $s" | bc -l)")"
+  read -r w c < <(best esquema_sql "$j"); fila "the schema, --formato sql (one script)" "$j" "$w" "$c"
 done
 for j in 1 2; do
-  s=$(best esquema_sqlite "$j")
-  printf '| the schema, --formato sqlite (a loaded database, keys checked) | %s | %.3f | %s | |\n' "$j" "$s" "$(miles "$(echo "$total / $s" | bc -l)")"
+  read -r w c < <(best esquema_sqlite "$j"); fila "the schema, --formato sqlite (a loaded database, keys checked)" "$j" "$w" "$c"
 done

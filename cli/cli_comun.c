@@ -51,6 +51,11 @@ static void ob_room(outbuf *o, size_t n) {
     o->end = d + cap;
 }
 
+char *dt__cli_ob_reservar(outbuf *o, size_t n) {
+    ob_room(o, n);
+    return o->p;
+}
+
 void dt__cli_ob_put(outbuf *o, const char *s, size_t n) {
     ob_room(o, n);
     memcpy(o->p, s, n);

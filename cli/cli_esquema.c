@@ -96,6 +96,8 @@ int (*dt__cli_esquema_sqlite)(const dt_esquema *e, const char *ruta, size_t jobs
 typedef struct lotes_tabla {
     const dt_esquema *e;
     size_t t, ncol, cap; /* cap: dt_esquema_filas' size for LOTE rows */
+    char *cabecera;      /* E_SQL: "INSERT INTO t (a, b) VALUES\n(" */
+    size_t ncab;
     int formato;
     const char *nombre;
     uint64_t total;
@@ -122,22 +124,21 @@ static void hacer(void *ctx, unsigned long long desde, size_t n, outbuf *o, char
         dt__cli_ob_put(o, filas, len);
         return;
     }
-    const char *s = filas;
-    for (unsigned long long fila = desde; *s; fila++) {
-        if (lt->formato == E_SQL) {
+    const int csv = lt->formato == E_CSV;
+    const unsigned char raro_si = csv ? CSV_RARO : SQL_RARO;
+    const char *s = filas, *fin_bloque = filas + len;
+    for (unsigned long long fila = desde; s < fin_bloque; fila++) {
+        /* Room for the row's worst case at once (every byte quoted and doubled, every cell quoted or
+         * NULL, an INSERT's head), then plain stores. */
+        const char *fin_fila = (const char *)memchr(s, '\n', (size_t)(fin_bloque - s));
+        char *q = dt__cli_ob_reservar(o, 4 * (size_t)(fin_fila + 1 - s) + lt->ncab + 16);
+        if (!csv) {
             if (fila % FILAS_POR_INSERT == 0) { /* by the row's index, so blocks of any size agree */
-                dt__cli_ob_put(o, "INSERT INTO ", 12);
-                dt__cli_ob_put(o, lt->nombre, strlen(lt->nombre));
-                dt__cli_ob_put(o, " (", 2);
-                for (size_t j = 0; j < lt->ncol; j++) {
-                    dt_esquema_columna_info ci;
-                    dt_esquema_columna(lt->e, lt->t, j, &ci);
-                    if (j) dt__cli_ob_put(o, ", ", 2);
-                    dt__cli_ob_put(o, ci.nombre, strlen(ci.nombre));
-                }
-                dt__cli_ob_put(o, ") VALUES\n(", 10);
+                memcpy(q, lt->cabecera, lt->ncab);
+                q += lt->ncab;
             } else {
-                dt__cli_ob_put(o, ",\n(", 3);
+                memcpy(q, ",\n(", 3);
+                q += 3;
             }
         }
         for (size_t j = 0; j < lt->ncol; j++) {
@@ -146,35 +147,61 @@ static void hacer(void *ctx, unsigned long long desde, size_t n, outbuf *o, char
             unsigned char clase;
             int raro = 0;
             while ((clase = CLASE[(unsigned char)*fin]) != FIN) {
-                raro |= clase == (lt->formato == E_CSV ? CSV_RARO : SQL_RARO);
+                raro |= clase == raro_si;
                 fin++;
             }
             size_t k = (size_t)(fin - s);
             int nulo = k == 1 && *s == DT_NULO;
-            if (lt->formato == E_CSV) {
-                if (j) dt__cli_ob_putc(o, ',');
+            if (csv) {
+                if (j) *q++ = ',';
                 if (nulo) {
-                } else if (raro || k == 0) {
-                    dt__cli_csv_field(o, s, k, 1);
+                } else if (raro || k == 0) { /* as dt__cli_csv_field: quoted, a quote doubled, "" for empty */
+                    *q++ = '"';
+                    for (size_t i = 0; i < k; i++) {
+                        if (s[i] == '"') *q++ = '"';
+                        *q++ = s[i];
+                    }
+                    *q++ = '"';
                 } else {
-                    dt__cli_ob_put(o, s, k);
+                    memcpy(q, s, k);
+                    q += k;
                 }
             } else {
-                if (j) dt__cli_ob_put(o, ", ", 2);
-                if (nulo) dt__cli_ob_put(o, "NULL", 4);
-                else if (lt->entero[j]) dt__cli_ob_put(o, s, k);
-                else if (raro) dt__cli_sql_texto(o, s, k);
-                else {
-                    dt__cli_ob_putc(o, '\'');
-                    dt__cli_ob_put(o, s, k);
-                    dt__cli_ob_putc(o, '\'');
+                if (j) {
+                    memcpy(q, ", ", 2);
+                    q += 2;
+                }
+                if (nulo) {
+                    memcpy(q, "NULL", 4);
+                    q += 4;
+                } else if (lt->entero[j]) {
+                    memcpy(q, s, k);
+                    q += k;
+                } else { /* as dt__cli_sql_texto */
+                    *q++ = '\'';
+                    if (raro) {
+                        for (size_t i = 0; i < k; i++) {
+                            if (s[i] == '\'') *q++ = '\'';
+                            *q++ = s[i];
+                        }
+                    } else {
+                        memcpy(q, s, k);
+                        q += k;
+                    }
+                    *q++ = '\'';
                 }
             }
             s = fin + 1;
         }
-        if (lt->formato == E_CSV) dt__cli_ob_putc(o, '\n');
-        else if ((fila + 1) % FILAS_POR_INSERT == 0 || fila + 1 == lt->total) dt__cli_ob_put(o, ");\n", 3);
-        else dt__cli_ob_putc(o, ')');
+        if (csv) {
+            *q++ = '\n';
+        } else if ((fila + 1) % FILAS_POR_INSERT == 0 || fila + 1 == lt->total) {
+            memcpy(q, ");\n", 3);
+            q += 3;
+        } else {
+            *q++ = ')';
+        }
+        o->p = q;
     }
 }
 
@@ -199,14 +226,32 @@ int dt__cli_esquema_lotes(const dt_esquema *e, size_t t, size_t jobs, int format
     lt.total = dt_esquema_tabla_filas(e, t);
     lt.usar = usar;
     lt.ctx = ctx;
+    outbuf cab;
+    if (dt__cli_ob_init(&cab, 256, NULL)) {
+        fprintf(stderr, "datoteca: out of memory\n");
+        return -1;
+    }
+    if (formato == E_SQL) {
+        dt__cli_ob_put(&cab, "INSERT INTO ", 12);
+        dt__cli_ob_put(&cab, lt.nombre, strlen(lt.nombre));
+        dt__cli_ob_put(&cab, " (", 2);
+    }
     for (size_t j = 0; j < lt.ncol && j < sizeof lt.entero; j++) {
         dt_esquema_columna_info ci;
         dt_esquema_columna(e, t, j, &ci);
         lt.entero[j] = ci.tipo_sql[0] == 'i' || ci.tipo_sql[0] == 'b'; /* integer, bigint */
+        if (formato != E_SQL) continue;
+        if (j) dt__cli_ob_put(&cab, ", ", 2);
+        dt__cli_ob_put(&cab, ci.nombre, strlen(ci.nombre));
     }
+    if (formato == E_SQL) dt__cli_ob_put(&cab, ") VALUES\n(", 10);
+    lt.cabecera = cab.data;
+    lt.ncab = (size_t)(cab.p - cab.data);
     dt_esquema_filas(e, t, 0, LOTE < lt.total ? LOTE : (size_t)lt.total, NULL, 0, &lt.cap); /* the size query */
     dt__cli_lotes l = {0, lt.total, LOTE, jobs, lt.cap, hacer, usar_lote, &lt, 0};
-    return dt__cli_lotes_run(&l);
+    int rc = dt__cli_lotes_run(&l);
+    dt__cli_ob_free(&cab);
+    return rc;
 }
 
 /* The header row and every row of table t as CSV into `ruta`: 0, or 1 with the reason printed. */

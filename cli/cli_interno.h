@@ -38,6 +38,9 @@ void dt__cli_ob_flush(outbuf *o);
  * a half-written dataset is worse than none. */
 void dt__cli_ob_put(outbuf *o, const char *s, size_t n);
 void dt__cli_ob_putc(outbuf *o, char c);
+/* Room for n more bytes at the returned pointer (o->p): the caller stores up to n bytes there and then
+ * moves o->p past them. For a stream (f set) this may write out what is buffered first. */
+char *dt__cli_ob_reservar(outbuf *o, size_t n);
 /* `s[0..n)` as a quoted JSON string (control characters as \u00XX; `s` need not be NUL-terminated). */
 void dt__cli_json_string(outbuf *o, const char *s, size_t n);
 /* A CSV cell: quoted when it holds a comma, a quote or a line break. `vacio_entre_comillas`
