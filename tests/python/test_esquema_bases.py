@@ -106,6 +106,17 @@ def test_sqlite_refuses_an_existing_file(tmp_path):
     assert ruta.read_bytes() == b"not mine"
 
 
+def test_the_library_cli_refuses_sqlite_and_names_the_script(tmp_path):
+    """python -m datoteca runs the library's CLI, which does not link SQLite: a sentence, exit 2, no file."""
+    import sys
+    ruta = tmp_path / "x.db"
+    r = subprocess.run([sys.executable, "-m", "datoteca", "esquema", BANCO, "--formato", "sqlite", "--salida", str(ruta)],
+                       capture_output=True)
+    assert r.returncode == 2, r
+    assert b"--formato sql --dialecto sqlite | sqlite3 FILE.db" in r.stderr, r.stderr
+    assert not ruta.exists()
+
+
 # ---- PostgreSQL ----
 
 def _psql(base, db, *args, stdin=None, cwd=None):
