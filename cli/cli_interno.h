@@ -3,7 +3,8 @@
  *
  * These files are compiled into libdatoteca, which exports only dt_cli_main; everything here is
  * therefore prefixed dt__cli_ (hidden in the shared library, and out of a C user's namespace when the
- * static archive is linked), and whatever one file alone uses is static in it.
+ * static archive is linked), and whatever one file alone uses is static in it. The one exception is
+ * cli/cli_sqlite.c, which links SQLite and so goes into the datoteca program only (with main.c).
  *
  * No function here keeps a pointer it was given beyond the call, except where it says so; none takes
  * NULL where a pointer is asked for. Errors for the user are printed on stderr by the function that
