@@ -312,6 +312,10 @@ int dt__cli_check_opcion(const peticion *r, int argc, char **argv, int i, const 
     return 0;
 }
 
+int dt__cli_tipo_entero(const char *tipo_sql) {
+    return strcmp(tipo_sql, "bigint") == 0 || strcmp(tipo_sql, "integer") == 0 || strcmp(tipo_sql, "smallint") == 0;
+}
+
 void dt__cli_sql_texto(outbuf *o, const char *s, size_t n) {
     dt__cli_ob_putc(o, '\'');
     size_t run = 0;

@@ -239,7 +239,7 @@ int dt__cli_esquema_lotes(const dt_esquema *e, size_t t, size_t jobs, int format
     for (size_t j = 0; j < lt.ncol && j < sizeof lt.entero; j++) {
         dt_esquema_columna_info ci;
         dt_esquema_columna(e, t, j, &ci);
-        lt.entero[j] = ci.tipo_sql[0] == 'i' || ci.tipo_sql[0] == 'b'; /* integer, bigint */
+        lt.entero[j] = (unsigned char)dt__cli_tipo_entero(ci.tipo_sql);
         if (formato != E_SQL) continue;
         if (j) dt__cli_ob_put(&cab, ", ", 2);
         dt__cli_ob_put(&cab, ci.nombre, strlen(ci.nombre));

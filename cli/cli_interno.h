@@ -48,6 +48,10 @@ void dt__cli_json_string(outbuf *o, const char *s, size_t n);
  * writes an empty text as "" so that PostgreSQL's COPY reads it as empty, not NULL. */
 void dt__cli_csv_field(outbuf *o, const char *s, size_t n, int vacio_entre_comillas);
 
+/* 1 when a column of this PostgreSQL type (dt_columna_info.tipo_sql) holds integers: written bare in SQL
+ * and JSON, bound as an integer in SQLite. Any other type goes as text (dates as 'YYYY-MM-DD'). */
+int dt__cli_tipo_entero(const char *tipo_sql);
+
 /* `s[0..n)` as a SQL string literal: in single quotes, a quote doubled (the standard's only escape, which
  * PostgreSQL with standard_conforming_strings and SQLite both read). */
 void dt__cli_sql_texto(outbuf *o, const char *s, size_t n);

@@ -101,7 +101,7 @@ static int cargar_tabla(sqlite3 *db, const dt_esquema *e, size_t t, size_t jobs,
     for (size_t j = 0; j < c->ncol; j++) {
         dt_esquema_columna_info ci;
         dt_esquema_columna(e, t, j, &ci);
-        c->entero[j] = ci.tipo_sql[0] == 'i' || ci.tipo_sql[0] == 'b'; /* integer, bigint */
+        c->entero[j] = (unsigned char)dt__cli_tipo_entero(ci.tipo_sql);
         p += snprintf(p, cap - (size_t)(p - sql), "%s%s", j ? ", " : "", ci.nombre);
     }
     p += snprintf(p, cap - (size_t)(p - sql), ") VALUES (");

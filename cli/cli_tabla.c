@@ -146,7 +146,7 @@ static int parse_tabla(int argc, char **argv, tarea *w) {
     return 0;
 }
 
-static int es_entero(const dt_columna_info *c) { return c->tipo_sql[0] == 'i' || c->tipo_sql[0] == 'b'; }
+static int es_entero(const dt_columna_info *c) { return dt__cli_tipo_entero(c->tipo_sql); }
 
 /* Format rows [desde, desde + n) of the dataset, as `formato`, into o. `primera` is the global
  * index of the first row (a SQL INSERT groups rows by their global index, so blocks agree). */

@@ -75,8 +75,9 @@ def _esperadas(salidas, tabla):
 
 def _clave(salidas, tabla):
     cols = salidas["esquema"].columnas(tabla)
-    j = next(j for j, c in enumerate(cols) if c["clave_primaria"])
-    return j, cols[j]["nombre"]
+    js = [j for j, c in enumerate(cols) if c["clave_primaria"]]
+    assert js, f"table {tabla} has no primary key: the sampled rows are found by it (give it a serie)"
+    return js[0], cols[js[0]]["nombre"]
 
 
 # ---- --jobs ----
