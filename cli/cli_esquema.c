@@ -25,6 +25,7 @@
 #include "cli_interno.h"
 
 #define LOTE 4096 /* rows per dt_esquema_filas */
+#define ESCRATCH_MAX ((size_t)64 << 20) /* bytes of dt_esquema_filas buffer per block, at most */
 #define FILAS_POR_INSERT 500
 
 static int usage_esquema(FILE *f) {
@@ -247,8 +248,14 @@ int dt__cli_esquema_lotes(const dt_esquema *e, size_t t, size_t jobs, int format
     if (formato == E_SQL) dt__cli_ob_put(&cab, ") VALUES\n(", 10);
     lt.cabecera = cab.data;
     lt.ncab = (size_t)(cab.p - cab.data);
-    dt_esquema_filas(e, t, 0, LOTE < lt.total ? LOTE : (size_t)lt.total, NULL, 0, &lt.cap); /* the size query */
-    dt__cli_lotes l = {0, lt.total, LOTE, jobs, lt.cap, hacer, usar_lote, &lt, 0};
+    /* Blocks of LOTE rows, or fewer when the size query's bound for a wide table (up to 1,600 columns of
+     * up to DT_MAX_TEXT bytes each) would make each worker's scratch larger than ESCRATCH_MAX; the bytes
+     * written do not depend on the block size. */
+    size_t uno = 0, bloque = LOTE;
+    dt_esquema_filas(e, t, 0, lt.total ? 1 : 0, NULL, 0, &uno);
+    while (bloque > 1 && (uno > ESCRATCH_MAX / bloque)) bloque /= 2;
+    dt_esquema_filas(e, t, 0, bloque < lt.total ? bloque : (size_t)lt.total, NULL, 0, &lt.cap); /* the size query */
+    dt__cli_lotes l = {0, lt.total, bloque, jobs, lt.cap, hacer, usar_lote, &lt, 0};
     int rc = dt__cli_lotes_run(&l);
     dt__cli_ob_free(&cab);
     return rc;
