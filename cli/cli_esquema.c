@@ -96,7 +96,7 @@ int (*dt__cli_esquema_sqlite)(const dt_esquema *e, const char *ruta, size_t jobs
 /* One table's blocks, read by every worker at once and never written while they run. */
 typedef struct lotes_tabla {
     const dt_esquema *e;
-    size_t t, ncol, cap; /* cap: dt_esquema_filas' size for LOTE rows */
+    size_t t, ncol, cap; /* cap: dt_esquema_filas' size for one block */
     char *cabecera;      /* E_SQL: "INSERT INTO t (a, b) VALUES\n(" */
     size_t ncab;
     int formato;

@@ -125,7 +125,7 @@ int dt__cli_esquema_main(int argc, char **argv);
 
 /* What datoteca esquema writes (--formato), and E_FILAS: dt_esquema_filas' own text, for a loader. */
 enum { E_DDL, E_CSV, E_SQL, E_SQLITE, E_FILAS };
-/* Every row of schema table t, made by `jobs` threads in blocks of 4,096 and handed to usar(ctx, o) in row
+/* Every row of schema table t, made by `jobs` threads in blocks of 4,096 (fewer for a wide table) and handed to usar(ctx, o) in row
  * order, each block formatted as `formato` (E_CSV rows without the header, E_SQL INSERTs of up to 500 rows,
  * E_FILAS as dt_esquema_filas writes them). 0, 1 when usar stopped, -1 out of memory (said). Reads `e`
  * from many threads at once, which dt_esquema_filas allows. */
