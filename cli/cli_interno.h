@@ -125,9 +125,9 @@ int dt__cli_esquema_main(int argc, char **argv);
 
 /* What datoteca esquema writes (--formato), and E_FILAS: dt_esquema_filas' own text, for a loader. */
 enum { E_DDL, E_CSV, E_SQL, E_SQLITE, E_FILAS };
-/* Every row of schema table t, made by `jobs` threads in blocks of 4,096 (fewer for a wide table) and handed to usar(ctx, o) in row
- * order, each block formatted as `formato` (E_CSV rows without the header, E_SQL INSERTs of up to 500 rows,
- * E_FILAS as dt_esquema_filas writes them). 0, 1 when usar stopped, -1 out of memory (said). Reads `e`
+/* Every row of schema table t, made by `jobs` threads in blocks of 4,096 rows (fewer for a wide table)
+ * and handed to usar(ctx, o) in row order, each block formatted as `formato` (E_CSV rows without the
+ * header, E_SQL INSERTs of up to 500 rows, E_FILAS as dt_esquema_filas writes them). 0, 1 when usar stopped, -1 out of memory (said). Reads `e`
  * from many threads at once, which dt_esquema_filas allows. */
 int dt__cli_esquema_lotes(const dt_esquema *e, size_t t, size_t jobs, int formato, int (*usar)(void *ctx, outbuf *o), void *ctx);
 /* --formato sqlite: NULL in the library (python -m datoteca and npx datoteca run the library's CLI,
