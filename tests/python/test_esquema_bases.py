@@ -107,6 +107,14 @@ def test_sqlite_refuses_an_existing_file(tmp_path):
     assert ruta.read_bytes() == b"not mine"
 
 
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full")
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_a_failed_write_exits_1_with_its_reason(jobs):
+    with open("/dev/full", "wb") as lleno:
+        r = subprocess.run([CLI, "esquema", BANCO, "--formato", "sql", "--jobs", jobs], stdout=lleno, stderr=subprocess.PIPE)
+    assert r.returncode == 1 and r.stderr.decode().startswith("datoteca: cannot write the output: "), r
+
+
 def test_the_library_cli_refuses_sqlite_and_names_the_script(tmp_path):
     """python -m datoteca runs the library's CLI, which does not link SQLite: a sentence, exit 2, no file."""
     import sys
