@@ -13,7 +13,7 @@ CLI     := $(BUILD)/datoteca
 NODEDIR := $(if $(wildcard /usr/include/node/node_api.h),/usr,)
 NPM_ENV := $(if $(NODEDIR),npm_config_nodedir=$(NODEDIR),)
 
-.PHONY: generate abi-baseline all build demo test test-c test-python test-node test-golden test-mutations test-hardening node clean bench bench-c bench-python bench-node bench-cli bench-tabla bench-arrow graficos
+.PHONY: generate abi-baseline all build demo test test-c test-python test-node test-golden test-mutations test-hardening node clean bench bench-c bench-python bench-node bench-cli bench-tabla bench-esquema bench-arrow graficos
 
 all: build
 
@@ -104,7 +104,7 @@ test-hardening: build
 	tests/hardening/cross_arch.sh
 
 # Benchmarks (not tests): each installs its peer itself and prints a Markdown table.
-bench: bench-c bench-python bench-node bench-cli bench-tabla bench-arrow
+bench: bench-c bench-python bench-node bench-cli bench-tabla bench-esquema bench-arrow
 
 bench-c: build
 	$(CC) -std=gnu11 -O2 -Ic/include bench/c_bench.c $(BUILD)/libdatoteca.a -o $(BUILD)/c_bench
@@ -126,6 +126,9 @@ clean:
 
 bench-tabla: build
 	bench/tabla_jobs.sh $(BUILD)/datoteca
+
+bench-esquema: build
+	bench/esquema_bench.sh $(BUILD)/datoteca
 
 bench-arrow: venv
 	$(VPY) -m pip install --quiet ".[bench,spark]" polars duckdb

@@ -1,6 +1,7 @@
 /* The CLI's shared helpers, declared (and documented) in cli_interno.h. */
 #include "cli_interno.h"
 
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -50,6 +51,11 @@ static void ob_room(outbuf *o, size_t n) {
     o->end = d + cap;
 }
 
+char *dt__cli_ob_reservar(outbuf *o, size_t n) {
+    ob_room(o, n);
+    return o->p;
+}
+
 void dt__cli_ob_put(outbuf *o, const char *s, size_t n) {
     ob_room(o, n);
     memcpy(o->p, s, n);
@@ -83,10 +89,20 @@ void dt__cli_json_string(outbuf *o, const char *s, size_t n) {
     dt__cli_ob_putc(o, '"');
 }
 
+/* One pass over a cell for the bytes that make it quoted: short cells are the rule, and four memchr
+ * calls cost more than the loop. */
+static int csv_raro(const char *s, size_t n) {
+    for (size_t i = 0; i < n; i++) {
+        char c = s[i];
+        if (c == ',' || c == '"' || c == '\n' || c == '\r') return 1;
+    }
+    return 0;
+}
+
 void dt__cli_csv_field(outbuf *o, const char *s, size_t n, int vacio_entre_comillas) {
     if (n == 0 && vacio_entre_comillas) {
         dt__cli_ob_put(o, "\"\"", 2);
-    } else if (memchr(s, ',', n) || memchr(s, '"', n) || memchr(s, '\n', n) || memchr(s, '\r', n)) {
+    } else if (csv_raro(s, n)) {
         dt__cli_ob_putc(o, '"');
         for (size_t i = 0; i < n; i++) {
             if (s[i] == '"') dt__cli_ob_putc(o, '"');
@@ -294,4 +310,108 @@ int dt__cli_check_opcion(const peticion *r, int argc, char **argv, int i, const 
         return 2;
     }
     return 0;
+}
+
+int dt__cli_tipo_entero(const char *tipo_sql) {
+    return strcmp(tipo_sql, "bigint") == 0 || strcmp(tipo_sql, "integer") == 0 || strcmp(tipo_sql, "smallint") == 0;
+}
+
+void dt__cli_sql_texto(outbuf *o, const char *s, size_t n) {
+    dt__cli_ob_putc(o, '\'');
+    size_t run = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (s[i] != '\'') continue;
+        dt__cli_ob_put(o, s + run, i + 1 - run);
+        dt__cli_ob_putc(o, '\'');
+        run = i + 1;
+    }
+    dt__cli_ob_put(o, s + run, n - run);
+    dt__cli_ob_putc(o, '\'');
+}
+
+typedef struct lote {
+    const dt__cli_lotes *l;
+    unsigned long long desde;
+    size_t n;
+    outbuf o;
+    char *scratch;
+    pthread_t hilo;
+} lote;
+
+static void *hacer_lote(void *arg) {
+    lote *t = (lote *)arg;
+    t->o.p = t->o.data; /* the block's buffer is reused round after round */
+    t->l->hacer(t->l->ctx, t->desde, t->n, &t->o, t->scratch);
+    return NULL;
+}
+
+int dt__cli_lotes_run(const dt__cli_lotes *l) {
+    /* Two sets of workers: while one set's blocks are used, the other set makes the next round, so
+     * writing overlaps generation. With one job everything runs on this thread, block by block. */
+    size_t jobs = l->jobs ? l->jobs : 1;
+    size_t ntrab = jobs == 1 ? 1 : 2 * jobs;
+    lote *ts = (lote *)calloc(ntrab, sizeof *ts);
+    int error = ts == NULL;
+    for (size_t k = 0; !error && k < ntrab; k++) {
+        ts[k].l = l;
+        ts[k].scratch = (char *)malloc(l->scratch ? l->scratch : 1);
+        error = ts[k].scratch == NULL || dt__cli_ob_init(&ts[k].o, 1 << 20, NULL);
+    }
+    if (error) {
+        for (size_t k = 0; ts && k < ntrab; k++) {
+            free(ts[k].scratch);
+            dt__cli_ob_free(&ts[k].o);
+        }
+        free(ts);
+        fprintf(stderr, "datoteca: out of memory\n");
+        return -1;
+    }
+    unsigned long long hecho = 0;
+    size_t activos[2] = {0, 0};
+    /* Start round `set`: up to `jobs` blocks from `hecho` on. */
+#define LANZAR(set)                                                                                        \
+    do {                                                                                                   \
+        activos[set] = 0;                                                                                  \
+        for (; activos[set] < jobs && hecho < l->n; activos[set]++) {                                     \
+            lote *t = &ts[(set) * jobs + activos[set]];                                                   \
+            t->desde = l->desde + hecho;                                                                   \
+            t->n = l->n - hecho < l->bloque ? (size_t)(l->n - hecho) : l->bloque;                          \
+            hecho += t->n;                                                                                 \
+            if (jobs == 1) hacer_lote(t);                                                                  \
+            else if (pthread_create(&t->hilo, NULL, hacer_lote, t) != 0) {                                 \
+                fprintf(stderr, "datoteca: cannot start a thread\n");                                      \
+                exit(1);                                                                                   \
+            }                                                                                              \
+        }                                                                                                  \
+    } while (0)
+    int cur = 0;
+    progreso_t prog = {-1, 0};
+    LANZAR(0);
+    while (activos[cur] > 0) {
+        if (l->progreso) dt__cli_progreso(&prog, hecho, l->n);
+        if (jobs > 1)
+            for (size_t k = 0; k < activos[cur]; k++) pthread_join(ts[cur * jobs + k].hilo, NULL);
+        int sig = jobs > 1 ? 1 - cur : 0;
+        size_t nusar = activos[cur];
+        if (jobs == 1) {
+            for (size_t k = 0; k < nusar; k++)
+                if (!error) error = l->usar(l->ctx, &ts[k].o);
+            if (error) break; /* stop at once */
+            LANZAR(0);
+            continue;
+        }
+        if (!error) LANZAR(sig); /* the next round is made while this one is used */
+        else activos[sig] = 0;
+        for (size_t k = 0; k < nusar; k++)
+            if (!error) error = l->usar(l->ctx, &ts[cur * jobs + k].o);
+        cur = sig;
+    }
+#undef LANZAR
+    if (!error && l->progreso) dt__cli_progreso(&prog, l->n, l->n);
+    for (size_t k = 0; k < ntrab; k++) {
+        free(ts[k].scratch);
+        dt__cli_ob_free(&ts[k].o);
+    }
+    free(ts);
+    return error != 0;
 }

@@ -2,7 +2,11 @@
  *
  *   datoteca esquema banco.toml --formato ddl --dialecto sqlite
  *   datoteca esquema banco.toml --seed 42 --formato csv --salida banco/   (then: cd banco && psql -f cargar.sql)
+ *   datoteca esquema banco.toml --seed 42 --formato sql | psql -v ON_ERROR_STOP=1
+ *   datoteca esquema banco.toml --seed 42 --formato sqlite --salida banco.db --jobs 2
  *
+ * Rows are made in blocks of 4,096 by dt__cli_lotes_run (--jobs threads, shared with datoteca tabla) and
+ * written in row order, so every output is byte for byte the same for any --jobs.
  * The schema is read and checked by the library (dt_esquema_new): a refusal is its sentence on stderr
  * and exit status 2, before any file is written. */
 #include <errno.h>
@@ -12,6 +16,7 @@
 #ifdef _WIN32
 #include <direct.h>
 #define dt__cli_mkdir(d) _mkdir(d)
+#include <sys/stat.h>
 #else
 #include <sys/stat.h>
 #define dt__cli_mkdir(d) mkdir((d), 0777)
@@ -20,14 +25,21 @@
 #include "cli_interno.h"
 
 #define LOTE 4096 /* rows per dt_esquema_filas */
+#define ESCRATCH_MAX ((size_t)64 << 20) /* bytes of dt_esquema_filas buffer per block, at most */
+#define FILAS_POR_INSERT 500
 
 static int usage_esquema(FILE *f) {
-    fprintf(f, "usage: datoteca esquema FILE [--seed N] [--hoy YYYY-MM-DD] --formato ddl|csv [--dialecto postgresql|sqlite]\n"
-               "                            [--salida DIR]\n"
+    fprintf(f, "usage: datoteca esquema FILE [--seed N] [--hoy YYYY-MM-DD] --formato ddl|csv|sql|sqlite\n"
+               "                            [--dialecto postgresql|sqlite] [--salida DIR|FILE] [--jobs N]\n"
                "FILE is TOML, or JSON when its name ends in .json (docs/esquemas.md).\n"
-               "  --formato ddl   the CREATE TABLE statements, in dependency order, on stdout\n"
-               "  --formato csv   one CSV per table (a header row; an empty unquoted cell is NULL) into DIR\n"
-               "                  (default .), and DIR/cargar.sql: \\copy in dependency order (cd DIR; psql -f cargar.sql)\n");
+               "  --formato ddl     the CREATE TABLE statements, in dependency order, on stdout\n"
+               "  --formato csv     one CSV per table (a header row; an empty unquoted cell is NULL) into DIR\n"
+               "                    (default .), and DIR/cargar.sql: \\copy in dependency order (cd DIR; psql -f cargar.sql)\n"
+               "  --formato sql     one script, on stdout or into FILE: BEGIN, the DDL of --dialecto (default\n"
+               "                    postgresql), every row as INSERTs in dependency order, COMMIT (psql -f, sqlite3)\n"
+               "  --formato sqlite  a new SQLite database FILE (--salida; an existing file is refused): the DDL with\n"
+               "                    its foreign keys, then every row, in one transaction\n"
+               "  --jobs N          1 to 64 threads make the rows (csv, sql, sqlite); the output is the same for any N\n");
     return f == stdout ? 0 : 2;
 }
 
@@ -79,64 +91,200 @@ static char *leer(const char *ruta, size_t *len) {
     return buf;
 }
 
-/* One table as CSV into `ruta`: 0, or 1 with the reason printed. */
-static int csv_tabla(const dt_esquema *e, size_t t, const char *ruta) {
+int (*dt__cli_esquema_sqlite)(const dt_esquema *e, const char *ruta, size_t jobs) = NULL;
+
+/* One table's blocks, read by every worker at once and never written while they run. */
+typedef struct lotes_tabla {
+    const dt_esquema *e;
+    size_t t, ncol, cap; /* cap: dt_esquema_filas' size for one block */
+    char *cabecera;      /* E_SQL: "INSERT INTO t (a, b) VALUES\n(" */
+    size_t ncab;
+    int formato;
+    const char *nombre;
+    uint64_t total;
+    unsigned char entero[1600]; /* a table's columns are at most 1,600 (the schema layer's limit) */
+    int (*usar)(void *ctx, outbuf *o);
+    void *ctx;
+} lotes_tabla;
+
+/* What a byte of dt_esquema_filas' text is to the formatters: the end of a cell, a byte a CSV cell must
+ * quote for, a quote SQL must double, or anything else. */
+enum { OTRO, FIN, CSV_RARO, SQL_RARO };
+static const unsigned char CLASE[256] = {[(unsigned char)DT_FIELD_SEP] = FIN, ['\n'] = FIN, [','] = CSV_RARO,
+                                         ['"'] = CSV_RARO, ['\r'] = CSV_RARO, ['\''] = SQL_RARO};
+
+static void hacer(void *ctx, unsigned long long desde, size_t n, outbuf *o, char *filas) {
+    const lotes_tabla *lt = (const lotes_tabla *)ctx;
+    size_t len;
+    dt_status st = dt_esquema_filas(lt->e, lt->t, desde, n, filas, lt->cap, &len);
+    if (st == DT_ERR_INVALID_ARG) { /* a row whose arguments from other columns its call refuses */
+        fprintf(stderr, "datoteca: %s\n", filas);
+        exit(2);
+    }
+    if (st != DT_OK) { /* rows and buffer were sized before: a bug, say so */
+        fprintf(stderr, "datoteca: internal error: dt_esquema_filas: %s\n", dt_status_str(st));
+        exit(1);
+    }
+    if (lt->formato == E_FILAS) {
+        dt__cli_ob_put(o, filas, len);
+        return;
+    }
+    const int csv = lt->formato == E_CSV;
+    const unsigned char raro_si = csv ? CSV_RARO : SQL_RARO;
+    const char *s = filas, *fin_bloque = filas + len;
+    for (unsigned long long fila = desde; s < fin_bloque; fila++) {
+        /* Room for the row's worst case at once (every byte quoted and doubled, every cell quoted or
+         * NULL, an INSERT's head), then plain stores. */
+        const char *fin_fila = (const char *)memchr(s, '\n', (size_t)(fin_bloque - s));
+        char *q = dt__cli_ob_reservar(o, 4 * (size_t)(fin_fila + 1 - s) + lt->ncab + 16);
+        if (!csv) {
+            if (fila % FILAS_POR_INSERT == 0) { /* by the row's index, so blocks of any size agree */
+                memcpy(q, lt->cabecera, lt->ncab);
+                q += lt->ncab;
+            } else {
+                memcpy(q, ",\n(", 3);
+                q += 3;
+            }
+        }
+        for (size_t j = 0; j < lt->ncol; j++) {
+            /* One pass finds the cell's end and whether it needs quoting: most cells are copied as they are. */
+            const char *fin = s;
+            unsigned char clase;
+            int raro = 0;
+            while ((clase = CLASE[(unsigned char)*fin]) != FIN) {
+                raro |= clase == raro_si;
+                fin++;
+            }
+            size_t k = (size_t)(fin - s);
+            int nulo = k == 1 && *s == DT_NULO;
+            if (csv) {
+                if (j) *q++ = ',';
+                if (nulo) {
+                } else if (raro || k == 0) { /* as dt__cli_csv_field: quoted, a quote doubled, "" for empty */
+                    *q++ = '"';
+                    for (size_t i = 0; i < k; i++) {
+                        if (s[i] == '"') *q++ = '"';
+                        *q++ = s[i];
+                    }
+                    *q++ = '"';
+                } else {
+                    memcpy(q, s, k);
+                    q += k;
+                }
+            } else {
+                if (j) {
+                    memcpy(q, ", ", 2);
+                    q += 2;
+                }
+                if (nulo) {
+                    memcpy(q, "NULL", 4);
+                    q += 4;
+                } else if (lt->entero[j]) {
+                    memcpy(q, s, k);
+                    q += k;
+                } else { /* as dt__cli_sql_texto */
+                    *q++ = '\'';
+                    if (raro) {
+                        for (size_t i = 0; i < k; i++) {
+                            if (s[i] == '\'') *q++ = '\'';
+                            *q++ = s[i];
+                        }
+                    } else {
+                        memcpy(q, s, k);
+                        q += k;
+                    }
+                    *q++ = '\'';
+                }
+            }
+            s = fin + 1;
+        }
+        if (csv) {
+            *q++ = '\n';
+        } else if ((fila + 1) % FILAS_POR_INSERT == 0 || fila + 1 == lt->total) {
+            memcpy(q, ");\n", 3);
+            q += 3;
+        } else {
+            *q++ = ')';
+        }
+        o->p = q;
+    }
+}
+
+static int usar_lote(void *ctx, outbuf *o) {
+    const lotes_tabla *lt = (const lotes_tabla *)ctx;
+    return lt->usar(lt->ctx, o);
+}
+
+static int escribir(void *ctx, outbuf *o) {
+    size_t n = (size_t)(o->p - o->data);
+    return n && fwrite(o->data, 1, n, (FILE *)ctx) != n;
+}
+
+int dt__cli_esquema_lotes(const dt_esquema *e, size_t t, size_t jobs, int formato, int (*usar)(void *ctx, outbuf *o), void *ctx) {
+    lotes_tabla lt;
+    memset(&lt, 0, sizeof lt);
+    lt.e = e;
+    lt.t = t;
+    lt.ncol = dt_esquema_columnas(e, t);
+    lt.formato = formato;
+    lt.nombre = dt_esquema_tabla(e, t);
+    lt.total = dt_esquema_tabla_filas(e, t);
+    lt.usar = usar;
+    lt.ctx = ctx;
+    outbuf cab;
+    if (dt__cli_ob_init(&cab, 256, NULL)) {
+        fprintf(stderr, "datoteca: out of memory\n");
+        return -1;
+    }
+    if (formato == E_SQL) {
+        dt__cli_ob_put(&cab, "INSERT INTO ", 12);
+        dt__cli_ob_put(&cab, lt.nombre, strlen(lt.nombre));
+        dt__cli_ob_put(&cab, " (", 2);
+    }
+    for (size_t j = 0; j < lt.ncol && j < sizeof lt.entero; j++) {
+        dt_esquema_columna_info ci;
+        dt_esquema_columna(e, t, j, &ci);
+        lt.entero[j] = (unsigned char)dt__cli_tipo_entero(ci.tipo_sql);
+        if (formato != E_SQL) continue;
+        if (j) dt__cli_ob_put(&cab, ", ", 2);
+        dt__cli_ob_put(&cab, ci.nombre, strlen(ci.nombre));
+    }
+    if (formato == E_SQL) dt__cli_ob_put(&cab, ") VALUES\n(", 10);
+    lt.cabecera = cab.data;
+    lt.ncab = (size_t)(cab.p - cab.data);
+    /* Blocks of LOTE rows, or fewer when the size query's bound for a wide table (up to 1,600 columns of
+     * up to DT_MAX_TEXT bytes each) would make each worker's scratch larger than ESCRATCH_MAX; the bytes
+     * written do not depend on the block size. */
+    size_t uno = 0, bloque = LOTE;
+    dt_esquema_filas(e, t, 0, lt.total ? 1 : 0, NULL, 0, &uno);
+    while (bloque > 1 && (uno > ESCRATCH_MAX / bloque)) bloque /= 2;
+    dt_esquema_filas(e, t, 0, bloque < lt.total ? bloque : (size_t)lt.total, NULL, 0, &lt.cap); /* the size query */
+    dt__cli_lotes l = {0, lt.total, bloque, jobs, lt.cap, hacer, usar_lote, &lt, 0};
+    int rc = dt__cli_lotes_run(&l);
+    dt__cli_ob_free(&cab);
+    return rc;
+}
+
+/* The header row and every row of table t as CSV into `ruta`: 0, or 1 with the reason printed. */
+static int csv_tabla(const dt_esquema *e, size_t t, const char *ruta, size_t jobs) {
     FILE *f = fopen(ruta, "wb");
     if (f == NULL) {
         fprintf(stderr, "datoteca: cannot write %s: %s\n", ruta, strerror(errno));
         return 1;
     }
-    outbuf o;
-    size_t ncol = dt_esquema_columnas(e, t), cap = 0;
-    uint64_t total = dt_esquema_tabla_filas(e, t);
-    dt_esquema_filas(e, t, 0, LOTE < total ? LOTE : (size_t)total, NULL, 0, &cap); /* the size query */
-    char *filas = (char *)malloc(cap ? cap : 1);
-    if (filas == NULL || dt__cli_ob_init(&o, 1 << 20, f)) {
-        fprintf(stderr, "datoteca: out of memory\n");
-        free(filas);
-        fclose(f);
-        return 1;
-    }
-    for (size_t j = 0; j < ncol; j++) {
+    for (size_t j = 0; j < dt_esquema_columnas(e, t); j++) {
         dt_esquema_columna_info ci;
         dt_esquema_columna(e, t, j, &ci);
-        if (j) dt__cli_ob_putc(&o, ',');
-        dt__cli_ob_put(&o, ci.nombre, strlen(ci.nombre));
+        fprintf(f, "%s%s", j ? "," : "", ci.nombre);
     }
-    dt__cli_ob_putc(&o, '\n');
-    for (uint64_t desde = 0; desde < total && !o.error; desde += LOTE) {
-        size_t n = total - desde < LOTE ? (size_t)(total - desde) : LOTE, len;
-        dt_status st = dt_esquema_filas(e, t, desde, n, filas, cap, &len);
-        if (st == DT_ERR_INVALID_ARG) { /* a row whose arguments from other columns its call refuses */
-            fprintf(stderr, "datoteca: %s\n", filas);
-            exit(2);
-        }
-        if (st != DT_OK) { /* rows and buffer were sized above: a bug, say so */
-            fprintf(stderr, "datoteca: internal error: dt_esquema_filas: %s\n", dt_status_str(st));
-            exit(1);
-        }
-        for (const char *s = filas; *s;) {
-            for (size_t j = 0; j < ncol; j++) {
-                const char *fin = s;
-                while (*fin != DT_FIELD_SEP && *fin != '\n') fin++;
-                size_t k = (size_t)(fin - s);
-                if (j) dt__cli_ob_putc(&o, ',');
-                if (!(k == 1 && *s == DT_NULO)) dt__cli_csv_field(&o, s, k, 1);
-                s = fin + 1;
-            }
-            dt__cli_ob_putc(&o, '\n');
-        }
-    }
-    dt__cli_ob_flush(&o);
-    int rc = o.error;
-    dt__cli_ob_free(&o);
-    free(filas);
-    if (fclose(f) != 0) rc = 1;
-    if (rc) fprintf(stderr, "datoteca: cannot write %s\n", ruta);
-    return rc;
+    putc('\n', f);
+    int rc = dt__cli_esquema_lotes(e, t, jobs, E_CSV, escribir, f);
+    if (fclose(f) != 0 && rc == 0) rc = 1;
+    if (rc > 0) fprintf(stderr, "datoteca: cannot write %s\n", ruta);
+    return rc != 0;
 }
 
-static int csv(const dt_esquema *e, const char *dir) {
+static int csv(const dt_esquema *e, const char *dir, size_t jobs) {
     if (dt__cli_mkdir(dir) != 0 && errno != EEXIST) {
         fprintf(stderr, "datoteca: cannot create %s: %s\n", dir, strerror(errno));
         return 1;
@@ -167,17 +315,46 @@ static int csv(const dt_esquema *e, const char *dir) {
     int rc = fclose(f) != 0;
     for (size_t t = 0; rc == 0 && t < nt; t++) {
         snprintf(ruta, dl + 80, "%s/%s.csv", dir, dt_esquema_tabla(e, t));
-        rc = csv_tabla(e, t, ruta);
+        rc = csv_tabla(e, t, ruta, jobs);
     }
     free(ruta);
     return rc;
 }
 
+/* One SQL script: BEGIN, the DDL, every table's INSERTs in dependency order, COMMIT; to stdout when
+ * `ruta` is NULL. psql -f and sqlite3 both read it, so it holds nothing but SQL (no psql meta-command). */
+static int sql(const dt_esquema *e, dt_dialecto dialecto, const char *ruta, size_t jobs) {
+    FILE *f = ruta ? fopen(ruta, "wb") : stdout;
+    if (f == NULL) {
+        fprintf(stderr, "datoteca: cannot write %s: %s\n", ruta, strerror(errno));
+        return 1;
+    }
+    size_t n = 0;
+    dt_esquema_ddl(e, dialecto, NULL, 0, &n);
+    char *ddl = (char *)malloc(n + 1);
+    int rc = 0;
+    if (ddl == NULL || dt_esquema_ddl(e, dialecto, ddl, n + 1, &n) != DT_OK) {
+        fprintf(stderr, "datoteca: out of memory\n");
+        rc = -1;
+    }
+    if (rc == 0) {
+        fputs("BEGIN;\n", f);
+        rc = fwrite(ddl, 1, n, f) != n;
+    }
+    free(ddl);
+    for (size_t k = 0; rc == 0 && k < dt_esquema_tablas(e); k++)
+        rc = dt__cli_esquema_lotes(e, dt_esquema_orden(e, k), jobs, E_SQL, escribir, f);
+    if (rc == 0 && fputs("COMMIT;\n", f) < 0) rc = 1;
+    if ((ruta ? fclose(f) : fflush(f)) != 0 && rc == 0) rc = 1;
+    if (rc > 0) fprintf(stderr, "datoteca: cannot write %s: %s\n", ruta ? ruta : "the output", strerror(errno));
+    return rc != 0;
+}
 int dt__cli_esquema_main(int argc, char **argv) {
     if (argc < 3) return usage_esquema(stderr);
     if (strcmp(argv[2], "--help") == 0 || strcmp(argv[2], "-h") == 0) return usage_esquema(stdout);
-    const char *archivo = argv[2], *formato = NULL, *salida = ".";
-    unsigned long long seed = 0;
+    const char *archivo = argv[2], *salida = NULL;
+    int formato = -1;
+    unsigned long long seed = 0, jobs = 1;
     int32_t hoy[3] = {0, 0, 0};
     dt_dialecto dialecto = DT_SQL_POSTGRESQL;
     for (int i = 3; i < argc; i += 2) {
@@ -198,11 +375,19 @@ int dt__cli_esquema_main(int argc, char **argv) {
                 return 2;
             }
         } else if (strcmp(opt, "--formato") == 0) {
-            if (strcmp(val, "ddl") != 0 && strcmp(val, "csv") != 0) {
-                fprintf(stderr, "datoteca: --formato must be ddl or csv, got '%s'\n", val);
+            static const char *const nombres[] = {"ddl", "csv", "sql", "sqlite"}; /* E_DDL .. E_SQLITE */
+            formato = -1;
+            for (int k = 0; k < 4; k++)
+                if (strcmp(val, nombres[k]) == 0) formato = k;
+            if (formato < 0) {
+                fprintf(stderr, "datoteca: --formato must be ddl, csv, sql or sqlite, got '%s'\n", val);
                 return 2;
             }
-            formato = val;
+        } else if (strcmp(opt, "--jobs") == 0) {
+            if (!dt__cli_parse_u64(val, 64, &jobs) || jobs == 0) {
+                fprintf(stderr, "datoteca: --jobs must be an integer from 1 to 64, got '%s'\n", val);
+                return 2;
+            }
         } else if (strcmp(opt, "--dialecto") == 0) {
             if (strcmp(val, "postgresql") == 0) dialecto = DT_SQL_POSTGRESQL;
             else if (strcmp(val, "sqlite") == 0) dialecto = DT_SQL_SQLITE;
@@ -217,9 +402,25 @@ int dt__cli_esquema_main(int argc, char **argv) {
             return 2;
         }
     }
-    if (formato == NULL) {
-        fprintf(stderr, "datoteca: esquema needs --formato ddl or --formato csv\n");
+    if (formato < 0) {
+        fprintf(stderr, "datoteca: esquema needs --formato ddl, csv, sql or sqlite\n");
         return 2;
+    }
+    if (formato == E_SQLITE) {
+        if (salida == NULL) {
+            fprintf(stderr, "datoteca: --formato sqlite needs --salida FILE.db, a file that does not exist yet\n");
+            return 2;
+        }
+        if (dt__cli_esquema_sqlite == NULL) {
+            fprintf(stderr, "datoteca: --formato sqlite is written only by the datoteca program built with SQLite, not this one "
+                            "(--formato sql --dialecto sqlite | sqlite3 FILE.db does the same)\n");
+            return 2;
+        }
+        struct stat st_salida;
+        if (stat(salida, &st_salida) == 0) { /* checked again when the file is created, without a race */
+            fprintf(stderr, "datoteca: --salida %s already exists; --formato sqlite writes only a new file\n", salida);
+            return 2;
+        }
     }
     size_t len = 0;
     char *texto = leer(archivo, &len);
@@ -238,7 +439,7 @@ int dt__cli_esquema_main(int argc, char **argv) {
         return st == DT_ERR_INVALID_ARG ? 2 : 1;
     }
     int rc = 0;
-    if (strcmp(formato, "ddl") == 0) {
+    if (formato == E_DDL) {
         size_t n = 0;
         dt_esquema_ddl(e, dialecto, NULL, 0, &n);
         char *ddl = (char *)malloc(n + 1);
@@ -249,8 +450,12 @@ int dt__cli_esquema_main(int argc, char **argv) {
             rc = 1;
         }
         free(ddl);
+    } else if (formato == E_CSV) {
+        rc = csv(e, salida ? salida : ".", (size_t)jobs);
+    } else if (formato == E_SQL) {
+        rc = sql(e, dialecto, salida, (size_t)jobs);
     } else {
-        rc = csv(e, salida);
+        rc = dt__cli_esquema_sqlite(e, salida, (size_t)jobs);
     }
     dt_esquema_free(e);
     return rc;

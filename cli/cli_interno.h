@@ -3,7 +3,8 @@
  *
  * These files are compiled into libdatoteca, which exports only dt_cli_main; everything here is
  * therefore prefixed dt__cli_ (hidden in the shared library, and out of a C user's namespace when the
- * static archive is linked), and whatever one file alone uses is static in it.
+ * static archive is linked), and whatever one file alone uses is static in it. The one exception is
+ * cli/cli_sqlite.c, which links SQLite and so goes into the datoteca program only (with main.c).
  *
  * No function here keeps a pointer it was given beyond the call, except where it says so; none takes
  * NULL where a pointer is asked for. Errors for the user are printed on stderr by the function that
@@ -38,11 +39,40 @@ void dt__cli_ob_flush(outbuf *o);
  * a half-written dataset is worse than none. */
 void dt__cli_ob_put(outbuf *o, const char *s, size_t n);
 void dt__cli_ob_putc(outbuf *o, char c);
+/* Room for n more bytes at the returned pointer (o->p): the caller stores up to n bytes there and then
+ * moves o->p past them. For a stream (f set) this may write out what is buffered first. */
+char *dt__cli_ob_reservar(outbuf *o, size_t n);
 /* `s[0..n)` as a quoted JSON string (control characters as \u00XX; `s` need not be NUL-terminated). */
 void dt__cli_json_string(outbuf *o, const char *s, size_t n);
 /* A CSV cell: quoted when it holds a comma, a quote or a line break. `vacio_entre_comillas`
  * writes an empty text as "" so that PostgreSQL's COPY reads it as empty, not NULL. */
 void dt__cli_csv_field(outbuf *o, const char *s, size_t n, int vacio_entre_comillas);
+
+/* 1 when a column of this PostgreSQL type (dt_columna_info.tipo_sql) holds integers: written bare in SQL
+ * and JSON, bound as an integer in SQLite. Any other type goes as text (dates as 'YYYY-MM-DD'). */
+int dt__cli_tipo_entero(const char *tipo_sql);
+
+/* `s[0..n)` as a SQL string literal: in single quotes, a quote doubled (the standard's only escape, which
+ * PostgreSQL with standard_conforming_strings and SQLite both read). */
+void dt__cli_sql_texto(outbuf *o, const char *s, size_t n);
+
+/* Rows [desde, desde + n) made in blocks of `bloque` rows by `jobs` threads (1..64; 1 runs everything on
+ * the calling thread) and handed to `usar` on the calling thread in row order, so the output does not
+ * depend on the number of jobs. `hacer` runs on the workers, each block with its own outbuf (reset to
+ * empty, f NULL) and `scratch` bytes of its own scratch: it must be safe to call on many blocks at
+ * once (it reads `ctx`, never writes it). `usar` writes or loads a block; non-zero stops the run (it
+ * prints its own reason). `progreso` shows dt__cli_progreso on a terminal. */
+typedef struct dt__cli_lotes {
+    unsigned long long desde, n;
+    size_t bloque, jobs, scratch;
+    void (*hacer)(void *ctx, unsigned long long desde, size_t n, outbuf *o, char *scratch);
+    int (*usar)(void *ctx, outbuf *o);
+    void *ctx;
+    int progreso;
+} dt__cli_lotes;
+/* 0; 1 when `usar` stopped the run; -1 when memory ran out (said on stderr). A thread that cannot start
+ * ends the process with a message, as a half-made output would be worse. */
+int dt__cli_lotes_run(const dt__cli_lotes *l);
 
 /* Strict unsigned decimal up to `max`: 1 with *out set, or 0 (nothing printed: the caller names the
  * option in its message). */
@@ -95,5 +125,18 @@ int dt__cli_esquema_main(int argc, char **argv);
 /* datoteca detectar FILE [--filas N]: proposed masking rules for a CSV sample on stdout; the exit
  * status (2 for an unreadable or refused input, naming record and field but no value). */
 int dt__cli_detectar_main(int argc, char **argv);
+
+/* What datoteca esquema writes (--formato), and E_FILAS: dt_esquema_filas' own text, for a loader. */
+enum { E_DDL, E_CSV, E_SQL, E_SQLITE, E_FILAS };
+/* Every row of schema table t, made by `jobs` threads in blocks of 4,096 rows (fewer for a wide table)
+ * and handed to usar(ctx, o) in row order, each block formatted as `formato` (E_CSV rows without the
+ * header, E_SQL INSERTs of up to 500 rows, E_FILAS as dt_esquema_filas writes them). 0, 1 when usar stopped, -1 out of memory (said). Reads `e`
+ * from many threads at once, which dt_esquema_filas allows. */
+int dt__cli_esquema_lotes(const dt_esquema *e, size_t t, size_t jobs, int formato, int (*usar)(void *ctx, outbuf *o), void *ctx);
+/* --formato sqlite: NULL in the library (python -m datoteca and npx datoteca run the library's CLI,
+ * which does not link SQLite); the datoteca program sets it to the writer of cli/cli_sqlite.c before it
+ * calls dt_cli_main. It writes the new file `ruta` and returns the exit status (2 when the file exists). */
+extern int (*dt__cli_esquema_sqlite)(const dt_esquema *e, const char *ruta, size_t jobs);
+int dt__cli_sqlite_escribir(const dt_esquema *e, const char *ruta, size_t jobs);
 
 #endif

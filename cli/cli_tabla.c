@@ -6,9 +6,8 @@
  *   datoteca tabla persona -n 0 --unico rut --format ddl --dialecto sqlite
  *
  * Rows are formatted in blocks; with --jobs N, N threads format consecutive blocks at once and
- * the main thread writes them in order. */
+ * the main thread writes them in order (dt__cli_lotes_run, shared with datoteca esquema). */
 #include <errno.h>
-#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -147,20 +146,7 @@ static int parse_tabla(int argc, char **argv, tarea *w) {
     return 0;
 }
 
-static int es_entero(const dt_columna_info *c) { return c->tipo_sql[0] == 'i' || c->tipo_sql[0] == 'b'; }
-
-static void sql_texto(outbuf *o, const char *s, size_t n) {
-    dt__cli_ob_putc(o, '\'');
-    size_t run = 0;
-    for (size_t i = 0; i < n; i++) {
-        if (s[i] != '\'') continue;
-        dt__cli_ob_put(o, s + run, i + 1 - run);
-        dt__cli_ob_putc(o, '\'');
-        run = i + 1;
-    }
-    dt__cli_ob_put(o, s + run, n - run);
-    dt__cli_ob_putc(o, '\'');
-}
+static int es_entero(const dt_columna_info *c) { return dt__cli_tipo_entero(c->tipo_sql); }
 
 /* Format rows [desde, desde + n) of the dataset, as `formato`, into o. `primera` is the global
  * index of the first row (a SQL INSERT groups rows by their global index, so blocks agree). */
@@ -205,7 +191,7 @@ static void formatear(const tarea *w, unsigned long long desde, size_t n, outbuf
                 if (j) dt__cli_ob_put(o, ", ", 2);
                 if (nulo) dt__cli_ob_put(o, "NULL", 4);
                 else if (es_entero(&w->col[j])) dt__cli_ob_put(o, s, k);
-                else sql_texto(o, s, k);
+                else dt__cli_sql_texto(o, s, k);
                 break;
             default: /* plain: tab-separated, null as an empty cell */
                 if (j) dt__cli_ob_putc(o, '\t');
@@ -223,23 +209,12 @@ static void formatear(const tarea *w, unsigned long long desde, size_t n, outbuf
     }
 }
 
-typedef struct trabajador {
-    const tarea *w;
-    unsigned long long desde;
-    size_t n;
-    outbuf o;
-    char *filas;
-    pthread_t hilo;
-} trabajador;
-
-static void *trabajar(void *arg) {
-    trabajador *t = (trabajador *)arg;
-    t->o.p = t->o.data; /* the block's buffer is reused round after round */
-    formatear(t->w, t->desde, t->n, &t->o, t->filas, DT_CALL_MANY_BOUND(BLOQUE));
-    return NULL;
+static void hacer(void *ctx, unsigned long long desde, size_t n, outbuf *o, char *filas) {
+    formatear((const tarea *)ctx, desde, n, o, filas, DT_CALL_MANY_BOUND(BLOQUE));
 }
 
-static int escribir(outbuf *o) {
+static int escribir(void *ctx, outbuf *o) {
+    (void)ctx;
     size_t n = (size_t)(o->p - o->data);
     return n && fwrite(o->data, 1, n, stdout) != n;
 }
@@ -265,70 +240,12 @@ static int run_tabla(tarea *w) {
     dt__cli_ob_free(&cab);
     if (r->formato == T_DDL) r->count = 0;
 
-    /* Two sets of workers: while one set's blocks are written, the other set formats the next
-     * round, so writing overlaps generation. With --jobs 1 everything runs on this thread. */
-    size_t jobs = (size_t)w->jobs;
-    size_t ntrab = jobs == 1 ? 1 : 2 * jobs;
-    trabajador *ts = (trabajador *)calloc(ntrab, sizeof *ts);
-    for (size_t k = 0; ts && k < ntrab; k++) {
-        ts[k].w = w;
-        ts[k].filas = (char *)malloc(DT_CALL_MANY_BOUND(BLOQUE));
-        if (ts[k].filas == NULL || dt__cli_ob_init(&ts[k].o, 1 << 20, NULL)) {
-            fprintf(stderr, "datoteca: out of memory\n");
-            return 1;
-        }
+    dt__cli_lotes l = {w->desde, r->count, BLOQUE, (size_t)w->jobs, DT_CALL_MANY_BOUND(BLOQUE), hacer, escribir, w, 1};
+    if (!error) {
+        int rc = dt__cli_lotes_run(&l);
+        if (rc < 0) return 1;
+        error = rc;
     }
-    if (ts == NULL) {
-        fprintf(stderr, "datoteca: out of memory\n");
-        return 1;
-    }
-    unsigned long long hecho = 0;
-    size_t activos[2] = {0, 0};
-    /* Start round `set`: up to `jobs` blocks from `hecho` on. */
-#define LANZAR(set)                                                                                        \
-    do {                                                                                                   \
-        activos[set] = 0;                                                                                  \
-        for (; activos[set] < jobs && hecho < r->count; activos[set]++) {                                 \
-            trabajador *t = &ts[(set) * jobs + activos[set]];                                             \
-            t->desde = w->desde + hecho;                                                                   \
-            t->n = r->count - hecho < BLOQUE ? (size_t)(r->count - hecho) : BLOQUE;                        \
-            hecho += t->n;                                                                                 \
-            if (jobs == 1) trabajar(t);                                                                    \
-            else if (pthread_create(&t->hilo, NULL, trabajar, t) != 0) {                                   \
-                fprintf(stderr, "datoteca: cannot start a thread\n");                                      \
-                exit(1);                                                                                   \
-            }                                                                                              \
-        }                                                                                                  \
-    } while (0)
-    int cur = 0;
-    progreso_t prog = {-1, 0};
-    LANZAR(0);
-    while (activos[cur] > 0) {
-        dt__cli_progreso(&prog, hecho, r->count);
-        if (jobs > 1)
-            for (size_t k = 0; k < activos[cur]; k++) pthread_join(ts[cur * jobs + k].hilo, NULL);
-        int sig = jobs > 1 ? 1 - cur : 0;
-        size_t nesc = activos[cur];
-        if (jobs == 1) {
-            for (size_t k = 0; k < nesc; k++)
-                if (!error) error = escribir(&ts[k].o);
-            if (error) break; /* a write failed: stop at once */
-            LANZAR(0);
-            continue;
-        }
-        if (!error) LANZAR(sig); /* the next round formats while this one is written */
-        else activos[sig] = 0;
-        for (size_t k = 0; k < nesc; k++)
-            if (!error) error = escribir(&ts[cur * jobs + k].o);
-        cur = sig;
-    }
-#undef LANZAR
-    if (!error) dt__cli_progreso(&prog, r->count, r->count);
-    for (size_t k = 0; k < ntrab; k++) {
-        free(ts[k].filas);
-        dt__cli_ob_free(&ts[k].o);
-    }
-    free(ts);
     if (fflush(stdout) != 0) error = 1;
     if (error) {
         fprintf(stderr, "datoteca: cannot write the output: %s\n", strerror(errno));

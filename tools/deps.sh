@@ -7,3 +7,5 @@ need cmake cmake
 need pkg-config pkgconf
 need c++ g++
 need python3 python3 python3-venv
+# The datoteca program links SQLite for `datoteca esquema --formato sqlite` (headers and the .so link).
+if ! pkg-config --exists sqlite3 2>/dev/null && [ ! -e /usr/include/sqlite3.h ]; then need sqlite3.h libsqlite3-dev; fi

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The C suites (golden included) built with AddressSanitizer + UndefinedBehaviorSanitizer, no
-# suppressions; then the Release build's test programs and the CLI under valgrind memcheck
+# suppressions; the CLI's --jobs threads (datoteca tabla and esquema, one schema shared by every worker)
+# under ThreadSanitizer; then the Release build's test programs and the CLI under valgrind memcheck
 # with zero errors and zero leaks. Usage: tests/hardening/sanitizers.sh RELEASE_BUILD_DIR
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -19,6 +20,29 @@ done
 "$asan/datoteca" dinero.monto --min 9 --max 1 >/dev/null 2>&1 && { echo "bad arguments accepted"; exit 1; }
 echo "sanitizers: ASan+UBSan C suites and CLI clean"
 
+# ThreadSanitizer: the CLI compiled from the same sources, its outputs with three jobs equal the Release
+# CLI's with one (so the threads were really used and changed nothing).
+tsan=$(mktemp -d)
+gcc -std=c11 -O1 -g -fsanitize=thread -Ic/include -Ic/src $(cat c/fuentes.txt) cli/main.c \
+  $( [ -e /usr/include/sqlite3.h ] && echo "-DDT_CON_SQLITE cli/cli_sqlite.c -lsqlite3" ) -lpthread -o "$tsan/datoteca"
+export TSAN_OPTIONS=halt_on_error=1:exitcode=66
+"$tsan/datoteca" tabla persona --seed 1 -n 30000 --unico rut,email --format csv --jobs 3 > "$tsan/t3.csv"
+"$release/datoteca" tabla persona --seed 1 -n 30000 --unico rut,email --format csv > "$tsan/t1.csv"
+cmp -s "$tsan/t1.csv" "$tsan/t3.csv" || { echo "tsan: datoteca tabla --jobs 3 differs from --jobs 1"; exit 1; }
+"$tsan/datoteca" esquema esquemas/banco.toml --seed 3 --formato csv --salida "$tsan/e3" --jobs 3
+"$release/datoteca" esquema esquemas/banco.toml --seed 3 --formato csv --salida "$tsan/e1"
+diff -r "$tsan/e1" "$tsan/e3" >/dev/null || { echo "tsan: datoteca esquema --jobs 3 differs from --jobs 1"; exit 1; }
+"$tsan/datoteca" esquema esquemas/banco.toml --seed 3 --formato sql --jobs 3 | cmp -s - <("$release/datoteca" esquema esquemas/banco.toml --seed 3 --formato sql) \
+  || { echo "tsan: datoteca esquema --formato sql --jobs 3 differs from --jobs 1"; exit 1; }
+if [ -e /usr/include/sqlite3.h ]; then
+  "$tsan/datoteca" esquema esquemas/banco.toml --seed 3 --formato sqlite --salida "$tsan/e3.db" --jobs 3
+  "$release/datoteca" esquema esquemas/banco.toml --seed 3 --formato sqlite --salida "$tsan/e1.db"
+  cmp -s "$tsan/e1.db" "$tsan/e3.db" || { echo "tsan: datoteca esquema --formato sqlite --jobs 3 differs from --jobs 1"; exit 1; }
+fi
+rm -rf "$tsan"
+unset TSAN_OPTIONS
+echo "sanitizers: TSan CLI --jobs 3 (tabla; esquema csv, sql, sqlite) clean and equal to one job"
+
 need valgrind valgrind
 vg=(valgrind -q --error-exitcode=99 --leak-check=full --show-leak-kinds=all --errors-for-leak-kinds=all)
 for t in test_pcg test_stream test_rut test_datos test_llamadas test_golden test_propiedades test_hilos test_regresiones test_vehiculo test_arrow test_documento test_esquema; do
@@ -32,6 +56,8 @@ esq=$(mktemp -d)
 printf '[tablas.c]\nfilas = 500\ncolumnas.id = { serie = true }\ncolumnas.p = { llamada = "persona.persona", campos = ["rut", "email"], unico = ["rut"] }\n[tablas.k]\npor = "c"\ncuantos = { min = 0, max = 4 }\ncolumnas.id = { serie = true }\ncolumnas.c = { ref = "c.rut" }\n' > "$esq/e.toml"
 "${vg[@]}" "$release/datoteca" esquema "$esq/e.toml" --formato csv --salida "$esq/out" >/dev/null
 "${vg[@]}" "$release/datoteca" esquema "$esq/e.toml" --formato ddl --dialecto sqlite >/dev/null
+"${vg[@]}" "$release/datoteca" esquema "$esq/e.toml" --formato sql --jobs 2 >/dev/null
+"${vg[@]}" "$release/datoteca" esquema "$esq/e.toml" --formato sqlite --salida "$esq/e.db" --jobs 2 >/dev/null
 rm -rf "$esq"
 echo "valgrind: CLI: 0 errors, 0 leaks"
-echo "sanitizers: 2 passed, 0 failed"
+echo "sanitizers: 3 passed, 0 failed"

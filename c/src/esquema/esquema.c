@@ -99,12 +99,16 @@ struct dt_esquema {
     uint64_t seed;
 };
 
-uint64_t dt__esquema_acotado(uint64_t clave, uint64_t i, uint64_t n) {
-    uint64_t resto = (UINT64_MAX % n + 1) % n; /* 2^64 mod n: the incomplete run's length */
+/* 2^64 mod n: the incomplete run's length. Two divisions: a row's loop computes it once per group. */
+static uint64_t dt__resto(uint64_t n) { return (UINT64_MAX % n + 1) % n; }
+
+static uint64_t dt__acotado_con(uint64_t clave, uint64_t i, uint64_t n, uint64_t resto) {
     uint64_t h = dt__mezcla(clave ^ dt__mezcla(i));
     while (h > UINT64_MAX - resto) h = dt__mezcla(h ^ 0x7265686173ULL);
     return h % n;
 }
+
+uint64_t dt__esquema_acotado(uint64_t clave, uint64_t i, uint64_t n) { return dt__acotado_con(clave, i, n, dt__resto(n)); }
 
 static char *dt__dup(const char *s, size_t n) {
     char *p = (char *)malloc(n + 1);
@@ -1262,8 +1266,14 @@ dt_status dt_esquema_columna(const dt_esquema *e, size_t tabla, size_t j, dt_esq
 
 /* ---- rows ---- */
 
-/* What making rows needs besides the schema: scratch for a call's values, this row's columns as they
- * are written (for arguments from the same row), and the sentence of a row that cannot be made. */
+/* What one dt_esquema_filas call keeps from row to row, never shared: each group's 2^64 mod n, and
+ * where the last row's fan-out parent was (rows come in order, and so do their parents). */
+typedef struct dt__recorrido {
+    uint64_t *resto;
+    int hay_padre;
+    uint64_t fila, padre;
+} dt__recorrido;
+
 /* A cell of another row made for an argument or a reparto, kept: a parent's children are consecutive
  * rows, so the next row usually needs the same cell again. A cell is a pure function of (table,
  * column, row), so keeping it changes nothing but the time. */
@@ -1276,8 +1286,12 @@ typedef struct dt__guardada {
     char texto[DT_MAX_TEXT];
 } dt__guardada;
 
+/* What making rows needs besides the schema: scratch for a call's values, this row's columns as they
+ * are written (for arguments from the same row), what is kept from row to row, and the sentence of a
+ * row that cannot be made. */
 typedef struct dt__hacer {
     dt__valores *v;
+    dt__recorrido rc;        /* of the table being written */
     dt__guardada *guardadas; /* DT__GUARDADAS of them, direct-mapped by (table, column) */
     const char **ini;       /* per column of the table being written: its text in the row, */
     size_t *largo;          /* its length, */
@@ -1295,19 +1309,41 @@ static char *dt__valor_unico(const dt__etabla *t, size_t j, uint64_t r, char *p,
     return dt__put(p, v->ini[c->campo], v->largo[c->campo]);
 }
 
+
+/* dt__padre for row r of t itself, starting from the last row's parent when r comes after it: every
+ * parent before that one ends at or before the last row, so the first one past r is at or after it. */
+static uint64_t dt__padre_en(const dt__etabla *t, uint64_t r, dt__recorrido *rc) {
+    if (rc->hay_padre && r >= rc->fila) {
+        for (uint64_t p = rc->padre, k = 0; k < 16 && p < t->npadres; p++, k++)
+            if (t->fin[p] > r) {
+                rc->fila = r;
+                rc->padre = p;
+                return p;
+            }
+    }
+    rc->hay_padre = 1;
+    rc->fila = r;
+    rc->padre = dt__padre(t, r);
+    return rc->padre;
+}
+
 /* The row of table `destino` a row r of table t refers to: its ancestor's row when `destino` is up
  * t's fan-out chain (a cuenta's cliente is the cliente it fans out from), else a row from a keyed
  * hash of (group, r): uniform, or Zipf-skewed with sesgo (reparto.h). */
-static uint64_t dt__fila_ref(const dt_esquema *e, const dt__etabla *t, const dt__grupo *g, uint64_t r) {
+/* rc: the call's walk when t is the table being written and r its current row, else NULL; resto
+ * the group's 2^64 mod (parent rows) then. */
+static uint64_t dt__fila_ref(const dt_esquema *e, const dt__etabla *t, const dt__grupo *g, uint64_t r, dt__recorrido *rc,
+                             uint64_t resto) {
     const dt__etabla *a = t;
     uint64_t fa = r;
     while (a->por >= 0) {
-        fa = dt__padre(a, fa);
+        fa = a == t && rc ? dt__padre_en(a, fa, rc) : dt__padre(a, fa);
         a = &e->t[a->por];
         if (a == &e->t[g->rtabla]) return fa;
     }
     if (g->sesgo) return dt__sesgo_fila(g->sesgo, g->clave, r);
-    return dt__esquema_acotado(g->clave, r, e->t[g->rtabla].filas);
+    uint64_t n = e->t[g->rtabla].filas;
+    return dt__acotado_con(g->clave, r, n, rc ? resto : dt__resto(n));
 }
 
 /* The row of ancestor table `destino` that row r of t fans out from. */
@@ -1386,7 +1422,7 @@ static const char *dt__celda_guardada(const dt_esquema *e, const dt__etabla *t, 
     *n = c->n;
     return c->texto;
 }
-static char *dt__repartir(const dt_esquema *e, const dt__etabla *t, const dt__grupo *g, uint64_t r, char *p, dt__hacer *h);
+static char *dt__repartir(const dt_esquema *e, const dt__etabla *t, const dt__grupo *g, uint64_t r, char *p, dt__hacer *h, int mismo);
 
 /* A row's refusal into h->why: "tablas.<t>.columnas.<c>: row <r>: <text>", cut under
  * DT_SENTENCE_MAX between characters as dt__mal does. */
@@ -1459,8 +1495,8 @@ static uint64_t dt__proporcion(uint64_t v, uint64_t s, uint64_t w) { return (v /
  * weights w_i = 1 + acotado(clave, first child's row + i, 100); child i gets
  * floor(V * S(i+1) / W) - floor(V * S(i) / W), S(i) the sum of the first i weights and W = S(k), so
  * the parts add up to V exactly. A null V gives a null part. */
-static char *dt__repartir(const dt_esquema *e, const dt__etabla *t, const dt__grupo *g, uint64_t r, char *p, dt__hacer *h) {
-    uint64_t pr = dt__padre(t, r), primero = pr ? t->fin[pr - 1] : 0, k = t->fin[pr] - primero, i = r - primero;
+static char *dt__repartir(const dt_esquema *e, const dt__etabla *t, const dt__grupo *g, uint64_t r, char *p, dt__hacer *h, int mismo) {
+    uint64_t pr = mismo ? dt__padre_en(t, r, &h->rc) : dt__padre(t, r), primero = pr ? t->fin[pr - 1] : 0, k = t->fin[pr] - primero, i = r - primero;
     uint64_t v = 0;
     for (size_t q = 0; q < g->nsumandos; q++) {
         size_t n;
@@ -1495,7 +1531,7 @@ static char *dt__celda(const dt_esquema *e, const dt__etabla *t, size_t j, uint6
     switch (g->tipo) {
     case DT__G_SERIE: return dt__put_u64(p, r + 1);
     case DT__G_ELEGIR: {
-        uint64_t x = dt__esquema_acotado(g->clave, r, g->total);
+        uint64_t x = dt__acotado_con(g->clave, r, g->total, mismo ? h->rc.resto[c->grupo] : dt__resto(g->total));
         size_t lo = 0, hi = g->nopc - 1; /* the first option whose cumulative weight exceeds x */
         while (lo < hi) {
             size_t m = lo + (hi - lo) / 2;
@@ -1504,12 +1540,14 @@ static char *dt__celda(const dt_esquema *e, const dt__etabla *t, size_t j, uint6
         }
         return dt__put(p, g->opc[lo], strlen(g->opc[lo]));
     }
-    case DT__G_REF: return dt__valor_unico(&e->t[g->rtabla], g->rcol, dt__fila_ref(e, t, g, r), p, h->v);
+    case DT__G_REF:
+        return dt__valor_unico(&e->t[g->rtabla], g->rcol, dt__fila_ref(e, t, g, r, mismo ? &h->rc : NULL, mismo ? h->rc.resto[c->grupo] : 0),
+                               p, h->v);
     case DT__G_POSICION: {
-        uint64_t pr = dt__padre(t, r);
+        uint64_t pr = mismo ? dt__padre_en(t, r, &h->rc) : dt__padre(t, r);
         return dt__put_u64(p, r - (pr ? t->fin[pr - 1] : 0) + 1);
     }
-    case DT__G_REPARTO: return dt__repartir(e, t, g, r, p, h);
+    case DT__G_REPARTO: return dt__repartir(e, t, g, r, p, h, mismo);
     default:
         break;
     }
@@ -1594,26 +1632,41 @@ dt_status dt_esquema_filas(const dt_esquema *e, size_t tabla, uint64_t desde, si
     h.largo = (size_t *)malloc(t->ncol * sizeof *h.largo);
     h.nulo = (uint8_t *)malloc(t->ncol);
     h.why[0] = '\0';
+    h.rc.resto = (uint64_t *)malloc((t->ngr ? t->ngr : 1) * sizeof(uint64_t));
+    h.rc.hay_padre = 0;
+    h.rc.fila = h.rc.padre = 0;
     char *fila = (char *)malloc(cota);
     dt_status st = DT_OK;
-    if (h.v == NULL || h.guardadas == NULL || h.ini == NULL || h.largo == NULL || h.nulo == NULL || fila == NULL) st = DT_ERR_NO_MEMORY;
+    if (h.v == NULL || h.guardadas == NULL || h.ini == NULL || h.largo == NULL || h.nulo == NULL || fila == NULL || h.rc.resto == NULL)
+        st = DT_ERR_NO_MEMORY;
+    for (size_t gi = 0; st == DT_OK && gi < t->ngr; gi++) { /* each group's 2^64 mod n, once per call */
+        const dt__grupo *g = &t->gr[gi];
+        uint64_t m = g->tipo == DT__G_ELEGIR ? g->total : g->tipo == DT__G_REF ? e->t[g->rtabla].filas : 0;
+        h.rc.resto[gi] = m ? dt__resto(m) : 0;
+    }
     size_t k = 0;
     for (size_t i = 0; st == DT_OK && i < n; i++) {
-        char *fin = dt__fila(e, t, desde + i, fila, &h);
+        /* Straight into buf while a whole row surely fits (the rule with a sized buffer), else through
+         * the row scratch, so a small buffer is never overrun. */
+        char *dst = cap - k > cota ? buf + k : fila;
+        char *fin = dt__fila(e, t, desde + i, dst, &h);
         if (fin == NULL) {
             st = strcmp(h.why, "out of memory") == 0 ? DT_ERR_NO_MEMORY : DT_ERR_INVALID_ARG;
             break;
         }
         *fin++ = '\n';
-        size_t m = (size_t)(fin - fila);
-        if (k + m + 1 > cap) {
-            st = DT_ERR_BUFFER_TOO_SMALL;
-            break;
+        size_t m = (size_t)(fin - dst);
+        if (dst == fila) {
+            if (k + m + 1 > cap) {
+                st = DT_ERR_BUFFER_TOO_SMALL;
+                break;
+            }
+            memcpy(buf + k, fila, m);
         }
-        memcpy(buf + k, fila, m);
         k += m;
     }
     free(h.v);
+    free(h.rc.resto);
     free(h.guardadas);
     free(h.ini);
     free(h.largo);

@@ -1,0 +1,166 @@
+/* datoteca esquema --formato sqlite --salida FILE.db: the schema's tables (the DDL with its FOREIGN KEY
+ * constraints) and every row, parents first, in one transaction, each cell bound to a prepared
+ * statement: a null as NULL, integer and bigint columns as integers, the rest as text.
+ *
+ * This file links libsqlite3, so it is compiled into the datoteca program only (CMakeLists.txt), not
+ * into libdatoteca: main.c hands dt__cli_sqlite_escribir to the library's CLI, and the CLI inside the
+ * Python and Node packages refuses the format with a sentence that names the SQL script instead. */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#ifdef _WIN32
+#include <io.h>
+#else
+#include <unistd.h>
+#endif
+
+#include <sqlite3.h>
+
+#include "cli_interno.h"
+
+typedef struct carga {
+    sqlite3 *db;
+    sqlite3_stmt *st;
+    size_t ncol;
+    const char *tabla;
+    unsigned long long fila; /* the next row's index, for a sentence */
+    unsigned char entero[1600]; /* a table's columns are at most 1,600 */
+} carga;
+
+/* s[0..n) as a 64-bit integer: 1, or 0 when it is not one (then the cell goes in as text, and the
+ * column's type affinity decides, as for any other loader). */
+static int entero_de(const char *s, size_t n, sqlite3_int64 *out) {
+    size_t i = n && s[0] == '-';
+    if (i == n || n - i > 19) return 0;
+    unsigned long long v = 0;
+    for (; i < n; i++) {
+        if (s[i] < '0' || s[i] > '9') return 0;
+        v = v * 10 + (unsigned)(s[i] - '0');
+    }
+    if (v > (s[0] == '-' ? 9223372036854775808ULL : 9223372036854775807ULL)) return 0;
+    *out = s[0] == '-' ? (sqlite3_int64)(0 - v) : (sqlite3_int64)v;
+    return 1;
+}
+
+/* One block of dt_esquema_filas' text: each row bound and stepped. The cells stay in the block's
+ * buffer until the step, so they are bound without a copy (SQLITE_STATIC). */
+static int cargar_lote(void *ctx, outbuf *o) {
+    carga *c = (carga *)ctx;
+    const char *s = o->data, *end = o->p;
+    while (s < end) {
+        int rc = SQLITE_OK;
+        for (size_t j = 0; j < c->ncol; j++) {
+            const char *fin = s;
+            while (*fin != DT_FIELD_SEP && *fin != '\n') fin++;
+            size_t k = (size_t)(fin - s);
+            sqlite3_int64 v;
+            if (rc != SQLITE_OK) {
+            } else if (k == 1 && *s == DT_NULO) {
+                rc = sqlite3_bind_null(c->st, (int)j + 1);
+            } else if (c->entero[j] && entero_de(s, k, &v)) {
+                rc = sqlite3_bind_int64(c->st, (int)j + 1, v);
+            } else {
+                rc = sqlite3_bind_text(c->st, (int)j + 1, s, (int)k, SQLITE_STATIC);
+            }
+            s = fin + 1;
+        }
+        if (rc == SQLITE_OK) rc = sqlite3_step(c->st);
+        if (rc != SQLITE_DONE) {
+            fprintf(stderr, "datoteca: SQLite refused row %llu of %s: %s\n", c->fila, c->tabla, sqlite3_errmsg(c->db));
+            return 1;
+        }
+        sqlite3_reset(c->st);
+        c->fila++;
+    }
+    return 0;
+}
+
+static int exec(sqlite3 *db, const char *sql) {
+    char *msg = NULL;
+    if (sqlite3_exec(db, sql, NULL, NULL, &msg) == SQLITE_OK) return 0;
+    fprintf(stderr, "datoteca: SQLite: %s\n", msg ? msg : sqlite3_errmsg(db));
+    sqlite3_free(msg);
+    return 1;
+}
+
+/* One table's rows through one prepared INSERT: 0, 1 (said), -1 out of memory (said). */
+static int cargar_tabla(sqlite3 *db, const dt_esquema *e, size_t t, size_t jobs, carga *c) {
+    memset(c, 0, sizeof *c);
+    c->db = db;
+    c->tabla = dt_esquema_tabla(e, t);
+    c->ncol = dt_esquema_columnas(e, t);
+    size_t cap = 64 + strlen(c->tabla) + c->ncol * 70; /* names are at most 63 bytes */
+    char *sql = (char *)malloc(cap), *p = sql;
+    if (sql == NULL) {
+        fprintf(stderr, "datoteca: out of memory\n");
+        return -1;
+    }
+    p += snprintf(p, cap, "INSERT INTO %s (", c->tabla);
+    for (size_t j = 0; j < c->ncol; j++) {
+        dt_esquema_columna_info ci;
+        dt_esquema_columna(e, t, j, &ci);
+        c->entero[j] = (unsigned char)dt__cli_tipo_entero(ci.tipo_sql);
+        p += snprintf(p, cap - (size_t)(p - sql), "%s%s", j ? ", " : "", ci.nombre);
+    }
+    p += snprintf(p, cap - (size_t)(p - sql), ") VALUES (");
+    for (size_t j = 0; j < c->ncol; j++) p += snprintf(p, cap - (size_t)(p - sql), "%s?", j ? ", " : "");
+    snprintf(p, cap - (size_t)(p - sql), ")");
+    int rc = sqlite3_prepare_v2(db, sql, -1, &c->st, NULL);
+    free(sql);
+    if (rc != SQLITE_OK) {
+        fprintf(stderr, "datoteca: SQLite: %s\n", sqlite3_errmsg(db));
+        return 1;
+    }
+    rc = dt__cli_esquema_lotes(e, t, jobs, E_FILAS, cargar_lote, c);
+    sqlite3_finalize(c->st);
+    return rc;
+}
+
+int dt__cli_sqlite_escribir(const dt_esquema *e, const char *ruta, size_t jobs) {
+    /* Created here, exclusively: an existing file (even one made since the arguments were checked) is
+     * never mixed into. */
+    int fd = open(ruta, O_WRONLY | O_CREAT | O_EXCL, 0666);
+    if (fd < 0) {
+        if (errno == EEXIST) {
+            fprintf(stderr, "datoteca: --salida %s already exists; --formato sqlite writes only a new file\n", ruta);
+            return 2;
+        }
+        fprintf(stderr, "datoteca: cannot create %s: %s\n", ruta, strerror(errno));
+        return 1;
+    }
+    close(fd);
+    sqlite3 *db = NULL;
+    int rc = sqlite3_open_v2(ruta, &db, SQLITE_OPEN_READWRITE, NULL) != SQLITE_OK;
+    if (rc) fprintf(stderr, "datoteca: cannot open %s with SQLite: %s\n", ruta, db ? sqlite3_errmsg(db) : "out of memory");
+    /* A failed load deletes the file, so nothing needs to survive a crash half-way: no fsync. The keys
+     * are checked as the rows go in (parents first), so the file never holds an orphan. */
+    if (!rc) rc = exec(db, "PRAGMA synchronous = OFF; PRAGMA foreign_keys = ON; PRAGMA cache_size = -65536; BEGIN");
+    if (!rc) {
+        size_t n = 0;
+        dt_esquema_ddl(e, DT_SQL_SQLITE, NULL, 0, &n);
+        char *ddl = (char *)malloc(n + 1);
+        if (ddl == NULL || dt_esquema_ddl(e, DT_SQL_SQLITE, ddl, n + 1, &n) != DT_OK) {
+            fprintf(stderr, "datoteca: out of memory\n");
+            rc = 1;
+        } else {
+            rc = exec(db, ddl);
+        }
+        free(ddl);
+    }
+    carga *c = (carga *)malloc(sizeof *c);
+    if (c == NULL && !rc) {
+        fprintf(stderr, "datoteca: out of memory\n");
+        rc = 1;
+    }
+    for (size_t k = 0; !rc && k < dt_esquema_tablas(e); k++) rc = cargar_tabla(db, e, dt_esquema_orden(e, k), jobs, c) != 0;
+    free(c);
+    if (!rc) rc = exec(db, "COMMIT");
+    if (sqlite3_close(db) != SQLITE_OK && !rc) {
+        fprintf(stderr, "datoteca: cannot close %s\n", ruta);
+        rc = 1;
+    }
+    if (rc) remove(ruta); /* half a database is worse than none */
+    return rc;
+}
