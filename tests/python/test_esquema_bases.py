@@ -265,3 +265,78 @@ def test_sqlite_loads_the_sql_script(salidas, tmp_path):
     db = sqlite3.connect(ruta)
     _sqlite_comprobar(db, salidas, "--formato sql --dialecto sqlite")
     db.close()
+
+
+# ---- the other shipped schemas, and the cross-table rules as the databases see them ----
+
+# A query per rule a shipped schema declares, which must find no row breaking it (the database's own
+# joins and arithmetic, not the library's).
+REGLAS = {
+    "banco": [
+        ("a cuenta's holder is its cliente", "SELECT count(*) FROM cuentas k JOIN clientes c ON c.id = k.cliente_id "
+                                            "WHERE k.rut_titular <> c.rut"),
+        ("a CuentaRUT is numbered by the holder's RUT body",
+         "SELECT count(*) FROM cuentas WHERE tipo_cuenta = 'CuentaRUT' "
+         "AND numero <> replace(substr(rut_titular, 1, length(rut_titular) - 2), '.', '')"),
+        ("no movimiento before its cuenta's opening", "SELECT count(*) FROM movimientos m JOIN cuentas k "
+                                                      "ON k.id = m.cuenta_id WHERE m.fecha < k.apertura"),
+    ],
+    "retail": [
+        ("a DTE's lines add up to its neto plus exento",
+         "SELECT count(*) FROM documentos d LEFT JOIN (SELECT documento_id, sum(monto) AS s FROM lineas "
+         "GROUP BY documento_id) l ON l.documento_id = d.id WHERE coalesce(l.s, -1) <> d.monto_neto + d.monto_exento"),
+        ("lines are numbered 1..k within their DTE",
+         "SELECT count(*) FROM (SELECT documento_id, count(*) AS n, min(linea) AS a, max(linea) AS b "
+         "FROM lineas GROUP BY documento_id) WHERE a <> 1 OR b <> n"),
+    ],
+    "rrhh": [
+        ("an empleado lives in the empresa's region", "SELECT count(*) FROM empleados p JOIN empresas e "
+                                                      "ON e.id = p.empresa_id WHERE p.region <> e.region"),
+        ("hired on or after the 18th birthday",
+         "SELECT count(*) FROM empleados WHERE ingreso < date(fecha_nacimiento, '+18 years')"),
+    ],
+}
+
+
+@pytest.mark.parametrize("nombre", sorted(REGLAS))
+def test_every_shipped_schema_loads_into_sqlite_with_its_rules(nombre, tmp_path):
+    """Each shipped schema's SQLite file (foreign keys on while it loads): foreign_key_check finds
+    nothing, every table has the schema's rows, and every cross-table rule the schema declares holds in
+    SQL over the whole database."""
+    ruta = tmp_path / f"{nombre}.db"
+    doc = os.path.join(ROOT, "esquemas", f"{nombre}.toml")
+    subprocess.run([CLI, "esquema", doc, "--seed", str(SEED), "--formato", "sqlite", "--salida", str(ruta)],
+                   check=True, capture_output=True)
+    esquema = Esquema(doc, seed=SEED)
+    db = sqlite3.connect(ruta)
+    assert db.execute("PRAGMA foreign_key_check").fetchall() == [], nombre
+    for t in esquema.orden:
+        assert db.execute(f"SELECT count(*) FROM {t}").fetchone() == (esquema.total(t),), f"seed {SEED}, {nombre}.{t}"
+    for que, sql in REGLAS[nombre]:
+        (malos,) = db.execute(sql).fetchone()
+        assert malos == 0, f"seed {SEED}, {nombre}: {malos} rows break '{que}'"
+    db.close()
+
+
+@pytest.mark.parametrize("nombre", ["retail", "rrhh"])
+def test_the_other_shipped_schemas_load_into_postgresql(postgres, nombre, tmp_path):  # noqa: F811
+    """retail and rrhh as banco above: the DDL with every constraint first, then cargar.sql; counts
+    equal the schema's, and the rules hold in PostgreSQL's SQL too."""
+    base = postgres
+    doc = os.path.join(ROOT, "esquemas", f"{nombre}.toml")
+    subprocess.run([CLI, "esquema", doc, "--seed", str(SEED), "--formato", "csv", "--salida", str(tmp_path / "csv")],
+                   check=True, capture_output=True)
+    ddl = subprocess.run([CLI, "esquema", doc, "--formato", "ddl", "--dialecto", "postgresql"], check=True,
+                         capture_output=True).stdout
+    _psql(base, "postgres", "-c", f"CREATE DATABASE {nombre}_csv")
+    _psql(base, f"{nombre}_csv", stdin=ddl)
+    _psql(base, f"{nombre}_csv", "-f", "cargar.sql", cwd=tmp_path / "csv")
+    esquema = Esquema(doc, seed=SEED)
+    for t in esquema.orden:
+        n = int(_psql(base, f"{nombre}_csv", "-c", f"SELECT count(*) FROM {t}"))
+        assert n == esquema.total(t), f"seed {SEED}, {nombre}.{t}: {n} rows in PostgreSQL, {esquema.total(t)} in the schema"
+    for que, sql in REGLAS[nombre]:
+        sql = sql.replace("date(fecha_nacimiento, '+18 years')", "fecha_nacimiento + interval '18 years'")
+        sql = sql.replace("FROM lineas GROUP BY documento_id) WHERE", "FROM lineas GROUP BY documento_id) x WHERE")
+        malos = int(_psql(base, f"{nombre}_csv", "-c", sql))
+        assert malos == 0, f"seed {SEED}, {nombre} in PostgreSQL: {malos} rows break '{que}'"
