@@ -35,7 +35,7 @@ CXX = os.environ.get("CXX", "c++")
 # What the scratch copy needs: the C sources and data, the generators, the fixtures, the three
 # runners and the Node binding's JavaScript (the addon is linked into scratch/build/Release).
 COPY = ["c", "cli", "spec", "tools", "fixtures", "CHANGELOG.md", "tests/c", "tests/python/golden_runner.py",
-        "tests/node/golden_runner.mjs", "bindings/node",
+        "tests/node/golden_runner.mjs", "bindings/node", "esquemas",
         "tests/properties.json", "tests/node/properties.test.mjs", "tests/node/csv.mjs"]
 
 passed = 0
