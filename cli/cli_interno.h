@@ -92,5 +92,8 @@ int dt__cli_tabla_main(int argc, char **argv);
 /* datoteca esquema FILE …: argv as dt_cli_main got it (argv[1] is "esquema"); the exit status (2 for a
  * refused schema or bad arguments, 1 for a write error). */
 int dt__cli_esquema_main(int argc, char **argv);
+/* datoteca detectar FILE [--filas N]: proposed masking rules for a CSV sample on stdout; the exit
+ * status (2 for an unreadable or refused input, naming record and field but no value). */
+int dt__cli_detectar_main(int argc, char **argv);
 
 #endif

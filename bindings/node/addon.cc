@@ -602,6 +602,10 @@ class Esquema : public Napi::ObjectWrap<Esquema> {
     static thread_local std::vector<char> out;
     if (out.size() < cap) out.resize(cap);
     st = dt_esquema_filas(e_, t, desde, n, out.data(), out.size(), &len);
+    if (st == DT_ERR_INVALID_ARG && out[0] != '\0') { // a row its arguments from other columns cannot make
+      Fail(env, st, std::string(out.data()));
+      return env.Undefined();
+    }
     if (st != DT_OK) {
       FailStatus(env, st, que.c_str());
       return env.Undefined();

@@ -165,6 +165,8 @@ function crearUtilidades(util) {
     formatearClp: (monto) => util('formatear_clp', null, null, [monto]),
     /** Hundredths of UF written the Chilean way. @example formatear_uf(123456) is 'UF 1.234,56' */
     formatearUf: (centesimos) => util('formatear_uf', null, null, [centesimos]),
+    /** The kind of Chilean personal data a text looks like, for masking rules (docs/enmascarar.md): rut, email, telefono, patente, fecha, comuna, nombre_completo, nombre, apellido, texto (words holding a RUT, an email or a phone), or '' for none. @example detectar('12.345.678-5') is 'rut' */
+    detectar: (valor) => util('detectar', 'valor', valor, []),
   };
 }
 

@@ -628,6 +628,8 @@ export function formatearPatente(patente: string, formato?: FormatoPatente): str
 export function formatearClp(monto: number): string;
 /** Hundredths of UF written the Chilean way. @example formatear_uf(123456) is 'UF 1.234,56' */
 export function formatearUf(centesimos: number): string;
+/** The kind of Chilean personal data a text looks like, for masking rules (docs/enmascarar.md): rut, email, telefono, patente, fecha, comuna, nombre_completo, nombre, apellido, texto (words holding a RUT, an email or a phone), or '' for none. @example detectar('12.345.678-5') is 'rut' */
+export function detectar(valor: string): string;
 // END GENERATED
 
 export interface DatotecaOptions {

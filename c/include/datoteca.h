@@ -443,8 +443,9 @@ DT_API dt_status dt_esquema_columna(const dt_esquema *e, size_t tabla, size_t j,
  * suffices for n rows of this table (a size query: buf NULL, cap 0, which makes no row). A row whose
  * arguments from other columns ({ de = ... }) its call refuses gives DT_ERR_INVALID_ARG with the sentence
  * in buf ("tablas.t.columnas.c: row 3: ...": the table, column and row) and no rows. Text out as
- * everywhere. Allocates about 7 KB plus 1 KB per column group and 17 bytes per column of scratch per call,
- * and 7 KB more while a source column of another row is made, freed before it returns
+ * everywhere. Allocates about 24 KB plus 1 KB per column group and 17 bytes per column of scratch per call
+ * (16 KB of it keeps cells of parent rows that arguments and repartos read), and 7 KB more while a
+ * source column of another row is made, freed before it returns
  * (DT_ERR_NO_MEMORY). Thread-safe. */
 DT_API dt_status dt_esquema_filas(const dt_esquema *e, size_t tabla, uint64_t desde, size_t n, char *buf, size_t cap,
                                   size_t *len);

@@ -191,4 +191,9 @@ char *dt__put_ppu(char *p, const dt__ppu *v, int formato); /* at most 12 bytes, 
 
 #include "registro/generadores.gen.h"
 
+/* The kind of personal data s[0, n) looks like (the `detectar` utility, c/src/ns/detectar.c): "rut",
+ * "email", "telefono", "patente", "fecha", "comuna", "nombre_completo", "nombre", "apellido", "texto"
+ * or "". Static strings; pure and thread-safe. */
+const char *dt__detectar(const char *s, size_t n);
+
 #endif

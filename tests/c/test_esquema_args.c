@@ -184,16 +184,18 @@ static void repartos(void) {
         "[tablas.documentos]\nfilas = 3000\n[tablas.documentos.columnas]\n"
         "id = { serie = true }\n"
         "neto = { llamada = \"dinero.monto\", min = 0, max = 900000000000, nulos = { monto = 100 } }\n"
+        "exento = { llamada = \"dinero.monto\", min = 0, max = 1000 }\n"
         "[tablas.lineas]\npor = \"documentos\"\ncuantos = { min = 1, max = 12 }\n[tablas.lineas.columnas]\n"
         "documento = { ref = \"documentos.id\" }\n"
         "linea = { posicion = true }\n"
-        "monto = { reparto = \"documentos.neto\" }\n";
+        "monto = { reparto = \"documentos.neto\" }\n"
+        "ambos = { reparto = [\"documentos.neto\", \"documentos.exento\"] }\n";
     dt_esquema *e = abrir(texto, DT_ESQUEMA_TOML, 3);
     size_t d = tabla(e, "documentos"), l = tabla(e, "lineas");
     size_t nd = (size_t)dt_esquema_tabla_filas(e, d), nl = (size_t)dt_esquema_tabla_filas(e, l);
     char *bd = filas(e, d, 0, nd), *bl = filas(e, l, 0, nl);
     const char **rd = renglones(bd, nd), **rl = renglones(bl, nl);
-    int64_t *suma = (int64_t *)calloc(nd, sizeof *suma);
+    int64_t *suma = (int64_t *)calloc(nd, sizeof *suma), *suma2 = (int64_t *)calloc(nd, sizeof *suma2);
     size_t *lineas = (size_t *)calloc(nd, sizeof *lineas), nulos = 0, ceros = 0;
     size_t anterior = 0;
     for (size_t r = 0; r < nl; r++) {
@@ -203,6 +205,9 @@ static void repartos(void) {
         lineas[doc]++;
         CHECK(entero_en(rl[r], 1) == (int64_t)lineas[doc], "seed 3, lineas row %zu: linea %lld, expected %zu", r, (long long)entero_en(rl[r], 1),
               lineas[doc]);
+        const char *a2 = celda(rl[r], 0, 3, &n);
+        if (n == 1 && a2[0] == DT_NULO) suma2[doc] = -1;
+        else if (suma2[doc] >= 0) suma2[doc] += entero(a2, n);
         const char *m = celda(rl[r], 0, 2, &n);
         if (n == 1 && m[0] == DT_NULO) {
             nulos++;
@@ -221,9 +226,12 @@ static void repartos(void) {
         CHECK(lineas[r] >= 1 && lineas[r] <= 12, "seed 3, documento row %zu: %zu lines", r, lineas[r]);
         if (n == 1 && v[0] == DT_NULO) {
             nulos_doc++;
-            CHECK(suma[r] == -1, "seed 3, documento row %zu: a null neto, lines not null", r);
+            CHECK(suma[r] == -1 && suma2[r] == -1, "seed 3, documento row %zu: a null neto, lines not null", r);
         } else {
             CHECK(suma[r] == entero(v, n), "seed 3, documento row %zu: lines add up to %lld, neto %.*s", r, (long long)suma[r], (int)n, v);
+            int64_t ex = entero_en(rd[r], 2);
+            CHECK(suma2[r] == entero(v, n) + ex, "seed 3, documento row %zu: ambos add up to %lld, neto %.*s + exento %lld", r,
+                  (long long)suma2[r], (int)n, v, (long long)ex);
         }
     }
     CHECK(nulos_doc > nd / 20 && nulos_doc < nd / 5, "%zu null neto of %zu (10 %%)", nulos_doc, nd);
@@ -232,7 +240,7 @@ static void repartos(void) {
     char *tramo = filas(e, l, 1001, nl - 1001);
     CHECK(strcmp(tramo, rl[1001]) == 0, "lineas rows 1001..: a slice differs from the full run");
     free(tramo);
-    free(suma), free(lineas), free(rd), free(rl), free(bd), free(bl);
+    free(suma), free(suma2), free(lineas), free(rd), free(rl), free(bd), free(bl);
     dt_esquema_free(e);
 }
 

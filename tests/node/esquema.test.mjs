@@ -34,10 +34,16 @@ function conAgregados(doc) {
 }
 
 let dir;
+// Every shipped schema, each with every `filas = N` at 300.
+const ENVIADOS = ['banco', 'retail', 'rrhh'];
 beforeAll(() => {
   expect(existsSync(CLI), `the C CLI is not built at ${CLI} (set DATOTECA_CLI)`).toBe(true);
   dir = mkdtempSync(path.join(tmpdir(), 'datoteca-esquema-'));
   writeFileSync(path.join(dir, 'banco.toml'), BANCO);
+  for (const n of ENVIADOS.slice(1)) {
+    const doc = readFileSync(path.join(ROOT, 'esquemas', `${n}.toml`), 'utf8');
+    writeFileSync(path.join(dir, `${n}.toml`), doc.replace(/^filas = \d+/gm, 'filas = 300'));
+  }
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -67,11 +73,11 @@ function primeraDiferencia(a, b) {
   return 'none';
 }
 
-test('every table of banco equals the CLI CSV byte for byte', () => {
-  const salida = path.join(dir, 'csv');
-  execFileSync(CLI, ['esquema', path.join(dir, 'banco.toml'), '--seed', String(SEED), '--formato', 'csv', '--salida', salida]);
-  const e = new Esquema(path.join(dir, 'banco.toml'), { seed: SEED });
-  expect(e.tablas.length, 'banco has tables').toBeGreaterThan(1);
+test.each(ENVIADOS)('every table of %s equals the CLI CSV byte for byte', (nombre) => {
+  const salida = path.join(dir, `csv-${nombre}`);
+  execFileSync(CLI, ['esquema', path.join(dir, `${nombre}.toml`), '--seed', String(SEED), '--formato', 'csv', '--salida', salida]);
+  const e = new Esquema(path.join(dir, `${nombre}.toml`), { seed: SEED });
+  expect(e.tablas.length, `${nombre} has tables`).toBeGreaterThan(1);
   for (const t of e.tablas) {
     const cli = readFileSync(path.join(salida, `${t}.csv`), 'utf8');
     const node = comoCsv(e, t);
@@ -208,4 +214,12 @@ test('free() releases the C schema; later calls throw ClosedError', () => {
   expect(() => e.filas('clientes', 1)).toThrow(dt.ClosedError);
   expect(() => e.ddl()).toThrow(dt.ClosedError);
   e.free(); // twice is a no-op
+});
+
+test('a row its arguments cannot make throws the row sentence', () => {
+  const e = new Esquema('[tablas.t]\nfilas = 50\n[tablas.t.columnas]\nx = { elegir = { uno = 1 } }\n'
+    + 'b = { llamada = "dinero.monto", min = { de = "x" } }\n');
+  expect(() => e.filas('t', 2, 3)).toThrow(dt.InvalidArgumentError);
+  expect(() => e.filas('t', 2, 3)).toThrow(
+    /^tablas\.t\.columnas\.b: row 3: min takes t\.x, whose value is not an integer, a date \(YYYY-MM-DD\) or a RUT$/);
 });

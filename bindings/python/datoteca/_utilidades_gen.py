@@ -82,4 +82,12 @@ def formatear_uf(centesimos: int) -> str:
     return cast(str, util('formatear_uf', None, None, (centesimos,)))
 
 
-__all__ = ['validar_rut', 'rut_dv', 'formatear_rut', 'limpiar_rut', 'validar_patente', 'patente_dv', 'formatear_patente', 'formatear_clp', 'formatear_uf']
+def detectar(valor: str) -> str:
+    """The kind of Chilean personal data a text looks like, for masking rules (docs/enmascarar.md): rut, email, telefono, patente, fecha, comuna, nombre_completo, nombre, apellido, texto (words holding a RUT, an email or a phone), or '' for none.
+
+    Example: detectar('12.345.678-5') is 'rut'.
+    """
+    return cast(str, util('detectar', 'valor', valor, ()))
+
+
+__all__ = ['validar_rut', 'rut_dv', 'formatear_rut', 'limpiar_rut', 'validar_patente', 'patente_dv', 'formatear_patente', 'formatear_clp', 'formatear_uf', 'detectar']

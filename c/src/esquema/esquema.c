@@ -22,6 +22,8 @@ enum { DT__G_SERIE, DT__G_LLAMADA, DT__G_ELEGIR, DT__G_REF, DT__G_REPARTO, DT__G
 /* The most children a parent row may have in a table with a `reparto` column: each child's part is
  * computed from all its siblings' weights, so a parent's children cost k^2 weights in all. */
 #define DT__REPARTO_HIJOS_MAX 1000
+/* The most parent columns one reparto adds up (a DTE's neto and exento). */
+#define DT__REPARTO_SUMANDOS 4
 
 /* How many call columns an argument may pass through (a column whose argument comes from a column
  * whose argument comes from another ...): each link recomputes its source, so a chain is bounded. */
@@ -49,7 +51,9 @@ typedef struct dt__grupo {
     size_t nopc;            /* DT__G_ELEGIR: the options, their cumulative weights and total */
     char **opc;
     uint64_t *acum, total;
-    size_t rtabla, rcol;    /* DT__G_REF and DT__G_REPARTO: the parent table and its column */
+    size_t rtabla, rcol;    /* DT__G_REF and DT__G_REPARTO: the parent table and its (first) column */
+    size_t nsumandos;       /* DT__G_REPARTO: the parent's columns it adds up and splits */
+    size_t sumandos[DT__REPARTO_SUMANDOS];
     size_t nde;             /* DT__G_LLAMADA: parameters taken from other columns, row by row */
     dt__de de[DT_MAX_PARAMS];
     int64_t crudos[DT_MAX_PARAMS]; /* the document's arguments, DT_ARG_DEFAULT where absent or from a column */
@@ -582,6 +586,18 @@ static dt_status dt__grupo_nuevo(dt__etabla *t, const dt__doc_node *cn, uint64_t
     default: {
         const char *s;
         size_t sn;
+        if (tipo == DT__G_REPARTO && dt__doc_kind_of(v) == DT__DOC_ARRAY) { /* reparto = ["p.a", "p.b"]: their sum */
+            if (dt__doc_len(v) < 1 || dt__doc_len(v) > DT__REPARTO_SUMANDOS)
+                return dt__mal(v, why, whycap, "names 1 to %d columns of the parent, got %zu", DT__REPARTO_SUMANDOS, dt__doc_len(v));
+            for (size_t i = 0; i < dt__doc_len(v); i++) {
+                if ((st = dt__doc_want_string(dt__doc_item(v, i), &s, &sn, why, whycap)) != DT_OK) return st;
+                const char *punto = memchr(s, '.', sn);
+                if (punto == NULL || punto == s || punto == s + sn - 1 || memchr(s, '\0', sn))
+                    return dt__mal(cn, why, whycap, "reparto must be \"tabla.columna\" or a list of them, got '%s'", dt__citar(s, sn).s);
+            }
+            if (dt__col_nueva(t, k, kn, 0, "bigint", 0, 0)) return DT_ERR_NO_MEMORY;
+            break;
+        }
         if ((st = dt__doc_want_string(v, &s, &sn, why, whycap)) != DT_OK) return st;
         const char *punto = memchr(s, '.', sn);
         if (punto == NULL || punto == s || punto == s + sn - 1 || memchr(s, '\0', sn))
@@ -936,24 +952,36 @@ static dt_status dt__resolver_reparto(dt_esquema *e, dt__etabla *t, dt__grupo *g
     if (t->cmin < 1 || t->cmax > DT__REPARTO_HIJOS_MAX)
         return dt__mal(g->nodo, why, whycap, "reparto splits a parent's value among 1 to %d children; cuantos is %llu to %llu", DT__REPARTO_HIJOS_MAX,
                        (unsigned long long)t->cmin, (unsigned long long)t->cmax);
-    size_t n;
-    const char *s = dt__doc_string(dt__doc_get(g->nodo, "reparto", 7), &n);
-    const char *punto = memchr(s, '.', n);
-    if (dt__tabla_de(e, s, (size_t)(punto - s)) != t->por)
-        return dt__mal(g->nodo, why, whycap, "reparto: '%s' is not this table's fan-out parent (por = \"%s\")", dt__citar(s, (size_t)(punto - s)).s, p->nombre);
-    int64_t j = dt__columna_de(p, punto + 1, n - (size_t)(punto + 1 - s));
-    if (j < 0) return dt__mal(g->nodo, why, whycap, "reparto: the table %s has no column '%s'", p->nombre, dt__citar(punto + 1, n - (size_t)(punto + 1 - s)).s);
-    const char *tipo = p->col[j].tipo;
-    if (strcmp(tipo, "bigint") != 0 && strcmp(tipo, "integer") != 0)
-        return dt__mal(g->nodo, why, whycap, "reparto: %s.%s is %s; it splits an integer column", p->nombre, p->col[j].nombre, tipo);
-    const dt__grupo *pg = &p->gr[p->col[j].grupo];
-    if (pg->tipo == DT__G_LLAMADA && pg->ds->sucio[p->col[j].campo])
-        return dt__mal(g->nodo, why, whycap, "reparto: %s.%s has dirty values (sucio); it splits a clean one", p->nombre, p->col[j].nombre);
+    const dt__doc_node *v = dt__doc_get(g->nodo, "reparto", 7);
+    int lista = dt__doc_kind_of(v) == DT__DOC_ARRAY;
+    size_t cuantos = lista ? dt__doc_len(v) : 1;
+    int bigint = 0, nulable = 0, prof = 0;
+    for (size_t q = 0; q < cuantos; q++) {
+        size_t n;
+        const char *s = dt__doc_string(lista ? dt__doc_item(v, q) : v, &n);
+        const char *punto = memchr(s, '.', n);
+        if (dt__tabla_de(e, s, (size_t)(punto - s)) != t->por)
+            return dt__mal(g->nodo, why, whycap, "reparto: '%s' is not this table's fan-out parent (por = \"%s\")", dt__citar(s, (size_t)(punto - s)).s, p->nombre);
+        int64_t j = dt__columna_de(p, punto + 1, n - (size_t)(punto + 1 - s));
+        if (j < 0) return dt__mal(g->nodo, why, whycap, "reparto: the table %s has no column '%s'", p->nombre, dt__citar(punto + 1, n - (size_t)(punto + 1 - s)).s);
+        const char *tipo = p->col[j].tipo;
+        if (strcmp(tipo, "bigint") != 0 && strcmp(tipo, "integer") != 0)
+            return dt__mal(g->nodo, why, whycap, "reparto: %s.%s is %s; it splits an integer column", p->nombre, p->col[j].nombre, tipo);
+        const dt__grupo *pg = &p->gr[p->col[j].grupo];
+        if (pg->tipo == DT__G_LLAMADA && pg->ds->sucio[p->col[j].campo])
+            return dt__mal(g->nodo, why, whycap, "reparto: %s.%s has dirty values (sucio); it splits a clean one", p->nombre, p->col[j].nombre);
+        g->sumandos[q] = (size_t)j;
+        bigint |= strcmp(tipo, "bigint") == 0 || cuantos > 1; /* a sum of integers may pass 2^31 */
+        nulable |= p->col[j].nulable;
+        int pp = pg->tipo == DT__G_LLAMADA || pg->tipo == DT__G_REPARTO ? pg->profundidad : 0;
+        if (pp > prof) prof = pp;
+    }
+    g->nsumandos = cuantos;
     g->rtabla = (size_t)t->por;
-    g->rcol = (size_t)j;
-    t->col[g->col0].tipo = tipo;
-    t->col[g->col0].nulable = p->col[j].nulable;
-    g->profundidad = (pg->tipo == DT__G_LLAMADA || pg->tipo == DT__G_REPARTO ? pg->profundidad : 0) + 1;
+    g->rcol = g->sumandos[0];
+    t->col[g->col0].tipo = bigint ? "bigint" : "integer";
+    t->col[g->col0].nulable = nulable;
+    g->profundidad = prof + 1;
     if (g->profundidad > DT__DE_PROFUNDIDAD)
         return dt__mal(g->nodo, why, whycap, "its value comes through a chain of more than %d columns (de, reparto)", DT__DE_PROFUNDIDAD);
     return DT_OK;
@@ -1236,8 +1264,21 @@ dt_status dt_esquema_columna(const dt_esquema *e, size_t tabla, size_t j, dt_esq
 
 /* What making rows needs besides the schema: scratch for a call's values, this row's columns as they
  * are written (for arguments from the same row), and the sentence of a row that cannot be made. */
+/* A cell of another row made for an argument or a reparto, kept: a parent's children are consecutive
+ * rows, so the next row usually needs the same cell again. A cell is a pure function of (table,
+ * column, row), so keeping it changes nothing but the time. */
+#define DT__GUARDADAS 16
+typedef struct dt__guardada {
+    const dt__etabla *t; /* NULL: empty */
+    size_t col;
+    uint64_t fila;
+    size_t n;
+    char texto[DT_MAX_TEXT];
+} dt__guardada;
+
 typedef struct dt__hacer {
     dt__valores *v;
+    dt__guardada *guardadas; /* DT__GUARDADAS of them, direct-mapped by (table, column) */
     const char **ini;       /* per column of the table being written: its text in the row, */
     size_t *largo;          /* its length, */
     uint8_t *nulo;          /* and 1 for a null */
@@ -1325,6 +1366,26 @@ static int dt__como_argumento(const char *s, size_t n, const dt_tabla *ds, int64
 }
 
 static char *dt__celda(const dt_esquema *e, const dt__etabla *t, size_t j, uint64_t r, char *p, dt__hacer *h, int mismo);
+
+/* Column j of table t at row r for a source, kept in h (a pointer into h, valid until the next call
+ * that may make another cell); NULL with the sentence in h->why. */
+static const char *dt__celda_guardada(const dt_esquema *e, const dt__etabla *t, size_t j, uint64_t r, dt__hacer *h, size_t *n) {
+    dt__guardada *c = &h->guardadas[((size_t)(t - e->t) * 31u + j) % DT__GUARDADAS];
+    if (c->t == t && c->col == j && c->fila == r) {
+        *n = c->n;
+        return c->texto;
+    }
+    char tmp[DT_MAX_TEXT];
+    char *fin = dt__celda(e, t, j, r, tmp, h, 0); /* may fill other slots, or this one: copied after */
+    if (fin == NULL) return NULL;
+    c->t = t;
+    c->col = j;
+    c->fila = r;
+    c->n = (size_t)(fin - tmp);
+    memcpy(c->texto, tmp, c->n);
+    *n = c->n;
+    return c->texto;
+}
 static char *dt__repartir(const dt_esquema *e, const dt__etabla *t, const dt__grupo *g, uint64_t r, char *p, dt__hacer *h);
 
 /* A row's refusal into h->why: "tablas.<t>.columnas.<c>: row <r>: <text>", cut under
@@ -1368,10 +1429,10 @@ static int dt__args_fila(const dt_esquema *e, const dt__etabla *t, const dt__gru
             nulo = h->nulo[de->col];
         } else {
             uint64_t sr = de->tabla < 0 ? r : dt__fila_ancestro(e, t, (size_t)de->tabla, r);
-            char *fin = dt__celda(e, st, de->col, sr, tmp, h, 0);
-            if (fin == NULL) return 1;
+            const char *c = dt__celda_guardada(e, st, de->col, sr, h, &n);
+            if (c == NULL) return 1;
+            memcpy(tmp, c, n); /* the next source may take the slot */
             s = tmp;
-            n = (size_t)(fin - tmp);
             nulo = n == 1 && tmp[0] == DT_NULO;
         }
         if (nulo) continue; /* DT_ARG_DEFAULT: the parameter's default */
@@ -1400,18 +1461,21 @@ static uint64_t dt__proporcion(uint64_t v, uint64_t s, uint64_t w) { return (v /
  * the parts add up to V exactly. A null V gives a null part. */
 static char *dt__repartir(const dt_esquema *e, const dt__etabla *t, const dt__grupo *g, uint64_t r, char *p, dt__hacer *h) {
     uint64_t pr = dt__padre(t, r), primero = pr ? t->fin[pr - 1] : 0, k = t->fin[pr] - primero, i = r - primero;
-    char tmp[DT_MAX_TEXT];
-    char *fin = dt__celda(e, &e->t[g->rtabla], g->rcol, pr, tmp, h, 0);
-    if (fin == NULL) return NULL;
-    size_t n = (size_t)(fin - tmp);
-    if (n == 1 && tmp[0] == DT_NULO) return dt__putc(p, DT_NULO);
     uint64_t v = 0;
-    size_t d = 0;
-    while (d < n && d < 19 && tmp[d] >= '0' && tmp[d] <= '9') v = v * 10 + (uint64_t)(tmp[d++] - '0');
-    if (d == 0 || d != n || v >= (1ULL << 62)) {
-        dt__rechazo_fila(h, t, g, r, "reparto takes %s.%s, whose value is not an integer from 0 to 2^62", e->t[g->rtabla].nombre,
-                         e->t[g->rtabla].col[g->rcol].nombre);
-        return NULL;
+    for (size_t q = 0; q < g->nsumandos; q++) {
+        size_t n;
+        const char *tmp = dt__celda_guardada(e, &e->t[g->rtabla], g->sumandos[q], pr, h, &n);
+        if (tmp == NULL) return NULL;
+        if (n == 1 && tmp[0] == DT_NULO) return dt__putc(p, DT_NULO);
+        uint64_t x = 0;
+        size_t d = 0;
+        while (d < n && d < 19 && tmp[d] >= '0' && tmp[d] <= '9') x = x * 10 + (uint64_t)(tmp[d++] - '0');
+        v += x;
+        if (d == 0 || d != n || x >= (1ULL << 60) || v >= (1ULL << 62)) {
+            dt__rechazo_fila(h, t, g, r, "reparto takes %s.%s, whose value is not an integer from 0 to 2^60 (or the sum passes 2^62)",
+                             e->t[g->rtabla].nombre, e->t[g->rtabla].col[g->sumandos[q]].nombre);
+            return NULL;
+        }
     }
     uint64_t w = 0, s = 0;
     for (uint64_t j = 0; j < k; j++) {
@@ -1525,13 +1589,14 @@ dt_status dt_esquema_filas(const dt_esquema *e, size_t tabla, uint64_t desde, si
     }
     dt__hacer h;
     h.v = (dt__valores *)malloc(sizeof *h.v);
+    h.guardadas = (dt__guardada *)calloc(DT__GUARDADAS, sizeof *h.guardadas);
     h.ini = (const char **)malloc(t->ncol * sizeof *h.ini);
     h.largo = (size_t *)malloc(t->ncol * sizeof *h.largo);
     h.nulo = (uint8_t *)malloc(t->ncol);
     h.why[0] = '\0';
     char *fila = (char *)malloc(cota);
     dt_status st = DT_OK;
-    if (h.v == NULL || h.ini == NULL || h.largo == NULL || h.nulo == NULL || fila == NULL) st = DT_ERR_NO_MEMORY;
+    if (h.v == NULL || h.guardadas == NULL || h.ini == NULL || h.largo == NULL || h.nulo == NULL || fila == NULL) st = DT_ERR_NO_MEMORY;
     size_t k = 0;
     for (size_t i = 0; st == DT_OK && i < n; i++) {
         char *fin = dt__fila(e, t, desde + i, fila, &h);
@@ -1549,6 +1614,7 @@ dt_status dt_esquema_filas(const dt_esquema *e, size_t tabla, uint64_t desde, si
         k += m;
     }
     free(h.v);
+    free(h.guardadas);
     free(h.ini);
     free(h.largo);
     free(h.nulo);

@@ -70,6 +70,7 @@ dt_status dt__util_patente_dv(const char *s, size_t n, const int64_t *a, char *p
 dt_status dt__util_formatear_patente(const char *s, size_t n, const int64_t *a, char *p, char **end);
 dt_status dt__util_formatear_clp(const char *s, size_t n, const int64_t *a, char *p, char **end);
 dt_status dt__util_formatear_uf(const char *s, size_t n, const int64_t *a, char *p, char **end);
+dt_status dt__util_detectar(const char *s, size_t n, const int64_t *a, char *p, char **end);
 
 /* Each utility's row in the utility registry. */
 #define DT__UTIL_VALIDAR_RUT 0
@@ -80,5 +81,6 @@ dt_status dt__util_formatear_uf(const char *s, size_t n, const int64_t *a, char 
 #define DT__UTIL_FORMATEAR_PATENTE 5
 #define DT__UTIL_FORMATEAR_CLP 6
 #define DT__UTIL_FORMATEAR_UF 7
+#define DT__UTIL_DETECTAR 8
 
 #endif

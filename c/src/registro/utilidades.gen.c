@@ -26,5 +26,6 @@ const dt__utilidad dt__utilidades[] = {
     {{"formatear_patente", DT_KIND_TEXT, 1, p_formatear_patente, 0, NULL}, cero_formatear_patente, dt__util_formatear_patente, "patente", DT_ERR_INVALID_PATENTE},
     {{"formatear_clp", DT_KIND_TEXT, 1, p_formatear_clp, 0, NULL}, cero_formatear_clp, dt__util_formatear_clp, NULL, DT_OK},
     {{"formatear_uf", DT_KIND_TEXT, 1, p_formatear_uf, 0, NULL}, cero_formatear_uf, dt__util_formatear_uf, NULL, DT_OK},
+    {{"detectar", DT_KIND_TEXT, 0, NULL, 0, NULL}, NULL, dt__util_detectar, "valor", DT_OK},
 };
 const size_t dt__n_utilidades = sizeof dt__utilidades / sizeof dt__utilidades[0];

@@ -1,0 +1,260 @@
+/* detectar: what kind of Chilean personal data a value looks like, so `datoteca detectar` can propose
+ * masking rules for the columns a user forgot (docs/enmascarar.md). A pure function of the text and
+ * the reference tables: no instance, no stream, thread-safe (the tables are read, never built). */
+#include <string.h>
+
+#include "internal.h"
+#include "nucleo/calendario.h"
+#include "ref/tablas.gen.h"
+
+/* ---- normalising a word: lower case, no accents (the Latin letters Spanish writes) ---- */
+
+/* One word's normal form at out (at most cap - 1 bytes, NUL-terminated): ASCII letters lowered,
+ * á é í ó ú ü ñ (either case) to their base letter; 0 when the word holds anything else. */
+static int dt__normal(const char *s, size_t n, char *out, size_t cap) {
+    size_t k = 0;
+    for (size_t i = 0; i < n; i++) {
+        unsigned char c = (unsigned char)s[i];
+        char b;
+        if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z')) {
+            b = (char)(c | 0x20);
+        } else if (c == 0xC3 && i + 1 < n) {
+            unsigned char d = (unsigned char)s[++i] | 0x20; /* upper and lower case differ by 0x20 here */
+            switch (d) {
+            case 0xA1: b = 'a'; break;
+            case 0xA9: b = 'e'; break;
+            case 0xAD: b = 'i'; break;
+            case 0xB3: b = 'o'; break;
+            case 0xBA: case 0xBC: b = 'u'; break;
+            case 0xB1: b = 'n'; break;
+            default: return 0;
+            }
+        } else if (c == '\'' || c == '-') {
+            b = (char)c; /* D'Alessandro, Pérez-Cotapos */
+        } else {
+            return 0;
+        }
+        if (k + 1 >= cap) return 0;
+        out[k++] = b;
+    }
+    out[k] = '\0';
+    return k > 0;
+}
+
+static int dt__igual_normal(const char *palabra, const char *s, size_t n) {
+    char t[64];
+    return dt__normal(s, n, t, sizeof t) && strcmp(t, palabra) == 0;
+}
+
+static int dt__en_slots(const char *palabra, const dt_t_slot *t, const uint8_t *largos, size_t n) {
+    for (size_t i = 0; i < n; i++)
+        if (dt__igual_normal(palabra, t[i].s, largos[i])) return 1;
+    return 0;
+}
+
+static int dt__es_nombre(const char *p) {
+    return dt__en_slots(p, dt_t_nombres_f, dt_t_nombres_f_len, 500) || dt__en_slots(p, dt_t_nombres_m, dt_t_nombres_m_len, 500);
+}
+static int dt__es_apellido(const char *p) { return dt__en_slots(p, dt_t_apellidos, dt_t_apellidos_len, 500); }
+
+/* A comuna by its name, whole (spaces kept, case and accents not). */
+static int dt__es_comuna(const char *s, size_t n) {
+    char v[96];
+    size_t k = 0;
+    for (size_t i = 0; i < n;) { /* word by word, one space between */
+        while (i < n && s[i] == ' ') i++;
+        size_t j = i;
+        while (j < n && s[j] != ' ') j++;
+        if (j == i) break;
+        if (k && k + 1 < sizeof v) v[k++] = ' ';
+        if (!dt__normal(s + i, j - i, v + k, sizeof v - k)) return 0;
+        k += strlen(v + k);
+        i = j;
+    }
+    if (k == 0) return 0;
+    for (size_t c = 0; c < DT_T_N_COMUNAS; c++) {
+        const dt_t_str *nm = &dt_t_comunas[c].nombre;
+        char w[96];
+        size_t m = 0;
+        int ok = 1;
+        for (size_t i = 0; i < nm->n && ok;) {
+            size_t j = i;
+            while (j < nm->n && nm->s[j] != ' ') j++;
+            if (m && m + 1 < sizeof w) w[m++] = ' ';
+            ok = dt__normal(nm->s + i, j - i, w + m, sizeof w - m);
+            m += ok ? strlen(w + m) : 0;
+            i = j + 1;
+        }
+        if (ok && m == k && memcmp(v, w, k) == 0) return 1;
+    }
+    return 0;
+}
+
+/* ---- the kinds ---- */
+
+static int dt__digito(char c) { return c >= '0' && c <= '9'; }
+
+/* A Chilean phone as people write it: +56 or 56 (or a trunk 0), then a mobile 9 + 8 digits, Santiago's
+ * 2 + 8, or an area code of a comuna + 7; spaces, dashes, dots and parentheses between. */
+static int dt__es_telefono(const char *s, size_t n) {
+    char d[20];
+    size_t k = 0, i = 0;
+    int mas = 0;
+    while (i < n && s[i] == ' ') i++;
+    if (i < n && s[i] == '+') {
+        mas = 1;
+        i++;
+    }
+    for (; i < n; i++) {
+        char c = s[i];
+        if (dt__digito(c)) {
+            if (k == sizeof d) return 0;
+            d[k++] = c;
+        } else if (c != ' ' && c != '-' && c != '.' && c != '(' && c != ')') {
+            return 0;
+        }
+    }
+    size_t o = 0;
+    if (k >= 11 && d[0] == '5' && d[1] == '6') o = 2;
+    else if (mas) return 0;
+    else if (k == 10 && d[0] == '0') o = 1; /* the trunk 0 of before 2016 */
+    size_t r = k - o;
+    if (r != 9) return 0;
+    if (d[o] == '9' || d[o] == '2') return 1;
+    unsigned area = (unsigned)(d[o] - '0') * 10 + (unsigned)(d[o + 1] - '0');
+    for (size_t c = 0; c < DT_T_N_COMUNAS; c++)
+        if (dt_t_comunas[c].area == area) return 1;
+    return 0;
+}
+
+static int dt__es_email(const char *s, size_t n) {
+    const char *a = memchr(s, '@', n);
+    if (a == NULL || a == s || memchr(a + 1, '@', n - (size_t)(a + 1 - s))) return 0;
+    for (const char *p = s; p < a; p++) {
+        char c = *p;
+        if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || dt__digito(c) || c == '.' || c == '_' || c == '-' || c == '+' || c == '%'))
+            return 0;
+    }
+    const char *dom = a + 1, *fin = s + n, *punto = NULL;
+    if (dom == fin || *dom == '.' || fin[-1] == '.') return 0;
+    for (const char *p = dom; p < fin; p++) {
+        char c = *p;
+        if (c == '.') {
+            if (p[-1] == '.') return 0;
+            punto = p;
+        } else if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || dt__digito(c) || c == '-')) {
+            return 0;
+        }
+    }
+    if (punto == NULL || fin - punto - 1 < 2) return 0;
+    for (const char *p = punto + 1; p < fin; p++)
+        if (dt__digito(*p) || *p == '-') return 0; /* a top-level domain is letters */
+    return 1;
+}
+
+/* YYYY-MM-DD, DD-MM-YYYY or DD/MM/YYYY of a real day from 1900 to 2200. */
+static int dt__es_fecha(const char *s, size_t n) {
+    if (n != 10) return 0;
+    int y, m, d;
+    char sep = s[4] == '-' ? '-' : s[2];
+    for (size_t i = 0; i < 10; i++) {
+        int es_sep = sep == '-' && s[4] == '-' ? (i == 4 || i == 7) : (i == 2 || i == 5);
+        if (es_sep ? s[i] != sep : !dt__digito(s[i])) return 0;
+    }
+    if (s[4] == '-') {
+        y = (s[0] - '0') * 1000 + (s[1] - '0') * 100 + (s[2] - '0') * 10 + (s[3] - '0');
+        m = (s[5] - '0') * 10 + (s[6] - '0');
+        d = (s[8] - '0') * 10 + (s[9] - '0');
+    } else {
+        if (sep != '-' && sep != '/') return 0;
+        d = (s[0] - '0') * 10 + (s[1] - '0');
+        m = (s[3] - '0') * 10 + (s[4] - '0');
+        y = (s[6] - '0') * 1000 + (s[7] - '0') * 100 + (s[8] - '0') * 10 + (s[9] - '0');
+    }
+    return dt__fecha_valida(y, m, d);
+}
+
+static int dt__es_rut(const char *s, size_t n, int estricto) {
+    if (dt_rut_validar(s, n) != DT_OK) return 0;
+    /* digits alone may as well be a phone or a count: a RUT column writes its dash or dots */
+    return !estricto || memchr(s, '-', n) || memchr(s, '.', n);
+}
+
+/* Words of letters (and the particles de, del, la, los): one given name; one surname; 2 or 3 words
+ * each a given name (a nombres column: "José Tomás"); 2 to 6 words with a surname that is not also
+ * a given name, or with surnames and names mixed: a full name. */
+static const char *dt__nombres(const char *s, size_t n) {
+    size_t palabras = 0, nombres = 0, apellidos = 0, solo_apellidos = 0;
+    for (size_t i = 0; i < n;) {
+        while (i < n && s[i] == ' ') i++;
+        size_t j = i;
+        while (j < n && s[j] != ' ') j++;
+        if (j == i) break;
+        char p[64];
+        if (!dt__normal(s + i, j - i, p, sizeof p)) return NULL;
+        i = j;
+        if (strcmp(p, "de") == 0 || strcmp(p, "del") == 0 || strcmp(p, "la") == 0 || strcmp(p, "los") == 0) continue;
+        palabras++;
+        int nom = dt__es_nombre(p), ape = dt__es_apellido(p);
+        if (!nom && !ape) return NULL;
+        nombres += nom;
+        apellidos += ape;
+        solo_apellidos += ape && !nom;
+    }
+    if (palabras == 1) return nombres ? "nombre" : "apellido";
+    if (palabras == 0 || palabras > 6) return NULL;
+    if (solo_apellidos == 0 && palabras <= 3) return "nombre";
+    return apellidos ? "nombre_completo" : NULL;
+}
+
+/* A text that holds, among its words, a RUT with a valid check digit (dots or not), an email or a
+ * phone number. */
+static int dt__texto_con_datos(const char *s, size_t n) {
+    for (size_t i = 0; i < n;) {
+        while (i < n && (s[i] == ' ' || s[i] == ',' || s[i] == ';' || s[i] == ':' || s[i] == '(' || s[i] == ')' || s[i] == '\n'))
+            i++;
+        size_t j = i;
+        while (j < n && s[j] != ' ' && s[j] != ',' && s[j] != ';' && s[j] != '(' && s[j] != ')' && s[j] != '\n') j++;
+        size_t f = j;
+        while (f > i && (s[f - 1] == '.' || s[f - 1] == ':')) f--; /* a sentence's full stop */
+        if (f > i && (dt__es_rut(s + i, f - i, 1) || dt__es_email(s + i, f - i))) return 1;
+        i = j;
+    }
+    /* a phone: a run of digits, spaces, +, dashes and parentheses with 9 or more digits */
+    for (size_t i = 0; i < n; i++) {
+        if (!(dt__digito(s[i]) || s[i] == '+')) continue;
+        size_t j = i, digitos = 0;
+        while (j < n && (dt__digito(s[j]) || s[j] == ' ' || s[j] == '+' || s[j] == '-' || s[j] == '(' || s[j] == ')')) {
+            digitos += dt__digito(s[j]);
+            j++;
+        }
+        while (j > i && !dt__digito(s[j - 1])) j--;
+        if (digitos >= 9 && dt__es_telefono(s + i, j - i)) return 1;
+        i = j;
+    }
+    return 0;
+}
+
+const char *dt__detectar(const char *s, size_t n) {
+    while (n && s[0] == ' ') s++, n--;
+    while (n && s[n - 1] == ' ') n--;
+    if (n == 0 || n > 4096) return "";
+    if (dt__es_rut(s, n, 1)) return "rut";
+    if (dt__es_email(s, n)) return "email";
+    if (dt__es_telefono(s, n)) return "telefono";
+    if (dt__es_rut(s, n, 0)) return "rut";
+    if (dt_patente_leer(s, n, NULL, NULL) == DT_OK) return "patente";
+    if (dt__es_fecha(s, n)) return "fecha";
+    if (dt__es_comuna(s, n)) return "comuna";
+    const char *nom = dt__nombres(s, n);
+    if (nom) return nom;
+    if (dt__texto_con_datos(s, n)) return "texto";
+    return "";
+}
+
+dt_status dt__util_detectar(const char *s, size_t n, const int64_t *a, char *p, char **end) {
+    (void)a;
+    const char *k = s ? dt__detectar(s, n) : "";
+    *end = dt__put(p, k, strlen(k));
+    return DT_OK;
+}
