@@ -35,7 +35,7 @@ CXX = os.environ.get("CXX", "c++")
 # What the scratch copy needs: the C sources and data, the generators, the fixtures, the three
 # runners and the Node binding's JavaScript (the addon is linked into scratch/build/Release).
 COPY = ["c", "cli", "spec", "tools", "fixtures", "CHANGELOG.md", "tests/c", "tests/python/golden_runner.py",
-        "tests/node/golden_runner.mjs", "bindings/node",
+        "tests/node/golden_runner.mjs", "bindings/node", "esquemas",
         "tests/properties.json", "tests/node/properties.test.mjs", "tests/node/csv.mjs"]
 
 passed = 0
@@ -476,6 +476,18 @@ def regen_rules(base: Dict[str, str]) -> None:
     if current_unreleased:
         fresh_scratch(); insert(None); fixtures_written_by_this_version(); build_scratch(base)
         regen(0, "calls and tables may still be added", "accepts an appended call while its version is unreleased")
+    # 6. An edited shipped schema: a change once the version that recorded it is released; a revision
+    # while that version is the current one and unreleased.
+    retail = lambda: edit("esquemas/retail.toml", '"Arroz grado 2, 1 kg" = 8', '"Arroz grado 2, 1 kg" = 9')  # noqa: E731
+    fresh_scratch(); retail(); release_data_version(); build_scratch(base)
+    regen(1, f"DT_DATA_VERSION is still {recorded}", "refuses an edited shipped schema once its version is released")
+    if current_unreleased:
+        fresh_scratch(); retail(); build_scratch(base)
+        if regen(0, "still unreleased", "accepts a revised shipped schema while the version that recorded it is unreleased"):
+            outs = contract_outputs()
+            bad = [lang for lang, (code, _) in outs.items() if code != 0]
+            report(not bad, "after the schema's revision every language passes the contract"
+                   + (f" (failed: {bad}: {outs[bad[0]][1][-400:]})" if bad else ""))
     fresh_scratch(); insert(None); fixtures_written_by_this_version(); set_version(major, 99); build_scratch(base)
     edit("CHANGELOG.md", "\n## ", f"\n## {major}.99.0 — data version {recorded}\n\n- persona.sexo appended to the golden sequence.\n\n## ")
     if regen(0, "an additive change", "accepts an appended call with a new minor version and its CHANGELOG section"):
@@ -538,6 +550,14 @@ def main() -> int:
     dataset_mutation("Feistel key schedule changed (ronda << 32 -> << 31 in unico.c)",
                      lambda: edit("c/src/datos/unico.c", "(ronda << 32)", "(ronda << 31)"),
                      f"dataset: {first_unico}, rows 0..9999: row 0 differs", base)
+    # The shipped schemas: an edited schema file is named as such before its rows; a changed fan-out
+    # weight in the library moves a schema's rows and nothing the other stages see.
+    mutation("one weight changed in esquemas/retail.toml",
+             lambda: edit("esquemas/retail.toml", '"Arroz grado 2, 1 kg" = 8', '"Arroz grado 2, 1 kg" = 9'),
+             "esquema: retail.toml (seed 42): the schema file changed", base)
+    mutation("geometric fan-out weights changed (reparto.c)",
+             lambda: edit("c/src/esquema/reparto.c", "w = w * (uint64_t)(1000 - param) / 1000;", "w = w * (uint64_t)(1001 - param) / 1000;"),
+             "esquema: banco.toml (seed 42), table movimientos: ", base)
     old, new = golden_first_value()
     mutation("one character of golden.json changed", lambda: edit("fixtures/golden.json", f'"value": "{old}"', f'"value": "{new}"'),
              f'(rut): expected "{new}", got "{old}"', base)

@@ -8,8 +8,10 @@ It replays the golden sequence and digests every table and call through the inst
 binding (rebuild it first: `make venv`), compares with the fixtures, and writes them only when
 the change follows the contract (docs/determinism.md, "Changing the data"):
 
-- Every existing value, stream position, table digest and call digest unchanged, only new ones
-  added (a call appended to the golden sequence, a new table): an additive change. The data
+- Every existing value, stream position, table digest, call digest, dataset and shipped schema
+  unchanged, only new ones added (a call appended to the golden sequence, a new table, a new
+  schema in esquemas/): an additive change. A shipped schema may still be revised while the
+  library version that first recorded it is unreleased: that is listed with the additions. The data
   version stays; the library version must be newer than the one that wrote the fingerprint,
   and CHANGELOG.md must have a section for it, unless that section is still unreleased (then the
   additions join it).
@@ -151,7 +153,58 @@ def compare(old_golden: Dict[str, Any], new_golden: Dict[str, Any],
     for label in new_cases:
         if label not in old_cases:
             added.append(f"dataset {label} added")
+    compare_esquemas(old_fp, new_fp, changed, added)
     return changed, added
+
+
+def compare_esquemas(old_fp: Dict[str, Any], new_fp: Dict[str, Any], changed: List[str], added: List[str]) -> None:
+    """The shipped schemas, as datasets: a schema or a table added is an addition; a recorded table's
+    rows or slices, or a recorded schema's file, changed is a change. Except while the library version
+    that first recorded the schema (its "since") is the current one and unreleased: a schema's output
+    is fixed from the release that ships it, so until then a revision is listed with the additions.
+    The recorded "since" is carried into new_fp."""
+    old = {e["esquema"]: e for e in old_fp.get("esquemas", [])}
+    version = new_fp["written_by"]
+    for e in new_fp.get("esquemas", []):
+        o = old.get(e["esquema"])
+        if o is None:
+            added.append(f"esquema {e['esquema']} added ({len(e['tablas'])} tables)")
+            continue
+        e["since"] = o["since"]
+        found: List[str] = []
+        if o["sha256"] != e["sha256"]:
+            found.append(f"esquema {e['esquema']}: the file changed (sha256 {o['sha256'][:12]}… -> {e['sha256'][:12]}…)")
+        if o["seed"] != e["seed"]:
+            found.append(f"esquema {e['esquema']}: seed {o['seed']} -> {e['seed']}")
+        new_tablas = {t["tabla"]: t for t in e["tablas"]}
+        new_names = []
+        for t in o["tablas"]:
+            n = new_tablas.get(t["tabla"])
+            where = f"esquema {e['esquema']}, table {t['tabla']}"
+            if n is None:
+                found.append(f"{where} is gone")
+            elif n["filas"] != t["filas"]:
+                found.append(f"{where}: {t['filas']} rows -> {n['filas']}")
+            elif n["slices"] != t["slices"]:
+                found.append(f"{where}: " + "; ".join(
+                    f"rows from {a['desde']}: {a['fnv1a64']} -> {b['fnv1a64']}" for a, b in zip(t["slices"], n["slices"]) if a != b))
+        for name in new_tablas:
+            if name not in {t["tabla"] for t in o["tablas"]}:
+                new_names.append(f"esquema {e['esquema']}, table {name} added")
+        added.extend(new_names)
+        if found and o["since"] == version and unreleased_version(version):
+            added.extend(f"{line} (revised: the schema was first recorded by {version}, still unreleased)" for line in found)
+        else:
+            changed.extend(found)
+    for name in old:
+        if name not in {e["esquema"] for e in new_fp.get("esquemas", [])}:
+            changed.append(f"esquema {name} is gone (a shipped schema recorded by {old[name]['since']})")
+
+
+def unreleased_version(version: str) -> bool:
+    """True while the CHANGELOG section of a library version says "unreleased"."""
+    section = changelog_section(version)
+    return bool(section and re.search(r"\bunreleased\b", section[0], re.I))
 
 
 def unreleased(data_version: int) -> bool:

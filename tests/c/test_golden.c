@@ -6,7 +6,9 @@
  *             stream position after each call (its draws), then the canonical bytes;
  *   calls     SHA-256 of the first 10,000 values of every call and argument set, and the draws;
  *   datasets  FNV-1a 64 of rows 0..9,999 and of 1,000 rows far from zero of every dataset case,
- *             rebuilt through dt_tabla_new and read through dt_tabla_filas.
+ *             rebuilt through dt_tabla_new and read through dt_tabla_filas;
+ *   esquemas  each shipped schema (esquemas/ beside the fixtures directory): its file's sha256, then
+ *             each table's rows and the same slices, through dt_esquema_new and dt_esquema_filas.
  * Messages and forms are the same in Python and Node (docs/determinism.md).
  * Usage: test_golden [--fixtures DIR] [--out FILE]   (FILE receives this run's canonical golden
  * JSON; a path inside fixtures/ is refused: tools/regen_fixtures.py is the only writer). */
@@ -426,6 +428,66 @@ static char *option_list(const jval *v, sbuf *b) {
     return v ? b->s : NULL;
 }
 
+/* Where rows come from: a dataset (dt_tabla_filas) or one table of a schema (dt_esquema_filas). */
+typedef struct {
+    dt_tabla *tabla;
+    const dt_esquema *esquema;
+    size_t indice;
+} fuente;
+
+static dt_status fuente_filas(const fuente *f, uint64_t desde, size_t n, char *buf, size_t cap, size_t *len) {
+    return f->tabla ? dt_tabla_filas(f->tabla, desde, n, buf, cap, len)
+                    : dt_esquema_filas(f->esquema, f->indice, desde, n, buf, cap, len);
+}
+
+/* One slice {desde, n, every_1000, first_row} of the fixture against the rows of `f`: its first row
+ * (expected and actual text), else the first 1,000 rows whose running FNV-1a 64 differs. Prints the
+ * message under `where` (a dataset case, or a schema's table) and returns 1 when they differ. *rows
+ * (of *cap bytes) grows when a chunk needs more. The one comparison of the datasets and esquemas stages. */
+static int compare_slice(const char *where, const jval *w, const fuente *f, char **rows, size_t *cap, sbuf *msg) {
+    const jval *every = jget(w, "every_1000");
+    uint64_t desde = (uint64_t)jget(w, "desde")->num, n = (uint64_t)jget(w, "n")->num, h = 0xcbf29ce484222325ULL;
+    const char *want_first = jget(w, "first_row")->str;
+    for (uint64_t k = 0; k < n; k += DATASET_CHUNK) {
+        size_t m = n - k < DATASET_CHUNK ? (size_t)(n - k) : DATASET_CHUNK, len = 0;
+        dt_status st = fuente_filas(f, desde + k, m, *rows, *cap, &len);
+        if (st == DT_ERR_BUFFER_TOO_SMALL && len > *cap) {
+            *rows = realloc(*rows, *cap = len);
+            st = fuente_filas(f, desde + k, m, *rows, *cap, &len);
+        }
+        if (st != DT_OK) {
+            fprintf(stderr, "%s, rows %llu..%llu: status %d: %s\n", where, (unsigned long long)(desde + k),
+                    (unsigned long long)(desde + k + m - 1), st, st == DT_ERR_INVALID_ARG ? *rows : "");
+            return 1;
+        }
+        h = fnv1a64(h, *rows, len);
+        char hex[17];
+        snprintf(hex, sizeof hex, "%016llx", (unsigned long long)h);
+        size_t first_len = strchr(*rows, '\n') - *rows;
+        msg->n = 0;
+        puts_(msg, "");
+        if (k == 0 && (first_len != strlen(want_first) || memcmp(*rows, want_first, first_len) != 0)) {
+            puts_(msg, "differs: expected \"");
+            show_row(msg, want_first, strlen(want_first));
+            puts_(msg, "\", got \"");
+            show_row(msg, *rows, first_len);
+            puts_(msg, "\"");
+            fprintf(stderr, "%s, rows %llu..%llu: row %llu %s\n", where, (unsigned long long)desde,
+                    (unsigned long long)(desde + n - 1), (unsigned long long)desde, msg->s);
+            return 1;
+        }
+        if (k / DATASET_CHUNK >= every->n || strcmp(hex, every->items[k / DATASET_CHUNK]->str) != 0) {
+            fprintf(stderr, "%s, rows %llu..%llu: row %llu agrees; the first difference is in rows %llu..%llu "
+                    "(fnv1a64 up to there %s, expected %s)\n", where, (unsigned long long)desde,
+                    (unsigned long long)(desde + n - 1), (unsigned long long)desde, (unsigned long long)(desde + k),
+                    (unsigned long long)(desde + k + m - 1), hex,
+                    k / DATASET_CHUNK < every->n ? every->items[k / DATASET_CHUNK]->str : "none");
+            return 1;
+        }
+    }
+    return 0;
+}
+
 static int stage_datasets(const jval *fp) {
     const jval *cases = jget(fp, "datasets");
     if (!cases) {
@@ -440,6 +502,7 @@ static int stage_datasets(const jval *fp) {
         const jval *c = cases->items[e], *o = jget(c, "options");
         const char *name = jget(c, "call")->str;
         label.n = 0;
+        puts_(&label, "dataset: ");
         puts_(&label, name);
         puts_(&label, " ");
         jcompact(&label, o);
@@ -454,12 +517,12 @@ static int stage_datasets(const jval *fp) {
             else if (strcmp(key, "unico") == 0) opt.unico = option_list(v, &unico);
             else if (strcmp(key, "nulos") == 0) opt.nulos = option_list(v, &nulos);
             else if (strcmp(key, "sucio") == 0) opt.sucio = option_list(v, &sucio);
-            else { fprintf(stderr, "dataset: %s: this runner takes no option '%s'\n", label.s, key); exit(2); }
+            else { fprintf(stderr, "%s: this runner takes no option '%s'\n", label.s, key); exit(2); }
         }
         dt_tabla *t = NULL;
         char why[512];
         if (dt_tabla_new(&opt, &t, why, sizeof why) != DT_OK) {
-            fprintf(stderr, "dataset: %s: refused: %s\n", label.s, why);
+            fprintf(stderr, "%s: refused: %s\n", label.s, why);
             failures++;
             continue;
         }
@@ -467,46 +530,15 @@ static int stage_datasets(const jval *fp) {
         unsigned long long have_cap = (unsigned long long)dt_tabla_capacidad(t);
         unsigned long long want_cap = wcap ? (unsigned long long)wcap->num : 1ULL << 63;
         if (have_cap != want_cap) {
-            fprintf(stderr, "dataset: %s: capacity %llu, expected %llu\n", label.s, have_cap, want_cap);
+            fprintf(stderr, "%s: capacity %llu, expected %llu\n", label.s, have_cap, want_cap);
             failures++;
             dt_tabla_free(t);
             continue;
         }
         const jval *slices = jget(c, "slices");
+        fuente f = {t, NULL, 0};
         for (size_t s = 0; s < slices->n; s++) {
-            const jval *w = slices->items[s], *every = jget(w, "every_1000");
-            uint64_t desde = (uint64_t)jget(w, "desde")->num, n = (uint64_t)jget(w, "n")->num, h = 0xcbf29ce484222325ULL;
-            const char *want_first = jget(w, "first_row")->str;
-            int differs = 0;
-            for (uint64_t k = 0; k < n && !differs; k += DATASET_CHUNK) {
-                size_t m = n - k < DATASET_CHUNK ? (size_t)(n - k) : DATASET_CHUNK, len = 0;
-                dt_status st = dt_tabla_filas(t, desde + k, m, rows, cap, &len);
-                CHECK(st == DT_OK, "dataset: %s: rows %llu..: status %d", label.s, (unsigned long long)(desde + k), st);
-                h = fnv1a64(h, rows, len);
-                char hex[17];
-                snprintf(hex, sizeof hex, "%016llx", (unsigned long long)h);
-                size_t first_len = strchr(rows, '\n') - rows;
-                msg.n = 0;
-                puts_(&msg, "");
-                if (k == 0 && (first_len != strlen(want_first) || memcmp(rows, want_first, first_len) != 0)) {
-                    puts_(&msg, "differs: expected \"");
-                    show_row(&msg, want_first, strlen(want_first));
-                    puts_(&msg, "\", got \"");
-                    show_row(&msg, rows, first_len);
-                    puts_(&msg, "\"");
-                    fprintf(stderr, "dataset: %s, rows %llu..%llu: row %llu %s\n", label.s, (unsigned long long)desde,
-                            (unsigned long long)(desde + n - 1), (unsigned long long)desde, msg.s);
-                    differs = 1;
-                } else if (k / DATASET_CHUNK >= every->n || strcmp(hex, every->items[k / DATASET_CHUNK]->str) != 0) {
-                    fprintf(stderr, "dataset: %s, rows %llu..%llu: row %llu agrees; the first difference is in rows %llu..%llu "
-                            "(fnv1a64 up to there %s, expected %s)\n", label.s, (unsigned long long)desde,
-                            (unsigned long long)(desde + n - 1), (unsigned long long)desde, (unsigned long long)(desde + k),
-                            (unsigned long long)(desde + k + m - 1), hex,
-                            k / DATASET_CHUNK < every->n ? every->items[k / DATASET_CHUNK]->str : "none");
-                    differs = 1;
-                }
-            }
-            if (differs) {
+            if (compare_slice(label.s, slices->items[s], &f, &rows, &cap, &msg)) {
                 failures++;
                 break; /* the far slice of a case whose first slice differs adds nothing */
             }
@@ -515,6 +547,94 @@ static int stage_datasets(const jval *fp) {
     }
     free(rows);
     free(unico.s); free(nulos.s); free(sucio.s); free(label.s); free(msg.s);
+    return failures;
+}
+
+/* ---- esquemas: the shipped schemas (esquemas/ beside the fixtures), each table's slices as datasets' ---- */
+
+static int stage_esquemas(const jval *fp, const char *fixtures_dir) {
+    const jval *list = jget(fp, "esquemas");
+    if (!list) {
+        fprintf(stderr, "fingerprint: fingerprint.json has no esquemas section (tools/regen_fixtures.py writes it)\n");
+        return 1;
+    }
+    const char *hoy = jget(fp, "hoy")->str;
+    int y = 0, mo = 0, d = 0, failures = 0;
+    if (sscanf(hoy, "%d-%d-%d", &y, &mo, &d) != 3) { fprintf(stderr, "fingerprint: hoy '%s' is not a date\n", hoy); return 1; }
+    size_t cap = DATASET_CHUNK * (size_t)DT_MAX_TEXT;
+    char *rows = malloc(cap);
+    sbuf label = {0}, msg = {0};
+    for (size_t i = 0; i < list->n; i++) {
+        const jval *entry = list->items[i], *tablas = jget(entry, "tablas");
+        const char *name = jget(entry, "esquema")->str, *want_sha = jget(entry, "sha256")->str;
+        long long seed = jget(entry, "seed")->num;
+        char where[512], path[1024];
+        snprintf(where, sizeof where, "esquema: %s (seed %lld)", name, seed);
+        snprintf(path, sizeof path, "%s/../esquemas/%s", fixtures_dir, name);
+        FILE *probe = fopen(path, "rb");
+        if (!probe) { fprintf(stderr, "%s: esquemas/%s is gone\n", where, name); failures++; continue; }
+        fclose(probe);
+        long len = 0;
+        char *texto = leer_archivo(path, &len), hex[65];
+        sha256 sh;
+        sha256_init(&sh);
+        sha256_update(&sh, texto, (size_t)len);
+        sha256_hex(&sh, hex);
+        if (strcmp(hex, want_sha) != 0) {
+            fprintf(stderr, "%s: the schema file changed (sha256 %.16s…, expected %.16s…): its rows below follow from the edited file\n",
+                    where, hex, want_sha);
+            failures++;
+        }
+        size_t nlen = strlen(name);
+        int formato = nlen > 5 && strcmp(name + nlen - 5, ".json") == 0 ? DT_ESQUEMA_JSON : DT_ESQUEMA_TOML;
+        dt_esquema *e = NULL;
+        char why[DT_SENTENCE_MAX];
+        dt_status st = dt_esquema_new(texto, (size_t)len, formato, name, (uint64_t)seed, y, mo, d, &e, why, sizeof why);
+        free(texto);
+        if (st != DT_OK) {
+            fprintf(stderr, "%s: refused: %s\n", where, why);
+            failures++;
+            continue;
+        }
+        int same_tables = dt_esquema_tablas(e) == tablas->n;
+        for (size_t t = 0; same_tables && t < tablas->n; t++)
+            same_tables = strcmp(dt_esquema_tabla(e, t), jget(tablas->items[t], "tabla")->str) == 0;
+        if (!same_tables) {
+            msg.n = 0;
+            puts_(&msg, "");
+            for (size_t t = 0; t < dt_esquema_tablas(e); t++) { if (t) puts_(&msg, ", "); puts_(&msg, dt_esquema_tabla(e, t)); }
+            puts_(&msg, ", expected ");
+            for (size_t t = 0; t < tablas->n; t++) { if (t) puts_(&msg, ", "); puts_(&msg, jget(tablas->items[t], "tabla")->str); }
+            fprintf(stderr, "%s: tables %s\n", where, msg.s);
+            failures++;
+        }
+        for (size_t t = 0; t < tablas->n; t++) {
+            const jval *want = tablas->items[t], *slices = jget(want, "slices");
+            const char *tabla = jget(want, "tabla")->str;
+            size_t idx;
+            if (dt_esquema_buscar(e, tabla, strlen(tabla), &idx) != DT_OK) continue; /* named above */
+            label.n = 0;
+            puts_(&label, where);
+            puts_(&label, ", table ");
+            puts_(&label, tabla);
+            unsigned long long have = (unsigned long long)dt_esquema_tabla_filas(e, idx), expected = (unsigned long long)jget(want, "filas")->num;
+            if (have != expected) {
+                fprintf(stderr, "%s: %llu rows, expected %llu\n", label.s, have, expected);
+                failures++;
+                continue;
+            }
+            fuente f = {NULL, e, idx};
+            for (size_t s = 0; s < slices->n; s++) {
+                if (compare_slice(label.s, slices->items[s], &f, &rows, &cap, &msg)) {
+                    failures++;
+                    break; /* the last rows of a table whose first rows differ add nothing */
+                }
+            }
+        }
+        dt_esquema_free(e);
+    }
+    free(rows);
+    free(label.s); free(msg.s);
     return failures;
 }
 
@@ -572,13 +692,14 @@ int main(int argc, char **argv) {
     else if (stage_golden(seq, gold, gold_text, path[1], &b)) failed = "golden";
     else if (stage_calls(fp)) failed = "calls";
     else if (stage_datasets(fp)) failed = "datasets";
+    else if (stage_esquemas(fp, dir)) failed = "esquemas";
     if (failed) {
         fprintf(stderr, "contract (c): FAILED at the %s stage; later stages skipped (fix this first)\n", failed);
         dt_test_failures++;
     } else {
         printf("contract (c): ok: %zu tables, %zu x %zu golden values with their draws, call digests of %d values, "
-               "%zu dataset cases\n", dt_referencia_count(), jget(seq, "seeds")->n, jget(seq, "calls")->n, VALUES_PER_CALL,
-               jget(fp, "datasets")->n);
+               "%zu dataset cases, %zu shipped schemas\n", dt_referencia_count(), jget(seq, "seeds")->n, jget(seq, "calls")->n,
+               VALUES_PER_CALL, jget(fp, "datasets")->n, jget(fp, "esquemas")->n);
     }
     if (out_path && b.n) {
         FILE *f = fopen(out_path, "wb");

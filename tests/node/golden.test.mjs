@@ -6,7 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import {
-  checkCalls, checkDatasets, checkGolden, checkTables, checkVersions, drawsBetween, FINGERPRINT, GOLDEN, load, loadSequence,
+  checkCalls, checkDatasets, checkEsquemas, checkGolden, checkTables, checkVersions, drawsBetween, FINGERPRINT, GOLDEN, load, loadSequence,
 } from './golden_runner.mjs';
 import { Datoteca } from '../../bindings/node/index.mjs';
 
@@ -21,6 +21,7 @@ test('table digests', () => none(checkTables(fp)));
 test('golden: value by value with draws, then byte for byte', () => none(checkGolden(sequence, golden, text)));
 test('call digests', () => none(checkCalls(fp)), 60000);
 test('dataset digests: every case, rows 0..9,999 and 1,000 far rows', () => none(checkDatasets(fp)), 60000);
+test('shipped schema digests: each file, each table, rows 0..9,999 and its last 1,000', () => none(checkEsquemas(fp)), 60000);
 
 test.each([0, 1, 2, 3, 31, 1000, 65537])('drawsBetween counts %i draws', (k) => {
   const d = new Datoteca({ seed: 99 });

@@ -1,14 +1,14 @@
 // The data contract in Node: replay fixtures/golden-sequence.json, digest the tables, the first
-// values of every call and slices of every dataset, and compare all of it with fixtures/golden.json and fixtures/fingerprint.json.
+// values of every call and slices of every dataset and shipped schema, and compare all of it with fixtures/golden.json and fixtures/fingerprint.json.
 // Forms and messages are the same in C and Python (docs/determinism.md).
 //   node golden_runner.mjs --check   the staged check (what the mutation suite runs)
 //   node golden_runner.mjs OUT       write this binding's canonical golden run to OUT
 // Nothing here writes a fixture: tools/regen_fixtures.py is the only writer, run by hand.
 import { createHash } from 'node:crypto';
-import { readFileSync, realpathSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Datoteca, Tabla, dataVersion, tables } from '../../bindings/node/index.mjs';
+import { Datoteca, Esquema, Tabla, dataVersion, tables } from '../../bindings/node/index.mjs';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const FIXTURES = path.join(ROOT, 'fixtures');
@@ -114,6 +114,8 @@ const showRow = (text) => text.split('\x1f').map((f) => (f === '\x1e' ? '\\N' : 
 /** The case's label as Python writes it: json.dumps(options, separators=(',', ':')). */
 export const caseLabel = (entry) => `${entry.call} ${JSON.stringify(entry.options)}`;
 
+/** FNV-1a 64 of rows [desde, desde + n) as text, its running value every 1,000 rows, and the first
+ * row. `t` is anything with filas(n, desde): a Tabla, or one table of a schema (esquemaTabla). */
 function sliceDigest(t, desde, n) {
   const rows = t.filas(n, desde).map(rowText);
   let h;
@@ -123,6 +125,17 @@ function sliceDigest(t, desde, n) {
     every.push(hex(h));
   }
   return { firstRow: rows[0], every };
+}
+
+/** The first difference of one slice: its first row (expected and actual text), else the first 1,000
+ * rows whose running digest differs; null when they agree. Shared by the datasets and esquemas stages. */
+function compareSlice(where, w, { firstRow, every }) {
+  const head = `${where}, rows ${w.desde}..${w.desde + w.n - 1}`;
+  if (firstRow !== w.first_row) return `${head}: row ${w.desde} differs: expected "${showRow(w.first_row)}", got "${showRow(firstRow)}"`;
+  const k = every.findIndex((h, i) => h !== w.every_1000[i]);
+  if (k < 0) return null;
+  const lo = w.desde + k * DATASET_CHUNK;
+  return `${head}: row ${w.desde} agrees; the first difference is in rows ${lo}..${Math.min(lo + DATASET_CHUNK, w.desde + w.n) - 1} (fnv1a64 up to there ${every[k]}, expected ${w.every_1000[k]})`;
 }
 
 export function checkDatasets(fp) {
@@ -143,23 +156,60 @@ export function checkDatasets(fp) {
       continue;
     }
     for (const w of entry.slices) {
-      const { firstRow, every } = sliceDigest(t, w.desde, w.n);
-      const head = `${where}, rows ${w.desde}..${w.desde + w.n - 1}`;
-      let failure = null;
-      if (firstRow !== w.first_row) {
-        failure = `${head}: row ${w.desde} differs: expected "${showRow(w.first_row)}", got "${showRow(firstRow)}"`;
-      } else {
-        const k = every.findIndex((h, i) => h !== w.every_1000[i]);
-        if (k >= 0) {
-          const lo = w.desde + k * DATASET_CHUNK;
-          failure = `${head}: row ${w.desde} agrees; the first difference is in rows ${lo}..${Math.min(lo + DATASET_CHUNK, w.desde + w.n) - 1} (fnv1a64 up to there ${every[k]}, expected ${w.every_1000[k]})`;
-        }
-      }
+      const failure = compareSlice(where, w, sliceDigest(t, w.desde, w.n));
       if (failure) {
         out.push(failure);
         break; // the far slice of a case whose first slice differs adds nothing
       }
     }
+  }
+  return out;
+}
+
+// ---- the shipped schemas (esquemas/): each file's sha256, then each table's rows and slices ----
+
+export const ESQUEMAS = path.join(ROOT, 'esquemas');
+const esquemaTabla = (e, tabla) => ({ filas: (n, desde) => e.filas(tabla, n, desde) });
+
+export function checkEsquemas(fp) {
+  if (!fp.esquemas) return ['fingerprint: fingerprint.json has no esquemas section (tools/regen_fixtures.py writes it)'];
+  const out = [];
+  for (const entry of fp.esquemas) {
+    const where = `esquema: ${entry.esquema} (seed ${entry.seed})`;
+    const file = path.join(ESQUEMAS, entry.esquema);
+    if (!existsSync(file)) {
+      out.push(`${where}: esquemas/${entry.esquema} is gone`);
+      continue;
+    }
+    const sha = createHash('sha256').update(readFileSync(file)).digest('hex');
+    if (sha !== entry.sha256) {
+      out.push(`${where}: the schema file changed (sha256 ${sha.slice(0, 16)}…, expected ${entry.sha256.slice(0, 16)}…): its rows below follow from the edited file`);
+    }
+    let e;
+    try {
+      e = new Esquema(file, { seed: entry.seed, hoy: fp.hoy });
+    } catch (err) {
+      out.push(`${where}: refused: ${err.message}`);
+      continue;
+    }
+    const names = entry.tablas.map((t) => t.tabla);
+    if (e.tablas.join(',') !== names.join(',')) out.push(`${where}: tables ${e.tablas.join(', ')}, expected ${names.join(', ')}`);
+    for (const t of entry.tablas) {
+      if (!e.tablas.includes(t.tabla)) continue;
+      const at = `${where}, table ${t.tabla}`;
+      if (e.total(t.tabla) !== t.filas) {
+        out.push(`${at}: ${e.total(t.tabla)} rows, expected ${t.filas}`);
+        continue;
+      }
+      for (const w of t.slices) {
+        const failure = compareSlice(at, w, sliceDigest(esquemaTabla(e, t.tabla), w.desde, w.n));
+        if (failure) {
+          out.push(failure);
+          break; // the last rows of a table whose first rows differ add nothing
+        }
+      }
+    }
+    e.free();
   }
   return out;
 }
@@ -254,6 +304,7 @@ export function check(say = console.log) {
     ['golden', () => checkGolden(sequence, golden, text)],
     ['calls', () => checkCalls(fp)],
     ['datasets', () => checkDatasets(fp)],
+    ['esquemas', () => checkEsquemas(fp)],
   ];
   for (const [name, stage] of stages) {
     const failures = stage();
@@ -264,7 +315,7 @@ export function check(say = console.log) {
     }
   }
   const digests = fp.calls.reduce((n, e) => n + e.runs.length, 0);
-  say(`contract (node): ok: ${fp.tables.length} tables, ${golden.runs.length} x ${sequence.calls.length} golden values with their draws, ${digests} call digests of ${VALUES_PER_CALL} values, ${(fp.datasets ?? []).length} dataset cases`);
+  say(`contract (node): ok: ${fp.tables.length} tables, ${golden.runs.length} x ${sequence.calls.length} golden values with their draws, ${digests} call digests of ${VALUES_PER_CALL} values, ${(fp.datasets ?? []).length} dataset cases, ${(fp.esquemas ?? []).reduce((n, e) => n + e.tablas.length, 0)} tables of ${(fp.esquemas ?? []).length} shipped schemas`);
   return 0;
 }
 

@@ -153,6 +153,7 @@ def fingerprint(sequence: Dict[str, Any]) -> Dict[str, Any]:
             for call, args in arg_sets(sequence)
         ],
         "datasets": [dataset_entry(call, options) for call, options in dataset_cases()],
+        "esquemas": [esquema_entry(name, sequence["hoy"], datoteca.version()) for name in shipped_schemas()],
     }
 
 
@@ -236,7 +237,8 @@ def case_label(entry: Dict[str, Any]) -> str:
 
 def slice_digest(t: Any, desde: int, n: int) -> Dict[str, Any]:
     """FNV-1a 64 of rows [desde, desde + n) as text, its running value after every DATASET_CHUNK
-    rows (the last is the slice's), and the first row."""
+    rows (the last is the slice's), and the first row. `t` is anything with filas(n, desde): a Tabla,
+    or one table of a schema (EsquemaTabla)."""
     rows = [row_text(r) + "\n" for r in t.filas(n, desde)]
     h, every = FNV_OFFSET, []
     for k in range(0, n, DATASET_CHUNK):
@@ -256,10 +258,66 @@ def dataset_entry(call: str, options: Dict[str, Any]) -> Dict[str, Any]:
     return entry
 
 
+# ---- the shipped schemas' digests: the same slices, per table of each file in esquemas/ ----
+# A schema's rows come from the same C core as datasets but through its own paths (refs, fan-outs,
+# reparto, posicion): only these digests pin them.
+
+ESQUEMAS = os.path.join(ROOT, "esquemas")
+ESQUEMA_SEED = 42
+ESQUEMA_ROWS = 10_000       # rows 0..min(10,000, filas) - 1
+ESQUEMA_LAST_ROWS = 1_000   # and, for a table of more than 10,000 rows, its last 1,000
+
+
+def shipped_schemas() -> List[str]:
+    """The schema files shipped in esquemas/, sorted by name."""
+    return sorted(f for f in os.listdir(ESQUEMAS) if f.endswith((".toml", ".json")))
+
+
+def esquema_sha256(name: str) -> str:
+    with open(os.path.join(ESQUEMAS, name), "rb") as f:
+        return hashlib.sha256(f.read()).hexdigest()
+
+
+def esquema_slices(filas: int) -> List[Tuple[int, int]]:
+    """(desde, n) of a table's slices: none for an empty table."""
+    out = [(0, min(ESQUEMA_ROWS, filas))] if filas else []
+    if filas > ESQUEMA_ROWS:
+        out.append((filas - ESQUEMA_LAST_ROWS, ESQUEMA_LAST_ROWS))
+    return out
+
+
+class EsquemaTabla:
+    """One table of a schema with Tabla's filas(n, desde), so slice_digest serves both."""
+
+    def __init__(self, esquema: Any, tabla: str) -> None:
+        self.esquema, self.tabla = esquema, tabla
+
+    def filas(self, n: int, desde: int) -> List[Dict[str, Any]]:
+        return self.esquema.filas(self.tabla, n, desde)  # type: ignore[no-any-return]
+
+
+def open_schema(name: str, hoy: str) -> Any:
+    from datoteca import Esquema
+
+    return Esquema(os.path.join(ESQUEMAS, name), seed=ESQUEMA_SEED, hoy=hoy)
+
+
+def esquema_entry(name: str, hoy: str, since: str) -> Dict[str, Any]:
+    """A shipped schema's entry: its file's sha256, and each table (declaration order) with its rows
+    and slices. `since` is the library version that first recorded it (tools/regen_fixtures.py keeps
+    the recorded one): a schema's output is fixed from that version's release on."""
+    e = open_schema(name, hoy)
+    return {"esquema": name, "seed": ESQUEMA_SEED, "since": since, "sha256": esquema_sha256(name),
+            "tablas": [{"tabla": t, "filas": e.total(t),
+                        "slices": [slice_digest(EsquemaTabla(e, t), desde, n) for desde, n in esquema_slices(e.total(t))]}
+                       for t in e.tablas]}
+
+
 def canonical_fingerprint(doc: Dict[str, Any]) -> str:
-    """indent=2 JSON; the datasets section, last, writes each case on one line and each slice on
-    one line of its own, so the file stays a few hundred lines longer, not thousands."""
-    rest = {k: v for k, v in doc.items() if k != "datasets"}
+    """indent=2 JSON; the datasets section, then the esquemas section, last, write each case (each
+    schema's table) on one line and each slice on one line of its own, so the file stays a few
+    hundred lines longer, not thousands."""
+    rest = {k: v for k, v in doc.items() if k not in ("datasets", "esquemas")}
     text = json.dumps(rest, indent=2, ensure_ascii=False)
     if "datasets" not in doc:
         return text + "\n"
@@ -267,12 +325,21 @@ def canonical_fingerprint(doc: Dict[str, Any]) -> str:
     def one(v: Any) -> str:
         return json.dumps(v, ensure_ascii=False, separators=(", ", ": "))
 
-    cases = []
-    for e in doc["datasets"]:
+    def with_slices(e: Dict[str, Any], pad: str) -> str:
         head = ", ".join(f"{one(k)}: {one(v)}" for k, v in e.items() if k != "slices")
-        slices = ",\n".join(f"      {one(s)}" for s in e["slices"])
-        cases.append(f"    {{{head}, \"slices\": [\n{slices}]}}")
-    return text[:-2] + ",\n  \"datasets\": [\n" + ",\n".join(cases) + "\n  ]\n}\n"
+        slices = ",\n".join(f"{pad}  {one(s)}" for s in e["slices"])
+        return f"{pad}{{{head}, \"slices\": [\n{slices}]}}"
+
+    cases = [with_slices(e, "    ") for e in doc["datasets"]]
+    text = text[:-2] + ",\n  \"datasets\": [\n" + ",\n".join(cases) + "\n  ]"
+    if "esquemas" in doc:
+        schemas = []
+        for e in doc["esquemas"]:
+            head = ", ".join(f"{one(k)}: {one(v)}" for k, v in e.items() if k != "tablas")
+            tablas = ",\n".join(with_slices(t, "      ") for t in e["tablas"])
+            schemas.append(f"    {{{head}, \"tablas\": [\n{tablas}]}}")
+        text += ",\n  \"esquemas\": [\n" + ",\n".join(schemas) + "\n  ]"
+    return text + "\n}\n"
 
 
 # ---- the staged check: each stage returns its failures; later stages only run on success ----
@@ -395,6 +462,52 @@ def check_datasets(fp: Dict[str, Any]) -> List[str]:
     return out
 
 
+def esquema_label(entry: Dict[str, Any]) -> str:
+    return f"esquema: {entry['esquema']} (seed {entry['seed']})"
+
+
+def check_esquemas(fp: Dict[str, Any]) -> List[str]:
+    """Each recorded shipped schema rebuilt at its seed and the fingerprint's hoy: the file's sha256
+    first (an edited schema is named as such), then its tables, their rows and each slice."""
+    from datoteca import DatotecaError, Esquema
+
+    if "esquemas" not in fp:
+        return ["fingerprint: fingerprint.json has no esquemas section (tools/regen_fixtures.py writes it)"]
+    out: List[str] = []
+    for entry in fp["esquemas"]:
+        where = esquema_label(entry)
+        path = os.path.join(ESQUEMAS, entry["esquema"])
+        if not os.path.exists(path):
+            out.append(f"{where}: esquemas/{entry['esquema']} is gone")
+            continue
+        sha = esquema_sha256(entry["esquema"])
+        if sha != entry["sha256"]:
+            out.append(f"{where}: the schema file changed (sha256 {sha[:16]}…, expected {entry['sha256'][:16]}…): "
+                       f"its rows below follow from the edited file")
+        try:
+            e = Esquema(path, seed=entry["seed"], hoy=fp["hoy"])
+        except DatotecaError as why:
+            out.append(f"{where}: refused: {why}")
+            continue
+        names = [t["tabla"] for t in entry["tablas"]]
+        if e.tablas != names:
+            out.append(f"{where}: tables {', '.join(e.tablas)}, expected {', '.join(names)}")
+        for t in entry["tablas"]:
+            if t["tabla"] not in e.tablas:
+                continue
+            at = f"{where}, table {t['tabla']}"
+            if e.total(t["tabla"]) != t["filas"]:
+                out.append(f"{at}: {e.total(t['tabla'])} rows, expected {t['filas']}")
+                continue
+            for want in t["slices"]:
+                have = slice_digest(EsquemaTabla(e, t["tabla"]), want["desde"], want["n"])
+                failures = compare_slice(at, want, have["first_row"], have["every_1000"])
+                out.extend(failures)
+                if failures:
+                    break  # the last rows of a table whose first rows differ add nothing
+    return out
+
+
 def check(say: Callable[[str], None] = print) -> int:
     """Run the stages in order and stop at the first that fails: what follows it is its consequence."""
     sequence, fp = load_sequence(), load(FINGERPRINT)
@@ -407,6 +520,7 @@ def check(say: Callable[[str], None] = print) -> int:
         ("golden", lambda: check_golden(sequence, golden, text)),
         ("calls", lambda: check_calls(fp)),
         ("datasets", lambda: check_datasets(fp)),
+        ("esquemas", lambda: check_esquemas(fp)),
     ]
     for name, stage in stages:
         failures = stage()
@@ -418,7 +532,8 @@ def check(say: Callable[[str], None] = print) -> int:
     runs = sum(len(e["runs"]) for e in fp["calls"])
     say(f"contract (python): ok: {len(fp['tables'])} tables, {len(golden['runs'])} x {len(sequence['calls'])} "
         f"golden values with their draws, {runs} call digests of {VALUES_PER_CALL} values, "
-        f"{len(fp.get('datasets', []))} dataset cases of {DATASET_ROWS} + {DATASET_FAR_ROWS} rows")
+        f"{len(fp.get('datasets', []))} dataset cases of {DATASET_ROWS} + {DATASET_FAR_ROWS} rows, "
+        f"{sum(len(e['tablas']) for e in fp.get('esquemas', []))} tables of {len(fp.get('esquemas', []))} shipped schemas")
     return 0
 
 

@@ -66,6 +66,23 @@ def test_dataset_cases_cover_every_call_with_its_unique_null_and_dirty_variants(
         assert far >= 10**9 or far + 1000 == e["capacity"], f"{golden_runner.case_label(e)}: the far slice is not at the end"
 
 
+def test_esquema_digests():
+    """Each shipped schema at seed 42: its file's sha256 (an edited schema is named as such), then each
+    table's rows, rows 0..9,999 and its last 1,000: a failure names the file, the table and the row."""
+    _no_failures(golden_runner.check_esquemas(FINGERPRINT))
+
+
+def test_esquemas_cover_every_shipped_schema_and_table():
+    """A schema added to esquemas/ (or a table added to one) is recorded by tools/regen_fixtures.py."""
+    listed = [e["esquema"] for e in FINGERPRINT["esquemas"]]
+    assert listed == golden_runner.shipped_schemas(), "esquemas/ and fingerprint.json differ: run tools/regen_fixtures.py"
+    for e in FINGERPRINT["esquemas"]:
+        assert e["seed"] == golden_runner.ESQUEMA_SEED, e["esquema"]
+        for t in e["tablas"]:
+            slices = [(s["desde"], s["n"]) for s in t["slices"]]
+            assert slices == golden_runner.esquema_slices(t["filas"]), f"{e['esquema']}, table {t['tabla']}: slices {slices}"
+
+
 def test_fingerprint_is_in_its_canonical_form():
     """The bytes regen_fixtures.py writes: an edit by hand that reformats the file (and so hides
     what changed in its diff) fails here."""
