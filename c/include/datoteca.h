@@ -628,6 +628,63 @@ DT_API dt_status dt_mascara_rut(const dt_mascara_clave *k, const char *in, size_
 DT_API dt_status dt_mascara_rut_inversa(const dt_mascara_clave *k, const char *in, size_t len, char *buf, size_t cap,
                                         size_t *out_len, char *why, size_t whycap);
 
+/* ---- a consistent fake persona per entity ---- */
+
+/* The fake persona that the masked RUT body `cuerpo_enmascarado` (1..DT_RUT_CUERPO_MAX, else
+ * DT_ERR_INVALID_ARG) stands for (docs/enmascarar.md, "The persona of an entity"): seed =
+ * SipHash-2-4 under the first 16 bytes of BLAKE2s-256(key, "datoteca/persona/v1") of the body as an
+ * 8-byte little-endian word; then dt_new(seed), dt_set_hoy(2026, 1, 1) and
+ * dt_persona_persona(g, DT_SEXO_CUALQUIERA, 18, 80); its `rut` is then the masked RUT, "NNNNNNNN-D"
+ * (no dots). The same key and body give the same persona everywhere. DT_ERR_NULL for NULL k or out.
+ * Pure, thread-safe. */
+DT_API dt_status dt_mascara_persona(const dt_mascara_clave *k, uint32_t cuerpo_enmascarado, dt_persona *out);
+
+/* ---- the rules document and a masking plan ---- */
+
+/* A rules document (docs/enmascarar.md, "The rules"): `version = 1`, `[columnas]` with a rule per
+ * column (rut, persona, mantener, nulo, borrar), optional `[politica]` (invalido = "error" | "nulo" |
+ * "invalido"; sin_regla = "error" | "mantener"). Immutable once built: may be shared by threads. */
+typedef struct dt_mascara_reglas dt_mascara_reglas;
+#define DT_MASCARA_TOML 1
+#define DT_MASCARA_JSON 2
+
+/* Parse and check `len` bytes of TOML (formato DT_MASCARA_TOML) or JSON (DT_MASCARA_JSON) naming
+ * `archivo` in every sentence (NULL: "<document>"; copied). DT_OK: *out owns the rules (free with
+ * dt_mascara_reglas_free). DT_ERR_INVALID_ARG: refused, *out NULL, one sentence in `why` starting
+ * "<archivo>:<line>: " and naming the column ("reglas.toml:7: columnas.notas: the rule texto is not
+ * built yet ..."). DT_ERR_NULL for NULL out or NULL texto with len > 0; DT_ERR_NO_MEMORY. `why` with
+ * snprintf semantics, under DT_SENTENCE_MAX bytes, may be NULL/0. The text may be freed on return. */
+DT_API dt_status dt_mascara_reglas_new(const char *texto, size_t len, int formato, const char *archivo,
+                                       dt_mascara_reglas **out, char *why, size_t whycap);
+DT_API void dt_mascara_reglas_free(dt_mascara_reglas *r); /* NULL is a no-op */
+
+/* The rules bound to an input's header and a key: what a masking run applies one row at a time.
+ * A plan holds per-row buffers: one thread at a time (one plan per thread; the rules and the key may
+ * be shared). `r` and `k` must outlive the plan. */
+typedef struct dt_mascara_plan dt_mascara_plan;
+
+/* Bind `r` and `k` to the header: `n` column names (`columnas[i]`, `largos[i]` bytes). Refused
+ * (DT_ERR_INVALID_ARG, sentence in why, *out NULL): two columns with one name; a column with no rule
+ * (unless [politica] sin_regla = "mantener"); a rule, or an entidad, naming a column the header does
+ * not have. DT_ERR_NULL for NULL r, k, out, or columnas/largos with n > 0; DT_ERR_NO_MEMORY. */
+DT_API dt_status dt_mascara_plan_new(const dt_mascara_reglas *r, const dt_mascara_clave *k, size_t n,
+                                     const char *const *columnas, const size_t *largos, dt_mascara_plan **out,
+                                     char *why, size_t whycap);
+DT_API void dt_mascara_plan_free(dt_mascara_plan *p); /* NULL is a no-op */
+/* The output's columns (the input's, in order, without those whose rule is borrar): their count, and
+ * the name of output column i (its bytes, *len; NULL when i is out of range). */
+DT_API size_t dt_mascara_plan_ncolumnas(const dt_mascara_plan *p);
+DT_API const char *dt_mascara_plan_columna(const dt_mascara_plan *p, size_t i, size_t *len);
+/* Mask one row: `n` values (n must be the header's count, else DT_ERR_INVALID_ARG) of data row `fila`
+ * (the number sentences give it). DT_OK: dt_mascara_plan_valor gives the output values until the next
+ * call. DT_ERR_INVALID_ARG: a value a rule cannot read under [politica] invalido = "error", with
+ * "row N, column C: ..." in why, never the value. DT_ERR_NO_MEMORY. */
+DT_API dt_status dt_mascara_plan_fila(dt_mascara_plan *p, uint64_t fila, size_t n, const char *const *valores,
+                                      const size_t *largos, char *why, size_t whycap);
+/* Output value i of the last row masked (i < dt_mascara_plan_ncolumnas): bytes and *len, NULL when out
+ * of range. An emptied value is "" (length 0). Valid until the next dt_mascara_plan_fila or free. */
+DT_API const char *dt_mascara_plan_valor(const dt_mascara_plan *p, size_t i, size_t *len);
+
 #ifdef __cplusplus
 }
 #endif

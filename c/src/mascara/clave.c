@@ -80,6 +80,10 @@ dt_status dt_mascara_clave_new(const char *hex, size_t len, dt_mascara_clave **o
         k->rut[c][0] = dt__le64(sub);
         k->rut[c][1] = dt__le64(sub + 8);
     }
+    dt__blake2s(sub, sizeof sub, maestra, sizeof maestra, (const uint8_t *)DT__MC_ETIQUETA_PERSONA,
+                strlen(DT__MC_ETIQUETA_PERSONA));
+    k->persona[0] = dt__le64(sub);
+    k->persona[1] = dt__le64(sub + 8);
     dt__borrar(maestra, sizeof maestra);
     dt__borrar(sub, sizeof sub);
     *out = k;

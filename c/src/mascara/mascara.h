@@ -21,7 +21,11 @@ struct dt_mascara_clave {
     /* Per class, the SipHash-2-4 key (k0, k1): the first 16 bytes of its BLAKE2s-256 subkey read as
      * two little-endian words. Nothing else of the master key is kept. */
     uint64_t rut[DT__MC_CLASES][2];
+    /* The persona seed's SipHash-2-4 key: the first 16 bytes of BLAKE2s-256(key, "datoteca/persona/v1"). */
+    uint64_t persona[2];
 };
+
+#define DT__MC_ETIQUETA_PERSONA "datoteca/persona/v1"
 
 /* The index of the class holding `cuerpo` (1..DT_RUT_CUERPO_MAX). */
 int dt__mc_clase_de(uint32_t cuerpo);

@@ -1,0 +1,613 @@
+/* The masking rules document, the persona of an entity, and a plan that applies the rules one row
+ * at a time (docs/enmascarar.md). The document is read by the schema layer's parser
+ * (esquema/documento.h) and checked only here, so every runtime accepts and refuses the same rules
+ * with the same sentences. No sentence here ever carries a data value or any part of the key: rows
+ * and columns are named by number and by the column's name (which is the user's own rules text). */
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "esquema/documento.h"
+#include "esquema/documento_interno.h"
+#include "internal.h"
+#include "mascara/mascara.h"
+
+typedef enum dt__mr_regla { DT__MR_RUT = 1, DT__MR_PERSONA, DT__MR_MANTENER, DT__MR_NULO, DT__MR_BORRAR } dt__mr_regla;
+typedef enum dt__mr_invalido { DT__MR_ERROR = 0, DT__MR_VACIO, DT__MR_INVALIDO } dt__mr_invalido;
+
+/* The persona fields a column may take, in dt_persona's order. */
+static const char *const dt__mr_campos[] = {"nombres", "apellido_paterno", "apellido_materno", "nombre_completo",
+                                            "email", "telefono", "direccion", "comuna", "region",
+                                            "fecha_nacimiento", "sexo"};
+#define DT__MR_NCAMPOS (sizeof dt__mr_campos / sizeof dt__mr_campos[0])
+#define DT__MR_LISTA_CAMPOS                                                                                          \
+    "nombres, apellido_paterno, apellido_materno, nombre_completo, email, telefono, direccion, comuna, region, " \
+    "fecha_nacimiento, sexo"
+
+typedef struct dt__mr_col {
+    char *nombre;
+    size_t largo;
+    dt__mr_regla regla;
+    int campo;       /* persona: index in dt__mr_campos */
+    size_t entidad;  /* persona: index of the entity column in the rules */
+} dt__mr_col;
+
+struct dt_mascara_reglas {
+    dt__mr_col *col;
+    size_t n;
+    dt__mr_invalido invalido;
+    int sin_regla_mantener;
+    char *archivo;
+};
+
+static char *dt__mr_copia(const char *s, size_t n) {
+    char *c = malloc(n + 1);
+    if (c) {
+        memcpy(c, s, n);
+        c[n] = '\0';
+    }
+    return c;
+}
+
+void dt_mascara_reglas_free(dt_mascara_reglas *r) {
+    if (r == NULL) return;
+    for (size_t i = 0; i < r->n; i++) free(r->col[i].nombre);
+    free(r->col);
+    free(r->archivo);
+    free(r);
+}
+
+/* A column's key as sentences show it. */
+typedef struct dt__mr_cita {
+    char s[DT__DOC_CITE_BUF];
+} dt__mr_cita;
+static dt__mr_cita dt__mr_citar(const char *s, size_t n) {
+    dt__mr_cita c;
+    dt__doc_cite_key(s, n, c.s);
+    return c;
+}
+
+static int dt__mr_es(const char *s, size_t n, const char *t) { return strlen(t) == n && memcmp(s, t, n) == 0; }
+
+/* Check one column's rule table `v` (key `k`, `kn` bytes) into c; the entity is resolved later. */
+static dt_status dt__mr_columna(const dt__doc_node *v, const char *k, size_t kn, dt__mr_col *c, const char **entidad,
+                                size_t *entidad_n, char *why, size_t whycap) {
+    dt__mr_cita col = dt__mr_citar(k, kn);
+    if (dt__doc_kind_of(v) != DT__DOC_TABLE)
+        return dt__doc_refuse(v, why, whycap, "columnas.%s must be %s such as { regla = \"rut\" }, got %s", col.s,
+                              dt__doc_kind_name(DT__DOC_TABLE, dt__doc_format_of(v)),
+                              dt__doc_kind_name(dt__doc_kind_of(v), dt__doc_format_of(v)));
+    const dt__doc_node *rn = dt__doc_get(v, "regla", 5);
+    if (rn == NULL) return dt__doc_refuse(v, why, whycap, "columnas.%s needs the key regla", col.s);
+    size_t rl;
+    const char *rs = dt__doc_string(rn, &rl);
+    if (rs == NULL)
+        return dt__doc_refuse(rn, why, whycap, "columnas.%s.regla must be a string, got %s", col.s,
+                              dt__doc_kind_name(dt__doc_kind_of(rn), dt__doc_format_of(rn)));
+    static const char *const aun_no[] = {"sustituir", "fecha", "patente", "texto", "monto"};
+    for (size_t i = 0; i < sizeof aun_no / sizeof aun_no[0]; i++)
+        if (dt__mr_es(rs, rl, aun_no[i]))
+            return dt__doc_refuse(rn, why, whycap,
+                                  "columnas.%s: the rule %s is not built yet; use rut, persona, mantener, nulo or borrar "
+                                  "for this column",
+                                  col.s, aun_no[i]);
+    if (dt__mr_es(rs, rl, "rut")) c->regla = DT__MR_RUT;
+    else if (dt__mr_es(rs, rl, "persona")) c->regla = DT__MR_PERSONA;
+    else if (dt__mr_es(rs, rl, "mantener")) c->regla = DT__MR_MANTENER;
+    else if (dt__mr_es(rs, rl, "nulo")) c->regla = DT__MR_NULO;
+    else if (dt__mr_es(rs, rl, "borrar")) c->regla = DT__MR_BORRAR;
+    else {
+        char q[DT__DOC_CITE_BUF];
+        dt__doc_cite(rs, rl, q);
+        return dt__doc_refuse(rn, why, whycap,
+                              "columnas.%s: unknown rule '%s' (the rules are rut, persona, mantener, nulo and borrar)",
+                              col.s, q);
+    }
+    for (size_t i = 0; i < dt__doc_len(v); i++) {
+        const dt__doc_node *it = dt__doc_item(v, i);
+        size_t n;
+        const char *key = dt__doc_key(it, &n);
+        if (dt__mr_es(key, n, "regla")) continue;
+        if (c->regla == DT__MR_PERSONA && (dt__mr_es(key, n, "campo") || dt__mr_es(key, n, "entidad"))) continue;
+        return dt__doc_refuse(it, why, whycap, "columnas.%s: unknown key '%s' (the rule %.*s takes %s)", col.s,
+                              dt__mr_citar(key, n).s, (int)rl, rs,
+                              c->regla == DT__MR_PERSONA ? "regla, campo and entidad" : "only regla");
+    }
+    if (c->regla != DT__MR_PERSONA) return DT_OK;
+    const dt__doc_node *cn = dt__doc_get(v, "campo", 5), *en = dt__doc_get(v, "entidad", 7);
+    if (cn == NULL)
+        return dt__doc_refuse(v, why, whycap, "columnas.%s: the rule persona needs campo, one of %s", col.s,
+                              DT__MR_LISTA_CAMPOS);
+    size_t cl;
+    const char *cs = dt__doc_string(cn, &cl);
+    c->campo = -1;
+    for (size_t i = 0; cs && i < DT__MR_NCAMPOS; i++)
+        if (dt__mr_es(cs, cl, dt__mr_campos[i])) c->campo = (int)i;
+    if (c->campo < 0) {
+        char q[DT__DOC_CITE_BUF];
+        if (cs) dt__doc_cite(cs, cl, q);
+        else snprintf(q, sizeof q, "%s", dt__doc_kind_name(dt__doc_kind_of(cn), dt__doc_format_of(cn)));
+        return dt__doc_refuse(cn, why, whycap, "columnas.%s.campo must be one of %s, got %s%s%s", col.s,
+                              DT__MR_LISTA_CAMPOS, cs ? "'" : "", q, cs ? "'" : "");
+    }
+    if (en == NULL)
+        return dt__doc_refuse(v, why, whycap,
+                              "columnas.%s: the rule persona needs entidad, the column whose masked RUT the persona "
+                              "stands for",
+                              col.s);
+    *entidad = dt__doc_string(en, entidad_n);
+    if (*entidad == NULL)
+        return dt__doc_refuse(en, why, whycap, "columnas.%s.entidad must be a string (a column's name), got %s", col.s,
+                              dt__doc_kind_name(dt__doc_kind_of(en), dt__doc_format_of(en)));
+    return DT_OK;
+}
+
+static dt_status dt__mr_politica(const dt__doc_node *p, dt_mascara_reglas *r, char *why, size_t whycap) {
+    if (dt__doc_kind_of(p) != DT__DOC_TABLE)
+        return dt__doc_refuse(p, why, whycap, "politica must be %s, got %s",
+                              dt__doc_kind_name(DT__DOC_TABLE, dt__doc_format_of(p)),
+                              dt__doc_kind_name(dt__doc_kind_of(p), dt__doc_format_of(p)));
+    for (size_t i = 0; i < dt__doc_len(p); i++) {
+        const dt__doc_node *it = dt__doc_item(p, i);
+        size_t n, vl;
+        const char *key = dt__doc_key(it, &n);
+        const char *vs = dt__doc_string(it, &vl);
+        if (dt__mr_es(key, n, "invalido")) {
+            if (vs && dt__mr_es(vs, vl, "error")) r->invalido = DT__MR_ERROR;
+            else if (vs && dt__mr_es(vs, vl, "nulo")) r->invalido = DT__MR_VACIO;
+            else if (vs && dt__mr_es(vs, vl, "invalido")) r->invalido = DT__MR_INVALIDO;
+            else
+                return dt__doc_refuse(it, why, whycap,
+                                      "politica.invalido must be \"error\", \"nulo\" or \"invalido\" (what a value a "
+                                      "rule cannot read becomes)");
+        } else if (dt__mr_es(key, n, "sin_regla")) {
+            if (vs && dt__mr_es(vs, vl, "error")) r->sin_regla_mantener = 0;
+            else if (vs && dt__mr_es(vs, vl, "mantener")) r->sin_regla_mantener = 1;
+            else
+                return dt__doc_refuse(it, why, whycap,
+                                      "politica.sin_regla must be \"error\" or \"mantener\" (what a column of the input "
+                                      "with no rule does)");
+        } else {
+            return dt__doc_refuse(it, why, whycap, "unknown key '%s' (politica takes invalido and sin_regla)",
+                                  dt__mr_citar(key, n).s);
+        }
+    }
+    return DT_OK;
+}
+
+static dt_status dt__mr_leer(const dt__doc *d, dt_mascara_reglas *r, char *why, size_t whycap) {
+    const dt__doc_node *raiz = dt__doc_root(d);
+    for (size_t i = 0; i < dt__doc_len(raiz); i++) {
+        const dt__doc_node *it = dt__doc_item(raiz, i);
+        size_t n;
+        const char *key = dt__doc_key(it, &n);
+        if (!dt__mr_es(key, n, "version") && !dt__mr_es(key, n, "columnas") && !dt__mr_es(key, n, "politica"))
+            return dt__doc_refuse(it, why, whycap, "unknown key '%s' (masking rules take version, columnas and politica)",
+                                  dt__mr_citar(key, n).s);
+    }
+    const dt__doc_node *vn = dt__doc_need(raiz, "version", why, whycap);
+    if (vn == NULL) return DT_ERR_INVALID_ARG;
+    int64_t version;
+    dt_status st = dt__doc_want_integer(vn, &version, why, whycap);
+    if (st != DT_OK) return st;
+    if (version != 1)
+        return dt__doc_refuse(vn, why, whycap, "version must be 1 (the only version of the masking rules), got %lld",
+                              (long long)version);
+    const dt__doc_node *pn = dt__doc_get(raiz, "politica", 8);
+    if (pn && (st = dt__mr_politica(pn, r, why, whycap)) != DT_OK) return st;
+    const dt__doc_node *cols = dt__doc_need(raiz, "columnas", why, whycap);
+    if (cols == NULL) return DT_ERR_INVALID_ARG;
+    if ((st = dt__doc_want(cols, DT__DOC_TABLE, why, whycap)) != DT_OK) return st;
+    size_t n = dt__doc_len(cols);
+    if (n == 0) return dt__doc_refuse(cols, why, whycap, "columnas has no column: give every column of the input a rule");
+    r->col = calloc(n, sizeof *r->col);
+    if (r->col == NULL) return DT_ERR_NO_MEMORY;
+    const char **ent = calloc(n, sizeof *ent);
+    size_t *ent_n = calloc(n, sizeof *ent_n);
+    if (ent == NULL || ent_n == NULL) {
+        free(ent);
+        free(ent_n);
+        return DT_ERR_NO_MEMORY;
+    }
+    for (size_t i = 0; i < n && st == DT_OK; i++) {
+        const dt__doc_node *v = dt__doc_item(cols, i);
+        size_t kn;
+        const char *k = dt__doc_key(v, &kn);
+        r->col[i].nombre = dt__mr_copia(k, kn);
+        r->col[i].largo = kn;
+        r->n = i + 1;
+        if (r->col[i].nombre == NULL) st = DT_ERR_NO_MEMORY;
+        else st = dt__mr_columna(v, k, kn, &r->col[i], &ent[i], &ent_n[i], why, whycap);
+    }
+    for (size_t i = 0; i < n && st == DT_OK; i++) {
+        if (r->col[i].regla != DT__MR_PERSONA) continue;
+        size_t j = 0;
+        while (j < n && !(r->col[j].largo == ent_n[i] && memcmp(r->col[j].nombre, ent[i], ent_n[i]) == 0)) j++;
+        const dt__doc_node *en = dt__doc_get(dt__doc_item(cols, i), "entidad", 7);
+        dt__mr_cita col = dt__mr_citar(r->col[i].nombre, r->col[i].largo), e = dt__mr_citar(ent[i], ent_n[i]);
+        if (j == n)
+            st = dt__doc_refuse(en, why, whycap, "columnas.%s.entidad names '%s', which is not a column of columnas",
+                                col.s, e.s);
+        else if (r->col[j].regla != DT__MR_RUT)
+            st = dt__doc_refuse(en, why, whycap,
+                                "columnas.%s.entidad names '%s', whose rule is not rut: an entity is a column of RUTs "
+                                "masked with the rule rut",
+                                col.s, e.s);
+        else r->col[i].entidad = j;
+    }
+    free(ent);
+    free(ent_n);
+    return st;
+}
+
+dt_status dt_mascara_reglas_new(const char *texto, size_t len, int formato, const char *archivo,
+                                dt_mascara_reglas **out, char *why, size_t whycap) {
+    if (why && whycap) why[0] = '\0';
+    if (out) *out = NULL;
+    if (out == NULL || (texto == NULL && len > 0)) {
+        if (why) dt__sentence_out(out == NULL ? "reglas: out is NULL" : "reglas: texto is NULL but len is not 0", why, whycap, NULL);
+        return DT_ERR_NULL;
+    }
+    if (formato != DT_MASCARA_TOML && formato != DT_MASCARA_JSON) {
+        if (why) dt__sentence_out("reglas: formato must be DT_MASCARA_TOML (1) or DT_MASCARA_JSON (2)", why, whycap, NULL);
+        return DT_ERR_INVALID_ARG;
+    }
+    dt__doc *d = NULL;
+    dt_status st = formato == DT_MASCARA_TOML ? dt__doc_parse_toml(texto, len, archivo, &d, why, whycap)
+                                              : dt__doc_parse_json(texto, len, archivo, &d, why, whycap);
+    if (st != DT_OK) return st;
+    dt_mascara_reglas *r = calloc(1, sizeof *r);
+    if (r == NULL || (r->archivo = dt__mr_copia(dt__doc_file(dt__doc_root(d)), strlen(dt__doc_file(dt__doc_root(d))))) == NULL)
+        st = DT_ERR_NO_MEMORY;
+    else st = dt__mr_leer(d, r, why, whycap);
+    dt__doc_free(d);
+    if (st == DT_ERR_NO_MEMORY && why) dt__sentence_out("reglas: out of memory", why, whycap, NULL);
+    if (st != DT_OK) {
+        dt_mascara_reglas_free(r);
+        return st;
+    }
+    *out = r;
+    return DT_OK;
+}
+
+/* ---- the persona of an entity ---- */
+
+dt_status dt_mascara_persona(const dt_mascara_clave *k, uint32_t cuerpo, dt_persona *out) {
+    if (k == NULL || out == NULL) return DT_ERR_NULL;
+    if (cuerpo < 1 || cuerpo > DT_RUT_CUERPO_MAX) return DT_ERR_INVALID_ARG;
+    dt_gen *g = NULL;
+    dt_status st = dt_new(dt__siphash24_palabra(k->persona[0], k->persona[1], (uint64_t)cuerpo), &g);
+    if (st != DT_OK) return st;
+    /* pinned here, not left to the library's default, so the persona cannot move with it */
+    st = dt_set_hoy(g, 2026, 1, 1);
+    if (st == DT_OK) st = dt_persona_persona(g, DT_SEXO_CUALQUIERA, 18, 80, out);
+    dt_free(g);
+    if (st != DT_OK) return st;
+    char *e = dt__put_rut(out->rut, cuerpo, DT_RUT_GUION);
+    *e = '\0';
+    return DT_OK;
+}
+
+static const char *dt__mr_campo_de(const dt_persona *p, int campo) {
+    switch (campo) {
+    case 0: return p->nombres;
+    case 1: return p->apellido_paterno;
+    case 2: return p->apellido_materno;
+    case 3: return p->nombre_completo;
+    case 4: return p->email;
+    case 5: return p->telefono;
+    case 6: return p->direccion;
+    case 7: return p->comuna;
+    case 8: return p->region;
+    case 9: return p->fecha_nacimiento;
+    default: return p->sexo;
+    }
+}
+
+/* ---- the plan ---- */
+
+typedef struct dt__mr_pcol {
+    const dt__mr_col *regla; /* NULL: no rule, kept (sin_regla = "mantener") */
+    size_t entidad;          /* persona: the entity's index in the header */
+    int salida;              /* its index in the output, -1 when dropped */
+} dt__mr_pcol;
+
+typedef struct dt__mr_ent { /* per header column that is an entity: this row's persona */
+    int estado;             /* 0 not computed, 1 persona ready, 2 none (empty or unreadable entity) */
+    const char *por_que;    /* state 2: the reason, for the error policy */
+    dt_persona p;
+} dt__mr_ent;
+
+struct dt_mascara_plan {
+    const dt_mascara_reglas *r;
+    const dt_mascara_clave *k;
+    size_t n, nsal;
+    dt__mr_pcol *col;
+    char **nombre;   /* header names, copied */
+    size_t *largo;
+    size_t *sal_col; /* output column i is header column sal_col[i] */
+    dt__mr_ent *ent;
+    char *buf;       /* this row's masked values */
+    size_t cap, usado;
+    size_t *vini, *vlen; /* output i: buf[vini] (or the input, when vini == (size_t)-1 and vptr) */
+    const char **vptr;
+};
+
+void dt_mascara_plan_free(dt_mascara_plan *p) {
+    if (p == NULL) return;
+    for (size_t i = 0; p->nombre && i < p->n; i++) free(p->nombre[i]);
+    free(p->nombre);
+    free(p->largo);
+    free(p->col);
+    free(p->sal_col);
+    if (p->ent) dt__borrar(p->ent, p->n * sizeof *p->ent);
+    free(p->ent);
+    if (p->buf) dt__borrar(p->buf, p->cap);
+    free(p->buf);
+    free(p->vini);
+    free(p->vlen);
+    free(p->vptr);
+    free(p);
+}
+
+static dt_status dt__mr_no(char *why, size_t whycap, const char *fmt, const char *a, const char *b) {
+    if (why && whycap) snprintf(why, whycap, fmt, a, b);
+    return DT_ERR_INVALID_ARG;
+}
+
+dt_status dt_mascara_plan_new(const dt_mascara_reglas *r, const dt_mascara_clave *k, size_t n,
+                              const char *const *columnas, const size_t *largos, dt_mascara_plan **out, char *why,
+                              size_t whycap) {
+    if (why && whycap) why[0] = '\0';
+    if (out) *out = NULL;
+    if (r == NULL || k == NULL || out == NULL || (n > 0 && (columnas == NULL || largos == NULL))) {
+        if (why) dt__sentence_out("plan: r, k and out must not be NULL, nor columnas and largos with n > 0", why, whycap, NULL);
+        return DT_ERR_NULL;
+    }
+    dt_mascara_plan *p = calloc(1, sizeof *p);
+    if (p == NULL) goto sin_memoria;
+    p->r = r;
+    p->k = k;
+    p->n = n;
+    size_t m = n ? n : 1;
+    p->col = calloc(m, sizeof *p->col);
+    p->nombre = calloc(m, sizeof *p->nombre);
+    p->largo = calloc(m, sizeof *p->largo);
+    p->sal_col = calloc(m, sizeof *p->sal_col);
+    p->ent = calloc(m, sizeof *p->ent);
+    p->vini = calloc(m, sizeof *p->vini);
+    p->vlen = calloc(m, sizeof *p->vlen);
+    p->vptr = calloc(m, sizeof *p->vptr);
+    if (!p->col || !p->nombre || !p->largo || !p->sal_col || !p->ent || !p->vini || !p->vlen || !p->vptr) goto sin_memoria;
+    const char *arch = r->archivo;
+    for (size_t i = 0; i < n; i++) {
+        if ((p->nombre[i] = dt__mr_copia(columnas[i], largos[i])) == NULL) goto sin_memoria;
+        p->largo[i] = largos[i];
+        dt__mr_cita c = dt__mr_citar(columnas[i], largos[i]);
+        for (size_t j = 0; j < i; j++)
+            if (largos[j] == largos[i] && memcmp(columnas[j], columnas[i], largos[i]) == 0) {
+                dt__mr_no(why, whycap, "%s: the input has two columns named '%s'; a rule could not tell them apart", arch, c.s);
+                goto refusal;
+            }
+        for (size_t j = 0; j < r->n; j++)
+            if (r->col[j].largo == largos[i] && memcmp(r->col[j].nombre, columnas[i], largos[i]) == 0) p->col[i].regla = &r->col[j];
+        if (p->col[i].regla == NULL && !r->sin_regla_mantener) {
+            dt__mr_no(why, whycap,
+                      "%s: the input's column '%s' has no rule in columnas: give it one ({ regla = \"mantener\" } keeps "
+                      "it as it is), or set politica.sin_regla = \"mantener\"",
+                      arch, c.s);
+            goto refusal;
+        }
+        if (p->col[i].regla == NULL || p->col[i].regla->regla != DT__MR_BORRAR) {
+            p->col[i].salida = (int)p->nsal;
+            p->sal_col[p->nsal++] = i;
+        } else p->col[i].salida = -1;
+    }
+    for (size_t j = 0; j < r->n; j++) {
+        size_t i = 0;
+        while (i < n && !(r->col[j].largo == largos[i] && memcmp(r->col[j].nombre, columnas[i], largos[i]) == 0)) i++;
+        if (i == n) {
+            dt__mr_no(why, whycap, "%s: columnas.%s names a column the input does not have (its header has no such name)", arch,
+                      dt__mr_citar(r->col[j].nombre, r->col[j].largo).s);
+            goto refusal;
+        }
+    }
+    for (size_t i = 0; i < n; i++) {
+        const dt__mr_col *c = p->col[i].regla;
+        if (c == NULL || c->regla != DT__MR_PERSONA) continue;
+        const dt__mr_col *e = &r->col[c->entidad];
+        size_t j = 0;
+        while (j < n && !(e->largo == largos[j] && memcmp(e->nombre, columnas[j], largos[j]) == 0)) j++;
+        p->col[i].entidad = j; /* every rule's column is in the header (checked above) */
+    }
+    *out = p;
+    return DT_OK;
+sin_memoria:
+    dt_mascara_plan_free(p);
+    if (why) dt__sentence_out("plan: out of memory", why, whycap, NULL);
+    return DT_ERR_NO_MEMORY;
+refusal:
+    dt_mascara_plan_free(p);
+    return DT_ERR_INVALID_ARG;
+}
+
+size_t dt_mascara_plan_ncolumnas(const dt_mascara_plan *p) { return p ? p->nsal : 0; }
+
+const char *dt_mascara_plan_columna(const dt_mascara_plan *p, size_t i, size_t *len) {
+    if (len) *len = 0;
+    if (p == NULL || i >= p->nsal) return NULL;
+    if (len) *len = p->largo[p->sal_col[i]];
+    return p->nombre[p->sal_col[i]];
+}
+
+const char *dt_mascara_plan_valor(const dt_mascara_plan *p, size_t i, size_t *len) {
+    if (len) *len = 0;
+    if (p == NULL || i >= p->nsal) return NULL;
+    if (len) *len = p->vlen[i];
+    return p->vptr[i];
+}
+
+/* Room for `n` more bytes in the row buffer. */
+static int dt__mr_reservar(dt_mascara_plan *p, size_t n) {
+    if (p->usado + n <= p->cap) return 0;
+    size_t cap = p->cap ? p->cap : 1024;
+    while (cap < p->usado + n) cap *= 2;
+    char *b = malloc(cap);
+    if (b == NULL) return 1;
+    if (p->buf) {
+        memcpy(b, p->buf, p->usado);
+        dt__borrar(p->buf, p->cap);
+        free(p->buf);
+    }
+    p->buf = b;
+    p->cap = cap;
+    return 0;
+}
+
+static int dt__mr_indice_dv(char c) { return c == 'k' || c == 'K' ? 10 : c - '0'; }
+static char dt__mr_dv_de(int i) { return i == 10 ? 'K' : (char)('0' + i); }
+static int dt__mr_espacio(char c) { return c == ' ' || (c >= '\t' && c <= '\r'); }
+
+/* The check digit's position: the last character before the trailing whitespace (len if none). */
+static size_t dt__mr_pos_dv(const char *s, size_t len) {
+    size_t n = len;
+    while (n > 0 && dt__mr_espacio(s[n - 1])) n--;
+    return n ? n - 1 : len;
+}
+
+/* The body of a RUT masked text that dt_rut_leer accepts. */
+static uint32_t dt__mr_cuerpo_de(const char *s, size_t len) {
+    uint32_t c = 0;
+    size_t dv = dt__mr_pos_dv(s, len);
+    for (size_t i = 0; i < dv; i++)
+        if (s[i] >= '0' && s[i] <= '9') c = c * 10 + (uint32_t)(s[i] - '0');
+    return c;
+}
+
+/* Mask the RUT `s` into the row buffer (at p->usado, *n bytes) and give its masked body.
+ * 0: masked. 1: a RUT whose only fault is its check digit, masked keeping it wrong (only when
+ * `invalido`). -1: not readable; *por_que says why (never the value). -2: out of memory. */
+static int dt__mr_rut(dt_mascara_plan *p, const char *s, size_t len, int invalido, size_t *n, uint32_t *cuerpo,
+                      const char **por_que, char *motivo, size_t motivocap) {
+    if (dt__mr_reservar(p, len + 8)) return -2;
+    char *buf = p->buf + p->usado;
+    dt_status st = dt_mascara_rut(p->k, s, len, buf, len + 8, n, motivo, motivocap);
+    if (st == DT_OK) {
+        *cuerpo = dt__mr_cuerpo_de(buf, *n);
+        return 0;
+    }
+    *por_que = motivo;
+    if (!invalido || strcmp(motivo, "rut: the check digit does not match the body") != 0) return -1;
+    /* the one check digit that makes it valid, c; the given one, e; the output keeps their distance */
+    size_t pos = dt__mr_pos_dv(s, len);
+    if (pos >= len || len > 64) return -1;
+    char t[64];
+    memcpy(t, s, len);
+    int c = -1;
+    for (int i = 0; i <= 10 && c < 0; i++) {
+        t[pos] = dt__mr_dv_de(i);
+        if (dt_rut_leer(t, len, NULL, NULL) == DT_OK) c = i;
+    }
+    if (c < 0 || dt_mascara_rut(p->k, t, len, buf, len + 8, n, NULL, 0) != DT_OK) return -1;
+    int e = dt__mr_indice_dv(s[pos]);
+    size_t q = dt__mr_pos_dv(buf, *n);
+    int w = (dt__mr_indice_dv(buf[q]) + e - c + 11) % 11;
+    buf[q] = w == 10 && s[pos] == 'k' ? 'k' : dt__mr_dv_de(w);
+    *cuerpo = dt__mr_cuerpo_de(buf, *n);
+    return 1;
+}
+
+dt_status dt_mascara_plan_fila(dt_mascara_plan *p, uint64_t fila, size_t n, const char *const *valores,
+                               const size_t *largos, char *why, size_t whycap) {
+    if (why && whycap) why[0] = '\0';
+    if (p == NULL || (n > 0 && (valores == NULL || largos == NULL))) {
+        if (why) dt__sentence_out("plan: p must not be NULL, nor valores and largos with n > 0", why, whycap, NULL);
+        return DT_ERR_NULL;
+    }
+    if (n != p->n) {
+        if (why && whycap) snprintf(why, whycap, "row %llu has %zu values, the header %zu columns", (unsigned long long)fila, n, p->n);
+        return DT_ERR_INVALID_ARG;
+    }
+    p->usado = 0;
+    for (size_t i = 0; i < n; i++) p->ent[i].estado = 0;
+    dt__mr_invalido pol = p->r->invalido;
+    char motivo[DT_SENTENCE_MAX];
+    for (size_t i = 0; i < n; i++) {
+        int s = p->col[i].salida;
+        const dt__mr_col *c = p->col[i].regla;
+        if (s < 0) continue;
+        dt__mr_cita cn = dt__mr_citar(p->nombre[i], p->largo[i]);
+        p->vptr[s] = NULL;
+        p->vini[s] = (size_t)-1;
+        p->vlen[s] = 0;
+        if (c == NULL || c->regla == DT__MR_MANTENER) {
+            p->vptr[s] = valores[i];
+            p->vlen[s] = largos[i];
+            continue;
+        }
+        if (c->regla == DT__MR_NULO || largos[i] == 0) continue; /* an empty value has nothing to hide */
+        if (c->regla == DT__MR_RUT) {
+            size_t m;
+            uint32_t cuerpo;
+            const char *pq = NULL;
+            int rc = dt__mr_rut(p, valores[i], largos[i], pol == DT__MR_INVALIDO, &m, &cuerpo, &pq, motivo, sizeof motivo);
+            if (rc == -2) goto sin_memoria;
+            if (rc >= 0) {
+                p->vini[s] = p->usado;
+                p->vlen[s] = m;
+                p->usado += m;
+            } else if (pol == DT__MR_ERROR) {
+                if (why && whycap)
+                    snprintf(why, whycap, "row %llu, column %s: not a valid RUT (%s); politica.invalido is \"error\"",
+                             (unsigned long long)fila, cn.s, pq);
+                return DT_ERR_INVALID_ARG;
+            }
+            continue;
+        }
+        /* persona: the entity's persona, computed once per row */
+        size_t e = p->col[i].entidad;
+        dt__mr_ent *en = &p->ent[e];
+        if (en->estado == 0) {
+            size_t guardado = p->usado, m;
+            uint32_t cuerpo = 0;
+            const char *pq = NULL;
+            int rc = largos[e] == 0 ? -1 : dt__mr_rut(p, valores[e], largos[e], pol == DT__MR_INVALIDO, &m, &cuerpo, &pq, motivo, sizeof motivo);
+            if (rc == -2) goto sin_memoria;
+            p->usado = guardado; /* only the body was wanted */
+            if (rc >= 0) {
+                dt_status st = dt_mascara_persona(p->k, cuerpo, &en->p);
+                if (st == DT_ERR_NO_MEMORY) goto sin_memoria;
+                en->estado = st == DT_OK ? 1 : 2;
+                en->por_que = "the persona could not be made";
+            } else {
+                en->estado = 2;
+                en->por_que = largos[e] == 0 ? "it is empty" : "it is not a valid RUT";
+            }
+        }
+        if (en->estado == 2) {
+            if (pol == DT__MR_ERROR) {
+                if (why && whycap)
+                    snprintf(why, whycap,
+                             "row %llu, column %s: its entity %s %s, so there is no persona to take %s from; "
+                             "politica.invalido is \"error\"",
+                             (unsigned long long)fila, cn.s, dt__mr_citar(p->nombre[e], p->largo[e]).s, en->por_que,
+                             dt__mr_campos[c->campo]);
+                return DT_ERR_INVALID_ARG;
+            }
+            continue; /* nulo and invalido: emptied */
+        }
+        const char *v = dt__mr_campo_de(&en->p, c->campo);
+        size_t m = strlen(v);
+        if (dt__mr_reservar(p, m)) goto sin_memoria;
+        memcpy(p->buf + p->usado, v, m);
+        p->vini[s] = p->usado;
+        p->vlen[s] = m;
+        p->usado += m;
+    }
+    for (size_t s = 0; s < p->nsal; s++)
+        if (p->vini[s] != (size_t)-1) p->vptr[s] = p->buf + p->vini[s];
+        else if (p->vptr[s] == NULL) p->vptr[s] = "";
+    return DT_OK;
+sin_memoria:
+    if (why) dt__sentence_out("plan: out of memory", why, whycap, NULL);
+    return DT_ERR_NO_MEMORY;
+}
