@@ -1,0 +1,283 @@
+"""datoteca enmascarar, the CLI (docs/enmascarar.md): a production-like clientes + cuentas pair made by
+the library (persona records: real-looking RUTs, names, emails, phones, addresses; cuentas referencing
+clientes by RUT, written in another form) masked with one key and one set of rules. Judged from outside
+the masking code: python-stdnum validates every masked RUT; the join on the masked RUT is checked row by
+row; the persona of an entity is recomputed from the document (hashlib's BLAKE2s, the SipHash-2-4 and
+the RUT permutation of tests/c/mascara_ref.py, then `datoteca persona --seed`); every original value of
+a high-entropy column is searched for in the output bytes. The keys are fixed, so a failure is
+reproducible: the messages name the key, the table, the row and the column."""
+import csv
+import hashlib
+import importlib.util
+import io
+import json
+import os
+import subprocess
+
+import pytest
+from stdnum.cl import rut as stdnum_rut
+
+import datoteca
+from conftest import ROOT
+
+CLI = os.environ.get("DATOTECA_CLI", os.path.join(ROOT, "build-c", "datoteca"))
+CLAVE_A = "000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f"
+CLAVE_B = "8f3c2a1e9d7b6c5a4f3e2d1c0b0a99887766554433221100ffeeddccbbaa9988"
+N_CLIENTES = 1500
+
+_spec = importlib.util.spec_from_file_location("mascara_ref", os.path.join(ROOT, "tests", "c", "mascara_ref.py"))
+mascara_ref = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(mascara_ref)
+
+CAMPOS = ["rut", "nombres", "apellido_paterno", "apellido_materno", "nombre_completo", "email", "telefono",
+          "direccion", "comuna", "region", "fecha_nacimiento", "sexo"]
+REGLAS_CLIENTES = """version = 1
+
+[columnas]
+id = { regla = "mantener" }
+rut = { regla = "rut" }
+nombres = { regla = "persona", campo = "nombres", entidad = "rut" }
+apellido_paterno = { regla = "persona", campo = "apellido_paterno", entidad = "rut" }
+apellido_materno = { regla = "persona", campo = "apellido_materno", entidad = "rut" }
+nombre_completo = { regla = "persona", campo = "nombre_completo", entidad = "rut" }
+email = { regla = "persona", campo = "email", entidad = "rut" }
+telefono = { regla = "persona", campo = "telefono", entidad = "rut" }
+direccion = { regla = "persona", campo = "direccion", entidad = "rut" }
+comuna = { regla = "persona", campo = "comuna", entidad = "rut" }
+region = { regla = "persona", campo = "region", entidad = "rut" }
+fecha_nacimiento = { regla = "persona", campo = "fecha_nacimiento", entidad = "rut" }
+sexo = { regla = "persona", campo = "sexo", entidad = "rut" }
+notas = { regla = "borrar" }
+"""
+REGLAS_CUENTAS = """version = 1
+
+[columnas]
+numero = { regla = "mantener" }
+rut_titular = { regla = "rut" }
+email_titular = { regla = "persona", campo = "email", entidad = "rut_titular" }
+saldo = { regla = "mantener" }
+"""
+# High-entropy columns: an original value showing up in the output can only be a leak. (A fake comuna,
+# a given name, a surname, a full name of common ones, a sex or a birth date is also a real one, often the
+# same as some original of 1,500: those columns are masked all the same, checked row by row and by the
+# persona recomputation; the planted canaries below cover names of every column.)
+CANARIOS = ["rut", "email", "telefono", "direccion"]
+# Planted: real-looking people whose every personal value is distinct from anything the library makes.
+PLANTADOS = [
+    {"rut": "15.827.394-2", "nombres": "Wenceslao Tiburcio", "apellido_paterno": "Quilodrán",
+     "apellido_materno": "Echaurren", "nombre_completo": "Wenceslao Tiburcio Quilodrán Echaurren",
+     "email": "wquilodran.echaurren@vtr.net", "telefono": "+56 9 7312 0498",
+     "direccion": "Pasaje Los Canelos 4471, Curacautín, Región de La Araucanía", "comuna": "Curacautín",
+     "region": "Región de La Araucanía", "fecha_nacimiento": "1961-03-17", "sexo": "M"},
+    {"rut": "9.104.662-8", "nombres": "Eduviges Clotilde", "apellido_paterno": "Huichalaf",
+     "apellido_materno": "Larraguibel", "nombre_completo": "Eduviges Clotilde Huichalaf Larraguibel",
+     "email": "eduviges.huichalaf@entelchile.net", "telefono": "+56 9 6021 8835",
+     "direccion": "Camino Lo Orrego 1290, Pirque, Región Metropolitana de Santiago", "comuna": "Pirque",
+     "region": "Región Metropolitana de Santiago", "fecha_nacimiento": "1948-11-02", "sexo": "F"},
+]
+
+
+def _csv(filas, columnas):
+    out = io.StringIO()
+    w = csv.writer(out, lineterminator="\n")
+    w.writerow(columnas)
+    for f in filas:
+        w.writerow([f[c] for c in columnas])
+    return out.getvalue().encode()
+
+
+@pytest.fixture(scope="module")
+def datos():
+    personas, vistos = [], set()
+    for p in datoteca.Tabla("persona.persona", seed=2026, campos=CAMPOS).filas(N_CLIENTES + 50):
+        if p["rut"] not in vistos and p["email"]:
+            vistos.add(p["rut"])
+            personas.append(p)
+    personas = personas[:N_CLIENTES - len(PLANTADOS)] + PLANTADOS
+    for p in PLANTADOS:
+        assert stdnum_rut.is_valid(p["rut"]), p["rut"]
+    clientes = [dict(p, id=str(i + 1), notas=f"cliente {p['rut']} llamó") for i, p in enumerate(personas)]
+    cuentas = []
+    for i in range(3 * N_CLIENTES):
+        p = personas[(i * 7919) % len(personas)]
+        # the titular's RUT written without dots, as another system would
+        cuentas.append({"numero": str(100000 + i), "rut_titular": p["rut"].replace(".", ""),
+                        "email_titular": p["email"], "saldo": str((i * 104729) % 5000000)})
+    return {
+        "clientes": _csv(clientes, ["id"] + CAMPOS + ["notas"]),
+        "cuentas": _csv(cuentas, ["numero", "rut_titular", "email_titular", "saldo"]),
+        "personas": personas,
+        "cuentas_filas": cuentas,
+    }
+
+
+def _enmascarar(tmp_path, reglas, entrada, clave=CLAVE_A, extra=(), env_clave=None):
+    r = tmp_path / "reglas.toml"
+    r.write_text(reglas)
+    args = [CLI, "enmascarar", "--reglas", str(r)]
+    env = dict(os.environ)
+    env.pop("DATOTECA_CLAVE", None)
+    if env_clave is not None:
+        env["DATOTECA_CLAVE"] = env_clave
+    elif clave is not None:
+        k = tmp_path / "clave.hex"
+        k.write_text(clave + "\n")
+        args += ["--clave-archivo", str(k)]
+    return subprocess.run(args + list(extra), input=entrada, capture_output=True, env=env)
+
+
+def _filas(salida):
+    return list(csv.DictReader(io.StringIO(salida.decode())))
+
+
+@pytest.fixture(scope="module")
+def enmascarados(datos, tmp_path_factory):
+    t = tmp_path_factory.mktemp("enm")
+    out = {}
+    for clave in (CLAVE_A, CLAVE_B):
+        for tabla, reglas in (("clientes", REGLAS_CLIENTES), ("cuentas", REGLAS_CUENTAS)):
+            p = _enmascarar(t, reglas, datos[tabla], clave)
+            assert p.returncode == 0, f"key {clave[:4]}..., {tabla}: exit {p.returncode}: {p.stderr.decode()}"
+            assert p.stderr == b"", f"{tabla}: stderr {p.stderr.decode()}"
+            out[clave, tabla] = p.stdout
+    return out
+
+
+def test_every_masked_rut_validates_and_keeps_its_form(datos, enmascarados):
+    cli = _filas(enmascarados[CLAVE_A, "clientes"])
+    assert len(cli) == len(datos["personas"])
+    for i, (orig, m) in enumerate(zip(datos["personas"], cli)):
+        assert stdnum_rut.is_valid(m["rut"]), f"clientes row {i + 1}, column rut: {m['rut']} fails python-stdnum"
+        assert ("." in m["rut"]) == ("." in orig["rut"]), f"clientes row {i + 1}: the form changed: {m['rut']}"
+        assert m["rut"] != orig["rut"], f"clientes row {i + 1}: the RUT {orig['rut']} was not masked"
+    for i, m in enumerate(_filas(enmascarados[CLAVE_A, "cuentas"])):
+        assert stdnum_rut.is_valid(m["rut_titular"]), f"cuentas row {i + 1}: {m['rut_titular']} fails python-stdnum"
+        assert "." not in m["rut_titular"], f"cuentas row {i + 1}: dots appeared in {m['rut_titular']}"
+    assert len({m["rut"] for m in cli}) == len(cli), "two distinct RUTs masked to one"
+    assert list(_filas(enmascarados[CLAVE_A, "clientes"])[0]) == ["id"] + CAMPOS, "notas (borrar) is still there"
+
+
+def test_the_join_on_the_masked_rut_holds(datos, enmascarados):
+    cli = _filas(enmascarados[CLAVE_A, "clientes"])
+    por_rut = {stdnum_rut.compact(m["rut"]): m for m in cli}
+    orig_por_rut = {stdnum_rut.compact(p["rut"]): i for i, p in enumerate(datos["personas"])}
+    cue = _filas(enmascarados[CLAVE_A, "cuentas"])
+    assert len(cue) == len(datos["cuentas_filas"])
+    for i, (o, m) in enumerate(zip(datos["cuentas_filas"], cue)):
+        titular = por_rut.get(stdnum_rut.compact(m["rut_titular"]))
+        assert titular is not None, f"cuentas row {i + 1}: masked titular {m['rut_titular']} is in no masked cliente"
+        j = orig_por_rut[stdnum_rut.compact(o["rut_titular"])]
+        assert titular["id"] == str(j + 1), f"cuentas row {i + 1}: joins cliente {titular['id']}, was {j + 1}"
+        # the same person in both tables: the email of the fake persona agrees across files
+        assert m["email_titular"] == titular["email"], (
+            f"cuentas row {i + 1}: email {m['email_titular']}, its cliente's {titular['email']}")
+
+
+def test_the_persona_is_the_documented_derivation(datos, enmascarados):
+    """Recomputed from docs/enmascarar.md without the masking code: body -> masked body (mascara_ref.py),
+    seed = SipHash-2-4(first 16 bytes of BLAKE2s-256(key, "datoteca/persona/v1"), LE64(masked body)),
+    then persona.persona from that seed with hoy 2026-01-01 through the CLI."""
+    keys = mascara_ref.subkeys(CLAVE_A)
+    sub = hashlib.blake2s(b"datoteca/persona/v1", key=bytes.fromhex(CLAVE_A), digest_size=32).digest()[:16]
+    cli = _filas(enmascarados[CLAVE_A, "clientes"])
+    for i in list(range(0, len(cli), 97)):
+        cuerpo = int(stdnum_rut.compact(datos["personas"][i]["rut"])[:-1])
+        m = mascara_ref.mask_body(keys, cuerpo)
+        assert int(stdnum_rut.compact(cli[i]["rut"])[:-1]) == m, f"clientes row {i + 1}: masked body"
+        seed = mascara_ref.siphash24(sub, m.to_bytes(8, "little"))
+        p = subprocess.run([CLI, "persona.persona", "--seed", str(seed), "--hoy", "2026-01-01", "--format", "jsonl"],
+                           capture_output=True, check=True)
+        esperado = json.loads(p.stdout)
+        for c in CAMPOS[1:]:
+            assert cli[i][c] == esperado[c], (
+                f"clientes row {i + 1}, column {c}: masked {cli[i][c]!r}, the persona of seed {seed} has {esperado[c]!r}")
+
+
+def test_canaries_appear_nowhere(datos, enmascarados):
+    salida = enmascarados[CLAVE_A, "clientes"] + enmascarados[CLAVE_A, "cuentas"]
+    for p in PLANTADOS:
+        for c, v in p.items():
+            if c not in ("comuna", "region", "sexo"):  # a fake comuna is a real comuna; F and M are letters
+                assert v.encode() not in salida, f"key A, planted {p['nombres']}, column {c}: in the output"
+    masked = _filas(enmascarados[CLAVE_A, "clientes"])
+    for i, (p, m) in enumerate(zip(datos["personas"], masked)):
+        for c in ("nombre_completo", "email", "telefono", "direccion"):
+            assert p[c] != m[c], f"key A, clientes row {i + 1}, column {c}: the original came through"
+    for i, p in enumerate(datos["personas"]):
+        for c in CANARIOS:
+            v = p[c]
+            assert v.encode() not in salida, f"key A, clientes row {i + 1}, column {c}: the original value is in the output"
+        assert p["rut"].replace(".", "").encode() not in salida, f"clientes row {i + 1}: the undotted RUT is in the output"
+
+
+def test_same_key_same_bytes_other_key_other_ruts(datos, enmascarados, tmp_path):
+    again = _enmascarar(tmp_path, REGLAS_CLIENTES, datos["clientes"], CLAVE_A)
+    assert again.stdout == enmascarados[CLAVE_A, "clientes"], "key A twice: different bytes"
+    env = _enmascarar(tmp_path, REGLAS_CLIENTES, datos["clientes"], clave=None, env_clave=CLAVE_A.upper())
+    assert env.returncode == 0 and env.stdout == enmascarados[CLAVE_A, "clientes"], "DATOTECA_CLAVE: different bytes"
+    a = _filas(enmascarados[CLAVE_A, "clientes"])
+    b = _filas(enmascarados[CLAVE_B, "clientes"])
+    iguales = sum(x["rut"] == y["rut"] for x, y in zip(a, b))
+    assert iguales * 1000 < len(a), f"keys A and B agree on {iguales} of {len(a)} RUTs"
+    assert sum(x["email"] == y["email"] for x, y in zip(a, b)) * 100 < len(a), "keys A and B: same emails"
+
+
+def test_the_key_is_never_printed_nor_taken_from_argv(datos, enmascarados, tmp_path):
+    for (clave, _), salida in enmascarados.items():
+        assert clave.encode() not in salida and clave.upper().encode() not in salida
+    secreto = "c0ffee" * 10 + "beef"
+    p = subprocess.run([CLI, "enmascarar", "--reglas", "x.toml", "--clave", secreto], capture_output=True)
+    assert p.returncode == 2 and b"--clave-archivo" in p.stderr and b"DATOTECA_CLAVE" in p.stderr
+    assert secreto[:8].encode() not in p.stderr + p.stdout
+    p = subprocess.run([CLI, "enmascarar", "--reglas", "x.toml", f"--clave={secreto}"], capture_output=True)
+    assert p.returncode == 2 and secreto[:8].encode() not in p.stderr + p.stdout
+    p = subprocess.run([CLI, "enmascarar", "--reglas", "x.toml", secreto], capture_output=True)  # pasted alone
+    assert p.returncode == 2 and secreto[:8].encode() not in p.stderr + p.stdout, p.stderr
+    # a wrong key in the file: refused by position, nothing of it printed
+    malo = "c0ffee" * 10 + "bexf"
+    p = _enmascarar(tmp_path, REGLAS_CUENTAS, datos["cuentas"], malo)
+    assert p.returncode == 2 and b"character 63" in p.stderr, p.stderr
+    assert b"c0ffee" not in p.stderr and b"bexf" not in p.stderr
+    ayuda = subprocess.run([CLI, "enmascarar", "--help"], capture_output=True, text=True, check=True).stdout
+    assert "--clave-archivo" in ayuda and "DATOTECA_CLAVE" in ayuda and "never from the command line" in ayuda
+
+
+def test_a_bad_rut_is_refused_naming_row_and_column_not_the_value(tmp_path):
+    entrada = ("numero,rut_titular,email_titular,saldo\n1,12.345.678-5,a@b.cl,1\n"
+               "2,13.579.246-1,c@d.cl,2\n").encode()
+    p = _enmascarar(tmp_path, REGLAS_CUENTAS, entrada, extra=["--salida", str(tmp_path / "o.csv")])
+    assert p.returncode == 2, p.stderr
+    err = p.stderr.decode()
+    assert "row 2, column rut_titular" in err and "line 3" in err and "check digit" in err, err
+    assert "13.579" not in err and "579.246" not in err and "c@d" not in err, err
+    assert not (tmp_path / "o.csv").exists()
+    assert [f.name for f in tmp_path.iterdir() if ".tmp-" in f.name] == []
+    # under nulo the value is emptied; under invalido it stays invalid, masked
+    for pol, ok in (("nulo", lambda v: v == ""), ("invalido", lambda v: v and not stdnum_rut.is_valid(v))):
+        p = _enmascarar(tmp_path, REGLAS_CUENTAS + f'\n[politica]\ninvalido = "{pol}"\n', entrada)
+        assert p.returncode == 0, p.stderr
+        v = _filas(p.stdout)[1]["rut_titular"]
+        assert ok(v) and "13.579.246" not in v, f"policy {pol}: the bad RUT became {v!r}"
+
+
+def test_a_truncated_input_leaves_no_file(datos, tmp_path):
+    corto = datos["cuentas"][:-10] + b'\n9,"12345678-5'  # ends inside a quoted field
+    salida = tmp_path / "cuentas_m.csv"
+    p = _enmascarar(tmp_path, REGLAS_CUENTAS, corto, extra=["--salida", str(salida)])
+    assert p.returncode == 2, p.stderr
+    assert not salida.exists(), "a truncated input left an output file"
+    assert [f.name for f in tmp_path.iterdir() if ".tmp-" in f.name] == [], "the temporary file was left"
+    # the complete input, the same command: the file appears, equal to stdout's bytes
+    p = _enmascarar(tmp_path, REGLAS_CUENTAS, datos["cuentas"], extra=["--salida", str(salida)])
+    assert p.returncode == 0 and p.stdout == b"" and salida.exists(), p.stderr
+    assert salida.read_bytes() == _enmascarar(tmp_path, REGLAS_CUENTAS, datos["cuentas"]).stdout
+
+
+def test_refused_rules_and_headers(tmp_path, datos):
+    p = _enmascarar(tmp_path, REGLAS_CUENTAS.replace('"mantener" }\nrut', '"texto" }\nrut'), datos["cuentas"])
+    assert p.returncode == 2 and "reglas.toml:4: columnas.numero: the rule texto is not built yet" in p.stderr.decode()
+    sin = REGLAS_CUENTAS.replace('saldo = { regla = "mantener" }\n', "")
+    p = _enmascarar(tmp_path, sin, datos["cuentas"])
+    assert p.returncode == 2 and "the input's column 'saldo' has no rule" in p.stderr.decode() and p.stdout == b""
+    p = _enmascarar(tmp_path, sin + '\n[politica]\nsin_regla = "mantener"\n', datos["cuentas"])
+    assert p.returncode == 0 and p.stdout.splitlines()[0] == b"numero,rut_titular,email_titular,saldo"
