@@ -243,7 +243,7 @@ static void planes(void) {
     /* an empty entity, a bad check digit: policy error names row and column, never the value */
     const char *v3[] = {"9", "", "Ana", "ana@x.cl", "F", "1", ""};
     CHECK(fila(p, 3, 7, v3, why) == DT_ERR_INVALID_ARG, "row 3: an empty entity with persona values was accepted");
-    CHECK(strcmp(why, "row 3, column nombre: its entity rut it is empty, so there is no persona to take "
+    CHECK(strcmp(why, "row 3, column nombre: its entity rut is empty, so there is no persona to take "
                       "nombre_completo from; politica.invalido is \"error\"") == 0,
           "row 3: %s", why);
     const char *v4[] = {"9", "13.579.246-0", "Ana", "ana@x.cl", "F", "1", ""};

@@ -577,10 +577,10 @@ dt_status dt_mascara_plan_fila(dt_mascara_plan *p, uint64_t fila, size_t n, cons
                 dt_status st = dt_mascara_persona(p->k, cuerpo, &en->p);
                 if (st == DT_ERR_NO_MEMORY) goto sin_memoria;
                 en->estado = st == DT_OK ? 1 : 2;
-                en->por_que = "the persona could not be made";
+                en->por_que = "gave no persona";
             } else {
                 en->estado = 2;
-                en->por_que = largos[e] == 0 ? "it is empty" : "it is not a valid RUT";
+                en->por_que = largos[e] == 0 ? "is empty" : "is not a valid RUT";
             }
         }
         if (en->estado == 2) {
