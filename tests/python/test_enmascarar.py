@@ -281,3 +281,28 @@ def test_refused_rules_and_headers(tmp_path, datos):
     assert p.returncode == 2 and "the input's column 'saldo' has no rule" in p.stderr.decode() and p.stdout == b""
     p = _enmascarar(tmp_path, sin + '\n[politica]\nsin_regla = "mantener"\n', datos["cuentas"])
     assert p.returncode == 0 and p.stdout.splitlines()[0] == b"numero,rut_titular,email_titular,saldo"
+
+
+def _rss_kib(args, entrada_path, env):
+    """Run args with stdin from a file and stdout to /dev/null; its own peak RSS in KiB (os.wait4)."""
+    with open(entrada_path, "rb") as f, open(os.devnull, "wb") as nul:
+        p = subprocess.Popen(args, stdin=f, stdout=nul, stderr=subprocess.PIPE, env=env)
+        _, status, uso = os.wait4(p.pid, 0)
+    assert os.waitstatus_to_exitcode(status) == 0, p.stderr.read().decode()
+    return uso.ru_maxrss
+
+
+def test_memory_does_not_grow_with_the_input(datos, tmp_path):
+    r = tmp_path / "reglas.toml"
+    r.write_text(REGLAS_CLIENTES)
+    env = dict(os.environ, DATOTECA_CLAVE=CLAVE_A)
+    cabecera, _, cuerpo = datos["clientes"].partition(b"\n")
+    chico, grande = tmp_path / "chico.csv", tmp_path / "grande.csv"
+    chico.write_bytes(cabecera + b"\n" + cuerpo)
+    with open(grande, "wb") as f:  # 100 times the rows: 150,000 records, about 30 MB
+        f.write(cabecera + b"\n")
+        for _ in range(100):
+            f.write(cuerpo)
+    args = [CLI, "enmascarar", "--reglas", str(r)]
+    a, b = _rss_kib(args, chico, env), _rss_kib(args, grande, env)
+    assert b < a + 2048, f"peak RSS {a} KiB for 1,500 rows, {b} KiB for 150,000: it grows with the input"
