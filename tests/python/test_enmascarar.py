@@ -306,3 +306,15 @@ def test_memory_does_not_grow_with_the_input(datos, tmp_path):
     args = [CLI, "enmascarar", "--reglas", str(r)]
     a, b = _rss_kib(args, chico, env), _rss_kib(args, grande, env)
     assert b < a + 2048, f"peak RSS {a} KiB for 1,500 rows, {b} KiB for 150,000: it grows with the input"
+
+
+def test_json_rules_give_the_toml_rules_bytes(datos, enmascarados, tmp_path):
+    import tomllib
+    j = tmp_path / "reglas.json"
+    j.write_text(json.dumps(tomllib.loads(REGLAS_CLIENTES)))
+    k = tmp_path / "clave.hex"
+    k.write_text(CLAVE_A)  # no final newline: accepted as well
+    p = subprocess.run([CLI, "enmascarar", "--reglas", str(j), "--clave-archivo", str(k)], input=datos["clientes"],
+                       capture_output=True)
+    assert p.returncode == 0, p.stderr
+    assert p.stdout == enmascarados[CLAVE_A, "clientes"], "JSON rules: other bytes than the same rules in TOML"
