@@ -681,8 +681,10 @@ DT_API const char *dt_mascara_plan_columna(const dt_mascara_plan *p, size_t i, s
  * "row N, column C: ..." in why, never the value. DT_ERR_NO_MEMORY. */
 DT_API dt_status dt_mascara_plan_fila(dt_mascara_plan *p, uint64_t fila, size_t n, const char *const *valores,
                                       const size_t *largos, char *why, size_t whycap);
-/* Output value i of the last row masked (i < dt_mascara_plan_ncolumnas): bytes and *len, NULL when out
- * of range. An emptied value is "" (length 0). Valid until the next dt_mascara_plan_fila or free. */
+/* Output value i of the last row masked (i < dt_mascara_plan_ncolumnas): bytes (not NUL-terminated) and
+ * *len, NULL when out of range. An emptied value is "" (length 0). A masked value lives in the plan until
+ * the next dt_mascara_plan_fila or free; a kept one (mantener) points into the caller's `valores`, so it
+ * lives as long as they do. */
 DT_API const char *dt_mascara_plan_valor(const dt_mascara_plan *p, size_t i, size_t *len);
 
 #ifdef __cplusplus

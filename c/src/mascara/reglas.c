@@ -499,8 +499,8 @@ static int dt__mr_rut(dt_mascara_plan *p, const char *s, size_t len, int invalid
     if (!invalido || strcmp(motivo, "rut: the check digit does not match the body") != 0) return -1;
     /* the one check digit that makes it valid, c; the given one, e; the output keeps their distance */
     size_t pos = dt__mr_pos_dv(s, len);
-    if (pos >= len || len > 64) return -1;
-    char t[64];
+    if (pos >= len || len > 256) return -1; /* a RUT is at most 14 bytes; the rest would be whitespace */
+    char t[256];
     memcpy(t, s, len);
     int c = -1;
     for (int i = 0; i <= 10 && c < 0; i++) {
