@@ -318,3 +318,15 @@ def test_json_rules_give_the_toml_rules_bytes(datos, enmascarados, tmp_path):
                        capture_output=True)
     assert p.returncode == 0, p.stderr
     assert p.stdout == enmascarados[CLAVE_A, "clientes"], "JSON rules: other bytes than the same rules in TOML"
+
+
+def test_a_write_error_exits_1(datos, tmp_path):
+    if not os.path.exists("/dev/full"):
+        pytest.skip("no /dev/full")
+    r = tmp_path / "reglas.toml"
+    r.write_text(REGLAS_CUENTAS)
+    with open("/dev/full", "wb") as full:
+        p = subprocess.run([CLI, "enmascarar", "--reglas", str(r)], input=datos["cuentas"], stdout=full,
+                           stderr=subprocess.PIPE, env=dict(os.environ, DATOTECA_CLAVE=CLAVE_A))
+    assert p.returncode == 1 and b"cannot write the output" in p.stderr, p.stderr
+    assert CLAVE_A.encode() not in p.stderr
