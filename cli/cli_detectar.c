@@ -59,14 +59,48 @@ static void dt__clave_toml(const char *s) {
 
 static int dt__contiene(const char *s, const char *t) { return strstr(s, t) != NULL; }
 
+/* `s` holds `t` (ASCII letters compared without case). */
+static int dt__contiene_sin_caso(const char *s, const char *t) {
+    size_t n = strlen(t);
+    for (; *s; s++) {
+        size_t i = 0;
+        while (i < n && s[i] && ((s[i] | 0x20) == (t[i] | 0x20))) i++;
+        if (i == n) return 1;
+    }
+    return 0;
+}
+
+/* The persona field a column's name says it holds, for the columns whose values the detectar utility
+ * cannot tell from other text (an address, a region, a sex, the CUT codes): NULL for none. */
+static const char *dt__campo_por_nombre(const char *nombre) {
+    if (dt__contiene_sin_caso(nombre, "cod")) { /* codigo_comuna, cod_region: the CUT codes of the persona's address */
+        if (dt__contiene_sin_caso(nombre, "comuna")) return "codigo_comuna";
+        if (dt__contiene_sin_caso(nombre, "region") || dt__contiene_sin_caso(nombre, "regi\xc3\xb3n")) return "codigo_region";
+        return NULL;
+    }
+    if (dt__contiene_sin_caso(nombre, "direcc") || dt__contiene_sin_caso(nombre, "domicilio")) return "direccion";
+    if (dt__contiene_sin_caso(nombre, "region") || dt__contiene_sin_caso(nombre, "regi\xc3\xb3n")) return "region";
+    if (dt__contiene_sin_caso(nombre, "sexo") || dt__contiene_sin_caso(nombre, "genero") ||
+        dt__contiene_sin_caso(nombre, "g\xc3\xa9nero"))
+        return "sexo";
+    return NULL;
+}
+
 /* The rule for a column whose values are mostly of kind `clase` (-1 for none), with the entity
- * column (the first mostly-RUT one) when there is one. */
-static void dt__regla(const dt__columna_muestra *c, int clase, const char *entidad) {
+ * column (the first mostly-RUT one) when there is one. Returns 1 when the column's name chose it. */
+static int dt__regla(const dt__columna_muestra *c, int clase, const char *entidad) {
     const char *k = clase >= 0 ? dt__clases[clase] : "";
     const char *campo = NULL;
+    const char *por_nombre = clase < 0 && entidad ? dt__campo_por_nombre(c->nombre) : NULL;
+    if (por_nombre) {
+        printf("{ regla = \"persona\", campo = \"%s\", entidad = ", por_nombre);
+        dt__texto_toml(entidad);
+        printf(" }");
+        return 1;
+    }
     if (strcmp(k, "rut") == 0) {
         printf("{ regla = \"rut\" }");
-        return;
+        return 0;
     }
     if (strcmp(k, "email") == 0) campo = "email";
     else if (strcmp(k, "telefono") == 0) campo = "telefono";
@@ -90,6 +124,7 @@ static void dt__regla(const dt__columna_muestra *c, int clase, const char *entid
     } else {
         printf("{ regla = \"mantener\" }");
     }
+    return 0;
 }
 
 int dt__cli_detectar_main(int argc, char **argv) {
@@ -197,11 +232,12 @@ int dt__cli_detectar_main(int argc, char **argv) {
     for (size_t j = 0; j < ncols; j++) {
         dt__clave_toml(cols[j].nombre);
         printf(" = ");
-        dt__regla(&cols[j], clase[j], entidad);
+        int por_nombre = dt__regla(&cols[j], clase[j], entidad);
         printf("  # %llu non-empty", cols[j].llenos);
         for (size_t q = 0; q < DT__NCLASES; q++)
             if (cols[j].cuenta[q]) printf(", %s %llu", dt__clases[q], cols[j].cuenta[q]);
-        if (clase[j] < 0) printf(": nothing personal found");
+        if (por_nombre) printf(": by the column's name");
+        else if (clase[j] < 0) printf(": nothing personal found");
         printf("\n");
     }
     free(clase);

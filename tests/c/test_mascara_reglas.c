@@ -70,12 +70,14 @@ static void refusals(void) {
     rechaza("version = 1\n[columnas]\nrut = { regla = \"rut\" }\nemail = { regla = \"persona\", entidad = \"rut\" }\n",
             DT_MASCARA_TOML,
             "reglas.toml:4: columnas.email: the rule persona needs campo, one of nombres, apellido_paterno, "
-            "apellido_materno, nombre_completo, email, telefono, direccion, comuna, region, fecha_nacimiento, sexo");
+            "apellido_materno, nombre_completo, email, telefono, direccion, comuna, region, fecha_nacimiento, sexo, "
+            "codigo_comuna, codigo_region");
     rechaza("version = 1\n[columnas]\nrut = { regla = \"rut\" }\nemail = { regla = \"persona\", campo = \"correo\", "
             "entidad = \"rut\" }\n",
             DT_MASCARA_TOML,
             "reglas.toml:4: columnas.email.campo must be one of nombres, apellido_paterno, apellido_materno, "
-            "nombre_completo, email, telefono, direccion, comuna, region, fecha_nacimiento, sexo, got 'correo'");
+            "nombre_completo, email, telefono, direccion, comuna, region, fecha_nacimiento, sexo, codigo_comuna, "
+            "codigo_region, got 'correo'");
     rechaza("version = 1\n[columnas]\nrut = { regla = \"rut\" }\nemail = { regla = \"persona\", campo = \"email\" }\n",
             DT_MASCARA_TOML,
             "reglas.toml:4: columnas.email: the rule persona needs entidad, the column whose masked RUT the persona "

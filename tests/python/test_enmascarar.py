@@ -330,3 +330,25 @@ def test_a_write_error_exits_1(datos, tmp_path):
                            stderr=subprocess.PIPE, env=dict(os.environ, DATOTECA_CLAVE=CLAVE_A))
     assert p.returncode == 1 and b"cannot write the output" in p.stderr, p.stderr
     assert CLAVE_A.encode() not in p.stderr
+
+
+def test_detectar_s_proposal_masks_every_persona_column(tmp_path):
+    """The advertised workflow, `datoteca detectar sample.csv > reglas.toml` then enmascarar, on the
+    library's own persona records (every field, the CUT codes included): the proposal runs as it is, and
+    no column is kept (each is rut or persona), so no original RUT, email, phone or address is left."""
+    muestra = tmp_path / "personas.csv"
+    muestra.write_bytes(subprocess.run([CLI, "persona.persona", "--seed", "9", "-n", "400", "--format", "csv"],
+                                       capture_output=True, check=True).stdout)
+    propuesta = subprocess.run([CLI, "detectar", str(muestra)], capture_output=True, text=True, check=True).stdout
+    import tomllib
+    reglas = tomllib.loads(propuesta)["columnas"]
+    columnas = muestra.read_text(encoding="utf-8").splitlines()[0].split(",")
+    for c in columnas:
+        assert reglas[c]["regla"] in ("rut", "persona"), f"detectar proposes {reglas[c]} for column {c}"
+    p = _enmascarar(tmp_path, propuesta, muestra.read_bytes())
+    assert p.returncode == 0, p.stderr
+    originales = list(csv.DictReader(io.StringIO(muestra.read_text(encoding="utf-8"))))
+    for i, o in enumerate(originales):
+        for c in ("rut", "email", "telefono", "direccion"):
+            if o[c]:
+                assert o[c].encode() not in p.stdout, f"persona row {i + 1}, column {c}: the original is in the output"

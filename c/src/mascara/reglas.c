@@ -17,11 +17,11 @@ typedef enum dt__mr_invalido { DT__MR_ERROR = 0, DT__MR_VACIO, DT__MR_INVALIDO }
 /* The persona fields a column may take, in dt_persona's order. */
 static const char *const dt__mr_campos[] = {"nombres", "apellido_paterno", "apellido_materno", "nombre_completo",
                                             "email", "telefono", "direccion", "comuna", "region",
-                                            "fecha_nacimiento", "sexo"};
+                                            "fecha_nacimiento", "sexo", "codigo_comuna", "codigo_region"};
 #define DT__MR_NCAMPOS (sizeof dt__mr_campos / sizeof dt__mr_campos[0])
 #define DT__MR_LISTA_CAMPOS                                                                                          \
     "nombres, apellido_paterno, apellido_materno, nombre_completo, email, telefono, direccion, comuna, region, " \
-    "fecha_nacimiento, sexo"
+    "fecha_nacimiento, sexo, codigo_comuna, codigo_region"
 
 typedef struct dt__mr_col {
     char *nombre;
@@ -299,7 +299,9 @@ static const char *dt__mr_campo_de(const dt_persona *p, int campo) {
     case 7: return p->comuna;
     case 8: return p->region;
     case 9: return p->fecha_nacimiento;
-    default: return p->sexo;
+    case 10: return p->sexo;
+    case 11: return p->codigo_comuna;
+    default: return p->codigo_region;
     }
 }
 
