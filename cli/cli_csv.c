@@ -7,6 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "esquema/documento_interno.h" /* dt__doc_utf8_len */
+
 #define DT__CSV_LECTURA (64u << 10)
 #define DT__CSV_EOF (-1)
 #define DT__CSV_ERROR_LECTURA (-2)
@@ -81,26 +83,11 @@ static int dt__csv_mirar(dt__csv *c) {
     return b;
 }
 
-/* 1 when s[0, n) is valid UTF-8 (shortest forms, no surrogates, at most U+10FFFF). */
+/* 1 when s[0, n) is valid UTF-8: the schema documents' own check (shortest forms, no surrogates, at
+ * most U+10FFFF), sequence by sequence. */
 static int dt__csv_utf8(const unsigned char *s, size_t n) {
-    for (size_t i = 0; i < n;) {
-        unsigned b = s[i];
-        if (b < 0x80) {
-            i++;
-            continue;
-        }
-        size_t k = (b >> 5) == 6 ? 2 : (b >> 4) == 14 ? 3 : (b >> 3) == 30 ? 4 : 0;
-        if (k == 0 || i + k > n) return 0;
-        uint32_t cp = b & (0x7Fu >> k);
-        for (size_t j = 1; j < k; j++) {
-            if ((s[i + j] & 0xC0) != 0x80) return 0;
-            cp = (cp << 6) | (s[i + j] & 0x3Fu);
-        }
-        if ((k == 2 && cp < 0x80) || (k == 3 && cp < 0x800) || (k == 4 && cp < 0x10000) || cp > 0x10FFFF ||
-            (cp >= 0xD800 && cp <= 0xDFFF))
-            return 0;
-        i += k;
-    }
+    for (size_t i = 0, k; i < n; i += k)
+        if ((k = dt__doc_utf8_len(s + i, s + n)) == 0) return 0;
     return 1;
 }
 

@@ -1,6 +1,6 @@
 /* What the schema tests share: opening a document, finding tables and columns, reading rows and cells
- * with the test's own split of the library's row text (not the library's). Header-only: each test
- * program is one file. */
+ * with the test's own split of the library's row text (not the library's). Header-only (static inline:
+ * a program need not use them all): each test program is one file. */
 #ifndef DT_ESQUEMA_PRUEBA_H
 #define DT_ESQUEMA_PRUEBA_H
 
@@ -10,7 +10,7 @@
 #include "check.h"
 #include "datoteca.h"
 
-static dt_esquema *abrir(const char *texto, int formato, uint64_t seed) {
+static inline dt_esquema *abrir(const char *texto, int formato, uint64_t seed) {
     dt_esquema *e = NULL;
     char why[DT_SENTENCE_MAX];
     dt_status st = dt_esquema_new(texto, strlen(texto), formato, "banco.toml", seed, 0, 0, 0, &e, why, sizeof why);
@@ -19,7 +19,7 @@ static dt_esquema *abrir(const char *texto, int formato, uint64_t seed) {
     return e;
 }
 
-static size_t tabla(const dt_esquema *e, const char *nombre) {
+static inline size_t tabla(const dt_esquema *e, const char *nombre) {
     size_t t = 0;
     dt_status st = dt_esquema_buscar(e, nombre, strlen(nombre), &t);
     CHECK(st == DT_OK, "no table %s", nombre);
@@ -27,7 +27,7 @@ static size_t tabla(const dt_esquema *e, const char *nombre) {
 }
 
 /* A table's rows [desde, desde + n) as one malloc'd text. */
-static char *filas(const dt_esquema *e, size_t t, uint64_t desde, size_t n) {
+static inline char *filas(const dt_esquema *e, size_t t, uint64_t desde, size_t n) {
     size_t cap = 0;
     dt_status st = dt_esquema_filas(e, t, desde, n, NULL, 0, &cap);
     CHECK(st == DT_ERR_BUFFER_TOO_SMALL, "size query: %s", dt_status_str(st));
@@ -39,7 +39,7 @@ static char *filas(const dt_esquema *e, size_t t, uint64_t desde, size_t n) {
 }
 
 /* Cell (r, j) of a block of rows: its start and length. */
-static const char *celda(const char *bloque, size_t r, size_t j, size_t *n) {
+static inline const char *celda(const char *bloque, size_t r, size_t j, size_t *n) {
     const char *p = bloque;
     for (size_t i = 0; i < r; i++) p = strchr(p, '\n') + 1;
     for (size_t i = 0; i < j; i++) {
@@ -52,7 +52,7 @@ static const char *celda(const char *bloque, size_t r, size_t j, size_t *n) {
     return p;
 }
 
-static size_t columna(const dt_esquema *e, size_t t, const char *nombre) {
+static inline size_t columna(const dt_esquema *e, size_t t, const char *nombre) {
     for (size_t j = 0; j < dt_esquema_columnas(e, t); j++) {
         dt_esquema_columna_info ci;
         dt_esquema_columna(e, t, j, &ci);
@@ -63,7 +63,7 @@ static size_t columna(const dt_esquema *e, size_t t, const char *nombre) {
 }
 
 /* Every row's start in a block of n rows (the block is read once, not per cell). */
-static const char **renglones(const char *bloque, size_t n) {
+static inline const char **renglones(const char *bloque, size_t n) {
     const char **r = (const char **)malloc((n + 1) * sizeof *r);
     const char *p = bloque;
     for (size_t i = 0; i < n; i++) {

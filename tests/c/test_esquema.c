@@ -10,6 +10,7 @@
 #include "archivo.h"
 #include "check.h"
 #include "datoteca.h"
+#include "esquema_prueba.h"
 #include "esquema/reparto.h" /* the weight tables themselves: a rounding off by one is invisible in rows */
 
 static const char banco[] =
@@ -80,58 +81,6 @@ static const char banco_mas[] =
     "cuenta = { ref = \"cuentas.id\" }\n"
     "tipo = { elegir = { cargo = 7, abono = 3 } }\n"
     "monto = { llamada = \"dinero.monto\", min = 1000, max = 500000 }\n";
-
-static dt_esquema *abrir(const char *texto, int formato, uint64_t seed) {
-    dt_esquema *e = NULL;
-    char why[DT_SENTENCE_MAX];
-    dt_status st = dt_esquema_new(texto, strlen(texto), formato, "banco.toml", seed, 0, 0, 0, &e, why, sizeof why);
-    CHECK(st == DT_OK, "dt_esquema_new: %s: %s", dt_status_str(st), why);
-    if (e == NULL) exit(1);
-    return e;
-}
-
-static size_t tabla(const dt_esquema *e, const char *nombre) {
-    size_t t = 0;
-    dt_status st = dt_esquema_buscar(e, nombre, strlen(nombre), &t);
-    CHECK(st == DT_OK, "no table %s", nombre);
-    return t;
-}
-
-/* A table's rows [desde, desde + n) as one malloc'd text. */
-static char *filas(const dt_esquema *e, size_t t, uint64_t desde, size_t n) {
-    size_t cap = 0;
-    dt_status st = dt_esquema_filas(e, t, desde, n, NULL, 0, &cap);
-    CHECK(st == DT_ERR_BUFFER_TOO_SMALL, "size query: %s", dt_status_str(st));
-    char *buf = (char *)malloc(cap);
-    size_t len = 0;
-    st = dt_esquema_filas(e, t, desde, n, buf, cap, &len);
-    CHECK(st == DT_OK && strlen(buf) == len, "rows %llu+%zu: %s", (unsigned long long)desde, n, dt_status_str(st));
-    return buf;
-}
-
-/* Cell (r, j) of a block of rows: its start and length (the test's own split, not the library's). */
-static const char *celda(const char *bloque, size_t r, size_t j, size_t *n) {
-    const char *p = bloque;
-    for (size_t i = 0; i < r; i++) p = strchr(p, '\n') + 1;
-    for (size_t i = 0; i < j; i++) {
-        while (*p != DT_FIELD_SEP && *p != '\n') p++;
-        p++;
-    }
-    const char *q = p;
-    while (*q != DT_FIELD_SEP && *q != '\n') q++;
-    *n = (size_t)(q - p);
-    return p;
-}
-
-static size_t columna(const dt_esquema *e, size_t t, const char *nombre) {
-    for (size_t j = 0; j < dt_esquema_columnas(e, t); j++) {
-        dt_esquema_columna_info ci;
-        dt_esquema_columna(e, t, j, &ci);
-        if (strcmp(ci.nombre, nombre) == 0) return j;
-    }
-    CHECK(0, "no column %s", nombre);
-    return 0;
-}
 
 /* Every value of column `hijo` of table `t` is among the values of column `padre` of table `p`, and
  * the parent's values are distinct; returns the parent row of each child row through `fila` (may be NULL). */

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "cli_csv.h"
+#include "utf8_ok.h"
 
 typedef struct fuente {
     const uint8_t *s;
@@ -25,23 +26,6 @@ static size_t leer(void *ctx, char *buf, size_t cap) {
     return k;
 }
 
-static int utf8_ok(const unsigned char *s, size_t n) {
-    for (size_t i = 0; i < n;) {
-        unsigned c = s[i];
-        size_t k = c < 0x80 ? 1 : (c >> 5) == 6 ? 2 : (c >> 4) == 14 ? 3 : (c >> 3) == 30 ? 4 : 0;
-        if (k == 0 || i + k > n || c == 0) return 0;
-        uint32_t cp = k == 1 ? c : c & (0x7Fu >> k);
-        for (size_t j = 1; j < k; j++) {
-            if ((s[i + j] & 0xC0) != 0x80) return 0;
-            cp = (cp << 6) | (s[i + j] & 0x3F);
-        }
-        static const uint32_t min[5] = {0, 0, 0x80, 0x800, 0x10000};
-        if (cp < min[k] || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) return 0;
-        i += k;
-    }
-    return 1;
-}
-
 /* Every record of the input, each field quoted, into out (malloc'd); the count of records, or -1. */
 static long leer_todo(const uint8_t *s, size_t n, size_t paso, char **out, size_t *largo) {
     fuente f = {s, n, 0, paso};
@@ -56,7 +40,7 @@ static long leer_todo(const uint8_t *s, size_t n, size_t paso, char **out, size_
         for (size_t j = 0; j < c.ncampos; j++) {
             size_t m;
             const char *v = dt__csv_campo(&c, j, &m);
-            if (!utf8_ok((const unsigned char *)v, m)) abort();
+            if (!utf8_ok((const unsigned char *)v, m) || memchr(v, 0, m)) abort();
             while (k + 2 * m + 4 > cap) o = (char *)realloc(o, cap *= 2);
             if (j) o[k++] = ',';
             o[k++] = '"';

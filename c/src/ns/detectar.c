@@ -7,38 +7,21 @@
 #include "nucleo/calendario.h"
 #include "ref/tablas.gen.h"
 
-/* ---- normalising a word: lower case, no accents (the Latin letters Spanish writes) ---- */
+/* ---- normalising a word: the library's ASCII fold (á → a, ñ → n, upper case lowered) ---- */
 
-/* One word's normal form at out (at most cap - 1 bytes, NUL-terminated): ASCII letters lowered,
- * á é í ó ú ü ñ (either case) to their base letter; 0 when the word holds anything else. */
+/* One word's normal form at out (NUL-terminated, at most cap - 1 bytes): dt__put_ascii_fold of a word
+ * of letters (ASCII, or the two-byte Latin ones, C3 xx), apostrophes and hyphens (D'Alessandro,
+ * Pérez-Cotapos; the fold drops those two); 0 when the word holds anything else. */
 static int dt__normal(const char *s, size_t n, char *out, size_t cap) {
-    size_t k = 0;
     for (size_t i = 0; i < n; i++) {
         unsigned char c = (unsigned char)s[i];
-        char b;
-        if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z')) {
-            b = (char)(c | 0x20);
-        } else if (c == 0xC3 && i + 1 < n) {
-            unsigned char d = (unsigned char)s[++i] | 0x20; /* upper and lower case differ by 0x20 here */
-            switch (d) {
-            case 0xA1: b = 'a'; break;
-            case 0xA9: b = 'e'; break;
-            case 0xAD: b = 'i'; break;
-            case 0xB3: b = 'o'; break;
-            case 0xBA: case 0xBC: b = 'u'; break;
-            case 0xB1: b = 'n'; break;
-            default: return 0;
-            }
-        } else if (c == '\'' || c == '-') {
-            b = (char)c; /* D'Alessandro, Pérez-Cotapos */
-        } else {
-            return 0;
-        }
-        if (k + 1 >= cap) return 0;
-        out[k++] = b;
+        if (c == 0xC3 && i + 1 < n) i++;
+        else if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '\'' || c == '-')) return 0;
     }
-    out[k] = '\0';
-    return k > 0;
+    if (n >= cap) return 0; /* the fold writes at most one byte per byte read */
+    char *fin = dt__put_ascii_fold(out, s, n);
+    *fin = '\0';
+    return fin > out;
 }
 
 static int dt__igual_normal(const char *palabra, const char *s, size_t n) {
