@@ -360,6 +360,23 @@ function rates(v, name) {
   }).join(',');
 }
 
+// Rows as the library writes them (fields joined by FIELD_SEP, a null as NULO, each row ended by '\n')
+// appended to `out` as objects: null for a null, a number for an integer column. Datasets and schemas
+// alike.
+function filasDeTexto(texto, names, enteros, out) {
+  const lines = texto.split('\n');
+  lines.pop();
+  for (const line of lines) {
+    const parts = line.split(FIELD_SEP);
+    const row = {};
+    for (let j = 0; j < names.length; j++) {
+      const v = parts[j];
+      row[names[j]] = v === NULO ? null : enteros[j] ? Number(v) : v;
+    }
+    out.push(row);
+  }
+}
+
 /**
  * A dataset of one call: row i depends only on (seed, call, options, i).
  * new Tabla('persona.persona', { seed: 42, unico: ['rut', 'email'], nulos: { comuna: 100 }, sucio: { rut: 100 }, edadMin: 30 })
@@ -408,17 +425,7 @@ class Tabla {
     const out = [];
     for (let hecho = 0; hecho < n; hecho += CHUNK) {
       const k = Math.min(n - hecho, CHUNK);
-      const lines = this.#t.filas(desde + hecho, k).split('\n');
-      lines.pop();
-      for (const line of lines) {
-        const parts = line.split(FIELD_SEP);
-        const row = {};
-        for (let j = 0; j < names.length; j++) {
-          const v = parts[j];
-          row[names[j]] = v === NULO ? null : enteros[j] ? Number(v) : v;
-        }
-        out.push(row);
-      }
+      filasDeTexto(this.#t.filas(desde + hecho, k), names, enteros, out);
     }
     return out;
   }
@@ -601,17 +608,7 @@ class Esquema {
     // one crossing per CHUNK rows (none for n = 0, as in Python); C refuses rows past the table's
     for (let hecho = 0; hecho < n;) {
       const k = Math.min(n - hecho, CHUNK);
-      const lines = this.#e.filas(i, desde + hecho, k, tabla).split('\n');
-      lines.pop();
-      for (const line of lines) {
-        const parts = line.split(FIELD_SEP);
-        const row = {};
-        for (let j = 0; j < names.length; j++) {
-          const v = parts[j];
-          row[names[j]] = v === NULO ? null : enteros[j] ? Number(v) : v;
-        }
-        out.push(row);
-      }
+      filasDeTexto(this.#e.filas(i, desde + hecho, k, tabla), names, enteros, out);
       hecho += k;
     }
     return out;

@@ -84,6 +84,19 @@ class Rango(InputPartition):
         self.desde, self.n = desde, n
 
 
+def _rangos(filas: int, desde: int, particiones: Optional[int]) -> List[Rango]:
+    """Rows [desde, desde + filas) in `particiones` consecutive slices (2 by default, never more than
+    the rows), the first ones a row longer when they do not divide evenly."""
+    k = max(1, min(particiones or 2, filas or 1))
+    base, resto = divmod(filas, k)
+    out = []
+    for i in range(k):
+        n = base + (1 if i < resto else 0)
+        out.append(Rango(desde, n))
+        desde += n
+    return out
+
+
 class DatotecaDataSource(DataSource):
     @classmethod
     def name(cls) -> str:
@@ -112,14 +125,7 @@ class DatotecaReader(DataSourceReader):
         tabla_de(opciones)  # refuse bad options on the driver, before any task starts
 
     def partitions(self) -> List[Rango]:
-        k = max(1, min(self.particiones or 2, self.filas or 1))
-        base, resto = divmod(self.filas, k)
-        out, desde = [], self.desde
-        for i in range(k):
-            n = base + (1 if i < resto else 0)
-            out.append(Rango(desde, n))
-            desde += n
-        return out
+        return _rangos(self.filas, self.desde, self.particiones)
 
     def read(self, partition: InputPartition) -> Iterator[Any]:
         import pyarrow as pa  # type: ignore[import-untyped,unused-ignore]
@@ -203,14 +209,7 @@ class DatotecaEsquemaReader(DataSourceReader):
         self.particiones = _entero(opciones, "particiones", None)
 
     def partitions(self) -> List[Rango]:
-        k = max(1, min(self.particiones or 2, self.filas or 1))
-        base, resto = divmod(self.filas, k)
-        out, desde = [], self.desde
-        for i in range(k):
-            n = base + (1 if i < resto else 0)
-            out.append(Rango(desde, n))
-            desde += n
-        return out
+        return _rangos(self.filas, self.desde, self.particiones)
 
     def read(self, partition: InputPartition) -> Iterator[Any]:
         import pyarrow as pa  # type: ignore[import-untyped,unused-ignore]
