@@ -23,6 +23,13 @@ the change follows the contract (docs/determinism.md, "Changing the data"):
   "unreleased"): later changes of the same round stay in that data version and add their lines to
   its section. Releasing it is removing that word; from then on its data is fixed.
 
+The masking contract, fixtures/mascara.json, follows the same rules with its own version
+(DT_MASCARA_VERSION, the mapping version): the hand-written cases of tests/mascara/casos.json are
+masked under the published test key; a case added is an addition; a recorded case whose output
+changed is a mapping change, allowed only with DT_MASCARA_VERSION the recorded one plus one and a
+major version newer than the one that first shipped the recorded mapping (or while the case's first
+library version is still unreleased: a revision). A recorded case is never edited or removed.
+
 After it writes, read the whole diff (git diff fixtures/) and review the values.
 """
 from __future__ import annotations
@@ -37,6 +44,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "tests", "python"))
 
 import golden_runner as gr  # noqa: E402
+import mascara_runner as mr  # noqa: E402
 
 HEADER = os.path.join(ROOT, "c", "include", "datoteca.h")
 CHANGELOG = os.path.join(ROOT, "CHANGELOG.md")
@@ -256,6 +264,82 @@ def check_contract_change(recorded: int, data_version: int, version: str) -> Non
                       f"what data changed")
 
 
+def header_mascara_version(path: str = HEADER) -> int:
+    with open(path, encoding="utf-8") as f:
+        m = re.search(r"^#define DT_MASCARA_VERSION ([0-9]+)\s*$", f.read(), re.M)
+    if not m:
+        raise Refusal("c/include/datoteca.h has no DT_MASCARA_VERSION")
+    return int(m.group(1))
+
+
+def mascara_stage(version: str) -> Optional[str]:
+    """The new text of fixtures/mascara.json, or None when it already records these outputs; raises
+    Refusal when the change breaks the masking contract (see the module's docstring)."""
+    mapping = header_mascara_version()
+    casos = mr.load_casos()
+    old = mr.load_fixture() if os.path.exists(mr.FIXTURE) else None
+    if old is None:
+        new = mr.fixture(casos, version, mapping, {}, {str(mapping): version})
+        print(f"masking: {len(casos)} cases recorded for the first time (mapping version {mapping})")
+        return mr.canonical(new)
+    recorded = old["mascara_version"]
+    names = [c["nombre"] for c in casos]
+    if len(set(names)) != len(names):
+        raise Refusal("tests/mascara/casos.json names a case twice")
+    by_name = {c["nombre"]: c for c in casos}
+    for o in old["casos"]:
+        c = by_name.get(o["nombre"])
+        if c is None:
+            raise Refusal(f"masking case {o['nombre']} (recorded by {o['since']}) is gone from tests/mascara/casos.json: "
+                          f"a recorded case is never removed")
+        for k in ("reglas", "columnas", "filas"):
+            if c[k] != o[k]:
+                raise Refusal(f"masking case {o['nombre']}: its {k} were edited; a recorded case is never edited, "
+                              f"a new situation is a new case")
+    first = dict(old["primera_version"])
+    if mapping != recorded:
+        if mapping != recorded + 1:
+            raise Refusal(f"fixtures/mascara.json records mapping version {recorded}; the next one is {recorded + 1}, "
+                          f"the header says {mapping}")
+        major = version_tuple(version)[0]
+        if major <= version_tuple(first[str(recorded)])[0]:
+            raise Refusal(f"mapping version {mapping} needs a new major version: mapping version {recorded} came with "
+                          f"{first[str(recorded)]}, the library is {version}")
+        section = changelog_section(version)
+        if section is None or not re.search(rf"mapping version {mapping}\b", "\n".join([section[0]] + section[1])):
+            raise Refusal(f"CHANGELOG.md needs a '## {version}' section that names mapping version {mapping} and "
+                          f"lists what changed")
+        first[str(mapping)] = version
+    since = {o["nombre"]: o["since"] for o in old["casos"]}
+    new = mr.fixture(casos, version, mapping, since, first)
+    changed: List[str] = []
+    revised: List[str] = []
+    for o, n in zip(old["casos"], new["casos"]):
+        diffs = [f"masking case {o['nombre']}, row {r}: {a} -> {b}"
+                 for r, (a, b) in enumerate(zip(o["salida"]["filas"], n["salida"]["filas"]), start=1) if a != b]
+        if o["salida"]["columnas"] != n["salida"]["columnas"]:
+            diffs.insert(0, f"masking case {o['nombre']}: columns {o['salida']['columnas']} -> {n['salida']['columnas']}")
+        if diffs and o["since"] == version and unreleased_version(version):
+            revised.extend(f"{d} (revised: first recorded by {version}, still unreleased)" for d in diffs)
+        else:
+            changed.extend(diffs)
+    added = [f"masking case {c['nombre']} added" for c in casos if c["nombre"] not in since]
+    for line in (changed + revised + added)[:40]:
+        print(line)
+    if changed and mapping == recorded:
+        raise Refusal(f"{len(changed)} recorded masking outputs changed: that is a new mapping version "
+                      f"(DT_MASCARA_VERSION {recorded + 1}) and a new major version, named in CHANGELOG.md")
+    if not changed and mapping != recorded:
+        raise Refusal(f"DT_MASCARA_VERSION is {mapping} but no recorded output changed")
+    if added and not changed and not revised and old["written_by"] != version:
+        if version_tuple(version) <= version_tuple(old["written_by"]):
+            raise Refusal(f"fixtures/mascara.json was written by {old['written_by']} and the library is still "
+                          f"{version}: an added masking case is a new minor version")
+    text = mr.canonical(new)
+    with open(mr.FIXTURE, encoding="utf-8") as f:
+        return None if f.read() == text else text
+
+
 def main() -> int:
     if os.environ.get("CI"):
         print("refusing: tools/regen_fixtures.py is run by hand, never in CI", file=sys.stderr)
@@ -283,8 +367,17 @@ def main() -> int:
     new_golden = json.loads(new_golden_text)
     new_fp = gr.fingerprint(sequence)
     changed, added = compare(old_golden, new_golden, old_fp, new_fp)
+    try:
+        mascara_text = mascara_stage(version)
+    except Refusal as why:
+        print(f"refusing: {why}", file=sys.stderr)
+        return 1
+    if mascara_text is not None:
+        with open(mr.FIXTURE, "w", encoding="utf-8", newline="\n") as f:
+            f.write(mascara_text)
+        print("wrote fixtures/mascara.json: now read git diff fixtures/mascara.json and review the outputs")
     if not changed and not added:
-        print("the fixtures already record this data: nothing to write")
+        print("the fixtures already record this data: nothing more to write")
         return 0
     for line in changed[:40]:
         print(f"changed: {line}")

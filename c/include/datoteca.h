@@ -582,6 +582,11 @@ DT_API struct ArrowSchema *dt_esquema_arrow_schema_new(const dt_esquema *e, size
  * hard as breaking SipHash-2-4 and BLAKE2s as PRFs. No function here ever writes the key, any part
  * of it, or a value it refuses into a sentence. Since 2.1.0. */
 
+/* The masking mapping version: changes whenever the same key, rules and input would give another
+ * output (fixtures/mascara.json pins it). A change of it is a breaking change and comes with a new
+ * major version, as a change of DT_DATA_VERSION does. */
+#define DT_MASCARA_VERSION 1
+
 typedef struct dt_mascara_clave dt_mascara_clave;
 
 /* Build a key from its text: exactly 64 hexadecimal digits (0-9, a-f, A-F: 32 bytes), optionally
