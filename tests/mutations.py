@@ -36,7 +36,8 @@ CXX = os.environ.get("CXX", "c++")
 # runners and the Node binding's JavaScript (the addon is linked into scratch/build/Release).
 COPY = ["c", "cli", "spec", "tools", "fixtures", "CHANGELOG.md", "tests/c", "tests/python/golden_runner.py",
         "tests/node/golden_runner.mjs", "bindings/node", "esquemas",
-        "tests/properties.json", "tests/node/properties.test.mjs", "tests/node/csv.mjs"]
+        "tests/properties.json", "tests/node/properties.test.mjs", "tests/node/csv.mjs",
+        "tests/python/mascara_runner.py", "tests/mascara"]
 
 passed = 0
 failed = 0
@@ -135,6 +136,9 @@ def build_scratch(base: Dict[str, str]) -> None:
     must([CC, "-std=c11", "-O1", "-I" + os.path.join(SCRATCH, "c", "include"), "-I" + os.path.join(SCRATCH, "tests", "c"),
           f'-DDT_FIXTURES_DIR="{os.path.join(SCRATCH, "fixtures")}"', os.path.join(SCRATCH, "tests", "c", "test_golden.c"),
           *objs, "-o", os.path.join(SCRATCH, "test_golden")])
+    must([CC, "-std=c11", "-O1", "-I" + os.path.join(SCRATCH, "c", "include"), "-I" + os.path.join(SCRATCH, "tests", "c"),
+          f'-DDT_FIXTURES_DIR="{os.path.join(SCRATCH, "fixtures")}"', os.path.join(SCRATCH, "tests", "c", "test_mascara_contrato.c"),
+          *objs, "-o", os.path.join(SCRATCH, "test_mascara_contrato")])
 
 
 def env_for_scratch() -> Dict[str, str]:
@@ -156,6 +160,30 @@ def contract_outputs() -> Dict[str, Tuple[int, str]]:
         r = sh(cmd, env=env, cwd=WORK)
         out[lang] = (r.returncode, r.stdout + r.stderr)
     return out
+
+
+def mascara_outputs() -> Dict[str, Tuple[int, str]]:
+    """Each language's masking contract check (fixtures/mascara.json) on the scratch copy."""
+    env = env_for_scratch()
+    env["PYTHONPATH"] = os.path.join(ROOT, "bindings", "python")
+    runs = {
+        "c": [os.path.join(SCRATCH, "test_mascara_contrato")],
+        "python": [PY, os.path.join(SCRATCH, "tests", "python", "mascara_runner.py"), "--check"],
+    }
+    return {lang: (r.returncode, r.stdout + r.stderr) for lang, r in ((k, sh(c, env=env, cwd=WORK)) for k, c in runs.items())}
+
+
+def mascara_mutation(name: str, apply: Callable[[], None], want: str, base: Dict[str, str]) -> None:
+    """Apply, rebuild, and require every language's masking contract check to fail naming `want`
+    (a case, a row and a column)."""
+    fresh_scratch()
+    apply()
+    build_scratch(base)
+    outs = mascara_outputs()
+    bad = [f"{lang} PASSED" if code == 0 else f"{lang} failed without naming '{want}': {text.strip()[-300:]}"
+           for lang, (code, text) in outs.items() if code == 0 or want not in text]
+    said = next((ln.strip() for ln in outs["c"][1].splitlines() if want in ln), want)
+    report(not bad, f"masking mutation '{name}': " + (", ".join(outs) + " fail: " + said if not bad else "; ".join(bad)))
 
 
 def mutation(name: str, apply: Callable[[], None], want: str, base: Dict[str, str]) -> None:
@@ -567,6 +595,24 @@ def main() -> int:
     mutation("one character of fingerprint.json changed",
              lambda: edit("fixtures/fingerprint.json", f'"digest": "{t0_digest["digest"]}"', f'"digest": "{flipped}"'),
              f"table {t0_digest['table']}: digest", base)
+    # The masking contract: a changed mapping (the RUT permutation, the persona's subkey) or an edited
+    # recorded output is named by case, row and column in every language.
+    fresh_scratch()
+    build_scratch(base)
+    outs = mascara_outputs()
+    bad = {lang: text for lang, (code, text) in outs.items() if code != 0}
+    report(not bad, "unmutated copy passes the masking contract in " + ", ".join(outs) + (f": {bad}" if bad else ""))
+    mascara_mutation("Feistel network of nine rounds instead of ten (mascara_rut.c)",
+                     lambda: edit("c/src/mascara/mascara_rut.c", "#define DT__MC_RONDAS 10", "#define DT__MC_RONDAS 9"),
+                     "case rut_clases_y_formas, row 1, column rut: expected", base)
+    mascara_mutation("the persona's subkey label changed (mascara.h)",
+                     lambda: edit("c/src/mascara/mascara.h", '#define DT__MC_ETIQUETA_PERSONA "datoteca/persona/v1"', '#define DT__MC_ETIQUETA_PERSONA "datoteca/persona/v9"'),
+                     "case persona_todos_los_campos, row 1, column nombres: expected", base)
+    with open(os.path.join(ROOT, "fixtures", "mascara.json"), encoding="utf-8") as f:
+        recorded = json.load(f)["casos"][0]["salida"]["filas"][0]
+    mascara_mutation("one recorded output of fixtures/mascara.json changed",
+                     lambda: edit("fixtures/mascara.json", json.dumps(recorded), json.dumps([recorded[0], recorded[1] + "0"])),
+                     "case rut_clases_y_formas, row 1, column rut: expected", base)
     unit_tests_catch("wrong check digit for RUT bodies ending in 7 (generator and validator alike)",
                      wrong_dv_for_bodies_ending_in_7, base)
     regen_rules(base)

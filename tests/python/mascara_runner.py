@@ -140,3 +140,37 @@ def canonical(fx: Dict[str, Any]) -> str:
     lines.append("  ]")
     lines.append("}")
     return "\n".join(lines) + "\n"
+
+
+def check(fx: Dict[str, Any]) -> List[str]:
+    """Every recorded output compared with what the loaded library gives: one line per difference,
+    naming the case, the row and the column."""
+    out = []
+    for c in fx["casos"]:
+        try:
+            got = mascarar(c, fx["clave_de_prueba"])
+        except Refused as why:
+            out.append(f"masking: case {c['nombre']}: refused: {why}")
+            continue
+        want = c["salida"]
+        if got["columnas"] != want["columnas"]:
+            out.append(f"masking: case {c['nombre']}: output columns {got['columnas']}, recorded {want['columnas']}")
+            continue
+        for r, (e, g) in enumerate(zip(want["filas"], got["filas"]), start=1):
+            out.extend(f"masking: case {c['nombre']}, row {r}, column {col}: expected {a!r}, got {b!r}"
+                       for col, a, b in zip(want["columnas"], e, g) if a != b)
+    return out
+
+
+if __name__ == "__main__":
+    import sys
+
+    if sys.argv[1:] != ["--check"]:
+        sys.exit("usage: mascara_runner.py --check   (the loaded library against fixtures/mascara.json)")
+    fx = load_fixture()
+    diffs = check(fx)
+    for line in diffs[:20]:
+        print(line, file=sys.stderr)
+    if diffs:
+        sys.exit(f"masking contract: {len(diffs)} differences")
+    print(f"masking contract: {len(fx['casos'])} cases as recorded")
