@@ -691,7 +691,7 @@ DT_API dt_status dt_mascara_sustituir(const dt_mascara_clave *k, size_t llamada,
 /* ---- the rules document and a masking plan ---- */
 
 /* A rules document (docs/enmascarar.md, "The rules"): `version = 1`, `[columnas]` with a rule per
- * column (rut, persona, mantener, nulo, borrar), optional `[politica]` (invalido = "error" | "nulo" |
+ * column (rut, persona, mantener, nulo, borrar; fecha, monto, sustituir), optional `[politica]` (invalido = "error" | "nulo" |
  * "invalido"; sin_regla = "error" | "mantener"). Immutable once built: may be shared by threads. */
 typedef struct dt_mascara_reglas dt_mascara_reglas;
 #define DT_MASCARA_TOML 1

@@ -74,7 +74,6 @@ static dt__mr_cita dt__mr_citar(const char *s, size_t n) {
 
 static int dt__mr_es(const char *s, size_t n, const char *t) { return strlen(t) == n && memcmp(s, t, n) == 0; }
 
-/* Check one column's rule table `v` (key `k`, `kn` bytes) into c; the entity is resolved later. */
 static dt_status dt__mr_valores(const dt__doc_node *v, const char *col, dt__mr_col *c, const char **entidad,
                                 size_t *entidad_n, char *why, size_t whycap);
 
@@ -89,6 +88,8 @@ static const char *dt__mr_claves(dt__mr_regla r) {
     }
 }
 
+/* Check one column's rule table `v` (key `k`, `kn` bytes) into c; the entity (and persona's sexo
+ * column) is resolved later. */
 static dt_status dt__mr_columna(const dt__doc_node *v, const char *k, size_t kn, dt__mr_col *c, const char **entidad,
                                 size_t *entidad_n, const char **sexo, size_t *sexo_n, char *why, size_t whycap) {
     dt__mr_cita col = dt__mr_citar(k, kn);
