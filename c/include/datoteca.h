@@ -644,10 +644,59 @@ DT_API dt_status dt_mascara_rut_inversa(const dt_mascara_clave *k, const char *i
  * Pure, thread-safe. */
 DT_API dt_status dt_mascara_persona(const dt_mascara_clave *k, uint32_t cuerpo_enmascarado, dt_persona *out);
 
+/* The persona of dt_mascara_persona with its sex given: dt_persona_persona(g, sexo, 18, 80) under the
+ * same seed and reference date. DT_SEXO_CUALQUIERA is exactly dt_mascara_persona; DT_SEXO_F and
+ * DT_SEXO_M give another persona of that sex (docs/enmascarar.md, "The persona of an entity"). A
+ * sexo outside dt_sexo is DT_ERR_INVALID_ARG. Pure, thread-safe. Since 2.1.0. */
+DT_API dt_status dt_mascara_persona_sexo(const dt_mascara_clave *k, uint32_t cuerpo_enmascarado, dt_sexo sexo,
+                                         dt_persona *out);
+/* Read an original sex column's value: after trimming ASCII whitespace, and ignoring ASCII case, "f",
+ * "femenino" and "mujer" are DT_SEXO_F, "m", "masculino" and "hombre" DT_SEXO_M; anything else
+ * (empty too) is DT_ERR_INVALID_ARG with *out = DT_SEXO_CUALQUIERA. DT_ERR_NULL for NULL out or NULL
+ * s with len > 0. Pure, thread-safe. */
+DT_API dt_status dt_mascara_sexo_leer(const char *s, size_t len, dt_sexo *out);
+
+/* ---- the value rules: dates, amounts, substitution ---- */
+
+#define DT_MASCARA_FECHA_DIAS_MAX 3650      /* the largest shift of the rule fecha, in days */
+#define DT_MASCARA_MONTO_PORCENTAJE_MAX 90  /* the largest perturbation of the rule monto, in percent */
+
+/* Shift a date by a keyed offset in {-dias..-1, 1..dias} (dias 1..DT_MASCARA_FECHA_DIAS_MAX, else
+ * DT_ERR_INVALID_ARG): docs/enmascarar.md, "fecha", gives the exact derivation. `entidad` is the
+ * masked RUT body of the row's entity (1..DT_RUT_CUERPO_MAX): every date of one entity moves by one
+ * offset, so its intervals hold across rows and columns; 0 keys the offset by the date itself (the
+ * same date moves the same way everywhere, intervals do not hold). `in` is exactly YYYY-MM-DD,
+ * DD-MM-YYYY or DD/MM/YYYY of a real day of the years 0001..9999, and the output has its form. A
+ * text that is not such a date, or whose shift leaves those years, is DT_ERR_INVALID_ARG with a
+ * sentence in `why` that never repeats it. Text out as dt_mascara_rut (the output is 10 bytes);
+ * DT_ERR_NULL for NULL k, or NULL in/buf with a length. Pure, thread-safe. */
+DT_API dt_status dt_mascara_fecha(const dt_mascara_clave *k, const char *in, size_t len, uint32_t entidad, int32_t dias,
+                                  char *buf, size_t cap, size_t *out_len, char *why, size_t whycap);
+/* Scale an integer amount by a keyed factor (10000 + f) / 10000, f basis points in {-100p..-1,
+ * 1..100p} for porcentaje p (1..DT_MASCARA_MONTO_PORCENTAJE_MAX, else DT_ERR_INVALID_ARG), rounded
+ * half up and held within [ceil(v(100-p)/100), floor(v(100+p)/100)] of the magnitude v
+ * (docs/enmascarar.md, "monto"). `entidad` as dt_mascara_fecha (0: keyed by v). `in` is an optional
+ * '-', an optional '$' (and one space after it), then digits ("1234567") or groups of three with
+ * dots ("1.234.567"), no leading zero, at most 14 digits; the prefix is kept byte for byte and the
+ * digits written in the input's way (dots if it had any). Anything else is DT_ERR_INVALID_ARG with a
+ * sentence that never repeats it. Text out as dt_mascara_rut (under 32 bytes); DT_ERR_NULL as
+ * dt_mascara_fecha. Pure, thread-safe. */
+DT_API dt_status dt_mascara_monto(const dt_mascara_clave *k, const char *in, size_t len, uint32_t entidad,
+                                  int32_t porcentaje, char *buf, size_t cap, size_t *out_len, char *why, size_t whycap);
+/* The value that call `llamada` (an index of dt_call_find whose kind is DT_KIND_TEXT, else
+ * DT_ERR_INVALID_ARG) gives, with its defaults, from dt_new(seed) and the reference date 2026-01-01,
+ * seed = SipHash-2-4 under the first 16 bytes of BLAKE2s-256(key, "datoteca/sustituir/v1") of the
+ * value normalized (ASCII whitespace trimmed and its inner runs made one space; A-Z and the Latin-1
+ * capitals lowered): the same value gives the same output everywhere; two values may give the same
+ * output (docs/enmascarar.md, "sustituir"). Text out as dt_mascara_rut (under DT_MAX_TEXT bytes);
+ * DT_ERR_NULL as dt_mascara_fecha; DT_ERR_NO_MEMORY. Pure, thread-safe. */
+DT_API dt_status dt_mascara_sustituir(const dt_mascara_clave *k, size_t llamada, const char *in, size_t len, char *buf,
+                                      size_t cap, size_t *out_len, char *why, size_t whycap);
+
 /* ---- the rules document and a masking plan ---- */
 
 /* A rules document (docs/enmascarar.md, "The rules"): `version = 1`, `[columnas]` with a rule per
- * column (rut, persona, mantener, nulo, borrar), optional `[politica]` (invalido = "error" | "nulo" |
+ * column (rut, persona, mantener, nulo, borrar; fecha, monto, sustituir), optional `[politica]` (invalido = "error" | "nulo" |
  * "invalido"; sin_regla = "error" | "mantener"). Immutable once built: may be shared by threads. */
 typedef struct dt_mascara_reglas dt_mascara_reglas;
 #define DT_MASCARA_TOML 1

@@ -53,8 +53,8 @@ static void refusals(void) {
     rechaza("version = 1\n[columnas]\nrut = { regla = 1 }\n", DT_MASCARA_TOML,
             "reglas.toml:3: columnas.rut.regla must be a string, got an integer");
     /* what detectar proposes but is not built: refused, never passed through */
-    const char *aun_no[] = {"sustituir", "fecha", "patente", "texto"};
-    for (size_t i = 0; i < 4; i++) {
+    const char *aun_no[] = {"patente", "texto"};
+    for (size_t i = 0; i < 2; i++) {
         char t[200], e[300];
         snprintf(t, sizeof t, "version = 1\n\n[columnas]\nrut = { regla = \"rut\" }\nnotas = { regla = \"%s\" }\n", aun_no[i]);
         snprintf(e, sizeof e,
@@ -64,7 +64,8 @@ static void refusals(void) {
         rechaza(t, DT_MASCARA_TOML, e);
     }
     rechaza("version = 1\n[columnas]\nrut = { regla = \"hash\" }\n", DT_MASCARA_TOML,
-            "reglas.toml:3: columnas.rut: unknown rule 'hash' (the rules are rut, persona, mantener, nulo and borrar)");
+            "reglas.toml:3: columnas.rut: unknown rule 'hash' (the rules are rut, persona, mantener, nulo, borrar, fecha, "
+            "monto and sustituir)");
     rechaza("version = 1\n[columnas]\nrut = { regla = \"rut\", formato = \"puntos\" }\n", DT_MASCARA_TOML,
             "reglas.toml:3: columnas.rut: unknown key 'formato' (the rule rut takes only regla)");
     rechaza("version = 1\n[columnas]\nrut = { regla = \"rut\" }\nemail = { regla = \"persona\", entidad = \"rut\" }\n",
@@ -312,8 +313,457 @@ static void planes(void) {
     dt_mascara_clave_free(kb);
 }
 
+/* ---- the value rules: fecha, monto, sustituir, and persona's sexo (docs/enmascarar.md) ---- */
+
+/* Day number of a date, counted from 0001-01-01 = 1 with the test's own arithmetic (whole years,
+ * then months), not the library's days-from-civil. */
+static int64_t dia_ref(int a, int m, int d) {
+    static const int mes[12] = {31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
+    int64_t y = a - 1, n = 365 * y + y / 4 - y / 100 + y / 400;
+    int bis = (a % 4 == 0 && a % 100 != 0) || a % 400 == 0;
+    for (int i = 1; i < m; i++) n += mes[i - 1] + (i == 2 && bis);
+    return n + d;
+}
+
+/* A date as the rule writes it, read back by the test: its day number and form (0 ISO, 1 DD-MM-YYYY,
+ * 2 DD/MM/YYYY); -1 when it is not one of them. */
+static int64_t leer_fecha(const char *s, int *forma) {
+    if (strlen(s) != 10) return -1;
+    int a, m, d;
+    char x, y;
+    if (sscanf(s, "%4d%c%2d%c%2d", &a, &x, &m, &y, &d) == 5 && x == '-' && y == '-' && s[4] == '-') *forma = 0;
+    else if (sscanf(s, "%2d%c%2d%c%4d", &d, &x, &m, &y, &a) == 5 && x == y && (x == '-' || x == '/')) *forma = x == '-' ? 1 : 2;
+    else return -1;
+    return dia_ref(a, m, d);
+}
+
+/* dt_mascara_fecha of `in` under entity `e` and `dias`, as a NUL-terminated text ("" if refused). */
+static dt_status fecha_de(const dt_mascara_clave *k, const char *in, uint32_t e, int32_t dias, char *out, char *why) {
+    size_t n = 0;
+    return dt_mascara_fecha(k, in, strlen(in), e, dias, out, 32, &n, why, DT_SENTENCE_MAX);
+}
+static dt_status monto_de(const dt_mascara_clave *k, const char *in, uint32_t e, int32_t p, char *out, char *why) {
+    size_t n = 0;
+    return dt_mascara_monto(k, in, strlen(in), e, p, out, 64, &n, why, DT_SENTENCE_MAX);
+}
+
+/* The magnitude of an amount the rule wrote (dots skipped), and whether it has dots. */
+static uint64_t magnitud(const char *s, int *puntos) {
+    uint64_t v = 0;
+    *puntos = 0;
+    for (; *s; s++)
+        if (*s >= '0' && *s <= '9') v = v * 10 + (uint64_t)(*s - '0');
+        else if (*s == '.') *puntos = 1;
+    return v;
+}
+
+static void valores_fecha(const dt_mascara_clave *k, const dt_mascara_clave *kb) {
+    char o1[32], o2[32], why[DT_SENTENCE_MAX];
+    /* per entity: one offset for every date, within [-dias, dias], never 0 */
+    const char *fechas[] = {"2024-02-29", "1999-12-31", "2000-01-01", "1970-01-01", "1900-03-01", "2026-12-01"};
+    int vistos[7] = {0};
+    for (uint32_t e = 1000000; e < 1002000; e++) {
+        int64_t off = 0;
+        for (size_t i = 0; i < 6; i++) {
+            int f;
+            CHECK_OK(fecha_de(k, fechas[i], e, 3, o1, why), "fecha %s entity %u: %s", fechas[i], e, why);
+            int64_t d = leer_fecha(o1, &f) - leer_fecha(fechas[i], &f);
+            CHECK(f == 0, "fecha %s entity %u: the form changed: %s", fechas[i], e, o1);
+            if (i == 0) off = d;
+            CHECK(d == off, "fecha entity %u: %s moved %lld days, %s %lld (an interval changed)", e, fechas[i], (long long)d,
+                  fechas[0], (long long)off);
+        }
+        CHECK(off >= -3 && off <= 3 && off != 0, "fecha entity %u: offset %lld outside {-3..-1, 1..3}", e, (long long)off);
+        if (off >= -3 && off <= 3) vistos[off + 3]++;
+    }
+    /* 2,000 entities over 6 offsets: about 333 each (a binomial's sd is 17; 250..420 is 5 sd) */
+    for (int o = -3; o <= 3; o++)
+        CHECK(o == 0 ? vistos[3] == 0 : vistos[o + 3] >= 250 && vistos[o + 3] <= 420, "fecha: offset %d drawn %d times in 2000", o,
+              vistos[o + 3]);
+    /* the bounds reached: 20,000 entities with dias = 30 see both -30 and 30 (each 1 in 60) */
+    int64_t lo = 0, hi = 0;
+    for (uint32_t e = 5000000; e < 5020000; e++) {
+        int f;
+        CHECK_OK(fecha_de(k, "2020-06-15", e, 30, o1, why), "fecha: %s", why);
+        int64_t d = leer_fecha(o1, &f) - dia_ref(2020, 6, 15);
+        if (d < lo) lo = d;
+        if (d > hi) hi = d;
+    }
+    CHECK(lo == -30 && hi == 30, "fecha dias 30: offsets from %lld to %lld, expected -30 to 30", (long long)lo, (long long)hi);
+    /* the three forms: the same day, the same shift, each in its own form */
+    int64_t iso = 0;
+    const char *formas[] = {"2023-03-05", "05-03-2023", "05/03/2023"};
+    for (int i = 0; i < 3; i++) {
+        int f;
+        CHECK_OK(fecha_de(k, formas[i], 7654321, 3650, o1, why), "fecha %s: %s", formas[i], why);
+        int64_t d = leer_fecha(o1, &f);
+        CHECK(f == i, "fecha %s: written %s, another form", formas[i], o1);
+        if (i == 0) iso = d;
+        CHECK(d == iso, "fecha %s -> %s: another day than the ISO spelling's", formas[i], o1);
+    }
+    /* by the value (entity 0): the same date the same output, another key another */
+    CHECK_OK(fecha_de(k, "2023-03-05", 0, 30, o1, why), "fecha: %s", why);
+    CHECK_OK(fecha_de(k, "05/03/2023", 0, 30, o2, why), "fecha: %s", why);
+    int f1, f2;
+    CHECK(leer_fecha(o1, &f1) == leer_fecha(o2, &f2), "fecha by value: %s and %s differ", o1, o2);
+    int distintos = 0;
+    for (uint32_t e = 1000000; e < 1000100; e++) {
+        CHECK_OK(fecha_de(k, "2023-03-05", e, 3650, o1, why), "fecha: %s", why);
+        CHECK_OK(fecha_de(kb, "2023-03-05", e, 3650, o2, why), "fecha: %s", why);
+        distintos += strcmp(o1, o2) != 0;
+    }
+    CHECK(distintos >= 95, "fecha: another key gave the same date for %d of 100 entities", 100 - distintos);
+    /* refusals: the sentence never holds the value */
+    const char *malas[] = {"2023-02-29", "2024-13-01", "2024-00-10", "0000-01-01", "31-04-2024", "2024-1-01", "20240101",
+                           "2024/01/01", "05-03/2023", "2024-01-01 ", "x024-01-01", "", "2024-01-0a"};
+    for (size_t i = 0; i < sizeof malas / sizeof malas[0]; i++) {
+        dt_status st = fecha_de(k, malas[i], 1000000, 30, o1, why);
+        CHECK(st == DT_ERR_INVALID_ARG && o1[0] == '\0', "fecha '%s': expected refused, got %d '%s'", malas[i], (int)st, o1);
+        CHECK(strncmp(why, "fecha: ", 7) == 0 && (malas[i][0] == '\0' || strstr(why, malas[i]) == NULL),
+              "fecha '%s': sentence %s", malas[i], why);
+    }
+    fecha_de(k, "2023-02-29", 1000000, 30, o1, why);
+    CHECK(strcmp(why, "fecha: no such day in the calendar (the year, month or day is out of range)") == 0, "fecha: %s", why);
+    fecha_de(k, "20240101", 1000000, 30, o1, why);
+    CHECK(strcmp(why, "fecha: not a date written YYYY-MM-DD, DD-MM-YYYY or DD/MM/YYYY") == 0, "fecha: %s", why);
+    /* out of the years 0001..9999: an entity whose shift is positive, at 9999-12-31 */
+    int hecho = 0;
+    for (uint32_t e = 1000000; e < 1000100 && !hecho; e++) {
+        int f;
+        fecha_de(k, "2000-01-01", e, 10, o1, why);
+        if (leer_fecha(o1, &f) <= dia_ref(2000, 1, 1)) continue;
+        hecho = 1;
+        CHECK(fecha_de(k, "9999-12-31", e, 10, o1, why) == DT_ERR_INVALID_ARG &&
+                  strcmp(why, "fecha: the shifted date falls outside the years 0001 to 9999") == 0,
+              "fecha 9999-12-31 shifted forward: %s", why);
+    }
+    CHECK(fecha_de(k, "2000-01-01", 1, 0, o1, why) == DT_ERR_INVALID_ARG &&
+              strcmp(why, "fecha: dias must be from 1 to 3650, got 0") == 0,
+          "fecha dias 0: %s", why);
+    CHECK(fecha_de(k, "2000-01-01", 1, 3651, o1, why) == DT_ERR_INVALID_ARG, "fecha dias 3651 accepted");
+    size_t n = 0;
+    CHECK(dt_mascara_fecha(k, "2000-01-01", 10, 1, 5, o1, 10, &n, why, sizeof why) == DT_ERR_BUFFER_TOO_SMALL && n == 10,
+          "fecha cap 10: expected DT_ERR_BUFFER_TOO_SMALL and 10, got %zu", n);
+    CHECK(dt_mascara_fecha(NULL, "2000-01-01", 10, 1, 5, o1, 32, &n, why, sizeof why) == DT_ERR_NULL, "fecha NULL k");
+}
+
+static void valores_monto(const dt_mascara_clave *k) {
+    char o[64], why[DT_SENTENCE_MAX];
+    /* the bounds, exactly: 20,000 entities at p = 10 on 1000 give 900..1100, both ends reached (1 in 2,000) */
+    uint64_t lo = 2000, hi = 0;
+    for (uint32_t e = 2000000; e < 2020000; e++) {
+        int d;
+        CHECK_OK(monto_de(k, "1000", e, 10, o, why), "monto: %s", why);
+        uint64_t w = magnitud(o, &d);
+        if (w < lo) lo = w;
+        if (w > hi) hi = w;
+    }
+    CHECK(lo == 900 && hi == 1100, "monto p 10 on 1000: from %llu to %llu, expected 900 to 1100", (unsigned long long)lo,
+          (unsigned long long)hi);
+    /* the factor of an entity read from 10^13 (exact: (10^13 (10000 + f) + 5000) / 10000 = 10^13 + 10^9 f),
+     * then every amount 1..20000 of that entity recomputed from the documented formula */
+    int sujetos = 0; /* amounts whose rounding the bounds held back: the clamp must be exercised */
+    for (uint32_t e = 3000000; e < 3000040; e++) {
+        int d;
+        CHECK_OK(monto_de(k, "10000000000000", e, 7, o, why), "monto: %s", why);
+        int64_t f = ((int64_t)magnitud(o, &d) - 10000000000000) / 1000000000;
+        CHECK(f >= -700 && f <= 700 && f != 0, "monto entity %u: factor %lld basis points outside {-700..-1, 1..700}", e,
+              (long long)f);
+        for (uint64_t v = 1; v <= 20000; v++) {
+            char in[32];
+            snprintf(in, sizeof in, "%llu", (unsigned long long)v);
+            CHECK_OK(monto_de(k, in, e, 7, o, why), "monto %s: %s", in, why);
+            /* round half up of v (10000 + f) / 10000, then held in [ceil(0.93 v), floor(1.07 v)] */
+            uint64_t x = (v * (uint64_t)(10000 + f) + 5000) / 10000, a = (93 * v + 99) / 100, b = 107 * v / 100;
+            uint64_t esperado = x < a ? a : x > b ? b : x;
+            sujetos += x != esperado;
+            uint64_t w = magnitud(o, &d);
+            if (w != esperado) {
+                CHECK(w == esperado, "monto %s entity %u (f %lld): expected %llu, got %s", in, e, (long long)f,
+                      (unsigned long long)esperado, o);
+                break;
+            }
+        }
+    }
+    CHECK(sujetos > 0, "monto: no amount of 40 entities x 20000 met a bound after rounding (the clamp untested)");
+    /* forms: the prefix kept byte for byte, dots as the input had them */
+    struct {
+        const char *in, *prefijo;
+        int puntos;
+    } formas[] = {{"1234567", "", 0},        {"1.234.567", "", 1}, {"$1.234.567", "$", 1}, {"$ 1.234", "$ ", 1},
+                  {"-$ 12.345", "-$ ", 1},   {"-1234", "-", 0},    {"999", "", 0},          {"$999", "$", 0},
+                  {"99.999.999.999.999", "", 1}, {"-5", "-", 0}};
+    for (size_t i = 0; i < sizeof formas / sizeof formas[0]; i++) {
+        CHECK_OK(monto_de(k, formas[i].in, 4000000, 50, o, why), "monto %s: %s", formas[i].in, why);
+        size_t pl = strlen(formas[i].prefijo);
+        CHECK(strncmp(o, formas[i].prefijo, pl) == 0 && o[pl] >= '1' && o[pl] <= '9',
+              "monto %s -> %s: prefix '%s' not kept", formas[i].in, o, formas[i].prefijo);
+        int d, dv;
+        uint64_t v = magnitud(formas[i].in, &dv), w = magnitud(o, &d);
+        CHECK(w * 100 >= v * 50 && w * 100 <= v * 150, "monto %s -> %s: beyond 50 %%", formas[i].in, o);
+        /* dotted: groups of three from the right, checked by rewriting */
+        char re[64], *q = re + sizeof re;
+        *--q = '\0';
+        uint64_t t = w;
+        int g = 0;
+        do {
+            if (formas[i].puntos && g && g % 3 == 0) *--q = '.';
+            *--q = (char)('0' + t % 10);
+            t /= 10;
+            g++;
+        } while (t);
+        CHECK(strcmp(o + pl, q) == 0, "monto %s -> %s: digits written %s, expected %s", formas[i].in, o, o + pl, q);
+    }
+    CHECK_OK(monto_de(k, "0", 4000000, 50, o, why), "monto 0: %s", why);
+    CHECK(strcmp(o, "0") == 0, "monto 0 -> %s", o);
+    /* by the value: the same amount the same output, written either way */
+    char o2[64];
+    CHECK_OK(monto_de(k, "1234567", 0, 10, o, why), "monto: %s", why);
+    CHECK_OK(monto_de(k, "$1.234.567", 0, 10, o2, why), "monto: %s", why);
+    int d1, d2;
+    CHECK(magnitud(o, &d1) == magnitud(o2, &d2), "monto by value: %s and %s differ", o, o2);
+    const char *malos[] = {"1,5", "01", "0.123", "1.23", "1234.567", "12.3456", "$", "-", "", "1.234.", ".123", "1e5",
+                           "+5", "$-5", " 5", "5 ", "1..234", "--5", "$$5"};
+    for (size_t i = 0; i < sizeof malos / sizeof malos[0]; i++) {
+        dt_status st = monto_de(k, malos[i], 4000000, 10, o, why);
+        CHECK(st == DT_ERR_INVALID_ARG && o[0] == '\0', "monto '%s': expected refused, got %d '%s'", malos[i], (int)st, o);
+        CHECK(strcmp(why, "monto: not an amount (digits, or digits with a dot between groups of three, after an optional "
+                          "'-' and an optional '$')") == 0,
+              "monto '%s': %s", malos[i], why);
+    }
+    CHECK(monto_de(k, "100000000000000", 4000000, 10, o, why) == DT_ERR_INVALID_ARG &&
+              strcmp(why, "monto: the amount has more than 14 digits, more than this rule scales exactly") == 0,
+          "monto 10^14: %s", why);
+    CHECK(monto_de(k, "99999999999999999999999", 4000000, 10, o, why) == DT_ERR_INVALID_ARG, "monto 23 digits accepted");
+    CHECK(monto_de(k, "5", 1, 0, o, why) == DT_ERR_INVALID_ARG && strcmp(why, "monto: porcentaje must be from 1 to 90, got 0") == 0,
+          "monto p 0: %s", why);
+    CHECK(monto_de(k, "5", 1, 91, o, why) == DT_ERR_INVALID_ARG, "monto p 91 accepted");
+    /* the largest: 14 nines at +90 % still exact (no overflow): at most floor(1.9 v) */
+    for (uint32_t e = 1; e < 200; e++) {
+        int d;
+        CHECK_OK(monto_de(k, "99999999999999", e, 90, o, why), "monto: %s", why);
+        uint64_t w = magnitud(o, &d);
+        CHECK(w >= 9999999999999ULL && w <= 189999999999998ULL, "monto 14 nines entity %u: %s", e, o);
+    }
+}
+
+static void valores_sustituir(const dt_mascara_clave *k, const dt_mascara_clave *kb) {
+    size_t idx, n;
+    char a[DT_MAX_TEXT], b[DT_MAX_TEXT], why[DT_SENTENCE_MAX];
+    CHECK_OK(dt_call_find("persona.nombre_completo", 23, &idx), "persona.nombre_completo");
+    const char *iguales[] = {"Ana María Pérez", "  ana   maría pérez ", "ANA MARÍA PÉREZ", "Ana\tMaría\nPérez", "aNa MaRÍa PéReZ"};
+    CHECK_OK(dt_mascara_sustituir(k, idx, iguales[0], strlen(iguales[0]), a, sizeof a, &n, why, sizeof why), "%s", why);
+    CHECK(n > 0 && strlen(a) == n && strcmp(a, iguales[0]) != 0, "sustituir: got '%s'", a);
+    for (size_t i = 1; i < 5; i++) {
+        CHECK_OK(dt_mascara_sustituir(k, idx, iguales[i], strlen(iguales[i]), b, sizeof b, &n, why, sizeof why), "%s", why);
+        CHECK(strcmp(a, b) == 0, "sustituir: '%s' gave '%s', '%s' gave '%s' (the same after normalization)", iguales[0], a,
+              iguales[i], b);
+    }
+    /* 2,000 distinct names: the outputs mostly distinct (collisions are possible, documented) */
+    char (*vistos)[DT_MAX_TEXT] = malloc(2000 * sizeof *vistos);
+    int repetidos = 0, otra_clave = 0;
+    for (int i = 0; i < 2000 && vistos; i++) {
+        char in[32];
+        snprintf(in, sizeof in, "Persona %d", i);
+        CHECK_OK(dt_mascara_sustituir(k, idx, in, strlen(in), vistos[i], DT_MAX_TEXT, &n, why, sizeof why), "%s", why);
+        CHECK_OK(dt_mascara_sustituir(kb, idx, in, strlen(in), b, sizeof b, &n, why, sizeof why), "%s", why);
+        otra_clave += strcmp(vistos[i], b) == 0;
+        for (int j = 0; j < i; j++) repetidos += strcmp(vistos[i], vistos[j]) == 0;
+    }
+    free(vistos);
+    CHECK(repetidos < 20, "sustituir: %d repeated full names among 2000", repetidos);
+    CHECK(otra_clave < 20, "sustituir: another key gave the same name for %d of 2000", otra_clave);
+    /* a record or a number is refused; an index out of range too */
+    CHECK_OK(dt_call_find("persona.persona", 15, &idx), "persona.persona");
+    CHECK(dt_mascara_sustituir(k, idx, "x", 1, a, sizeof a, &n, why, sizeof why) == DT_ERR_INVALID_ARG, "a record accepted");
+    CHECK(dt_mascara_sustituir(k, dt_call_count(), "x", 1, a, sizeof a, &n, why, sizeof why) == DT_ERR_INVALID_ARG,
+          "an index out of range accepted");
+}
+
+static void valores_sexo(const dt_mascara_clave *k) {
+    dt_persona x, y;
+    for (uint32_t c = 1000000; c < 1000500; c++) {
+        CHECK_OK(dt_mascara_persona(k, c, &x), "persona %u", c);
+        CHECK_OK(dt_mascara_persona_sexo(k, c, DT_SEXO_CUALQUIERA, &y), "persona %u", c);
+        CHECK(misma_persona(&x, &y), "persona %u: dt_mascara_persona_sexo(cualquiera) differs from dt_mascara_persona", c);
+        CHECK_OK(dt_mascara_persona_sexo(k, c, DT_SEXO_F, &y), "persona F %u", c);
+        CHECK(strcmp(y.sexo, "F") == 0, "persona %u with sexo F: got %s", c, y.sexo);
+        CHECK_OK(dt_mascara_persona_sexo(k, c, DT_SEXO_M, &y), "persona M %u", c);
+        CHECK(strcmp(y.sexo, "M") == 0, "persona %u with sexo M: got %s", c, y.sexo);
+    }
+    CHECK(dt_mascara_persona_sexo(k, 1000000, (dt_sexo)3, &y) == DT_ERR_INVALID_ARG, "sexo 3 accepted");
+    const char *f[] = {"F", "f", " F ", "Femenino", "FEMENINO", "mujer", "Mujer"}, *m[] = {"M", "m", "Masculino", "hombre", "HOMBRE\t"};
+    const char *no[] = {"", "X", "fem", "mujeres", "FM", "Femenina", "1", "2", "mujer hombre"};
+    dt_sexo s;
+    for (size_t i = 0; i < 7; i++) CHECK(dt_mascara_sexo_leer(f[i], strlen(f[i]), &s) == DT_OK && s == DT_SEXO_F, "sexo '%s'", f[i]);
+    for (size_t i = 0; i < 5; i++) CHECK(dt_mascara_sexo_leer(m[i], strlen(m[i]), &s) == DT_OK && s == DT_SEXO_M, "sexo '%s'", m[i]);
+    for (size_t i = 0; i < 9; i++)
+        CHECK(dt_mascara_sexo_leer(no[i], strlen(no[i]), &s) == DT_ERR_INVALID_ARG && s == DT_SEXO_CUALQUIERA, "sexo '%s' accepted",
+              no[i]);
+}
+
+static void valores_reglas(void) {
+    rechaza("version = 1\n[columnas]\nf = { regla = \"fecha\" }\n", DT_MASCARA_TOML,
+            "reglas.toml:3: columnas.f: the rule fecha needs dias, the largest shift in days from 1 to 3650");
+    rechaza("version = 1\n[columnas]\nf = { regla = \"fecha\", dias = 0 }\n", DT_MASCARA_TOML,
+            "reglas.toml:3: columnas.f.dias must be an integer from 1 to 3650, got 0");
+    rechaza("version = 1\n[columnas]\nf = { regla = \"fecha\", dias = 3651 }\n", DT_MASCARA_TOML,
+            "reglas.toml:3: columnas.f.dias must be an integer from 1 to 3650, got 3651");
+    rechaza("version = 1\n[columnas]\nf = { regla = \"fecha\", dias = \"30\" }\n", DT_MASCARA_TOML,
+            "reglas.toml:3: columnas.f.dias must be an integer from 1 to 3650, got a string");
+    rechaza("version = 1\n[columnas]\nf = { regla = \"fecha\", dias = 30, porcentaje = 5 }\n", DT_MASCARA_TOML,
+            "reglas.toml:3: columnas.f: unknown key 'porcentaje' (the rule fecha takes regla, dias and entidad)");
+    rechaza("version = 1\n[columnas]\nf = { regla = \"fecha\", dias = 30, entidad = \"rut\" }\n", DT_MASCARA_TOML,
+            "reglas.toml:3: columnas.f.entidad names 'rut', which is not a column of columnas");
+    rechaza("version = 1\n[columnas]\nid = { regla = \"mantener\" }\nf = { regla = \"fecha\", dias = 30, entidad = \"id\" }\n",
+            DT_MASCARA_TOML,
+            "reglas.toml:4: columnas.f.entidad names 'id', whose rule is not rut: an entity is a column of RUTs masked "
+            "with the rule rut");
+    rechaza("version = 1\n[columnas]\nm = { regla = \"monto\" }\n", DT_MASCARA_TOML,
+            "reglas.toml:3: columnas.m: the rule monto needs porcentaje, the largest change in percent from 1 to 90");
+    rechaza("version = 1\n[columnas]\nm = { regla = \"monto\", porcentaje = 91 }\n", DT_MASCARA_TOML,
+            "reglas.toml:3: columnas.m.porcentaje must be an integer from 1 to 90, got 91");
+    rechaza("version = 1\n[columnas]\nm = { regla = \"monto\", porcentaje = 10, dias = 3 }\n", DT_MASCARA_TOML,
+            "reglas.toml:3: columnas.m: unknown key 'dias' (the rule monto takes regla, porcentaje and entidad)");
+    rechaza("version = 1\n[columnas]\nn = { regla = \"sustituir\" }\n", DT_MASCARA_TOML,
+            "reglas.toml:3: columnas.n: the rule sustituir needs llamada, a call that gives one text such as "
+            "\"persona.nombre\"");
+    rechaza("version = 1\n[columnas]\nn = { regla = \"sustituir\", llamada = \"persona.nombrE\" }\n", DT_MASCARA_TOML,
+            "reglas.toml:3: columnas.n.llamada: unknown call 'persona.nombrE' (datoteca list names them all)");
+    rechaza("version = 1\n[columnas]\nn = { regla = \"sustituir\", llamada = \"persona.persona\" }\n", DT_MASCARA_TOML,
+            "reglas.toml:3: columnas.n.llamada: the call persona.persona does not give one text (a record or a number); "
+            "sustituir takes a text call such as \"persona.nombre\"");
+    rechaza("version = 1\n[columnas]\nn = { regla = \"sustituir\", llamada = 3 }\n", DT_MASCARA_TOML,
+            "reglas.toml:3: columnas.n.llamada must be a string (a call's name), got an integer");
+    rechaza("version = 1\n[columnas]\nn = { regla = \"sustituir\", llamada = \"persona.nombre\", entidad = \"x\" }\n",
+            DT_MASCARA_TOML, "reglas.toml:3: columnas.n: unknown key 'entidad' (the rule sustituir takes regla and llamada)");
+    rechaza("version = 1\n[columnas]\nrut = { regla = \"rut\" }\nn = { regla = \"persona\", campo = \"nombres\", entidad = "
+            "\"rut\", sexo = \"genero\" }\n",
+            DT_MASCARA_TOML, "reglas.toml:4: columnas.n.sexo names 'genero', which is not a column of columnas");
+    rechaza("version = 1\n[columnas]\nrut = { regla = \"rut\" }\nn = { regla = \"persona\", campo = \"nombres\", entidad = "
+            "\"rut\", sexo = 1 }\n",
+            DT_MASCARA_TOML,
+            "reglas.toml:4: columnas.n.sexo must be a string (the name of the column with the original sex), got an integer");
+    rechaza("version = 1\n[columnas]\nrut = { regla = \"rut\" }\nn = { regla = \"persona\", campo = \"nombres\", entidad = "
+            "\"rut\", edad = 1 }\n",
+            DT_MASCARA_TOML,
+            "reglas.toml:4: columnas.n: unknown key 'edad' (the rule persona takes regla, campo, entidad and sexo)");
+    rechaza("{\"version\": 1, \"columnas\": {\"f\": {\"regla\": \"fecha\", \"dias\": -1}}}", DT_MASCARA_JSON,
+            "reglas.toml:1: columnas.f.dias must be an integer from 1 to 3650, got -1");
+}
+
+/* The rules in a plan: two date columns and two rows of one entity keep their interval; an amount
+ * column scales with its entity; the sexo column; the policies. */
+static void valores_plan(const dt_mascara_clave *k) {
+    dt_mascara_reglas *r = acepta("version = 1\n"
+                                  "[columnas]\n"
+                                  "rut = { regla = \"rut\" }\n"
+                                  "alta = { regla = \"fecha\", dias = 60, entidad = \"rut\" }\n"
+                                  "baja = { regla = \"fecha\", dias = 60, entidad = \"rut\" }\n"
+                                  "libre = { regla = \"fecha\", dias = 60 }\n"
+                                  "saldo = { regla = \"monto\", porcentaje = 20, entidad = \"rut\" }\n"
+                                  "limite = { regla = \"monto\", porcentaje = 20, entidad = \"rut\" }\n"
+                                  "ciudad = { regla = \"sustituir\", llamada = \"direccion.comuna\" }\n"
+                                  "sexo = { regla = \"mantener\" }\n"
+                                  "nombres = { regla = \"persona\", campo = \"nombres\", entidad = \"rut\", sexo = \"sexo\" }\n"
+                                  "psexo = { regla = \"persona\", campo = \"sexo\", entidad = \"rut\", sexo = \"sexo\" }\n"
+                                  "otro = { regla = \"persona\", campo = \"nombres\", entidad = \"rut\" }\n");
+    const char *cols[] = {"rut", "alta", "baja", "libre", "saldo", "limite", "ciudad", "sexo", "nombres", "psexo", "otro"};
+    dt_mascara_plan *p = plan_de(r, k, 11, cols, DT_OK, NULL);
+    char why[DT_SENTENCE_MAX], b[11][256];
+    if (p) {
+        const char *f1[] = {"12.345.678-5", "2020-01-10", "15/03/2021", "2020-01-10", "1.000.000", "500000",
+                            "Ñuñoa", "mujer", "x", "x", "x"};
+        const char *f2[] = {"12345678-5", "10-01-2020", "2022-07-01", "2020-01-10", "$ 2.000.000", "100",
+                            "ÑUÑOA ", "F", "x", "x", "x"};
+        CHECK_OK(fila(p, 1, 11, f1, why), "row 1: %s", why);
+        for (size_t i = 0; i < 11; i++) valor(p, i, b[i], 256);
+        char c[11][256];
+        CHECK_OK(fila(p, 2, 11, f2, why), "row 2: %s", why);
+        for (size_t i = 0; i < 11; i++) valor(p, i, c[i], 256);
+        int f;
+        int64_t o1 = leer_fecha(b[1], &f) - dia_ref(2020, 1, 10), o2 = leer_fecha(b[2], &f) - dia_ref(2021, 3, 15),
+                o3 = leer_fecha(c[1], &f) - dia_ref(2020, 1, 10), o4 = leer_fecha(c[2], &f) - dia_ref(2022, 7, 1);
+        CHECK(o1 == o2 && o1 == o3 && o1 == o4 && o1 != 0 && o1 >= -60 && o1 <= 60,
+              "one entity, two columns, two rows: offsets %lld %lld %lld %lld (%s %s %s %s)", (long long)o1, (long long)o2,
+              (long long)o3, (long long)o4, b[1], b[2], c[1], c[2]);
+        CHECK(c[1][2] == '-' && b[2][2] == '/', "the forms: %s %s", c[1], b[2]);
+        CHECK(strcmp(b[3], c[3]) == 0 && strcmp(b[3], "2020-01-10") != 0, "fecha without entity: %s, %s", b[3], c[3]);
+        /* the same factor for both amount columns and both rows: 1.000.000 and 2.000.000 scale alike */
+        int d;
+        uint64_t s1 = magnitud(b[4], &d), s2 = magnitud(c[4], &d), l1 = magnitud(b[5], &d);
+        CHECK(s2 == 2 * s1 && l1 * 2 == s1 && s1 >= 800000 && s1 <= 1200000 && s1 != 1000000,
+              "monto of one entity: %s, %s, %s", b[4], c[4], b[5]);
+        CHECK(strncmp(c[4], "$ ", 2) == 0 && strchr(b[5], '.') == NULL, "monto forms: %s %s", c[4], b[5]);
+        CHECK(strcmp(b[6], c[6]) == 0 && strcmp(b[6], "Ñuñoa") != 0 && b[6][0] != '\0', "sustituir: %s, %s", b[6], c[6]);
+        CHECK(strcmp(b[9], "F") == 0 && strcmp(c[9], "F") == 0 && strcmp(b[8], c[8]) == 0, "persona of sex F: %s %s, %s %s",
+              b[8], b[9], c[8], c[9]);
+        dt_persona x;
+        uint32_t m;
+        CHECK_OK(dt_mascara_rut_cuerpo(k, 12345678, &m), "body");
+        CHECK_OK(dt_mascara_persona_sexo(k, m, DT_SEXO_F, &x), "persona F");
+        CHECK(strcmp(b[8], x.nombres) == 0, "nombres with sexo: %s, expected %s", b[8], x.nombres);
+        CHECK_OK(dt_mascara_persona(k, m, &x), "persona");
+        CHECK(strcmp(b[10], x.nombres) == 0, "nombres without sexo: %s, expected %s (unchanged)", b[10], x.nombres);
+        /* the policies: an unreadable date, an amount, a sex, an entity; the sentences never hold the value */
+        const char *f3[] = {"12.345.678-5", "2020-02-30", "", "", "", "", "", "mujer", "", "", ""};
+        CHECK(fila(p, 3, 11, f3, why) == DT_ERR_INVALID_ARG &&
+                  strcmp(why, "row 3, column alta: fecha: no such day in the calendar (the year, month or day is out of "
+                              "range); politica.invalido is \"error\"") == 0,
+              "row 3: %s", why);
+        const char *f4[] = {"12.345.678-5", "", "", "", "1.2345", "", "", "mujer", "", "", ""};
+        CHECK(fila(p, 4, 11, f4, why) == DT_ERR_INVALID_ARG &&
+                  strcmp(why, "row 4, column saldo: monto: not an amount (digits, or digits with a dot between groups of "
+                              "three, after an optional '-' and an optional '$'); politica.invalido is \"error\"") == 0,
+              "row 4: %s", why);
+        const char *f5[] = {"12.345.678-5", "", "", "", "", "", "", "otro", "Ana", "", ""};
+        CHECK(fila(p, 5, 11, f5, why) == DT_ERR_INVALID_ARG &&
+                  strcmp(why, "row 5, column nombres: its sexo column sexo is not F, M, femenino, masculino, mujer or hombre, "
+                              "so there is no persona of that sex to take nombres from; politica.invalido is \"error\"") == 0,
+              "row 5: %s", why);
+        const char *f6[] = {"", "2020-01-01", "", "", "", "", "", "", "", "", ""};
+        CHECK(fila(p, 6, 11, f6, why) == DT_ERR_INVALID_ARG &&
+                  strcmp(why, "row 6, column alta: its entity rut is empty, so there is no offset to shift its date by; "
+                              "politica.invalido is \"error\"") == 0,
+              "row 6: %s", why);
+        const char *f7[] = {"", "", "", "", "5", "", "", "", "", "", ""};
+        CHECK(fila(p, 7, 11, f7, why) == DT_ERR_INVALID_ARG &&
+                  strcmp(why, "row 7, column saldo: its entity rut is empty, so there is no factor to scale its amount by; "
+                              "politica.invalido is \"error\"") == 0,
+              "row 7: %s", why);
+    }
+    dt_mascara_plan_free(p);
+    dt_mascara_reglas_free(r);
+    /* nulo: the unreadable values emptied, the rest masked */
+    r = acepta("version = 1\n[politica]\ninvalido = \"nulo\"\n[columnas]\nrut = { regla = \"rut\" }\n"
+               "f = { regla = \"fecha\", dias = 5 }\nm = { regla = \"monto\", porcentaje = 5 }\n"
+               "s = { regla = \"mantener\" }\nn = { regla = \"persona\", campo = \"nombres\", entidad = \"rut\", sexo = \"s\" }\n");
+    p = plan_de(r, k, 5, (const char *[]){"rut", "f", "m", "s", "n"}, DT_OK, NULL);
+    if (p) {
+        const char *v[] = {"12.345.678-5", "31/02/2020", "12,5", "?", "Ana"};
+        CHECK_OK(fila(p, 1, 5, v, why), "nulo: %s", why);
+        CHECK(valor(p, 1, b[1], 256)[0] == '\0' && valor(p, 2, b[2], 256)[0] == '\0' && valor(p, 4, b[4], 256)[0] == '\0',
+              "nulo: '%s' '%s' '%s' not emptied", b[1], b[2], b[4]);
+    }
+    dt_mascara_plan_free(p);
+    dt_mascara_reglas_free(r);
+}
+
+static void valores(void) {
+    dt_mascara_clave *k = clave(CLAVE_A), *kb = clave(CLAVE_B);
+    valores_reglas();
+    valores_fecha(k, kb);
+    valores_monto(k);
+    valores_sustituir(k, kb);
+    valores_sexo(k);
+    valores_plan(k);
+    dt_mascara_clave_free(k);
+    dt_mascara_clave_free(kb);
+}
+
 int main(void) {
     refusals();
     planes();
+    valores();
     return dt_test_done("test_mascara_reglas");
 }

@@ -7,6 +7,7 @@ the RUT permutation of tests/c/mascara_ref.py, then `datoteca persona --seed`); 
 a high-entropy column is searched for in the output bytes. The keys are fixed, so a failure is
 reproducible: the messages name the key, the table, the row and the column."""
 import csv
+import datetime
 import hashlib
 import importlib.util
 import io
@@ -352,3 +353,160 @@ def test_detectar_s_proposal_masks_every_persona_column(tmp_path):
         for c in ("rut", "email", "telefono", "direccion"):
             if o[c]:
                 assert o[c].encode() not in p.stdout, f"persona row {i + 1}, column {c}: the original is in the output"
+
+
+# ---- the value rules: fecha, monto, sustituir, and persona's sexo (docs/enmascarar.md) ----
+
+REGLAS_VALORES = """version = 1
+
+[columnas]
+rut = { regla = "rut" }
+nacimiento = { regla = "fecha", dias = 45, entidad = "rut" }
+alta = { regla = "fecha", dias = 45, entidad = "rut" }
+evento = { regla = "fecha", dias = 10 }
+saldo = { regla = "monto", porcentaje = 15, entidad = "rut" }
+cuota = { regla = "monto", porcentaje = 15, entidad = "rut" }
+propina = { regla = "monto", porcentaje = 30 }
+apodo = { regla = "sustituir", llamada = "persona.nombre_completo" }
+sexo = { regla = "mantener" }
+nombres = { regla = "persona", campo = "nombres", entidad = "rut", sexo = "sexo" }
+"""
+COLUMNAS_VALORES = ["rut", "nacimiento", "alta", "evento", "saldo", "cuota", "propina", "apodo", "sexo", "nombres"]
+
+
+def _subclave(etiqueta, clave=CLAVE_A):
+    return hashlib.blake2s(etiqueta.encode(), key=bytes.fromhex(clave), digest_size=32).digest()[:16]
+
+
+def _sorteo(sub, m, n):
+    """The documented keyed draw in {-n..-1, 1..n}: SipHash-2-4 of LE64(m), mod 2n, 0 skipped."""
+    r = mascara_ref.siphash24(sub, m.to_bytes(8, "little")) % (2 * n)
+    return r - n if r < n else r - n + 1
+
+
+def _normal(s):
+    """sustituir's normalization, from the document: ASCII whitespace trimmed and each inner run one
+    space; A-Z and the Latin-1 capitals U+00C0..U+00DE (not U+00D7) lowered; nothing else."""
+    t = " ".join(s.strip(" \t\n\v\f\r").split())  # the test values hold no other whitespace
+    return "".join(chr(ord(c) + 32) if "A" <= c <= "Z" or ("\u00c0" <= c <= "\u00de" and c != "\u00d7") else c
+                   for c in t).encode()
+
+
+def _fecha(s):
+    if s[4] == "-":
+        return datetime.date(int(s[:4]), int(s[5:7]), int(s[8:])), "iso"
+    return datetime.date(int(s[6:]), int(s[3:5]), int(s[:2])), s[2]
+
+
+def _escribir(d, forma):
+    return d.isoformat() if forma == "iso" else f"{d.day:02d}{forma}{d.month:02d}{forma}{d.year:04d}"
+
+
+@pytest.fixture(scope="module")
+def valores(datos, tmp_path_factory):
+    filas = []
+    for i, p in enumerate(datos["personas"][:600]):
+        nac = datetime.date.fromisoformat(p["fecha_nacimiento"])
+        alta = nac + datetime.timedelta(days=6000 + (i * 37) % 9000)
+        filas.append({"rut": p["rut"], "nacimiento": p["fecha_nacimiento"],
+                      "alta": _escribir(alta, "/" if i % 2 else "-"),
+                      "evento": _escribir(datetime.date(2020, 1, 1) + datetime.timedelta(days=i % 50), "iso"),
+                      "saldo": f"{(i * 104729) % 50000000 + 1:,}".replace(",", "."), "cuota": str(1000 + i),
+                      "propina": ("$ " if i % 3 == 0 else "") + str(500 * (i % 7) + 1),
+                      "apodo": ["Ana María", "  ANA MARÍA ", "Pedro", "pedro", p["nombres"]][i % 5],
+                      "sexo": ["F", "mujer", "Femenino"][i % 3] if p["sexo"] == "F" else ["M", "hombre", "MASCULINO"][i % 3],
+                      "nombres": p["nombres"]})
+    p = _enmascarar(tmp_path_factory.mktemp("val"), REGLAS_VALORES, _csv(filas, COLUMNAS_VALORES))
+    assert p.returncode == 0 and p.stderr == b"", p.stderr.decode()
+    salida = _filas(p.stdout)
+    assert len(salida) == len(filas)
+    return filas, salida
+
+
+def test_dates_shift_by_the_documented_offset_and_keep_intervals(valores):
+    """Recomputed with datetime (not the library's calendar): offset = the keyed draw of the masked body
+    under BLAKE2s(key, "datoteca/fecha/v1"), in {-45..-1, 1..45}; both date columns move alike."""
+    keys, sub = mascara_ref.subkeys(CLAVE_A), _subclave("datoteca/fecha/v1")
+    for i, (o, m) in enumerate(zip(*valores)):
+        cuerpo = mascara_ref.mask_body(keys, int(stdnum_rut.compact(o["rut"])[:-1]))
+        off = datetime.timedelta(days=_sorteo(sub, cuerpo, 45))
+        for c in ("nacimiento", "alta"):
+            d, forma = _fecha(o[c])
+            assert m[c] == _escribir(d + off, forma), f"key A, row {i + 1}, column {c}: {o[c]} -> {m[c]}, expected offset {off}"
+        assert _fecha(m["alta"])[0] - _fecha(m["nacimiento"])[0] == _fecha(o["alta"])[0] - _fecha(o["nacimiento"])[0]
+        # no entity: keyed by the date, 2^63 + (days since 1970-01-01 + 1,000,000)
+        d = _fecha(o["evento"])[0]
+        z = (d - datetime.date(1970, 1, 1)).days
+        esperado = d + datetime.timedelta(days=_sorteo(sub, 2 ** 63 + z + 1000000, 10))
+        assert m["evento"] == esperado.isoformat(), f"row {i + 1}, column evento: {o['evento']} -> {m['evento']}"
+
+
+def test_amounts_scale_by_the_documented_factor_within_bounds(valores):
+    keys, sub = mascara_ref.subkeys(CLAVE_A), _subclave("datoteca/monto/v1")
+    cambiados = 0
+    for i, (o, m) in enumerate(zip(*valores)):
+        cuerpo = mascara_ref.mask_body(keys, int(stdnum_rut.compact(o["rut"])[:-1]))
+        for c, p, msg in (("saldo", 15, None), ("cuota", 15, None), ("propina", 30, 0)):
+            pre = "$ " if o[c].startswith("$ ") else ""
+            v = int(o[c][len(pre):].replace(".", ""))
+            f = _sorteo(sub, cuerpo if msg is None else 2 ** 63 + v, 100 * p)
+            w = (v * (10000 + f) + 5000) // 10000
+            w = min(max(w, -(-v * (100 - p) // 100)), v * (100 + p) // 100)
+            texto = pre + (f"{w:,}".replace(",", ".") if "." in o[c] else str(w))
+            assert m[c] == texto, f"row {i + 1}, column {c}: {o[c]} -> {m[c]}, expected {texto} (f = {f} bp)"
+            assert v * (100 - p) <= w * 100 <= v * (100 + p), f"row {i + 1}, column {c}: {o[c]} -> {m[c]} beyond {p} %"
+            cambiados += w != v
+    assert cambiados > 1700, f"only {cambiados} of 1800 amounts changed"
+
+
+def test_sustituir_is_the_call_seeded_by_the_value(valores):
+    filas, salida = valores
+    sub = _subclave("datoteca/sustituir/v1")
+    por_valor = {}
+    for i, (o, m) in enumerate(zip(filas, salida)):
+        por_valor.setdefault(_normal(o["apodo"]), set()).add(m["apodo"])
+    assert all(len(s) == 1 for s in por_valor.values()), "one normalized value gave two outputs"
+    assert _normal("  ANA MARÍA ") == _normal("Ana María") and len(por_valor[_normal("Ana María")]) == 1
+    for v in list(por_valor)[:12]:
+        seed = mascara_ref.siphash24(sub, v)
+        p = subprocess.run([CLI, "persona.nombre_completo", "--seed", str(seed), "--hoy", "2026-01-01"],
+                           capture_output=True, check=True)
+        assert por_valor[v] == {p.stdout.decode().strip()}, f"sustituir {v!r}: seed {seed}"
+
+
+def test_the_persona_keeps_the_original_sex(valores):
+    keys, sub = mascara_ref.subkeys(CLAVE_A), _subclave("datoteca/persona/v1")
+    filas, salida = valores
+    for i, (o, m) in enumerate(zip(filas, salida)):
+        if i % 50:
+            continue
+        sexo = "F" if o["sexo"].lower() in ("f", "femenino", "mujer") else "M"
+        cuerpo = mascara_ref.mask_body(keys, int(stdnum_rut.compact(o["rut"])[:-1]))
+        seed = mascara_ref.siphash24(sub, cuerpo.to_bytes(8, "little"))
+        p = subprocess.run([CLI, "persona.persona", "--sexo", sexo, "--seed", str(seed), "--hoy", "2026-01-01",
+                            "--format", "jsonl"], capture_output=True, check=True)
+        esperado = json.loads(p.stdout)
+        assert esperado["sexo"] == sexo and m["nombres"] == esperado["nombres"], (
+            f"row {i + 1}: sexo {o['sexo']!r}, nombres {m['nombres']!r}, the persona of sex {sexo} has {esperado['nombres']!r}")
+
+
+def test_value_rules_refusals_and_policies(tmp_path):
+    p = _enmascarar(tmp_path, REGLAS_VALORES.replace("dias = 45, entidad", "dias = 4000, entidad", 1), b"rut\n")
+    assert p.returncode == 2 and "reglas.toml:5: columnas.nacimiento.dias must be an integer from 1 to 3650, got 4000" \
+        in p.stderr.decode(), p.stderr.decode()
+    reglas = 'version = 1\n[columnas]\nrut = { regla = "rut" }\nf = { regla = "fecha", dias = 5, entidad = "rut" }\n' \
+             'm = { regla = "monto", porcentaje = 5 }\n'
+    secreto = "1987-02-29"
+    p = _enmascarar(tmp_path, reglas, f"rut,f,m\n12.345.678-5,2000-01-01,10\n12.345.678-5,{secreto},10\n".encode())
+    err = p.stderr.decode()
+    assert p.returncode == 2 and "row 2, column f: fecha: no such day in the calendar" in err, err
+    assert secreto not in err and "1987" not in err, err
+    p = _enmascarar(tmp_path, reglas + '[politica]\ninvalido = "nulo"\n',
+                    f"rut,f,m\n12.345.678-5,{secreto},1.0\n,2000-01-01,7\n".encode())
+    assert p.returncode == 0, p.stderr.decode()
+    uno, dos = _filas(p.stdout)
+    # row 1: the impossible date and the decimal amount emptied, the RUT masked
+    assert stdnum_rut.is_valid(uno["rut"]) and uno["f"] == "" and uno["m"] == "", uno
+    # row 2: no entity, so no offset: the date emptied; the amount (keyed by itself) masked, and 7 +- 5 %
+    # holds only 7 (6.65..7.35): small amounts may come out as they went in
+    assert dos["rut"] == "" and dos["f"] == "" and dos["m"] == "7", dos

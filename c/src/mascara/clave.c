@@ -84,6 +84,13 @@ dt_status dt_mascara_clave_new(const char *hex, size_t len, dt_mascara_clave **o
                 strlen(DT__MC_ETIQUETA_PERSONA));
     k->persona[0] = dt__le64(sub);
     k->persona[1] = dt__le64(sub + 8);
+    static const char *const valores[3] = {DT__MC_ETIQUETA_FECHA, DT__MC_ETIQUETA_MONTO, DT__MC_ETIQUETA_SUSTITUIR};
+    uint64_t *destino[3] = {k->fecha, k->monto, k->sustituir};
+    for (int i = 0; i < 3; i++) {
+        dt__blake2s(sub, sizeof sub, maestra, sizeof maestra, (const uint8_t *)valores[i], strlen(valores[i]));
+        destino[i][0] = dt__le64(sub);
+        destino[i][1] = dt__le64(sub + 8);
+    }
     dt__borrar(maestra, sizeof maestra);
     dt__borrar(sub, sizeof sub);
     *out = k;

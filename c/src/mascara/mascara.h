@@ -23,9 +23,15 @@ struct dt_mascara_clave {
     uint64_t rut[DT__MC_CLASES][2];
     /* The persona seed's SipHash-2-4 key: the first 16 bytes of BLAKE2s-256(key, "datoteca/persona/v1"). */
     uint64_t persona[2];
+    /* The value rules' SipHash-2-4 keys (docs/enmascarar.md, "fecha", "monto", "sustituir"): the
+     * first 16 bytes of BLAKE2s-256(key, "datoteca/<rule>/v1"), two little-endian words each. */
+    uint64_t fecha[2], monto[2], sustituir[2];
 };
 
 #define DT__MC_ETIQUETA_PERSONA "datoteca/persona/v1"
+#define DT__MC_ETIQUETA_FECHA "datoteca/fecha/v1"
+#define DT__MC_ETIQUETA_MONTO "datoteca/monto/v1"
+#define DT__MC_ETIQUETA_SUSTITUIR "datoteca/sustituir/v1"
 
 /* The index of the class holding `cuerpo` (1..DT_RUT_CUERPO_MAX). */
 int dt__mc_clase_de(uint32_t cuerpo);

@@ -11,7 +11,8 @@
 #include "internal.h"
 #include "mascara/mascara.h"
 
-typedef enum dt__mr_regla { DT__MR_RUT = 1, DT__MR_PERSONA, DT__MR_MANTENER, DT__MR_NULO, DT__MR_BORRAR } dt__mr_regla;
+typedef enum dt__mr_regla { DT__MR_RUT = 1, DT__MR_PERSONA, DT__MR_MANTENER, DT__MR_NULO, DT__MR_BORRAR,
+                               DT__MR_FECHA, DT__MR_MONTO, DT__MR_SUSTITUIR } dt__mr_regla;
 typedef enum dt__mr_invalido { DT__MR_ERROR = 0, DT__MR_VACIO, DT__MR_INVALIDO } dt__mr_invalido;
 
 /* The persona fields a column may take, in dt_persona's order. */
@@ -29,6 +30,11 @@ typedef struct dt__mr_col {
     dt__mr_regla regla;
     int campo;       /* persona: index in dt__mr_campos */
     size_t entidad;  /* persona: index of the entity column in the rules */
+    /* fecha, monto, sustituir and persona's sexo (docs/enmascarar.md) */
+    int con_entidad, con_sexo; /* fecha, monto: entidad given; persona: sexo given */
+    size_t sexo;               /* persona: index of the original sex column in the rules */
+    int32_t parametro;         /* fecha: dias; monto: porcentaje */
+    size_t llamada;            /* sustituir: the call's index */
 } dt__mr_col;
 
 struct dt_mascara_reglas {
@@ -68,9 +74,24 @@ static dt__mr_cita dt__mr_citar(const char *s, size_t n) {
 
 static int dt__mr_es(const char *s, size_t n, const char *t) { return strlen(t) == n && memcmp(s, t, n) == 0; }
 
-/* Check one column's rule table `v` (key `k`, `kn` bytes) into c; the entity is resolved later. */
+static dt_status dt__mr_valores(const dt__doc_node *v, const char *col, dt__mr_col *c, const char **entidad,
+                                size_t *entidad_n, char *why, size_t whycap);
+
+/* The keys a rule takes besides regla, as the unknown-key sentence lists them. */
+static const char *dt__mr_claves(dt__mr_regla r) {
+    switch (r) {
+    case DT__MR_PERSONA: return "regla, campo, entidad and sexo";
+    case DT__MR_FECHA: return "regla, dias and entidad";
+    case DT__MR_MONTO: return "regla, porcentaje and entidad";
+    case DT__MR_SUSTITUIR: return "regla and llamada";
+    default: return "only regla";
+    }
+}
+
+/* Check one column's rule table `v` (key `k`, `kn` bytes) into c; the entity (and persona's sexo
+ * column) is resolved later. */
 static dt_status dt__mr_columna(const dt__doc_node *v, const char *k, size_t kn, dt__mr_col *c, const char **entidad,
-                                size_t *entidad_n, char *why, size_t whycap) {
+                                size_t *entidad_n, const char **sexo, size_t *sexo_n, char *why, size_t whycap) {
     dt__mr_cita col = dt__mr_citar(k, kn);
     if (dt__doc_kind_of(v) != DT__DOC_TABLE)
         return dt__doc_refuse(v, why, whycap, "columnas.%s must be %s such as { regla = \"rut\" }, got %s", col.s,
@@ -83,7 +104,7 @@ static dt_status dt__mr_columna(const dt__doc_node *v, const char *k, size_t kn,
     if (rs == NULL)
         return dt__doc_refuse(rn, why, whycap, "columnas.%s.regla must be a string, got %s", col.s,
                               dt__doc_kind_name(dt__doc_kind_of(rn), dt__doc_format_of(rn)));
-    static const char *const aun_no[] = {"sustituir", "fecha", "patente", "texto", "monto"};
+    static const char *const aun_no[] = {"patente", "texto"};
     for (size_t i = 0; i < sizeof aun_no / sizeof aun_no[0]; i++)
         if (dt__mr_es(rs, rl, aun_no[i]))
             return dt__doc_refuse(rn, why, whycap,
@@ -95,11 +116,15 @@ static dt_status dt__mr_columna(const dt__doc_node *v, const char *k, size_t kn,
     else if (dt__mr_es(rs, rl, "mantener")) c->regla = DT__MR_MANTENER;
     else if (dt__mr_es(rs, rl, "nulo")) c->regla = DT__MR_NULO;
     else if (dt__mr_es(rs, rl, "borrar")) c->regla = DT__MR_BORRAR;
+    else if (dt__mr_es(rs, rl, "fecha")) c->regla = DT__MR_FECHA;
+    else if (dt__mr_es(rs, rl, "monto")) c->regla = DT__MR_MONTO;
+    else if (dt__mr_es(rs, rl, "sustituir")) c->regla = DT__MR_SUSTITUIR;
     else {
         char q[DT__DOC_CITE_BUF];
         dt__doc_cite(rs, rl, q);
         return dt__doc_refuse(rn, why, whycap,
-                              "columnas.%s: unknown rule '%s' (the rules are rut, persona, mantener, nulo and borrar)",
+                              "columnas.%s: unknown rule '%s' (the rules are rut, persona, mantener, nulo, borrar, fecha, monto "
+                              "and sustituir)",
                               col.s, q);
     }
     for (size_t i = 0; i < dt__doc_len(v); i++) {
@@ -108,10 +133,16 @@ static dt_status dt__mr_columna(const dt__doc_node *v, const char *k, size_t kn,
         const char *key = dt__doc_key(it, &n);
         if (dt__mr_es(key, n, "regla")) continue;
         if (c->regla == DT__MR_PERSONA && (dt__mr_es(key, n, "campo") || dt__mr_es(key, n, "entidad"))) continue;
+        if (c->regla == DT__MR_PERSONA && dt__mr_es(key, n, "sexo")) continue;
+        if ((c->regla == DT__MR_FECHA || c->regla == DT__MR_MONTO) && dt__mr_es(key, n, "entidad")) continue;
+        if ((c->regla == DT__MR_FECHA && dt__mr_es(key, n, "dias")) || (c->regla == DT__MR_MONTO && dt__mr_es(key, n, "porcentaje")) ||
+            (c->regla == DT__MR_SUSTITUIR && dt__mr_es(key, n, "llamada")))
+            continue;
         return dt__doc_refuse(it, why, whycap, "columnas.%s: unknown key '%s' (the rule %.*s takes %s)", col.s,
-                              dt__mr_citar(key, n).s, (int)rl, rs,
-                              c->regla == DT__MR_PERSONA ? "regla, campo and entidad" : "only regla");
+                              dt__mr_citar(key, n).s, (int)rl, rs, dt__mr_claves(c->regla));
     }
+    if (c->regla == DT__MR_FECHA || c->regla == DT__MR_MONTO || c->regla == DT__MR_SUSTITUIR)
+        return dt__mr_valores(v, col.s, c, entidad, entidad_n, why, whycap);
     if (c->regla != DT__MR_PERSONA) return DT_OK;
     const dt__doc_node *cn = dt__doc_get(v, "campo", 5), *en = dt__doc_get(v, "entidad", 7);
     if (cn == NULL)
@@ -138,6 +169,64 @@ static dt_status dt__mr_columna(const dt__doc_node *v, const char *k, size_t kn,
     if (*entidad == NULL)
         return dt__doc_refuse(en, why, whycap, "columnas.%s.entidad must be a string (a column's name), got %s", col.s,
                               dt__doc_kind_name(dt__doc_kind_of(en), dt__doc_format_of(en)));
+    const dt__doc_node *sn = dt__doc_get(v, "sexo", 4);
+    if (sn && (*sexo = dt__doc_string(sn, sexo_n)) == NULL)
+        return dt__doc_refuse(sn, why, whycap,
+                              "columnas.%s.sexo must be a string (the name of the column with the original sex), got %s",
+                              col.s, dt__doc_kind_name(dt__doc_kind_of(sn), dt__doc_format_of(sn)));
+    c->con_entidad = 1;
+    return DT_OK;
+}
+
+/* fecha { dias, entidad? }, monto { porcentaje, entidad? }, sustituir { llamada }. */
+static dt_status dt__mr_valores(const dt__doc_node *v, const char *col, dt__mr_col *c, const char **entidad,
+                                size_t *entidad_n, char *why, size_t whycap) {
+    if (c->regla == DT__MR_SUSTITUIR) {
+        const dt__doc_node *ln = dt__doc_get(v, "llamada", 7);
+        if (ln == NULL)
+            return dt__doc_refuse(v, why, whycap,
+                                  "columnas.%s: the rule sustituir needs llamada, a call that gives one text such as "
+                                  "\"persona.nombre\"",
+                                  col);
+        size_t n;
+        const char *s = dt__doc_string(ln, &n);
+        if (s == NULL)
+            return dt__doc_refuse(ln, why, whycap, "columnas.%s.llamada must be a string (a call's name), got %s", col,
+                                  dt__doc_kind_name(dt__doc_kind_of(ln), dt__doc_format_of(ln)));
+        char q[DT__DOC_CITE_BUF];
+        dt__doc_cite(s, n, q);
+        if (memchr(s, '\0', n) || dt_call_find(s, n, &c->llamada) != DT_OK)
+            return dt__doc_refuse(ln, why, whycap, "columnas.%s.llamada: unknown call '%s' (datoteca list names them all)",
+                                  col, q);
+        if (dt_call_at(c->llamada)->kind != DT_KIND_TEXT)
+            return dt__doc_refuse(ln, why, whycap,
+                                  "columnas.%s.llamada: the call %s does not give one text (a record or a number); "
+                                  "sustituir takes a text call such as \"persona.nombre\"",
+                                  col, q);
+        return DT_OK;
+    }
+    int fecha = c->regla == DT__MR_FECHA;
+    const char *nombre = fecha ? "dias" : "porcentaje";
+    int64_t max = fecha ? DT_MASCARA_FECHA_DIAS_MAX : DT_MASCARA_MONTO_PORCENTAJE_MAX, x;
+    const dt__doc_node *pn = dt__doc_get(v, nombre, strlen(nombre));
+    if (pn == NULL)
+        return dt__doc_refuse(v, why, whycap, "columnas.%s: the rule %s needs %s, %s from 1 to %lld", col,
+                              fecha ? "fecha" : "monto", nombre, fecha ? "the largest shift in days" : "the largest change in percent",
+                              (long long)max);
+    if (dt__doc_kind_of(pn) != DT__DOC_INTEGER || (x = dt__doc_integer(pn)) < 1 || x > max) {
+        if (dt__doc_kind_of(pn) == DT__DOC_INTEGER)
+            return dt__doc_refuse(pn, why, whycap, "columnas.%s.%s must be an integer from 1 to %lld, got %lld", col, nombre,
+                                  (long long)max, (long long)dt__doc_integer(pn));
+        return dt__doc_refuse(pn, why, whycap, "columnas.%s.%s must be an integer from 1 to %lld, got %s", col, nombre,
+                              (long long)max, dt__doc_kind_name(dt__doc_kind_of(pn), dt__doc_format_of(pn)));
+    }
+    c->parametro = (int32_t)x;
+    const dt__doc_node *en = dt__doc_get(v, "entidad", 7);
+    if (en == NULL) return DT_OK; /* keyed by the value itself */
+    if ((*entidad = dt__doc_string(en, entidad_n)) == NULL)
+        return dt__doc_refuse(en, why, whycap, "columnas.%s.entidad must be a string (a column's name), got %s", col,
+                              dt__doc_kind_name(dt__doc_kind_of(en), dt__doc_format_of(en)));
+    c->con_entidad = 1;
     return DT_OK;
 }
 
@@ -201,11 +290,13 @@ static dt_status dt__mr_leer(const dt__doc *d, dt_mascara_reglas *r, char *why, 
     if (n == 0) return dt__doc_refuse(cols, why, whycap, "columnas has no column: give every column of the input a rule");
     r->col = calloc(n, sizeof *r->col);
     if (r->col == NULL) return DT_ERR_NO_MEMORY;
-    const char **ent = calloc(n, sizeof *ent);
-    size_t *ent_n = calloc(n, sizeof *ent_n);
-    if (ent == NULL || ent_n == NULL) {
+    const char **ent = calloc(n, sizeof *ent), **sexo = calloc(n, sizeof *sexo);
+    size_t *ent_n = calloc(n, sizeof *ent_n), *sexo_n = calloc(n, sizeof *sexo_n);
+    if (ent == NULL || ent_n == NULL || sexo == NULL || sexo_n == NULL) {
         free(ent);
         free(ent_n);
+        free(sexo);
+        free(sexo_n);
         return DT_ERR_NO_MEMORY;
     }
     for (size_t i = 0; i < n && st == DT_OK; i++) {
@@ -216,10 +307,10 @@ static dt_status dt__mr_leer(const dt__doc *d, dt_mascara_reglas *r, char *why, 
         r->col[i].largo = kn;
         r->n = i + 1;
         if (r->col[i].nombre == NULL) st = DT_ERR_NO_MEMORY;
-        else st = dt__mr_columna(v, k, kn, &r->col[i], &ent[i], &ent_n[i], why, whycap);
+        else st = dt__mr_columna(v, k, kn, &r->col[i], &ent[i], &ent_n[i], &sexo[i], &sexo_n[i], why, whycap);
     }
     for (size_t i = 0; i < n && st == DT_OK; i++) {
-        if (r->col[i].regla != DT__MR_PERSONA) continue;
+        if (!r->col[i].con_entidad) continue;
         size_t j = 0;
         while (j < n && !(r->col[j].largo == ent_n[i] && memcmp(r->col[j].nombre, ent[i], ent_n[i]) == 0)) j++;
         const dt__doc_node *en = dt__doc_get(dt__doc_item(cols, i), "entidad", 7);
@@ -234,8 +325,21 @@ static dt_status dt__mr_leer(const dt__doc *d, dt_mascara_reglas *r, char *why, 
                                 col.s, e.s);
         else r->col[i].entidad = j;
     }
+    for (size_t i = 0; i < n && st == DT_OK; i++) { /* persona's sexo: any column of columnas */
+        if (sexo[i] == NULL) continue;
+        size_t j = 0;
+        while (j < n && !(r->col[j].largo == sexo_n[i] && memcmp(r->col[j].nombre, sexo[i], sexo_n[i]) == 0)) j++;
+        if (j == n)
+            st = dt__doc_refuse(dt__doc_get(dt__doc_item(cols, i), "sexo", 4), why, whycap,
+                                "columnas.%s.sexo names '%s', which is not a column of columnas",
+                                dt__mr_citar(r->col[i].nombre, r->col[i].largo).s, dt__mr_citar(sexo[i], sexo_n[i]).s);
+        r->col[i].sexo = j;
+        r->col[i].con_sexo = 1;
+    }
     free(ent);
     free(ent_n);
+    free(sexo);
+    free(sexo_n);
     return st;
 }
 
@@ -272,14 +376,19 @@ dt_status dt_mascara_reglas_new(const char *texto, size_t len, int formato, cons
 /* ---- the persona of an entity ---- */
 
 dt_status dt_mascara_persona(const dt_mascara_clave *k, uint32_t cuerpo, dt_persona *out) {
+    return dt_mascara_persona_sexo(k, cuerpo, DT_SEXO_CUALQUIERA, out);
+}
+
+dt_status dt_mascara_persona_sexo(const dt_mascara_clave *k, uint32_t cuerpo, dt_sexo sexo, dt_persona *out) {
     if (k == NULL || out == NULL) return DT_ERR_NULL;
     if (cuerpo < 1 || cuerpo > DT_RUT_CUERPO_MAX) return DT_ERR_INVALID_ARG;
+    if (sexo != DT_SEXO_CUALQUIERA && sexo != DT_SEXO_F && sexo != DT_SEXO_M) return DT_ERR_INVALID_ARG;
     dt_gen *g = NULL;
     dt_status st = dt_new(dt__siphash24_palabra(k->persona[0], k->persona[1], (uint64_t)cuerpo), &g);
     if (st != DT_OK) return st;
     /* pinned here, not left to the library's default, so the persona cannot move with it */
     st = dt_set_hoy(g, 2026, 1, 1);
-    if (st == DT_OK) st = dt_persona_persona(g, DT_SEXO_CUALQUIERA, 18, 80, out);
+    if (st == DT_OK) st = dt_persona_persona(g, sexo, 18, 80, out);
     dt_free(g);
     if (st != DT_OK) return st;
     char *e = dt__put_rut(out->rut, cuerpo, DT_RUT_GUION);
@@ -309,13 +418,17 @@ static const char *dt__mr_campo_de(const dt_persona *p, int campo) {
 
 typedef struct dt__mr_pcol {
     const dt__mr_col *regla; /* NULL: no rule, kept (sin_regla = "mantener") */
-    size_t entidad;          /* persona: the entity's index in the header */
+    size_t entidad;          /* persona (fecha, monto with entidad): the entity's index in the header */
+    size_t sexo;             /* persona with sexo: the sex column's index in the header */
     int salida;              /* its index in the output, -1 when dropped */
 } dt__mr_pcol;
 
 typedef struct dt__mr_ent { /* per header column that is an entity: this row's persona */
-    int estado;             /* 0 not computed, 1 persona ready, 2 none (empty or unreadable entity) */
+    int estado;             /* 0 not computed, 1 body ready, 2 none (empty or unreadable entity) */
     const char *por_que;    /* state 2: the reason, for the error policy */
+    uint32_t cuerpo;        /* state 1: the masked body */
+    int con_persona;        /* state 1: p is the persona of sex p_sexo */
+    dt_sexo p_sexo;
     dt_persona p;
 } dt__mr_ent;
 
@@ -415,11 +528,15 @@ dt_status dt_mascara_plan_new(const dt_mascara_reglas *r, const dt_mascara_clave
     }
     for (size_t i = 0; i < n; i++) {
         const dt__mr_col *c = p->col[i].regla;
-        if (c == NULL || c->regla != DT__MR_PERSONA) continue;
+        if (c == NULL || !c->con_entidad) continue;
         const dt__mr_col *e = &r->col[c->entidad];
         size_t j = 0;
         while (j < n && !(e->largo == largos[j] && memcmp(e->nombre, columnas[j], largos[j]) == 0)) j++;
         p->col[i].entidad = j; /* every rule's column is in the header (checked above) */
+        if (!c->con_sexo) continue;
+        e = &r->col[c->sexo];
+        for (j = 0; j < n && !(e->largo == largos[j] && memcmp(e->nombre, columnas[j], largos[j]) == 0); j++) {}
+        p->col[i].sexo = j;
     }
     *out = p;
     return DT_OK;
@@ -565,37 +682,76 @@ dt_status dt_mascara_plan_fila(dt_mascara_plan *p, uint64_t fila, size_t n, cons
             }
             continue;
         }
-        /* persona: the entity's persona, computed once per row */
+        /* the row's entity (persona; fecha and monto with entidad): its masked body, once per row */
         size_t e = p->col[i].entidad;
-        dt__mr_ent *en = &p->ent[e];
-        if (en->estado == 0) {
+        dt__mr_ent *en = c->con_entidad ? &p->ent[e] : NULL;
+        if (en && en->estado == 0) {
             size_t guardado = p->usado, m;
-            uint32_t cuerpo = 0;
             const char *pq = NULL;
-            int rc = largos[e] == 0 ? -1 : dt__mr_rut(p, valores[e], largos[e], pol == DT__MR_INVALIDO, &m, &cuerpo, &pq, motivo, sizeof motivo);
+            int rc = largos[e] == 0 ? -1 : dt__mr_rut(p, valores[e], largos[e], pol == DT__MR_INVALIDO, &m, &en->cuerpo, &pq, motivo, sizeof motivo);
             if (rc == -2) goto sin_memoria;
             p->usado = guardado; /* only the body was wanted */
-            if (rc >= 0) {
-                dt_status st = dt_mascara_persona(p->k, cuerpo, &en->p);
-                if (st == DT_ERR_NO_MEMORY) goto sin_memoria;
-                en->estado = st == DT_OK ? 1 : 2;
-                en->por_que = "gave no persona";
-            } else {
-                en->estado = 2;
-                en->por_que = largos[e] == 0 ? "is empty" : "is not a valid RUT";
-            }
+            en->estado = rc >= 0 ? 1 : 2;
+            en->con_persona = 0;
+            en->por_que = largos[e] == 0 ? "is empty" : "is not a valid RUT";
         }
-        if (en->estado == 2) {
+        if (en && en->estado == 2) {
             if (pol == DT__MR_ERROR) {
+                char que[80];
+                if (c->regla == DT__MR_PERSONA) snprintf(que, sizeof que, "persona to take %s from", dt__mr_campos[c->campo]);
+                else snprintf(que, sizeof que, "%s", c->regla == DT__MR_FECHA ? "offset to shift its date by" : "factor to scale its amount by");
                 if (why && whycap)
-                    snprintf(why, whycap,
-                             "row %llu, column %s: its entity %s %s, so there is no persona to take %s from; "
-                             "politica.invalido is \"error\"",
-                             (unsigned long long)fila, cn.s, dt__mr_citar(p->nombre[e], p->largo[e]).s, en->por_que,
-                             dt__mr_campos[c->campo]);
+                    snprintf(why, whycap, "row %llu, column %s: its entity %s %s, so there is no %s; politica.invalido is \"error\"",
+                             (unsigned long long)fila, cn.s, dt__mr_citar(p->nombre[e], p->largo[e]).s, en->por_que, que);
                 return DT_ERR_INVALID_ARG;
             }
             continue; /* nulo and invalido: emptied */
+        }
+        if (c->regla != DT__MR_PERSONA) {
+            /* fecha, monto, sustituir: dt_mascara_fecha and the others write at most DT_MAX_TEXT bytes */
+            if (dt__mr_reservar(p, DT_MAX_TEXT)) goto sin_memoria;
+            size_t m = 0;
+            uint32_t cuerpo = en ? en->cuerpo : 0;
+            char *out = p->buf + p->usado;
+            dt_status st = c->regla == DT__MR_FECHA ? dt_mascara_fecha(p->k, valores[i], largos[i], cuerpo, c->parametro, out, DT_MAX_TEXT, &m, motivo, sizeof motivo)
+                           : c->regla == DT__MR_MONTO ? dt_mascara_monto(p->k, valores[i], largos[i], cuerpo, c->parametro, out, DT_MAX_TEXT, &m, motivo, sizeof motivo)
+                                                      : dt_mascara_sustituir(p->k, c->llamada, valores[i], largos[i], out, DT_MAX_TEXT, &m, motivo, sizeof motivo);
+            if (st == DT_ERR_NO_MEMORY) goto sin_memoria;
+            if (st == DT_OK) {
+                p->vini[s] = p->usado;
+                p->vlen[s] = m;
+                p->usado += m;
+            } else if (pol == DT__MR_ERROR) {
+                if (why && whycap)
+                    snprintf(why, whycap, "row %llu, column %s: %s; politica.invalido is \"error\"", (unsigned long long)fila, cn.s, motivo);
+                return DT_ERR_INVALID_ARG;
+            } /* nulo and invalido: emptied (no date or amount is kept wrong: it has nothing but its value) */
+            continue;
+        }
+        /* persona: of the original sex when the rule names a sex column */
+        dt_sexo sexo = DT_SEXO_CUALQUIERA;
+        if (c->con_sexo && dt_mascara_sexo_leer(valores[p->col[i].sexo], largos[p->col[i].sexo], &sexo) != DT_OK) {
+            if (pol == DT__MR_ERROR) {
+                if (why && whycap)
+                    snprintf(why, whycap,
+                             "row %llu, column %s: its sexo column %s %s, so there is no persona of that sex to take %s "
+                             "from; politica.invalido is \"error\"",
+                             (unsigned long long)fila, cn.s, dt__mr_citar(p->nombre[p->col[i].sexo], p->largo[p->col[i].sexo]).s,
+                             largos[p->col[i].sexo] == 0 ? "is empty" : "is not F, M, femenino, masculino, mujer or hombre",
+                             dt__mr_campos[c->campo]);
+                return DT_ERR_INVALID_ARG;
+            }
+            continue;
+        }
+        if (!en->con_persona || en->p_sexo != sexo) {
+            dt_status st = dt_mascara_persona_sexo(p->k, en->cuerpo, sexo, &en->p);
+            if (st == DT_ERR_NO_MEMORY) goto sin_memoria;
+            if (st != DT_OK) { /* a masked body is always in range: not reached */
+                if (why) dt__sentence_out("plan: the persona of an entity could not be made", why, whycap, NULL);
+                return st;
+            }
+            en->con_persona = 1;
+            en->p_sexo = sexo;
         }
         const char *v = dt__mr_campo_de(&en->p, c->campo);
         size_t m = strlen(v);

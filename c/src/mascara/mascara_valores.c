@@ -1,0 +1,217 @@
+/* The value rules of masking (docs/enmascarar.md, "fecha", "monto", "sustituir"): dates shifted and
+ * amounts scaled by a keyed amount per entity (or per value), and values replaced by what a library
+ * call gives from a generator seeded with a keyed hash of the value. Integer arithmetic only; every
+ * refusal names what is wrong with the text, never the text itself. Pure functions of the key and
+ * their arguments: thread-safe. */
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "internal.h"
+#include "mascara/mascara.h"
+#include "nucleo/calendario.h"
+
+/* Messages keyed by a value rather than an entity start at 2^63, so they can never equal an entity's
+ * message (a masked RUT body, below 2^27). */
+#define DT__MV_POR_VALOR ((uint64_t)1 << 63)
+
+static dt_status dt__mv_no(char *why, size_t whycap, const char *frase) {
+    if (why) dt__sentence_out(frase, why, whycap, NULL);
+    return DT_ERR_INVALID_ARG;
+}
+
+static int dt__mv_digitos(const char *s, size_t n) {
+    for (size_t i = 0; i < n; i++)
+        if (s[i] < '0' || s[i] > '9') return 0;
+    return 1;
+}
+
+static int32_t dt__mv_num(const char *s, size_t n) {
+    int32_t v = 0;
+    for (size_t i = 0; i < n; i++) v = v * 10 + (s[i] - '0');
+    return v;
+}
+
+/* A keyed draw uniform in {-n..-1, 1..n}: h mod 2n (h a 64-bit SipHash; the bias of the modulo is
+ * below 2n / 2^64), then 0..n-1 -> -n..-1 and n..2n-1 -> 1..n. Never 0: a shift of 0 would leave
+ * the real value in place for one entity in 2n+1. */
+static int64_t dt__mv_desfase(const uint64_t clave[2], uint64_t m, int64_t n) {
+    uint64_t r = dt__siphash24_palabra(clave[0], clave[1], m) % (uint64_t)(2 * n);
+    return (int64_t)r < n ? (int64_t)r - n : (int64_t)r - n + 1;
+}
+
+dt_status dt_mascara_fecha(const dt_mascara_clave *k, const char *in, size_t len, uint32_t entidad, int32_t dias,
+                           char *buf, size_t cap, size_t *out_len, char *why, size_t whycap) {
+    if (why && whycap) why[0] = '\0';
+    if (out_len) *out_len = 0;
+    if (buf && cap) buf[0] = '\0';
+    if (k == NULL || (in == NULL && len > 0) || (buf == NULL && cap > 0)) {
+        if (why) dt__sentence_out("fecha: k is NULL, or in or buf is NULL with a length", why, whycap, NULL);
+        return DT_ERR_NULL;
+    }
+    if (dias < 1 || dias > DT_MASCARA_FECHA_DIAS_MAX) {
+        if (why && whycap) snprintf(why, whycap, "fecha: dias must be from 1 to %d, got %ld", DT_MASCARA_FECHA_DIAS_MAX, (long)dias);
+        return DT_ERR_INVALID_ARG;
+    }
+    if (entidad > DT_RUT_CUERPO_MAX) return dt__mv_no(why, whycap, "fecha: entidad must be a RUT body up to 99999999, or 0");
+    /* the three forms, by where their separators are */
+    int iso = len == 10 && in[4] == '-' && in[7] == '-', dmy = len == 10 && (in[2] == '-' || in[2] == '/') && in[5] == in[2];
+    size_t pa = iso ? 0 : 6, pm = iso ? 5 : 3, pd = iso ? 8 : 0;
+    if (!(iso || dmy) || !dt__mv_digitos(in + pa, 4) || !dt__mv_digitos(in + pm, 2) || !dt__mv_digitos(in + pd, 2))
+        return dt__mv_no(why, whycap, "fecha: not a date written YYYY-MM-DD, DD-MM-YYYY or DD/MM/YYYY");
+    int32_t a = dt__mv_num(in + pa, 4), m = dt__mv_num(in + pm, 2), d = dt__mv_num(in + pd, 2);
+    if (a < 1 || m < 1 || m > 12 || d < 1 || d > dt__dias_mes(a, m))
+        return dt__mv_no(why, whycap, "fecha: no such day in the calendar (the year, month or day is out of range)");
+    int64_t z = dt__dias_desde_civil(a, m, d);
+    uint64_t msg = entidad ? entidad : DT__MV_POR_VALOR + (uint64_t)(z + 1000000); /* z >= -719162 (0001-01-01) */
+    z += dt__mv_desfase(k->fecha, msg, dias);
+    dt__civil_desde_dias(z, &a, &m, &d);
+    if (a < 1 || a > 9999) return dt__mv_no(why, whycap, "fecha: the shifted date falls outside the years 0001 to 9999");
+    char t[10];
+    memcpy(t, in, 10);
+    dt__put_u32_width(t + pa, (uint32_t)a, 4);
+    dt__put_u32_width(t + pm, (uint32_t)m, 2);
+    dt__put_u32_width(t + pd, (uint32_t)d, 2);
+    return dt__copy_out(t, 10, buf, cap, out_len);
+}
+
+dt_status dt_mascara_monto(const dt_mascara_clave *k, const char *in, size_t len, uint32_t entidad, int32_t porcentaje,
+                           char *buf, size_t cap, size_t *out_len, char *why, size_t whycap) {
+    if (why && whycap) why[0] = '\0';
+    if (out_len) *out_len = 0;
+    if (buf && cap) buf[0] = '\0';
+    if (k == NULL || (in == NULL && len > 0) || (buf == NULL && cap > 0)) {
+        if (why) dt__sentence_out("monto: k is NULL, or in or buf is NULL with a length", why, whycap, NULL);
+        return DT_ERR_NULL;
+    }
+    if (porcentaje < 1 || porcentaje > DT_MASCARA_MONTO_PORCENTAJE_MAX) {
+        if (why && whycap)
+            snprintf(why, whycap, "monto: porcentaje must be from 1 to %d, got %ld", DT_MASCARA_MONTO_PORCENTAJE_MAX, (long)porcentaje);
+        return DT_ERR_INVALID_ARG;
+    }
+    if (entidad > DT_RUT_CUERPO_MAX) return dt__mv_no(why, whycap, "monto: entidad must be a RUT body up to 99999999, or 0");
+    /* the prefix kept as it is: an optional '-', an optional '$' and one space after it */
+    size_t i = 0;
+    if (i < len && in[i] == '-') i++;
+    if (i < len && in[i] == '$') {
+        i++;
+        if (i < len && in[i] == ' ') i++;
+    }
+    size_t pre = i, grupo = 0, digitos = 0;
+    int puntos = 0, bien = pre < len && !(len > pre + 1 && in[pre] == '0'); /* "0123", "0.123": a code */
+    uint64_t v = 0;
+    for (; bien && i < len; i++) {
+        if (in[i] == '.') { /* between groups of three: 1..3 digits first, then exactly 3 each */
+            bien = grupo > 0 && grupo <= 3 && (puntos == 0 || grupo == 3);
+            puntos++;
+            grupo = 0;
+        } else if (in[i] >= '0' && in[i] <= '9') {
+            if (++digitos <= 14) v = v * 10 + (uint64_t)(in[i] - '0');
+            grupo++;
+        } else {
+            bien = 0;
+        }
+    }
+    if (!bien || (puntos && grupo != 3))
+        return dt__mv_no(why, whycap,
+                         "monto: not an amount (digits, or digits with a dot between groups of three, after an optional "
+                         "'-' and an optional '$')");
+    if (digitos > 14)
+        return dt__mv_no(why, whycap, "monto: the amount has more than 14 digits, more than this rule scales exactly");
+    /* factor (10000 + f) / 10000, f basis points in {-100p..-1, 1..100p}; rounded half up, then held
+     * inside [ceil(v(100-p)/100), floor(v(100+p)/100)] so the bound holds exactly; v < 10^14 keeps
+     * every product below 2^63 */
+    uint64_t msg = entidad ? entidad : DT__MV_POR_VALOR + v;
+    int64_t f = dt__mv_desfase(k->monto, msg, 100 * (int64_t)porcentaje);
+    uint64_t w = (v * (uint64_t)(10000 + f) + 5000) / 10000;
+    uint64_t lo = (v * (uint64_t)(100 - porcentaje) + 99) / 100, hi = v * (uint64_t)(100 + porcentaje) / 100;
+    if (w < lo) w = lo;
+    if (w > hi) w = hi;
+    char t[64];
+    memcpy(t, in, pre);
+    char *e = puntos ? dt__put_miles(t + pre, w) : dt__put_u64(t + pre, w);
+    return dt__copy_out(t, (size_t)(e - t), buf, cap, out_len);
+}
+
+/* The text sustituir hashes: ASCII whitespace trimmed at both ends and each inner run of it made one
+ * space; A-Z and the Latin-1 capitals U+00C0..U+00DE (but U+00D7, the multiplication sign) lowered.
+ * Nothing else changes: accents stay ("Jose" is not "José"), other scripts stay as they are. */
+static size_t dt__mv_normal(const char *s, size_t n, char *out) {
+    size_t a = 0, o = 0;
+    while (a < n && (s[a] == ' ' || (s[a] >= '\t' && s[a] <= '\r'))) a++;
+    while (n > a && (s[n - 1] == ' ' || (s[n - 1] >= '\t' && s[n - 1] <= '\r'))) n--;
+    for (size_t i = a; i < n; i++) {
+        unsigned char c = (unsigned char)s[i];
+        if (c == ' ' || (c >= '\t' && c <= '\r')) {
+            if (out[o - 1] != ' ') out[o++] = ' '; /* o > 0: s[a] is not whitespace */
+        } else if (c >= 'A' && c <= 'Z') {
+            out[o++] = (char)(c + 32);
+        } else if (c == 0xC3 && i + 1 < n && (unsigned char)s[i + 1] >= 0x80 && (unsigned char)s[i + 1] <= 0x9E &&
+                   (unsigned char)s[i + 1] != 0x97) {
+            out[o++] = (char)c;
+            out[o++] = (char)((unsigned char)s[++i] + 0x20);
+        } else {
+            out[o++] = (char)c;
+        }
+    }
+    return o;
+}
+
+dt_status dt_mascara_sustituir(const dt_mascara_clave *k, size_t llamada, const char *in, size_t len, char *buf,
+                               size_t cap, size_t *out_len, char *why, size_t whycap) {
+    if (why && whycap) why[0] = '\0';
+    if (out_len) *out_len = 0;
+    if (buf && cap) buf[0] = '\0';
+    if (k == NULL || (in == NULL && len > 0) || (buf == NULL && cap > 0)) {
+        if (why) dt__sentence_out("sustituir: k is NULL, or in or buf is NULL with a length", why, whycap, NULL);
+        return DT_ERR_NULL;
+    }
+    const dt_call_info *info = dt_call_at(llamada);
+    if (info == NULL || info->kind != DT_KIND_TEXT)
+        return dt__mv_no(why, whycap, "sustituir: llamada must be the index of a call that gives one text (dt_call_find)");
+    char *t = malloc(len ? len : 1);
+    if (t == NULL) {
+        if (why) dt__sentence_out("sustituir: out of memory", why, whycap, NULL);
+        return DT_ERR_NO_MEMORY;
+    }
+    uint8_t clave[16];
+    for (int i = 0; i < 8; i++) {
+        clave[i] = (uint8_t)(k->sustituir[0] >> (8 * i));
+        clave[8 + i] = (uint8_t)(k->sustituir[1] >> (8 * i));
+    }
+    size_t n = dt__mv_normal(in, len, t);
+    uint64_t semilla = dt__siphash24(clave, (const uint8_t *)t, n);
+    dt__borrar(clave, sizeof clave);
+    dt__borrar(t, len ? len : 1);
+    free(t);
+    dt_gen *g = NULL;
+    dt_status st = dt_new(semilla, &g);
+    if (st != DT_OK) return dt__mv_no(why, whycap, "sustituir: out of memory");
+    /* pinned, as the persona's: a call that depends on today must not move with the default */
+    st = dt_set_hoy(g, 2026, 1, 1);
+    char v[DT_MAX_TEXT];
+    size_t m = 0;
+    if (st == DT_OK) st = dt_call(g, llamada, NULL, 0, v, sizeof v, &m);
+    dt_free(g);
+    if (st != DT_OK) {
+        if (why) dt__sentence_out("sustituir: the call gave no value", why, whycap, NULL);
+        return st;
+    }
+    return dt__copy_out(v, m, buf, cap, out_len);
+}
+
+dt_status dt_mascara_sexo_leer(const char *s, size_t len, dt_sexo *out) {
+    if ((s == NULL && len > 0) || out == NULL) return DT_ERR_NULL;
+    *out = DT_SEXO_CUALQUIERA;
+    while (len > 0 && (s[0] == ' ' || (s[0] >= '\t' && s[0] <= '\r'))) s++, len--;
+    while (len > 0 && (s[len - 1] == ' ' || (s[len - 1] >= '\t' && s[len - 1] <= '\r'))) len--;
+    static const char *const f[] = {"f", "femenino", "mujer"}, *const m[] = {"m", "masculino", "hombre"};
+    char t[16];
+    if (len >= sizeof t) return DT_ERR_INVALID_ARG;
+    for (size_t i = 0; i < len; i++) t[i] = s[i] >= 'A' && s[i] <= 'Z' ? (char)(s[i] + 32) : s[i];
+    t[len] = '\0';
+    for (int i = 0; i < 3; i++) {
+        if (strcmp(t, f[i]) == 0) *out = DT_SEXO_F;
+        if (strcmp(t, m[i]) == 0) *out = DT_SEXO_M;
+    }
+    return *out == DT_SEXO_CUALQUIERA ? DT_ERR_INVALID_ARG : DT_OK;
+}
