@@ -135,7 +135,13 @@ def test_every_persona_field_is_the_documented_derivation():
                     continue
                 m = mascara_ref.mask_body(keys, int(stdnum_rut.compact(ent)[:-1]))
                 seed = mascara_ref.siphash24(sub, m.to_bytes(8, "little"))
-                p = datoteca.Datoteca(seed=seed, hoy="2026-01-01").persona.persona()
+                sexo = None
+                if "sexo" in regla:  # docs/enmascarar.md, "Keeping the original sex"
+                    dicho = fila[c["columnas"].index(regla["sexo"])].strip().lower()
+                    sexo = {"f": "F", "femenino": "F", "mujer": "F", "m": "M", "masculino": "M", "hombre": "M"}.get(dicho)
+                    if sexo is None:
+                        continue
+                p = datoteca.Datoteca(seed=seed, hoy="2026-01-01").persona.persona(sexo=sexo)
                 campo = regla["campo"]
                 esperado = p[campo]
                 assert sal[o] == str(esperado), (
@@ -226,3 +232,47 @@ def test_regen_accepts_an_added_case(regen):
     nuevo = json.loads(texto)["casos"][-1]
     assert nuevo["nombre"] == "nuevo" and nuevo["since"] == datoteca.version()
     assert [c["salida"] for c in json.loads(texto)["casos"][:-1]] == [c["salida"] for c in FX["casos"]]
+
+
+def _dia(s):
+    import datetime
+    import re
+
+    m = re.fullmatch(r"(\d{4})-(\d{2})-(\d{2})", s) or re.fullmatch(r"(\d{2})[-/](\d{2})[-/](\d{4})", s)
+    if not m:
+        return None
+    a, b, c = m.groups()
+    y, mo, d = (a, b, c) if len(a) == 4 else (c, b, a)
+    return datetime.date(int(y), int(mo), int(d)).toordinal()
+
+
+def test_recorded_dates_and_amounts_keep_their_documented_bounds():
+    """Read from the recorded outputs, without the masking code: a shifted date moves by 1..N days
+    (never 0), by the same offset for every date of one entity (the RUT spelled any way); an amount
+    stays within +-P % (python-stdnum gives the entity's body)."""
+    import tomllib
+
+    for nombre, c in CASOS.items():
+        reglas = tomllib.loads(c["reglas"])["columnas"]
+        por_entidad = {}
+        for col, regla in reglas.items():
+            if regla["regla"] not in ("fecha", "monto"):
+                continue
+            i, o = c["columnas"].index(col), c["salida"]["columnas"].index(col)
+            for r, (fila, sal) in enumerate(zip(c["filas"], c["salida"]["filas"]), start=1):
+                donde = f"case {nombre}, row {r}, column {col}"
+                if not sal[o]:
+                    continue
+                ent = fila[c["columnas"].index(regla["entidad"])].strip() if "entidad" in regla else None
+                clave = (regla["regla"], stdnum_rut.compact(ent)) if ent else None
+                if regla["regla"] == "fecha":
+                    delta = _dia(sal[o]) - _dia(fila[i])
+                    assert 0 < abs(delta) <= regla["dias"], f"{donde}: moved {delta} days"
+                    if clave:
+                        assert por_entidad.setdefault(clave, delta) == delta, f"{donde}: another offset than the entity's other dates"
+                else:
+                    v = int("".join(ch for ch in fila[i] if ch.isdigit()))
+                    w = int("".join(ch for ch in sal[o] if ch.isdigit()))
+                    p = regla["porcentaje"]
+                    assert v * (100 - p) <= w * 100 <= v * (100 + p), f"{donde}: {fila[i]!r} -> {sal[o]!r} beyond {p} %"
+                    assert fila[i].startswith("-") == sal[o].startswith("-"), f"{donde}: the sign changed"
