@@ -741,6 +741,31 @@ DT_API dt_status dt_mascara_plan_fila(dt_mascara_plan *p, uint64_t fila, size_t 
  * lives as long as they do. */
 DT_API const char *dt_mascara_plan_valor(const dt_mascara_plan *p, size_t i, size_t *len);
 
+/* ---- proposing rules from a sample: what `datoteca detectar` prints ---- */
+
+/* Counts, per column of a sample, how many non-empty values look like each kind of personal data
+ * (dt_util "detectar": rut, email, telefono, patente, fecha, comuna, nombre_completo, nombre,
+ * apellido, texto), and proposes one masking rule per column from them (docs/enmascarar.md, "Finding
+ * the personal data"). It keeps the column names and integer counts only, never a value. One thread
+ * at a time per detector. Since 2.1.0. */
+typedef struct dt_detector dt_detector;
+
+/* A detector for `n` columns named columnas[i] (largos[i] bytes; names are copied). DT_ERR_NULL for
+ * NULL out, or NULL columnas/largos with n > 0; DT_ERR_NO_MEMORY. Free with dt_detector_free. */
+DT_API dt_status dt_detector_new(size_t n, const char *const *columnas, const size_t *largos, dt_detector **out);
+DT_API void dt_detector_free(dt_detector *d); /* NULL is a no-op */
+/* Count one row: `n` values (the detector's column count, else DT_ERR_INVALID_ARG and nothing
+ * counted); a NULL value (with any length) or a length of 0 is empty and counted as such.
+ * DT_ERR_NULL for NULL d, or NULL valores/largos with n > 0. The values may be freed on return. */
+DT_API dt_status dt_detector_fila(dt_detector *d, size_t n, const char *const *valores, const size_t *largos);
+/* The rows counted so far (0 for NULL). */
+DT_API uint64_t dt_detector_filas(const dt_detector *d);
+/* The proposal as a TOML rules document with a comment per column (its counts), headed
+ * "# datoteca detectar <origen>: N records read, M columns." (origen NULL: "<sample>"). Text out as
+ * everywhere (DT_ERR_BUFFER_TOO_SMALL with the size in *len). Deterministic: the same counts give the
+ * same bytes. DT_ERR_NULL for NULL d; DT_ERR_NO_MEMORY. */
+DT_API dt_status dt_detector_reglas(const dt_detector *d, const char *origen, char *buf, size_t cap, size_t *len);
+
 #ifdef __cplusplus
 }
 #endif

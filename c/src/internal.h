@@ -191,6 +191,21 @@ char *dt__put_ppu(char *p, const dt__ppu *v, int formato); /* at most 12 bytes, 
 
 #include "registro/generadores.gen.h"
 
+/* Text that grows as it is written (a DDL, a rules proposal): start from {NULL, 0, 0, 0}; after an
+ * allocation fails every later dt__tx is a no-op and sin_memoria is 1. The caller frees p. */
+typedef struct dt__creciente {
+    char *p;
+    size_t n, cap;
+    int sin_memoria;
+} dt__creciente;
+#if defined(__MINGW_PRINTF_FORMAT)
+void dt__tx(dt__creciente *x, const char *fmt, ...) __attribute__((format(__MINGW_PRINTF_FORMAT, 2, 3)));
+#elif defined(__GNUC__) || defined(__clang__)
+void dt__tx(dt__creciente *x, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+#else
+void dt__tx(dt__creciente *x, const char *fmt, ...);
+#endif
+
 /* The kind of personal data s[0, n) looks like (the `detectar` utility, c/src/ns/detectar.c): "rut",
  * "email", "telefono", "patente", "fecha", "comuna", "nombre_completo", "nombre", "apellido", "texto"
  * or "". Static strings; pure and thread-safe. */

@@ -10,10 +10,35 @@ from ._lib import ffi, lib
 
 def main(argv: Optional[List[str]] = None) -> int:
     args = ["datoteca", *(sys.argv[1:] if argv is None else argv)]
+    if len(args) >= 3 and args[1] == "detectar" and args[2].endswith(".parquet"):
+        return _detectar_parquet(args[2:])
     keep = [ffi.new("char[]", os_bytes(a)) for a in args]
     sys.stdout.flush()
     sys.stderr.flush()
     return int(lib.dt_cli_main(len(keep), ffi.new("char *[]", keep)))
+
+
+def _detectar_parquet(args: List[str]) -> int:
+    """`datoteca detectar FILE.parquet [--filas N]`: the C command line reads CSV; a Parquet file is
+    read here with pyarrow and its values given to the same C detector (datoteca.proponer_reglas)."""
+    from ._comun_gen import DatotecaError
+    from ._detector import proponer_reglas
+
+    filas = 1000
+    if len(args) == 3 and args[1] == "--filas" and args[2].isdigit():
+        filas = int(args[2])
+    elif len(args) != 1:
+        print("usage: datoteca detectar FILE.parquet [--filas N]", file=sys.stderr)
+        return 2
+    try:
+        sys.stdout.write(proponer_reglas(args[0], filas=filas))
+    except ImportError:
+        print("datoteca: detectar: reading Parquet needs pyarrow (pip install pyarrow)", file=sys.stderr)
+        return 2
+    except (DatotecaError, OSError) as e:
+        print(f"datoteca: detectar: {e}", file=sys.stderr)
+        return 2
+    return 0
 
 
 def os_bytes(a: str) -> bytes:

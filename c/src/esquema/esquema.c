@@ -1693,36 +1693,6 @@ dt_status dt_esquema_filas(const dt_esquema *e, size_t tabla, uint64_t desde, si
 
 /* ---- DDL ---- */
 
-typedef struct dt__texto {
-    char *p;
-    size_t n, cap;
-    int sin_memoria;
-} dt__texto;
-
-static void dt__tx(dt__texto *x, const char *fmt, ...) DT__DOC_PRINTF(2, 3);
-static void dt__tx(dt__texto *x, const char *fmt, ...) {
-    for (;;) {
-        if (x->sin_memoria) return;
-        va_list ap;
-        va_start(ap, fmt);
-        int m = vsnprintf(x->p ? x->p + x->n : NULL, x->p ? x->cap - x->n : 0, fmt, ap);
-        va_end(ap);
-        if (m < 0) return;
-        if (x->p && x->n + (size_t)m < x->cap) {
-            x->n += (size_t)m;
-            return;
-        }
-        size_t cap = (x->cap ? x->cap * 2 : 4096) + (size_t)m;
-        char *q = (char *)realloc(x->p, cap);
-        if (q == NULL) {
-            x->sin_memoria = 1;
-            return;
-        }
-        x->p = q;
-        x->cap = cap;
-    }
-}
-
 /* SQLite has its affinities only: integers (bigint, integer, and a document's smallint or numeric)
  * are INTEGER, everything else TEXT (a date is ISO text there). */
 static const char *dt__tipo_en(const char *tipo_pg, dt_dialecto d) {
@@ -1739,7 +1709,7 @@ dt_status dt_esquema_ddl(const dt_esquema *e, dt_dialecto dialecto, char *buf, s
         dt__sentence_out(why, buf, cap, len);
         return DT_ERR_INVALID_ARG;
     }
-    dt__texto x = {NULL, 0, 0, 0};
+    dt__creciente x = {NULL, 0, 0, 0};
     for (size_t k = 0; k < e->nt; k++) {
         const dt__etabla *t = &e->t[e->orden[k]];
         int64_t pk = dt__clave_primaria(t);

@@ -1,5 +1,9 @@
 /* Writing text: caller buffers (copy out, or report the size and restore the stream) and the
  * number and ASCII writers every generator uses. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+
 #include "internal.h"
 
 dt_status dt__copy_out(const char *tmp, size_t n, char *buf, size_t cap, size_t *len) {
@@ -101,4 +105,27 @@ char *dt__put_ascii_fold(char *p, const char *s, size_t n) {
         /* everything else (spaces, apostrophes, other scripts) is dropped */
     }
     return p;
+}
+
+void dt__tx(dt__creciente *x, const char *fmt, ...) {
+    for (;;) {
+        if (x->sin_memoria) return;
+        va_list ap;
+        va_start(ap, fmt);
+        int m = vsnprintf(x->p ? x->p + x->n : NULL, x->p ? x->cap - x->n : 0, fmt, ap);
+        va_end(ap);
+        if (m < 0) return;
+        if (x->p && x->n + (size_t)m < x->cap) {
+            x->n += (size_t)m;
+            return;
+        }
+        size_t cap = (x->cap ? x->cap * 2 : 4096) + (size_t)m;
+        char *q = (char *)realloc(x->p, cap);
+        if (q == NULL) {
+            x->sin_memoria = 1;
+            return;
+        }
+        x->p = q;
+        x->cap = cap;
+    }
 }
