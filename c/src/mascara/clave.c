@@ -84,6 +84,7 @@ dt_status dt_mascara_clave_new(const char *hex, size_t len, dt_mascara_clave **o
                 strlen(DT__MC_ETIQUETA_PERSONA));
     k->persona[0] = dt__le64(sub);
     k->persona[1] = dt__le64(sub + 8);
+    dt__mc_claves_valores(k, maestra);
     dt__borrar(maestra, sizeof maestra);
     dt__borrar(sub, sizeof sub);
     *out = k;
