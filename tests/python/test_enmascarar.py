@@ -274,8 +274,8 @@ def test_a_truncated_input_leaves_no_file(datos, tmp_path):
 
 
 def test_refused_rules_and_headers(tmp_path, datos):
-    p = _enmascarar(tmp_path, REGLAS_CUENTAS.replace('"mantener" }\nrut', '"texto" }\nrut'), datos["cuentas"])
-    assert p.returncode == 2 and "reglas.toml:4: columnas.numero: the rule texto is not built yet" in p.stderr.decode()
+    p = _enmascarar(tmp_path, REGLAS_CUENTAS.replace('"mantener" }\nrut', '"fecha" }\nrut'), datos["cuentas"])
+    assert p.returncode == 2 and "reglas.toml:4: columnas.numero: the rule fecha is not built yet" in p.stderr.decode()
     sin = REGLAS_CUENTAS.replace('saldo = { regla = "mantener" }\n', "")
     p = _enmascarar(tmp_path, sin, datos["cuentas"])
     assert p.returncode == 2 and "the input's column 'saldo' has no rule" in p.stderr.decode() and p.stdout == b""
@@ -352,3 +352,100 @@ def test_detectar_s_proposal_masks_every_persona_column(tmp_path):
         for c in ("rut", "email", "telefono", "direccion"):
             if o[c]:
                 assert o[c].encode() not in p.stdout, f"persona row {i + 1}, column {c}: the original is in the output"
+
+
+# ---- emails, phones, plates by value, and free text (docs/enmascarar.md, "Free text") ----
+
+REGLAS_NOTAS = """version = 1
+
+[columnas]
+id = { regla = "mantener" }
+rut = { regla = "rut" }
+email = { regla = "email" }
+telefono = { regla = "telefono" }
+fijo = { regla = "telefono" }
+patente = { regla = "patente" }
+notas = { regla = "texto" }
+"""
+# Planted inside prose: values the library does not make (a vtr.net address, an old plate, a Temuco line).
+NOTAS_PLANTADAS = [
+    {"rut": "15.827.394-2", "email": "Wenceslao.Quilodran@vtr.net", "telefono": "+56 9 7312 0498",
+     "fijo": "+56 45 291 3377", "patente": "HK·4471"},
+    {"rut": "9.104.662-8", "email": "eduviges_h+banco@entelchile.net", "telefono": "+56 9 6021 8835",
+     "fijo": "+56 2 2719 4410", "patente": "DRTZ·58"},
+]
+
+
+@pytest.fixture(scope="module")
+def notas(tmp_path_factory):
+    d = datoteca.Datoteca(seed=27)
+    filas = []
+    for i, p in enumerate(datoteca.Tabla("persona.persona", seed=27, campos=["rut", "nombre_completo", "email",
+                                                                            "telefono"]).filas(600)):
+        if not p["email"]:
+            continue
+        filas.append({"rut": p["rut"], "email": p["email"], "telefono": p["telefono"], "fijo": d.telefono.fijo(),
+                      "patente": d.vehiculo.patente(), "nombre": p["nombre_completo"]})
+    for j, p in enumerate(NOTAS_PLANTADAS):
+        filas.append(dict(p, nombre=f"Canario {j}"))
+    for i, f in enumerate(filas):
+        f["id"] = str(i + 1)
+        # the note writes the RUT without dots, the email in upper case, the phone as a bare mobile
+        movil = f["telefono"].replace("+56 ", "").replace(" ", "")
+        f["notas"] = (f"Sr(a). {f['nombre']}, RUT {f['rut'].replace('.', '')}: escribió desde "
+                      f"{f['email'].upper()}; cel {movil} o {f['fijo']}, auto {f['patente'].replace('·', '-')}. "
+                      f"Folio 123456785, monto $12.345.678.")
+    columnas = ["id", "rut", "email", "telefono", "fijo", "patente", "notas"]
+    t = tmp_path_factory.mktemp("notas")
+    p = _enmascarar(t, REGLAS_NOTAS, _csv(filas, columnas))
+    assert p.returncode == 0 and p.stderr == b"", p.stderr.decode()
+    return filas, p.stdout
+
+
+def test_notes_keep_no_canary(notas):
+    filas, salida = notas
+    for i, f in enumerate(filas):
+        movil = f["telefono"].replace("+56 ", "").replace(" ", "")
+        for c, v in (("rut", f["rut"]), ("rut without dots", f["rut"].replace(".", "")), ("email", f["email"]),
+                     ("EMAIL", f["email"].upper()), ("telefono", f["telefono"]), ("mobile", movil),
+                     ("fijo", f["fijo"]), ("patente", f["patente"]), ("plate with a dash", f["patente"].replace("·", "-"))):
+            assert v.encode() not in salida, f"row {i + 1}: the original {c} {v!r} is in the output"
+
+
+def test_the_values_in_a_note_are_the_columns_masked_values(notas):
+    filas, salida = notas
+    out = _filas(salida)
+    assert len(out) == len(filas)
+    for i, (f, o) in enumerate(zip(filas, out)):
+        movil = o["telefono"].replace("+56 ", "").replace(" ", "")
+        esperado = (f"Sr(a). {f['nombre']}, RUT {o['rut'].replace('.', '')}: escribió desde {o['email']}; "
+                    f"cel {movil} o {o['fijo']}, auto {o['patente'].replace('·', '-')}. "
+                    f"Folio 123456785, monto $12.345.678.")
+        # the names stay (texto does not find names: docs/enmascarar.md says so), and so do the folio and
+        # the amount, which are not RUTs (no dash) though 12345678-5 would be one
+        assert o["notas"] == esperado, f"row {i + 1}, column notas:\n  {o['notas']}\n  expected\n  {esperado}"
+
+
+def test_masked_emails_phones_plates_validate_outside(notas):
+    email_validator = pytest.importorskip("email_validator")
+    phonenumbers = pytest.importorskip("phonenumbers")
+    import re
+    filas, salida = notas
+    out = _filas(salida)
+    vistos = {c: set() for c in ("rut", "email", "telefono", "fijo", "patente")}
+    for i, (f, o) in enumerate(zip(filas, out)):
+        assert stdnum_rut.is_valid(o["rut"]), f"row {i + 1}: rut {o['rut']}"
+        email_validator.validate_email(o["email"], check_deliverability=False)
+        assert o["email"].endswith(".example.com"), f"row {i + 1}: {o['email']}"
+        for c in ("telefono", "fijo"):
+            n0, n1 = phonenumbers.parse(f[c], "CL"), phonenumbers.parse(o[c], "CL")
+            if phonenumbers.is_valid_number(n0):
+                assert phonenumbers.is_valid_number(n1), f"row {i + 1}, column {c}: {f[c]} -> {o[c]} not valid"
+                assert phonenumbers.number_type(n1) == phonenumbers.number_type(n0) or c == "fijo", (f[c], o[c])
+            assert len(o[c]) == len(f[c]) and o[c][:6] == f[c][:6], f"row {i + 1}, column {c}: {f[c]} -> {o[c]}"
+        forma = r"[BCDFGHJKLPRSTVWXYZ]{4}·[1-9][0-9]" if re.match(r"[A-Z]{4}", f["patente"]) else r"[A-Z]{2}·[0-9]{4}"
+        assert re.fullmatch(forma, o["patente"]), f"row {i + 1}: plate {f['patente']} -> {o['patente']}"
+        for c in vistos:
+            vistos[c].add(o[c])
+    for c, v in vistos.items():
+        assert len(v) == len({f[c] for f in filas}), f"column {c}: two inputs gave one output"
