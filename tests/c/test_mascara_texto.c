@@ -1,8 +1,7 @@
 /* Masking, part 3 (docs/enmascarar.md, "Emails, phones and plates" and "Free text"): which spans of a
  * text are replaced and which are not (hand-reviewed cases: the expected text is composed here from
  * the column functions for exactly the spans a reader would call a RUT, an email, a phone, a plate);
- * the kinds bijective over large samples (every plate of each format, 1,000,000 mobiles, a whole
- * area), their outputs of the same kind (check digits with rut_ref.h's own mod 11, plates with the
+ * the kinds bijective over large samples (every plate of the three formats, 4,000,000 phones), their outputs of the same kind (check digits with rut_ref.h's own mod 11, plates with the
  * Registro Civil's digit recomputed here), inverses exact; the rules email/telefono/patente/texto
  * through a plan, a RUT in a note equal to the rut column's; arbitrary bytes never crash. */
 #include <stdarg.h>
@@ -244,8 +243,22 @@ static void telefono(void) {
     }
 }
 
-/* The Registro Civil's check digit, recomputed here (docs/patentes.md) for outputs in BBBB·NN form. */
 static const char LETRAS[] = "BCDFGHJKLPRSTVWXYZ";
+
+/* The Registro Civil's check digit of a current or motorcycle plate "LLLLNN" / "LLLNN" (upper case):
+ * each letter's digit (docs/patentes.md's table, written out here), a motorcycle's number with a 0
+ * before it, then the RUT's mod 11. */
+static char dv_patente(const char *p) {
+    static const char valor[] = "BCDFGHJKLPRSTVWXYZ", digito[] = "123456789023456789";
+    uint64_t n = 0;
+    size_t nl = 0;
+    while (p[nl] >= 'A' && p[nl] <= 'Z') {
+        n = n * 10 + (uint64_t)(digito[strchr(valor, p[nl]) - valor] - '0');
+        nl++;
+    }
+    n = n * (nl == 3 ? 1000u : 100u) + (uint64_t)((p[nl] - '0') * 10 + (p[nl + 1] - '0'));
+    return mod11(n);
+}
 
 static void patente(void) {
     /* every plate of the current format (18^4 * 90), of motorcycles (18^3 * 100), and of 10 old series:
@@ -273,18 +286,78 @@ static void patente(void) {
         colisiones += !nuevo(y);
     }
     CHECK(fallas == 0 && colisiones == 0, "current plates: %d failures, %d collisions of %d", fallas, colisiones, NA);
+    /* every motorcycle plate LLL-NN, and every plate of the old series (the pairs dt_patente_leer takes) */
+    memset(visto, 0, NA / 8 + 1);
+    int motos = 0, antiguas = 0;
+    for (uint32_t i = 0; i < 18u * 18u * 18u * 100u; i++, motos++) {
+        char in[16], out[16], back[16];
+        uint32_t r = i / 100;
+        snprintf(in, sizeof in, "%c%c%c-%02u", LETRAS[r / 324], LETRAS[r / 18 % 18], LETRAS[r % 18], i % 100);
+        size_t l;
+        dt_patente_tipo t;
+        if (dt_mascara_patente(K, in, 6, out, sizeof out, &l, NULL, 0) != DT_OK ||
+            dt_mascara_patente_inversa(K, out, l, back, sizeof back, &l, NULL, 0) != DT_OK || strcmp(back, in) != 0 ||
+            dt_patente_leer(out, 6, &t, NULL) != DT_OK || t != DT_PATENTE_MOTO || out[3] != '-') {
+            if (fallas++ < 3) fprintf(stderr, "plate %s -> %s -> %s\n", in, out, back);
+            continue;
+        }
+        uint32_t y = 0;
+        for (int j = 0; j < 3; j++) y = y * 18 + (uint32_t)(strchr(LETRAS, out[j]) - LETRAS);
+        colisiones += !nuevo(y * 100 + (uint32_t)((out[4] - '0') * 10 + (out[5] - '0')));
+    }
+    memset(visto, 0, NA / 8 + 1);
+    for (int a = 0; a < 26; a++)
+        for (int b = 0; b < 26; b++) {
+            char in[16] = {(char)('A' + a), (char)('A' + b), '0', '0', '0', '0', 0};
+            if (dt_patente_leer(in, 6, NULL, NULL) != DT_OK) continue;
+            for (uint32_t num = 0; num < 10000u; num++, antiguas++) {
+                char out[16], back[16];
+                snprintf(in + 2, 8, "%04u", num);
+                size_t l;
+                dt_patente_tipo t;
+                if (dt_mascara_patente(K, in, 6, out, sizeof out, &l, NULL, 0) != DT_OK ||
+                    dt_mascara_patente_inversa(K, out, l, back, sizeof back, &l, NULL, 0) != DT_OK ||
+                    strcmp(back, in) != 0 || dt_patente_leer(out, 6, &t, NULL) != DT_OK || t != DT_PATENTE_ANTIGUA) {
+                    if (fallas++ < 3) fprintf(stderr, "plate %s -> %s -> %s\n", in, out, back);
+                    continue;
+                }
+                uint32_t y = (uint32_t)((out[0] - 'A') * 26 + (out[1] - 'A')) * 10000u + (uint32_t)atoi(out + 2);
+                colisiones += !nuevo(y);
+            }
+        }
+    CHECK(fallas == 0 && colisiones == 0 && motos == 583200 && antiguas == 5820000,
+          "motorcycle and old plates: %d failures, %d collisions (%d motorcycles, %d old)", fallas, colisiones, motos,
+          antiguas);
     free(visto);
-    /* check digits recomputed, case and separators kept */
-    const char *formas[] = {"bbcd·12", "BBCD.12", "BBCD12", "BBC·01", "ab·1234", "AB-1234", "BBCD12-K", "BBCD·12-9", "bbc012"};
+    /* check digits recomputed (by the test's own digit, below), case and separators kept */
+    char con_dv[4][16];
+    snprintf(con_dv[0], 16, "BBCD12-%c", dv_patente("BBCD12"));
+    snprintf(con_dv[1], 16, "bbcd\xc2\xb7" "12-%c", dv_patente("BBCD12"));
+    snprintf(con_dv[2], 16, "WXYZ99%c", dv_patente("WXYZ99"));
+    snprintf(con_dv[3], 16, "BBC·01-%c", dv_patente("BBC01"));
+    const char *formas[] = {"bbcd·12", "BBCD.12", "BBCD12", "BBC·01", "ab·1234", "AB-1234", "bbc-12",
+                            con_dv[0], con_dv[1], con_dv[2], con_dv[3]};
     for (size_t i = 0; i < sizeof formas / sizeof formas[0]; i++) {
         char b[32];
         size_t l;
-        dt_status st = dt_mascara_patente(K, formas[i], strlen(formas[i]), b, sizeof b, &l, NULL, 0);
-        if (st != DT_OK) continue; /* a check digit that is wrong for its plate: refused, below */
+        CHECK_OK(dt_mascara_patente(K, formas[i], strlen(formas[i]), b, sizeof b, &l, NULL, 0), "plate '%s'", formas[i]);
         int ok = l == strlen(formas[i]) && dt_patente_leer(b, l, NULL, NULL) == DT_OK;
+        size_t alnum = 0;
+        char limpio[16];
         for (size_t j = 0; ok && j < l; j++) {
             char x = formas[i][j], y = b[j];
-            ok = ((x >= 'a' && x <= 'z') == (y >= 'a' && y <= 'z')) && ((x >= '0' && x <= '9') == (y >= '0' && y <= '9') || j == l - 1);
+            int ultimo = i >= 7 && j == l - 1; /* the check digit may become a K */
+            ok = ((x >= 'a' && x <= 'z') == (y >= 'a' && y <= 'z') || ultimo) &&
+                 ((x >= '0' && x <= '9') == (y >= '0' && y <= '9') || ultimo) &&
+                 ((x >= '0' && x <= '9') || (x >= 'a' && x <= 'z') || (x >= 'A' && x <= 'Z') || x == y);
+            if (((y >= '0' && y <= '9') || (y >= 'a' && y <= 'z') || (y >= 'A' && y <= 'Z')) && alnum < 15)
+                limpio[alnum++] = y >= 'a' && y <= 'z' ? (char)(y - 'a' + 'A') : y;
+        }
+        limpio[alnum] = 0;
+        if (ok && i >= 7) { /* the output's check digit is the right one for the output's plate */
+            char dv = limpio[alnum - 1];
+            limpio[alnum - 1] = 0;
+            ok = dv_patente(limpio) == dv;
         }
         CHECK(ok, "plate form '%s' -> '%s'", formas[i], b);
     }

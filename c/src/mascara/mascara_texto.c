@@ -128,7 +128,7 @@ typedef struct dt__mt_sal {
 } dt__mt_sal;
 
 static void dt__mt_put(dt__mt_sal *o, const char *s, size_t m) {
-    if (o->n + m < o->cap) memcpy(o->buf + o->n, s, m);
+    if (m > 0 && o->n + m < o->cap) memcpy(o->buf + o->n, s, m);
     o->n += m;
 }
 
