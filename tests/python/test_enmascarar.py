@@ -449,3 +449,80 @@ def test_masked_emails_phones_plates_validate_outside(notas):
             vistos[c].add(o[c])
     for c, v in vistos.items():
         assert len(v) == len({f[c] for f in filas}), f"column {c}: two inputs gave one output"
+
+
+def test_the_masked_email_is_the_documented_derivation(notas):
+    """docs/enmascarar.md, "email": BLAKE2s-256 keyed by the subkey of "datoteca/email/v1", base32."""
+    import base64
+    filas, salida = notas
+    e = hashlib.blake2s(b"datoteca/email/v1", key=bytes.fromhex(CLAVE_A)).digest()
+    b32 = lambda m, n: base64.b32encode(hashlib.blake2s(m, key=e).digest()).decode().lower()[:n]
+    for i, (f, o) in enumerate(zip(filas, _filas(salida))):
+        n = f["email"].lower().encode()
+        esperado = f"{b32(n, 16)}@{b32(n.split(b'@')[1], 8)}.example.com"
+        assert o["email"] == esperado, f"row {i + 1}, column email: {o['email']}, the document gives {esperado}"
+
+
+def _permutar(key, tweak, n, x):
+    """docs/enmascarar.md: the RUT's Feistel network with a tweak in bytes 2-3, cycle-walking in [0, n)."""
+    t = mascara_ref.width(n)
+    u, v = t // 2, t - (t // 2)
+    while True:
+        a, b = x >> v, x & ((1 << v) - 1)
+        for i in range(10):
+            m = v if i % 2 else u
+            f = mascara_ref.siphash24(key, (i | m << 8 | tweak << 16 | b << 32).to_bytes(8, "little")) & ((1 << m) - 1)
+            a, b = b, a ^ f
+        x = a << v | b
+        if x < n:
+            return x
+
+
+def test_the_masked_phone_is_the_documented_derivation(notas):
+    """docs/enmascarar.md, "telefono", recomputed from the page: the plan's blocks read from
+    c/data/telefonos_validos.csv, the permutation written here over mascara_ref's SipHash."""
+    filas, salida = notas
+    key = hashlib.blake2s(b"datoteca/telefono/v1", key=bytes.fromhex(CLAVE_A)).digest()[:16]
+    with open(os.path.join(ROOT, "c", "data", "telefonos_validos.csv"), encoding="utf-8") as fh:
+        bloques = sorted((int(r["desde"]) - 900000000, int(r["cantidad_numeros"]))
+                         for r in csv.DictReader(fh) if r["categoria"] == "movil")
+    plan = sum(n for _, n in bloques)
+
+    def movil(x):
+        antes, dentro = 0, None
+        for d, n in bloques:
+            if d <= x < d + n:
+                dentro = antes + x - d
+            if d + n <= x:
+                antes += n
+        if dentro is not None:
+            r, acum = _permutar(key, 18, plan, dentro), 0
+            for d, n in bloques:
+                if r < acum + n:
+                    return d + r - acum
+                acum += n
+        r = _permutar(key, 19, 10 ** 8 - plan, x - antes)
+        for d, n in bloques:  # the outside number of rank r: past every block that starts before it
+            if d <= r:
+                r += n
+        return r
+
+    def fijo(area, x):
+        total = 10 ** 8 if area == 2 else 10 ** 7
+        lo, hi = total // 5, total // 5 + total // 10
+        if lo <= x < hi:
+            return lo + _permutar(key, 2 * area, hi - lo, x - lo)
+        r = _permutar(key, 2 * area + 1, total - (hi - lo), x if x < lo else x - (hi - lo))
+        return r if r < lo else r + (hi - lo)
+
+    for i, (f, o) in enumerate(zip(filas, _filas(salida))):
+        for c in ("telefono", "fijo"):
+            d = "".join(ch for ch in f[c] if ch.isdigit())[2:]  # +56 dropped
+            if d[0] == "9":
+                y = "9" + f"{movil(int(d[1:])):08d}"
+            elif d[0] == "2":
+                y = "2" + f"{fijo(2, int(d[1:])):08d}"
+            else:
+                y = d[:2] + f"{fijo(int(d[:2]), int(d[2:])):07d}"
+            got = "".join(ch for ch in o[c] if ch.isdigit())[2:]
+            assert got == y, f"row {i + 1}, column {c}: {o[c]}, the document gives {y}"
