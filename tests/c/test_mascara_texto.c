@@ -130,6 +130,14 @@ static uint32_t xorshift(void) {
     return xs;
 }
 
+/* The examples of docs/enmascarar.md under the test key (the derivations are recomputed from that page
+ * by tests/python/test_enmascarar.py; here the page's own examples stay true). */
+static void ejemplos(void) {
+    CHECK(strcmp(m(dt_mascara_email, "juan.perez@gmail.com"), "fexbfdemyf7ysbtm@iek5zewo.example.com") == 0, "email example");
+    CHECK(strcmp(m(dt_mascara_telefono, "+56 9 8765 4321"), "+56 9 5643 6205") == 0, "phone example");
+    CHECK(strcmp(m(dt_mascara_rut, "12.345.678-5"), "1.192.169-8") == 0, "the RUT's example, unchanged");
+}
+
 static void email(void) {
     const char *a = m(dt_mascara_email, "Juan.Perez@Gmail.COM");
     char a2[64];
@@ -472,6 +480,7 @@ int main(int argc, char **argv) {
     K = NULL;
     CHECK_OK(dt_mascara_clave_new(CLAVE_A, 64, &K, NULL, 0), "key");
     spans();
+    ejemplos();
     email();
     telefono();
     patente();
