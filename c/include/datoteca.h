@@ -692,6 +692,66 @@ DT_API dt_status dt_mascara_monto(const dt_mascara_clave *k, const char *in, siz
  * DT_ERR_NULL as dt_mascara_fecha; DT_ERR_NO_MEMORY. Pure, thread-safe. */
 DT_API dt_status dt_mascara_sustituir(const dt_mascara_clave *k, size_t llamada, const char *in, size_t len, char *buf,
                                       size_t cap, size_t *out_len, char *why, size_t whycap);
+/* ---- emails, phones, plates and free text, value-keyed (docs/enmascarar.md) ---- */
+
+/* These mask a value by the value alone (no entity): the same key and value give the same output in
+ * every column, text, table and run. The text conventions are dt_mascara_rut's: `len` bytes at `in`
+ * (NULL only with len 0), the output NUL-terminated in buf (cap bytes, *out_len its length without
+ * the NUL, out_len may be NULL), DT_ERR_BUFFER_TOO_SMALL with the needed length when it does not fit,
+ * buf[0] = '\0' on any failure when cap > 0; the whitespace around the value kept byte for byte;
+ * DT_ERR_NULL for NULL k, NULL in with len > 0, or NULL buf with cap > 0; `why` (NULL or whycap 0
+ * for none) gets one sentence naming what is wrong, never a byte of the value ("" on success). `in`
+ * and `buf` must not overlap. Pure functions of the key and the value: thread-safe. Since 2.1.0. */
+
+/* An email address: local@domain, the local part 1 to 64 bytes of ASCII letters, digits and . _ % + -,
+ * the domain 2 or more labels of letters, digits and hyphens (1 to 63 bytes each, 253 in all) whose last
+ * is 2 or more letters; else DT_ERR_INVALID_ARG ("email: it has no '@'"). The output is always 37
+ * bytes (and the whitespace): 16 characters of RFC 4648 base32 (a-z, 2-7) of BLAKE2s-256 keyed with
+ * BLAKE2s-256(key, "datoteca/email/v1") over the address in ASCII lower case, '@', 8 of the same
+ * over the lower-cased domain, ".example.com" (reserved by RFC 2606: no one's mailbox). Case does
+ * not matter (Ana@X.cl and ana@x.cl give one output); one domain gives one masked domain. Not a
+ * permutation: two addresses share an output with probability 2^-80. */
+DT_API dt_status dt_mascara_email(const dt_mascara_clave *k, const char *in, size_t len, char *buf, size_t cap,
+                                  size_t *out_len, char *why, size_t whycap);
+
+/* A Chilean phone as written: 9 digits (or +56 / 56 and 9, or the trunk 0 and 9), with spaces, '-',
+ * '.', '(' and ')' anywhere and one '+' before the first digit: a mobile (9 + 8), Santiago (2 + 8) or
+ * an area code of a comuna + 7; else DT_ERR_INVALID_ARG. Only the subscriber digits change, by a keyed
+ * permutation of the kind's numbers (the Feistel network of the RUT, under BLAKE2s-256(key,
+ * "datoteca/telefono/v1")): the numbers the library generates (the mobile blocks libphonenumber
+ * accepts, Santiago 2 2XXX XXXX, an area's AA 2XX XXXX) among themselves, the others among
+ * themselves; every other byte is kept, so the output has the input's length and form. Distinct
+ * numbers never collide. The _inversa function undoes it. */
+DT_API dt_status dt_mascara_telefono(const dt_mascara_clave *k, const char *in, size_t len, char *buf, size_t cap,
+                                     size_t *out_len, char *why, size_t whycap);
+DT_API dt_status dt_mascara_telefono_inversa(const dt_mascara_clave *k, const char *in, size_t len, char *buf,
+                                             size_t cap, size_t *out_len, char *why, size_t whycap);
+
+/* A plate as dt_patente_leer reads it (LLLL·NN, LLL·NN, LL·NNNN; '·', '.', '-' or nothing between;
+ * a check digit if given must be right; else DT_ERR_INVALID_PATENTE): a plate of the same format, by a
+ * keyed permutation of that format's plates (under BLAKE2s-256(key, "datoteca/patente/v1")), each
+ * letter's case and every separator kept, a given check digit recomputed. Same length as the input.
+ * The _inversa function undoes it. */
+DT_API dt_status dt_mascara_patente(const dt_mascara_clave *k, const char *in, size_t len, char *buf, size_t cap,
+                                    size_t *out_len, char *why, size_t whycap);
+DT_API dt_status dt_mascara_patente_inversa(const dt_mascara_clave *k, const char *in, size_t len, char *buf,
+                                            size_t cap, size_t *out_len, char *why, size_t whycap);
+
+/* What dt_mascara_texto looks for: a union of these. */
+#define DT_MASCARA_BUSCAR_RUT 1u
+#define DT_MASCARA_BUSCAR_EMAIL 2u
+#define DT_MASCARA_BUSCAR_TELEFONO 4u
+#define DT_MASCARA_BUSCAR_PATENTE 8u
+#define DT_MASCARA_BUSCAR_TODO 15u
+
+/* Free text: every RUT, email, phone and plate of the kinds in `buscar` found in `in` (by the grammar of
+ * docs/enmascarar.md, "What texto finds") is replaced by exactly what dt_mascara_rut, _email,
+ * _telefono and _patente give for it; every other byte is copied as it is. Any bytes are accepted
+ * (invalid UTF-8 and NUL bytes start no token); linear time. The output is at most 7 * len bytes (an
+ * email of 6 bytes becomes 37). DT_ERR_INVALID_ARG only for `buscar` 0 or with other bits. Names in
+ * prose are not found (docs/enmascarar.md). */
+DT_API dt_status dt_mascara_texto(const dt_mascara_clave *k, unsigned buscar, const char *in, size_t len, char *buf,
+                                  size_t cap, size_t *out_len, char *why, size_t whycap);
 
 /* ---- the rules document and a masking plan ---- */
 

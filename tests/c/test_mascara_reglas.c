@@ -52,20 +52,9 @@ static void refusals(void) {
     rechaza("version = 1\n[columnas]\nrut = { }\n", DT_MASCARA_TOML, "reglas.toml:3: columnas.rut needs the key regla");
     rechaza("version = 1\n[columnas]\nrut = { regla = 1 }\n", DT_MASCARA_TOML,
             "reglas.toml:3: columnas.rut.regla must be a string, got an integer");
-    /* what detectar proposes but is not built: refused, never passed through */
-    const char *aun_no[] = {"patente", "texto"};
-    for (size_t i = 0; i < 2; i++) {
-        char t[200], e[300];
-        snprintf(t, sizeof t, "version = 1\n\n[columnas]\nrut = { regla = \"rut\" }\nnotas = { regla = \"%s\" }\n", aun_no[i]);
-        snprintf(e, sizeof e,
-                 "reglas.toml:5: columnas.notas: the rule %s is not built yet; use rut, persona, mantener, nulo or borrar "
-                 "for this column",
-                 aun_no[i]);
-        rechaza(t, DT_MASCARA_TOML, e);
-    }
     rechaza("version = 1\n[columnas]\nrut = { regla = \"hash\" }\n", DT_MASCARA_TOML,
-            "reglas.toml:3: columnas.rut: unknown rule 'hash' (the rules are rut, persona, mantener, nulo, borrar, fecha, "
-            "monto and sustituir)");
+            "reglas.toml:3: columnas.rut: unknown rule 'hash' (the rules are rut, persona, email, telefono, patente, "
+            "texto, fecha, monto, sustituir, mantener, nulo and borrar)");
     rechaza("version = 1\n[columnas]\nrut = { regla = \"rut\", formato = \"puntos\" }\n", DT_MASCARA_TOML,
             "reglas.toml:3: columnas.rut: unknown key 'formato' (the rule rut takes only regla)");
     rechaza("version = 1\n[columnas]\nrut = { regla = \"rut\" }\nemail = { regla = \"persona\", entidad = \"rut\" }\n",
@@ -100,9 +89,9 @@ static void refusals(void) {
     rechaza("version = 1\n[politica]\nclave = 1\n[columnas]\nrut = { regla = \"rut\" }\n", DT_MASCARA_TOML,
             "reglas.toml:3: unknown key 'clave' (politica takes invalido and sin_regla)");
     /* JSON, the same checks */
-    rechaza("{\"version\": 1, \"columnas\": {\"notas\": {\"regla\": \"texto\"}}}", DT_MASCARA_JSON,
-            "reglas.toml:1: columnas.notas: the rule texto is not built yet; use rut, persona, mantener, nulo or borrar "
-            "for this column");
+    rechaza("{\"version\": 1, \"columnas\": {\"notas\": {\"regla\": \"sustituir\"}}}", DT_MASCARA_JSON,
+            "reglas.toml:1: columnas.notas: the rule sustituir needs llamada, a call that gives one text such as "
+            "\"persona.nombre\"");
     /* the parser's own refusals come through as they are */
     dt_mascara_reglas *r = NULL;
     char why[DT_SENTENCE_MAX];

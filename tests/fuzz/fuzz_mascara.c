@@ -4,7 +4,8 @@
  * or row must be DT_ERR_INVALID_ARG (or DT_ERR_NO_MEMORY) with one sentence under DT_SENTENCE_MAX and
  * no control characters; a refused row's sentence starts "row 1, column " and never holds a value (any
  * value of 6 bytes or more with three digits or more, which no sentence template has). An accepted row
- * gives every output value of the output header (at most the input's 4) and nothing past it. */
+ * gives every output value of the output header (at most the input's 4) and nothing past it. The bytes
+ * after the rules also go through dt_mascara_texto whole: always DT_OK, at most 7 bytes out per byte in. */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -88,6 +89,19 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
                 if (vl[i] >= 6 && digitos(v[i], vl[i]) >= 3 && contiene(why, strlen(why), v[i], vl[i])) abort();
         }
         dt_mascara_plan_free(p);
+    }
+    /* the free-text scanner on the raw bytes after the rules: never refuses, linear, exact lengths */
+    if (fin) {
+        const char *s = fin + 1;
+        size_t sl = (size_t)(texto + resto - s), l = 0, l2 = 0;
+        char *o = malloc(7 * sl + 2);
+        if (o == NULL) abort();
+        if (dt_mascara_texto(k, DT_MASCARA_BUSCAR_TODO, s, sl, o, 7 * sl + 2, &l, NULL, 0) != DT_OK || l > 7 * sl + 1 ||
+            strlen(o) > l)
+            abort();
+        if (dt_mascara_texto(k, DT_MASCARA_BUSCAR_TODO, s, sl, o, l, &l2, NULL, 0) != DT_ERR_BUFFER_TOO_SMALL || l2 != l)
+            abort();
+        free(o);
     }
     dt_mascara_clave_free(k);
     dt_mascara_reglas_free(r);

@@ -91,6 +91,7 @@ dt_status dt_mascara_clave_new(const char *hex, size_t len, dt_mascara_clave **o
         destino[i][0] = dt__le64(sub);
         destino[i][1] = dt__le64(sub + 8);
     }
+    dt__mc_claves_valores(k, maestra);
     dt__borrar(maestra, sizeof maestra);
     dt__borrar(sub, sizeof sub);
     *out = k;

@@ -26,6 +26,10 @@ struct dt_mascara_clave {
     /* The value rules' SipHash-2-4 keys (docs/enmascarar.md, "fecha", "monto", "sustituir"): the
      * first 16 bytes of BLAKE2s-256(key, "datoteca/<rule>/v1"), two little-endian words each. */
     uint64_t fecha[2], monto[2], sustituir[2];
+    /* The value kinds (mascara_identificadores.c): email's BLAKE2s key, all 32 bytes of BLAKE2s-256(key,
+     * "datoteca/email/v1"); the phone's and the plate's SipHash keys as rut's. */
+    uint8_t email[32];
+    uint64_t telefono[2], patente[2];
 };
 
 #define DT__MC_ETIQUETA_PERSONA "datoteca/persona/v1"
@@ -35,5 +39,19 @@ struct dt_mascara_clave {
 
 /* The index of the class holding `cuerpo` (1..DT_RUT_CUERPO_MAX). */
 int dt__mc_clase_de(uint32_t cuerpo);
+
+/* A keyed permutation of [0, n) (1 <= n <= 2^31) under the SipHash key k: the RUT's ten-round Feistel
+ * network of width t (the smallest t >= 1 with 2^t >= n) with cycle-walking, `tweak` (16 bits) in
+ * the round message's bytes 2 and 3 (0 for every RUT class). x < n. Pure. */
+uint32_t dt__mc_permutar(const uint64_t k[2], uint32_t tweak, uint32_t n, uint32_t x, int inversa);
+
+/* Derive the value kinds' subkeys from the 32 master bytes into k (clave.c calls it). */
+void dt__mc_claves_valores(dt_mascara_clave *k, const uint8_t maestra[32]);
+
+/* The kinds dt__mc_valor masks (the rules email, telefono, patente and texto). */
+enum { DT__MC_EMAIL = 1, DT__MC_TELEFONO, DT__MC_PATENTE, DT__MC_TEXTO };
+/* One value of kind `tipo` as the public dt_mascara_<tipo> does (texto: with `buscar`). */
+dt_status dt__mc_valor(const dt_mascara_clave *k, int tipo, unsigned buscar, const char *in, size_t len, char *buf,
+                       size_t cap, size_t *out_len, char *why, size_t whycap);
 
 #endif

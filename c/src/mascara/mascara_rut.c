@@ -37,17 +37,18 @@ int dt__mc_clase_de(uint32_t cuerpo) {
     return c;
 }
 
-/* Round i's value of B, m bits wide. */
-static uint32_t dt__mc_f(const uint64_t k[2], uint32_t i, unsigned m, uint32_t b) {
-    uint64_t msg = (uint64_t)i | (uint64_t)m << 8 | (uint64_t)b << 32;
+/* Round i's value of B, m bits wide. `tweak` fills the message's bytes 2 and 3, which are 0 for a
+ * RUT: the other kinds (mascara_identificadores.c) tell their domains apart with it under one subkey. */
+static uint32_t dt__mc_f(const uint64_t k[2], uint32_t tweak, uint32_t i, unsigned m, uint32_t b) {
+    uint64_t msg = (uint64_t)i | (uint64_t)m << 8 | (uint64_t)(tweak & 0xFFFFu) << 16 | (uint64_t)b << 32;
     return (uint32_t)dt__siphash24_palabra(k[0], k[1], msg) & ((1u << m) - 1u);
 }
 
-static uint32_t dt__mc_feistel(const uint64_t k[2], unsigned t, uint32_t x) {
+static uint32_t dt__mc_feistel(const uint64_t k[2], uint32_t tweak, unsigned t, uint32_t x) {
     unsigned u = t / 2, v = t - u;
     uint32_t a = x >> v, b = x & ((1u << v) - 1u);
     for (uint32_t i = 0; i < DT__MC_RONDAS; i++) {
-        uint32_t c = a ^ dt__mc_f(k, i, i % 2 ? v : u, b);
+        uint32_t c = a ^ dt__mc_f(k, tweak, i, i % 2 ? v : u, b);
         a = b;
         b = c;
     }
@@ -55,24 +56,33 @@ static uint32_t dt__mc_feistel(const uint64_t k[2], unsigned t, uint32_t x) {
 }
 
 /* The rounds backwards: (A, B) = (B' xor F_i(A'), A') for i = 9..0, F_i of width m_i. */
-static uint32_t dt__mc_feistel_inv(const uint64_t k[2], unsigned t, uint32_t y) {
+static uint32_t dt__mc_feistel_inv(const uint64_t k[2], uint32_t tweak, unsigned t, uint32_t y) {
     unsigned u = t / 2, v = t - u;
     uint32_t a = y >> v, b = y & ((1u << v) - 1u);
     for (uint32_t i = DT__MC_RONDAS; i-- > 0;) {
-        uint32_t c = b ^ dt__mc_f(k, i, i % 2 ? v : u, a);
+        uint32_t c = b ^ dt__mc_f(k, tweak, i, i % 2 ? v : u, a);
         b = a;
         a = c;
     }
     return a << v | b;
 }
 
+static uint32_t dt__mc_caminar(const uint64_t k[2], uint32_t tweak, unsigned t, uint32_t n, uint32_t x, int inversa) {
+    do x = inversa ? dt__mc_feistel_inv(k, tweak, t, x) : dt__mc_feistel(k, tweak, t, x);
+    while (x >= n);
+    return x;
+}
+
+uint32_t dt__mc_permutar(const uint64_t k[2], uint32_t tweak, uint32_t n, uint32_t x, int inversa) {
+    unsigned t = 1;
+    while (t < 31 && (1u << t) < n) t++;
+    return n <= 1 ? 0 : dt__mc_caminar(k, tweak, t, n, x, inversa);
+}
+
 static uint32_t dt__mc_cuerpo(const dt_mascara_clave *k, uint32_t cuerpo, int inversa) {
     int c = dt__mc_clase_de(cuerpo);
     const dt__mc_clase *cl = &dt__mc_clases[c];
-    uint32_t n = cl->max - cl->min + 1, x = cuerpo - cl->min;
-    do x = inversa ? dt__mc_feistel_inv(k->rut[c], cl->b, x) : dt__mc_feistel(k->rut[c], cl->b, x);
-    while (x >= n);
-    return cl->min + x;
+    return cl->min + dt__mc_caminar(k->rut[c], 0, cl->b, cl->max - cl->min + 1, cuerpo - cl->min, inversa);
 }
 
 dt_status dt_mascara_rut_clase(uint32_t cuerpo, uint32_t *min, uint32_t *max) {

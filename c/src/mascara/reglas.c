@@ -12,7 +12,8 @@
 #include "mascara/mascara.h"
 
 typedef enum dt__mr_regla { DT__MR_RUT = 1, DT__MR_PERSONA, DT__MR_MANTENER, DT__MR_NULO, DT__MR_BORRAR,
-                               DT__MR_FECHA, DT__MR_MONTO, DT__MR_SUSTITUIR } dt__mr_regla;
+                               DT__MR_FECHA, DT__MR_MONTO, DT__MR_SUSTITUIR,
+                               DT__MR_VALOR /* email, telefono, patente, texto: mascara_identificadores.c, mascara_texto.c */ } dt__mr_regla;
 typedef enum dt__mr_invalido { DT__MR_ERROR = 0, DT__MR_VACIO, DT__MR_INVALIDO } dt__mr_invalido;
 
 /* The persona fields a column may take, in dt_persona's order. */
@@ -35,6 +36,8 @@ typedef struct dt__mr_col {
     size_t sexo;               /* persona: index of the original sex column in the rules */
     int32_t parametro;         /* fecha: dias; monto: porcentaje */
     size_t llamada;            /* sustituir: the call's index */
+    int tipo;        /* DT__MR_VALOR: DT__MC_EMAIL, _TELEFONO, _PATENTE or _TEXTO */
+    unsigned buscar; /* texto: DT_MASCARA_BUSCAR_* */
 } dt__mr_col;
 
 struct dt_mascara_reglas {
@@ -74,6 +77,28 @@ static dt__mr_cita dt__mr_citar(const char *s, size_t n) {
 
 static int dt__mr_es(const char *s, size_t n, const char *t) { return strlen(t) == n && memcmp(s, t, n) == 0; }
 
+/* texto's buscar: absent (everything), or a non-empty array of distinct kinds. */
+static dt_status dt__mr_buscar(const dt__doc_node *b, const char *col, dt__mr_col *c, char *why, size_t whycap) {
+    static const char *const tipos[] = {"rut", "email", "telefono", "patente"};
+    c->buscar = b ? 0 : DT_MASCARA_BUSCAR_TODO;
+    if (b && (dt__doc_kind_of(b) != DT__DOC_ARRAY || dt__doc_len(b) == 0))
+        return dt__doc_refuse(b, why, whycap, "columnas.%s.buscar must be a non-empty array of \"rut\", \"email\", "
+                              "\"telefono\" and \"patente\"", col);
+    for (size_t i = 0; b && i < dt__doc_len(b); i++) {
+        size_t l;
+        const char *t = dt__doc_string(dt__doc_item(b, i), &l);
+        unsigned bit = 0;
+        for (unsigned j = 0; t && j < 4; j++)
+            if (dt__mr_es(t, l, tipos[j])) bit = 1u << j;
+        if (bit == 0 || (c->buscar & bit))
+            return dt__doc_refuse(dt__doc_item(b, i), why, whycap,
+                                  "columnas.%s.buscar[%zu] must be \"rut\", \"email\", \"telefono\" or \"patente\", "
+                                  "each once", col, i);
+        c->buscar |= bit;
+    }
+    return DT_OK;
+}
+
 static dt_status dt__mr_valores(const dt__doc_node *v, const char *col, dt__mr_col *c, const char **entidad,
                                 size_t *entidad_n, char *why, size_t whycap);
 
@@ -84,6 +109,7 @@ static const char *dt__mr_claves(dt__mr_regla r) {
     case DT__MR_FECHA: return "regla, dias and entidad";
     case DT__MR_MONTO: return "regla, porcentaje and entidad";
     case DT__MR_SUSTITUIR: return "regla and llamada";
+    case DT__MR_VALOR: return "only regla";
     default: return "only regla";
     }
 }
@@ -104,13 +130,6 @@ static dt_status dt__mr_columna(const dt__doc_node *v, const char *k, size_t kn,
     if (rs == NULL)
         return dt__doc_refuse(rn, why, whycap, "columnas.%s.regla must be a string, got %s", col.s,
                               dt__doc_kind_name(dt__doc_kind_of(rn), dt__doc_format_of(rn)));
-    static const char *const aun_no[] = {"patente", "texto"};
-    for (size_t i = 0; i < sizeof aun_no / sizeof aun_no[0]; i++)
-        if (dt__mr_es(rs, rl, aun_no[i]))
-            return dt__doc_refuse(rn, why, whycap,
-                                  "columnas.%s: the rule %s is not built yet; use rut, persona, mantener, nulo or borrar "
-                                  "for this column",
-                                  col.s, aun_no[i]);
     if (dt__mr_es(rs, rl, "rut")) c->regla = DT__MR_RUT;
     else if (dt__mr_es(rs, rl, "persona")) c->regla = DT__MR_PERSONA;
     else if (dt__mr_es(rs, rl, "mantener")) c->regla = DT__MR_MANTENER;
@@ -119,12 +138,15 @@ static dt_status dt__mr_columna(const dt__doc_node *v, const char *k, size_t kn,
     else if (dt__mr_es(rs, rl, "fecha")) c->regla = DT__MR_FECHA;
     else if (dt__mr_es(rs, rl, "monto")) c->regla = DT__MR_MONTO;
     else if (dt__mr_es(rs, rl, "sustituir")) c->regla = DT__MR_SUSTITUIR;
+    else if ((c->tipo = dt__mr_es(rs, rl, "email") ? DT__MC_EMAIL : dt__mr_es(rs, rl, "telefono") ? DT__MC_TELEFONO
+                        : dt__mr_es(rs, rl, "patente") ? DT__MC_PATENTE : dt__mr_es(rs, rl, "texto") ? DT__MC_TEXTO : 0))
+        c->regla = DT__MR_VALOR;
     else {
         char q[DT__DOC_CITE_BUF];
         dt__doc_cite(rs, rl, q);
         return dt__doc_refuse(rn, why, whycap,
-                              "columnas.%s: unknown rule '%s' (the rules are rut, persona, mantener, nulo, borrar, fecha, monto "
-                              "and sustituir)",
+                              "columnas.%s: unknown rule '%s' (the rules are rut, persona, email, telefono, patente, texto, fecha, "
+                              "monto, sustituir, mantener, nulo and borrar)",
                               col.s, q);
     }
     for (size_t i = 0; i < dt__doc_len(v); i++) {
@@ -138,11 +160,14 @@ static dt_status dt__mr_columna(const dt__doc_node *v, const char *k, size_t kn,
         if ((c->regla == DT__MR_FECHA && dt__mr_es(key, n, "dias")) || (c->regla == DT__MR_MONTO && dt__mr_es(key, n, "porcentaje")) ||
             (c->regla == DT__MR_SUSTITUIR && dt__mr_es(key, n, "llamada")))
             continue;
+        if (c->regla == DT__MR_VALOR && c->tipo == DT__MC_TEXTO && dt__mr_es(key, n, "buscar")) continue;
         return dt__doc_refuse(it, why, whycap, "columnas.%s: unknown key '%s' (the rule %.*s takes %s)", col.s,
-                              dt__mr_citar(key, n).s, (int)rl, rs, dt__mr_claves(c->regla));
+                              dt__mr_citar(key, n).s, (int)rl, rs,
+                              c->regla == DT__MR_VALOR && c->tipo == DT__MC_TEXTO ? "regla and buscar" : dt__mr_claves(c->regla));
     }
     if (c->regla == DT__MR_FECHA || c->regla == DT__MR_MONTO || c->regla == DT__MR_SUSTITUIR)
         return dt__mr_valores(v, col.s, c, entidad, entidad_n, why, whycap);
+    if (c->regla == DT__MR_VALOR && c->tipo == DT__MC_TEXTO) return dt__mr_buscar(dt__doc_get(v, "buscar", 6), col.s, c, why, whycap);
     if (c->regla != DT__MR_PERSONA) return DT_OK;
     const dt__doc_node *cn = dt__doc_get(v, "campo", 5), *en = dt__doc_get(v, "entidad", 7);
     if (cn == NULL)
@@ -635,6 +660,26 @@ static int dt__mr_rut(dt_mascara_plan *p, const char *s, size_t len, int invalid
     return 1;
 }
 
+/* Mask a value of a DT__MR_VALOR column into the row buffer as output s. 0: masked. -1: refused (the
+ * sentence in motivo). -2: out of memory. */
+static int dt__mr_valor(dt_mascara_plan *p, const dt__mr_col *c, const char *v, size_t len, int s, char *motivo,
+                        size_t motivocap) {
+    size_t m = 0, quiero = len + 64;
+    for (int intento = 0; intento < 2; intento++) {
+        if (dt__mr_reservar(p, quiero)) return -2;
+        dt_status st = dt__mc_valor(p->k, c->tipo, c->buscar, v, len, p->buf + p->usado, quiero, &m, motivo, motivocap);
+        if (st == DT_OK) {
+            p->vini[s] = p->usado;
+            p->vlen[s] = m;
+            p->usado += m;
+            return 0;
+        }
+        if (st != DT_ERR_BUFFER_TOO_SMALL) return st == DT_ERR_NO_MEMORY ? -2 : -1;
+        quiero = m + 1;
+    }
+    return -1;
+}
+
 dt_status dt_mascara_plan_fila(dt_mascara_plan *p, uint64_t fila, size_t n, const char *const *valores,
                                const size_t *largos, char *why, size_t whycap) {
     if (why && whycap) why[0] = '\0';
@@ -664,6 +709,17 @@ dt_status dt_mascara_plan_fila(dt_mascara_plan *p, uint64_t fila, size_t n, cons
             continue;
         }
         if (c->regla == DT__MR_NULO || largos[i] == 0) continue; /* an empty value has nothing to hide */
+        if (c->regla == DT__MR_VALOR) {
+            int rc = dt__mr_valor(p, c, valores[i], largos[i], s, motivo, sizeof motivo);
+            if (rc == -2) goto sin_memoria;
+            if (rc < 0 && pol == DT__MR_ERROR) { /* nulo and invalido: emptied, as a RUT that is not one */
+                if (why && whycap)
+                    snprintf(why, whycap, "row %llu, column %s: not a valid %s (%s); politica.invalido is \"error\"",
+                             (unsigned long long)fila, cn.s, c->tipo == DT__MC_EMAIL ? "email" : c->tipo == DT__MC_TELEFONO ? "phone" : "plate", motivo);
+                return DT_ERR_INVALID_ARG;
+            }
+            continue;
+        }
         if (c->regla == DT__MR_RUT) {
             size_t m;
             uint32_t cuerpo;
