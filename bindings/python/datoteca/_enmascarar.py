@@ -77,7 +77,7 @@ def _capsulas(lote: Any) -> Tuple[Any, Any, Any]:
 
 def _esquema_salida(plan: Any) -> Any:
     """The masked batches' pyarrow Schema (moved out of the library's malloc'd schema, then freed)."""
-    import pyarrow as pa
+    import pyarrow as pa  # type: ignore[import-untyped,unused-ignore]
 
     sal = lib.dt_mascara_arrow_schema_new(plan)
     if sal == ffi.NULL:
@@ -90,7 +90,7 @@ def _esquema_salida(plan: Any) -> Any:
 
 def _enmascarar_lote(plan: Any, lote: Any, fila: int, esquema_out: Any, why: Any, que: str) -> Any:
     """One pyarrow RecordBatch masked by the plan into a new one (the library's batch, moved into pyarrow)."""
-    import pyarrow as pa
+    import pyarrow as pa  # type: ignore[import-untyped,unused-ignore]
 
     capsulas, es, arr = _capsulas(lote)
     res = ffi.new("char[]", _ARRAY_BYTES)
@@ -192,7 +192,7 @@ class Enmascarador:
         another type is refused naming the column. A null stays null and a value its rule empties
         comes out null, so the table written as CSV is `datoteca enmascarar`'s output. `primera` is the
         number an error gives the first row (1, as the CLI counts data rows)."""
-        import pyarrow as pa
+        import pyarrow as pa  # type: ignore[import-untyped,unused-ignore]
 
         t = _a_pyarrow(datos)
         plan = _plan_arrow(self._r, self._k, t.schema)
@@ -281,7 +281,7 @@ def _cadena(primero: Any, resto: Iterator[Any]) -> Iterator[Any]:
 
 def _a_pyarrow(datos: Any) -> Any:
     """A pyarrow Table of `datos`, through the Arrow PyCapsule interface when it is not one."""
-    import pyarrow as pa
+    import pyarrow as pa  # type: ignore[import-untyped,unused-ignore]
 
     if isinstance(datos, pa.Table):
         return datos
