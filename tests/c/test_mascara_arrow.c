@@ -205,6 +205,13 @@ int main(void) {
         CHECK(dt_mascara_plan_arrow(r, k, &s, &p, why, sizeof why) == DT_ERR_INVALID_ARG && p == NULL, "an int64 column");
         CHECK(strstr(why, "column notas is Arrow type \"l\", not text") != NULL, "sentence: %s", why);
         sc[3].format = "u";
+        struct ArrowSchema diccionario = {"u", "", NULL, 0, 0, NULL, NULL, nada_schema, NULL};
+        sc[3].format = "i";
+        sc[3].dictionary = &diccionario;
+        CHECK(dt_mascara_plan_arrow(r, k, &s, &p, why, sizeof why) == DT_ERR_INVALID_ARG && p == NULL, "a dictionary column");
+        CHECK(strstr(why, "column notas is Arrow type \"dictionary\"") != NULL, "sentence: %s", why);
+        sc[3].format = "u";
+        sc[3].dictionary = NULL;
         CHECK_OK(dt_mascara_plan_arrow(r, k, &s, &p, why, sizeof why), "%s", why);
         struct ArrowArray o;
         a.n_children = 4;

@@ -188,8 +188,8 @@ class Enmascarador:
     def tabla(self, datos: Any, *, primera: int = 1) -> Any:
         """Mask `datos` (a pyarrow Table or RecordBatch, or anything with `__arrow_c_stream__` or
         `__arrow_c_array__`: polars and pandas DataFrames, DuckDB results) into a new pyarrow Table of
-        the output columns, each a nullable string. Text columns only (utf8, large_utf8, string_view);
-        another type is refused naming the column. A null stays null and a value its rule empties
+        the output columns, each a nullable string. Text columns only (utf8, large_utf8, string_view,
+        or a dictionary of them, decoded here); another type is refused naming the column. A null stays null and a value its rule empties
         comes out null, so the table written as CSV is `datoteca enmascarar`'s output. `primera` is the
         number an error gives the first row (1, as the CLI counts data rows)."""
         import pyarrow as pa  # type: ignore[import-untyped,unused-ignore]
@@ -280,20 +280,32 @@ def _cadena(primero: Any, resto: Iterator[Any]) -> Iterator[Any]:
 
 
 def _a_pyarrow(datos: Any) -> Any:
-    """A pyarrow Table of `datos`, through the Arrow PyCapsule interface when it is not one."""
+    """A pyarrow Table of `datos`, through the Arrow PyCapsule interface when it is not one; a
+    dictionary-encoded text column (a pandas or polars categorical) decoded to its text, since the
+    values are what the rules read (any other type goes to C, which refuses it naming the column)."""
     import pyarrow as pa  # type: ignore[import-untyped,unused-ignore]
 
     if isinstance(datos, pa.Table):
-        return datos
-    if isinstance(datos, pa.RecordBatch):
-        return pa.Table.from_batches([datos])
-    if hasattr(datos, "__arrow_c_stream__"):
-        return pa.table(datos)
-    if hasattr(datos, "__arrow_c_array__"):
-        return pa.Table.from_batches([pa.record_batch(datos)])
-    if type(datos).__module__.startswith("pandas"):
-        return pa.Table.from_pandas(datos, preserve_index=False)
-    raise type_error(f"datos must be a pyarrow Table or RecordBatch or have __arrow_c_stream__, got {type(datos).__name__}")
+        t = datos
+    elif isinstance(datos, pa.RecordBatch):
+        t = pa.Table.from_batches([datos])
+    elif hasattr(datos, "__arrow_c_stream__"):
+        t = pa.table(datos)
+    elif hasattr(datos, "__arrow_c_array__"):
+        t = pa.Table.from_batches([pa.record_batch(datos)])
+    elif type(datos).__module__.startswith("pandas"):
+        t = pa.Table.from_pandas(datos, preserve_index=False)
+    else:
+        raise type_error(f"datos must be a pyarrow Table or RecordBatch or have __arrow_c_stream__, got {type(datos).__name__}")
+    texto = (pa.types.is_string, pa.types.is_large_string, pa.types.is_string_view)
+    for i, f in enumerate(t.schema):
+        if pa.types.is_dictionary(f.type) and any(es(f.type.value_type) for es in texto):
+            # decoded by take(); pyarrow neither casts a dictionary of string_view nor takes from string_view
+            # (polars' Categorical), so those values become large_string first
+            tipo = pa.large_string() if pa.types.is_string_view(f.type.value_type) else f.type.value_type
+            valores = pa.chunked_array([c.dictionary.cast(tipo).take(c.indices) for c in t.column(i).chunks], tipo)
+            t = t.set_column(i, pa.field(f.name, tipo, f.nullable), valores)
+    return t
 
 
 def clave_de(clave: Union[str, bytes, None], clave_archivo: Union[str, "os.PathLike[str]", None]) -> bytes:
