@@ -693,13 +693,15 @@ DT_API const char *dt_mascara_plan_valor(const dt_mascara_plan *p, size_t i, siz
  * large_utf8 or utf8_view): dt_mascara_plan_new with the children's names as the header. A child of
  * another type (an integer, a date, a dictionary) is refused naming the column (DT_ERR_INVALID_ARG,
  * "enmascarar: column c is Arrow type \"l\", not text: ..."): cast it to a string first; the rules
- * read text, as the CLI's CSV is. Otherwise as dt_mascara_plan_new. `esquema` is only read (the caller
- * keeps and releases it). Since 2.1.0. */
+ * read text, as the CLI's CSV is. Otherwise as dt_mascara_plan_new (DT_ERR_NULL for NULL r, k, esquema
+ * or out). `esquema` is only read (the caller keeps and releases it; it need not outlive the plan).
+ * Thread-safe: it only reads r, k and esquema. Since 2.1.0. */
 DT_API dt_status dt_mascara_plan_arrow(const dt_mascara_reglas *r, const dt_mascara_clave *k, const struct ArrowSchema *esquema,
                                        dt_mascara_plan **out, char *why, size_t whycap);
 /* The schema of the masked batches: a struct of dt_mascara_plan_columna's columns in order (borrar
- * drops), each utf8 and nullable. DT_ERR_NULL, DT_ERR_NO_MEMORY (out->release NULL); `out` owns its
- * memory. The _new form is malloc'd (NULL on failure), for dt_arrow_schema_free. */
+ * drops), each utf8 and nullable. DT_ERR_NULL for NULL p or out, DT_ERR_NO_MEMORY (out->release NULL);
+ * `out` owns its memory (it may outlive the plan). The _new form is malloc'd (NULL on failure), for
+ * dt_arrow_schema_free. Reads only the plan's fixed column names. */
 DT_API dt_status dt_mascara_arrow_schema(const dt_mascara_plan *p, struct ArrowSchema *out);
 DT_API struct ArrowSchema *dt_mascara_arrow_schema_new(const dt_mascara_plan *p);
 /* Mask one record batch (`lote`, of schema `esquema`, whose children are the header `p` was bound
@@ -714,8 +716,11 @@ DT_API struct ArrowSchema *dt_mascara_arrow_schema_new(const dt_mascara_plan *p)
  * output for the same rows. DT_ERR_INVALID_ARG: a value refused under politica.invalido = "error",
  * with dt_mascara_plan_fila's "row N, column C: ..." (never the value); a child that is not text, a
  * batch that does not match the schema or the plan, or a masked column over 2 GiB in one batch.
- * DT_ERR_NULL, DT_ERR_NO_MEMORY. On failure out->release is NULL and no row is given. `why` as
- * everywhere in this section. One thread at a time per plan, as dt_mascara_plan_fila. */
+ * DT_ERR_NULL for NULL p, esquema, lote or out; DT_ERR_NO_MEMORY. On failure out->release is NULL and
+ * no row is given. `why` as everywhere in this section. The buffers' contents are trusted as every C
+ * Data Interface consumer trusts them (offsets and views within their buffers); their presence, the
+ * row counts and the types are checked. One thread at a time per plan, as dt_mascara_plan_fila (many
+ * threads: one plan each, the rules and the key shared). */
 DT_API dt_status dt_mascara_arrow_lote(dt_mascara_plan *p, const struct ArrowSchema *esquema, const struct ArrowArray *lote,
                                        uint64_t primera, struct ArrowArray *out, char *why, size_t whycap);
 
