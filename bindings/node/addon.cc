@@ -645,6 +645,7 @@ class Enmascarador : public Napi::ObjectWrap<Enmascarador> {
     return DefineClass(env, "Enmascarador", {
       InstanceMethod("columnas", &Enmascarador::Columnas),
       InstanceMethod("filas", &Enmascarador::Filas),
+      InstanceMethod("arrow", &Enmascarador::Arrow),
       InstanceMethod("free", &Enmascarador::Free),
     });
   }
@@ -771,6 +772,84 @@ class Enmascarador : public Napi::ObjectWrap<Enmascarador> {
       }
       out.Set(r, o);
     }
+    Napi::Array res = Napi::Array::New(env, 2);
+    res.Set(0u, Salida(env, p));
+    res.Set(1u, out);
+    dt_mascara_plan_free(p);
+    return res;
+  }
+
+  static void NadaSchema(struct ArrowSchema *s) { s->release = nullptr; }
+  static void NadaArray(struct ArrowArray *a) { a->release = nullptr; }
+
+  // arrow(names, columns, length, primera) -> [output names, buffers]: utf8 columns in Tabla.arrow()'s
+  // layout ({nulos, validez: Uint8Array | null, offsets: Int32Array, datos: Uint8Array}, checked by
+  // index.js), borrowed for the call as one Arrow record batch, masked by dt_mascara_arrow_lote; the
+  // result copied once into memory V8 owns, as Tabla.arrow()'s.
+  Napi::Value Arrow(const Napi::CallbackInfo &info) {
+    Napi::Env env = info.Env();
+    if (r_ == nullptr || k_ == nullptr) {
+      Fail(env, DT_ERR_NULL, "datoteca: this Enmascarador was freed");
+      return env.Undefined();
+    }
+    Napi::Array nombresJs = info[0].As<Napi::Array>();
+    Napi::Array cols = info[1].As<Napi::Array>();
+    int64_t n = info[2].As<Napi::Number>().Int64Value();
+    uint64_t primera = static_cast<uint64_t>(info[3].As<Napi::Number>().Int64Value());
+    size_t nc = nombresJs.Length();
+    std::vector<std::string> nombres(nc);
+    std::vector<struct ArrowSchema> sc(nc);
+    std::vector<struct ArrowSchema *> scp(nc + 1);
+    std::vector<struct ArrowArray> ac(nc);
+    std::vector<struct ArrowArray *> acp(nc + 1);
+    std::vector<const void *> bufs(3 * nc + 1);
+    for (size_t j = 0; j < nc; j++) {
+      nombres[j] = nombresJs.Get(static_cast<uint32_t>(j)).As<Napi::String>().Utf8Value();
+      Napi::Object c = cols.Get(static_cast<uint32_t>(j)).As<Napi::Object>();
+      Napi::Value v = c.Get("validez");
+      bufs[3 * j] = v.IsNull() ? nullptr : v.As<Napi::Uint8Array>().Data();
+      bufs[3 * j + 1] = c.Get("offsets").As<Napi::Int32Array>().Data();
+      bufs[3 * j + 2] = c.Get("datos").As<Napi::Uint8Array>().Data();
+      int64_t nulos = static_cast<int64_t>(c.Get("nulos").As<Napi::Number>().Int64Value());
+      sc[j] = {"u", nombres[j].c_str(), nullptr, ARROW_FLAG_NULLABLE, 0, nullptr, nullptr, NadaSchema, nullptr};
+      scp[j] = &sc[j];
+      ac[j] = {n, bufs[3 * j] ? nulos : 0, 0, 3, 0, &bufs[3 * j], nullptr, nullptr, NadaArray, nullptr};
+      acp[j] = &ac[j];
+    }
+    const void *sin_validez[1] = {nullptr};
+    struct ArrowSchema s = {"+s", "", nullptr, 0, static_cast<int64_t>(nc), scp.data(), nullptr, NadaSchema, nullptr};
+    struct ArrowArray a = {n, 0, 0, 1, static_cast<int64_t>(nc), sin_validez, acp.data(), nullptr, NadaArray, nullptr};
+    dt_mascara_plan *p = nullptr;
+    char why[DT_SENTENCE_MAX] = "";
+    dt_status st = dt_mascara_plan_arrow(r_, k_, &s, &p, why, sizeof why);
+    if (st != DT_OK) {
+      Fail(env, st, why[0] ? std::string(why) : std::string("plan: ") + dt_status_str(st));
+      return env.Undefined();
+    }
+    struct ArrowArray o;
+    st = dt_mascara_arrow_lote(p, &s, &a, primera, &o, why, sizeof why);
+    if (st != DT_OK) {
+      dt_mascara_plan_free(p);
+      Fail(env, st, why[0] ? std::string(why) : std::string("arrow: ") + dt_status_str(st));
+      return env.Undefined();
+    }
+    size_t filas = static_cast<size_t>(n);
+    Napi::Array out = Napi::Array::New(env, static_cast<size_t>(o.n_children));
+    for (int64_t i = 0; i < o.n_children; i++) {
+      const struct ArrowArray *c = o.children[i];
+      Napi::Object x = Napi::Object::New(env);
+      x.Set("nulos", Napi::Number::New(env, static_cast<double>(c->null_count)));
+      if (c->buffers[0] != nullptr) {
+        x.Set("validez", Napi::Uint8Array::New(env, (filas + 7) / 8, Copia(env, c->buffers[0], (filas + 7) / 8), 0));
+      } else {
+        x.Set("validez", env.Null());
+      }
+      size_t bytes = static_cast<size_t>(static_cast<const int32_t *>(c->buffers[1])[filas]);
+      x.Set("offsets", Napi::Int32Array::New(env, filas + 1, Copia(env, c->buffers[1], (filas + 1) * 4), 0));
+      x.Set("datos", Napi::Uint8Array::New(env, bytes, Copia(env, c->buffers[2], bytes), 0));
+      out.Set(static_cast<uint32_t>(i), x);
+    }
+    o.release(&o);
     Napi::Array res = Napi::Array::New(env, 2);
     res.Set(0u, Salida(env, p));
     res.Set(1u, out);

@@ -778,6 +778,9 @@ export class Enmascarador {
   columnas(entrada: string[]): string[];
   /** Rows of strings (null for a null) masked into rows of the output columns; null stays null, an emptied value is null. */
   filas(filas: Record<string, string | null>[], options?: { primera?: number }): Record<string, string | null>[];
+  /** Arrow text columns in Tabla.arrow()'s layout masked in C into ColumnaTexto by output name. */
+  arrow(columnas: Record<string, ColumnaTexto | { offsets: Int32Array; datos: Uint8Array; validez?: Uint8Array | null; nulos?: number }>,
+    options?: { primera?: number }): Record<string, ColumnaTexto>;
   /** Free the rules and wipe the key now; later calls throw ClosedError. */
   free(): void;
 }

@@ -743,6 +743,37 @@ class Enmascarador {
     });
   }
 
+  /**
+   * Mask Arrow columns in Tabla.arrow()'s layout: an object of ColumnaTexto (utf8: `offsets`, `datos`,
+   * `validez`, `nulos`; or any object with those buffers and a `length`), all of one length, in the
+   * header's order; returns the masked columns as ColumnaTexto by name (borrar drops), with the nulls of
+   * filas(). The batch is read and masked in C (dt_mascara_arrow_lote) without a string per value.
+   * options.primera: the number an error gives the first row (1).
+   */
+  arrow(columnas, options = {}) {
+    if (!isOptions(columnas)) throw typeError(`columnas must be an object of Arrow text columns, got ${typeName(columnas)}`);
+    const { primera = 1 } = options;
+    if (!Number.isSafeInteger(primera) || primera < 0) throw typeError(`primera must be a non-negative int, got ${typeName(primera)}`);
+    const nombres = Object.keys(columnas);
+    let length;
+    const cols = nombres.map((c) => {
+      const x = columnas[c];
+      if (x === null || typeof x !== 'object' || !(x.offsets instanceof Int32Array) || !(x.datos instanceof Uint8Array)
+        || !(x.validez === null || x.validez === undefined || x.validez instanceof Uint8Array)) {
+        throw typeError(`column ${c}: not an Arrow text column (offsets: Int32Array, datos: Uint8Array, validez: Uint8Array or null)${x && x.valores ? '; masking reads text: a number or date column must be text first' : ''}`);
+      }
+      const n = x.offsets.length - 1;
+      if (length === undefined) length = n;
+      if (n !== length || (x.length !== undefined && x.length !== n)) throw new InvalidArgumentError(`column ${c}: ${n} rows, the first column ${length}`);
+      if (n < 0 || x.offsets[n] > x.datos.length || (x.validez && x.validez.length < ((n + 7) >> 3))) {
+        throw new InvalidArgumentError(`column ${c}: its offsets, data and validity do not agree`);
+      }
+      return { nulos: x.validez ? (x.nulos ?? -1) : 0, validez: x.validez ?? null, offsets: x.offsets, datos: x.datos };
+    });
+    const [salida, buffers] = this.#m.arrow(nombres, cols, length ?? 0, primera);
+    return columnasArrow(salida.map((nombre) => ({ nombre, nulable: true })), length ?? 0, buffers);
+  }
+
   /** Free the rules and wipe the key now instead of at garbage collection; later calls throw ClosedError. */
   free() {
     this.#m.free();

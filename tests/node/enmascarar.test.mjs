@@ -194,3 +194,29 @@ test('rules as a path and as a plain object give the same rows', () => {
     email_titular: { regla: 'persona', campo: 'email', entidad: 'rut_titular' }, glosa: { regla: 'nulo' } } };
   expect(comoCsv(new Enmascarador(obj, { clave: CLAVE }).filas(datos.cuentas))).toBe(esperado);
 });
+
+test('arrow(): Tabla.arrow() columns masked in C equal filas() and the CLI bytes', () => {
+  const reglas = `version = 1\n\n[columnas]\nrut = { regla = "rut" }\nnombres = { regla = "persona", campo = "nombres", entidad = "rut" }\n`
+    + 'email = { regla = "mantener" }\ndireccion = { regla = "persona", campo = "direccion", entidad = "rut" }\ntelefono = { regla = "borrar" }\n';
+  const t = new dt.Tabla('persona.persona', { seed: 5, campos: ['rut', 'nombres', 'email', 'direccion', 'telefono'], nulos: { email: 300 } });
+  const cols = t.arrow(1500);
+  expect(cols.email.nulos).toBeGreaterThan(0);
+  const m = new Enmascarador(reglas, { clave: CLAVE });
+  const masked = m.arrow(cols);
+  expect(Object.keys(masked)).toEqual(['rut', 'nombres', 'email', 'direccion']);
+  expect(masked.rut).toBeInstanceOf(dt.ColumnaTexto);
+  const filas = Array.from({ length: 1500 }, (_, i) => Object.fromEntries(Object.keys(cols).map((c) => [c, cols[c].at(i)])));
+  const porFilas = m.filas(filas);
+  const porArrow = Array.from({ length: 1500 }, (_, i) => Object.fromEntries(Object.keys(masked).map((c) => [c, masked[c].at(i)])));
+  for (let i = 0; i < 1500; i++) expect(porArrow[i], `row ${i + 1}`).toEqual(porFilas[i]);
+  expect(masked.email.nulos).toBe(cols.email.nulos);
+  expect(comoCsv(porArrow)).toBe(cli(reglas, filas));
+  const malo = { ...cols, rut: { offsets: Int32Array.from([0, 10]), datos: new TextEncoder().encode('15827394-3'), validez: null } };
+  expect(() => m.arrow(malo)).toThrow(/rows, the first column/);
+  const uno = Object.fromEntries(Object.keys(cols).map((c) => [c, { offsets: Int32Array.from([0, 10]), datos: new TextEncoder().encode('15827394-3'), validez: null }]));
+  let e;
+  try { m.arrow(uno, { primera: 7 }); } catch (x) { e = x; }
+  expect(e).toBeInstanceOf(InvalidArgumentError);
+  expect(e.message).toMatch(/^row 7, column rut: not a valid RUT/);
+  expect(e.message).not.toContain('15827394');
+});

@@ -49,3 +49,6 @@ const enm = new Enmascarador({ version: 1, columnas: { rut: { regla: 'rut' } } }
 const enmascaradas: Record<string, string | null>[] = enm.filas([{ rut: '12.345.678-5' }], { primera: 1 });
 const salidaEnm: string[] = enm.columnas(['rut']);
 export { enmascaradas, salidaEnm };
+const enmArrow = enm.arrow(new Tabla('persona.persona', { seed: 1 }).arrow(5, 0, { hilos: 1 }) as unknown as Record<string, ColumnaTexto>);
+const enmTexto: ColumnaTexto = enmArrow.rut;
+export { enmTexto };
