@@ -637,6 +637,236 @@ class Esquema : public Napi::ObjectWrap<Esquema> {
   }
 };
 
+// Masking (docs/enmascarar.md): the rules and the key, built once; every call binds its own plan to the
+// header it is given, so the rules decide everything in C and the key never leaves the C key object.
+class Enmascarador : public Napi::ObjectWrap<Enmascarador> {
+ public:
+  static Napi::Function Init(Napi::Env env) {
+    return DefineClass(env, "Enmascarador", {
+      InstanceMethod("columnas", &Enmascarador::Columnas),
+      InstanceMethod("filas", &Enmascarador::Filas),
+      InstanceMethod("arrow", &Enmascarador::Arrow),
+      InstanceMethod("free", &Enmascarador::Free),
+    });
+  }
+
+  // new Enmascarador(reglas text, formato, archivo, key text as a Buffer): index.js wipes the Buffer.
+  Enmascarador(const Napi::CallbackInfo &info) : Napi::ObjectWrap<Enmascarador>(info) {
+    Napi::Env env = info.Env();
+    std::string texto = info[0].As<Napi::String>().Utf8Value();
+    int formato = info[1].As<Napi::Number>().Int32Value();
+    std::string archivo = info[2].As<Napi::String>().Utf8Value();
+    Napi::Buffer<char> clave = info[3].As<Napi::Buffer<char>>();
+    char why[DT_SENTENCE_MAX] = "";
+    dt_status st = dt_mascara_reglas_new(texto.data(), texto.size(), formato, archivo.c_str(), &r_, why, sizeof why);
+    if (st != DT_OK) {
+      Fail(env, st, why[0] ? std::string(why) : std::string("reglas: ") + dt_status_str(st));
+      return;
+    }
+    st = dt_mascara_clave_new(clave.Data(), clave.Length(), &k_, why, sizeof why);
+    if (st != DT_OK) Fail(env, st, why[0] ? std::string(why) : std::string("clave: ") + dt_status_str(st));
+  }
+
+  ~Enmascarador() {
+    dt_mascara_clave_free(k_);
+    dt_mascara_reglas_free(r_);
+  }
+
+ private:
+  dt_mascara_reglas *r_ = nullptr;
+  dt_mascara_clave *k_ = nullptr;
+
+  // A plan bound to the header (an array of strings), or nullptr with the refusal thrown.
+  dt_mascara_plan *Plan(Napi::Env env, Napi::Array header, std::vector<std::string> &nombres) {
+    if (r_ == nullptr || k_ == nullptr) {
+      Fail(env, DT_ERR_NULL, "datoteca: this Enmascarador was freed");
+      return nullptr;
+    }
+    size_t n = header.Length();
+    std::vector<const char *> cols(n + 1);
+    std::vector<size_t> largos(n + 1);
+    nombres.resize(n);
+    for (size_t j = 0; j < n; j++) {
+      nombres[j] = header.Get(static_cast<uint32_t>(j)).As<Napi::String>().Utf8Value();
+      cols[j] = nombres[j].data();
+      largos[j] = nombres[j].size();
+    }
+    dt_mascara_plan *p = nullptr;
+    char why[DT_SENTENCE_MAX] = "";
+    dt_status st = dt_mascara_plan_new(r_, k_, n, cols.data(), largos.data(), &p, why, sizeof why);
+    if (st != DT_OK) {
+      Fail(env, st, why[0] ? std::string(why) : std::string("plan: ") + dt_status_str(st));
+      return nullptr;
+    }
+    return p;
+  }
+
+  static Napi::Array Salida(Napi::Env env, const dt_mascara_plan *p) {
+    size_t m = dt_mascara_plan_ncolumnas(p);
+    Napi::Array out = Napi::Array::New(env, m);
+    for (size_t i = 0; i < m; i++) {
+      size_t len = 0;
+      const char *s = dt_mascara_plan_columna(p, i, &len);
+      out.Set(static_cast<uint32_t>(i), Napi::String::New(env, s, len));
+    }
+    return out;
+  }
+
+  // columnas(header) -> the output's column names (borrar drops), or the rules' refusal of the header
+  Napi::Value Columnas(const Napi::CallbackInfo &info) {
+    Napi::Env env = info.Env();
+    std::vector<std::string> nombres;
+    dt_mascara_plan *p = Plan(env, info[0].As<Napi::Array>(), nombres);
+    if (p == nullptr) return env.Undefined();
+    Napi::Array out = Salida(env, p);
+    dt_mascara_plan_free(p);
+    return out;
+  }
+
+  // filas(header, rows, primera) -> [output names, masked rows]: each row an array of the header's
+  // values (string, or null for a null, which goes in as ""), each masked row an array of the output's
+  // values, null where the input was null or a non-empty value was emptied by its rule (as Arrow's).
+  Napi::Value Filas(const Napi::CallbackInfo &info) {
+    Napi::Env env = info.Env();
+    std::vector<std::string> nombres;
+    dt_mascara_plan *p = Plan(env, info[0].As<Napi::Array>(), nombres);
+    if (p == nullptr) return env.Undefined();
+    Napi::Array filas = info[1].As<Napi::Array>();
+    uint64_t primera = static_cast<uint64_t>(info[2].As<Napi::Number>().Int64Value());
+    size_t n = nombres.size(), m = dt_mascara_plan_ncolumnas(p);
+    std::vector<size_t> de(m);
+    for (size_t i = 0, j = 0; i < m; i++) {  // output i is the header's column de[i] (names are unique)
+      size_t len = 0;
+      const char *s = dt_mascara_plan_columna(p, i, &len);
+      while (j < n && !(nombres[j].size() == len && std::memcmp(nombres[j].data(), s, len) == 0)) j++;
+      de[i] = j++;
+    }
+    std::vector<std::string> valores(n);
+    std::vector<const char *> vals(n + 1);
+    std::vector<size_t> lens(n + 1);
+    std::vector<char> nulo(n + 1);
+    Napi::Array out = Napi::Array::New(env, filas.Length());
+    char why[DT_SENTENCE_MAX] = "";
+    for (uint32_t r = 0; r < filas.Length(); r++) {
+      Napi::Array fila = filas.Get(r).As<Napi::Array>();
+      for (size_t j = 0; j < n; j++) {
+        Napi::Value v = fila.Get(static_cast<uint32_t>(j));
+        nulo[j] = v.IsNull();
+        valores[j] = nulo[j] ? std::string() : v.As<Napi::String>().Utf8Value();
+        vals[j] = valores[j].data();
+        lens[j] = valores[j].size();
+      }
+      dt_status st = dt_mascara_plan_fila(p, primera + r, n, vals.data(), lens.data(), why, sizeof why);
+      if (st != DT_OK) {
+        dt_mascara_plan_free(p);
+        Fail(env, st, why[0] ? std::string(why) : std::string("filas: ") + dt_status_str(st));
+        return env.Undefined();
+      }
+      Napi::Array o = Napi::Array::New(env, m);
+      for (size_t i = 0; i < m; i++) {
+        size_t len = 0;
+        const char *s = dt_mascara_plan_valor(p, i, &len);
+        size_t j = de[i];
+        if (nulo[j] || (len == 0 && lens[j] > 0)) o.Set(static_cast<uint32_t>(i), env.Null());
+        else o.Set(static_cast<uint32_t>(i), Napi::String::New(env, s, len));
+      }
+      out.Set(r, o);
+    }
+    Napi::Array res = Napi::Array::New(env, 2);
+    res.Set(0u, Salida(env, p));
+    res.Set(1u, out);
+    dt_mascara_plan_free(p);
+    return res;
+  }
+
+  static void NadaSchema(struct ArrowSchema *s) { s->release = nullptr; }
+  static void NadaArray(struct ArrowArray *a) { a->release = nullptr; }
+
+  // arrow(names, columns, length, primera) -> [output names, buffers]: utf8 columns in Tabla.arrow()'s
+  // layout ({nulos, validez: Uint8Array | null, offsets: Int32Array, datos: Uint8Array}, checked by
+  // index.js), borrowed for the call as one Arrow record batch, masked by dt_mascara_arrow_lote; the
+  // result copied once into memory V8 owns, as Tabla.arrow()'s.
+  Napi::Value Arrow(const Napi::CallbackInfo &info) {
+    Napi::Env env = info.Env();
+    if (r_ == nullptr || k_ == nullptr) {
+      Fail(env, DT_ERR_NULL, "datoteca: this Enmascarador was freed");
+      return env.Undefined();
+    }
+    Napi::Array nombresJs = info[0].As<Napi::Array>();
+    Napi::Array cols = info[1].As<Napi::Array>();
+    int64_t n = info[2].As<Napi::Number>().Int64Value();
+    uint64_t primera = static_cast<uint64_t>(info[3].As<Napi::Number>().Int64Value());
+    size_t nc = nombresJs.Length();
+    std::vector<std::string> nombres(nc);
+    std::vector<struct ArrowSchema> sc(nc);
+    std::vector<struct ArrowSchema *> scp(nc + 1);
+    std::vector<struct ArrowArray> ac(nc);
+    std::vector<struct ArrowArray *> acp(nc + 1);
+    std::vector<const void *> bufs(3 * nc + 1);
+    for (size_t j = 0; j < nc; j++) {
+      nombres[j] = nombresJs.Get(static_cast<uint32_t>(j)).As<Napi::String>().Utf8Value();
+      Napi::Object c = cols.Get(static_cast<uint32_t>(j)).As<Napi::Object>();
+      Napi::Value v = c.Get("validez");
+      bufs[3 * j] = v.IsNull() ? nullptr : v.As<Napi::Uint8Array>().Data();
+      bufs[3 * j + 1] = c.Get("offsets").As<Napi::Int32Array>().Data();
+      bufs[3 * j + 2] = c.Get("datos").As<Napi::Uint8Array>().Data();
+      int64_t nulos = static_cast<int64_t>(c.Get("nulos").As<Napi::Number>().Int64Value());
+      sc[j] = {"u", nombres[j].c_str(), nullptr, ARROW_FLAG_NULLABLE, 0, nullptr, nullptr, NadaSchema, nullptr};
+      scp[j] = &sc[j];
+      ac[j] = {n, bufs[3 * j] ? nulos : 0, 0, 3, 0, &bufs[3 * j], nullptr, nullptr, NadaArray, nullptr};
+      acp[j] = &ac[j];
+    }
+    const void *sin_validez[1] = {nullptr};
+    struct ArrowSchema s = {"+s", "", nullptr, 0, static_cast<int64_t>(nc), scp.data(), nullptr, NadaSchema, nullptr};
+    struct ArrowArray a = {n, 0, 0, 1, static_cast<int64_t>(nc), sin_validez, acp.data(), nullptr, NadaArray, nullptr};
+    dt_mascara_plan *p = nullptr;
+    char why[DT_SENTENCE_MAX] = "";
+    dt_status st = dt_mascara_plan_arrow(r_, k_, &s, &p, why, sizeof why);
+    if (st != DT_OK) {
+      Fail(env, st, why[0] ? std::string(why) : std::string("plan: ") + dt_status_str(st));
+      return env.Undefined();
+    }
+    struct ArrowArray o;
+    st = dt_mascara_arrow_lote(p, &s, &a, primera, &o, why, sizeof why);
+    if (st != DT_OK) {
+      dt_mascara_plan_free(p);
+      Fail(env, st, why[0] ? std::string(why) : std::string("arrow: ") + dt_status_str(st));
+      return env.Undefined();
+    }
+    size_t filas = static_cast<size_t>(n);
+    Napi::Array out = Napi::Array::New(env, static_cast<size_t>(o.n_children));
+    for (int64_t i = 0; i < o.n_children; i++) {
+      const struct ArrowArray *c = o.children[i];
+      Napi::Object x = Napi::Object::New(env);
+      x.Set("nulos", Napi::Number::New(env, static_cast<double>(c->null_count)));
+      if (c->buffers[0] != nullptr) {
+        x.Set("validez", Napi::Uint8Array::New(env, (filas + 7) / 8, Copia(env, c->buffers[0], (filas + 7) / 8), 0));
+      } else {
+        x.Set("validez", env.Null());
+      }
+      size_t bytes = static_cast<size_t>(static_cast<const int32_t *>(c->buffers[1])[filas]);
+      x.Set("offsets", Napi::Int32Array::New(env, filas + 1, Copia(env, c->buffers[1], (filas + 1) * 4), 0));
+      x.Set("datos", Napi::Uint8Array::New(env, bytes, Copia(env, c->buffers[2], bytes), 0));
+      out.Set(static_cast<uint32_t>(i), x);
+    }
+    o.release(&o);
+    Napi::Array res = Napi::Array::New(env, 2);
+    res.Set(0u, Salida(env, p));
+    res.Set(1u, out);
+    dt_mascara_plan_free(p);
+    return res;
+  }
+
+  // Free the rules and wipe the key now; later calls throw ClosedError. Twice is a no-op.
+  Napi::Value Free(const Napi::CallbackInfo &info) {
+    dt_mascara_clave_free(k_);
+    dt_mascara_reglas_free(r_);
+    k_ = nullptr;
+    r_ = nullptr;
+    return info.Env().Undefined();
+  }
+};
+
 // A call's or a utility's description for index.js: name, kind, parameters (with their choices),
 // record fields and which of them may be null.
 Napi::Object Describe(Napi::Env env, const dt_call_info *c, size_t i, bool llamada) {
@@ -771,6 +1001,7 @@ Napi::Object InitModule(Napi::Env env, Napi::Object exports) {
   exports.Set("Gen", gen);
   exports.Set("Tabla", Tabla::Init(env));
   exports.Set("Esquema", Esquema::Init(env));
+  exports.Set("Enmascarador", Enmascarador::Init(env));
   exports.Set("callInfo", Napi::Function::New(env, CallInfo));
   exports.Set("utilInfo", Napi::Function::New(env, UtilInfo));
   exports.Set("util", Napi::Function::New(env, Util));

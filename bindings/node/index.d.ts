@@ -762,6 +762,28 @@ export class Esquema {
   /** Free the C schema now instead of at garbage collection; later calls throw ClosedError. */
   free(): void;
 }
+/** Where an Enmascarador takes its key (exactly one; neither: the environment variable DATOTECA_CLAVE). */
+export interface EnmascaradorOptions {
+  /** The key's 64 hex digits, or a Buffer of its 32 raw bytes. */
+  clave?: string | Uint8Array;
+  /** A key file: 64 hex digits and an optional newline. */
+  claveArchivo?: string;
+  /** 'toml' or 'json' for a rules text (a path's extension decides otherwise). */
+  formato?: 'toml' | 'json';
+}
+/** Keyed, deterministic masking with a rules document (docs/enmascarar.md): the CLI's values in Node. */
+export class Enmascarador {
+  constructor(reglas: string | Record<string, unknown>, options?: EnmascaradorOptions);
+  /** The output's columns for an input with these columns (borrar drops). */
+  columnas(entrada: string[]): string[];
+  /** Rows of strings (null for a null) masked into rows of the output columns; null stays null, an emptied value is null. */
+  filas(filas: Record<string, string | null>[], options?: { primera?: number }): Record<string, string | null>[];
+  /** Arrow text columns in Tabla.arrow()'s layout masked in C into ColumnaTexto by output name. */
+  arrow(columnas: Record<string, ColumnaTexto | { offsets: Int32Array; datos: Uint8Array; validez?: Uint8Array | null; nulos?: number }>,
+    options?: { primera?: number }): Record<string, ColumnaTexto>;
+  /** Free the rules and wipe the key now; later calls throw ClosedError. */
+  free(): void;
+}
 export function tabla<K extends keyof CallValues>(call: K, n: number, options?: TablaOptions & { desde?: number }): Record<string, string | number | null>[];
 export function ddl<K extends keyof CallValues>(call: K, options?: TablaOptions & { dialecto?: Dialecto; nombre?: string }): string;
 

@@ -642,12 +642,163 @@ function util(name, textParam, text, values) {
 const UTILIDADES = comun.crearUtilidades(util);
 
 const { crearUtilidades, ...constantes } = comun;
+// ---- masking (docs/enmascarar.md, "From Python, Node and Spark") ----
+
+const ENMASCARADOR_OPCIONES = ['clave', 'claveArchivo', 'formato'];
+
+// The key's text from exactly one source, as a Buffer the caller wipes; messages name the source only.
+function textoDeClave(clave, claveArchivo) {
+  if (clave !== undefined && claveArchivo !== undefined) throw new InvalidArgumentError('Enmascarador: give clave or claveArchivo, not both');
+  if (claveArchivo !== undefined) {
+    if (typeof claveArchivo !== 'string') throw typeError(`claveArchivo must be a path, got ${typeName(claveArchivo)}`);
+    try {
+      return require('fs').readFileSync(claveArchivo);
+    } catch (e) {
+      throw new InvalidArgumentError(`claveArchivo: cannot read ${claveArchivo}: ${e.code || 'error'}`);
+    }
+  }
+  if (clave === undefined) {
+    const env = process.env.DATOTECA_CLAVE;
+    if (env === undefined) throw new InvalidArgumentError('Enmascarador: no key: give clave, claveArchivo or set DATOTECA_CLAVE');
+    return Buffer.from(env, 'utf8');
+  }
+  if (typeof clave === 'string') return Buffer.from(clave, 'utf8');
+  if (clave instanceof Uint8Array) {
+    // 32 bytes are the key itself (crypto.randomBytes(32)); anything else is its hex text
+    return clave.length === 32 ? Buffer.from(Buffer.from(clave).toString('hex'), 'utf8') : Buffer.from(clave);
+  }
+  throw typeError(`clave must be a hex string or a Buffer, got ${typeName(clave)}`);
+}
+
+/**
+ * Keyed, deterministic masking with a rules document: the same key, rules and values give the bytes
+ * `datoteca enmascarar` gives, in every runtime. The rules: a path (.toml or .json), the TOML or JSON
+ * text, or a plain object (sent as JSON). The key (64 hex digits): options.clave (the hex text, or a
+ * Buffer of the 32 raw bytes), options.claveArchivo (a key file), or DATOTECA_CLAVE. The key is kept
+ * only in C and is never in an error or in the object's inspection.
+ */
+class Enmascarador {
+  #m;
+  #archivo;
+
+  constructor(reglas, options = {}) {
+    if (!isOptions(options)) throw typeError(`options must be an object, got ${typeName(options)}`);
+    for (const key of Object.keys(options)) {
+      if (!ENMASCARADOR_OPCIONES.includes(key)) throw typeError(`Enmascarador: unknown option '${key}'; it takes ${ENMASCARADOR_OPCIONES.map((k) => `'${k}'`).join(', ')}`);
+    }
+    const { clave, claveArchivo, formato } = options;
+    if (formato !== undefined && formato !== 'toml' && formato !== 'json') {
+      throw new InvalidArgumentError(`formato must be 'toml' or 'json', got ${typeof formato === 'string' ? `'${formato}'` : typeName(formato)}`);
+    }
+    const [texto, fmt, archivo] = documento(reglas, formato);
+    const k = textoDeClave(clave, claveArchivo);
+    try {
+      this.#m = new addon.Enmascarador(texto, fmt, archivo, k); // DT_MASCARA_TOML/JSON are 1/2 as the schema's
+    } finally {
+      k.fill(0);
+    }
+    this.#archivo = archivo;
+    Object.freeze(this);
+  }
+
+  static #header(columnas) {
+    if (!Array.isArray(columnas) || columnas.some((c) => typeof c !== 'string')) throw typeError('columnas must be an array of strings');
+    return columnas;
+  }
+
+  /** The output's columns for an input with these columns (borrar drops), or the rules' refusal of that header. */
+  columnas(entrada) {
+    return this.#m.columnas(Enmascarador.#header(entrada));
+  }
+
+  /**
+   * Mask rows (objects of strings, or null for a null; every row with the first row's keys) into objects
+   * of the output columns: a null stays null, a non-empty value its rule empties is null, so the rows
+   * written as CSV are the CLI's. options.primera: the number an error gives the first row (1).
+   */
+  filas(filas, options = {}) {
+    if (!Array.isArray(filas)) throw typeError(`filas must be an array of objects, got ${typeName(filas)}`);
+    const { primera = 1 } = options;
+    if (!Number.isSafeInteger(primera) || primera < 0) throw typeError(`primera must be a non-negative int, got ${typeName(primera)}`);
+    if (filas.length === 0) return [];
+    if (!isPlain(filas[0])) throw typeError(`row ${primera}: a row must be a plain object, got ${typeName(filas[0])}`);
+    const header = Object.keys(filas[0]);
+    const valores = filas.map((f, r) => {
+      if (!isPlain(f)) throw typeError(`row ${primera + r}: a row must be a plain object, got ${typeName(f)}`);
+      const keys = Object.keys(f);
+      if (keys.length !== header.length || header.some((c) => !Object.prototype.hasOwnProperty.call(f, c))) {
+        throw new InvalidArgumentError(`row ${primera + r}: its keys are not the first row's`);
+      }
+      return header.map((c) => {
+        const v = f[c];
+        if (v !== null && typeof v !== 'string') throw typeError(`row ${primera + r}, column ${c}: a value must be a string or null, got ${typeName(v)}`);
+        return v;
+      });
+    });
+    const [salida, masked] = this.#m.filas(header, valores, primera);
+    return masked.map((v) => {
+      const o = {};
+      salida.forEach((c, i) => { o[c] = v[i]; });
+      return o;
+    });
+  }
+
+  /**
+   * Mask Arrow columns in Tabla.arrow()'s layout: an object of ColumnaTexto (utf8: `offsets`, `datos`,
+   * `validez`, `nulos`; or any object with those buffers and a `length`), all of one length, in the
+   * header's order; returns the masked columns as ColumnaTexto by name (borrar drops), with the nulls of
+   * filas(). The batch is read and masked in C (dt_mascara_arrow_lote) without a string per value.
+   * options.primera: the number an error gives the first row (1).
+   */
+  arrow(columnas, options = {}) {
+    if (!isOptions(columnas)) throw typeError(`columnas must be an object of Arrow text columns, got ${typeName(columnas)}`);
+    const { primera = 1 } = options;
+    if (!Number.isSafeInteger(primera) || primera < 0) throw typeError(`primera must be a non-negative int, got ${typeName(primera)}`);
+    const nombres = Object.keys(columnas);
+    let length;
+    const cols = nombres.map((c) => {
+      const x = columnas[c];
+      if (x === null || typeof x !== 'object' || !(x.offsets instanceof Int32Array) || !(x.datos instanceof Uint8Array)
+        || !(x.validez === null || x.validez === undefined || x.validez instanceof Uint8Array)) {
+        throw typeError(`column ${c}: not an Arrow text column (offsets: Int32Array, datos: Uint8Array, validez: Uint8Array or null)${x && x.valores ? '; masking reads text: a number or date column must be text first' : ''}`);
+      }
+      const n = x.offsets.length - 1;
+      if (length === undefined) length = n;
+      if (n !== length || (x.length !== undefined && x.length !== n)) throw new InvalidArgumentError(`column ${c}: ${n} rows, the first column ${length}`);
+      if (n < 0 || x.offsets[n] > x.datos.length || (x.validez && x.validez.length < ((n + 7) >> 3))) {
+        throw new InvalidArgumentError(`column ${c}: its offsets, data and validity do not agree`);
+      }
+      return { nulos: x.validez ? (x.nulos ?? -1) : 0, validez: x.validez ?? null, offsets: x.offsets, datos: x.datos };
+    });
+    const [salida, buffers] = this.#m.arrow(nombres, cols, length ?? 0, primera);
+    return columnasArrow(salida.map((nombre) => ({ nombre, nulable: true })), length ?? 0, buffers);
+  }
+
+  /** Free the rules and wipe the key now instead of at garbage collection; later calls throw ClosedError. */
+  free() {
+    this.#m.free();
+  }
+
+  toString() {
+    return `Enmascarador(reglas=${this.#archivo}, clave=<hidden>)`;
+  }
+
+  [Symbol.for('nodejs.util.inspect.custom')]() {
+    return this.toString();
+  }
+
+  toJSON() {
+    return { reglas: this.#archivo, clave: '<hidden>' };
+  }
+}
+
 module.exports = {
   ...constantes,
   ...UTILIDADES,
   Datoteca,
   Tabla,
   Esquema,
+  Enmascarador,
   ColumnaArrow,
   ColumnaTexto,
   ColumnaEntero,

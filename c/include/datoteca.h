@@ -825,6 +825,42 @@ DT_API uint64_t dt_detector_filas(const dt_detector *d);
  * everywhere (DT_ERR_BUFFER_TOO_SMALL with the size in *len). Deterministic: the same counts give the
  * same bytes. DT_ERR_NULL for NULL d; DT_ERR_NO_MEMORY. */
 DT_API dt_status dt_detector_reglas(const dt_detector *d, const char *origen, char *buf, size_t cap, size_t *len);
+/* ---- masking Arrow record batches ---- */
+
+/* The plan of Arrow record batches whose schema is `esquema` (a struct, "+s", of text children: utf8,
+ * large_utf8 or utf8_view): dt_mascara_plan_new with the children's names as the header. A child of
+ * another type (an integer, a date, a dictionary) is refused naming the column (DT_ERR_INVALID_ARG,
+ * "enmascarar: column c is Arrow type \"l\", not text: ..."): cast it to a string first; the rules
+ * read text, as the CLI's CSV is. Otherwise as dt_mascara_plan_new (DT_ERR_NULL for NULL r, k, esquema
+ * or out). `esquema` is only read (the caller keeps and releases it; it need not outlive the plan).
+ * Thread-safe: it only reads r, k and esquema. Since 2.1.0. */
+DT_API dt_status dt_mascara_plan_arrow(const dt_mascara_reglas *r, const dt_mascara_clave *k, const struct ArrowSchema *esquema,
+                                       dt_mascara_plan **out, char *why, size_t whycap);
+/* The schema of the masked batches: a struct of dt_mascara_plan_columna's columns in order (borrar
+ * drops), each utf8 and nullable. DT_ERR_NULL for NULL p or out, DT_ERR_NO_MEMORY (out->release NULL);
+ * `out` owns its memory (it may outlive the plan). The _new form is malloc'd (NULL on failure), for
+ * dt_arrow_schema_free. Reads only the plan's fixed column names. */
+DT_API dt_status dt_mascara_arrow_schema(const dt_mascara_plan *p, struct ArrowSchema *out);
+DT_API struct ArrowSchema *dt_mascara_arrow_schema_new(const dt_mascara_plan *p);
+/* Mask one record batch (`lote`, of schema `esquema`, whose children are the header `p` was bound
+ * to; both only read, and still the caller's to release) into a new batch `out` of
+ * dt_mascara_arrow_schema's columns, which owns its memory. Row r of the batch is masked as
+ * dt_mascara_plan_fila(p, primera + r, ...): `primera` is the number sentences give the batch's first
+ * row (1 for the first of a table, as the CLI counts data rows; add the rows of earlier batches).
+ * Nulls: a null goes into the rules as "" (the CLI's empty field, so an entity that is null has no
+ * persona, as an empty one), and comes out null whatever the rule; a non-empty value that its rule
+ * empties (nulo, politica.invalido = "nulo") comes out null; every other value as the plan gives it
+ * (an empty string stays ""). So the batch written as CSV (a null as an empty field) is the CLI's
+ * output for the same rows. DT_ERR_INVALID_ARG: a value refused under politica.invalido = "error",
+ * with dt_mascara_plan_fila's "row N, column C: ..." (never the value); a child that is not text, a
+ * batch that does not match the schema or the plan, or a masked column over 2 GiB in one batch.
+ * DT_ERR_NULL for NULL p, esquema, lote or out; DT_ERR_NO_MEMORY. On failure out->release is NULL and
+ * no row is given. `why` as everywhere in this section. The buffers' contents are trusted as every C
+ * Data Interface consumer trusts them (offsets and views within their buffers); their presence, the
+ * row counts and the types are checked. One thread at a time per plan, as dt_mascara_plan_fila (many
+ * threads: one plan each, the rules and the key shared). */
+DT_API dt_status dt_mascara_arrow_lote(dt_mascara_plan *p, const struct ArrowSchema *esquema, const struct ArrowArray *lote,
+                                       uint64_t primera, struct ArrowArray *out, char *why, size_t whycap);
 
 #ifdef __cplusplus
 }

@@ -48,7 +48,7 @@ echo "sanitizers: TSan CLI --jobs 3 (tabla; esquema csv, sql, sqlite) clean and 
 
 need valgrind valgrind
 vg=(valgrind -q --error-exitcode=99 --leak-check=full --show-leak-kinds=all --errors-for-leak-kinds=all)
-for t in test_pcg test_stream test_rut test_datos test_llamadas test_golden test_propiedades test_hilos test_regresiones test_vehiculo test_arrow test_documento test_esquema test_esquema_args test_csv test_mascara_reglas test_mascara_texto; do
+for t in test_pcg test_stream test_rut test_datos test_llamadas test_golden test_propiedades test_hilos test_regresiones test_vehiculo test_arrow test_documento test_esquema test_esquema_args test_csv test_mascara_reglas test_mascara_texto test_mascara_arrow test_mascara_contrato; do
   "${vg[@]}" "$release/tests/c/$t" >/dev/null || { echo "valgrind: $t has errors or leaks"; exit 1; }
   echo "valgrind: $t: 0 errors, 0 leaks"
 done

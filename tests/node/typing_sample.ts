@@ -1,5 +1,5 @@
 // A user's file: `tsc --noEmit --strict` must accept it (packaging.test.mjs runs it).
-import { Datoteca, Tabla, Esquema, ColumnaTexto, validarRut, type ColumnaEsquema, type Persona } from '../../bindings/node/index.js';
+import { Datoteca, Tabla, Esquema, Enmascarador, ColumnaTexto, validarRut, type ColumnaEsquema, type Persona } from '../../bindings/node/index.js';
 
 const d = new Datoteca({ seed: 42n, hoy: '2025-06-01' });
 const p: Persona = d.persona.persona({ sexo: 'F', edadMin: 20, edadMax: 30 });
@@ -44,3 +44,11 @@ const filasEsq: Record<string, string | number | null>[] = esq.filas('t', 2, 0);
 const ddlEsq: string = esq.ddl('sqlite');
 const primera: string = esq.orden[0];
 export { claves, filasEsq, ddlEsq, primera };
+// Masking rows with rules from a plain object and a key of 32 raw bytes.
+const enm = new Enmascarador({ version: 1, columnas: { rut: { regla: 'rut' } } }, { clave: new Uint8Array(32) });
+const enmascaradas: Record<string, string | null>[] = enm.filas([{ rut: '12.345.678-5' }], { primera: 1 });
+const salidaEnm: string[] = enm.columnas(['rut']);
+export { enmascaradas, salidaEnm };
+const enmArrow = enm.arrow(new Tabla('persona.persona', { seed: 1 }).arrow(5, 0, { hilos: 1 }) as unknown as Record<string, ColumnaTexto>);
+const enmTexto: ColumnaTexto = enmArrow.rut;
+export { enmTexto };

@@ -4,6 +4,7 @@ the CLI's CSV, and a slice of movimientos in 3 partitions equals Esquema.filas. 
 (tools/need_java.sh) when missing."""
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -117,3 +118,75 @@ def test_schema_partitions_are_row_slices_and_options_are_checked(spark):
     por_texto = (spark.read.format("datoteca_esquema").option("esquema", texto).option("tabla", "tarjetas")
                  .option("seed", 42).option("filas", 300).load().orderBy("id").collect())
     assert [f.asDict() for f in por_texto] == e.filas("tarjetas", 300)
+
+
+REGLAS_ENMASCARAR = """version = 1
+
+[columnas]
+id = { regla = "mantener" }
+rut = { regla = "rut" }
+nombres = { regla = "persona", campo = "nombres", entidad = "rut" }
+email = { regla = "persona", campo = "email", entidad = "rut" }
+direccion = { regla = "persona", campo = "direccion", entidad = "rut" }
+notas = { regla = "borrar" }
+"""
+CLAVE_ENMASCARAR = "000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f"
+
+
+def test_enmascarar_a_dataframe_gives_the_cli_rows(spark, tmp_path):
+    """datoteca.spark.enmascarar over 1 and 3 partitions: the rows `datoteca enmascarar` gives for the
+    same CSV, rules and key, by id (an empty field stays "" through Spark, as in the CLI; a null would be
+written as an empty field). mapInArrow needs pandas on the driver (PySpark's own check)."""
+    pytest.importorskip("pandas")
+    import csv
+    import io
+
+    from datoteca import Tabla
+    from datoteca.spark import enmascarar
+
+    filas = [[str(i + 1), p["rut"], p["nombres"], p["email"], p["direccion"], f"nota {i}"]
+             for i, p in enumerate(Tabla("persona.persona", seed=77, campos=["rut", "nombres", "email", "direccion"],
+                                         unico="rut").filas(3000))]
+    filas[5][3] = ""  # an empty email
+    cols = ["id", "rut", "nombres", "email", "direccion", "notas"]
+    entrada = io.StringIO()
+    csv.writer(entrada, lineterminator="\n").writerows([cols] + filas)
+    (tmp_path / "reglas.toml").write_text(REGLAS_ENMASCARAR)
+    (tmp_path / "clave.hex").write_text(CLAVE_ENMASCARAR + "\n")
+    env = dict(os.environ)
+    env.pop("DATOTECA_CLAVE", None)
+    p = subprocess.run([CLI, "enmascarar", "--reglas", str(tmp_path / "reglas.toml"), "--clave-archivo",
+                        str(tmp_path / "clave.hex")], input=entrada.getvalue().encode(), capture_output=True, env=env)
+    assert p.returncode == 0, p.stderr.decode()
+    cli = list(csv.reader(io.StringIO(p.stdout.decode())))
+    assert cli[0] == ["id", "rut", "nombres", "email", "direccion"]
+    esperado = {f[0]: f for f in cli[1:]}
+    df = spark.createDataFrame(filas, cols)
+    for particiones in (1, 3):
+        m = enmascarar(df.repartition(particiones), tmp_path / "reglas.toml", clave_archivo=tmp_path / "clave.hex")
+        assert m.columns == cli[0]
+        got = m.collect()
+        assert len(got) == len(filas)
+        for fila in got:
+            d = ["" if v is None else v for v in fila]
+            assert d == esperado[d[0]], f"{particiones} partitions, id {d[0]}: Spark {d}, CLI {esperado[d[0]]}"
+
+
+def test_enmascarar_refusals_name_the_column_and_never_the_value(spark, tmp_path):
+    pytest.importorskip("pandas")
+    from datoteca import InvalidArgumentError
+    from datoteca.spark import enmascarar
+
+    (tmp_path / "clave.hex").write_text(CLAVE_ENMASCARAR + "\n")
+    clave = tmp_path / "clave.hex"
+    cols = ["id", "rut", "nombres", "email", "direccion", "notas"]
+    df = spark.createDataFrame([["1", "15827394-3", "a", "b", "c", "d"]], cols)
+    with pytest.raises(Exception) as info:
+        enmascarar(df, REGLAS_ENMASCARAR, clave_archivo=clave).collect()
+    msg = str(info.value)
+    assert re.search(r"partition \d+: row 1, column rut: not a valid RUT", msg), msg
+    assert "15827394" not in msg and CLAVE_ENMASCARAR not in msg
+    with pytest.raises(InvalidArgumentError, match="column id is bigint, not a string"):
+        enmascarar(spark.createDataFrame([[1, "a", "b", "c", "d", "e"]], cols), REGLAS_ENMASCARAR, clave_archivo=clave)
+    with pytest.raises(InvalidArgumentError, match="has no rule"):
+        enmascarar(df.withColumn("extra", df.id), REGLAS_ENMASCARAR, clave_archivo=clave)

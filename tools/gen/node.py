@@ -13,7 +13,7 @@ DIR = ("bindings", "node")
 BEGIN_TS = f"// {GENERATED}"
 END_TS = "// END GENERATED"
 # What index.js writes by hand and exports besides the generated names (the loader's own surface).
-HAND_EXPORTS = ["Datoteca", "Tabla", "Esquema", "ColumnaArrow", "ColumnaTexto", "ColumnaEntero", "ColumnaFecha", "tabla", "ddl",
+HAND_EXPORTS = ["Datoteca", "Tabla", "Esquema", "Enmascarador", "ColumnaArrow", "ColumnaTexto", "ColumnaEntero", "ColumnaFecha", "tabla", "ddl",
                 "cliMain", "calls", "utilidades", "version", "dataVersion", "tables"]
 
 

@@ -40,6 +40,7 @@ from ._lib import (
 from ._llamadas_gen import *  # noqa: F403 - the namespaces, generated from spec/
 from ._llamadas_gen import Llamadas
 from ._detector import proponer_reglas
+from ._enmascarar import Enmascarador
 from ._esquema import ColumnaEsquema, Esquema
 from ._tabla import Columna, Dialecto, Tabla, arrow, ddl, tabla
 from ._tipos_gen import *  # noqa: F403 - the choice and record types, generated from spec/
@@ -68,6 +69,7 @@ __all__ = [
     "TableInfo",
     "Tabla",
     "Esquema",
+    "Enmascarador",
     "ColumnaEsquema",
     "Columna",
     "Dialecto",

@@ -227,3 +227,53 @@ def registrar(spark: Any) -> None:
     """Register the "datoteca" (a dataset) and "datoteca_esquema" (a schema's table) formats on a SparkSession."""
     spark.dataSource.register(DatotecaDataSource)
     spark.dataSource.register(DatotecaEsquemaDataSource)
+
+
+def enmascarar(df: Any, reglas: Any, *, clave: Any = None, clave_archivo: Any = None,
+               formato: Optional[str] = None) -> Any:
+    """`df` masked with the rules (docs/enmascarar.md): a new DataFrame of the output columns (each a
+    nullable string; borrar drops), made by `mapInArrow`, each partition's Arrow batches masked in C
+    by `Enmascarador.lotes`. The rows are those `datoteca enmascarar` gives for the same rows, in any
+    number of partitions (a row's output depends only on the row). The rules (a path, text or dict)
+    and the key (clave, clave_archivo or DATOTECA_CLAVE, as `Enmascarador`) are read and checked on the
+    driver, with the header and the column types (text only: cast others to string first), so a
+    refusal comes before any task; the key's text then travels to the tasks inside their closure, as
+    any argument of a Spark function does, and is never logged by datoteca. A refused value fails the
+    task with the sentence, naming the partition, the row within it and the column, never the value."""
+    from pyspark.sql.types import StringType, StructField, StructType
+
+    from ._comun_gen import InvalidArgumentError
+    from ._enmascarar import Enmascarador, clave_de
+    from ._esquema import _documento
+
+    texto, fmt, _ = _documento(reglas, formato)
+    fmt_s = "json" if fmt == 2 else "toml"
+    k = clave_de(clave, clave_archivo)
+    salida = Enmascarador(texto.decode(), clave=k, formato=fmt_s).columnas(list(df.columns))
+    for f in df.schema.fields:
+        if not isinstance(f.dataType, StringType):
+            raise InvalidArgumentError(f"enmascarar: column {f.name} is {f.dataType.simpleString()}, not a string: "
+                                       "masking reads text (cast it to string first)")
+    esquema = StructType([StructField(c, StringType(), True) for c in salida])
+
+    def tarea(lotes: Iterator[Any]) -> Iterator[Any]:
+        from pyspark import TaskContext
+
+        from ._comun_gen import DatotecaError
+
+        m = Enmascarador(texto.decode(), clave=k, formato=fmt_s)
+        primero = next(lotes, None)
+        if primero is None:
+            return
+        ctx = TaskContext.get()
+        try:
+            yield from m.lotes(_encadenar(primero, lotes), primero.schema)
+        except DatotecaError as e:
+            raise type(e)(f"partition {ctx.partitionId() if ctx else '?'}: {e}", e.status) from None
+
+    return df.mapInArrow(tarea, esquema)
+
+
+def _encadenar(primero: Any, resto: Iterator[Any]) -> Iterator[Any]:
+    yield primero
+    yield from resto
