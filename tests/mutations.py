@@ -37,7 +37,7 @@ CXX = os.environ.get("CXX", "c++")
 COPY = ["c", "cli", "spec", "tools", "fixtures", "CHANGELOG.md", "tests/c", "tests/python/golden_runner.py",
         "tests/node/golden_runner.mjs", "bindings/node", "esquemas",
         "tests/properties.json", "tests/node/properties.test.mjs", "tests/node/csv.mjs",
-        "tests/python/mascara_runner.py", "tests/mascara"]
+        "tests/python/mascara_runner.py", "tests/mascara", "tests/node/mascara_contrato.test.mjs"]
 
 passed = 0
 failed = 0
@@ -169,6 +169,8 @@ def mascara_outputs() -> Dict[str, Tuple[int, str]]:
     runs = {
         "c": [os.path.join(SCRATCH, "test_mascara_contrato")],
         "python": [PY, os.path.join(SCRATCH, "tests", "python", "mascara_runner.py"), "--check"],
+        "node": ["node", os.path.join(ROOT, "node_modules", "vitest", "vitest.mjs"), "run", "--root",
+                 os.path.join(SCRATCH, "tests", "node"), "mascara_contrato"],
     }
     return {lang: (r.returncode, r.stdout + r.stderr) for lang, r in ((k, sh(c, env=env, cwd=WORK)) for k, c in runs.items())}
 

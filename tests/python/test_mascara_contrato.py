@@ -62,6 +62,26 @@ def test_the_c_plan_gives_the_recorded_outputs(nombre):
     _compare(nombre, CASOS[nombre]["salida"], mr.mascarar(CASOS[nombre], FX["clave_de_prueba"]), "C plan")
 
 
+@pytest.mark.parametrize("nombre", list(CASOS))
+def test_the_python_api_gives_the_recorded_outputs(nombre):
+    """datoteca.Enmascarador over dicts and over a pyarrow table (an emptied value is None there)."""
+    c = CASOS[nombre]
+    e = datoteca.Enmascarador(c["reglas"], clave=FX["clave_de_prueba"])
+    filas = e.filas([dict(zip(c["columnas"], f)) for f in c["filas"]])
+    obtenido = {"columnas": e.columnas(c["columnas"]),
+                "filas": [["" if f[col] is None else f[col] for col in c["salida"]["columnas"]] for f in filas]}
+    _compare(nombre, c["salida"], obtenido, "Enmascarador.filas")
+    pa = pytest.importorskip("pyarrow")
+    t = pa.table({col: pa.array([f[i] for f in c["filas"]], pa.string()) for i, col in enumerate(c["columnas"])})
+    out = e.tabla(t)
+    out.validate(full=True)
+    columnas = out.to_pydict()
+    obtenido = {"columnas": out.schema.names,
+                "filas": [["" if columnas[col][r] is None else columnas[col][r] for col in out.schema.names]
+                          for r in range(out.num_rows)]}
+    _compare(nombre, c["salida"], obtenido, "Enmascarador.tabla")
+
+
 def _csv(columnas, filas):
     out = io.StringIO()
     w = csv.writer(out, lineterminator="\n")
