@@ -1,12 +1,13 @@
-// c/data's CSVs as objects, quotes and doubled quotes handled: the tests read the tables themselves.
+// CSV for the tests: c/data's tables as objects (the tests read the tables themselves), any CSV text as
+// rows, and rows written as the CLI writes them.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
-export function readCsv(name) {
-  const text = readFileSync(path.join(ROOT, 'c', 'data', name), 'utf8');
+// Rows of a CSV text as arrays of strings (RFC 4180: quotes, doubled quotes, CRLF or LF).
+export function parseCsv(text) {
   const rows = [];
   let row = [];
   let field = '';
@@ -19,6 +20,19 @@ export function readCsv(name) {
     else if (c === ',') { row.push(field); field = ''; } else if (c === '\n') { row.push(field); rows.push(row); row = []; field = ''; } else if (c !== '\r') field += c;
   }
   if (field || row.length) { row.push(field); rows.push(row); }
-  const [head, ...body] = rows;
+  return rows;
+}
+
+export function readCsv(name) {
+  const [head, ...body] = parseCsv(readFileSync(path.join(ROOT, 'c', 'data', name), 'utf8'));
   return body.map((r) => Object.fromEntries(head.map((h, k) => [h, r[k]])));
+}
+
+// CSV as the CLI writes it (cli_comun.c): quoted only for a comma, a quote, CR or LF; a null is empty.
+export function csvCli(columnas, filas) {
+  const campo = (v) => {
+    const s = v === null || v === undefined ? '' : v;
+    return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+  };
+  return [columnas, ...filas].map((f) => `${f.map(campo).join(',')}\n`).join('');
 }

@@ -11,6 +11,7 @@ import path from 'node:path';
 import { inspect } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import * as dt from '../../bindings/node/index.mjs';
+import { csvCli, parseCsv } from './csv.mjs';
 
 const { Enmascarador, InvalidArgumentError, ClosedError } = dt;
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -44,37 +45,13 @@ glosa = { regla = "nulo" }
 };
 const SUCIAS = `${REGLAS.cuentas}\n[politica]\ninvalido = "nulo"\n`;
 
-// CSV as the CLI writes it (cli_comun.c): quoted only for a comma, a quote, CR or LF; a null is empty.
-function csvCli(columnas, filas) {
-  const campo = (v) => {
-    const s = v === null ? '' : v;
-    return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-  };
-  return [columnas, ...filas].map((f) => `${f.map(campo).join(',')}\n`).join('');
-}
-
-function leerCsv(text) {
-  const rows = [];
-  let row = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') { field += '"'; i++; } else if (c === '"') quoted = false; else field += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') { row.push(field); field = ''; } else if (c === '\n') { row.push(field); rows.push(row); row = []; field = ''; } else field += c;
-  }
-  return rows;
-}
-
 let dir;
 const datos = {};
 beforeAll(() => {
   expect(existsSync(CLI), `the C CLI is not built at ${CLI} (set DATOTECA_CLI)`).toBe(true);
   dir = mkdtempSync(path.join(tmpdir(), 'datoteca-enmascarar-'));
   writeFileSync(path.join(dir, 'clave.hex'), `${CLAVE}\n`);
-  const [cab, ...personas] = leerCsv(execFileSync(CLI, ['persona.persona', '--seed', '9', '-n', String(N), '--format', 'csv'], { encoding: 'utf8' }));
+  const [cab, ...personas] = parseCsv(execFileSync(CLI, ['persona.persona', '--seed', '9', '-n', String(N), '--format', 'csv'], { encoding: 'utf8' }));
   const p = personas.map((f) => Object.fromEntries(cab.map((c, j) => [c, f[j]])));
   const campos = ['rut', 'nombres', 'apellido_paterno', 'email', 'telefono', 'direccion', 'comuna', 'fecha_nacimiento'];
   datos.clientes = p.map((x, i) => ({ id: String(i + 1), ...Object.fromEntries(campos.map((c) => [c, x[c]])), notas: `llamó ${x.rut}, "urgente"\nok` }));
