@@ -41,6 +41,12 @@ int dt__cli_detectar_main(int argc, char **argv) {
             return usage_detectar(stderr);
         }
     }
+    size_t la = strlen(archivo);
+    if (la > 8 && strcmp(archivo + la - 8, ".parquet") == 0) {
+        fprintf(stderr, "datoteca: detectar: %s is Parquet, which this build reads through the Python package: "
+                        "python -m datoteca detectar %s (needs pyarrow), or datoteca.proponer_reglas\n", archivo, archivo);
+        return 2;
+    }
     FILE *f = strcmp(archivo, "-") == 0 ? stdin : fopen(archivo, "rb");
     if (f == NULL) {
         fprintf(stderr, "datoteca: cannot read %s: %s\n", archivo, strerror(errno));

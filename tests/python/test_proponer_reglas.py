@@ -128,3 +128,10 @@ def test_the_proposal_is_a_rules_document_the_library_accepts(tmp_path):
             assert p.returncode == 2 and b"column rut_titular: not a valid RUT" in p.stderr, p.stderr
         else:
             assert p.returncode == 0, f"{nombre}: {p.stderr.decode()}"
+
+
+def test_the_c_command_line_points_a_parquet_file_to_the_python_package(tmp_path):
+    destino = tmp_path / "m.parquet"
+    pq.write_table(pa.table({"rut": ["12.345.678-5"]}), destino)
+    p = subprocess.run([CLI, "detectar", str(destino)], capture_output=True, text=True)
+    assert p.returncode == 2 and "python -m datoteca detectar" in p.stderr and p.stdout == "", (p.returncode, p.stderr)
