@@ -10,7 +10,7 @@ seconds="${FUZZ_SECONDS:-30}"
 out=build-fuzz
 mkdir -p "$out"
 # DT__ESQUEMA_PADRES_MAX: a fan-out's parent of at most 100,000 rows, so one input stays fast (fuzz_esquema).
-for t in rut calls state documento esquema csv mascara; do
+for t in rut calls state documento esquema csv mascara jsonl; do
   clang-14 -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all -DDT__ESQUEMA_PADRES_MAX=100000 -Ic/include -Ic/src -Icli $(cat c/fuentes.txt) \
     "tests/fuzz/fuzz_$t.c" -o "$out/fuzz_$t"
   "$out/fuzz_$t" -runs=0 "tests/fuzz/corpus/$t" >"$out/$t-replay.log" 2>&1 || { cat "$out/$t-replay.log"; echo "fuzz_$t: corpus replay failed"; exit 1; }
@@ -21,4 +21,4 @@ for t in rut calls state documento esquema csv mascara; do
   runs=$(grep -o 'Done [0-9]* runs' "$out/$t.log" | grep -o '[0-9]*')
   echo "fuzz_$t: corpus of $(ls "tests/fuzz/corpus/$t" | wc -l) inputs replayed, then $runs runs in ${seconds} s, no crash"
 done
-echo "fuzzing: 7 passed, 0 failed"
+echo "fuzzing: 8 passed, 0 failed"
