@@ -136,8 +136,9 @@ int dt__cli_esquema_main(int argc, char **argv);
 /* datoteca detectar FILE [--filas N]: proposed masking rules for a CSV sample on stdout; the exit
  * status (2 for an unreadable or refused input, naming record and field but no value). */
 int dt__cli_detectar_main(int argc, char **argv);
-/* datoteca enmascarar --reglas FILE (--clave-archivo FILE | DATOTECA_CLAVE) [--salida FILE]: masks a CSV
- * from stdin; the exit status (2 for refused rules, key or input, 1 for an I/O error). */
+/* datoteca enmascarar --reglas FILE (--clave-archivo FILE | DATOTECA_CLAVE) [--entrada FILE] [--salida FILE]
+ * [--formato csv|jsonl] [--jobs N]: masks a CSV or JSON Lines stream; the exit status (2 for refused rules,
+ * key or input, 1 for an I/O error). */
 int dt__cli_enmascarar_main(int argc, char **argv);
 
 /* What datoteca esquema writes (--formato), and E_FILAS: dt_esquema_filas' own text, for a loader. */
