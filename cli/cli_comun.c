@@ -349,9 +349,9 @@ static int usar_lote(const dt__cli_lotes *l, lote *t) {
     return l->usar_bloque ? l->usar_bloque(l->ctx, &t->o, t->scratch) : l->usar(l->ctx, &t->o);
 }
 
-/* Start up to `jobs` blocks in ts[0..) from row `*hecho` on (the last one when the input ends):
- * how many were started. With one job the block is made here, at once. */
-static size_t lanzar(const dt__cli_lotes *l, lote *ts, size_t jobs, unsigned long long *hecho, int *agotada) {
+/* Ready up to `jobs` blocks in ts[0..) from row `*hecho` on (reading them when the input is a stream;
+ * the last one when it ends): how many. */
+static size_t preparar(const dt__cli_lotes *l, lote *ts, size_t jobs, unsigned long long *hecho, int *agotada) {
     size_t k = 0;
     for (; k < jobs && !*agotada && *hecho < l->n; k++) {
         lote *t = &ts[k];
@@ -360,13 +360,19 @@ static size_t lanzar(const dt__cli_lotes *l, lote *ts, size_t jobs, unsigned lon
         t->n = max;
         if (l->llenar && !l->llenar(l->ctx, t->desde, max, t->scratch, &t->n)) *agotada = 1;
         *hecho += t->n;
-        if (jobs == 1) hacer_lote(t);
-        else if (pthread_create(&t->hilo, NULL, hacer_lote, t) != 0) {
+    }
+    return k;
+}
+
+/* Make the `k` blocks ready in ts[0..): here, at once, with one job; else one thread each. */
+static void arrancar(lote *ts, size_t k, size_t jobs) {
+    for (size_t i = 0; i < k; i++) {
+        if (jobs == 1) hacer_lote(&ts[i]);
+        else if (pthread_create(&ts[i].hilo, NULL, hacer_lote, &ts[i]) != 0) {
             fprintf(stderr, "datoteca: cannot start a thread\n");
             exit(1);
         }
     }
-    return k;
 }
 
 int dt__cli_lotes_run(const dt__cli_lotes *l) {
@@ -396,22 +402,26 @@ int dt__cli_lotes_run(const dt__cli_lotes *l) {
     size_t activos[2] = {0, 0};
     int cur = 0;
     progreso_t prog = {-1, 0};
-    activos[0] = lanzar(l, ts, jobs, &hecho, &agotada);
+    activos[0] = preparar(l, ts, jobs, &hecho, &agotada);
+    arrancar(ts, activos[0], jobs);
     while (activos[cur] > 0) {
         if (l->progreso) dt__cli_progreso(&prog, hecho, l->n);
-        if (jobs > 1)
-            for (size_t k = 0; k < activos[cur]; k++) pthread_join(ts[cur * jobs + k].hilo, NULL);
         int sig = jobs > 1 ? 1 - cur : 0;
         size_t nusar = activos[cur];
         if (jobs == 1) {
             for (size_t k = 0; k < nusar; k++)
                 if (!error) error = usar_lote(l, &ts[k]);
             if (error) break; /* stop at once */
-            activos[0] = lanzar(l, ts, 1, &hecho, &agotada);
+            activos[0] = preparar(l, ts, 1, &hecho, &agotada);
+            arrancar(ts, activos[0], 1);
             continue;
         }
-        /* the next round is made while this one is used */
-        activos[sig] = error ? 0 : lanzar(l, ts + sig * jobs, jobs, &hecho, &agotada);
+        /* A stream's next round is read while this one is made (the reader is this thread's work);
+         * its threads start once this round's are done, so `jobs` blocks are made at a time. */
+        if (l->llenar) activos[sig] = error ? 0 : preparar(l, ts + sig * jobs, jobs, &hecho, &agotada);
+        for (size_t k = 0; k < activos[cur]; k++) pthread_join(ts[cur * jobs + k].hilo, NULL);
+        if (!l->llenar) activos[sig] = error ? 0 : preparar(l, ts + sig * jobs, jobs, &hecho, &agotada);
+        arrancar(ts + sig * jobs, activos[sig], jobs); /* the next round is made while this one is used */
         for (size_t k = 0; k < nusar; k++)
             if (!error) error = usar_lote(l, &ts[cur * jobs + k]);
         cur = sig;
