@@ -13,7 +13,7 @@ CLI     := $(BUILD)/datoteca
 NODEDIR := $(if $(wildcard /usr/include/node/node_api.h),/usr,)
 NPM_ENV := $(if $(NODEDIR),npm_config_nodedir=$(NODEDIR),)
 
-.PHONY: generate abi-baseline all build demo test test-c test-python test-node test-golden test-mutations test-hardening node clean bench bench-c bench-python bench-node bench-cli bench-tabla bench-esquema bench-arrow graficos
+.PHONY: generate abi-baseline all build demo test test-c test-python test-node test-golden test-mutations test-hardening node clean bench bench-c bench-python bench-node bench-cli bench-tabla bench-esquema bench-arrow bench-mascara graficos
 
 all: build
 
@@ -108,7 +108,7 @@ test-hardening: build
 	tests/hardening/cross_arch.sh
 
 # Benchmarks (not tests): each installs its peer itself and prints a Markdown table.
-bench: bench-c bench-python bench-node bench-cli bench-tabla bench-esquema bench-arrow
+bench: bench-c bench-python bench-node bench-cli bench-tabla bench-esquema bench-arrow bench-mascara
 
 bench-c: build
 	$(CC) -std=gnu11 -O2 -Ic/include bench/c_bench.c $(BUILD)/libdatoteca.a -o $(BUILD)/c_bench
@@ -137,3 +137,11 @@ bench-esquema: build
 bench-arrow: venv
 	$(VPY) -m pip install --quiet ".[bench,spark]" polars duckdb
 	$(VPY) bench/arrow_bench.py
+
+# Masking: the C core, the CLI on 1,000,000 persona rows (--jobs 1 and 2), @snaplet/copycat 6.0.0 (installed
+# into $(BUILD)/bench-copycat: it brings its own @faker-js/faker 8) and a Faker es_CL loop on the same values.
+bench-mascara: build $(VPY)
+	$(CC) -std=gnu11 -O2 -Ic/include -Ic/src bench/mascara_bench.c $(BUILD)/libdatoteca.a -o $(BUILD)/mascara_bench
+	$(VPY) -m pip install --quiet faker
+	$(NPM_ENV) npm install --prefix $(BUILD)/bench-copycat --no-save --no-audit --no-fund @snaplet/copycat@6.0.0
+	$(VPY) bench/mascara_bench.py $(BUILD)

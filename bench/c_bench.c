@@ -6,33 +6,10 @@
 #include <string.h>
 #include <time.h>
 
+#include "bench_c.h"
 #include "datoteca.h"
 
-static double now_ns(void) {
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec * 1e9 + (double)t.tv_nsec;
-}
-
-static int cmp(const void *a, const void *b) {
-    double x = *(const double *)a, y = *(const double *)b;
-    return x < y ? -1 : x > y;
-}
-
 static volatile size_t sink;
-
-#define REPS 9
-#define MEDIAN(body, n)                                                    \
-    ({                                                                     \
-        double r[REPS];                                                    \
-        for (int k = 0; k < REPS; k++) {                                   \
-            double t0 = now_ns();                                          \
-            for (long it_ = 0; it_ < (n); it_++) { body; }                       \
-            r[k] = (now_ns() - t0) / (double)(n);                          \
-        }                                                                  \
-        qsort(r, REPS, sizeof r[0], cmp);                                  \
-        r[REPS / 2];                                                       \
-    })
 
 int main(void) {
     dt_gen *g;

@@ -29,7 +29,7 @@ static int usage(FILE *f, const char *msg) {
             "       datoteca tabla CALL …    (datasets: addressable rows, unique columns, SQL; 'datoteca tabla --help')\n"
             "       datoteca esquema FILE …  (schemas: linked tables, DDL and CSV; 'datoteca esquema --help')\n"
             "       datoteca detectar FILE   (which columns of a CSV hold personal data: proposed masking rules)\n"
-            "       datoteca enmascarar --reglas FILE  (mask a CSV on stdin; 'datoteca enmascarar --help')\n"
+            "       datoteca enmascarar --reglas FILE  (mask a CSV or JSON Lines; 'datoteca enmascarar --help')\n"
             "       datoteca list            (every call and its parameters)\n"
             "       datoteca --version\n"
             "A namespace alone names its record: 'datoteca persona' is 'datoteca persona.persona'.\n");

@@ -345,16 +345,47 @@ static void *hacer_lote(void *arg) {
     return NULL;
 }
 
+static int usar_lote(const dt__cli_lotes *l, lote *t) {
+    return l->usar_bloque ? l->usar_bloque(l->ctx, &t->o, t->scratch) : l->usar(l->ctx, &t->o);
+}
+
+/* Ready up to `jobs` blocks in ts[0..) from row `*hecho` on (reading them when the input is a stream;
+ * the last one when it ends): how many. */
+static size_t preparar(const dt__cli_lotes *l, lote *ts, size_t jobs, unsigned long long *hecho, int *agotada) {
+    size_t k = 0;
+    for (; k < jobs && !*agotada && *hecho < l->n; k++) {
+        lote *t = &ts[k];
+        t->desde = l->desde + *hecho;
+        size_t max = l->n - *hecho < l->bloque ? (size_t)(l->n - *hecho) : l->bloque;
+        t->n = max;
+        if (l->llenar && !l->llenar(l->ctx, t->desde, max, t->scratch, &t->n)) *agotada = 1;
+        *hecho += t->n;
+    }
+    return k;
+}
+
+/* Make the `k` blocks ready in ts[0..): here, at once, with one job; else one thread each. */
+static void arrancar(lote *ts, size_t k, size_t jobs) {
+    for (size_t i = 0; i < k; i++) {
+        if (jobs == 1) hacer_lote(&ts[i]);
+        else if (pthread_create(&ts[i].hilo, NULL, hacer_lote, &ts[i]) != 0) {
+            fprintf(stderr, "datoteca: cannot start a thread\n");
+            exit(1);
+        }
+    }
+}
+
 int dt__cli_lotes_run(const dt__cli_lotes *l) {
     /* Two sets of workers: while one set's blocks are used, the other set makes the next round, so
-     * writing overlaps generation. With one job everything runs on this thread, block by block. */
+     * writing (and, for a stream, reading) overlaps the work. With one job everything runs on this
+     * thread, block by block. */
     size_t jobs = l->jobs ? l->jobs : 1;
     size_t ntrab = jobs == 1 ? 1 : 2 * jobs;
     lote *ts = (lote *)calloc(ntrab, sizeof *ts);
     int error = ts == NULL;
     for (size_t k = 0; !error && k < ntrab; k++) {
         ts[k].l = l;
-        ts[k].scratch = (char *)malloc(l->scratch ? l->scratch : 1);
+        ts[k].scratch = (char *)calloc(l->scratch ? l->scratch : 1, 1);
         error = ts[k].scratch == NULL || dt__cli_ob_init(&ts[k].o, 1 << 20, NULL);
     }
     if (error) {
@@ -367,48 +398,37 @@ int dt__cli_lotes_run(const dt__cli_lotes *l) {
         return -1;
     }
     unsigned long long hecho = 0;
+    int agotada = 0;
     size_t activos[2] = {0, 0};
-    /* Start round `set`: up to `jobs` blocks from `hecho` on. */
-#define LANZAR(set)                                                                                        \
-    do {                                                                                                   \
-        activos[set] = 0;                                                                                  \
-        for (; activos[set] < jobs && hecho < l->n; activos[set]++) {                                     \
-            lote *t = &ts[(set) * jobs + activos[set]];                                                   \
-            t->desde = l->desde + hecho;                                                                   \
-            t->n = l->n - hecho < l->bloque ? (size_t)(l->n - hecho) : l->bloque;                          \
-            hecho += t->n;                                                                                 \
-            if (jobs == 1) hacer_lote(t);                                                                  \
-            else if (pthread_create(&t->hilo, NULL, hacer_lote, t) != 0) {                                 \
-                fprintf(stderr, "datoteca: cannot start a thread\n");                                      \
-                exit(1);                                                                                   \
-            }                                                                                              \
-        }                                                                                                  \
-    } while (0)
     int cur = 0;
     progreso_t prog = {-1, 0};
-    LANZAR(0);
+    activos[0] = preparar(l, ts, jobs, &hecho, &agotada);
+    arrancar(ts, activos[0], jobs);
     while (activos[cur] > 0) {
         if (l->progreso) dt__cli_progreso(&prog, hecho, l->n);
-        if (jobs > 1)
-            for (size_t k = 0; k < activos[cur]; k++) pthread_join(ts[cur * jobs + k].hilo, NULL);
         int sig = jobs > 1 ? 1 - cur : 0;
         size_t nusar = activos[cur];
         if (jobs == 1) {
             for (size_t k = 0; k < nusar; k++)
-                if (!error) error = l->usar(l->ctx, &ts[k].o);
+                if (!error) error = usar_lote(l, &ts[k]);
             if (error) break; /* stop at once */
-            LANZAR(0);
+            activos[0] = preparar(l, ts, 1, &hecho, &agotada);
+            arrancar(ts, activos[0], 1);
             continue;
         }
-        if (!error) LANZAR(sig); /* the next round is made while this one is used */
-        else activos[sig] = 0;
+        /* A stream's next round is read while this one is made (the reader is this thread's work);
+         * its threads start once this round's are done, so `jobs` blocks are made at a time. */
+        if (l->llenar) activos[sig] = error ? 0 : preparar(l, ts + sig * jobs, jobs, &hecho, &agotada);
+        for (size_t k = 0; k < activos[cur]; k++) pthread_join(ts[cur * jobs + k].hilo, NULL);
+        if (!l->llenar) activos[sig] = error ? 0 : preparar(l, ts + sig * jobs, jobs, &hecho, &agotada);
+        arrancar(ts + sig * jobs, activos[sig], jobs); /* the next round is made while this one is used */
         for (size_t k = 0; k < nusar; k++)
-            if (!error) error = l->usar(l->ctx, &ts[cur * jobs + k].o);
+            if (!error) error = usar_lote(l, &ts[cur * jobs + k]);
         cur = sig;
     }
-#undef LANZAR
     if (!error && l->progreso) dt__cli_progreso(&prog, l->n, l->n);
     for (size_t k = 0; k < ntrab; k++) {
+        if (l->soltar) l->soltar(l->ctx, ts[k].scratch);
         free(ts[k].scratch);
         dt__cli_ob_free(&ts[k].o);
     }

@@ -1,15 +1,23 @@
-/* datoteca enmascarar --reglas REGLAS (--clave-archivo FILE | DATOTECA_CLAVE) [--salida FILE]:
- * masks a CSV from stdin, one record at a time (constant memory), under the rules and the key
- * (docs/enmascarar.md). The rules and the masking are the library's (dt_mascara_plan); this file
- * reads and writes. Three things it never does: take the key from argv, print any part of the key,
- * or print a value of the input (refusals name the row, the line and the column). With --salida the
- * output goes to a temporary file in the same directory, renamed at the end, so a refused record, a
- * write error or a truncated input leaves no file that looks complete. Exit: 0, 2 for a refused
- * input (rules, key, CSV, a value), 1 for an I/O error. */
+/* datoteca enmascarar --reglas REGLAS (--clave-archivo FILE | DATOTECA_CLAVE) [--salida FILE]
+ *                     [--entrada FILE] [--formato csv|jsonl] [--jobs N]:
+ * masks a CSV or a JSON Lines stream under the rules and the key (docs/enmascarar.md), in constant
+ * memory. The rules and the masking are the library's (dt_mascara_plan); this file reads and writes.
+ * Three things it never does: take the key from argv, print any part of the key, or print a value of
+ * the input (refusals name the row, the line and the column). With --salida the output goes to a
+ * temporary file in the same directory, renamed at the end, so a refused record, a write error or a
+ * truncated input leaves no file that looks complete. Exit: 0, 2 for a refused input (rules, key,
+ * CSV or JSON, a value), 1 for an I/O error.
+ *
+ * Rows are read on the main thread in blocks (BLOQUE rows or BLOQUE_BYTES of values, whichever comes
+ * first), masked by dt__cli_lotes_run's workers (--jobs, one dt_mascara_plan per block slot; the rules
+ * and the key are shared and immutable) and written in input order, so the output does not depend on
+ * the number of jobs. A refusal is kept with its block and said when that block's turn to be written
+ * comes, so the first bad row is the one named, whatever the jobs. */
 #if !defined(_WIN32) && !defined(_POSIX_C_SOURCE)
 #define _POSIX_C_SOURCE 200809L /* mkstemp, fdopen */
 #endif
 #include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,20 +29,27 @@
 
 #include "cli_csv.h"
 #include "cli_interno.h"
+#include "cli_jsonl.h"
 #include "internal.h"
 #include "mascara/prf.h"
 
 #define DT__ENM_ARCHIVO_MAX (1u << 20) /* the rules document's bound (the parser's own) */
+enum { BLOQUE = 1024, BLOQUE_BYTES = 256 << 10, MAX_JOBS = 64 };
+enum { F_CSV = 1, F_JSONL = 2 };
 
 static int usage_enmascarar(FILE *f) {
     fprintf(f,
             "usage: datoteca enmascarar --reglas REGLAS.toml (--clave-archivo CLAVE.hex | env DATOTECA_CLAVE)\n"
-            "                           [--salida FILE] < in.csv > out.csv\n"
-            "Masks a CSV (a header, then records) from stdin under the masking rules REGLAS (TOML, or JSON when\n"
-            "the name ends in .json; `datoteca detectar` proposes them) and a secret key, one record at a time.\n"
+            "                           [--entrada FILE] [--salida FILE] [--formato csv|jsonl] [--jobs N]\n"
+            "                           < in.csv > out.csv\n"
+            "Masks a CSV (a header, then records) or JSON Lines (one flat object per line) from stdin or --entrada\n"
+            "under the masking rules REGLAS (TOML, or JSON when the name ends in .json; `datoteca detectar` proposes\n"
+            "them) and a secret key, in constant memory; the output has the input's format.\n"
             "The key is 64 hexadecimal digits (32 bytes): read from the file given to --clave-archivo, or else from\n"
             "the environment variable DATOTECA_CLAVE; never from the command line, and never printed.\n"
             "Make one with: openssl rand -hex 32 > clave.hex\n"
+            "--formato: csv or jsonl; without it, from the extension of --entrada, else of --salida (.csv; .jsonl,\n"
+            ".ndjson), else csv. --jobs N (1 to 64): N threads mask, the output is the same bytes as with one.\n"
             "--salida FILE writes FILE through a temporary file renamed at the end (nothing is left on an error).\n"
             "Exit status: 0; 2 for refused rules, key or input (naming row and column, never a value); 1 for I/O.\n"
             "See docs/enmascarar.md.\n");
@@ -47,7 +62,6 @@ static size_t dt__enm_leer(void *ctx, char *buf, size_t cap) {
     if (n == 0 && ferror(f)) return (size_t)-1;
     return n;
 }
-
 /* A whole small file into a new buffer (NUL-terminated), or NULL with errno set (EFBIG when longer
  * than `max`). */
 static char *dt__enm_archivo(const char *ruta, size_t max, size_t *len) {
@@ -78,8 +92,340 @@ static int dt__enm_termina(const char *s, const char *suf) {
     return a >= b && strcmp(s + a - b, suf) == 0;
 }
 
+/* The format a file name's extension says: F_CSV, F_JSONL, or 0. */
+static int dt__enm_formato_de(const char *ruta) {
+    if (ruta == NULL) return 0;
+    if (dt__enm_termina(ruta, ".csv")) return F_CSV;
+    if (dt__enm_termina(ruta, ".jsonl") || dt__enm_termina(ruta, ".ndjson")) return F_JSONL;
+    return 0;
+}
+
+/* One run: what the workers read (never write) and what the main thread keeps. */
+typedef struct enm {
+    const dt_mascara_reglas *reglas;
+    const dt_mascara_clave *clave;
+    int formato;
+    size_t ncols, nsal;
+    char **nombre; /* the header (the first JSON line's keys), copied */
+    size_t *largo;
+    size_t *sal_en; /* output column j is input column sal_en[j] */
+    char **clave_json; /* JSONL: output column j's `"name":`, escaped once */
+    size_t *clave_json_len;
+    dt_mascara_plan *plan0; /* the first plan, handed to the first block slot */
+    /* main thread only */
+    dt__csv *csv;
+    dt__jsonl *jsonl;
+    int primera_pendiente; /* JSONL: the first line is the header and row 1 */
+    size_t *hash;          /* JSONL: header index + 1 by key, open addressing */
+    size_t hash_cap;
+    uint64_t *visto;       /* JSONL: per column, the row that last filled it */
+    FILE *out;
+    int rc;
+} enm;
+
+/* A block slot's state, kept in dt__cli_lotes' scratch. */
+typedef struct bloque {
+    dt_mascara_plan *plan;
+    char *texto;
+    size_t largo, cap;
+    size_t *vini, *vlen; /* value i of row r: [r * ncols + i] */
+    uint8_t *tipo;       /* DT__JSONL_*: what the input value was (CSV: always text) */
+    size_t cap_vals;
+    uint64_t *fila, *linea;
+    size_t cap_filas, nfilas;
+    const char **vals; /* the row being masked */
+    size_t *lens;
+    int rc_entrada, rc_valor; /* a refusal after the rows read / at a row masked */
+    char why_entrada[DT_SENTENCE_MAX + 64], why_valor[DT_SENTENCE_MAX + 64];
+} bloque;
+
+static void soltar_bloque(void *ctx, char *scratch) {
+    (void)ctx;
+    bloque *b = (bloque *)(void *)scratch;
+    dt_mascara_plan_free(b->plan);
+    if (b->texto) dt__borrar(b->texto, b->cap); /* real data: wiped like the plan's buffers */
+    free(b->texto);
+    free(b->vini);
+    free(b->vlen);
+    free(b->tipo);
+    free(b->fila);
+    free(b->linea);
+    free(b->vals);
+    free(b->lens);
+    memset(b, 0, sizeof *b);
+}
+
+static int dt__enm_crecer(void **p, size_t *cap, size_t n, size_t tam) {
+    if (n <= *cap) return 0;
+    size_t c = *cap ? *cap : 64;
+    while (c < n) c *= 2;
+    void *q = realloc(*p, c * tam);
+    if (q == NULL) return 1;
+    *p = q;
+    *cap = c;
+    return 0;
+}
+
+/* Room for one more row of values (and `bytes` of text) in b: 0, or 1 out of memory. */
+static int dt__enm_fila_nueva(const enm *e, bloque *b, size_t bytes) {
+    size_t cf = b->cap_filas, cv = b->cap_vals;
+    if (dt__enm_crecer((void **)&b->fila, &cf, b->nfilas + 1, sizeof *b->fila)) return 1;
+    cf = b->cap_filas;
+    if (dt__enm_crecer((void **)&b->linea, &cf, b->nfilas + 1, sizeof *b->linea)) return 1;
+    b->cap_filas = cf;
+    size_t nv = (b->nfilas + 1) * (e->ncols ? e->ncols : 1);
+    cv = b->cap_vals;
+    if (dt__enm_crecer((void **)&b->vini, &cv, nv, sizeof *b->vini)) return 1;
+    cv = b->cap_vals;
+    if (dt__enm_crecer((void **)&b->vlen, &cv, nv, sizeof *b->vlen)) return 1;
+    cv = b->cap_vals;
+    if (dt__enm_crecer((void **)&b->tipo, &cv, nv, sizeof *b->tipo)) return 1;
+    b->cap_vals = cv;
+    if (b->largo + bytes > b->cap) {
+        size_t c = b->cap ? b->cap : 4096;
+        while (c < b->largo + bytes) c *= 2;
+        char *t = (char *)malloc(c);
+        if (t == NULL) return 1;
+        if (b->texto) {
+            memcpy(t, b->texto, b->largo);
+            dt__borrar(b->texto, b->cap);
+            free(b->texto);
+        }
+        b->texto = t;
+        b->cap = c;
+    }
+    return 0;
+}
+
+/* A header name in a sentence: at most 60 bytes, control characters as '?' (a name, never a value). */
+static void dt__enm_nombre(const char *s, size_t n, char out[64]) {
+    size_t m = n > 60 ? 60 : n;
+    while (m > 0 && m < n && ((unsigned char)s[m] & 0xC0) == 0x80) m--; /* between characters */
+    for (size_t i = 0; i < m; i++) out[i] = (unsigned char)s[i] < 0x20 ? '?' : s[i];
+    memcpy(out + m, n > m ? "..." : "", n > m ? 4 : 1);
+}
+
+static uint64_t dt__enm_fnv(const char *s, size_t n) {
+    uint64_t h = 1469598103934665603ULL;
+    for (size_t i = 0; i < n; i++) h = (h ^ (unsigned char)s[i]) * 1099511628211ULL;
+    return h;
+}
+
+/* The header column of key s[0, n), or (size_t)-1. */
+static size_t dt__enm_columna(const enm *e, const char *s, size_t n) {
+    for (size_t h = (size_t)dt__enm_fnv(s, n) & (e->hash_cap - 1);; h = (h + 1) & (e->hash_cap - 1)) {
+        size_t v = e->hash[h];
+        if (v == 0) return (size_t)-1;
+        if (e->largo[v - 1] == n && memcmp(e->nombre[v - 1], s, n) == 0) return v - 1;
+    }
+}
+
+/* The current JSON object as row `fila` of b: 0, or 2 (1 out of memory) with the sentence in b. */
+static int dt__enm_fila_jsonl(enm *e, bloque *b, uint64_t fila) {
+    const dt__jsonl *j = e->jsonl;
+    if (dt__enm_fila_nueva(e, b, j->largo_texto)) {
+        snprintf(b->why_entrada, sizeof b->why_entrada, "datoteca: out of memory");
+        return 1;
+    }
+    size_t base = b->nfilas * e->ncols;
+    for (size_t k = 0; k < j->nmiembros; k++) {
+        const dt__jsonl_miembro *m = &j->m[k];
+        const char *key = j->texto + m->kini;
+        size_t i = k < e->ncols && e->largo[k] == m->klen && memcmp(e->nombre[k], key, m->klen) == 0
+                       ? k
+                       : dt__enm_columna(e, key, m->klen);
+        if (i == (size_t)-1) {
+            /* by position: a key that is not the header's could be data */
+            snprintf(b->why_entrada, sizeof b->why_entrada,
+                     "datoteca: enmascarar: the input: line %llu (row %llu): its key %zu is not a key of the first line "
+                     "(every line has the first line's keys)",
+                     (unsigned long long)j->linea_num, (unsigned long long)fila, k + 1);
+            return 2;
+        }
+        e->visto[i] = fila;
+        b->vini[base + i] = b->largo;
+        b->vlen[base + i] = m->vlen;
+        b->tipo[base + i] = (uint8_t)m->tipo;
+        memcpy(b->texto + b->largo, j->texto + m->vini, m->vlen);
+        b->largo += m->vlen;
+    }
+    if (j->nmiembros != e->ncols) { /* keys are unique on a line, so some column was not filled */
+        size_t i = 0;
+        while (i < e->ncols && e->visto[i] == fila) i++;
+        char nom[64];
+        dt__enm_nombre(e->nombre[i], e->largo[i], nom);
+        snprintf(b->why_entrada, sizeof b->why_entrada,
+                 "datoteca: enmascarar: the input: line %llu (row %llu) lacks the key '%s' of the first line (every "
+                 "line has the first line's keys; null for no value)",
+                 (unsigned long long)j->linea_num, (unsigned long long)fila, nom);
+        return 2;
+    }
+    b->fila[b->nfilas] = fila;
+    b->linea[b->nfilas] = j->linea_num;
+    b->nfilas++;
+    return 0;
+}
+
+/* The current CSV record as row `fila` of b (it starts on line `linea`): 0, or 2 / 1 as above. */
+static int dt__enm_fila_csv(enm *e, bloque *b, uint64_t fila, uint64_t linea) {
+    const dt__csv *c = e->csv;
+    if (c->ncampos != e->ncols) {
+        snprintf(b->why_entrada, sizeof b->why_entrada, "datoteca: enmascarar: line %llu: row %llu has %zu fields, the header %zu",
+                 (unsigned long long)linea, (unsigned long long)fila, c->ncampos, e->ncols);
+        return 2;
+    }
+    if (dt__enm_fila_nueva(e, b, c->largo_texto)) {
+        snprintf(b->why_entrada, sizeof b->why_entrada, "datoteca: out of memory");
+        return 1;
+    }
+    size_t base = b->nfilas * e->ncols;
+    for (size_t i = 0; i < e->ncols; i++) {
+        size_t n;
+        const char *v = dt__csv_campo(c, i, &n);
+        b->vini[base + i] = b->largo;
+        b->vlen[base + i] = n;
+        b->tipo[base + i] = DT__JSONL_TEXTO;
+        memcpy(b->texto + b->largo, v, n);
+        b->largo += n;
+    }
+    b->fila[b->nfilas] = fila;
+    b->linea[b->nfilas] = linea;
+    b->nfilas++;
+    return 0;
+}
+
+/* dt__cli_lotes' llenar: up to `max` rows (and about BLOQUE_BYTES) from the input into the slot. */
+static int llenar_bloque(void *ctx, unsigned long long desde, size_t max, char *scratch, size_t *filas) {
+    (void)desde;
+    enm *e = (enm *)ctx;
+    bloque *b = (bloque *)(void *)scratch;
+    b->nfilas = 0;
+    b->largo = 0;
+    b->rc_entrada = b->rc_valor = 0;
+    *filas = 0;
+    if (b->plan == NULL) {
+        char why[DT_SENTENCE_MAX];
+        dt_status st = DT_OK;
+        if (e->plan0 != NULL) {
+            b->plan = e->plan0;
+            e->plan0 = NULL;
+        } else {
+            st = dt_mascara_plan_new(e->reglas, e->clave, e->ncols, (const char *const *)e->nombre, e->largo, &b->plan, why,
+                                     sizeof why);
+        }
+        b->vals = (const char **)malloc((e->ncols ? e->ncols : 1) * sizeof *b->vals);
+        b->lens = (size_t *)malloc((e->ncols ? e->ncols : 1) * sizeof *b->lens);
+        if (st != DT_OK || b->vals == NULL || b->lens == NULL) { /* the same header was bound once: memory */
+            snprintf(b->why_entrada, sizeof b->why_entrada, "datoteca: out of memory");
+            b->rc_entrada = 1;
+            return 0;
+        }
+    }
+    char why[DT_SENTENCE_MAX];
+    while (b->nfilas < max && b->largo < BLOQUE_BYTES) {
+        int rc;
+        if (e->formato == F_JSONL) {
+            if (e->primera_pendiente) {
+                e->primera_pendiente = 0;
+            } else {
+                int r = dt__jsonl_objeto(e->jsonl, why, sizeof why);
+                if (r == 0) break;
+                if (r < 0) {
+                    snprintf(b->why_entrada, sizeof b->why_entrada, "datoteca: enmascarar: the input: %s", why);
+                    b->rc_entrada = strstr(why, "out of memory") || strstr(why, "cannot read") ? 1 : 2;
+                    break;
+                }
+            }
+            rc = dt__enm_fila_jsonl(e, b, e->jsonl->linea_num);
+        } else {
+            uint64_t linea = e->csv->linea;
+            int r = dt__csv_registro(e->csv, why, sizeof why);
+            if (r == 0) break;
+            if (r < 0) {
+                snprintf(b->why_entrada, sizeof b->why_entrada, "datoteca: enmascarar: the input: %s", why);
+                b->rc_entrada = 2;
+                break;
+            }
+            rc = dt__enm_fila_csv(e, b, e->csv->registros - 1, linea);
+        }
+        if (rc) {
+            b->rc_entrada = rc;
+            break;
+        }
+    }
+    *filas = b->nfilas;
+    return b->rc_entrada == 0 && b->nfilas == max ? 1 : b->rc_entrada == 0 && b->largo >= BLOQUE_BYTES;
+}
+
+/* dt__cli_lotes' hacer, on a worker: the slot's rows masked into o, up to the first refused one. */
+static void hacer_bloque(void *ctx, unsigned long long desde, size_t n, outbuf *o, char *scratch) {
+    (void)desde;
+    (void)n;
+    const enm *e = (const enm *)ctx;
+    bloque *b = (bloque *)(void *)scratch;
+    char why[DT_SENTENCE_MAX];
+    for (size_t r = 0; r < b->nfilas; r++) {
+        size_t base = r * e->ncols;
+        for (size_t i = 0; i < e->ncols; i++) {
+            b->vals[i] = b->texto + b->vini[base + i];
+            b->lens[i] = b->vlen[base + i];
+        }
+        dt_status st = dt_mascara_plan_fila(b->plan, b->fila[r], e->ncols, b->vals, b->lens, why, sizeof why);
+        if (st != DT_OK) {
+            snprintf(b->why_valor, sizeof b->why_valor, "datoteca: enmascarar: line %llu: %s", (unsigned long long)b->linea[r], why);
+            b->rc_valor = st == DT_ERR_NO_MEMORY ? 1 : 2;
+            return;
+        }
+        if (e->formato == F_CSV) {
+            for (size_t j = 0; j < e->nsal; j++) {
+                size_t m;
+                const char *s = dt_mascara_plan_valor(b->plan, j, &m);
+                if (j) dt__cli_ob_putc(o, ',');
+                dt__cli_csv_field(o, s, m, 0);
+            }
+            dt__cli_ob_putc(o, '\n');
+            continue;
+        }
+        dt__cli_ob_putc(o, '{');
+        for (size_t j = 0; j < e->nsal; j++) {
+            size_t m, i = e->sal_en[j];
+            const char *s = dt_mascara_plan_valor(b->plan, j, &m);
+            int tipo = b->tipo[base + i] & 3;
+            if (j) dt__cli_ob_putc(o, ',');
+            dt__cli_ob_put(o, e->clave_json[j], e->clave_json_len[j]);
+            if (m == 0 && !(tipo == DT__JSONL_TEXTO && b->lens[i] == 0)) {
+                dt__cli_ob_put(o, "null", 4); /* null stays null; a value emptied (nulo) becomes null */
+            } else if (tipo == DT__JSONL_CRUDO && s == b->vals[i] && m == b->lens[i]) {
+                dt__cli_ob_put(o, s, m); /* a number or a boolean kept as it is (mantener) */
+            } else {
+                dt__cli_json_string(o, s, m);
+            }
+        }
+        dt__cli_ob_put(o, "}\n", 2);
+    }
+}
+
+/* dt__cli_lotes' usar_bloque, on the main thread in row order: write, then say the block's refusal. */
+static int usar_bloque(void *ctx, outbuf *o, char *scratch) {
+    enm *e = (enm *)ctx;
+    const bloque *b = (const bloque *)(const void *)scratch;
+    size_t n = (size_t)(o->p - o->data);
+    if (n && fwrite(o->data, 1, n, e->out) != n) {
+        fprintf(stderr, "datoteca: enmascarar: cannot write the output: %s\n", strerror(errno));
+        e->rc = 1;
+        return 1;
+    }
+    if (b->rc_valor || b->rc_entrada) {
+        fprintf(stderr, "%s\n", b->rc_valor ? b->why_valor : b->why_entrada);
+        e->rc = b->rc_valor ? b->rc_valor : b->rc_entrada;
+        return 1;
+    }
+    return 0;
+}
+
 int dt__cli_enmascarar_main(int argc, char **argv) {
-    const char *reglas_ruta = NULL, *clave_ruta = NULL, *salida = NULL;
+    const char *reglas_ruta = NULL, *clave_ruta = NULL, *salida = NULL, *entrada = NULL, *formato_txt = NULL, *jobs_txt = NULL;
+    static const char *const opciones[] = {"--reglas", "--clave-archivo", "--salida", "--entrada", "--formato", "--jobs"};
     for (int i = 2; i < argc; i++) {
         const char *a = argv[i];
         if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) return usage_enmascarar(stdout);
@@ -90,9 +436,11 @@ int dt__cli_enmascarar_main(int argc, char **argv) {
                             "environment variable DATOTECA_CLAVE\n");
             return 2;
         }
-        if ((strcmp(a, "--reglas") == 0 || strcmp(a, "--clave-archivo") == 0 || strcmp(a, "--salida") == 0) && i + 1 < argc) {
-            const char **d = a[2] == 'r' ? &reglas_ruta : a[2] == 'c' ? &clave_ruta : &salida;
-            *d = argv[++i];
+        size_t k = 0;
+        while (k < sizeof opciones / sizeof opciones[0] && strcmp(a, opciones[k]) != 0) k++;
+        if (k < sizeof opciones / sizeof opciones[0] && i + 1 < argc) {
+            const char **d[] = {&reglas_ruta, &clave_ruta, &salida, &entrada, &formato_txt, &jobs_txt};
+            *d[k] = argv[++i];
         } else {
             /* by position only: a key pasted by mistake must not be printed */
             fprintf(stderr, "datoteca: enmascarar: argument %d is not an option of enmascarar (or lacks its value)\n", i);
@@ -102,6 +450,28 @@ int dt__cli_enmascarar_main(int argc, char **argv) {
     if (reglas_ruta == NULL) {
         fprintf(stderr, "datoteca: enmascarar: --reglas FILE is required (`datoteca detectar` proposes the rules)\n");
         return 2;
+    }
+    unsigned long long jobs = 1;
+    if (jobs_txt != NULL && (!dt__cli_parse_u64(jobs_txt, MAX_JOBS, &jobs) || jobs == 0)) {
+        fprintf(stderr, "datoteca: enmascarar: --jobs must be an integer from 1 to %d\n", MAX_JOBS);
+        return 2;
+    }
+    int formato = 0;
+    if (formato_txt != NULL) {
+        formato = strcmp(formato_txt, "csv") == 0 ? F_CSV : strcmp(formato_txt, "jsonl") == 0 ? F_JSONL : 0;
+        if (formato == 0) {
+            fprintf(stderr, "datoteca: enmascarar: --formato must be csv or jsonl\n");
+            return 2;
+        }
+    } else {
+        int fe = dt__enm_formato_de(entrada), fs = dt__enm_formato_de(salida);
+        if (fe && fs && fe != fs) {
+            fprintf(stderr, "datoteca: enmascarar: --entrada is %s and --salida %s by their extensions, but the output "
+                            "has the input's format: rename one, or give --formato\n",
+                    fe == F_CSV ? "CSV" : "JSON Lines", fs == F_CSV ? "CSV" : "JSON Lines");
+            return 2;
+        }
+        formato = fe ? fe : fs ? fs : F_CSV;
     }
     const char *env = getenv("DATOTECA_CLAVE");
     if (clave_ruta == NULL && (env == NULL || env[0] == '\0')) {
@@ -114,15 +484,13 @@ int dt__cli_enmascarar_main(int argc, char **argv) {
     char why[DT_SENTENCE_MAX];
     dt_mascara_reglas *reglas = NULL;
     dt_mascara_clave *clave = NULL;
-    dt_mascara_plan *plan = NULL;
+    enm e;
+    memset(&e, 0, sizeof e);
     dt__csv c;
-    int csv_listo = 0;
-    outbuf o;
-    int ob_listo = 0;
-    FILE *out = stdout;
+    dt__jsonl jl;
+    int lector_listo = 0;
+    FILE *in = stdin, *out = stdout;
     char *tmp = NULL;
-    const char **vals = NULL;
-    size_t *lens = NULL;
 
     size_t n;
     char *texto = dt__enm_archivo(reglas_ruta, DT__ENM_ARCHIVO_MAX, &n);
@@ -158,43 +526,90 @@ int dt__cli_enmascarar_main(int argc, char **argv) {
         rc = 2;
         goto fin;
     }
+    e.reglas = reglas;
+    e.clave = clave;
+    e.formato = formato;
 
-    if (dt__csv_init(&c, dt__enm_leer, stdin)) {
-        fprintf(stderr, "datoteca: out of memory\n");
-        rc = 1;
-        goto fin;
-    }
-    csv_listo = 1;
-    int r = dt__csv_registro(&c, why, sizeof why);
-    if (r <= 0) {
-        fprintf(stderr, "datoteca: enmascarar: the input: %s\n", r == 0 ? "no header: the input is empty" : why);
+    if (entrada != NULL && (in = fopen(entrada, "rb")) == NULL) {
+        fprintf(stderr, "datoteca: enmascarar: cannot open the input %s: %s\n", entrada, strerror(errno));
+        in = stdin;
         rc = 2;
         goto fin;
     }
-    size_t ncols = c.ncampos;
-    vals = malloc(ncols * sizeof *vals);
-    lens = malloc(ncols * sizeof *lens);
-    if (vals == NULL || lens == NULL) {
-        fprintf(stderr, "datoteca: out of memory\n");
-        rc = 1;
-        goto fin;
+    /* The header: the CSV's first record, or the keys of the first JSON line (which is row 1 too). */
+    int r;
+    if (formato == F_CSV) {
+        if (dt__csv_init(&c, dt__enm_leer, in)) goto sin_memoria;
+        lector_listo = 1;
+        e.csv = &c;
+        r = dt__csv_registro(&c, why, sizeof why);
+        if (r <= 0) {
+            fprintf(stderr, "datoteca: enmascarar: the input: %s\n", r == 0 ? "no header: the input is empty" : why);
+            rc = 2;
+            goto fin;
+        }
+        e.ncols = c.ncampos;
+    } else {
+        if (dt__jsonl_init(&jl, dt__enm_leer, in)) goto sin_memoria;
+        lector_listo = 1;
+        e.jsonl = &jl;
+        r = dt__jsonl_objeto(&jl, why, sizeof why);
+        if (r < 0) {
+            fprintf(stderr, "datoteca: enmascarar: the input: %s\n", why);
+            rc = strstr(why, "out of memory") || strstr(why, "cannot read") ? 1 : 2;
+            goto fin;
+        }
+        e.ncols = r == 0 ? 0 : jl.nmiembros;
+        e.primera_pendiente = r == 1;
     }
-    for (size_t j = 0; j < ncols; j++) vals[j] = dt__csv_campo(&c, j, &lens[j]);
-    st = dt_mascara_plan_new(reglas, clave, ncols, vals, lens, &plan, why, sizeof why);
-    if (st != DT_OK) {
-        fprintf(stderr, "datoteca: enmascarar: %s\n", why);
-        rc = st == DT_ERR_NO_MEMORY ? 1 : 2;
-        goto fin;
+    size_t m1 = e.ncols ? e.ncols : 1;
+    e.nombre = (char **)calloc(m1, sizeof *e.nombre);
+    e.largo = (size_t *)calloc(m1, sizeof *e.largo);
+    e.sal_en = (size_t *)calloc(m1, sizeof *e.sal_en);
+    e.clave_json = (char **)calloc(m1, sizeof *e.clave_json);
+    e.clave_json_len = (size_t *)calloc(m1, sizeof *e.clave_json_len);
+    e.visto = (uint64_t *)calloc(m1, sizeof *e.visto);
+    for (e.hash_cap = 8; e.hash_cap < 2 * m1; e.hash_cap *= 2) {
+    }
+    e.hash = (size_t *)calloc(e.hash_cap, sizeof *e.hash);
+    if (!e.nombre || !e.largo || !e.sal_en || !e.clave_json || !e.clave_json_len || !e.visto || !e.hash) goto sin_memoria;
+    for (size_t i = 0; i < e.ncols; i++) {
+        const char *s = formato == F_CSV ? dt__csv_campo(&c, i, &n) : (n = jl.m[i].klen, jl.texto + jl.m[i].kini);
+        if ((e.nombre[i] = (char *)malloc(n + 1)) == NULL) goto sin_memoria;
+        memcpy(e.nombre[i], s, n);
+        e.nombre[i][n] = '\0';
+        e.largo[i] = n;
+        size_t h = (size_t)dt__enm_fnv(s, n) & (e.hash_cap - 1);
+        while (e.hash[h]) h = (h + 1) & (e.hash_cap - 1);
+        e.hash[h] = i + 1;
+    }
+    int vacia = formato == F_JSONL && r == 0; /* JSON Lines with no line: no rows, nothing to bind */
+    if (!vacia) {
+        st = dt_mascara_plan_new(reglas, clave, e.ncols, (const char *const *)e.nombre, e.largo, &e.plan0, why, sizeof why);
+        if (st != DT_OK) {
+            fprintf(stderr, "datoteca: enmascarar: %s\n", why);
+            rc = st == DT_ERR_NO_MEMORY ? 1 : 2;
+            goto fin;
+        }
+        e.nsal = dt_mascara_plan_ncolumnas(e.plan0);
+        for (size_t j = 0; j < e.nsal; j++) {
+            size_t m;
+            const char *s = dt_mascara_plan_columna(e.plan0, j, &m);
+            size_t i = dt__enm_columna(&e, s, m);
+            e.sal_en[j] = i;
+            outbuf kb;
+            if (dt__cli_ob_init(&kb, 6 * m + 4, NULL)) goto sin_memoria;
+            dt__cli_json_string(&kb, s, m);
+            dt__cli_ob_putc(&kb, ':');
+            e.clave_json[j] = kb.data; /* the block's bytes, owned from here */
+            e.clave_json_len[j] = (size_t)(kb.p - kb.data);
+        }
     }
 
     if (salida != NULL) {
         size_t sl = strlen(salida);
         tmp = malloc(sl + 16);
-        if (tmp == NULL) {
-            fprintf(stderr, "datoteca: out of memory\n");
-            rc = 1;
-            goto fin;
-        }
+        if (tmp == NULL) goto sin_memoria;
         memcpy(tmp, salida, sl);
         memcpy(tmp + sl, ".tmp-XXXXXX", 12);
 #ifdef _WIN32
@@ -213,62 +628,44 @@ int dt__cli_enmascarar_main(int argc, char **argv) {
             goto fin;
         }
     }
-    if (dt__cli_ob_init(&o, 1 << 16, out)) {
-        fprintf(stderr, "datoteca: out of memory\n");
-        rc = 1;
-        goto fin;
-    }
-    ob_listo = 1;
-    size_t nsal = dt_mascara_plan_ncolumnas(plan);
-    for (size_t j = 0; j < nsal; j++) {
-        size_t m;
-        const char *s = dt_mascara_plan_columna(plan, j, &m);
-        if (j) dt__cli_ob_putc(&o, ',');
-        dt__cli_csv_field(&o, s, m, 0);
-    }
-    dt__cli_ob_putc(&o, '\n');
-    for (;;) {
-        unsigned long long linea = (unsigned long long)c.linea;
-        r = dt__csv_registro(&c, why, sizeof why);
-        if (r == 0) break;
-        if (r < 0) {
-            fprintf(stderr, "datoteca: enmascarar: the input: %s\n", why);
-            rc = 2;
-            goto fin;
-        }
-        unsigned long long fila = (unsigned long long)c.registros - 1;
-        if (c.ncampos != ncols) {
-            fprintf(stderr, "datoteca: enmascarar: line %llu: row %llu has %zu fields, the header %zu\n", linea, fila,
-                    c.ncampos, ncols);
-            rc = 2;
-            goto fin;
-        }
-        for (size_t j = 0; j < ncols; j++) vals[j] = dt__csv_campo(&c, j, &lens[j]);
-        st = dt_mascara_plan_fila(plan, fila, ncols, vals, lens, why, sizeof why);
-        if (st != DT_OK) {
-            fprintf(stderr, "datoteca: enmascarar: line %llu: %s\n", linea, why);
-            rc = st == DT_ERR_NO_MEMORY ? 1 : 2;
-            goto fin;
-        }
-        for (size_t j = 0; j < nsal; j++) {
+    e.out = out;
+    int escrito_mal = 0;
+    if (formato == F_CSV) {
+        outbuf cab;
+        if (dt__cli_ob_init(&cab, 4096, out)) goto sin_memoria;
+        for (size_t j = 0; j < e.nsal; j++) {
             size_t m;
-            const char *s = dt_mascara_plan_valor(plan, j, &m);
-            if (j) dt__cli_ob_putc(&o, ',');
-            dt__cli_csv_field(&o, s, m, 0);
+            const char *s = dt_mascara_plan_columna(e.plan0, j, &m);
+            if (j) dt__cli_ob_putc(&cab, ',');
+            dt__cli_csv_field(&cab, s, m, 0);
         }
-        dt__cli_ob_putc(&o, '\n');
-        if (o.error) break;
+        dt__cli_ob_putc(&cab, '\n');
+        dt__cli_ob_flush(&cab);
+        escrito_mal = cab.error;
+        dt__cli_ob_free(&cab);
     }
-    dt__cli_ob_flush(&o);
-    if (o.error || fflush(out) != 0 || ferror(out)) {
+    if (!vacia && !escrito_mal) {
+        dt__cli_lotes l = {0, ULLONG_MAX, BLOQUE, (size_t)jobs, sizeof(bloque), hacer_bloque, NULL, &e, 0,
+                           llenar_bloque, usar_bloque, soltar_bloque};
+        int lr = dt__cli_lotes_run(&l);
+        if (lr < 0) {
+            rc = 1;
+            goto fin;
+        }
+        if (lr) {
+            rc = e.rc ? e.rc : 1;
+            goto fin;
+        }
+    }
+    if (escrito_mal || fflush(out) != 0 || ferror(out)) {
         fprintf(stderr, "datoteca: enmascarar: cannot write the output: %s\n", strerror(errno));
         rc = 1;
         goto fin;
     }
     if (tmp != NULL) {
-        int e = fclose(out);
+        int err = fclose(out);
         out = NULL;
-        if (e != 0) {
+        if (err != 0) {
             fprintf(stderr, "datoteca: enmascarar: cannot write the output: %s\n", strerror(errno));
             rc = 1;
             goto fin;
@@ -284,17 +681,33 @@ int dt__cli_enmascarar_main(int argc, char **argv) {
         free(tmp);
         tmp = NULL;
     }
+    goto fin;
+sin_memoria:
+    fprintf(stderr, "datoteca: out of memory\n");
+    rc = 1;
 fin:
-    if (ob_listo) dt__cli_ob_free(&o); /* not flushed: on an error the rest is dropped */
     if (tmp != NULL) {
         if (out != NULL) fclose(out);
         remove(tmp);
         free(tmp);
     }
-    free(vals);
-    free(lens);
-    if (csv_listo) dt__csv_free(&c);
-    dt_mascara_plan_free(plan);
+    if (in != stdin) fclose(in);
+    if (lector_listo) {
+        if (formato == F_CSV) dt__csv_free(&c);
+        else dt__jsonl_free(&jl);
+    }
+    for (size_t i = 0; i < e.ncols; i++) {
+        if (e.nombre) free(e.nombre[i]);
+        if (e.clave_json) free(e.clave_json[i]);
+    }
+    free(e.nombre);
+    free(e.largo);
+    free(e.sal_en);
+    free(e.clave_json);
+    free(e.clave_json_len);
+    free(e.visto);
+    free(e.hash);
+    dt_mascara_plan_free(e.plan0);
     dt_mascara_clave_free(clave);
     dt_mascara_reglas_free(reglas);
     return rc;

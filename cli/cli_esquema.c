@@ -259,7 +259,7 @@ int dt__cli_esquema_lotes(const dt_esquema *e, size_t t, size_t jobs, int format
     dt_esquema_filas(e, t, 0, lt.total ? 1 : 0, NULL, 0, &uno);
     while (bloque > 1 && (uno > ESCRATCH_MAX / bloque)) bloque /= 2;
     dt_esquema_filas(e, t, 0, bloque < lt.total ? bloque : (size_t)lt.total, NULL, 0, &lt.cap); /* the size query */
-    dt__cli_lotes l = {0, lt.total, bloque, jobs, lt.cap, hacer, usar_lote, &lt, 0};
+    dt__cli_lotes l = {0, lt.total, bloque, jobs, lt.cap, hacer, usar_lote, &lt, 0, NULL, NULL, NULL};
     int rc = dt__cli_lotes_run(&l);
     dt__cli_ob_free(&cab);
     return rc;

@@ -69,6 +69,17 @@ typedef struct dt__cli_lotes {
     int (*usar)(void *ctx, outbuf *o);
     void *ctx;
     int progreso;
+    /* An input read as it goes (datoteca enmascarar), when `llenar` is set: `n` is then only a bound
+     * (ULLONG_MAX: until the input ends). Before each block is made, on the calling thread and in row
+     * order, llenar(ctx, desde, bloque, scratch, &filas) reads the block's rows into that block's
+     * `scratch` (zeroed the first time; it then holds the caller's state for the block, in use until the
+     * block's usar returns) and sets how many it read, fewer than `bloque` allowed; it returns 1 when more
+     * may follow, 0 when this is the last block (the end of the input, or a refusal it keeps in the
+     * scratch for usar to say in row order). `usar_bloque`, when set, is called instead of usar, with the
+     * block's scratch; `soltar(ctx, scratch)` frees what the caller kept in a scratch, at the end. */
+    int (*llenar)(void *ctx, unsigned long long desde, size_t bloque, char *scratch, size_t *filas);
+    int (*usar_bloque)(void *ctx, outbuf *o, char *scratch);
+    void (*soltar)(void *ctx, char *scratch);
 } dt__cli_lotes;
 /* 0; 1 when `usar` stopped the run; -1 when memory ran out (said on stderr). A thread that cannot start
  * ends the process with a message, as a half-made output would be worse. */
@@ -125,8 +136,9 @@ int dt__cli_esquema_main(int argc, char **argv);
 /* datoteca detectar FILE [--filas N]: proposed masking rules for a CSV sample on stdout; the exit
  * status (2 for an unreadable or refused input, naming record and field but no value). */
 int dt__cli_detectar_main(int argc, char **argv);
-/* datoteca enmascarar --reglas FILE (--clave-archivo FILE | DATOTECA_CLAVE) [--salida FILE]: masks a CSV
- * from stdin; the exit status (2 for refused rules, key or input, 1 for an I/O error). */
+/* datoteca enmascarar --reglas FILE (--clave-archivo FILE | DATOTECA_CLAVE) [--entrada FILE] [--salida FILE]
+ * [--formato csv|jsonl] [--jobs N]: masks a CSV or JSON Lines stream; the exit status (2 for refused rules,
+ * key or input, 1 for an I/O error). */
 int dt__cli_enmascarar_main(int argc, char **argv);
 
 /* What datoteca esquema writes (--formato), and E_FILAS: dt_esquema_filas' own text, for a loader. */

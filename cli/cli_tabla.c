@@ -240,7 +240,7 @@ static int run_tabla(tarea *w) {
     dt__cli_ob_free(&cab);
     if (r->formato == T_DDL) r->count = 0;
 
-    dt__cli_lotes l = {w->desde, r->count, BLOQUE, (size_t)w->jobs, DT_CALL_MANY_BOUND(BLOQUE), hacer, escribir, w, 1};
+    dt__cli_lotes l = {w->desde, r->count, BLOQUE, (size_t)w->jobs, DT_CALL_MANY_BOUND(BLOQUE), hacer, escribir, w, 1, NULL, NULL, NULL};
     if (!error) {
         int rc = dt__cli_lotes_run(&l);
         if (rc < 0) return 1;

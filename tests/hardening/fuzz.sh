@@ -16,7 +16,7 @@ flags=(-g -O1 -fsanitize=address,undefined -fno-sanitize-recover=all -DDT__ESQUE
 rm -rf "$out/obj"; mkdir -p "$out/obj"
 tr ' ' '\n' < c/fuentes.txt | grep . | xargs -P 2 -I{} sh -c \
   'clang-14 "$@" -fsanitize=fuzzer-no-link -c "$0" -o "'"$out"'/obj/$(echo "$0" | tr / _).o"' {} "${flags[@]}"
-for t in rut calls state documento esquema csv mascara; do
+for t in rut calls state documento esquema csv mascara jsonl; do
   clang-14 "${flags[@]}" -fsanitize=fuzzer "tests/fuzz/fuzz_$t.c" "$out"/obj/*.o -o "$out/fuzz_$t"
   "$out/fuzz_$t" -runs=0 "tests/fuzz/corpus/$t" >"$out/$t-replay.log" 2>&1 || { cat "$out/$t-replay.log"; echo "fuzz_$t: corpus replay failed"; exit 1; }
   rm -rf "$out/corpus-$t"; cp -r "tests/fuzz/corpus/$t" "$out/corpus-$t"
@@ -26,4 +26,4 @@ for t in rut calls state documento esquema csv mascara; do
   runs=$(grep -o 'Done [0-9]* runs' "$out/$t.log" | grep -o '[0-9]*')
   echo "fuzz_$t: corpus of $(ls "tests/fuzz/corpus/$t" | wc -l) inputs replayed, then $runs runs in ${seconds} s, no crash"
 done
-echo "fuzzing: 7 passed, 0 failed"
+echo "fuzzing: 8 passed, 0 failed"

@@ -42,9 +42,17 @@ if [ -e /usr/include/sqlite3.h ]; then
   "$release/datoteca" esquema esquemas/banco.toml --seed 3 --formato sqlite --salida "$tsan/e1.db"
   cmp -s "$tsan/e1.db" "$tsan/e3.db" || { echo "tsan: datoteca esquema --formato sqlite --jobs 3 differs from --jobs 1"; exit 1; }
 fi
+# enmascarar --jobs 3: one plan per block slot, the rules and the key shared; CSV and JSON Lines
+printf 'version = 1\n[politica]\nsin_regla = "mantener"\n[columnas]\nrut = { regla = "rut" }\nemail = { regla = "persona", campo = "email", entidad = "rut" }\n' > "$tsan/r.toml"
+for fmt in csv jsonl; do
+  "$release/datoteca" tabla persona --seed 2 -n 30000 --format "$fmt" > "$tsan/p.$fmt"
+  DATOTECA_CLAVE=000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f "$tsan/datoteca" enmascarar --reglas "$tsan/r.toml" --entrada "$tsan/p.$fmt" --jobs 3 > "$tsan/m3.$fmt"
+  DATOTECA_CLAVE=000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f "$release/datoteca" enmascarar --reglas "$tsan/r.toml" --entrada "$tsan/p.$fmt" > "$tsan/m1.$fmt"
+  cmp -s "$tsan/m1.$fmt" "$tsan/m3.$fmt" || { echo "tsan: datoteca enmascarar --jobs 3 ($fmt) differs from --jobs 1"; exit 1; }
+done
 rm -rf "$tsan"
 unset TSAN_OPTIONS
-echo "sanitizers: TSan CLI --jobs 3 (tabla; esquema csv, sql, sqlite) clean and equal to one job"
+echo "sanitizers: TSan CLI --jobs 3 (tabla; esquema csv, sql, sqlite; enmascarar csv, jsonl) clean and equal to one job"
 
 need valgrind valgrind
 vg=(valgrind -q --error-exitcode=99 --leak-check=full --show-leak-kinds=all --errors-for-leak-kinds=all)
@@ -61,6 +69,9 @@ printf '[tablas.c]\nfilas = 500\ncolumnas.id = { serie = true }\ncolumnas.p = { 
 "${vg[@]}" "$release/datoteca" esquema "$esq/e.toml" --formato ddl --dialecto sqlite >/dev/null
 "${vg[@]}" "$release/datoteca" esquema "$esq/e.toml" --formato sql --jobs 2 >/dev/null
 "${vg[@]}" "$release/datoteca" esquema "$esq/e.toml" --formato sqlite --salida "$esq/e.db" --jobs 2 >/dev/null
+printf 'version = 1\n[politica]\nsin_regla = "mantener"\n[columnas]\nrut = { regla = "rut" }\nemail = { regla = "persona", campo = "email", entidad = "rut" }\n' > "$esq/r.toml"
+"$release/datoteca" tabla persona --seed 2 -n 5000 --format jsonl > "$esq/p.jsonl"
+DATOTECA_CLAVE=000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f "${vg[@]}" "$release/datoteca" enmascarar --reglas "$esq/r.toml" --entrada "$esq/p.jsonl" --jobs 2 --salida "$esq/m.jsonl"
 rm -rf "$esq"
 echo "valgrind: CLI: 0 errors, 0 leaks"
 echo "sanitizers: 3 passed, 0 failed"
