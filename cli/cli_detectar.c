@@ -1,8 +1,8 @@
-/* datoteca detectar FILE [--filas N]: reads a CSV sample (a header, then up to N records; 1,000 by
- * default) and proposes masking rules, one per column, from what its values look like (the
- * `detectar` utility, c/src/ns/detectar.c), so a user finds the columns they forgot (docs/enmascarar.md).
- * The proposal is TOML on stdout; every count is an integer. Nothing of the input is printed but
- * its column names. */
+/* datoteca detectar FILE [--filas N] [--formato csv|jsonl]: reads a sample (CSV with a header, or JSON
+ * Lines whose first object's keys name the columns; up to N records, 1,000 by default) and prints the
+ * library's proposal of masking rules (dt_detector_*, c/src/mascara/detector.c), so a user finds the
+ * columns they forgot (docs/enmascarar.md). Both readers are the strict streaming ones of `enmascarar`.
+ * Nothing of the input is printed but its column names. */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -10,11 +10,13 @@
 
 #include "cli_csv.h"
 #include "cli_interno.h"
+#include "cli_jsonl.h"
 
 static int usage_detectar(FILE *f) {
-    fprintf(f, "usage: datoteca detectar FILE [--filas N]\n"
-               "Reads FILE (CSV with a header; '-' for stdin) and proposes masking rules for each column, as TOML\n"
-               "on stdout, from its first N records (default 1000). Review them before `datoteca enmascarar`.\n");
+    fprintf(f, "usage: datoteca detectar FILE [--filas N] [--formato csv|jsonl]\n"
+               "Reads FILE (CSV with a header, or JSON Lines: by --formato, else by the extension .jsonl/.ndjson;\n"
+               "'-' for stdin) and proposes masking rules for each column, as TOML on stdout, from its first N\n"
+               "records (default 1000). Review them before `datoteca enmascarar`.\n");
     return f == stdout ? 0 : 2;
 }
 
@@ -25,24 +27,152 @@ static size_t dt__leer_archivo(void *ctx, char *buf, size_t cap) {
     return n;
 }
 
+static int dt__termina_en(const char *s, const char *t) {
+    size_t a = strlen(s), b = strlen(t);
+    return a > b && strcmp(s + a - b, t) == 0;
+}
+
+/* One row's values, as the detector takes them: the reader's pointers, NULL for a JSON null. */
+typedef struct dt__fila_muestra {
+    const char **valores;
+    size_t *largos;
+} dt__fila_muestra;
+
+static int dt__fila_nueva(dt__fila_muestra *f, size_t n) {
+    f->valores = (const char **)calloc(n ? n : 1, sizeof *f->valores);
+    f->largos = (size_t *)calloc(n ? n : 1, sizeof *f->largos);
+    return f->valores && f->largos ? 0 : -1;
+}
+
+/* Feed the CSV sample to a new detector (*d): 0, 1 (out of memory), 2 (refused, said on stderr). */
+static int dt__muestra_csv(FILE *in, const char *archivo, unsigned long long filas, dt_detector **d) {
+    dt__csv c;
+    dt__fila_muestra f = {NULL, NULL};
+    char why[DT_SENTENCE_MAX];
+    int rc = 1, r;
+    if (dt__csv_init(&c, dt__leer_archivo, in)) goto fin;
+    if ((r = dt__csv_registro(&c, why, sizeof why)) <= 0) {
+        fprintf(stderr, "datoteca: %s: %s\n", archivo, r == 0 ? "no header: the file is empty" : why);
+        rc = 2;
+        goto fin;
+    }
+    size_t n = c.ncampos;
+    if (dt__fila_nueva(&f, n)) goto fin;
+    for (size_t j = 0; j < n; j++) f.valores[j] = dt__csv_campo(&c, j, &f.largos[j]);
+    if (dt_detector_new(n, f.valores, f.largos, d) != DT_OK) goto fin;
+    while (dt_detector_filas(*d) < filas && (r = dt__csv_registro(&c, why, sizeof why)) == 1) {
+        if (c.ncampos != n) {
+            fprintf(stderr, "datoteca: %s: record %llu has %zu fields, the header %zu\n", archivo,
+                    (unsigned long long)c.registros, c.ncampos, n);
+            rc = 2;
+            goto fin;
+        }
+        for (size_t j = 0; j < n; j++) f.valores[j] = dt__csv_campo(&c, j, &f.largos[j]);
+        dt_detector_fila(*d, n, f.valores, f.largos);
+    }
+    if (r < 0) {
+        fprintf(stderr, "datoteca: %s: %s\n", archivo, why);
+        rc = 2;
+        goto fin;
+    }
+    rc = 0;
+fin:
+    free(f.valores);
+    free(f.largos);
+    dt__csv_free(&c);
+    return rc;
+}
+
+/* The JSON Lines sample: the first object's keys are the columns, in its order; every later object
+ * must have exactly those keys, in any order (as `enmascarar` requires). Returns as dt__muestra_csv. */
+static int dt__muestra_jsonl(FILE *in, const char *archivo, unsigned long long filas, dt_detector **d) {
+    dt__jsonl j;
+    dt__fila_muestra f = {NULL, NULL};
+    char **claves = NULL;
+    size_t *largos_claves = NULL, n = 0;
+    char why[DT_SENTENCE_MAX];
+    int rc = 1, r;
+    if (dt__jsonl_init(&j, dt__leer_archivo, in)) goto fin;
+    while (dt_detector_filas(*d) < filas && (r = dt__jsonl_objeto(&j, why, sizeof why)) == 1) {
+        if (*d == NULL) { /* the first line names the columns */
+            n = j.nmiembros;
+            claves = (char **)calloc(n ? n : 1, sizeof *claves);
+            largos_claves = (size_t *)calloc(n ? n : 1, sizeof *largos_claves);
+            if (claves == NULL || largos_claves == NULL || dt__fila_nueva(&f, n)) goto fin;
+            for (size_t k = 0; k < n; k++) {
+                largos_claves[k] = j.m[k].klen;
+                if ((claves[k] = (char *)malloc(j.m[k].klen + 1)) == NULL) goto fin;
+                memcpy(claves[k], j.texto + j.m[k].kini, j.m[k].klen);
+                claves[k][j.m[k].klen] = '\0';
+            }
+            if (dt_detector_new(n, (const char *const *)claves, largos_claves, d) != DT_OK) goto fin;
+        }
+        if (j.nmiembros != n) {
+            fprintf(stderr, "datoteca: %s: line %llu has %zu keys, the first line %zu\n", archivo,
+                    (unsigned long long)j.linea_num, j.nmiembros, n);
+            rc = 2;
+            goto fin;
+        }
+        for (size_t k = 0; k < n; k++) {
+            size_t m = 0;
+            while (m < n && !(j.m[m].klen == largos_claves[k] && memcmp(j.texto + j.m[m].kini, claves[k], j.m[m].klen) == 0)) m++;
+            if (m == n) {
+                fprintf(stderr, "datoteca: %s: line %llu has no key %s (the first line's key %zu)\n", archivo,
+                        (unsigned long long)j.linea_num, claves[k], k + 1);
+                rc = 2;
+                goto fin;
+            }
+            f.valores[k] = j.m[m].tipo == DT__JSONL_NULO ? NULL : j.texto + j.m[m].vini;
+            f.largos[k] = j.m[m].vlen;
+        }
+        dt_detector_fila(*d, n, f.valores, f.largos);
+    }
+    if (dt_detector_filas(*d) < filas && r < 0) {
+        fprintf(stderr, "datoteca: %s: %s\n", archivo, why);
+        rc = 2;
+        goto fin;
+    }
+    if (*d == NULL) {
+        fprintf(stderr, "datoteca: %s: no object: the file is empty\n", archivo);
+        rc = 2;
+        goto fin;
+    }
+    rc = 0;
+fin:
+    for (size_t k = 0; claves && k < n; k++) free(claves[k]);
+    free(claves);
+    free(largos_claves);
+    free(f.valores);
+    free(f.largos);
+    dt__jsonl_free(&j);
+    return rc;
+}
+
 int dt__cli_detectar_main(int argc, char **argv) {
     if (argc < 3) return usage_detectar(stderr);
     if (strcmp(argv[2], "--help") == 0 || strcmp(argv[2], "-h") == 0) return usage_detectar(stdout);
     const char *archivo = argv[2];
     unsigned long long filas = 1000;
+    int jsonl = dt__termina_en(archivo, ".jsonl") || dt__termina_en(archivo, ".ndjson");
     for (int i = 3; i < argc; i++) {
         if (strcmp(argv[i], "--filas") == 0 && i + 1 < argc) {
             if (!dt__cli_parse_u64(argv[++i], 100000000ULL, &filas) || filas == 0) {
                 fprintf(stderr, "datoteca: --filas must be a whole number from 1 to 100000000\n");
                 return 2;
             }
+        } else if (strcmp(argv[i], "--formato") == 0 && i + 1 < argc) {
+            const char *v = argv[++i];
+            if (strcmp(v, "csv") != 0 && strcmp(v, "jsonl") != 0) {
+                fprintf(stderr, "datoteca: detectar: --formato must be csv or jsonl\n");
+                return 2;
+            }
+            jsonl = strcmp(v, "jsonl") == 0;
         } else {
             fprintf(stderr, "datoteca: detectar: unknown option '%s'\n", argv[i]);
             return usage_detectar(stderr);
         }
     }
-    size_t la = strlen(archivo);
-    if (la > 8 && strcmp(archivo + la - 8, ".parquet") == 0) {
+    if (dt__termina_en(archivo, ".parquet")) {
         fprintf(stderr, "datoteca: detectar: %s is Parquet, which this build reads through the Python package: "
                         "python -m datoteca detectar %s (needs pyarrow), or datoteca.proponer_reglas\n", archivo, archivo);
         return 2;
@@ -52,63 +182,22 @@ int dt__cli_detectar_main(int argc, char **argv) {
         fprintf(stderr, "datoteca: cannot read %s: %s\n", archivo, strerror(errno));
         return 2;
     }
-    dt__csv c;
-    char why[DT_SENTENCE_MAX];
-    int rc = 0;
     dt_detector *d = NULL;
-    const char **valores = NULL;
-    size_t *largos = NULL, ncols = 0;
     char *texto = NULL;
-    if (dt__csv_init(&c, dt__leer_archivo, f)) {
-        fprintf(stderr, "datoteca: out of memory\n");
-        rc = 1;
-        goto fin;
-    }
-    int r = dt__csv_registro(&c, why, sizeof why);
-    if (r <= 0) {
-        fprintf(stderr, "datoteca: %s: %s\n", archivo, r == 0 ? "no header: the file is empty" : why);
-        rc = 2;
-        goto fin;
-    }
-    ncols = c.ncampos;
-    valores = (const char **)calloc(ncols ? ncols : 1, sizeof *valores);
-    largos = (size_t *)calloc(ncols ? ncols : 1, sizeof *largos);
-    if (valores == NULL || largos == NULL) goto sin_memoria;
-    for (size_t j = 0; j < ncols; j++) valores[j] = dt__csv_campo(&c, j, &largos[j]);
-    if (dt_detector_new(ncols, valores, largos, &d) != DT_OK) goto sin_memoria;
-    while (dt_detector_filas(d) < filas && (r = dt__csv_registro(&c, why, sizeof why)) == 1) {
-        if (c.ncampos != ncols) {
-            fprintf(stderr, "datoteca: %s: record %llu has %zu fields, the header %zu\n", archivo, (unsigned long long)c.registros,
-                    c.ncampos, ncols);
-            rc = 2;
-            goto fin;
-        }
-        for (size_t j = 0; j < ncols; j++) valores[j] = dt__csv_campo(&c, j, &largos[j]);
-        dt_detector_fila(d, ncols, valores, largos);
-    }
-    if (r < 0) {
-        fprintf(stderr, "datoteca: %s: %s\n", archivo, why);
-        rc = 2;
-        goto fin;
-    }
+    int rc = jsonl ? dt__muestra_jsonl(f, archivo, filas, &d) : dt__muestra_csv(f, archivo, filas, &d);
     size_t n = 0;
-    dt_detector_reglas(d, archivo, NULL, 0, &n);
-    texto = (char *)malloc(n + 1);
-    if (texto == NULL || dt_detector_reglas(d, archivo, texto, n + 1, &n) != DT_OK) goto sin_memoria;
-    if (fwrite(texto, 1, n, stdout) != n || fflush(stdout) != 0) {
+    if (rc == 0) {
+        dt_detector_reglas(d, archivo, NULL, 0, &n);
+        texto = (char *)malloc(n + 1);
+        if (texto == NULL || dt_detector_reglas(d, archivo, texto, n + 1, &n) != DT_OK) rc = 1;
+    }
+    if (rc == 1) fprintf(stderr, "datoteca: out of memory\n");
+    if (rc == 0 && (fwrite(texto, 1, n, stdout) != n || fflush(stdout) != 0)) {
         fprintf(stderr, "datoteca: cannot write the output: %s\n", strerror(errno));
         rc = 1;
     }
-    goto fin;
-sin_memoria:
-    fprintf(stderr, "datoteca: out of memory\n");
-    rc = 1;
-fin:
     free(texto);
-    free(valores);
-    free(largos);
     dt_detector_free(d);
-    dt__csv_free(&c);
     if (f != stdin) fclose(f);
     return rc;
 }

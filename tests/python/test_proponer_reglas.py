@@ -135,3 +135,34 @@ def test_the_c_command_line_points_a_parquet_file_to_the_python_package(tmp_path
     pq.write_table(pa.table({"rut": ["12.345.678-5"]}), destino)
     p = subprocess.run([CLI, "detectar", str(destino)], capture_output=True, text=True)
     assert p.returncode == 2 and "python -m datoteca detectar" in p.stderr and p.stdout == "", (p.returncode, p.stderr)
+
+
+@pytest.mark.parametrize("nombre", list(ESPERADAS))
+def test_json_lines_propose_the_csv_s_bytes(nombre, tmp_path):
+    """The same sample as JSON Lines (the first object's keys the columns; later objects in another key
+    order) gives the CSV's proposal byte for byte, but for the file's name in the first line."""
+    import csv as _csv
+    import json
+
+    archivo = os.path.join(MUESTRA, nombre)
+    with open(archivo, encoding="utf-8") as f:
+        filas = list(_csv.DictReader(f))
+    destino = tmp_path / (nombre[:-4] + ".jsonl")
+    with open(destino, "w", encoding="utf-8") as f:
+        for i, fila in enumerate(filas):
+            orden = list(fila.items()) if i == 0 else list(reversed(fila.items()))
+            f.write(json.dumps(dict(orden), ensure_ascii=False) + "\n")
+    assert _cli(str(destino)).replace(str(destino), archivo) == _cli(archivo), nombre
+
+
+def test_json_lines_refusals(tmp_path):
+    casos = {
+        '{"a": "1"}\n{"b": "2"}\n': "line 2 has no key a (the first line's key 1)",
+        '{"a": "1"}\n{"a": "2", "b": "3"}\n': "line 2 has 2 keys, the first line 1",
+        '{"a": "12.345.678-5"}\n{"a": [1]}\n': "line 2, byte 7:",
+        "": "no object: the file is empty",
+    }
+    for texto, frase in casos.items():
+        p = subprocess.run([CLI, "detectar", "-", "--formato", "jsonl"], input=texto.encode(), capture_output=True)
+        assert p.returncode == 2 and frase in p.stderr.decode() and p.stdout == b"", (texto, p.returncode, p.stderr)
+        assert b"12.345.678-5" not in p.stderr
