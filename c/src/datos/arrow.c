@@ -6,6 +6,7 @@
 
 #include "nucleo/calendario.h"
 #include "internal.h"
+#include "nucleo/arrow_lote.h"
 #include "tabla_interno.h"
 
 enum { DT__ARROW_UTF8, DT__ARROW_INT64, DT__ARROW_DATE32 };
@@ -21,62 +22,27 @@ static int dt__tipo_arrow(const dt_tabla *t, size_t j) {
 
 /* ---- schema ---- */
 
-static void dt__schema_release(struct ArrowSchema *s) {
-    if (s->release == NULL) return;
-    for (int64_t i = 0; i < s->n_children; i++) {
-        struct ArrowSchema *c = s->children[i];
-        if (c->release) c->release(c);
-    }
-    free(s->private_data); /* children pointers and child structs, one block */
-    s->release = NULL;
-}
-
-/* A child owns its name (a consumer may move a child out and release the parent first). */
-static void dt__schema_hijo_release(struct ArrowSchema *s) {
-    free(s->private_data);
-    s->release = NULL;
-}
-
 dt_status dt_tabla_arrow_schema(const dt_tabla *t, struct ArrowSchema *out) {
     if (t == NULL || out == NULL) return DT_ERR_NULL;
     out->release = NULL;
     size_t n = t->ncol;
-    /* the parent's block: the children's pointer array, then the children's structs */
-    void *bloque = malloc(n * (sizeof(struct ArrowSchema *) + sizeof(struct ArrowSchema)) + 1);
-    if (bloque == NULL) return DT_ERR_NO_MEMORY;
-    struct ArrowSchema **hijos = (struct ArrowSchema **)bloque;
-    struct ArrowSchema *h = (struct ArrowSchema *)(hijos + n);
-    static const char *const formatos[] = {"u", "l", "tdD"};
-    for (size_t j = 0; j < n; j++) {
-        size_t k = strlen(dt__tabla_campo(t, t->col[j])) + 1;
-        char *nombre = (char *)malloc(k);
-        if (nombre == NULL) {
-            for (size_t q = 0; q < j; q++) free(h[q].private_data);
-            free(bloque);
-            return DT_ERR_NO_MEMORY;
+    static const char *const formato[] = {"u", "l", "tdD"};
+    const char **nombres = (const char **)malloc((n ? n : 1) * sizeof *nombres);
+    const char **formatos = (const char **)malloc((n ? n : 1) * sizeof *formatos);
+    int *nulables = (int *)malloc((n ? n : 1) * sizeof *nulables);
+    dt_status st = DT_ERR_NO_MEMORY;
+    if (nombres && formatos && nulables) {
+        for (size_t j = 0; j < n; j++) {
+            nombres[j] = dt__tabla_campo(t, t->col[j]);
+            formatos[j] = formato[dt__tipo_arrow(t, j)];
+            nulables[j] = dt__tabla_nulable(t, j);
         }
-        memcpy(nombre, dt__tabla_campo(t, t->col[j]), k);
-        h[j].format = formatos[dt__tipo_arrow(t, j)];
-        h[j].name = nombre;
-        h[j].metadata = NULL;
-        h[j].flags = dt__tabla_nulable(t, j) ? ARROW_FLAG_NULLABLE : 0;
-        h[j].n_children = 0;
-        h[j].children = NULL;
-        h[j].dictionary = NULL;
-        h[j].release = dt__schema_hijo_release;
-        h[j].private_data = nombre;
-        hijos[j] = &h[j];
+        st = dt__al_schema(n, nombres, NULL, formatos, nulables, out);
     }
-    out->format = "+s";
-    out->name = "";
-    out->metadata = NULL;
-    out->flags = 0;
-    out->n_children = (int64_t)n;
-    out->children = hijos;
-    out->dictionary = NULL;
-    out->release = dt__schema_release;
-    out->private_data = bloque;
-    return DT_OK;
+    free(nombres);
+    free(formatos);
+    free(nulables);
+    return st;
 }
 
 /* ---- arrays ---- */
