@@ -315,3 +315,29 @@ def test_memory_does_not_grow_with_the_input(filas, tmp_path, formato, jobs):
     args = [CLI, "enmascarar", "--reglas", str(r), "--formato", formato, "--jobs", str(jobs)]
     a, b = _rss_kib(args, chico, env), _rss_kib(args, grande, env)
     assert b < a + 2048, f"{formato}, --jobs {jobs}: peak RSS {a} KiB for {4 * N} rows, {b} KiB for {50 * N}: it grows"
+
+
+def test_a_killed_run_leaves_no_file_that_looks_complete(tmp_path, filas):
+    """SIGKILL halfway through a --salida run (the input fed slowly through a pipe): the output file does
+    not exist, at most its temporary FILE.tmp-XXXXXX does (mode 0600), and the run's status says killed."""
+    import signal
+    import time
+
+    r = tmp_path / "reglas.toml"
+    r.write_text(REGLAS_CLIENTES)
+    k = tmp_path / "clave.hex"
+    k.write_text(CLAVE_A + "\n")
+    salida = tmp_path / "enmascarado.csv"
+    entrada = _csv(filas, COLUMNAS)
+    p = subprocess.Popen([CLI, "enmascarar", "--reglas", str(r), "--clave-archivo", str(k), "--salida", str(salida)],
+                         stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    p.stdin.write(entrada[: len(entrada) // 2])
+    p.stdin.flush()
+    time.sleep(0.5)  # it has read and written what it was given, and waits for more
+    p.send_signal(signal.SIGKILL)
+    p.wait()
+    p.stdin.close()
+    assert p.returncode == -signal.SIGKILL
+    assert not salida.exists(), "a killed run left enmascarado.csv"
+    restos = list(tmp_path.glob("enmascarado.csv.tmp-*"))
+    assert len(restos) <= 1 and all(oct(x.stat().st_mode & 0o777) == "0o600" for x in restos), restos
