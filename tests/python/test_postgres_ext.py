@@ -1,0 +1,264 @@
+"""The PostgreSQL extension (postgres/, docs/postgres.md) in a real server: built with PGXS over the static
+library, installed into the server pg_config names, loaded with CREATE EXTENSION in a throwaway cluster
+(initdb in a temporary directory, a Unix socket only). The judge of every row is the CLI: PostgreSQL's own
+COPY … (FORMAT csv) of a function's rows must be byte for byte the CLI's `datoteca tabla --format csv`,
+and the columns' types must be the CLI's DDL. Needs Debian's postgresql-server-dev-<major> (installed by
+postgres/need_pgxs.sh as root or through sudo); the suite skips, saying why, only when that cannot be done."""
+import os
+import re
+import subprocess
+import sys
+import time
+
+import pytest
+
+from conftest import ROOT
+from test_basesdedatos import _pg_bin, postgres  # noqa: F401  (the same throwaway server)
+
+sys.path.insert(0, os.path.join(ROOT, "tools", "gen"))
+import postgres as gen_pg  # noqa: E402
+import spec as gen_spec  # noqa: E402
+
+CLI = os.environ.get("DATOTECA_CLI", os.path.join(ROOT, "build-c", "datoteca"))
+BUILD = os.path.dirname(os.path.abspath(CLI))
+SPEC = gen_spec.load()
+
+
+def _run(cmd, **kw):
+    return subprocess.run(cmd, capture_output=True, **kw)
+
+
+@pytest.fixture(scope="module")
+def extension():
+    """Build and install the extension once; skip only when PGXS cannot be had on this machine."""
+    r = _run([os.path.join(ROOT, "postgres", "need_pgxs.sh")])
+    if r.returncode != 0:
+        pytest.skip("PostgreSQL's server headers (postgresql-server-dev) are missing and could not be installed: "
+                    + (r.stdout + r.stderr).decode(errors="replace").strip()[-300:])
+    assert os.path.exists(os.path.join(BUILD, "libdatoteca.a")), f"no libdatoteca.a in {BUILD}: build the library first"
+    r = _run(["make", "-C", os.path.join(ROOT, "postgres"), f"DATOTECA_BUILD={BUILD}"])
+    assert r.returncode == 0, f"the extension does not build:\n{r.stdout.decode()[-2000:]}\n{r.stderr.decode()[-3000:]}"
+    assert b"warning:" not in r.stderr, f"the extension builds with warnings:\n{r.stderr.decode()[-3000:]}"
+    pkglib = _run(["pg_config", "--pkglibdir"], check=True).stdout.decode().strip()
+    if not os.access(pkglib, os.W_OK):
+        pytest.skip(f"cannot install the extension into {pkglib} (run the suite as root, as CI does)")
+    r = _run(["make", "-C", os.path.join(ROOT, "postgres"), f"DATOTECA_BUILD={BUILD}", "install"])
+    assert r.returncode == 0, f"make install failed:\n{r.stderr.decode()[-3000:]}"
+    return os.path.join(ROOT, "postgres", "datoteca.so")
+
+
+@pytest.fixture(scope="module")
+def db(extension, postgres):  # noqa: F811
+    _psql(postgres, "CREATE EXTENSION datoteca")
+    return postgres
+
+
+def _psql(base, sql, *extra, check=True):
+    args = [_pg_bin("psql"), "-h", base, "-U", "postgres", "-d", "postgres", "-v", "ON_ERROR_STOP=1", "-q", "-At",
+            "-v", "VERBOSITY=verbose", *extra, "-c", sql]
+    r = _run(args)
+    if check:
+        assert r.returncode == 0, f"psql failed on {sql!r}: {r.stderr.decode()}"
+        return r.stdout.decode()
+    return r
+
+
+def _error(base, sql):
+    """(SQLSTATE, message) of a statement that must fail."""
+    r = _run([_pg_bin("psql"), "-h", base, "-U", "postgres", "-d", "postgres", "-q", "-At"],
+             input=("\\set VERBOSITY verbose\n" + sql + "\n").encode())
+    err = r.stderr.decode()
+    m = re.search(r"ERROR:\s+([0-9A-Z]{5}): (.*)", err)
+    assert m, f"{sql!r} did not fail with an SQLSTATE: stdout {r.stdout.decode()!r} stderr {err!r}"
+    return m.group(1), m.group(2).strip()
+
+
+def _cli_csv(call, *args):
+    r = _run([CLI, "tabla", call, "--format", "csv", *args])
+    assert r.returncode == 0, f"datoteca tabla {call} {' '.join(args)}: {r.stderr.decode()}"
+    return r.stdout.decode()
+
+
+def _pg_csv(base, sql):
+    return _psql(base, "SET DateStyle = ISO; COPY (" + sql + ") TO STDOUT (FORMAT csv, HEADER)")
+
+
+def _same_rows(expected, actual, where):
+    if expected == actual:
+        return
+    e, a = expected.split("\n"), actual.split("\n")
+    for i, (x, y) in enumerate(zip(e, a)):
+        assert x == y, f"{where}: line {i} (0 is the header) differs:\n  CLI: {x}\n  SQL: {y}"
+    assert len(e) == len(a), f"{where}: the CLI gives {len(e)} lines, SQL {len(a)}"
+
+
+def test_the_module_exports_only_postgresql_entry_points(extension):
+    out = _run(["nm", "-D", "--defined-only", extension], check=True).stdout.decode()
+    names = [line.split()[-1] for line in out.splitlines() if line.split()[1] in "TtDdBbRr"]
+    ajenos = [n for n in names if not re.fullmatch(r"Pg_magic_func|pg_finfo_datoteca_[tu]_\w+|datoteca_[tu]_\w+|_init|_fini", n)]
+    assert not ajenos, f"the module exports library or other symbols: {ajenos[:10]}"
+    assert any(n == "datoteca_t_persona" for n in names), "datoteca_t_persona is not exported"
+
+
+def test_create_extension_makes_the_schema_with_one_function_per_call_and_utility(db):
+    n_calls, n_utils = len(SPEC["llamada"]), len(SPEC["utilidad"])
+    out = _psql(db, "SELECT count(*) FILTER (WHERE proretset), count(*) FILTER (WHERE NOT proretset), "
+                    "count(*) FILTER (WHERE provolatile <> 'i' OR proparallel <> 's') "
+                    "FROM pg_proc WHERE pronamespace = 'datoteca'::regnamespace").strip()
+    assert out == f"{n_calls}|{n_utils}|0", f"(set-returning, scalar, not immutable parallel safe) = {out}, " \
+                                              f"expected {n_calls}|{n_utils}|0"
+    assert _psql(db, "SELECT extversion FROM pg_extension WHERE extname = 'datoteca'").strip() == gen_pg.version(ROOT)
+
+
+def _ddl_tipos(call):
+    ddl = _run([CLI, "tabla", call, "-n", "0", "--format", "ddl", "--nombre", "t"], check=True).stdout.decode()
+    return [(m.group(1), m.group(2)) for m in re.finditer(r"^\s+(\w+) (text|date|char\(1\)|integer|bigint)(?![\w(])", ddl, re.M)]
+
+
+def test_every_function_returns_the_cli_ddl_types(db):
+    out = _psql(db, "SELECT p.proname, a.attname, format_type(a.atttypid, a.atttypmod) FROM pg_proc p "
+                    "JOIN pg_type t ON t.oid = p.prorettype JOIN pg_attribute a ON a.attrelid = t.typrelid "
+                    "WHERE p.pronamespace = 'datoteca'::regnamespace AND p.proretset AND a.attnum > 0 "
+                    "ORDER BY p.proname, a.attnum")
+    got = {}
+    for line in out.splitlines():
+        f, c, t = line.split("|")
+        got.setdefault(f, []).append((c, {"character(1)": "char(1)"}.get(t, t)))
+    for ll in SPEC["llamada"]:
+        f = gen_pg.funcion(ll)
+        assert got.get(f) == _ddl_tipos(ll["nombre"]), f"datoteca.{f}: SQL columns {got.get(f)} != the CLI's DDL {_ddl_tipos(ll['nombre'])}"
+
+
+def test_every_call_gives_the_cli_rows(db):
+    for k, ll in enumerate(SPEC["llamada"]):
+        f, seed = gen_pg.funcion(ll), 1000 + k
+        _same_rows(_cli_csv(ll["nombre"], "--seed", str(seed), "-n", "40", "--desde", "7"),
+                   _pg_csv(db, f"SELECT * FROM datoteca.{f}(n => 40, semilla => {seed}, desde => 7)"),
+                   f"seed {seed}, call {ll['nombre']}, rows 7..46")
+
+
+# Options and arguments through SQL against the same through the CLI.
+CASOS = [
+    ("persona", ["--seed", "42", "-n", "3000", "--unico", "rut,email", "--nulos", "telefono:200,comuna:50"],
+     "datoteca.persona(3000, 42, unico => '{rut,email}', nulos => 'telefono:200,comuna:50')"),
+    ("persona", ["--seed", "7", "-n", "500", "--desde", "123456789", "--sexo", "F", "--edad_min", "30", "--edad_max", "40",
+                 "--hoy", "2030-06-15"],
+     "datoteca.persona(500, 7, 123456789, sexo => 'F', edad_min => 30, edad_max => 40, hoy => '2030-06-15')"),
+    ("persona", ["--seed-str", "ñandú", "-n", "200", "--sucio", "rut:300,comuna:300"],
+     "datoteca.persona(200, semilla_texto => 'ñandú', sucio => 'rut:300,comuna:300')"),
+    ("empresa.rut", ["--seed", "9", "-n", "1000", "--desde", "1999000", "--unico", "rut", "--formato", "limpio"],
+     "datoteca.empresa_rut(1000, 9, 1999000, formato => 'limpio', unico => '{rut}')"),
+    ("dinero.monto", ["--seed", "3", "-n", "300", "--min", "5", "--max", "10"],
+     "datoteca.dinero_monto(300, 3, min => 5, max => 10)"),
+    ("invalido.rut", ["--seed", "5", "-n", "300", "--tipo", "empresa", "--formato", "guion"],
+     "datoteca.invalido_rut(300, 5, tipo => 'empresa', formato => 'guion')"),
+]
+
+
+@pytest.mark.parametrize("call,cli,sql", CASOS)
+def test_options_give_the_cli_rows(db, call, cli, sql):
+    _same_rows(_cli_csv(call, *cli), _pg_csv(db, "SELECT * FROM " + sql), f"{call} {' '.join(cli)} vs {sql}")
+
+
+def _cli_refusal(call, *args):
+    r = _run([CLI, "tabla", call, "-n", "1", *args])
+    assert r.returncode == 2, f"the CLI accepted {call} {args}"
+    return r.stderr.decode().strip().removeprefix("datoteca: ")
+
+
+@pytest.mark.parametrize("sql,cli", [
+    ("datoteca.persona(1, 1, edad_min => 200)", ("persona", "--edad_min", "200")),
+    ("datoteca.persona(1, 1, edad_min => 50, edad_max => 40)", ("persona", "--edad_min", "50", "--edad_max", "40")),
+    ("datoteca.persona(1, 1, sexo => 'X')", ("persona", "--sexo", "X")),
+    ("datoteca.persona(1, 1, unico => '{nombres}')", ("persona", "--unico", "nombres")),
+    ("datoteca.persona(1, 1, nulos => 'email:1001')", ("persona", "--nulos", "email:1001")),
+    ("datoteca.persona(1, 1, sucio => 'fecha_nacimiento:10')", ("persona", "--sucio", "fecha_nacimiento:10")),
+    ("datoteca.empresa_rut(2, 1, 1999999, unico => '{rut}')", ("empresa.rut", "--unico", "rut", "--desde", "1999999", "-n", "2")),
+])
+def test_refused_arguments_are_22023_with_the_library_sentence(db, sql, cli):
+    state, msg = _error(db, f"SELECT count(*) FROM {sql}")
+    expected = _cli_refusal(*cli)
+    assert (state, msg) == ("22023", expected), f"{sql}: got {state} {msg!r}, expected 22023 {expected!r} (the CLI's)"
+
+
+@pytest.mark.parametrize("sql,needle", [
+    ("datoteca.persona(-1)", "n must be an integer from 0 to"),
+    ("datoteca.persona(NULL)", "n must not be null"),
+    ("datoteca.persona(1, -5)", "semilla must be an integer from 0 to"),
+    ("datoteca.persona(1, 0, -1)", "desde must be an integer from 0 to"),
+    ("datoteca.persona(1, 3, semilla_texto => 'x')", "give semilla or semilla_texto, not both"),
+    ("datoteca.persona(1, unico => '{rut,NULL}')", "unico must not hold a null"),
+])
+def test_refused_sql_arguments_are_22023_and_name_the_argument(db, sql, needle):
+    state, msg = _error(db, f"SELECT count(*) FROM {sql}")
+    assert state == "22023" and msg.startswith("datoteca.persona: ") and needle in msg, f"{sql}: {state} {msg!r}"
+
+
+def _ejemplos():
+    for u in SPEC["utilidad"]:
+        m = re.fullmatch(r"(\w+\(.*\)) is (.*)", u["ejemplo"])
+        assert m, f"utilidad {u['nombre']}: ejemplo {u['ejemplo']!r} is not 'f(args) is value'"
+        yield u["nombre"], m.group(1), m.group(2)
+
+
+@pytest.mark.parametrize("nombre,llamada,valor", list(_ejemplos()))
+def test_utilities_give_their_reviewed_examples(db, nombre, llamada, valor):
+    got = _psql(db, f"SELECT datoteca.{llamada} IS NOT DISTINCT FROM {valor}").strip()
+    assert got == "t", f"datoteca.{llamada} is {_psql(db, 'SELECT datoteca.' + llamada).strip()!r}, expected {valor}"
+
+
+def test_utilities_refuse_text_without_repeating_it(db):
+    assert _psql(db, "SELECT datoteca.validar_rut('12.345.678-4'), datoteca.validar_rut(NULL) IS NULL").strip() == "f|t"
+    state, msg = _error(db, "SELECT datoteca.formatear_rut('99.999.999-1')")
+    assert state == "22P02" and "99" not in msg and msg.startswith("formatear_rut:"), f"{state} {msg!r}"
+    state, msg = _error(db, "SELECT datoteca.formatear_rut('12.345.678-5', 'raro')")
+    assert state == "22023" and "formato" in msg and "'raro'" in msg, f"{state} {msg!r}"
+    state, msg = _error(db, "SELECT datoteca.rut_dv(0)")
+    assert state == "22023" and "cuerpo" in msg, f"{state} {msg!r}"
+
+
+@pytest.mark.parametrize("sql", [
+    "SELECT count(*) FROM datoteca.persona(4000000000000000000, 1)",
+    "SELECT count(*) FROM (SELECT datoteca.rut(4000000000000000000, 1)) s",
+])
+def test_statement_timeout_stops_a_huge_call_within_a_second(db, sql):
+    t0 = time.monotonic()
+    state, msg = _error(db, f"SET statement_timeout = '300ms'; {sql}")
+    took = time.monotonic() - t0
+    assert state == "57014", f"{sql}: {state} {msg!r}, expected a cancel (57014)"
+    assert took < 1.3, f"{sql}: the cancel took {took:.2f} s after a 0.3 s timeout (psql's start included)"
+    assert _psql(db, "SELECT count(*) FROM datoteca.rut(3)").strip() == "3", "the backend is unusable after a cancel"
+
+
+def test_a_parallel_plan_gives_the_serial_rows(db):
+    q = ("SELECT md5(string_agg(p::text, E'\\n' ORDER BY o)), count(*) FROM "
+         "datoteca.persona(20000, 11, unico => '{rut}') WITH ORDINALITY AS p(nombres, apellido_paterno, apellido_materno, "
+         "nombre_completo, sexo, rut, fecha_nacimiento, email, telefono, direccion, comuna, region, codigo_comuna, "
+         "codigo_region, o)")
+    serial = _psql(db, "SET max_parallel_workers_per_gather = 0; " + q).strip()
+    par = ("SET force_parallel_mode = on; SET parallel_setup_cost = 0; SET parallel_tuple_cost = 0; "
+           "SET max_parallel_workers_per_gather = 2; ")
+    plan = _psql(db, par + "EXPLAIN (COSTS OFF) " + q)
+    assert "Gather" in plan, f"no parallel plan: {plan}"
+    assert _psql(db, par + q).strip() == serial, "a parallel plan gives other rows than a serial one"
+    assert serial.endswith("|20000"), serial
+
+
+def test_one_statement_seeds_a_table_equal_to_the_cli(db):
+    ddl = _run([CLI, "tabla", "persona", "--unico", "rut,email", "-n", "0", "--format", "ddl", "--nombre", "personas"],
+               check=True).stdout.decode()
+    _psql(db, ddl)
+    _psql(db, "INSERT INTO personas SELECT * FROM datoteca.persona(20000, 42, unico => '{rut,email}')")
+    # A table has no row order: both sides sorted (rut is its primary key, so a line is a row).
+    cli = _cli_csv("persona", "--seed", "42", "-n", "20000", "--unico", "rut,email").split("\n")
+    sql = _pg_csv(db, "SELECT * FROM personas").split("\n")
+    assert cli[0] == sql[0], f"headers differ: {cli[0]} != {sql[0]}"
+    _same_rows("\n".join(sorted(cli[1:])), "\n".join(sorted(sql[1:])), "seed 42, persona, 20,000 rows through INSERT … SELECT, sorted")
+    assert _psql(db, "SELECT count(*), count(DISTINCT email) FROM personas").strip() == "20000|20000"
+    _psql(db, "DROP TABLE personas")
+
+
+def test_the_generated_files_are_fresh():
+    for path, text in gen_pg.outputs(SPEC, ROOT):
+        with open(path, encoding="utf-8") as f:
+            assert f.read() == text, f"{os.path.relpath(path, ROOT)} is stale: run make generate"
