@@ -1030,3 +1030,24 @@ COMMENT ON FUNCTION @extschema@.formatear_uf IS 'Hundredths of UF written the Ch
 CREATE FUNCTION @extschema@.detectar("valor" text) RETURNS text
   AS 'MODULE_PATHNAME', 'datoteca_u_detectar' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 COMMENT ON FUNCTION @extschema@.detectar IS 'The kind of Chilean personal data a text looks like, for masking rules (docs/enmascarar.md): rut, email, telefono, patente, fecha, comuna, nombre_completo, nombre, apellido, texto (words holding a RUT, an email or a phone), or '''' for none.';
+
+-- ---- from postgres/datoteca_mascara.sql (hand-written) ----
+-- Masking scalars (hand-written: masking is not a call of spec/; tools/gen/postgres.py appends this
+-- file to the generated script). The key comes from the file that datoteca.clave_archivo names
+-- (datoteca_mascara.c). STABLE, not IMMUTABLE: the value depends on that setting. PARALLEL RESTRICTED:
+-- the key is read in the leader only. EXECUTE is revoked from PUBLIC: whoever may call them holds a
+-- masking oracle under the key, so a superuser grants them to the roles that mask.
+CREATE FUNCTION @extschema@.enmascarar_rut(rut text) RETURNS text
+  AS 'MODULE_PATHNAME', 'datoteca_m_enmascarar_rut' LANGUAGE C STABLE STRICT PARALLEL RESTRICTED;
+CREATE FUNCTION @extschema@.enmascarar_email(email text) RETURNS text
+  AS 'MODULE_PATHNAME', 'datoteca_m_enmascarar_email' LANGUAGE C STABLE STRICT PARALLEL RESTRICTED;
+CREATE FUNCTION @extschema@.enmascarar_telefono(telefono text) RETURNS text
+  AS 'MODULE_PATHNAME', 'datoteca_m_enmascarar_telefono' LANGUAGE C STABLE STRICT PARALLEL RESTRICTED;
+CREATE FUNCTION @extschema@.enmascarar_patente(patente text) RETURNS text
+  AS 'MODULE_PATHNAME', 'datoteca_m_enmascarar_patente' LANGUAGE C STABLE STRICT PARALLEL RESTRICTED;
+COMMENT ON FUNCTION @extschema@.enmascarar_rut IS 'The RUT masked under the key of datoteca.clave_archivo (docs/enmascarar.md, rule rut).';
+COMMENT ON FUNCTION @extschema@.enmascarar_email IS 'The email masked under the key of datoteca.clave_archivo (docs/enmascarar.md, rule email).';
+COMMENT ON FUNCTION @extschema@.enmascarar_telefono IS 'The phone masked under the key of datoteca.clave_archivo (docs/enmascarar.md, rule telefono).';
+COMMENT ON FUNCTION @extschema@.enmascarar_patente IS 'The plate masked under the key of datoteca.clave_archivo (docs/enmascarar.md, rule patente).';
+REVOKE ALL ON FUNCTION @extschema@.enmascarar_rut(text), @extschema@.enmascarar_email(text),
+  @extschema@.enmascarar_telefono(text), @extschema@.enmascarar_patente(text) FROM PUBLIC;

@@ -6,6 +6,8 @@ and the columns' types must be the CLI's DDL. Needs Debian's postgresql-server-d
 postgres/need_pgxs.sh as root or through sudo); the suite skips, saying why, only when that cannot be done."""
 import os
 import re
+import secrets
+import shutil
 import subprocess
 import sys
 import time
@@ -49,8 +51,29 @@ def extension():
 
 @pytest.fixture(scope="module")
 def db(extension, postgres):  # noqa: F811
+    # Every statement is logged, so the log can be searched for the key (test_the_key_is_nowhere_in_the_log).
+    # session_preload_libraries: each new backend defines datoteca.clave_archivo before its first statement,
+    # so the setting is never a placeholder a non-superuser could read (docs/postgres.md, "Security").
+    _psql(postgres, "ALTER SYSTEM SET log_statement = 'all'")
+    _psql(postgres, "ALTER SYSTEM SET session_preload_libraries = 'datoteca'")
+    _psql(postgres, "SELECT pg_reload_conf()")
     _psql(postgres, "CREATE EXTENSION datoteca")
     return postgres
+
+
+CLAVE = secrets.token_hex(32)
+
+
+@pytest.fixture(scope="module")
+def clave(db):
+    """A key file only the server's user can read; the statements name its path, never the key."""
+    path = os.path.join(db, "clave.hex")
+    with open(path, "w") as f:
+        f.write(CLAVE + "\n")
+    os.chmod(path, 0o600)
+    if os.geteuid() == 0:
+        shutil.chown(path, "postgres")
+    return path
 
 
 def _psql(base, sql, *extra, check=True):
@@ -79,8 +102,8 @@ def _cli_csv(call, *args):
     return r.stdout.decode()
 
 
-def _pg_csv(base, sql):
-    return _psql(base, "SET DateStyle = ISO; COPY (" + sql + ") TO STDOUT (FORMAT csv, HEADER)")
+def _pg_csv(base, sql, antes=""):
+    return _psql(base, f"SET DateStyle = ISO; {antes} COPY (" + sql + ") TO STDOUT (FORMAT csv, HEADER)")
 
 
 def _same_rows(expected, actual, where):
@@ -95,7 +118,7 @@ def _same_rows(expected, actual, where):
 def test_the_module_exports_only_postgresql_entry_points(extension):
     out = _run(["nm", "-D", "--defined-only", extension], check=True).stdout.decode()
     names = [line.split()[-1] for line in out.splitlines() if line.split()[1] in "TtDdBbRr"]
-    ajenos = [n for n in names if not re.fullmatch(r"Pg_magic_func|pg_finfo_datoteca_[tu]_\w+|datoteca_[tu]_\w+|_init|_fini", n)]
+    ajenos = [n for n in names if not re.fullmatch(r"Pg_magic_func|_PG_init|pg_finfo_datoteca_[tum]_\w+|datoteca_[tum]_\w+|_init|_fini", n)]
     assert not ajenos, f"the module exports library or other symbols: {ajenos[:10]}"
     assert any(n == "datoteca_t_persona" for n in names), "datoteca_t_persona is not exported"
 
@@ -104,9 +127,13 @@ def test_create_extension_makes_the_schema_with_one_function_per_call_and_utilit
     n_calls, n_utils = len(SPEC["llamada"]), len(SPEC["utilidad"])
     out = _psql(db, "SELECT count(*) FILTER (WHERE proretset), count(*) FILTER (WHERE NOT proretset), "
                     "count(*) FILTER (WHERE provolatile <> 'i' OR proparallel <> 's') "
-                    "FROM pg_proc WHERE pronamespace = 'datoteca'::regnamespace").strip()
+                    "FROM pg_proc WHERE pronamespace = 'datoteca'::regnamespace AND proname NOT LIKE 'enmascarar%'").strip()
     assert out == f"{n_calls}|{n_utils}|0", f"(set-returning, scalar, not immutable parallel safe) = {out}, " \
                                               f"expected {n_calls}|{n_utils}|0"
+    # Masking depends on a setting (STABLE) and reads the key in the leader only (PARALLEL RESTRICTED).
+    m = _psql(db, "SELECT string_agg(proname || ':' || provolatile::text || proparallel::text || proisstrict::text, ',' ORDER BY proname) "
+                  "FROM pg_proc WHERE pronamespace = 'datoteca'::regnamespace AND proname LIKE 'enmascarar%'").strip()
+    assert m == "enmascarar_email:srtrue,enmascarar_patente:srtrue,enmascarar_rut:srtrue,enmascarar_telefono:srtrue", m
     assert _psql(db, "SELECT extversion FROM pg_extension WHERE extname = 'datoteca'").strip() == gen_pg.version(ROOT)
 
 
@@ -262,3 +289,88 @@ def test_the_generated_files_are_fresh():
     for path, text in gen_pg.outputs(SPEC, ROOT):
         with open(path, encoding="utf-8") as f:
             assert f.read() == text, f"{os.path.relpath(path, ROOT)} is stale: run make generate"
+
+
+def _con_clave(path, sql):
+    return f"SET datoteca.clave_archivo = '{path}'; {sql}"
+
+
+def test_masking_gives_the_cli_values(db, clave, tmp_path):
+    """datoteca.enmascarar_* against `datoteca enmascarar` with the same key file and one rule per column."""
+    for cols, fuente in [("rut, email, telefono", "datoteca.persona(400, 5)"),
+                         ("patente", "datoteca.vehiculo_patente(400, 5)"),
+                         ("rut", "datoteca.empresa_rut(200, 6, formato => 'limpio')")]:
+        nombres = [c.strip() for c in cols.split(",")]
+        real = _pg_csv(db, f"SELECT {cols} FROM {fuente}")
+        reglas = tmp_path / "reglas.toml"
+        reglas.write_text("version = 1\n[columnas]\n" + "".join(f'{c} = {{ regla = "{c}" }}\n' for c in nombres))
+        r = _run([CLI, "enmascarar", "--reglas", str(reglas), "--clave-archivo", clave], input=real.encode())
+        assert r.returncode == 0, f"datoteca enmascarar: {r.stderr.decode()}"
+        sql = ", ".join(f"datoteca.enmascarar_{c}({c}) AS {c}" for c in nombres)
+        got = _pg_csv(db, f"SELECT {sql} FROM {fuente}", antes=f"SET datoteca.clave_archivo = '{clave}';")
+        _same_rows(r.stdout.decode(), got, f"masked {cols} of {fuente}")
+        assert got != real, f"{fuente}: masking changed nothing"
+
+
+def test_masking_refuses_a_value_without_repeating_it(db, clave):
+    state, msg = _error(db, _con_clave(clave, "SELECT datoteca.enmascarar_rut('12.345.678-4')"))
+    assert state == "22P02" and msg.startswith("datoteca.enmascarar_rut: ") and "345" not in msg, f"{state} {msg!r}"
+    state, msg = _error(db, _con_clave(clave, "SELECT datoteca.enmascarar_email('no-es-correo')"))
+    assert state == "22P02" and "no-es" not in msg, f"{state} {msg!r}"
+    assert _psql(db, _con_clave(clave, "SELECT datoteca.enmascarar_rut(NULL) IS NULL")).strip() == "t"
+
+
+def test_masking_without_a_key_says_how_to_give_one(db):
+    state, msg = _error(db, "SELECT datoteca.enmascarar_rut('12.345.678-5')")
+    assert state == "22023" and "datoteca.clave_archivo" in msg, f"{state} {msg!r}"
+
+
+def test_a_malformed_key_file_is_refused_without_its_characters(db, tmp_path):
+    path = os.path.join(db, "mala.hex")
+    with open(path, "w") as f:
+        f.write(CLAVE[:63] + "\n")
+    if os.geteuid() == 0:
+        shutil.chown(path, "postgres")
+    state, msg = _error(db, _con_clave(path, "SELECT datoteca.enmascarar_rut('12.345.678-5')"))
+    assert state == "22023" and "63" in msg, f"{state} {msg!r}"
+    assert not any(CLAVE[i:i + 6] in msg for i in range(58)), f"the sentence repeats part of the key: {msg!r}"
+
+
+def _como(base, rol, sql):
+    r = _run([_pg_bin("psql"), "-h", base, "-U", rol, "-d", "postgres", "-q", "-At", "-v", "VERBOSITY=verbose",
+              "-c", sql])
+    return r.returncode, r.stdout.decode().strip(), r.stderr.decode()
+
+
+def test_a_non_superuser_cannot_read_set_or_use_the_key(db, clave):
+    _psql(db, "DROP ROLE IF EXISTS analista; CREATE ROLE analista LOGIN")
+    _psql(db, f"ALTER SYSTEM SET datoteca.clave_archivo = '{clave}'")
+    _psql(db, "SELECT pg_reload_conf()")
+    time.sleep(0.3)
+    try:
+        # The superuser's masking works from the server-wide setting: the reload reached the backends.
+        assert _psql(db, "SELECT datoteca.validar_rut(datoteca.enmascarar_rut('12.345.678-5'))").strip() == "t"
+        for sql in ["SHOW datoteca.clave_archivo", "SELECT current_setting('datoteca.clave_archivo')",
+                    "SET datoteca.clave_archivo = '/tmp/otra.hex'", "SELECT datoteca.enmascarar_rut('12.345.678-5')"]:
+            rc, out, err = _como(db, "analista", sql)
+            assert rc != 0 and "42501" in err, f"analista ran {sql!r}: rc {rc}, out {out!r}, err {err!r}"
+            assert clave not in err and CLAVE not in err, f"{sql!r} shows the key's file or the key: {err!r}"
+        rc, out, err = _como(db, "analista", "SELECT count(*) FROM pg_settings WHERE name LIKE 'datoteca%'")
+        assert (rc, out) == (0, "0"), f"pg_settings shows analista datoteca's settings: {out!r} {err!r}"
+        rc, out, err = _como(db, "analista", "SELECT string_agg(name || '=' || setting, ',') FROM pg_file_settings")
+        assert clave not in out, f"analista reads the key file's path in pg_file_settings: {out!r}"
+        todo = _psql(db, "SHOW ALL")
+        assert "datoteca.clave_archivo" not in todo, "SHOW ALL lists datoteca.clave_archivo"
+    finally:
+        _psql(db, "ALTER SYSTEM RESET datoteca.clave_archivo")
+        _psql(db, "SELECT pg_reload_conf()")
+        _psql(db, "DROP ROLE analista")
+
+
+def test_the_key_is_nowhere_in_the_log(db, clave):
+    """Last of the file: every statement above was logged (log_statement = 'all')."""
+    _psql(db, _con_clave(clave, "SELECT datoteca.enmascarar_rut(rut) FROM datoteca.persona(10, 1)"))
+    log = open(os.path.join(db, "log"), encoding="utf-8", errors="replace").read()
+    assert "enmascarar_rut(rut) FROM datoteca.persona(10, 1)" in log, "log_statement = 'all' is not logging"
+    partes = [CLAVE[i:i + 8] for i in range(0, 64, 8)]
+    assert not any(p in log for p in partes), "a part of the key is in the server log"

@@ -18,7 +18,7 @@ import os
 import re
 from typing import Any, Dict, List, Tuple
 
-from spec import GENERATED, Spec, cstr, default_int, utilidad_base, util_enteros, util_texto  # noqa: F401
+from spec import GENERATED, ROOT, Spec, cstr, default_int, utilidad_base, util_enteros, util_texto  # noqa: F401
 
 FIJOS = ["n", "semilla", "desde", "unico", "nulos", "sucio", "hoy", "semilla_texto"]
 TIPOS_SQL = {"text": "text", "date": "date", "char1": "char(1)", "integer": "integer", "bigint": "bigint"}
@@ -117,6 +117,9 @@ def gen_sql(spec: Spec, ver: str) -> str:
         out.append(f"  AS 'MODULE_PATHNAME', 'datoteca_u_{f}' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;")
         out.append(f"COMMENT ON FUNCTION @extschema@.{f} IS '{u['doc'].replace(chr(39), chr(39) * 2)}';")
         out.append("")
+    with open(os.path.join(ROOT, "postgres", "datoteca_mascara.sql"), encoding="utf-8") as f:
+        out.append("-- ---- from postgres/datoteca_mascara.sql (hand-written) ----")
+        out.append(f.read())
     return "\n".join(out)
 
 
