@@ -1031,9 +1031,19 @@ CREATE FUNCTION @extschema@.detectar("valor" text) RETURNS text
   AS 'MODULE_PATHNAME', 'datoteca_u_detectar' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 COMMENT ON FUNCTION @extschema@.detectar IS 'The kind of Chilean personal data a text looks like, for masking rules (docs/enmascarar.md): rut, email, telefono, patente, fecha, comuna, nombre_completo, nombre, apellido, texto (words holding a RUT, an email or a phone), or '''' for none.';
 
--- ---- from postgres/datoteca_mascara.sql (hand-written) ----
--- Masking scalars (hand-written: masking is not a call of spec/; tools/gen/postgres.py appends this
--- file to the generated script). The key comes from the file that datoteca.clave_archivo names
+-- ---- from postgres/datoteca_manual.sql (hand-written) ----
+-- The hand-written part of the extension's script: what is not a call or a utility of spec/ (tools/gen/postgres.py
+-- appends this file to the generated script).
+
+-- A whole example database from one schema document (docs/esquemas.md): its tables created in the first
+-- schema of search_path with every key, then filled in dependency order (datoteca_esquema.c). Returns the
+-- rows inserted. VOLATILE and PARALLEL UNSAFE: it writes.
+CREATE FUNCTION @extschema@.cargar_esquema(documento text, semilla bigint DEFAULT 0, hoy date DEFAULT NULL,
+                                           formato text DEFAULT 'toml') RETURNS bigint
+  AS 'MODULE_PATHNAME', 'datoteca_cargar_esquema' LANGUAGE C VOLATILE PARALLEL UNSAFE;
+COMMENT ON FUNCTION @extschema@.cargar_esquema IS 'Create and fill the tables of a schema document (TOML or JSON), keys enforced as rows arrive.';
+
+-- Masking scalars. The key comes from the file that datoteca.clave_archivo names
 -- (datoteca_mascara.c). STABLE, not IMMUTABLE: the value depends on that setting. PARALLEL RESTRICTED:
 -- the key is read in the leader only. EXECUTE is revoked from PUBLIC: whoever may call them holds a
 -- masking oracle under the key, so a superuser grants them to the roles that mask.

@@ -118,7 +118,7 @@ def _same_rows(expected, actual, where):
 def test_the_module_exports_only_postgresql_entry_points(extension):
     out = _run(["nm", "-D", "--defined-only", extension], check=True).stdout.decode()
     names = [line.split()[-1] for line in out.splitlines() if line.split()[1] in "TtDdBbRr"]
-    ajenos = [n for n in names if not re.fullmatch(r"Pg_magic_func|_PG_init|pg_finfo_datoteca_[tum]_\w+|datoteca_[tum]_\w+|_init|_fini", n)]
+    ajenos = [n for n in names if not re.fullmatch(r"Pg_magic_func|_PG_init|(pg_finfo_)?datoteca_([tum]_\w+|cargar_esquema)|_init|_fini", n)]
     assert not ajenos, f"the module exports library or other symbols: {ajenos[:10]}"
     assert any(n == "datoteca_t_persona" for n in names), "datoteca_t_persona is not exported"
 
@@ -127,13 +127,16 @@ def test_create_extension_makes_the_schema_with_one_function_per_call_and_utilit
     n_calls, n_utils = len(SPEC["llamada"]), len(SPEC["utilidad"])
     out = _psql(db, "SELECT count(*) FILTER (WHERE proretset), count(*) FILTER (WHERE NOT proretset), "
                     "count(*) FILTER (WHERE provolatile <> 'i' OR proparallel <> 's') "
-                    "FROM pg_proc WHERE pronamespace = 'datoteca'::regnamespace AND proname NOT LIKE 'enmascarar%'").strip()
+                    "FROM pg_proc WHERE pronamespace = 'datoteca'::regnamespace AND proname NOT LIKE 'enmascarar%' "
+                    "AND proname <> 'cargar_esquema'").strip()
     assert out == f"{n_calls}|{n_utils}|0", f"(set-returning, scalar, not immutable parallel safe) = {out}, " \
                                               f"expected {n_calls}|{n_utils}|0"
     # Masking depends on a setting (STABLE) and reads the key in the leader only (PARALLEL RESTRICTED).
     m = _psql(db, "SELECT string_agg(proname || ':' || provolatile::text || proparallel::text || proisstrict::text, ',' ORDER BY proname) "
                   "FROM pg_proc WHERE pronamespace = 'datoteca'::regnamespace AND proname LIKE 'enmascarar%'").strip()
     assert m == "enmascarar_email:srtrue,enmascarar_patente:srtrue,enmascarar_rut:srtrue,enmascarar_telefono:srtrue", m
+    # The schema loader writes: VOLATILE, PARALLEL UNSAFE.
+    assert _psql(db, "SELECT provolatile::text || proparallel::text FROM pg_proc WHERE proname = 'cargar_esquema'").strip() == "vu"
     assert _psql(db, "SELECT extversion FROM pg_extension WHERE extname = 'datoteca'").strip() == gen_pg.version(ROOT)
 
 
@@ -374,3 +377,68 @@ def test_the_key_is_nowhere_in_the_log(db, clave):
     assert "enmascarar_rut(rut) FROM datoteca.persona(10, 1)" in log, "log_statement = 'all' is not logging"
     partes = [CLAVE[i:i + 8] for i in range(0, 64, 8)]
     assert not any(p in log for p in partes), "a part of the key is in the server log"
+
+
+def _pico_kb(base, consultas):
+    """The backend's peak resident memory (VmHWM, kB) after each query, all in one session."""
+    script = ["SELECT pg_backend_pid() AS pid \\gset", "\\setenv DT_PID :pid"]
+    for q in consultas:
+        script += [q + ";", "\\! grep VmHWM /proc/$DT_PID/status"]
+    r = _run([_pg_bin("psql"), "-h", base, "-U", "postgres", "-d", "postgres", "-v", "ON_ERROR_STOP=1", "-q", "-At"],
+             input="\n".join(script).encode())
+    assert r.returncode == 0, r.stderr.decode()
+    return [int(m) for m in re.findall(r"VmHWM:\s+(\d+) kB", r.stdout.decode())]
+
+
+@pytest.mark.parametrize("forma", [
+    "SELECT count(*) FROM (SELECT datoteca.rut({n}, 1)) s",    # value per call, streamed
+    "SELECT count(*) FROM datoteca.rut({n}, 1)",               # FROM: PostgreSQL's tuplestore, spilled past work_mem
+    "SELECT count(*) FROM datoteca.persona({n}, 1)",
+])
+def test_memory_stays_flat_as_rows_grow(db, forma):
+    pocas, muchas = 200_000, 2_000_000
+    if "persona" in forma:
+        pocas, muchas = 50_000, 500_000
+    picos = _pico_kb(db, [forma.format(n=pocas), forma.format(n=muchas)])
+    assert len(picos) == 2, f"no VmHWM read: {picos}"
+    assert picos[1] - picos[0] < 16 * 1024, \
+        f"{forma}: peak RSS grew {picos[1] - picos[0]} kB from {pocas} to {muchas} rows ({picos})"
+
+
+def _en(base, dbname, sql):
+    r = _run([_pg_bin("psql"), "-h", base, "-U", "postgres", "-d", dbname, "-v", "ON_ERROR_STOP=1", "-q", "-At", "-c", sql])
+    assert r.returncode == 0, f"psql -d {dbname} failed on {sql[:200]!r}: {r.stderr.decode()}"
+    return r.stdout.decode()
+
+
+@pytest.mark.parametrize("nombre", ["rrhh", "retail"])
+def test_one_call_creates_and_fills_a_schema_with_its_keys(db, nombre, tmp_path):
+    doc = os.path.join(ROOT, "esquemas", f"{nombre}.toml")
+    seed = 20261201
+    _psql(db, f"CREATE DATABASE esq_{nombre}")
+    _en(db, f"esq_{nombre}", "CREATE EXTENSION datoteca")
+    texto = open(doc, encoding="utf-8").read()
+    total = _en(db, f"esq_{nombre}", f"SELECT datoteca.cargar_esquema($doc${texto}$doc$, {seed})").strip()
+    r = _run([CLI, "esquema", doc, "--seed", str(seed), "--formato", "csv", "--salida", str(tmp_path)], check=True)
+    filas = 0
+    for csvf in sorted(p for p in os.listdir(tmp_path) if p.endswith(".csv")):
+        t = csvf[:-4]
+        cli = open(tmp_path / csvf, encoding="utf-8").read().split("\n")
+        sql = _en(db, f"esq_{nombre}", f"SET DateStyle = ISO; COPY (SELECT * FROM {t}) TO STDOUT (FORMAT csv, HEADER)").split("\n")
+        assert cli[0] == sql[0], f"{nombre}.{t}: header {sql[0]!r}, the CLI's {cli[0]!r}"
+        _same_rows("\n".join(sorted(cli[1:])), "\n".join(sorted(sql[1:])), f"seed {seed}, {nombre}.{t} (sorted lines)")
+        filas += len(cli) - 2
+    assert int(total) == filas, f"cargar_esquema says {total} rows, the CLI's CSVs hold {filas}"
+    ddl = _run([CLI, "esquema", doc, "--formato", "ddl", "--dialecto", "postgresql"], check=True).stdout.decode()
+    fks = _en(db, f"esq_{nombre}", "SELECT count(*) FROM pg_constraint WHERE contype = 'f'").strip()
+    assert fks != "0" and int(fks) == ddl.count("REFERENCES"), f"{nombre}: {fks} foreign keys, the DDL has {ddl.count('REFERENCES')}"
+
+
+def test_a_refused_schema_is_22023_with_the_library_sentence(db, tmp_path):
+    doc = tmp_path / "malo.toml"
+    doc.write_text("[tablas.a]\nfilas = 3\n[tablas.a.columnas]\nx = { ref = \"zz.id\" }\n")
+    r = _run([CLI, "esquema", str(doc), "--formato", "ddl"])
+    assert r.returncode == 2, r.stdout
+    esperado = r.stderr.decode().strip().removeprefix("datoteca: ").replace(doc.name, "documento")
+    state, msg = _error(db, f"SELECT datoteca.cargar_esquema($d${doc.read_text()}$d$)")
+    assert (state, msg) == ("22023", esperado), f"got {state} {msg!r}, the CLI's {esperado!r}"

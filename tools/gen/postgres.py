@@ -117,8 +117,8 @@ def gen_sql(spec: Spec, ver: str) -> str:
         out.append(f"  AS 'MODULE_PATHNAME', 'datoteca_u_{f}' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;")
         out.append(f"COMMENT ON FUNCTION @extschema@.{f} IS '{u['doc'].replace(chr(39), chr(39) * 2)}';")
         out.append("")
-    with open(os.path.join(ROOT, "postgres", "datoteca_mascara.sql"), encoding="utf-8") as f:
-        out.append("-- ---- from postgres/datoteca_mascara.sql (hand-written) ----")
+    with open(os.path.join(ROOT, "postgres", "datoteca_manual.sql"), encoding="utf-8") as f:
+        out.append("-- ---- from postgres/datoteca_manual.sql (hand-written) ----")
         out.append(f.read())
     return "\n".join(out)
 
