@@ -442,3 +442,65 @@ def test_a_refused_schema_is_22023_with_the_library_sentence(db, tmp_path):
     esperado = r.stderr.decode().strip().removeprefix("datoteca: ").replace(doc.name, "documento")
     state, msg = _error(db, f"SELECT datoteca.cargar_esquema($d${doc.read_text()}$d$)")
     assert (state, msg) == ("22023", esperado), f"got {state} {msg!r}, the CLI's {esperado!r}"
+
+
+def _hostiles():
+    """Statements with hostile values for every argument of every function, each as one SQL text."""
+    grande = "repeat('9', 1000000)"
+    enteros = {"i": ["-2147483648", "2147483647", "-1", "0"], "l": ["-9223372036854775808", "9223372036854775807", "-1"],
+               "o": ["''", "'X'", grande, "'cualquiera '", "'ñ'", "NULL"]}
+    out = []
+    for ll in SPEC["llamada"]:
+        f = gen_pg.funcion(ll)
+        for p in gen_pg.params(SPEC, ll):
+            for v in enteros[p["kind"]]:
+                out.append(f"SELECT count(*) FROM datoteca.{f}(3, 1, \"{p['nombre']}\" => {v})")
+    # A huge n in FROM fills PostgreSQL's tuplestore and its temporary files: the cancel test covers it.
+    for arg, vals in [("n", ["-9223372036854775808"]),
+                      ("desde", ["9223372036854775807", "9223372036854775806"]),
+                      ("semilla", ["9223372036854775807", "-9223372036854775808"]),
+                      ("unico", ["'{}'", "'{\"\"}'", "'{rut,rut}'", "'{\",\"}'", "array_fill('rut'::text, ARRAY[10000])",
+                                 "'{ñ}'"]),
+                      ("nulos", ["''", "','", "':'", "'email:'", "'email:-1'", "'email:18446744073709551616'",
+                                 "'email:100,email:200'", "'email:1000'", grande]),
+                      ("sucio", ["''", "'rut'", "'rut:1001'", "'rut:1000,rut:1'", "'nombres:10'", grande]),
+                      ("hoy", ["'infinity'", "'-infinity'", "'4713-01-01 BC'", "'5874897-12-31'", "'1899-12-31'",
+                               "'2201-01-01'", "'2024-02-29'"]),
+                      ("semilla_texto", ["''", grande, "'\\'", "E'\\x01'"])]:
+        for v in vals:
+            n = "1" if arg != "n" else v
+            extra = "" if arg == "n" else f", {arg} => {v}"
+            out.append(f"SELECT count(*) FROM datoteca.persona({n}{extra})")
+    for u in SPEC["utilidad"]:
+        base = gen_pg.utilidad_base(SPEC, u)
+        if gen_pg.util_texto(base):
+            for v in ["''", grande, "E'\\x01'", "'ñññ'", "'12.345.678-5' || repeat(' ', 100000)"]:
+                out.append(f"SELECT datoteca.{u['nombre']}({v})")
+        else:
+            for v in ["-9223372036854775808", "9223372036854775807", "0"]:
+                out.append(f"SELECT datoteca.{u['nombre']}({v})")
+    for m in ["rut", "email", "telefono", "patente"]:
+        for v in ["''", grande, "E'\\x01'", "' '", "'ñ@ñ.cl'", "'+56 9' || repeat('9', 5000)"]:
+            out.append(f"SELECT datoteca.enmascarar_{m}({v})")
+    for v in ["''", "'[tablas'", grande, "'{}'", "'[tablas.a]\\nfilas = 99999999999999999999\\n'"]:
+        out.append(f"SELECT datoteca.cargar_esquema({v})")
+    return out
+
+
+def test_hostile_arguments_never_crash_and_fail_as_data_exceptions(db, clave):
+    """Every statement either runs or fails with a class 22 SQLSTATE (data exception): never an internal
+    error (XX000, an elog), never a crash (psql would lose the server)."""
+    qs = _hostiles()
+    # The guards bound a statement that would run away, so a mistake here cannot fill the disk.
+    script = [f"SET datoteca.clave_archivo = '{clave}';", "SET statement_timeout = '20s';", "SET temp_file_limit = '200MB';",
+              "CREATE FUNCTION pg_temp.probar(q text) RETURNS text LANGUAGE plpgsql AS $f$ BEGIN EXECUTE q; "
+              "RETURN '00000'; EXCEPTION WHEN OTHERS THEN RETURN SQLSTATE || ' ' || SQLERRM; END $f$;"]
+    script += [f"SELECT pg_temp.probar($q${q}$q$);" for q in qs]
+    r = _run([_pg_bin("psql"), "-h", db, "-U", "postgres", "-d", "postgres", "-v", "ON_ERROR_STOP=1", "-q", "-At"],
+             input="\n".join(script).encode())
+    assert r.returncode == 0, f"psql failed (a crash?): {r.stderr.decode()[-2000:]}"
+    estados = r.stdout.decode().split("\n")[:-1]
+    assert len(estados) == len(qs), f"{len(estados)} answers for {len(qs)} statements"
+    malos = [(q[:120], e[:200]) for q, e in zip(qs, estados) if not (e == "00000" or e.startswith("22"))]
+    assert not malos, f"{len(malos)} of {len(qs)} statements failed other than as a data exception: {malos[:8]}"
+    assert _psql(db, "SELECT count(*) FROM datoteca.rut(5)").strip() == "5"
