@@ -18,11 +18,14 @@ from conftest import ROOT
 from test_basesdedatos import _pg_bin, postgres  # noqa: F401  (the same throwaway server)
 
 sys.path.insert(0, os.path.join(ROOT, "tools", "gen"))
-import postgres as gen_pg  # noqa: E402
+import postgres as gen_pg  # noqa: E402  (the generator's model: which function is which call)
 import spec as gen_spec  # noqa: E402
+sys.path.remove(os.path.join(ROOT, "tools", "gen"))  # its other modules (c, python, docs, …) stay out of reach
 
 CLI = os.environ.get("DATOTECA_CLI", os.path.join(ROOT, "build-c", "datoteca"))
 BUILD = os.path.dirname(os.path.abspath(CLI))
+if not os.path.exists(os.path.join(BUILD, "libdatoteca.a")):  # a CLI from elsewhere: the checkout's build
+    BUILD = os.path.join(ROOT, "build-c")
 SPEC = gen_spec.load()
 
 
@@ -504,3 +507,13 @@ def test_hostile_arguments_never_crash_and_fail_as_data_exceptions(db, clave):
     malos = [(q[:120], e[:200]) for q, e in zip(qs, estados) if not (e == "00000" or e.startswith("22"))]
     assert not malos, f"{len(malos)} of {len(qs)} statements failed other than as a data exception: {malos[:8]}"
     assert _psql(db, "SELECT count(*) FROM datoteca.rut(5)").strip() == "5"
+
+
+def test_drop_extension_takes_its_schema_and_create_brings_it_back(db):
+    _psql(db, "CREATE DATABASE ida_y_vuelta")
+    _en(db, "ida_y_vuelta", "CREATE EXTENSION datoteca")
+    _en(db, "ida_y_vuelta", "DROP EXTENSION datoteca")
+    assert _en(db, "ida_y_vuelta", "SELECT count(*) FROM pg_namespace WHERE nspname = 'datoteca'").strip() == "0"
+    _en(db, "ida_y_vuelta", "CREATE EXTENSION datoteca")
+    assert _en(db, "ida_y_vuelta", "SELECT rut FROM datoteca.rut(1, 42)").strip() == \
+        _run([CLI, "tabla", "rut", "--seed", "42", "-n", "1", "--format", "plain"], check=True).stdout.decode().strip()
