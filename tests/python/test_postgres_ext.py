@@ -79,14 +79,11 @@ def clave(db):
     return path
 
 
-def _psql(base, sql, *extra, check=True):
-    args = [_pg_bin("psql"), "-h", base, "-U", "postgres", "-d", "postgres", "-v", "ON_ERROR_STOP=1", "-q", "-At",
-            "-v", "VERBOSITY=verbose", *extra, "-c", sql]
-    r = _run(args)
-    if check:
-        assert r.returncode == 0, f"psql failed on {sql!r}: {r.stderr.decode()}"
-        return r.stdout.decode()
-    return r
+def _psql(base, sql):
+    r = _run([_pg_bin("psql"), "-h", base, "-U", "postgres", "-d", "postgres", "-v", "ON_ERROR_STOP=1", "-q", "-At",
+              "-v", "VERBOSITY=verbose", "-c", sql])
+    assert r.returncode == 0, f"psql failed on {sql!r}: {r.stderr.decode()}"
+    return r.stdout.decode()
 
 
 def _error(base, sql):

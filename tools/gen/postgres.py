@@ -18,7 +18,7 @@ import os
 import re
 from typing import Any, Dict, List, Tuple
 
-from spec import GENERATED, ROOT, Spec, cstr, default_int, utilidad_base, util_enteros, util_texto  # noqa: F401
+from spec import GENERATED, ROOT, Spec, cstr, default_int, utilidad_base, util_enteros, util_texto
 
 FIJOS = ["n", "semilla", "desde", "unico", "nulos", "sucio", "hoy", "semilla_texto"]
 TIPOS_SQL = {"text": "text", "date": "date", "char1": "char(1)", "integer": "integer", "bigint": "bigint"}
