@@ -370,15 +370,6 @@ def test_a_non_superuser_cannot_read_set_or_use_the_key(db, clave):
         _psql(db, "DROP ROLE analista")
 
 
-def test_the_key_is_nowhere_in_the_log(db, clave):
-    """Last of the file: every statement above was logged (log_statement = 'all')."""
-    _psql(db, _con_clave(clave, "SELECT datoteca.enmascarar_rut(rut) FROM datoteca.persona(10, 1)"))
-    log = open(os.path.join(db, "log"), encoding="utf-8", errors="replace").read()
-    assert "enmascarar_rut(rut) FROM datoteca.persona(10, 1)" in log, "log_statement = 'all' is not logging"
-    partes = [CLAVE[i:i + 8] for i in range(0, 64, 8)]
-    assert not any(p in log for p in partes), "a part of the key is in the server log"
-
-
 def _pico_kb(base, consultas):
     """The backend's peak resident memory (VmHWM, kB) after each query, all in one session."""
     script = ["SELECT pg_backend_pid() AS pid \\gset", "\\setenv DT_PID :pid"]
@@ -517,3 +508,39 @@ def test_drop_extension_takes_its_objects_and_create_brings_them_back(db):
     _en(db, "ida_y_vuelta", "CREATE EXTENSION datoteca")
     assert _en(db, "ida_y_vuelta", "SELECT rut FROM datoteca.rut(1, 42)").strip() == \
         _run([CLI, "tabla", "rut", "--seed", "42", "-n", "1", "--format", "plain"], check=True).stdout.decode().strip()
+
+
+def test_a_masked_copy_of_two_tables_keeps_its_join(db, clave):
+    """The same real RUT becomes the same fake one in both tables: the copy's foreign key holds, and every
+    join pair of the original is a join pair of the copy (and the masked RUTs are valid and all changed)."""
+    antes = f"SET datoteca.clave_archivo = '{clave}'; "
+    _psql(db, "CREATE TABLE clientes AS SELECT i, rut, nombre_completo FROM datoteca.persona(2000, 8, unico => '{rut}') "
+              "WITH ORDINALITY AS p(nombres, apellido_paterno, apellido_materno, nombre_completo, sexo, rut, fecha_nacimiento, "
+              "email, telefono, direccion, comuna, region, codigo_comuna, codigo_region, i); "
+              "ALTER TABLE clientes ADD PRIMARY KEY (rut); "
+              "CREATE TABLE cuentas AS SELECT c.numero_cuenta AS numero, "
+              "(SELECT rut FROM clientes ORDER BY rut OFFSET (o * 7919) % 2000 LIMIT 1) AS titular "
+              "FROM datoteca.banco_numero_cuenta(6000, 8) WITH ORDINALITY AS c(numero_cuenta, o); "
+              "ALTER TABLE cuentas ADD FOREIGN KEY (titular) REFERENCES clientes (rut)")
+    _psql(db, antes + "CREATE TABLE clientes_m AS SELECT i, datoteca.enmascarar_rut(rut) AS rut, nombre_completo FROM clientes; "
+                      "ALTER TABLE clientes_m ADD PRIMARY KEY (rut); "
+                      "CREATE TABLE cuentas_m AS SELECT numero, datoteca.enmascarar_rut(titular) AS titular FROM cuentas; "
+                      "ALTER TABLE cuentas_m ADD FOREIGN KEY (titular) REFERENCES clientes_m (rut)")
+    real = _psql(db, "SELECT md5(string_agg(numero || ':' || nombre_completo, ',' ORDER BY numero)), count(*) "
+                     "FROM cuentas JOIN clientes ON rut = titular").strip()
+    copia = _psql(db, "SELECT md5(string_agg(numero || ':' || nombre_completo, ',' ORDER BY numero)), count(*) "
+                      "FROM cuentas_m JOIN clientes_m ON rut = titular").strip()
+    assert real == copia and real.endswith("|6000"), f"the join changed: original {real}, masked {copia}"
+    mal = _psql(db, "SELECT count(*) FILTER (WHERE NOT datoteca.validar_rut(m.rut)), count(*) FILTER (WHERE m.rut = c.rut) "
+                    "FROM clientes_m m JOIN clientes c USING (i)").strip()
+    assert mal == "0|0", f"(invalid masked RUTs, RUTs left as they were) = {mal}"
+    _psql(db, "DROP TABLE cuentas_m, clientes_m, cuentas, clientes")
+
+
+def test_the_key_is_nowhere_in_the_log(db, clave):
+    """Last of the file, so every statement of the suite was logged before it looks (log_statement = 'all')."""
+    _psql(db, _con_clave(clave, "SELECT datoteca.enmascarar_rut(rut) FROM datoteca.persona(10, 1)"))
+    log = open(os.path.join(db, "log"), encoding="utf-8", errors="replace").read()
+    assert "enmascarar_rut(rut) FROM datoteca.persona(10, 1)" in log, "log_statement = 'all' is not logging"
+    partes = [CLAVE[i:i + 8] for i in range(0, 64, 8)]
+    assert not any(p in log for p in partes), "a part of the key is in the server log"
