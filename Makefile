@@ -107,6 +107,17 @@ test-hardening: build
 	tests/hardening/fuzz.sh
 	tests/hardening/cross_arch.sh
 
+# The PostgreSQL extension (postgres/, docs/postgres.md): PGXS over $(BUILD)/libdatoteca.a, installed into
+# the server pg_config names. Installs Debian's postgresql-server-dev-<major> when missing. test-python's
+# tests/python/test_postgres_ext.py builds and installs it itself.
+.PHONY: postgres install-postgres
+postgres: build
+	postgres/need_pgxs.sh
+	$(MAKE) -C postgres DATOTECA_BUILD=$(abspath $(BUILD))
+
+install-postgres: postgres
+	$(MAKE) -C postgres DATOTECA_BUILD=$(abspath $(BUILD)) install
+
 # Benchmarks (not tests): each installs its peer itself and prints a Markdown table.
 bench: bench-c bench-python bench-node bench-cli bench-tabla bench-esquema bench-arrow bench-mascara
 

@@ -4,7 +4,7 @@
     python3 tools/gen/generar.py           write them (make generate)
     python3 tools/gen/generar.py --check   exit 1 naming every stale file (a ctest runs it)
 
-One front end (spec.py) and one back end per target: c.py, python.py, node.py, docs.py, casos.py.
+One front end (spec.py) and one back end per target: c.py, python.py, node.py, docs.py, casos.py, postgres.py.
 A new runtime is a new back end here plus its hand-written loader (docs/adding-a-runtime.md).
 """
 from __future__ import annotations
@@ -18,6 +18,7 @@ import c  # noqa: E402
 import casos  # noqa: E402
 import docs  # noqa: E402
 import node  # noqa: E402
+import postgres  # noqa: E402
 import python  # noqa: E402
 import spec  # noqa: E402
 
@@ -25,7 +26,7 @@ import spec  # noqa: E402
 def outputs():
     model = spec.load()
     files = []
-    for back in (c, python, node, docs, casos):
+    for back in (c, python, node, docs, casos, postgres):
         files += back.outputs(model, spec.ROOT)
     return files
 

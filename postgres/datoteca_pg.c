@@ -1,0 +1,283 @@
+/* The datoteca extension's runners: a dataset call as a set-returning function, a utility as a scalar.
+ *
+ * They convert SQL arguments to the registry's integers and texts, call libdatoteca (linked statically,
+ * its symbols hidden) and turn its refusals into PostgreSQL errors with the library's sentence: a refused
+ * argument is 22023 (invalid_parameter_value), a text a utility refuses 22P02. Nothing here draws a number
+ * or decides a value. Every allocation is in a PostgreSQL memory context; the one malloc'd object (the
+ * library's dt_tabla) is freed by a reset callback of the function's multi-call context, so an error or a
+ * cancel in the middle of a call frees it too. A backend is single-threaded: the registry indices cached in
+ * the generated descriptions are written by one thread only. */
+#include "datoteca_pg.h"
+
+#include "datoteca.h"
+
+#include "access/htup_details.h"
+#include "catalog/pg_type.h"
+#include "funcapi.h"
+#include "miscadmin.h"
+#include "utils/array.h"
+#include "utils/builtins.h"
+#include "utils/date.h"
+#include "utils/datetime.h"
+#include "utils/lsyscache.h"
+
+#include <inttypes.h>
+#include <string.h>
+
+PG_MODULE_MAGIC;
+
+/* Rows made per crossing into the library: the buffer is LOTE * DT_MAX_TEXT bytes (256 KB), and
+ * CHECK_FOR_INTERRUPTS runs once per batch, which at ~1 µs a row answers a cancel in well under 1 ms. */
+#define LOTE 256
+
+#define RECHAZO(...) ereport(ERROR, (errcode(ERRCODE_INVALID_PARAMETER_VALUE), errmsg(__VA_ARGS__)))
+
+typedef struct estado {
+    dt_tabla *t;
+    uint64_t siguiente; /* the next row to make */
+    uint64_t fin;       /* desde + n */
+    char *buf;
+    size_t cap;
+    char *cursor;       /* the next unread row in buf, or NULL when the batch is spent */
+    size_t quedan;      /* rows left in the batch */
+    size_t ncol;
+    char **valores;
+    AttInMetadata *meta;
+} estado;
+
+static void liberar_tabla(void *arg) {
+    estado *e = arg;
+    dt_tabla_free(e->t);
+    e->t = NULL;
+}
+
+static int64_t entero_no_negativo(FunctionCallInfo fcinfo, int k, const char *funcion, const char *nombre) {
+    if (PG_ARGISNULL(k)) RECHAZO("%s: %s must not be null", funcion, nombre);
+    int64_t v = PG_GETARG_INT64(k);
+    if (v < 0) RECHAZO("%s: %s must be an integer from 0 to %" PRId64 ", got %" PRId64, funcion, nombre, INT64_MAX, v);
+    return v;
+}
+
+/* NULL for a NULL argument, else a palloc'd NUL-terminated copy. */
+static char *texto_o_null(FunctionCallInfo fcinfo, int k) {
+    return PG_ARGISNULL(k) ? NULL : text_to_cstring(PG_GETARG_TEXT_PP(k));
+}
+
+/* The registry's value of a choice named by SQL argument k (param j of `info`), or DT_ARG_DEFAULT for NULL. */
+static int64_t opcion(FunctionCallInfo fcinfo, int k, const dt_call_info *info, size_t j) {
+    if (PG_ARGISNULL(k)) return DT_ARG_DEFAULT;
+    text *t = PG_GETARG_TEXT_PP(k);
+    int64_t v;
+    char why[DT_SENTENCE_MAX];
+    if (dt_param_choice(info, j, VARDATA_ANY(t), VARSIZE_ANY_EXHDR(t), &v, why, sizeof why, NULL) != DT_OK)
+        RECHAZO("%s", why);
+    return v;
+}
+
+/* unico as the library's "a,b": a text[] joined with ','; NULL for none. */
+static char *lista(FunctionCallInfo fcinfo, int k, const char *funcion) {
+    if (PG_ARGISNULL(k)) return NULL;
+    ArrayType *a = PG_GETARG_ARRAYTYPE_P(k);
+    Datum *elems;
+    bool *nulls;
+    int n;
+    deconstruct_array(a, TEXTOID, -1, false, TYPALIGN_INT, &elems, &nulls, &n);
+    StringInfoData s;
+    initStringInfo(&s);
+    for (int i = 0; i < n; i++) {
+        if (nulls[i]) RECHAZO("%s: unico must not hold a null", funcion);
+        char *c = TextDatumGetCString(elems[i]);
+        if (strchr(c, ',')) RECHAZO("%s: unico holds column names, one per element, without ','", funcion);
+        if (i) appendStringInfoChar(&s, ',');
+        appendStringInfoString(&s, c);
+    }
+    return s.data;
+}
+
+static Oid tipo_oid(const char *tipo_sql) {
+    if (strcmp(tipo_sql, "text") == 0) return TEXTOID;
+    if (strcmp(tipo_sql, "date") == 0) return DATEOID;
+    if (strcmp(tipo_sql, "char(1)") == 0) return BPCHAROID;
+    if (strcmp(tipo_sql, "integer") == 0) return INT4OID;
+    if (strcmp(tipo_sql, "bigint") == 0) return INT8OID;
+    return InvalidOid;
+}
+
+static void resolver_llamada(dt_pg_llamada *ll) {
+    if (ll->resuelta) return;
+    if (dt_call_find(ll->llamada, strlen(ll->llamada), &ll->indice) != DT_OK)
+        elog(ERROR, "%s: libdatoteca has no call %s (the extension and the library disagree)", ll->funcion, ll->llamada);
+    const dt_call_info *info = dt_call_at(ll->indice);
+    if (info->nparams != ll->nparams)
+        elog(ERROR, "%s: the library's %s has %zu params, the extension %zu", ll->funcion, ll->llamada, info->nparams,
+             ll->nparams);
+    ll->resuelta = 1;
+}
+
+/* The first call: arguments checked and converted, the dataset built in the multi-call context. */
+static estado *empezar(FunctionCallInfo fcinfo, dt_pg_llamada *ll, FuncCallContext *fc) {
+    resolver_llamada(ll);
+    const dt_call_info *info = dt_call_at(ll->indice);
+    int64_t n = entero_no_negativo(fcinfo, 0, ll->funcion, "n");
+    int64_t desde = entero_no_negativo(fcinfo, 2, ll->funcion, "desde");
+    int64_t args[DT_MAX_PARAMS];
+    for (size_t j = 0; j < ll->nparams; j++) {
+        int k = (int)(3 + j);
+        if (ll->kinds[j] == 'o') args[j] = opcion(fcinfo, k, info, j);
+        else if (PG_ARGISNULL(k)) args[j] = DT_ARG_DEFAULT;
+        else args[j] = ll->kinds[j] == 'i' ? (int64_t)PG_GETARG_INT32(k) : PG_GETARG_INT64(k);
+    }
+    int k = (int)(3 + ll->nparams);
+    dt_tabla_opciones o;
+    memset(&o, 0, sizeof o);
+    o.tamano = sizeof o;
+    o.llamada = ll->indice;
+    o.args = ll->nparams ? args : NULL;
+    o.nargs = ll->nparams;
+    o.unico = lista(fcinfo, k, ll->funcion);
+    o.nulos = texto_o_null(fcinfo, k + 1);
+    o.sucio = texto_o_null(fcinfo, k + 2);
+    if (!PG_ARGISNULL(k + 3)) {
+        DateADT d = PG_GETARG_DATEADT(k + 3);
+        if (DATE_NOT_FINITE(d)) RECHAZO("%s: hoy must be a finite date", ll->funcion);
+        int y, m, dd;
+        j2date(d + POSTGRES_EPOCH_JDATE, &y, &m, &dd);
+        o.hoy_anio = y;
+        o.hoy_mes = m;
+        o.hoy_dia = dd;
+    }
+    char *st = texto_o_null(fcinfo, k + 4);
+    if (st) {
+        if (!PG_ARGISNULL(1) && PG_GETARG_INT64(1) != 0)
+            RECHAZO("%s: give semilla or semilla_texto, not both", ll->funcion);
+        o.seed_texto = st;
+        o.seed_texto_len = strlen(st);
+    } else {
+        o.seed = (uint64_t)entero_no_negativo(fcinfo, 1, ll->funcion, "semilla");
+    }
+
+    estado *e = palloc0(sizeof *e);
+    char why[DT_SENTENCE_MAX];
+    dt_status s = dt_tabla_new(&o, &e->t, why, sizeof why);
+    if (s == DT_ERR_INVALID_ARG) RECHAZO("%s", why);
+    if (s == DT_ERR_NO_MEMORY) ereport(ERROR, (errcode(ERRCODE_OUT_OF_MEMORY), errmsg("%s: %s", ll->funcion, dt_status_str(s))));
+    if (s != DT_OK) elog(ERROR, "%s: dt_tabla_new: %s", ll->funcion, dt_status_str(s));
+    MemoryContextCallback *cb = palloc0(sizeof *cb);
+    cb->func = liberar_tabla;
+    cb->arg = e;
+    MemoryContextRegisterResetCallback(fc->multi_call_memory_ctx, cb);
+
+    uint64_t cap = dt_tabla_capacidad(e->t);
+    if ((uint64_t)desde > cap || (uint64_t)n > cap - (uint64_t)desde) {
+        char a[24], b[24], c[24]; /* the library's sentence takes its numbers as text */
+        snprintf(a, sizeof a, "%" PRIu64, (uint64_t)desde);
+        snprintf(b, sizeof b, "%" PRIu64, (uint64_t)desde + (uint64_t)n);
+        snprintf(c, sizeof c, "%" PRIu64, cap);
+        RECHAZO(DT_FRASE_CAPACIDAD, ll->llamada, a, b, c);
+    }
+
+    TupleDesc td;
+    if (get_call_result_type(fcinfo, NULL, &td) != TYPEFUNC_COMPOSITE)
+        ereport(ERROR, (errcode(ERRCODE_FEATURE_NOT_SUPPORTED),
+                        errmsg("%s: a set of rows is returned here, call it in FROM", ll->funcion)));
+    e->ncol = dt_tabla_columnas(e->t);
+    if (e->ncol != (size_t)td->natts || e->ncol != ll->ncols)
+        elog(ERROR, "%s: the library gives %zu columns, the SQL type has %d", ll->funcion, e->ncol, td->natts);
+    for (size_t j = 0; j < e->ncol; j++) {
+        dt_columna_info ci;
+        dt_tabla_columna(e->t, j, &ci);
+        Form_pg_attribute att = TupleDescAttr(td, (int)j);
+        if (strcmp(ci.nombre, ll->cols[j].nombre) != 0 || strcmp(ci.tipo_sql, ll->cols[j].tipo_sql) != 0 ||
+            tipo_oid(ci.tipo_sql) != att->atttypid)
+            elog(ERROR, "%s: column %zu is %s %s in the library but %s %s in the extension", ll->funcion, j + 1,
+                 ci.nombre, ci.tipo_sql, NameStr(att->attname), format_type_be(att->atttypid));
+    }
+    fc->tuple_desc = BlessTupleDesc(td);
+    e->meta = TupleDescGetAttInMetadata(fc->tuple_desc);
+    e->siguiente = (uint64_t)desde;
+    e->fin = (uint64_t)desde + (uint64_t)n;
+    e->cap = DT_CALL_MANY_BOUND(LOTE);
+    e->buf = palloc(e->cap);
+    e->valores = palloc(sizeof(char *) * e->ncol);
+    return e;
+}
+
+Datum dt_pg_tabla(FunctionCallInfo fcinfo, dt_pg_llamada *ll) {
+    FuncCallContext *fc;
+    if (SRF_IS_FIRSTCALL()) {
+        fc = SRF_FIRSTCALL_INIT();
+        MemoryContext antes = MemoryContextSwitchTo(fc->multi_call_memory_ctx);
+        fc->user_fctx = empezar(fcinfo, ll, fc);
+        MemoryContextSwitchTo(antes);
+    }
+    fc = SRF_PERCALL_SETUP();
+    estado *e = fc->user_fctx;
+    if (e->quedan == 0) {
+        if (e->siguiente >= e->fin) SRF_RETURN_DONE(fc);
+        CHECK_FOR_INTERRUPTS();
+        uint64_t falta = e->fin - e->siguiente;
+        size_t lote = falta < LOTE ? (size_t)falta : LOTE;
+        size_t len;
+        dt_status s = dt_tabla_filas(e->t, e->siguiente, lote, e->buf, e->cap, &len);
+        if (s != DT_OK) elog(ERROR, "%s: dt_tabla_filas: %s", ll->funcion, dt_status_str(s));
+        e->siguiente += lote;
+        e->quedan = lote;
+        e->cursor = e->buf;
+    }
+    /* One row: its fields cut in place at each separator, a lone DT_NULO a null. */
+    char *p = e->cursor;
+    for (size_t j = 0; j < e->ncol; j++) {
+        char *c = p;
+        while (*p != DT_FIELD_SEP && *p != '\n' && *p != '\0') p++;
+        if (*p == '\0') elog(ERROR, "%s: a row of the library ended early", ll->funcion);
+        int fin_fila = *p == '\n';
+        *p++ = '\0';
+        e->valores[j] = (c[0] == DT_NULO && c[1] == '\0') ? NULL : c;
+        if (fin_fila != (j + 1 == e->ncol)) elog(ERROR, "%s: a row of the library has the wrong number of fields", ll->funcion);
+    }
+    e->cursor = p;
+    e->quedan--;
+    HeapTuple tup = BuildTupleFromCStrings(e->meta, e->valores);
+    SRF_RETURN_NEXT(fc, HeapTupleGetDatum(tup));
+}
+
+Datum dt_pg_util(FunctionCallInfo fcinfo, dt_pg_utilidad *u) {
+    if (!u->resuelta) {
+        if (dt_util_find(u->utilidad, strlen(u->utilidad), &u->indice) != DT_OK)
+            elog(ERROR, "%s: libdatoteca has no utility %s", u->funcion, u->utilidad);
+        u->resuelta = 1;
+    }
+    const dt_call_info *info = dt_util_at(u->indice);
+    const char *texto = NULL;
+    size_t tlen = 0;
+    int k = 0;
+    if (u->texto) {
+        text *t = PG_GETARG_TEXT_PP(0);
+        texto = VARDATA_ANY(t);
+        tlen = VARSIZE_ANY_EXHDR(t);
+        k = 1;
+    }
+    size_t nargs = strlen(u->kinds);
+    int64_t args[4];
+    for (size_t j = 0; j < nargs && j < 4; j++) {
+        char kind = u->kinds[j];
+        if (kind == 'f') args[j] = u->fijo[j];
+        else if (kind == 'o') args[j] = opcion(fcinfo, k++, info, j);
+        else if (kind == 'i') args[j] = PG_GETARG_INT32(k++);
+        else args[j] = PG_GETARG_INT64(k++);
+    }
+    char buf[DT_MAX_TEXT];
+    size_t len;
+    dt_status s = dt_util(u->indice, texto ? texto : "", tlen, args, nargs, buf, sizeof buf, &len);
+    if (u->validar) {
+        if (s == DT_OK) PG_RETURN_BOOL(true);
+        if (s != DT_ERR_INVALID_ARG && s != DT_ERR_NO_MEMORY && s != DT_ERR_NULL && s != DT_ERR_UNKNOWN_CALL)
+            PG_RETURN_BOOL(false);
+    }
+    if (s == DT_ERR_INVALID_ARG) RECHAZO("%s", buf);
+    if (s != DT_OK && s != DT_ERR_NO_MEMORY && s != DT_ERR_NULL && s != DT_ERR_UNKNOWN_CALL &&
+        s != DT_ERR_BUFFER_TOO_SMALL)
+        ereport(ERROR, (errcode(ERRCODE_INVALID_TEXT_REPRESENTATION), errmsg("%s", buf)));
+    if (s != DT_OK) elog(ERROR, "%s: dt_util: %s", u->funcion, dt_status_str(s));
+    PG_RETURN_TEXT_P(cstring_to_text_with_len(buf, (int)len));
+}

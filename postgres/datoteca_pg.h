@@ -1,0 +1,47 @@
+/* The extension's descriptions of its SQL functions (filled by the generated datoteca_glue.gen.c) and the
+ * two runners over libdatoteca (datoteca_pg.c). Owned by the extension; used only inside one backend. */
+#ifndef DATOTECA_PG_H
+#define DATOTECA_PG_H
+
+#include "postgres.h"
+#include "fmgr.h"
+
+#include <stddef.h>
+#include <stdint.h>
+
+typedef struct dt_pg_columna {
+    const char *nombre;
+    const char *tipo_sql; /* as the spec and dt_tabla_columna say: text, date, char(1), integer, bigint */
+} dt_pg_columna;
+
+/* One dataset function: SQL arguments (n, semilla, desde, one per param, unico, nulos, sucio, hoy,
+ * semilla_texto); kinds has one letter per param: 'i' int4, 'l' int8, 'o' a choice given by name. */
+typedef struct dt_pg_llamada {
+    const char *llamada;           /* the registry's name: "persona.persona" */
+    const char *funcion;           /* the SQL name, for sentences: "datoteca.persona" */
+    size_t nparams;
+    const char *kinds;
+    size_t ncols;
+    const dt_pg_columna *cols;
+    int resuelta;                  /* the registry index below is looked up once per backend */
+    size_t indice;
+} dt_pg_llamada;
+
+/* One utility function: an optional text first, then one SQL argument per kind that is not 'f' (fixed:
+ * an alias' value in fijo). */
+typedef struct dt_pg_utilidad {
+    const char *utilidad;
+    const char *funcion;
+    int texto;
+    int validar;                   /* returns boolean: DT_OK is true, the utility's own refusal false */
+    const char *kinds;
+    int64_t fijo[4];
+    int resuelta;
+    size_t indice;
+} dt_pg_utilidad;
+
+/* Hidden: the module exports only PostgreSQL's entry points (PG_FUNCTION_INFO_V1 and the magic block). */
+__attribute__((visibility("hidden"))) Datum dt_pg_tabla(FunctionCallInfo fcinfo, dt_pg_llamada *ll);
+__attribute__((visibility("hidden"))) Datum dt_pg_util(FunctionCallInfo fcinfo, dt_pg_utilidad *u);
+
+#endif
