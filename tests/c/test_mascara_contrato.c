@@ -89,11 +89,11 @@ int main(void) {
     CHECK_OK(dt_mascara_clave_new(hex, strlen(hex), &k, why, sizeof why), "test key: %s", why);
     const jval *casos = jget(fx, "casos");
     CHECK(casos->n > 0, "fixtures/mascara.json has no case");
-    size_t valores = 0;
-    for (size_t i = 0; i < casos->n; i++) valores += caso(casos->items[i], k);
+    size_t valores = 0, ncasos = casos->n;
+    for (size_t i = 0; i < ncasos; i++) valores += caso(casos->items[i], k);
     dt_mascara_clave_free(k);
     jfree(fx);
     free(texto);
-    printf("masking contract: %zu cases, %zu values compared\n", casos->n, valores);
+    printf("masking contract: %zu cases, %zu values compared\n", ncasos, valores);
     return dt_test_done("test_mascara_contrato");
 }
