@@ -69,19 +69,16 @@ class _Detector:
 
 
 def _tabla_arrow(datos: Any, filas: int) -> Any:
-    """The first `filas` rows of Arrow data as a pyarrow Table (pyarrow is needed for Arrow input)."""
+    """The first `filas` rows of Arrow data as a pyarrow Table, read as Enmascarador reads its input."""
     import pyarrow as pa  # type: ignore[import-untyped,unused-ignore]  # Arrow inputs only
 
-    if isinstance(datos, (pa.Table, pa.RecordBatch)):
-        t = datos
-    elif hasattr(datos, "__arrow_c_stream__"):
-        t = pa.RecordBatchReader.from_stream(datos).read_all()
-    elif hasattr(datos, "__arrow_c_array__"):
-        t = pa.record_batch(datos)
-    else:
+    from ._enmascarar import _a_pyarrow
+
+    if not (isinstance(datos, (pa.Table, pa.RecordBatch)) or hasattr(datos, "__arrow_c_stream__")
+            or hasattr(datos, "__arrow_c_array__")):
         raise InvalidArgumentError(f"proponer_reglas: datos must be Arrow data (a pyarrow Table or RecordBatch, "
                                    f"or an object with __arrow_c_stream__), a path or rows as dicts, got {type(datos).__name__}", 2)
-    return t.slice(0, filas)
+    return _a_pyarrow(datos).slice(0, filas)
 
 
 def proponer_reglas(datos: Any, *, filas: int = 1000, origen: Optional[str] = None) -> str:
