@@ -118,6 +118,11 @@ postgres: build
 install-postgres: postgres
 	$(MAKE) -C postgres DATOTECA_BUILD=$(abspath $(BUILD)) install
 
+# The extension against the COPY path and the export-mask-import path, on a throwaway server (as root, as
+# the tests); installs the extension first. Not in `bench` (it needs the server and root): make bench-postgres.
+bench-postgres: install-postgres $(VPY)
+	$(VPY) bench/postgres_bench.py $(BUILD)
+
 # Benchmarks (not tests): each installs its peer itself and prints a Markdown table.
 bench: bench-c bench-python bench-node bench-cli bench-tabla bench-esquema bench-arrow bench-mascara
 

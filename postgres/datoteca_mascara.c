@@ -37,7 +37,7 @@ void _PG_init(void) {
     MarkGUCPrefixReserved("datoteca");
 }
 
-static const dt_mascara_clave *la_clave(const char *funcion) {
+const dt_mascara_clave *dt_pg_clave(const char *funcion) {
     if (clave) return clave;
     if (clave_archivo == NULL || clave_archivo[0] == '\0')
         ereport(ERROR, (errcode(ERRCODE_INVALID_PARAMETER_VALUE),
@@ -70,7 +70,7 @@ static const dt_mascara_clave *la_clave(const char *funcion) {
 typedef dt_status (*mascara_fn)(const dt_mascara_clave *, const char *, size_t, char *, size_t, size_t *, char *, size_t);
 
 static Datum enmascarar(FunctionCallInfo fcinfo, mascara_fn fn, const char *funcion) {
-    const dt_mascara_clave *k = la_clave(funcion);
+    const dt_mascara_clave *k = dt_pg_clave(funcion);
     text *t = PG_GETARG_TEXT_PP(0);
     size_t len = VARSIZE_ANY_EXHDR(t);
     size_t cap = len + DT_MAX_TEXT; /* every transform's output is under its input plus DT_MAX_TEXT */

@@ -42,7 +42,11 @@ typedef struct estado {
     size_t quedan;      /* rows left in the batch */
     size_t ncol;
     char **valores;
-    AttInMetadata *meta;
+    size_t *largos;
+    Oid *tipos;         /* each column's type, for the direct conversions of a_datum */
+    Datum *datos;
+    bool *nulos;
+    AttInMetadata *meta; /* the input functions, for a value a direct conversion does not take */
 } estado;
 
 static void liberar_tabla(void *arg) {
@@ -101,6 +105,49 @@ static Oid tipo_oid(const char *tipo_sql) {
     if (strcmp(tipo_sql, "integer") == 0) return INT4OID;
     if (strcmp(tipo_sql, "bigint") == 0) return INT8OID;
     return InvalidOid;
+}
+
+/* Digits only, at most 18 of them with an optional '-', so the value cannot overflow: *out, true. */
+static bool entero_simple(const char *c, size_t len, int64_t *out) {
+    size_t i = c[0] == '-';
+    if (len == i || len - i > 18) return false;
+    int64_t v = 0;
+    for (; i < len; i++) {
+        if (c[i] < '0' || c[i] > '9') return false;
+        v = v * 10 + (c[i] - '0');
+    }
+    *out = c[0] == '-' ? -v : v;
+    return true;
+}
+
+/* The Datum of column j's text `c` (len bytes, NUL-terminated) in the column's type. The library writes
+ * integers as plain decimals and dates as YYYY-MM-DD, so those are converted here directly (the text
+ * input functions cost more than making the row); anything else goes through the type's input
+ * function, which also gives PostgreSQL's own error for a value out of range. */
+static Datum a_datum(estado *e, size_t j, char *c, size_t len) {
+    int64_t v;
+    switch (e->tipos[j]) {
+    case TEXTOID:
+        return PointerGetDatum(cstring_to_text_with_len(c, (int)len));
+    case BPCHAROID: /* char(1): one byte needs no padding */
+        if (len == 1) return PointerGetDatum(cstring_to_text_with_len(c, 1));
+        break;
+    case INT8OID:
+        if (entero_simple(c, len, &v)) return Int64GetDatum(v);
+        break;
+    case INT4OID:
+        if (len <= 10 && entero_simple(c, len, &v) && v >= PG_INT32_MIN && v <= PG_INT32_MAX) return Int32GetDatum((int32)v);
+        break;
+    case DATEOID:
+        if (len == 10 && c[4] == '-' && c[7] == '-') {
+            int64_t y, m, d;
+            if (entero_simple(c, 4, &y) && entero_simple(c + 5, 2, &m) && entero_simple(c + 8, 2, &d) && y >= 1 &&
+                m >= 1 && m <= 12 && d >= 1 && d <= day_tab[isleap(y)][m - 1])
+                return DateADTGetDatum(date2j((int)y, (int)m, (int)d) - POSTGRES_EPOCH_JDATE);
+        }
+        break;
+    }
+    return InputFunctionCall(&e->meta->attinfuncs[j], c, e->meta->attioparams[j], e->meta->atttypmods[j]);
 }
 
 static void resolver_llamada(dt_pg_llamada *ll) {
@@ -199,6 +246,11 @@ static estado *empezar(FunctionCallInfo fcinfo, dt_pg_llamada *ll, FuncCallConte
     e->cap = DT_CALL_MANY_BOUND(LOTE);
     e->buf = palloc(e->cap);
     e->valores = palloc(sizeof(char *) * e->ncol);
+    e->largos = palloc(sizeof(size_t) * e->ncol);
+    e->tipos = palloc(sizeof(Oid) * e->ncol);
+    e->datos = palloc(sizeof(Datum) * e->ncol);
+    e->nulos = palloc(sizeof(bool) * e->ncol);
+    for (size_t j = 0; j < e->ncol; j++) e->tipos[j] = TupleDescAttr(fc->tuple_desc, (int)j)->atttypid;
     return e;
 }
 
@@ -231,13 +283,18 @@ Datum dt_pg_tabla(FunctionCallInfo fcinfo, dt_pg_llamada *ll) {
         while (*p != DT_FIELD_SEP && *p != '\n' && *p != '\0') p++;
         if (*p == '\0') elog(ERROR, "%s: a row of the library ended early", ll->funcion);
         int fin_fila = *p == '\n';
+        e->largos[j] = (size_t)(p - c);
         *p++ = '\0';
         e->valores[j] = (c[0] == DT_NULO && c[1] == '\0') ? NULL : c;
         if (fin_fila != (j + 1 == e->ncol)) elog(ERROR, "%s: a row of the library has the wrong number of fields", ll->funcion);
     }
     e->cursor = p;
     e->quedan--;
-    HeapTuple tup = BuildTupleFromCStrings(e->meta, e->valores);
+    for (size_t j = 0; j < e->ncol; j++) {
+        e->nulos[j] = e->valores[j] == NULL;
+        e->datos[j] = e->nulos[j] ? (Datum)0 : a_datum(e, j, e->valores[j], e->largos[j]);
+    }
+    HeapTuple tup = heap_form_tuple(fc->tuple_desc, e->datos, e->nulos);
     SRF_RETURN_NEXT(fc, HeapTupleGetDatum(tup));
 }
 

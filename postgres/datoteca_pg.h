@@ -44,4 +44,10 @@ typedef struct dt_pg_utilidad {
 __attribute__((visibility("hidden"))) Datum dt_pg_tabla(FunctionCallInfo fcinfo, dt_pg_llamada *ll);
 __attribute__((visibility("hidden"))) Datum dt_pg_util(FunctionCallInfo fcinfo, dt_pg_utilidad *u);
 
+/* The masking key of datoteca.clave_archivo (datoteca_mascara.c), read once per backend and cached until
+ * the setting changes; owned by the cache (never freed by the caller). Raises a PostgreSQL error, naming
+ * `funcion` and never the key or the file's content, when there is none or it cannot be read. */
+struct dt_mascara_clave;
+__attribute__((visibility("hidden"))) const struct dt_mascara_clave *dt_pg_clave(const char *funcion);
+
 #endif

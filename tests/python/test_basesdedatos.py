@@ -56,6 +56,12 @@ def postgres():
             break
         assert server.poll() is None, f"postgres exited: {open(os.path.join(base, 'log')).read()}"
         time.sleep(0.1)
+    # The socket exists before the server accepts connections ("the database system is starting up").
+    for _ in range(300):
+        if subprocess.run([_pg_bin("pg_isready"), "-q", "-h", base, "-U", "postgres"]).returncode == 0:
+            break
+        assert server.poll() is None, f"postgres exited: {open(os.path.join(base, 'log')).read()}"
+        time.sleep(0.1)
     pid = int(open(pid_file).readline())
     try:
         yield base

@@ -1,0 +1,176 @@
+#!/usr/bin/env python3
+"""The PostgreSQL extension against the COPY path, in one run on one throwaway server (docs/postgres.md).
+
+    python3 bench/postgres_bench.py BUILD_DIR [ROWS]      (make bench-postgres; the extension installed)
+
+Seeding: `INSERT INTO t SELECT * FROM datoteca.persona(ROWS, 42)` against `datoteca tabla persona --seed 42
+-n ROWS --format csv | psql -c "COPY t FROM STDIN (FORMAT csv, HEADER)"` (generation included: two
+processes, so the COPY path may use both cores), into the same table made from the CLI's DDL, truncated
+between runs; and `SELECT count(*) FROM datoteca.persona(ROWS, 42)`, the function alone.
+Masking: `CALL datoteca.copiar_enmascarado(...)` of that table (ROWS persona rows, every personal column
+masked) against the export path: COPY it out, `datoteca enmascarar`, COPY the result into a new table.
+Wall time, best and median of 3 runs each; the tables are checked equal (EXCEPT) once. Prints Markdown."""
+import glob
+import json
+import os
+import secrets
+import shutil
+import signal
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+BUILD = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else "build-c")
+ROWS = int(sys.argv[2]) if len(sys.argv) > 2 else 1_000_000
+CLI = os.path.join(BUILD, "datoteca")
+RUNS = 3
+
+
+def pg_bin(name):
+    found = sorted(glob.glob(f"/usr/lib/postgresql/*/bin/{name}"))
+    return found[-1] if found else shutil.which(name)
+
+
+class Server:
+    def __init__(self):
+        self.base = tempfile.mkdtemp(prefix="datoteca-pgbench-")
+        os.chmod(self.base, 0o755)
+        self.como = ["runuser", "-u", "postgres", "--"] if os.geteuid() == 0 else []
+        if self.como:
+            shutil.chown(self.base, "postgres")
+        datos = os.path.join(self.base, "datos")
+        subprocess.run([*self.como, pg_bin("initdb"), "-D", datos, "-U", "postgres", "--auth=trust", "-E", "UTF8",
+                        "--locale=C"], check=True, capture_output=True)
+        self.log = open(os.path.join(self.base, "log"), "wb")
+        # Checkpoints spread over the run would land in whichever path runs when they come.
+        self.proc = subprocess.Popen([*self.como, pg_bin("postgres"), "-D", datos, "-k", self.base, "-c", "listen_addresses=",
+                                      "-c", "max_wal_size=8GB", "-c", "checkpoint_timeout=1h",
+                                      "-c", "session_preload_libraries=datoteca"],
+                                     stdout=self.log, stderr=subprocess.STDOUT)
+        for _ in range(300):
+            if os.path.exists(os.path.join(self.base, ".s.PGSQL.5432")):
+                break
+            time.sleep(0.1)
+        self.psql_cmd = [pg_bin("psql"), "-h", self.base, "-U", "postgres", "-d", "postgres", "-v", "ON_ERROR_STOP=1",
+                         "-q", "-At"]
+
+    def psql(self, sql, stdin=None):
+        r = subprocess.run([*self.psql_cmd, "-c", sql], input=stdin, capture_output=True)
+        if r.returncode != 0:
+            sys.exit(f"psql failed on {sql[:200]!r}: {r.stderr.decode()}")
+        return r.stdout.decode()
+
+    def stop(self):
+        self.proc.send_signal(signal.SIGTERM)
+        self.proc.wait(timeout=120)
+        self.log.close()
+        shutil.rmtree(self.base)
+
+
+def timed(fn, prepare=None):
+    times = []
+    for _ in range(RUNS):
+        if prepare:
+            prepare()
+        t0 = time.perf_counter()
+        fn()
+        times.append(time.perf_counter() - t0)
+    return min(times), statistics.median(times)
+
+
+def main():
+    if not os.path.exists(CLI):
+        sys.exit(f"no CLI at {CLI}: make build first")
+    s = Server()
+    try:
+        s.psql("CREATE EXTENSION datoteca")
+        ddl = subprocess.run([CLI, "tabla", "persona", "-n", "0", "--format", "ddl", "--nombre", "t"], check=True,
+                             capture_output=True).stdout.decode()
+        s.psql(ddl)
+        s.psql(ddl.replace("CREATE TABLE t ", "CREATE TABLE c ", 1))
+        n = f"{ROWS:,}"
+
+        def por_funcion():
+            s.psql(f"INSERT INTO t SELECT * FROM datoteca.persona({ROWS}, 42)")
+
+        def por_copy():
+            cli = subprocess.Popen([CLI, "tabla", "persona", "--seed", "42", "-n", str(ROWS), "--format", "csv"],
+                                   stdout=subprocess.PIPE)
+            r = subprocess.run([*s.psql_cmd, "-c", "COPY c FROM STDIN (FORMAT csv, HEADER)"], stdin=cli.stdout,
+                               capture_output=True)
+            cli.stdout.close()
+            if cli.wait() != 0 or r.returncode != 0:
+                sys.exit(f"the COPY path failed: {r.stderr.decode()}")
+
+        contar = timed(lambda: s.psql(f"SELECT count(*) FROM datoteca.persona({ROWS}, 42)"))
+        funcion = timed(por_funcion, lambda: s.psql("TRUNCATE t"))
+        copia = timed(por_copy, lambda: s.psql("TRUNCATE c"))
+        distintas = s.psql("SELECT (SELECT count(*) FROM (TABLE t EXCEPT ALL TABLE c) x) + "
+                           "(SELECT count(*) FROM (TABLE c EXCEPT ALL TABLE t) y)").strip()
+        if distintas != "0":
+            sys.exit(f"the two paths gave different rows: {distintas} rows differ")
+
+        clave = os.path.join(s.base, "clave.hex")
+        with open(clave, "w") as f:
+            f.write(secrets.token_hex(32) + "\n")
+        os.chmod(clave, 0o600)
+        if s.como:
+            shutil.chown(clave, "postgres")
+        s.psql(f"ALTER SYSTEM SET datoteca.clave_archivo = '{clave}'; ")
+        s.psql("SELECT pg_reload_conf()")
+        time.sleep(0.3)
+        columnas = {"rut": {"regla": "rut"}, "email": {"regla": "email"}, "telefono": {"regla": "telefono"},
+                    "fecha_nacimiento": {"regla": "fecha", "dias": 30, "entidad": "rut"}}
+        for campo in ("nombres", "apellido_paterno", "apellido_materno", "nombre_completo", "direccion"):
+            columnas[campo] = {"regla": "persona", "campo": campo, "entidad": "rut"}
+        for keep in ("sexo", "comuna", "region", "codigo_comuna", "codigo_region"):
+            columnas[keep] = {"regla": "mantener"}
+        reglas = {"version": 1, "columnas": columnas}
+        rj = json.dumps({"t": reglas}).replace("'", "''")
+
+        def enmascarar_sql():
+            s.psql(f"CALL datoteca.copiar_enmascarado('{rj}', 'enmascarado')")
+
+        reglas_path = os.path.join(s.base, "reglas.json")
+        with open(reglas_path, "w") as f:
+            json.dump(reglas, f)
+
+        def enmascarar_export():
+            salida = subprocess.Popen([*s.psql_cmd, "-c", "COPY t TO STDOUT (FORMAT csv, HEADER)"], stdout=subprocess.PIPE)
+            cli = subprocess.Popen([CLI, "enmascarar", "--reglas", reglas_path, "--clave-archivo", clave], stdin=salida.stdout,
+                                   stdout=subprocess.PIPE)
+            salida.stdout.close()
+            r = subprocess.run([*s.psql_cmd, "-c", "COPY c FROM STDIN (FORMAT csv, HEADER)"], stdin=cli.stdout,
+                               capture_output=True)
+            cli.stdout.close()
+            if salida.wait() != 0 or cli.wait() != 0 or r.returncode != 0:
+                sys.exit(f"the export path failed: {r.stderr.decode()}")
+
+        mascara = timed(enmascarar_sql, lambda: s.psql("DROP SCHEMA IF EXISTS enmascarado CASCADE"))
+        exporte = timed(enmascarar_export, lambda: s.psql("TRUNCATE c"))
+        distintas = s.psql("SELECT (SELECT count(*) FROM (TABLE enmascarado.t EXCEPT ALL TABLE c) x) + "
+                           "(SELECT count(*) FROM (TABLE c EXCEPT ALL TABLE enmascarado.t) y)").strip()
+        if distintas != "0":
+            sys.exit(f"the masked copy and the export path differ in {distintas} rows")
+        version = s.psql("SHOW server_version").strip()
+    finally:
+        s.stop()
+
+    def fila(nombre, t, ref=None):
+        veces = f" | {ref[1] / t[1]:.2f}×" if ref else " | "
+        return f"| {nombre} | {t[0]:.2f} s | {t[1]:.2f} s | {ROWS / t[1]:,.0f}{veces} |"
+
+    print(f"PostgreSQL {version}, {n} persona rows, {time.strftime('%Y-%m-%d')}, {os.cpu_count()} cores, best and median of {RUNS}\n")
+    print("| path | best | median | rows/s (median) | vs COPY path |")
+    print("|---|---|---|---|---|")
+    print(fila("`COPY t FROM` the CLI's CSV (generation included)", copia))
+    print(fila("`INSERT INTO t SELECT * FROM datoteca.persona(n, 42)`", funcion, copia))
+    print(fila("`SELECT count(*) FROM datoteca.persona(n, 42)` (no insert)", contar, copia))
+    print(fila("export, `datoteca enmascarar`, `COPY` back in", exporte))
+    print(fila("`CALL datoteca.copiar_enmascarado(...)` (14 columns, 9 masked)", mascara, exporte))
+
+
+if __name__ == "__main__":
+    main()
