@@ -3,7 +3,8 @@
 
     python3 bench/postgres_bench.py BUILD_DIR [ROWS]      (make bench-postgres; the extension installed)
 
-Seeding: `INSERT INTO t SELECT * FROM datoteca.persona(ROWS, 42)` against `datoteca tabla persona --seed 42
+Seeding: `INSERT INTO t SELECT * FROM datoteca.persona(ROWS, 42)` and `SELECT datoteca.llenar_persona('t',
+ROWS, 42)` (batched inserts, as COPY's) against `datoteca tabla persona --seed 42
 -n ROWS --format csv | psql -c "COPY t FROM STDIN (FORMAT csv, HEADER)"` (generation included: two
 processes, so the COPY path may use both cores), into the same table made from the CLI's DDL, truncated
 between runs; and `SELECT count(*) FROM datoteca.persona(ROWS, 42)`, the function alone.
@@ -59,12 +60,19 @@ class Server:
     def psql(self, sql, stdin=None):
         r = subprocess.run([*self.psql_cmd, "-c", sql], input=stdin, capture_output=True)
         if r.returncode != 0:
-            sys.exit(f"psql failed on {sql[:200]!r}: {r.stderr.decode()}")
+            print(f"psql failed on {sql[:200]!r}: {r.stderr.decode()}", file=sys.stderr)
+            sys.exit(1)
         return r.stdout.decode()
 
     def stop(self):
-        self.proc.send_signal(signal.SIGTERM)
+        # By the postmaster's own pid: as root the child of Popen is runuser, which may exit first.
+        pid = int(open(os.path.join(self.base, "datos", "postmaster.pid")).readline())
+        os.kill(pid, signal.SIGINT)  # fast shutdown: a failed run may leave a session behind
         self.proc.wait(timeout=120)
+        for _ in range(600):
+            if not os.path.exists(f"/proc/{pid}"):
+                break
+            time.sleep(0.1)
         self.log.close()
         shutil.rmtree(self.base)
 
@@ -102,9 +110,20 @@ def main():
                                capture_output=True)
             cli.stdout.close()
             if cli.wait() != 0 or r.returncode != 0:
-                sys.exit(f"the COPY path failed: {r.stderr.decode()}")
+                print(f"the COPY path failed: {r.stderr.decode()}", file=sys.stderr)
+                sys.exit(1)
+
+        def por_llenar():
+            s.psql(f"SELECT datoteca.llenar_persona('t', {ROWS}, 42)")
 
         contar = timed(lambda: s.psql(f"SELECT count(*) FROM datoteca.persona({ROWS}, 42)"))
+        llenar = timed(por_llenar, lambda: s.psql("TRUNCATE t"))
+        s.psql("TRUNCATE c")
+        por_copy()
+        distintas = s.psql("SELECT (SELECT count(*) FROM (TABLE t EXCEPT ALL TABLE c) x) + "
+                           "(SELECT count(*) FROM (TABLE c EXCEPT ALL TABLE t) y)").strip()
+        if distintas != "0":
+            sys.exit(f"llenar_persona and the COPY path gave different rows: {distintas} rows differ")
         funcion = timed(por_funcion, lambda: s.psql("TRUNCATE t"))
         copia = timed(por_copy, lambda: s.psql("TRUNCATE c"))
         distintas = s.psql("SELECT (SELECT count(*) FROM (TABLE t EXCEPT ALL TABLE c) x) + "
@@ -167,6 +186,7 @@ def main():
     print("|---|---|---|---|---|")
     print(fila("`COPY t FROM` the CLI's CSV (generation included)", copia))
     print(fila("`INSERT INTO t SELECT * FROM datoteca.persona(n, 42)`", funcion, copia))
+    print(fila("`SELECT datoteca.llenar_persona('t', n, 42)`", llenar, copia))
     print(fila("`SELECT count(*) FROM datoteca.persona(n, 42)` (no insert)", contar, copia))
     print(fila("export, `datoteca enmascarar`, `COPY` back in", exporte))
     print(fila("`CALL datoteca.copiar_enmascarado(...)` (14 columns, 9 masked)", mascara, exporte))

@@ -21,6 +21,21 @@ CREATE FUNCTION @extschema@.rut(
 ) RETURNS SETOF @extschema@.rut_fila
   AS 'MODULE_PATHNAME', 'datoteca_t_rut' LANGUAGE C IMMUTABLE PARALLEL SAFE ROWS 1000;
 COMMENT ON FUNCTION @extschema@.rut IS 'Rows [desde, desde + n) of the dataset rut: A RUT with a valid check digit: persona 1.000.000 to 29.999.999, empresa 76 to 77 millions.';
+CREATE FUNCTION @extschema@.llenar_rut(
+  tabla regclass,
+  n bigint,
+  semilla bigint DEFAULT 0,
+  desde bigint DEFAULT 0,
+  "tipo" text DEFAULT 'persona',
+  "formato" text DEFAULT 'puntos',
+  unico text[] DEFAULT NULL,
+  nulos text DEFAULT NULL,
+  sucio text DEFAULT NULL,
+  hoy date DEFAULT NULL,
+  semilla_texto text DEFAULT NULL
+) RETURNS bigint
+  AS 'MODULE_PATHNAME', 'datoteca_l_rut' LANGUAGE C VOLATILE PARALLEL UNSAFE;
+COMMENT ON FUNCTION @extschema@.llenar_rut IS 'Insert rows [desde, desde + n) of the dataset rut into tabla, in batches as COPY does; returns the rows inserted.';
 
 CREATE TYPE @extschema@.persona_nombre_fila AS (
   "nombre" text
@@ -38,6 +53,20 @@ CREATE FUNCTION @extschema@.persona_nombre(
 ) RETURNS SETOF @extschema@.persona_nombre_fila
   AS 'MODULE_PATHNAME', 'datoteca_t_persona_nombre' LANGUAGE C IMMUTABLE PARALLEL SAFE ROWS 1000;
 COMMENT ON FUNCTION @extschema@.persona_nombre IS 'Rows [desde, desde + n) of the dataset persona.nombre: A given name weighted by its Registro Civil frequency.';
+CREATE FUNCTION @extschema@.llenar_persona_nombre(
+  tabla regclass,
+  n bigint,
+  semilla bigint DEFAULT 0,
+  desde bigint DEFAULT 0,
+  "sexo" text DEFAULT 'cualquiera',
+  unico text[] DEFAULT NULL,
+  nulos text DEFAULT NULL,
+  sucio text DEFAULT NULL,
+  hoy date DEFAULT NULL,
+  semilla_texto text DEFAULT NULL
+) RETURNS bigint
+  AS 'MODULE_PATHNAME', 'datoteca_l_persona_nombre' LANGUAGE C VOLATILE PARALLEL UNSAFE;
+COMMENT ON FUNCTION @extschema@.llenar_persona_nombre IS 'Insert rows [desde, desde + n) of the dataset persona.nombre into tabla, in batches as COPY does; returns the rows inserted.';
 
 CREATE TYPE @extschema@.persona_nombres_fila AS (
   "nombres" text
@@ -55,6 +84,20 @@ CREATE FUNCTION @extschema@.persona_nombres(
 ) RETURNS SETOF @extschema@.persona_nombres_fila
   AS 'MODULE_PATHNAME', 'datoteca_t_persona_nombres' LANGUAGE C IMMUTABLE PARALLEL SAFE ROWS 1000;
 COMMENT ON FUNCTION @extschema@.persona_nombres IS 'Rows [desde, desde + n) of the dataset persona.nombres: One or two different given names; 80 % carry two.';
+CREATE FUNCTION @extschema@.llenar_persona_nombres(
+  tabla regclass,
+  n bigint,
+  semilla bigint DEFAULT 0,
+  desde bigint DEFAULT 0,
+  "sexo" text DEFAULT 'cualquiera',
+  unico text[] DEFAULT NULL,
+  nulos text DEFAULT NULL,
+  sucio text DEFAULT NULL,
+  hoy date DEFAULT NULL,
+  semilla_texto text DEFAULT NULL
+) RETURNS bigint
+  AS 'MODULE_PATHNAME', 'datoteca_l_persona_nombres' LANGUAGE C VOLATILE PARALLEL UNSAFE;
+COMMENT ON FUNCTION @extschema@.llenar_persona_nombres IS 'Insert rows [desde, desde + n) of the dataset persona.nombres into tabla, in batches as COPY does; returns the rows inserted.';
 
 CREATE TYPE @extschema@.persona_apellido_fila AS (
   "apellido" text
@@ -71,6 +114,19 @@ CREATE FUNCTION @extschema@.persona_apellido(
 ) RETURNS SETOF @extschema@.persona_apellido_fila
   AS 'MODULE_PATHNAME', 'datoteca_t_persona_apellido' LANGUAGE C IMMUTABLE PARALLEL SAFE ROWS 1000;
 COMMENT ON FUNCTION @extschema@.persona_apellido IS 'Rows [desde, desde + n) of the dataset persona.apellido: A surname weighted by frequency.';
+CREATE FUNCTION @extschema@.llenar_persona_apellido(
+  tabla regclass,
+  n bigint,
+  semilla bigint DEFAULT 0,
+  desde bigint DEFAULT 0,
+  unico text[] DEFAULT NULL,
+  nulos text DEFAULT NULL,
+  sucio text DEFAULT NULL,
+  hoy date DEFAULT NULL,
+  semilla_texto text DEFAULT NULL
+) RETURNS bigint
+  AS 'MODULE_PATHNAME', 'datoteca_l_persona_apellido' LANGUAGE C VOLATILE PARALLEL UNSAFE;
+COMMENT ON FUNCTION @extschema@.llenar_persona_apellido IS 'Insert rows [desde, desde + n) of the dataset persona.apellido into tabla, in batches as COPY does; returns the rows inserted.';
 
 CREATE TYPE @extschema@.persona_nombre_completo_fila AS (
   "nombre_completo" text
@@ -88,6 +144,20 @@ CREATE FUNCTION @extschema@.persona_nombre_completo(
 ) RETURNS SETOF @extschema@.persona_nombre_completo_fila
   AS 'MODULE_PATHNAME', 'datoteca_t_persona_nombre_completo' LANGUAGE C IMMUTABLE PARALLEL SAFE ROWS 1000;
 COMMENT ON FUNCTION @extschema@.persona_nombre_completo IS 'Rows [desde, desde + n) of the dataset persona.nombre_completo: Given names, apellido paterno and apellido materno.';
+CREATE FUNCTION @extschema@.llenar_persona_nombre_completo(
+  tabla regclass,
+  n bigint,
+  semilla bigint DEFAULT 0,
+  desde bigint DEFAULT 0,
+  "sexo" text DEFAULT 'cualquiera',
+  unico text[] DEFAULT NULL,
+  nulos text DEFAULT NULL,
+  sucio text DEFAULT NULL,
+  hoy date DEFAULT NULL,
+  semilla_texto text DEFAULT NULL
+) RETURNS bigint
+  AS 'MODULE_PATHNAME', 'datoteca_l_persona_nombre_completo' LANGUAGE C VOLATILE PARALLEL UNSAFE;
+COMMENT ON FUNCTION @extschema@.llenar_persona_nombre_completo IS 'Insert rows [desde, desde + n) of the dataset persona.nombre_completo into tabla, in batches as COPY does; returns the rows inserted.';
 
 CREATE TYPE @extschema@.persona_sexo_fila AS (
   "sexo" char(1)
@@ -104,6 +174,19 @@ CREATE FUNCTION @extschema@.persona_sexo(
 ) RETURNS SETOF @extschema@.persona_sexo_fila
   AS 'MODULE_PATHNAME', 'datoteca_t_persona_sexo' LANGUAGE C IMMUTABLE PARALLEL SAFE ROWS 1000;
 COMMENT ON FUNCTION @extschema@.persona_sexo IS 'Rows [desde, desde + n) of the dataset persona.sexo: F or M by Censo 2017 shares.';
+CREATE FUNCTION @extschema@.llenar_persona_sexo(
+  tabla regclass,
+  n bigint,
+  semilla bigint DEFAULT 0,
+  desde bigint DEFAULT 0,
+  unico text[] DEFAULT NULL,
+  nulos text DEFAULT NULL,
+  sucio text DEFAULT NULL,
+  hoy date DEFAULT NULL,
+  semilla_texto text DEFAULT NULL
+) RETURNS bigint
+  AS 'MODULE_PATHNAME', 'datoteca_l_persona_sexo' LANGUAGE C VOLATILE PARALLEL UNSAFE;
+COMMENT ON FUNCTION @extschema@.llenar_persona_sexo IS 'Insert rows [desde, desde + n) of the dataset persona.sexo into tabla, in batches as COPY does; returns the rows inserted.';
 
 CREATE TYPE @extschema@.persona_fecha_nacimiento_fila AS (
   "fecha_nacimiento" date
@@ -122,6 +205,21 @@ CREATE FUNCTION @extschema@.persona_fecha_nacimiento(
 ) RETURNS SETOF @extschema@.persona_fecha_nacimiento_fila
   AS 'MODULE_PATHNAME', 'datoteca_t_persona_fecha_nacimiento' LANGUAGE C IMMUTABLE PARALLEL SAFE ROWS 1000;
 COMMENT ON FUNCTION @extschema@.persona_fecha_nacimiento IS 'Rows [desde, desde + n) of the dataset persona.fecha_nacimiento: An ISO birth date of someone aged edad_min to edad_max on the reference date, ages weighted by INE''s pyramid.';
+CREATE FUNCTION @extschema@.llenar_persona_fecha_nacimiento(
+  tabla regclass,
+  n bigint,
+  semilla bigint DEFAULT 0,
+  desde bigint DEFAULT 0,
+  "edad_min" integer DEFAULT 18,
+  "edad_max" integer DEFAULT 80,
+  unico text[] DEFAULT NULL,
+  nulos text DEFAULT NULL,
+  sucio text DEFAULT NULL,
+  hoy date DEFAULT NULL,
+  semilla_texto text DEFAULT NULL
+) RETURNS bigint
+  AS 'MODULE_PATHNAME', 'datoteca_l_persona_fecha_nacimiento' LANGUAGE C VOLATILE PARALLEL UNSAFE;
+COMMENT ON FUNCTION @extschema@.llenar_persona_fecha_nacimiento IS 'Insert rows [desde, desde + n) of the dataset persona.fecha_nacimiento into tabla, in batches as COPY does; returns the rows inserted.';
 
 CREATE TYPE @extschema@.persona_email_fila AS (
   "email" text
@@ -138,6 +236,19 @@ CREATE FUNCTION @extschema@.persona_email(
 ) RETURNS SETOF @extschema@.persona_email_fila
   AS 'MODULE_PATHNAME', 'datoteca_t_persona_email' LANGUAGE C IMMUTABLE PARALLEL SAFE ROWS 1000;
 COMMENT ON FUNCTION @extschema@.persona_email IS 'Rows [desde, desde + n) of the dataset persona.email: An email made of a person''s own given name and surname at a real personal mail domain.';
+CREATE FUNCTION @extschema@.llenar_persona_email(
+  tabla regclass,
+  n bigint,
+  semilla bigint DEFAULT 0,
+  desde bigint DEFAULT 0,
+  unico text[] DEFAULT NULL,
+  nulos text DEFAULT NULL,
+  sucio text DEFAULT NULL,
+  hoy date DEFAULT NULL,
+  semilla_texto text DEFAULT NULL
+) RETURNS bigint
+  AS 'MODULE_PATHNAME', 'datoteca_l_persona_email' LANGUAGE C VOLATILE PARALLEL UNSAFE;
+COMMENT ON FUNCTION @extschema@.llenar_persona_email IS 'Insert rows [desde, desde + n) of the dataset persona.email into tabla, in batches as COPY does; returns the rows inserted.';
 
 CREATE TYPE @extschema@.persona_fila AS (
   "nombres" text,
@@ -170,6 +281,22 @@ CREATE FUNCTION @extschema@.persona(
 ) RETURNS SETOF @extschema@.persona_fila
   AS 'MODULE_PATHNAME', 'datoteca_t_persona' LANGUAGE C IMMUTABLE PARALLEL SAFE ROWS 1000;
 COMMENT ON FUNCTION @extschema@.persona IS 'Rows [desde, desde + n) of the dataset persona.persona: A consistent person: names, sex, a RUT that fits the birth year, email from the names, mobile, address.';
+CREATE FUNCTION @extschema@.llenar_persona(
+  tabla regclass,
+  n bigint,
+  semilla bigint DEFAULT 0,
+  desde bigint DEFAULT 0,
+  "sexo" text DEFAULT 'cualquiera',
+  "edad_min" integer DEFAULT 18,
+  "edad_max" integer DEFAULT 80,
+  unico text[] DEFAULT NULL,
+  nulos text DEFAULT NULL,
+  sucio text DEFAULT NULL,
+  hoy date DEFAULT NULL,
+  semilla_texto text DEFAULT NULL
+) RETURNS bigint
+  AS 'MODULE_PATHNAME', 'datoteca_l_persona' LANGUAGE C VOLATILE PARALLEL UNSAFE;
+COMMENT ON FUNCTION @extschema@.llenar_persona IS 'Insert rows [desde, desde + n) of the dataset persona.persona into tabla, in batches as COPY does; returns the rows inserted.';
 
 CREATE TYPE @extschema@.direccion_region_fila AS (
   "region" text
@@ -186,6 +313,19 @@ CREATE FUNCTION @extschema@.direccion_region(
 ) RETURNS SETOF @extschema@.direccion_region_fila
   AS 'MODULE_PATHNAME', 'datoteca_t_direccion_region' LANGUAGE C IMMUTABLE PARALLEL SAFE ROWS 1000;
 COMMENT ON FUNCTION @extschema@.direccion_region IS 'Rows [desde, desde + n) of the dataset direccion.region: A region''s official name, weighted by Censo 2017 population.';
+CREATE FUNCTION @extschema@.llenar_direccion_region(
+  tabla regclass,
+  n bigint,
+  semilla bigint DEFAULT 0,
+  desde bigint DEFAULT 0,
+  unico text[] DEFAULT NULL,
+  nulos text DEFAULT NULL,
+  sucio text DEFAULT NULL,
+  hoy date DEFAULT NULL,
+  semilla_texto text DEFAULT NULL
+) RETURNS bigint
+  AS 'MODULE_PATHNAME', 'datoteca_l_direccion_region' LANGUAGE C VOLATILE PARALLEL UNSAFE;
+COMMENT ON FUNCTION @extschema@.llenar_direccion_region IS 'Insert rows [desde, desde + n) of the dataset direccion.region into tabla, in batches as COPY does; returns the rows inserted.';
 
 CREATE TYPE @extschema@.direccion_comuna_fila AS (
   "comuna" text
@@ -203,6 +343,20 @@ CREATE FUNCTION @extschema@.direccion_comuna(
 ) RETURNS SETOF @extschema@.direccion_comuna_fila
   AS 'MODULE_PATHNAME', 'datoteca_t_direccion_comuna' LANGUAGE C IMMUTABLE PARALLEL SAFE ROWS 1000;
 COMMENT ON FUNCTION @extschema@.direccion_comuna IS 'Rows [desde, desde + n) of the dataset direccion.comuna: A comuna weighted by population, in the given region.';
+CREATE FUNCTION @extschema@.llenar_direccion_comuna(
+  tabla regclass,
+  n bigint,
+  semilla bigint DEFAULT 0,
+  desde bigint DEFAULT 0,
+  "region" integer DEFAULT 0,
+  unico text[] DEFAULT NULL,
+  nulos text DEFAULT NULL,
+  sucio text DEFAULT NULL,
+  hoy date DEFAULT NULL,
+  semilla_texto text DEFAULT NULL
+) RETURNS bigint
+  AS 'MODULE_PATHNAME', 'datoteca_l_direccion_comuna' LANGUAGE C VOLATILE PARALLEL UNSAFE;
+COMMENT ON FUNCTION @extschema@.llenar_direccion_comuna IS 'Insert rows [desde, desde + n) of the dataset direccion.comuna into tabla, in batches as COPY does; returns the rows inserted.';
 
 CREATE TYPE @extschema@.direccion_calle_fila AS (
   "calle" text
@@ -219,6 +373,19 @@ CREATE FUNCTION @extschema@.direccion_calle(
 ) RETURNS SETOF @extschema@.direccion_calle_fila
   AS 'MODULE_PATHNAME', 'datoteca_t_direccion_calle' LANGUAGE C IMMUTABLE PARALLEL SAFE ROWS 1000;
 COMMENT ON FUNCTION @extschema@.direccion_calle IS 'Rows [desde, desde + n) of the dataset direccion.calle: A street as written in an address.';
+CREATE FUNCTION @extschema@.llenar_direccion_calle(
+  tabla regclass,
+  n bigint,
+  semilla bigint DEFAULT 0,
+  desde bigint DEFAULT 0,
+  unico text[] DEFAULT NULL,
+  nulos text DEFAULT NULL,
+  sucio text DEFAULT NULL,
+  hoy date DEFAULT NULL,
+  semilla_texto text DEFAULT NULL
+) RETURNS bigint
+  AS 'MODULE_PATHNAME', 'datoteca_l_direccion_calle' LANGUAGE C VOLATILE PARALLEL UNSAFE;
+COMMENT ON FUNCTION @extschema@.llenar_direccion_calle IS 'Insert rows [desde, desde + n) of the dataset direccion.calle into tabla, in batches as COPY does; returns the rows inserted.';
 
 CREATE TYPE @extschema@.direccion_numero_fila AS (
   "numero" integer
@@ -235,6 +402,19 @@ CREATE FUNCTION @extschema@.direccion_numero(
 ) RETURNS SETOF @extschema@.direccion_numero_fila
   AS 'MODULE_PATHNAME', 'datoteca_t_direccion_numero' LANGUAGE C IMMUTABLE PARALLEL SAFE ROWS 1000;
 COMMENT ON FUNCTION @extschema@.direccion_numero IS 'Rows [desde, desde + n) of the dataset direccion.numero: A street number, 1 to 14999, small numbers more frequent.';
+CREATE FUNCTION @extschema@.llenar_direccion_numero(
+  tabla regclass,
+  n bigint,
+  semilla bigint DEFAULT 0,
+  desde bigint DEFAULT 0,
+  unico text[] DEFAULT NULL,
+  nulos text DEFAULT NULL,
+  sucio text DEFAULT NULL,
+  hoy date DEFAULT NULL,
+  semilla_texto text DEFAULT NULL
+) RETURNS bigint
+  AS 'MODULE_PATHNAME', 'datoteca_l_direccion_numero' LANGUAGE C VOLATILE PARALLEL UNSAFE;
+COMMENT ON FUNCTION @extschema@.llenar_direccion_numero IS 'Insert rows [desde, desde + n) of the dataset direccion.numero into tabla, in batches as COPY does; returns the rows inserted.';
 
 CREATE TYPE @extschema@.direccion_fila AS (
   "tipo_via" text,
@@ -263,6 +443,20 @@ CREATE FUNCTION @extschema@.direccion(
 ) RETURNS SETOF @extschema@.direccion_fila
   AS 'MODULE_PATHNAME', 'datoteca_t_direccion' LANGUAGE C IMMUTABLE PARALLEL SAFE ROWS 1000;
 COMMENT ON FUNCTION @extschema@.direccion IS 'Rows [desde, desde + n) of the dataset direccion.direccion: A consistent address: comuna in its province and region, with their CUT codes.';
+CREATE FUNCTION @extschema@.llenar_direccion(
+  tabla regclass,
+  n bigint,
+  semilla bigint DEFAULT 0,
+  desde bigint DEFAULT 0,
+  "region" integer DEFAULT 0,
+  unico text[] DEFAULT NULL,
+  nulos text DEFAULT NULL,
+  sucio text DEFAULT NULL,
+  hoy date DEFAULT NULL,
+  semilla_texto text DEFAULT NULL
+) RETURNS bigint
+  AS 'MODULE_PATHNAME', 'datoteca_l_direccion' LANGUAGE C VOLATILE PARALLEL UNSAFE;
+COMMENT ON FUNCTION @extschema@.llenar_direccion IS 'Insert rows [desde, desde + n) of the dataset direccion.direccion into tabla, in batches as COPY does; returns the rows inserted.';
 
 CREATE TYPE @extschema@.telefono_movil_fila AS (
   "movil" text
@@ -280,6 +474,20 @@ CREATE FUNCTION @extschema@.telefono_movil(
 ) RETURNS SETOF @extschema@.telefono_movil_fila
   AS 'MODULE_PATHNAME', 'datoteca_t_telefono_movil' LANGUAGE C IMMUTABLE PARALLEL SAFE ROWS 1000;
 COMMENT ON FUNCTION @extschema@.telefono_movil IS 'Rows [desde, desde + n) of the dataset telefono.movil: A mobile number that follows the numbering plan.';
+CREATE FUNCTION @extschema@.llenar_telefono_movil(
+  tabla regclass,
+  n bigint,
+  semilla bigint DEFAULT 0,
+  desde bigint DEFAULT 0,
+  "formato" text DEFAULT 'internacional',
+  unico text[] DEFAULT NULL,
+  nulos text DEFAULT NULL,
+  sucio text DEFAULT NULL,
+  hoy date DEFAULT NULL,
+  semilla_texto text DEFAULT NULL
+) RETURNS bigint
+  AS 'MODULE_PATHNAME', 'datoteca_l_telefono_movil' LANGUAGE C VOLATILE PARALLEL UNSAFE;
+COMMENT ON FUNCTION @extschema@.llenar_telefono_movil IS 'Insert rows [desde, desde + n) of the dataset telefono.movil into tabla, in batches as COPY does; returns the rows inserted.';
 
 CREATE TYPE @extschema@.telefono_fijo_fila AS (
   "fijo" text
@@ -298,6 +506,21 @@ CREATE FUNCTION @extschema@.telefono_fijo(
 ) RETURNS SETOF @extschema@.telefono_fijo_fila
   AS 'MODULE_PATHNAME', 'datoteca_t_telefono_fijo' LANGUAGE C IMMUTABLE PARALLEL SAFE ROWS 1000;
 COMMENT ON FUNCTION @extschema@.telefono_fijo IS 'Rows [desde, desde + n) of the dataset telefono.fijo: A fixed line with an area code that serves a comuna of the region.';
+CREATE FUNCTION @extschema@.llenar_telefono_fijo(
+  tabla regclass,
+  n bigint,
+  semilla bigint DEFAULT 0,
+  desde bigint DEFAULT 0,
+  "region" integer DEFAULT 0,
+  "formato" text DEFAULT 'internacional',
+  unico text[] DEFAULT NULL,
+  nulos text DEFAULT NULL,
+  sucio text DEFAULT NULL,
+  hoy date DEFAULT NULL,
+  semilla_texto text DEFAULT NULL
+) RETURNS bigint
+  AS 'MODULE_PATHNAME', 'datoteca_l_telefono_fijo' LANGUAGE C VOLATILE PARALLEL UNSAFE;
+COMMENT ON FUNCTION @extschema@.llenar_telefono_fijo IS 'Insert rows [desde, desde + n) of the dataset telefono.fijo into tabla, in batches as COPY does; returns the rows inserted.';
 
 CREATE TYPE @extschema@.dinero_monto_fila AS (
   "monto" bigint
@@ -316,6 +539,21 @@ CREATE FUNCTION @extschema@.dinero_monto(
 ) RETURNS SETOF @extschema@.dinero_monto_fila
   AS 'MODULE_PATHNAME', 'datoteca_t_dinero_monto' LANGUAGE C IMMUTABLE PARALLEL SAFE ROWS 1000;
 COMMENT ON FUNCTION @extschema@.dinero_monto IS 'Rows [desde, desde + n) of the dataset dinero.monto: An integer CLP amount in [min, max].';
+CREATE FUNCTION @extschema@.llenar_dinero_monto(
+  tabla regclass,
+  n bigint,
+  semilla bigint DEFAULT 0,
+  desde bigint DEFAULT 0,
+  "min" bigint DEFAULT 1000,
+  "max" bigint DEFAULT 1000000,
+  unico text[] DEFAULT NULL,
+  nulos text DEFAULT NULL,
+  sucio text DEFAULT NULL,
+  hoy date DEFAULT NULL,
+  semilla_texto text DEFAULT NULL
+) RETURNS bigint
+  AS 'MODULE_PATHNAME', 'datoteca_l_dinero_monto' LANGUAGE C VOLATILE PARALLEL UNSAFE;
+COMMENT ON FUNCTION @extschema@.llenar_dinero_monto IS 'Insert rows [desde, desde + n) of the dataset dinero.monto into tabla, in batches as COPY does; returns the rows inserted.';
 
 CREATE TYPE @extschema@.dinero_clp_fila AS (
   "clp" text
@@ -334,6 +572,21 @@ CREATE FUNCTION @extschema@.dinero_clp(
 ) RETURNS SETOF @extschema@.dinero_clp_fila
   AS 'MODULE_PATHNAME', 'datoteca_t_dinero_clp' LANGUAGE C IMMUTABLE PARALLEL SAFE ROWS 1000;
 COMMENT ON FUNCTION @extschema@.dinero_clp IS 'Rows [desde, desde + n) of the dataset dinero.clp: A CLP amount in [min, max] written the Chilean way.';
+CREATE FUNCTION @extschema@.llenar_dinero_clp(
+  tabla regclass,
+  n bigint,
+  semilla bigint DEFAULT 0,
+  desde bigint DEFAULT 0,
+  "min" bigint DEFAULT 1000,
+  "max" bigint DEFAULT 1000000,
+  unico text[] DEFAULT NULL,
+  nulos text DEFAULT NULL,
+  sucio text DEFAULT NULL,
+  hoy date DEFAULT NULL,
+  semilla_texto text DEFAULT NULL
+) RETURNS bigint
+  AS 'MODULE_PATHNAME', 'datoteca_l_dinero_clp' LANGUAGE C VOLATILE PARALLEL UNSAFE;
+COMMENT ON FUNCTION @extschema@.llenar_dinero_clp IS 'Insert rows [desde, desde + n) of the dataset dinero.clp into tabla, in batches as COPY does; returns the rows inserted.';
 
 CREATE TYPE @extschema@.dinero_uf_fila AS (
   "uf" text
@@ -352,6 +605,21 @@ CREATE FUNCTION @extschema@.dinero_uf(
 ) RETURNS SETOF @extschema@.dinero_uf_fila
   AS 'MODULE_PATHNAME', 'datoteca_t_dinero_uf' LANGUAGE C IMMUTABLE PARALLEL SAFE ROWS 1000;
 COMMENT ON FUNCTION @extschema@.dinero_uf IS 'Rows [desde, desde + n) of the dataset dinero.uf: An amount in UF; min and max in hundredths of UF.';
+CREATE FUNCTION @extschema@.llenar_dinero_uf(
+  tabla regclass,
+  n bigint,
+  semilla bigint DEFAULT 0,
+  desde bigint DEFAULT 0,
+  "min" bigint DEFAULT 100,
+  "max" bigint DEFAULT 10000000,
+  unico text[] DEFAULT NULL,
+  nulos text DEFAULT NULL,
+  sucio text DEFAULT NULL,
+  hoy date DEFAULT NULL,
+  semilla_texto text DEFAULT NULL
+) RETURNS bigint
+  AS 'MODULE_PATHNAME', 'datoteca_l_dinero_uf' LANGUAGE C VOLATILE PARALLEL UNSAFE;
+COMMENT ON FUNCTION @extschema@.llenar_dinero_uf IS 'Insert rows [desde, desde + n) of the dataset dinero.uf into tabla, in batches as COPY does; returns the rows inserted.';
 
 CREATE TYPE @extschema@.dinero_sueldo_fila AS (
   "sueldo" bigint
@@ -368,6 +636,19 @@ CREATE FUNCTION @extschema@.dinero_sueldo(
 ) RETURNS SETOF @extschema@.dinero_sueldo_fila
   AS 'MODULE_PATHNAME', 'datoteca_t_dinero_sueldo' LANGUAGE C IMMUTABLE PARALLEL SAFE ROWS 1000;
 COMMENT ON FUNCTION @extschema@.dinero_sueldo IS 'Rows [desde, desde + n) of the dataset dinero.sueldo: A gross monthly salary in CLP, a multiple of 1000, never below the minimum wage in force on the reference date.';
+CREATE FUNCTION @extschema@.llenar_dinero_sueldo(
+  tabla regclass,
+  n bigint,
+  semilla bigint DEFAULT 0,
+  desde bigint DEFAULT 0,
+  unico text[] DEFAULT NULL,
+  nulos text DEFAULT NULL,
+  sucio text DEFAULT NULL,
+  hoy date DEFAULT NULL,
+  semilla_texto text DEFAULT NULL
+) RETURNS bigint
+  AS 'MODULE_PATHNAME', 'datoteca_l_dinero_sueldo' LANGUAGE C VOLATILE PARALLEL UNSAFE;
+COMMENT ON FUNCTION @extschema@.llenar_dinero_sueldo IS 'Insert rows [desde, desde + n) of the dataset dinero.sueldo into tabla, in batches as COPY does; returns the rows inserted.';
 
 CREATE TYPE @extschema@.banco_fila AS (
   "codigo" text,
@@ -385,6 +666,19 @@ CREATE FUNCTION @extschema@.banco(
 ) RETURNS SETOF @extschema@.banco_fila
   AS 'MODULE_PATHNAME', 'datoteca_t_banco' LANGUAGE C IMMUTABLE PARALLEL SAFE ROWS 1000;
 COMMENT ON FUNCTION @extschema@.banco IS 'Rows [desde, desde + n) of the dataset banco.banco: A current bank with its transfer code.';
+CREATE FUNCTION @extschema@.llenar_banco(
+  tabla regclass,
+  n bigint,
+  semilla bigint DEFAULT 0,
+  desde bigint DEFAULT 0,
+  unico text[] DEFAULT NULL,
+  nulos text DEFAULT NULL,
+  sucio text DEFAULT NULL,
+  hoy date DEFAULT NULL,
+  semilla_texto text DEFAULT NULL
+) RETURNS bigint
+  AS 'MODULE_PATHNAME', 'datoteca_l_banco' LANGUAGE C VOLATILE PARALLEL UNSAFE;
+COMMENT ON FUNCTION @extschema@.llenar_banco IS 'Insert rows [desde, desde + n) of the dataset banco.banco into tabla, in batches as COPY does; returns the rows inserted.';
 
 CREATE TYPE @extschema@.banco_tipo_cuenta_fila AS (
   "tipo_cuenta" text
@@ -401,6 +695,19 @@ CREATE FUNCTION @extschema@.banco_tipo_cuenta(
 ) RETURNS SETOF @extschema@.banco_tipo_cuenta_fila
   AS 'MODULE_PATHNAME', 'datoteca_t_banco_tipo_cuenta' LANGUAGE C IMMUTABLE PARALLEL SAFE ROWS 1000;
 COMMENT ON FUNCTION @extschema@.banco_tipo_cuenta IS 'Rows [desde, desde + n) of the dataset banco.tipo_cuenta: Cuenta corriente, Cuenta vista or Cuenta de ahorro.';
+CREATE FUNCTION @extschema@.llenar_banco_tipo_cuenta(
+  tabla regclass,
+  n bigint,
+  semilla bigint DEFAULT 0,
+  desde bigint DEFAULT 0,
+  unico text[] DEFAULT NULL,
+  nulos text DEFAULT NULL,
+  sucio text DEFAULT NULL,
+  hoy date DEFAULT NULL,
+  semilla_texto text DEFAULT NULL
+) RETURNS bigint
+  AS 'MODULE_PATHNAME', 'datoteca_l_banco_tipo_cuenta' LANGUAGE C VOLATILE PARALLEL UNSAFE;
+COMMENT ON FUNCTION @extschema@.llenar_banco_tipo_cuenta IS 'Insert rows [desde, desde + n) of the dataset banco.tipo_cuenta into tabla, in batches as COPY does; returns the rows inserted.';
 
 CREATE TYPE @extschema@.banco_numero_cuenta_fila AS (
   "numero_cuenta" text
@@ -417,6 +724,19 @@ CREATE FUNCTION @extschema@.banco_numero_cuenta(
 ) RETURNS SETOF @extschema@.banco_numero_cuenta_fila
   AS 'MODULE_PATHNAME', 'datoteca_t_banco_numero_cuenta' LANGUAGE C IMMUTABLE PARALLEL SAFE ROWS 1000;
 COMMENT ON FUNCTION @extschema@.banco_numero_cuenta IS 'Rows [desde, desde + n) of the dataset banco.numero_cuenta: An account number of 8 to 12 digits without a leading zero.';
+CREATE FUNCTION @extschema@.llenar_banco_numero_cuenta(
+  tabla regclass,
+  n bigint,
+  semilla bigint DEFAULT 0,
+  desde bigint DEFAULT 0,
+  unico text[] DEFAULT NULL,
+  nulos text DEFAULT NULL,
+  sucio text DEFAULT NULL,
+  hoy date DEFAULT NULL,
+  semilla_texto text DEFAULT NULL
+) RETURNS bigint
+  AS 'MODULE_PATHNAME', 'datoteca_l_banco_numero_cuenta' LANGUAGE C VOLATILE PARALLEL UNSAFE;
+COMMENT ON FUNCTION @extschema@.llenar_banco_numero_cuenta IS 'Insert rows [desde, desde + n) of the dataset banco.numero_cuenta into tabla, in batches as COPY does; returns the rows inserted.';
 
 CREATE TYPE @extschema@.banco_cuenta_fila AS (
   "banco" text,
@@ -437,6 +757,19 @@ CREATE FUNCTION @extschema@.banco_cuenta(
 ) RETURNS SETOF @extschema@.banco_cuenta_fila
   AS 'MODULE_PATHNAME', 'datoteca_t_banco_cuenta' LANGUAGE C IMMUTABLE PARALLEL SAFE ROWS 1000;
 COMMENT ON FUNCTION @extschema@.banco_cuenta IS 'Rows [desde, desde + n) of the dataset banco.cuenta: A person''s account at a retail bank, by weight; a CuentaRUT is numbered by the holder''s RUT body.';
+CREATE FUNCTION @extschema@.llenar_banco_cuenta(
+  tabla regclass,
+  n bigint,
+  semilla bigint DEFAULT 0,
+  desde bigint DEFAULT 0,
+  unico text[] DEFAULT NULL,
+  nulos text DEFAULT NULL,
+  sucio text DEFAULT NULL,
+  hoy date DEFAULT NULL,
+  semilla_texto text DEFAULT NULL
+) RETURNS bigint
+  AS 'MODULE_PATHNAME', 'datoteca_l_banco_cuenta' LANGUAGE C VOLATILE PARALLEL UNSAFE;
+COMMENT ON FUNCTION @extschema@.llenar_banco_cuenta IS 'Insert rows [desde, desde + n) of the dataset banco.cuenta into tabla, in batches as COPY does; returns the rows inserted.';
 
 CREATE TYPE @extschema@.empresa_nombre_fila AS (
   "nombre" text
@@ -453,6 +786,19 @@ CREATE FUNCTION @extschema@.empresa_nombre(
 ) RETURNS SETOF @extschema@.empresa_nombre_fila
   AS 'MODULE_PATHNAME', 'datoteca_t_empresa_nombre' LANGUAGE C IMMUTABLE PARALLEL SAFE ROWS 1000;
 COMMENT ON FUNCTION @extschema@.empresa_nombre IS 'Rows [desde, desde + n) of the dataset empresa.nombre: A business name without legal form.';
+CREATE FUNCTION @extschema@.llenar_empresa_nombre(
+  tabla regclass,
+  n bigint,
+  semilla bigint DEFAULT 0,
+  desde bigint DEFAULT 0,
+  unico text[] DEFAULT NULL,
+  nulos text DEFAULT NULL,
+  sucio text DEFAULT NULL,
+  hoy date DEFAULT NULL,
+  semilla_texto text DEFAULT NULL
+) RETURNS bigint
+  AS 'MODULE_PATHNAME', 'datoteca_l_empresa_nombre' LANGUAGE C VOLATILE PARALLEL UNSAFE;
+COMMENT ON FUNCTION @extschema@.llenar_empresa_nombre IS 'Insert rows [desde, desde + n) of the dataset empresa.nombre into tabla, in batches as COPY does; returns the rows inserted.';
 
 CREATE TYPE @extschema@.empresa_razon_social_fila AS (
   "razon_social" text
@@ -469,6 +815,19 @@ CREATE FUNCTION @extschema@.empresa_razon_social(
 ) RETURNS SETOF @extschema@.empresa_razon_social_fila
   AS 'MODULE_PATHNAME', 'datoteca_t_empresa_razon_social' LANGUAGE C IMMUTABLE PARALLEL SAFE ROWS 1000;
 COMMENT ON FUNCTION @extschema@.empresa_razon_social IS 'Rows [desde, desde + n) of the dataset empresa.razon_social: A name with its legal form: SpA, Ltda., S.A. or E.I.R.L.';
+CREATE FUNCTION @extschema@.llenar_empresa_razon_social(
+  tabla regclass,
+  n bigint,
+  semilla bigint DEFAULT 0,
+  desde bigint DEFAULT 0,
+  unico text[] DEFAULT NULL,
+  nulos text DEFAULT NULL,
+  sucio text DEFAULT NULL,
+  hoy date DEFAULT NULL,
+  semilla_texto text DEFAULT NULL
+) RETURNS bigint
+  AS 'MODULE_PATHNAME', 'datoteca_l_empresa_razon_social' LANGUAGE C VOLATILE PARALLEL UNSAFE;
+COMMENT ON FUNCTION @extschema@.llenar_empresa_razon_social IS 'Insert rows [desde, desde + n) of the dataset empresa.razon_social into tabla, in batches as COPY does; returns the rows inserted.';
 
 CREATE TYPE @extschema@.empresa_rut_fila AS (
   "rut" text
@@ -486,6 +845,20 @@ CREATE FUNCTION @extschema@.empresa_rut(
 ) RETURNS SETOF @extschema@.empresa_rut_fila
   AS 'MODULE_PATHNAME', 'datoteca_t_empresa_rut' LANGUAGE C IMMUTABLE PARALLEL SAFE ROWS 1000;
 COMMENT ON FUNCTION @extschema@.empresa_rut IS 'Rows [desde, desde + n) of the dataset empresa.rut: A RUT in the company range.';
+CREATE FUNCTION @extschema@.llenar_empresa_rut(
+  tabla regclass,
+  n bigint,
+  semilla bigint DEFAULT 0,
+  desde bigint DEFAULT 0,
+  "formato" text DEFAULT 'puntos',
+  unico text[] DEFAULT NULL,
+  nulos text DEFAULT NULL,
+  sucio text DEFAULT NULL,
+  hoy date DEFAULT NULL,
+  semilla_texto text DEFAULT NULL
+) RETURNS bigint
+  AS 'MODULE_PATHNAME', 'datoteca_l_empresa_rut' LANGUAGE C VOLATILE PARALLEL UNSAFE;
+COMMENT ON FUNCTION @extschema@.llenar_empresa_rut IS 'Insert rows [desde, desde + n) of the dataset empresa.rut into tabla, in batches as COPY does; returns the rows inserted.';
 
 CREATE TYPE @extschema@.empresa_giro_fila AS (
   "giro" text
@@ -502,6 +875,19 @@ CREATE FUNCTION @extschema@.empresa_giro(
 ) RETURNS SETOF @extschema@.empresa_giro_fila
   AS 'MODULE_PATHNAME', 'datoteca_t_empresa_giro' LANGUAGE C IMMUTABLE PARALLEL SAFE ROWS 1000;
 COMMENT ON FUNCTION @extschema@.empresa_giro IS 'Rows [desde, desde + n) of the dataset empresa.giro: An economic activity in the style of the SII list.';
+CREATE FUNCTION @extschema@.llenar_empresa_giro(
+  tabla regclass,
+  n bigint,
+  semilla bigint DEFAULT 0,
+  desde bigint DEFAULT 0,
+  unico text[] DEFAULT NULL,
+  nulos text DEFAULT NULL,
+  sucio text DEFAULT NULL,
+  hoy date DEFAULT NULL,
+  semilla_texto text DEFAULT NULL
+) RETURNS bigint
+  AS 'MODULE_PATHNAME', 'datoteca_l_empresa_giro' LANGUAGE C VOLATILE PARALLEL UNSAFE;
+COMMENT ON FUNCTION @extschema@.llenar_empresa_giro IS 'Insert rows [desde, desde + n) of the dataset empresa.giro into tabla, in batches as COPY does; returns the rows inserted.';
 
 CREATE TYPE @extschema@.empresa_fila AS (
   "razon_social" text,
@@ -528,6 +914,19 @@ CREATE FUNCTION @extschema@.empresa(
 ) RETURNS SETOF @extschema@.empresa_fila
   AS 'MODULE_PATHNAME', 'datoteca_t_empresa' LANGUAGE C IMMUTABLE PARALLEL SAFE ROWS 1000;
 COMMENT ON FUNCTION @extschema@.empresa IS 'Rows [desde, desde + n) of the dataset empresa.empresa: A consistent company: RUT in the company range (old S.A. also 90–99 M), address in a region its giro allows, a fixed line with its area code, email on the domain of its fantasy name.';
+CREATE FUNCTION @extschema@.llenar_empresa(
+  tabla regclass,
+  n bigint,
+  semilla bigint DEFAULT 0,
+  desde bigint DEFAULT 0,
+  unico text[] DEFAULT NULL,
+  nulos text DEFAULT NULL,
+  sucio text DEFAULT NULL,
+  hoy date DEFAULT NULL,
+  semilla_texto text DEFAULT NULL
+) RETURNS bigint
+  AS 'MODULE_PATHNAME', 'datoteca_l_empresa' LANGUAGE C VOLATILE PARALLEL UNSAFE;
+COMMENT ON FUNCTION @extschema@.llenar_empresa IS 'Insert rows [desde, desde + n) of the dataset empresa.empresa into tabla, in batches as COPY does; returns the rows inserted.';
 
 CREATE TYPE @extschema@.vehiculo_patente_fila AS (
   "patente" text
@@ -546,6 +945,21 @@ CREATE FUNCTION @extschema@.vehiculo_patente(
 ) RETURNS SETOF @extschema@.vehiculo_patente_fila
   AS 'MODULE_PATHNAME', 'datoteca_t_vehiculo_patente' LANGUAGE C IMMUTABLE PARALLEL SAFE ROWS 1000;
 COMMENT ON FUNCTION @extschema@.vehiculo_patente IS 'Rows [desde, desde + n) of the dataset vehiculo.patente: A plate (PPU): the current LLLL·NN format, a motorcycle''s LLL·NN or the old LL·NNNN, optionally with its check digit.';
+CREATE FUNCTION @extschema@.llenar_vehiculo_patente(
+  tabla regclass,
+  n bigint,
+  semilla bigint DEFAULT 0,
+  desde bigint DEFAULT 0,
+  "tipo" text DEFAULT 'auto',
+  "formato" text DEFAULT 'punto',
+  unico text[] DEFAULT NULL,
+  nulos text DEFAULT NULL,
+  sucio text DEFAULT NULL,
+  hoy date DEFAULT NULL,
+  semilla_texto text DEFAULT NULL
+) RETURNS bigint
+  AS 'MODULE_PATHNAME', 'datoteca_l_vehiculo_patente' LANGUAGE C VOLATILE PARALLEL UNSAFE;
+COMMENT ON FUNCTION @extschema@.llenar_vehiculo_patente IS 'Insert rows [desde, desde + n) of the dataset vehiculo.patente into tabla, in batches as COPY does; returns the rows inserted.';
 
 CREATE TYPE @extschema@.vehiculo_fila AS (
   "patente" text,
@@ -568,6 +982,19 @@ CREATE FUNCTION @extschema@.vehiculo(
 ) RETURNS SETOF @extschema@.vehiculo_fila
   AS 'MODULE_PATHNAME', 'datoteca_t_vehiculo' LANGUAGE C IMMUTABLE PARALLEL SAFE ROWS 1000;
 COMMENT ON FUNCTION @extschema@.vehiculo IS 'Rows [desde, desde + n) of the dataset vehiculo.vehiculo: A vehicle: plate and check digit, make weighted by ANAC''s registrations, a model on sale by the reference year, its model year, type, color.';
+CREATE FUNCTION @extschema@.llenar_vehiculo(
+  tabla regclass,
+  n bigint,
+  semilla bigint DEFAULT 0,
+  desde bigint DEFAULT 0,
+  unico text[] DEFAULT NULL,
+  nulos text DEFAULT NULL,
+  sucio text DEFAULT NULL,
+  hoy date DEFAULT NULL,
+  semilla_texto text DEFAULT NULL
+) RETURNS bigint
+  AS 'MODULE_PATHNAME', 'datoteca_l_vehiculo' LANGUAGE C VOLATILE PARALLEL UNSAFE;
+COMMENT ON FUNCTION @extschema@.llenar_vehiculo IS 'Insert rows [desde, desde + n) of the dataset vehiculo.vehiculo into tabla, in batches as COPY does; returns the rows inserted.';
 
 CREATE TYPE @extschema@.prevision_afp_fila AS (
   "afp" text
@@ -584,6 +1011,19 @@ CREATE FUNCTION @extschema@.prevision_afp(
 ) RETURNS SETOF @extschema@.prevision_afp_fila
   AS 'MODULE_PATHNAME', 'datoteca_t_prevision_afp' LANGUAGE C IMMUTABLE PARALLEL SAFE ROWS 1000;
 COMMENT ON FUNCTION @extschema@.prevision_afp IS 'Rows [desde, desde + n) of the dataset prevision.afp: One of the seven AFPs, weighted by contributors.';
+CREATE FUNCTION @extschema@.llenar_prevision_afp(
+  tabla regclass,
+  n bigint,
+  semilla bigint DEFAULT 0,
+  desde bigint DEFAULT 0,
+  unico text[] DEFAULT NULL,
+  nulos text DEFAULT NULL,
+  sucio text DEFAULT NULL,
+  hoy date DEFAULT NULL,
+  semilla_texto text DEFAULT NULL
+) RETURNS bigint
+  AS 'MODULE_PATHNAME', 'datoteca_l_prevision_afp' LANGUAGE C VOLATILE PARALLEL UNSAFE;
+COMMENT ON FUNCTION @extschema@.llenar_prevision_afp IS 'Insert rows [desde, desde + n) of the dataset prevision.afp into tabla, in batches as COPY does; returns the rows inserted.';
 
 CREATE TYPE @extschema@.prevision_salud_fila AS (
   "salud" text
@@ -600,6 +1040,19 @@ CREATE FUNCTION @extschema@.prevision_salud(
 ) RETURNS SETOF @extschema@.prevision_salud_fila
   AS 'MODULE_PATHNAME', 'datoteca_t_prevision_salud' LANGUAGE C IMMUTABLE PARALLEL SAFE ROWS 1000;
 COMMENT ON FUNCTION @extschema@.prevision_salud IS 'Rows [desde, desde + n) of the dataset prevision.salud: FONASA with its tramo, or an open Isapre, weighted by beneficiaries.';
+CREATE FUNCTION @extschema@.llenar_prevision_salud(
+  tabla regclass,
+  n bigint,
+  semilla bigint DEFAULT 0,
+  desde bigint DEFAULT 0,
+  unico text[] DEFAULT NULL,
+  nulos text DEFAULT NULL,
+  sucio text DEFAULT NULL,
+  hoy date DEFAULT NULL,
+  semilla_texto text DEFAULT NULL
+) RETURNS bigint
+  AS 'MODULE_PATHNAME', 'datoteca_l_prevision_salud' LANGUAGE C VOLATILE PARALLEL UNSAFE;
+COMMENT ON FUNCTION @extschema@.llenar_prevision_salud IS 'Insert rows [desde, desde + n) of the dataset prevision.salud into tabla, in batches as COPY does; returns the rows inserted.';
 
 CREATE TYPE @extschema@.prevision_fila AS (
   "afp" text,
@@ -618,6 +1071,19 @@ CREATE FUNCTION @extschema@.prevision(
 ) RETURNS SETOF @extschema@.prevision_fila
   AS 'MODULE_PATHNAME', 'datoteca_t_prevision' LANGUAGE C IMMUTABLE PARALLEL SAFE ROWS 1000;
 COMMENT ON FUNCTION @extschema@.prevision IS 'Rows [desde, desde + n) of the dataset prevision.prevision: A person''s AFP and health insurance; tramo is FONASA''s (null for an Isapre).';
+CREATE FUNCTION @extschema@.llenar_prevision(
+  tabla regclass,
+  n bigint,
+  semilla bigint DEFAULT 0,
+  desde bigint DEFAULT 0,
+  unico text[] DEFAULT NULL,
+  nulos text DEFAULT NULL,
+  sucio text DEFAULT NULL,
+  hoy date DEFAULT NULL,
+  semilla_texto text DEFAULT NULL
+) RETURNS bigint
+  AS 'MODULE_PATHNAME', 'datoteca_l_prevision' LANGUAGE C VOLATILE PARALLEL UNSAFE;
+COMMENT ON FUNCTION @extschema@.llenar_prevision IS 'Insert rows [desde, desde + n) of the dataset prevision.prevision into tabla, in batches as COPY does; returns the rows inserted.';
 
 CREATE TYPE @extschema@.tributario_folio_fila AS (
   "folio" integer
@@ -634,6 +1100,19 @@ CREATE FUNCTION @extschema@.tributario_folio(
 ) RETURNS SETOF @extschema@.tributario_folio_fila
   AS 'MODULE_PATHNAME', 'datoteca_t_tributario_folio' LANGUAGE C IMMUTABLE PARALLEL SAFE ROWS 1000;
 COMMENT ON FUNCTION @extschema@.tributario_folio IS 'Rows [desde, desde + n) of the dataset tributario.folio: A DTE folio from 1 to 999,999.';
+CREATE FUNCTION @extschema@.llenar_tributario_folio(
+  tabla regclass,
+  n bigint,
+  semilla bigint DEFAULT 0,
+  desde bigint DEFAULT 0,
+  unico text[] DEFAULT NULL,
+  nulos text DEFAULT NULL,
+  sucio text DEFAULT NULL,
+  hoy date DEFAULT NULL,
+  semilla_texto text DEFAULT NULL
+) RETURNS bigint
+  AS 'MODULE_PATHNAME', 'datoteca_l_tributario_folio' LANGUAGE C VOLATILE PARALLEL UNSAFE;
+COMMENT ON FUNCTION @extschema@.llenar_tributario_folio IS 'Insert rows [desde, desde + n) of the dataset tributario.folio into tabla, in batches as COPY does; returns the rows inserted.';
 
 CREATE TYPE @extschema@.tributario_dte_fila AS (
   "tipo" integer,
@@ -663,6 +1142,19 @@ CREATE FUNCTION @extschema@.tributario_dte(
 ) RETURNS SETOF @extschema@.tributario_dte_fila
   AS 'MODULE_PATHNAME', 'datoteca_t_tributario_dte' LANGUAGE C IMMUTABLE PARALLEL SAFE ROWS 1000;
 COMMENT ON FUNCTION @extschema@.tributario_dte IS 'Rows [desde, desde + n) of the dataset tributario.dte: An SII electronic tax document: type, folio, date, emisor and receptor, net, exempt, IVA at 19 % rounded half up, total that adds up.';
+CREATE FUNCTION @extschema@.llenar_tributario_dte(
+  tabla regclass,
+  n bigint,
+  semilla bigint DEFAULT 0,
+  desde bigint DEFAULT 0,
+  unico text[] DEFAULT NULL,
+  nulos text DEFAULT NULL,
+  sucio text DEFAULT NULL,
+  hoy date DEFAULT NULL,
+  semilla_texto text DEFAULT NULL
+) RETURNS bigint
+  AS 'MODULE_PATHNAME', 'datoteca_l_tributario_dte' LANGUAGE C VOLATILE PARALLEL UNSAFE;
+COMMENT ON FUNCTION @extschema@.llenar_tributario_dte IS 'Insert rows [desde, desde + n) of the dataset tributario.dte into tabla, in batches as COPY does; returns the rows inserted.';
 
 CREATE TYPE @extschema@.fecha_fila AS (
   "fecha" date
@@ -681,6 +1173,21 @@ CREATE FUNCTION @extschema@.fecha(
 ) RETURNS SETOF @extschema@.fecha_fila
   AS 'MODULE_PATHNAME', 'datoteca_t_fecha' LANGUAGE C IMMUTABLE PARALLEL SAFE ROWS 1000;
 COMMENT ON FUNCTION @extschema@.fecha IS 'Rows [desde, desde + n) of the dataset fecha.fecha: A date YYYY-MM-DD from desde to hasta days relative to the reference date (default the year up to it).';
+CREATE FUNCTION @extschema@.llenar_fecha(
+  tabla regclass,
+  n bigint,
+  semilla bigint DEFAULT 0,
+  desde bigint DEFAULT 0,
+  "fecha_desde" integer DEFAULT -365,
+  "fecha_hasta" integer DEFAULT 0,
+  unico text[] DEFAULT NULL,
+  nulos text DEFAULT NULL,
+  sucio text DEFAULT NULL,
+  hoy date DEFAULT NULL,
+  semilla_texto text DEFAULT NULL
+) RETURNS bigint
+  AS 'MODULE_PATHNAME', 'datoteca_l_fecha' LANGUAGE C VOLATILE PARALLEL UNSAFE;
+COMMENT ON FUNCTION @extschema@.llenar_fecha IS 'Insert rows [desde, desde + n) of the dataset fecha.fecha into tabla, in batches as COPY does; returns the rows inserted.';
 
 CREATE TYPE @extschema@.fecha_hora_fila AS (
   "hora" text
@@ -697,6 +1204,19 @@ CREATE FUNCTION @extschema@.fecha_hora(
 ) RETURNS SETOF @extschema@.fecha_hora_fila
   AS 'MODULE_PATHNAME', 'datoteca_t_fecha_hora' LANGUAGE C IMMUTABLE PARALLEL SAFE ROWS 1000;
 COMMENT ON FUNCTION @extschema@.fecha_hora IS 'Rows [desde, desde + n) of the dataset fecha.hora: A time of day HH:MM:SS, uniform over the day.';
+CREATE FUNCTION @extschema@.llenar_fecha_hora(
+  tabla regclass,
+  n bigint,
+  semilla bigint DEFAULT 0,
+  desde bigint DEFAULT 0,
+  unico text[] DEFAULT NULL,
+  nulos text DEFAULT NULL,
+  sucio text DEFAULT NULL,
+  hoy date DEFAULT NULL,
+  semilla_texto text DEFAULT NULL
+) RETURNS bigint
+  AS 'MODULE_PATHNAME', 'datoteca_l_fecha_hora' LANGUAGE C VOLATILE PARALLEL UNSAFE;
+COMMENT ON FUNCTION @extschema@.llenar_fecha_hora IS 'Insert rows [desde, desde + n) of the dataset fecha.hora into tabla, in batches as COPY does; returns the rows inserted.';
 
 CREATE TYPE @extschema@.fecha_fecha_hora_fila AS (
   "fecha_hora" text
@@ -715,6 +1235,21 @@ CREATE FUNCTION @extschema@.fecha_fecha_hora(
 ) RETURNS SETOF @extschema@.fecha_fecha_hora_fila
   AS 'MODULE_PATHNAME', 'datoteca_t_fecha_fecha_hora' LANGUAGE C IMMUTABLE PARALLEL SAFE ROWS 1000;
 COMMENT ON FUNCTION @extschema@.fecha_fecha_hora IS 'Rows [desde, desde + n) of the dataset fecha.fecha_hora: A local date and time YYYY-MM-DDTHH:MM:SS (no zone) from desde to hasta days relative to the reference date.';
+CREATE FUNCTION @extschema@.llenar_fecha_fecha_hora(
+  tabla regclass,
+  n bigint,
+  semilla bigint DEFAULT 0,
+  desde bigint DEFAULT 0,
+  "fecha_hora_desde" integer DEFAULT -365,
+  "fecha_hora_hasta" integer DEFAULT 0,
+  unico text[] DEFAULT NULL,
+  nulos text DEFAULT NULL,
+  sucio text DEFAULT NULL,
+  hoy date DEFAULT NULL,
+  semilla_texto text DEFAULT NULL
+) RETURNS bigint
+  AS 'MODULE_PATHNAME', 'datoteca_l_fecha_fecha_hora' LANGUAGE C VOLATILE PARALLEL UNSAFE;
+COMMENT ON FUNCTION @extschema@.llenar_fecha_fecha_hora IS 'Insert rows [desde, desde + n) of the dataset fecha.fecha_hora into tabla, in batches as COPY does; returns the rows inserted.';
 
 CREATE TYPE @extschema@.remuneracion_liquidacion_fila AS (
   "periodo" text,
@@ -748,6 +1283,21 @@ CREATE FUNCTION @extschema@.remuneracion_liquidacion(
 ) RETURNS SETOF @extschema@.remuneracion_liquidacion_fila
   AS 'MODULE_PATHNAME', 'datoteca_t_remuneracion_liquidacion' LANGUAGE C IMMUTABLE PARALLEL SAFE ROWS 1000;
 COMMENT ON FUNCTION @extschema@.remuneracion_liquidacion IS 'Rows [desde, desde + n) of the dataset remuneracion.liquidacion: A monthly payslip (liquidación de sueldo) of the reference date''s month: base salary, gratificación legal, AFP, health, seguro de cesantía, impuesto único and net pay, in integer pesos.';
+CREATE FUNCTION @extschema@.llenar_remuneracion_liquidacion(
+  tabla regclass,
+  n bigint,
+  semilla bigint DEFAULT 0,
+  desde bigint DEFAULT 0,
+  "contrato" text DEFAULT 'cualquiera',
+  "salud" text DEFAULT 'cualquiera',
+  unico text[] DEFAULT NULL,
+  nulos text DEFAULT NULL,
+  sucio text DEFAULT NULL,
+  hoy date DEFAULT NULL,
+  semilla_texto text DEFAULT NULL
+) RETURNS bigint
+  AS 'MODULE_PATHNAME', 'datoteca_l_remuneracion_liquidacion' LANGUAGE C VOLATILE PARALLEL UNSAFE;
+COMMENT ON FUNCTION @extschema@.llenar_remuneracion_liquidacion IS 'Insert rows [desde, desde + n) of the dataset remuneracion.liquidacion into tabla, in batches as COPY does; returns the rows inserted.';
 
 CREATE TYPE @extschema@.invalido_rut_fila AS (
   "valor" text,
@@ -768,6 +1318,22 @@ CREATE FUNCTION @extschema@.invalido_rut(
 ) RETURNS SETOF @extschema@.invalido_rut_fila
   AS 'MODULE_PATHNAME', 'datoteca_t_invalido_rut' LANGUAGE C IMMUTABLE PARALLEL SAFE ROWS 1000;
 COMMENT ON FUNCTION @extschema@.invalido_rut IS 'Rows [desde, desde + n) of the dataset invalido.rut: A RUT that is wrong in one way: its check digit, its length or a character, with the reason.';
+CREATE FUNCTION @extschema@.llenar_invalido_rut(
+  tabla regclass,
+  n bigint,
+  semilla bigint DEFAULT 0,
+  desde bigint DEFAULT 0,
+  "defecto" text DEFAULT 'cualquiera',
+  "tipo" text DEFAULT 'persona',
+  "formato" text DEFAULT 'puntos',
+  unico text[] DEFAULT NULL,
+  nulos text DEFAULT NULL,
+  sucio text DEFAULT NULL,
+  hoy date DEFAULT NULL,
+  semilla_texto text DEFAULT NULL
+) RETURNS bigint
+  AS 'MODULE_PATHNAME', 'datoteca_l_invalido_rut' LANGUAGE C VOLATILE PARALLEL UNSAFE;
+COMMENT ON FUNCTION @extschema@.llenar_invalido_rut IS 'Insert rows [desde, desde + n) of the dataset invalido.rut into tabla, in batches as COPY does; returns the rows inserted.';
 
 CREATE TYPE @extschema@.invalido_patente_fila AS (
   "valor" text,
@@ -786,6 +1352,20 @@ CREATE FUNCTION @extschema@.invalido_patente(
 ) RETURNS SETOF @extschema@.invalido_patente_fila
   AS 'MODULE_PATHNAME', 'datoteca_t_invalido_patente' LANGUAGE C IMMUTABLE PARALLEL SAFE ROWS 1000;
 COMMENT ON FUNCTION @extschema@.invalido_patente IS 'Rows [desde, desde + n) of the dataset invalido.patente: A plate that is wrong in one way: its check digit, digits 00–09, a letter plates never use, or its length, with the reason.';
+CREATE FUNCTION @extschema@.llenar_invalido_patente(
+  tabla regclass,
+  n bigint,
+  semilla bigint DEFAULT 0,
+  desde bigint DEFAULT 0,
+  "defecto" text DEFAULT 'cualquiera',
+  unico text[] DEFAULT NULL,
+  nulos text DEFAULT NULL,
+  sucio text DEFAULT NULL,
+  hoy date DEFAULT NULL,
+  semilla_texto text DEFAULT NULL
+) RETURNS bigint
+  AS 'MODULE_PATHNAME', 'datoteca_l_invalido_patente' LANGUAGE C VOLATILE PARALLEL UNSAFE;
+COMMENT ON FUNCTION @extschema@.llenar_invalido_patente IS 'Insert rows [desde, desde + n) of the dataset invalido.patente into tabla, in batches as COPY does; returns the rows inserted.';
 
 CREATE TYPE @extschema@.invalido_movil_fila AS (
   "valor" text,
@@ -805,6 +1385,21 @@ CREATE FUNCTION @extschema@.invalido_movil(
 ) RETURNS SETOF @extschema@.invalido_movil_fila
   AS 'MODULE_PATHNAME', 'datoteca_t_invalido_movil' LANGUAGE C IMMUTABLE PARALLEL SAFE ROWS 1000;
 COMMENT ON FUNCTION @extschema@.invalido_movil IS 'Rows [desde, desde + n) of the dataset invalido.movil: A mobile number that is wrong in one way: its length, a block libphonenumber refuses, or a 0 before the 9, with the reason.';
+CREATE FUNCTION @extschema@.llenar_invalido_movil(
+  tabla regclass,
+  n bigint,
+  semilla bigint DEFAULT 0,
+  desde bigint DEFAULT 0,
+  "defecto" text DEFAULT 'cualquiera',
+  "formato" text DEFAULT 'internacional',
+  unico text[] DEFAULT NULL,
+  nulos text DEFAULT NULL,
+  sucio text DEFAULT NULL,
+  hoy date DEFAULT NULL,
+  semilla_texto text DEFAULT NULL
+) RETURNS bigint
+  AS 'MODULE_PATHNAME', 'datoteca_l_invalido_movil' LANGUAGE C VOLATILE PARALLEL UNSAFE;
+COMMENT ON FUNCTION @extschema@.llenar_invalido_movil IS 'Insert rows [desde, desde + n) of the dataset invalido.movil into tabla, in batches as COPY does; returns the rows inserted.';
 
 CREATE TYPE @extschema@.invalido_fijo_fila AS (
   "valor" text,
@@ -824,6 +1419,21 @@ CREATE FUNCTION @extschema@.invalido_fijo(
 ) RETURNS SETOF @extschema@.invalido_fijo_fila
   AS 'MODULE_PATHNAME', 'datoteca_t_invalido_fijo' LANGUAGE C IMMUTABLE PARALLEL SAFE ROWS 1000;
 COMMENT ON FUNCTION @extschema@.invalido_fijo IS 'Rows [desde, desde + n) of the dataset invalido.fijo: A fixed line that is wrong in one way: an area code that serves no comuna, or one subscriber digit more or less, with the reason.';
+CREATE FUNCTION @extschema@.llenar_invalido_fijo(
+  tabla regclass,
+  n bigint,
+  semilla bigint DEFAULT 0,
+  desde bigint DEFAULT 0,
+  "defecto" text DEFAULT 'cualquiera',
+  "formato" text DEFAULT 'internacional',
+  unico text[] DEFAULT NULL,
+  nulos text DEFAULT NULL,
+  sucio text DEFAULT NULL,
+  hoy date DEFAULT NULL,
+  semilla_texto text DEFAULT NULL
+) RETURNS bigint
+  AS 'MODULE_PATHNAME', 'datoteca_l_invalido_fijo' LANGUAGE C VOLATILE PARALLEL UNSAFE;
+COMMENT ON FUNCTION @extschema@.llenar_invalido_fijo IS 'Insert rows [desde, desde + n) of the dataset invalido.fijo into tabla, in batches as COPY does; returns the rows inserted.';
 
 CREATE TYPE @extschema@.invalido_email_fila AS (
   "valor" text,
@@ -842,6 +1452,20 @@ CREATE FUNCTION @extschema@.invalido_email(
 ) RETURNS SETOF @extschema@.invalido_email_fila
   AS 'MODULE_PATHNAME', 'datoteca_t_invalido_email' LANGUAGE C IMMUTABLE PARALLEL SAFE ROWS 1000;
 COMMENT ON FUNCTION @extschema@.invalido_email IS 'Rows [desde, desde + n) of the dataset invalido.email: An email address that is wrong in one way: its @, its domain or a character of the local part, with the reason.';
+CREATE FUNCTION @extschema@.llenar_invalido_email(
+  tabla regclass,
+  n bigint,
+  semilla bigint DEFAULT 0,
+  desde bigint DEFAULT 0,
+  "defecto" text DEFAULT 'cualquiera',
+  unico text[] DEFAULT NULL,
+  nulos text DEFAULT NULL,
+  sucio text DEFAULT NULL,
+  hoy date DEFAULT NULL,
+  semilla_texto text DEFAULT NULL
+) RETURNS bigint
+  AS 'MODULE_PATHNAME', 'datoteca_l_invalido_email' LANGUAGE C VOLATILE PARALLEL UNSAFE;
+COMMENT ON FUNCTION @extschema@.llenar_invalido_email IS 'Insert rows [desde, desde + n) of the dataset invalido.email into tabla, in batches as COPY does; returns the rows inserted.';
 
 CREATE TYPE @extschema@.invalido_dte_fila AS (
   "tipo" integer,
@@ -873,6 +1497,20 @@ CREATE FUNCTION @extschema@.invalido_dte(
 ) RETURNS SETOF @extschema@.invalido_dte_fila
   AS 'MODULE_PATHNAME', 'datoteca_t_invalido_dte' LANGUAGE C IMMUTABLE PARALLEL SAFE ROWS 1000;
 COMMENT ON FUNCTION @extschema@.invalido_dte IS 'Rows [desde, desde + n) of the dataset invalido.dte: A DTE with one rule broken: the IVA or the total one peso off, the emisor''s RUT check digit, or folio 0, with the reason.';
+CREATE FUNCTION @extschema@.llenar_invalido_dte(
+  tabla regclass,
+  n bigint,
+  semilla bigint DEFAULT 0,
+  desde bigint DEFAULT 0,
+  "defecto" text DEFAULT 'cualquiera',
+  unico text[] DEFAULT NULL,
+  nulos text DEFAULT NULL,
+  sucio text DEFAULT NULL,
+  hoy date DEFAULT NULL,
+  semilla_texto text DEFAULT NULL
+) RETURNS bigint
+  AS 'MODULE_PATHNAME', 'datoteca_l_invalido_dte' LANGUAGE C VOLATILE PARALLEL UNSAFE;
+COMMENT ON FUNCTION @extschema@.llenar_invalido_dte IS 'Insert rows [desde, desde + n) of the dataset invalido.dte into tabla, in batches as COPY does; returns the rows inserted.';
 
 CREATE TYPE @extschema@.sucio_rut_fila AS (
   "sucio" text,
@@ -892,6 +1530,20 @@ CREATE FUNCTION @extschema@.sucio_rut(
 ) RETURNS SETOF @extschema@.sucio_rut_fila
   AS 'MODULE_PATHNAME', 'datoteca_t_sucio_rut' LANGUAGE C IMMUTABLE PARALLEL SAFE ROWS 1000;
 COMMENT ON FUNCTION @extschema@.sucio_rut IS 'Rows [desde, desde + n) of the dataset sucio.rut: A valid persona RUT misspelt one way, with its clean spelling and the form of the dirt.';
+CREATE FUNCTION @extschema@.llenar_sucio_rut(
+  tabla regclass,
+  n bigint,
+  semilla bigint DEFAULT 0,
+  desde bigint DEFAULT 0,
+  "forma" text DEFAULT 'cualquiera',
+  unico text[] DEFAULT NULL,
+  nulos text DEFAULT NULL,
+  sucio text DEFAULT NULL,
+  hoy date DEFAULT NULL,
+  semilla_texto text DEFAULT NULL
+) RETURNS bigint
+  AS 'MODULE_PATHNAME', 'datoteca_l_sucio_rut' LANGUAGE C VOLATILE PARALLEL UNSAFE;
+COMMENT ON FUNCTION @extschema@.llenar_sucio_rut IS 'Insert rows [desde, desde + n) of the dataset sucio.rut into tabla, in batches as COPY does; returns the rows inserted.';
 
 CREATE TYPE @extschema@.sucio_nombre_fila AS (
   "sucio" text,
@@ -911,6 +1563,20 @@ CREATE FUNCTION @extschema@.sucio_nombre(
 ) RETURNS SETOF @extschema@.sucio_nombre_fila
   AS 'MODULE_PATHNAME', 'datoteca_t_sucio_nombre' LANGUAGE C IMMUTABLE PARALLEL SAFE ROWS 1000;
 COMMENT ON FUNCTION @extschema@.sucio_nombre IS 'Rows [desde, desde + n) of the dataset sucio.nombre: A person''s full name in capitals without accents, lower case or with stray spaces, with its clean spelling.';
+CREATE FUNCTION @extschema@.llenar_sucio_nombre(
+  tabla regclass,
+  n bigint,
+  semilla bigint DEFAULT 0,
+  desde bigint DEFAULT 0,
+  "forma" text DEFAULT 'cualquiera',
+  unico text[] DEFAULT NULL,
+  nulos text DEFAULT NULL,
+  sucio text DEFAULT NULL,
+  hoy date DEFAULT NULL,
+  semilla_texto text DEFAULT NULL
+) RETURNS bigint
+  AS 'MODULE_PATHNAME', 'datoteca_l_sucio_nombre' LANGUAGE C VOLATILE PARALLEL UNSAFE;
+COMMENT ON FUNCTION @extschema@.llenar_sucio_nombre IS 'Insert rows [desde, desde + n) of the dataset sucio.nombre into tabla, in batches as COPY does; returns the rows inserted.';
 
 CREATE TYPE @extschema@.sucio_comuna_fila AS (
   "sucio" text,
@@ -931,6 +1597,20 @@ CREATE FUNCTION @extschema@.sucio_comuna(
 ) RETURNS SETOF @extschema@.sucio_comuna_fila
   AS 'MODULE_PATHNAME', 'datoteca_t_sucio_comuna' LANGUAGE C IMMUTABLE PARALLEL SAFE ROWS 1000;
 COMMENT ON FUNCTION @extschema@.sucio_comuna IS 'Rows [desde, desde + n) of the dataset sucio.comuna: A comuna misspelt: accents dropped, capitals, lower case or its common abbreviation, with its clean name and CUT code.';
+CREATE FUNCTION @extschema@.llenar_sucio_comuna(
+  tabla regclass,
+  n bigint,
+  semilla bigint DEFAULT 0,
+  desde bigint DEFAULT 0,
+  "forma" text DEFAULT 'cualquiera',
+  unico text[] DEFAULT NULL,
+  nulos text DEFAULT NULL,
+  sucio text DEFAULT NULL,
+  hoy date DEFAULT NULL,
+  semilla_texto text DEFAULT NULL
+) RETURNS bigint
+  AS 'MODULE_PATHNAME', 'datoteca_l_sucio_comuna' LANGUAGE C VOLATILE PARALLEL UNSAFE;
+COMMENT ON FUNCTION @extschema@.llenar_sucio_comuna IS 'Insert rows [desde, desde + n) of the dataset sucio.comuna into tabla, in batches as COPY does; returns the rows inserted.';
 
 CREATE TYPE @extschema@.sucio_movil_fila AS (
   "sucio" text,
@@ -950,6 +1630,20 @@ CREATE FUNCTION @extschema@.sucio_movil(
 ) RETURNS SETOF @extschema@.sucio_movil_fila
   AS 'MODULE_PATHNAME', 'datoteca_t_sucio_movil' LANGUAGE C IMMUTABLE PARALLEL SAFE ROWS 1000;
 COMMENT ON FUNCTION @extschema@.sucio_movil IS 'Rows [desde, desde + n) of the dataset sucio.movil: A mobile number written in an older or careless format, with its E.164 form.';
+CREATE FUNCTION @extschema@.llenar_sucio_movil(
+  tabla regclass,
+  n bigint,
+  semilla bigint DEFAULT 0,
+  desde bigint DEFAULT 0,
+  "forma" text DEFAULT 'cualquiera',
+  unico text[] DEFAULT NULL,
+  nulos text DEFAULT NULL,
+  sucio text DEFAULT NULL,
+  hoy date DEFAULT NULL,
+  semilla_texto text DEFAULT NULL
+) RETURNS bigint
+  AS 'MODULE_PATHNAME', 'datoteca_l_sucio_movil' LANGUAGE C VOLATILE PARALLEL UNSAFE;
+COMMENT ON FUNCTION @extschema@.llenar_sucio_movil IS 'Insert rows [desde, desde + n) of the dataset sucio.movil into tabla, in batches as COPY does; returns the rows inserted.';
 
 CREATE TYPE @extschema@.sucio_fijo_fila AS (
   "sucio" text,
@@ -969,6 +1663,20 @@ CREATE FUNCTION @extschema@.sucio_fijo(
 ) RETURNS SETOF @extschema@.sucio_fijo_fila
   AS 'MODULE_PATHNAME', 'datoteca_t_sucio_fijo' LANGUAGE C IMMUTABLE PARALLEL SAFE ROWS 1000;
 COMMENT ON FUNCTION @extschema@.sucio_fijo IS 'Rows [desde, desde + n) of the dataset sucio.fijo: A fixed line written in an older or careless format, with its E.164 form.';
+CREATE FUNCTION @extschema@.llenar_sucio_fijo(
+  tabla regclass,
+  n bigint,
+  semilla bigint DEFAULT 0,
+  desde bigint DEFAULT 0,
+  "forma" text DEFAULT 'cualquiera',
+  unico text[] DEFAULT NULL,
+  nulos text DEFAULT NULL,
+  sucio text DEFAULT NULL,
+  hoy date DEFAULT NULL,
+  semilla_texto text DEFAULT NULL
+) RETURNS bigint
+  AS 'MODULE_PATHNAME', 'datoteca_l_sucio_fijo' LANGUAGE C VOLATILE PARALLEL UNSAFE;
+COMMENT ON FUNCTION @extschema@.llenar_sucio_fijo IS 'Insert rows [desde, desde + n) of the dataset sucio.fijo into tabla, in batches as COPY does; returns the rows inserted.';
 
 CREATE TYPE @extschema@.banco_cuenta_titular_fila AS (
   "banco" text,
@@ -990,6 +1698,20 @@ CREATE FUNCTION @extschema@.banco_cuenta_titular(
 ) RETURNS SETOF @extschema@.banco_cuenta_titular_fila
   AS 'MODULE_PATHNAME', 'datoteca_t_banco_cuenta_titular' LANGUAGE C IMMUTABLE PARALLEL SAFE ROWS 1000;
 COMMENT ON FUNCTION @extschema@.banco_cuenta_titular IS 'Rows [desde, desde + n) of the dataset banco.cuenta_titular: A person''s account at a retail bank, of the given holder; a CuentaRUT is numbered by the holder''s RUT body.';
+CREATE FUNCTION @extschema@.llenar_banco_cuenta_titular(
+  tabla regclass,
+  n bigint,
+  semilla bigint DEFAULT 0,
+  desde bigint DEFAULT 0,
+  "titular" integer DEFAULT 0,
+  unico text[] DEFAULT NULL,
+  nulos text DEFAULT NULL,
+  sucio text DEFAULT NULL,
+  hoy date DEFAULT NULL,
+  semilla_texto text DEFAULT NULL
+) RETURNS bigint
+  AS 'MODULE_PATHNAME', 'datoteca_l_banco_cuenta_titular' LANGUAGE C VOLATILE PARALLEL UNSAFE;
+COMMENT ON FUNCTION @extschema@.llenar_banco_cuenta_titular IS 'Insert rows [desde, desde + n) of the dataset banco.cuenta_titular into tabla, in batches as COPY does; returns the rows inserted.';
 
 CREATE FUNCTION @extschema@.validar_rut("rut" text) RETURNS boolean
   AS 'MODULE_PATHNAME', 'datoteca_u_validar_rut' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;

@@ -7,261 +7,417 @@ static const dt_pg_columna col_rut[] = {{"rut", "text"}};
 static dt_pg_llamada ll_rut = {"rut", "datoteca.rut", 2, "oo", 1, col_rut, 0, 0};
 PG_FUNCTION_INFO_V1(datoteca_t_rut);
 Datum datoteca_t_rut(PG_FUNCTION_ARGS) { return dt_pg_tabla(fcinfo, &ll_rut); }
+static dt_pg_llamada ll_llenar_rut = {"rut", "datoteca.llenar_rut", 2, "oo", 1, col_rut, 0, 0};
+PG_FUNCTION_INFO_V1(datoteca_l_rut);
+Datum datoteca_l_rut(PG_FUNCTION_ARGS) { return dt_pg_llenar(fcinfo, &ll_llenar_rut); }
 
 static const dt_pg_columna col_persona_nombre[] = {{"nombre", "text"}};
 static dt_pg_llamada ll_persona_nombre = {"persona.nombre", "datoteca.persona_nombre", 1, "o", 1, col_persona_nombre, 0, 0};
 PG_FUNCTION_INFO_V1(datoteca_t_persona_nombre);
 Datum datoteca_t_persona_nombre(PG_FUNCTION_ARGS) { return dt_pg_tabla(fcinfo, &ll_persona_nombre); }
+static dt_pg_llamada ll_llenar_persona_nombre = {"persona.nombre", "datoteca.llenar_persona_nombre", 1, "o", 1, col_persona_nombre, 0, 0};
+PG_FUNCTION_INFO_V1(datoteca_l_persona_nombre);
+Datum datoteca_l_persona_nombre(PG_FUNCTION_ARGS) { return dt_pg_llenar(fcinfo, &ll_llenar_persona_nombre); }
 
 static const dt_pg_columna col_persona_nombres[] = {{"nombres", "text"}};
 static dt_pg_llamada ll_persona_nombres = {"persona.nombres", "datoteca.persona_nombres", 1, "o", 1, col_persona_nombres, 0, 0};
 PG_FUNCTION_INFO_V1(datoteca_t_persona_nombres);
 Datum datoteca_t_persona_nombres(PG_FUNCTION_ARGS) { return dt_pg_tabla(fcinfo, &ll_persona_nombres); }
+static dt_pg_llamada ll_llenar_persona_nombres = {"persona.nombres", "datoteca.llenar_persona_nombres", 1, "o", 1, col_persona_nombres, 0, 0};
+PG_FUNCTION_INFO_V1(datoteca_l_persona_nombres);
+Datum datoteca_l_persona_nombres(PG_FUNCTION_ARGS) { return dt_pg_llenar(fcinfo, &ll_llenar_persona_nombres); }
 
 static const dt_pg_columna col_persona_apellido[] = {{"apellido", "text"}};
 static dt_pg_llamada ll_persona_apellido = {"persona.apellido", "datoteca.persona_apellido", 0, "", 1, col_persona_apellido, 0, 0};
 PG_FUNCTION_INFO_V1(datoteca_t_persona_apellido);
 Datum datoteca_t_persona_apellido(PG_FUNCTION_ARGS) { return dt_pg_tabla(fcinfo, &ll_persona_apellido); }
+static dt_pg_llamada ll_llenar_persona_apellido = {"persona.apellido", "datoteca.llenar_persona_apellido", 0, "", 1, col_persona_apellido, 0, 0};
+PG_FUNCTION_INFO_V1(datoteca_l_persona_apellido);
+Datum datoteca_l_persona_apellido(PG_FUNCTION_ARGS) { return dt_pg_llenar(fcinfo, &ll_llenar_persona_apellido); }
 
 static const dt_pg_columna col_persona_nombre_completo[] = {{"nombre_completo", "text"}};
 static dt_pg_llamada ll_persona_nombre_completo = {"persona.nombre_completo", "datoteca.persona_nombre_completo", 1, "o", 1, col_persona_nombre_completo, 0, 0};
 PG_FUNCTION_INFO_V1(datoteca_t_persona_nombre_completo);
 Datum datoteca_t_persona_nombre_completo(PG_FUNCTION_ARGS) { return dt_pg_tabla(fcinfo, &ll_persona_nombre_completo); }
+static dt_pg_llamada ll_llenar_persona_nombre_completo = {"persona.nombre_completo", "datoteca.llenar_persona_nombre_completo", 1, "o", 1, col_persona_nombre_completo, 0, 0};
+PG_FUNCTION_INFO_V1(datoteca_l_persona_nombre_completo);
+Datum datoteca_l_persona_nombre_completo(PG_FUNCTION_ARGS) { return dt_pg_llenar(fcinfo, &ll_llenar_persona_nombre_completo); }
 
 static const dt_pg_columna col_persona_sexo[] = {{"sexo", "char(1)"}};
 static dt_pg_llamada ll_persona_sexo = {"persona.sexo", "datoteca.persona_sexo", 0, "", 1, col_persona_sexo, 0, 0};
 PG_FUNCTION_INFO_V1(datoteca_t_persona_sexo);
 Datum datoteca_t_persona_sexo(PG_FUNCTION_ARGS) { return dt_pg_tabla(fcinfo, &ll_persona_sexo); }
+static dt_pg_llamada ll_llenar_persona_sexo = {"persona.sexo", "datoteca.llenar_persona_sexo", 0, "", 1, col_persona_sexo, 0, 0};
+PG_FUNCTION_INFO_V1(datoteca_l_persona_sexo);
+Datum datoteca_l_persona_sexo(PG_FUNCTION_ARGS) { return dt_pg_llenar(fcinfo, &ll_llenar_persona_sexo); }
 
 static const dt_pg_columna col_persona_fecha_nacimiento[] = {{"fecha_nacimiento", "date"}};
 static dt_pg_llamada ll_persona_fecha_nacimiento = {"persona.fecha_nacimiento", "datoteca.persona_fecha_nacimiento", 2, "ii", 1, col_persona_fecha_nacimiento, 0, 0};
 PG_FUNCTION_INFO_V1(datoteca_t_persona_fecha_nacimiento);
 Datum datoteca_t_persona_fecha_nacimiento(PG_FUNCTION_ARGS) { return dt_pg_tabla(fcinfo, &ll_persona_fecha_nacimiento); }
+static dt_pg_llamada ll_llenar_persona_fecha_nacimiento = {"persona.fecha_nacimiento", "datoteca.llenar_persona_fecha_nacimiento", 2, "ii", 1, col_persona_fecha_nacimiento, 0, 0};
+PG_FUNCTION_INFO_V1(datoteca_l_persona_fecha_nacimiento);
+Datum datoteca_l_persona_fecha_nacimiento(PG_FUNCTION_ARGS) { return dt_pg_llenar(fcinfo, &ll_llenar_persona_fecha_nacimiento); }
 
 static const dt_pg_columna col_persona_email[] = {{"email", "text"}};
 static dt_pg_llamada ll_persona_email = {"persona.email", "datoteca.persona_email", 0, "", 1, col_persona_email, 0, 0};
 PG_FUNCTION_INFO_V1(datoteca_t_persona_email);
 Datum datoteca_t_persona_email(PG_FUNCTION_ARGS) { return dt_pg_tabla(fcinfo, &ll_persona_email); }
+static dt_pg_llamada ll_llenar_persona_email = {"persona.email", "datoteca.llenar_persona_email", 0, "", 1, col_persona_email, 0, 0};
+PG_FUNCTION_INFO_V1(datoteca_l_persona_email);
+Datum datoteca_l_persona_email(PG_FUNCTION_ARGS) { return dt_pg_llenar(fcinfo, &ll_llenar_persona_email); }
 
 static const dt_pg_columna col_persona[] = {{"nombres", "text"}, {"apellido_paterno", "text"}, {"apellido_materno", "text"}, {"nombre_completo", "text"}, {"sexo", "char(1)"}, {"rut", "text"}, {"fecha_nacimiento", "date"}, {"email", "text"}, {"telefono", "text"}, {"direccion", "text"}, {"comuna", "text"}, {"region", "text"}, {"codigo_comuna", "text"}, {"codigo_region", "text"}};
 static dt_pg_llamada ll_persona = {"persona.persona", "datoteca.persona", 3, "oii", 14, col_persona, 0, 0};
 PG_FUNCTION_INFO_V1(datoteca_t_persona);
 Datum datoteca_t_persona(PG_FUNCTION_ARGS) { return dt_pg_tabla(fcinfo, &ll_persona); }
+static dt_pg_llamada ll_llenar_persona = {"persona.persona", "datoteca.llenar_persona", 3, "oii", 14, col_persona, 0, 0};
+PG_FUNCTION_INFO_V1(datoteca_l_persona);
+Datum datoteca_l_persona(PG_FUNCTION_ARGS) { return dt_pg_llenar(fcinfo, &ll_llenar_persona); }
 
 static const dt_pg_columna col_direccion_region[] = {{"region", "text"}};
 static dt_pg_llamada ll_direccion_region = {"direccion.region", "datoteca.direccion_region", 0, "", 1, col_direccion_region, 0, 0};
 PG_FUNCTION_INFO_V1(datoteca_t_direccion_region);
 Datum datoteca_t_direccion_region(PG_FUNCTION_ARGS) { return dt_pg_tabla(fcinfo, &ll_direccion_region); }
+static dt_pg_llamada ll_llenar_direccion_region = {"direccion.region", "datoteca.llenar_direccion_region", 0, "", 1, col_direccion_region, 0, 0};
+PG_FUNCTION_INFO_V1(datoteca_l_direccion_region);
+Datum datoteca_l_direccion_region(PG_FUNCTION_ARGS) { return dt_pg_llenar(fcinfo, &ll_llenar_direccion_region); }
 
 static const dt_pg_columna col_direccion_comuna[] = {{"comuna", "text"}};
 static dt_pg_llamada ll_direccion_comuna = {"direccion.comuna", "datoteca.direccion_comuna", 1, "i", 1, col_direccion_comuna, 0, 0};
 PG_FUNCTION_INFO_V1(datoteca_t_direccion_comuna);
 Datum datoteca_t_direccion_comuna(PG_FUNCTION_ARGS) { return dt_pg_tabla(fcinfo, &ll_direccion_comuna); }
+static dt_pg_llamada ll_llenar_direccion_comuna = {"direccion.comuna", "datoteca.llenar_direccion_comuna", 1, "i", 1, col_direccion_comuna, 0, 0};
+PG_FUNCTION_INFO_V1(datoteca_l_direccion_comuna);
+Datum datoteca_l_direccion_comuna(PG_FUNCTION_ARGS) { return dt_pg_llenar(fcinfo, &ll_llenar_direccion_comuna); }
 
 static const dt_pg_columna col_direccion_calle[] = {{"calle", "text"}};
 static dt_pg_llamada ll_direccion_calle = {"direccion.calle", "datoteca.direccion_calle", 0, "", 1, col_direccion_calle, 0, 0};
 PG_FUNCTION_INFO_V1(datoteca_t_direccion_calle);
 Datum datoteca_t_direccion_calle(PG_FUNCTION_ARGS) { return dt_pg_tabla(fcinfo, &ll_direccion_calle); }
+static dt_pg_llamada ll_llenar_direccion_calle = {"direccion.calle", "datoteca.llenar_direccion_calle", 0, "", 1, col_direccion_calle, 0, 0};
+PG_FUNCTION_INFO_V1(datoteca_l_direccion_calle);
+Datum datoteca_l_direccion_calle(PG_FUNCTION_ARGS) { return dt_pg_llenar(fcinfo, &ll_llenar_direccion_calle); }
 
 static const dt_pg_columna col_direccion_numero[] = {{"numero", "integer"}};
 static dt_pg_llamada ll_direccion_numero = {"direccion.numero", "datoteca.direccion_numero", 0, "", 1, col_direccion_numero, 0, 0};
 PG_FUNCTION_INFO_V1(datoteca_t_direccion_numero);
 Datum datoteca_t_direccion_numero(PG_FUNCTION_ARGS) { return dt_pg_tabla(fcinfo, &ll_direccion_numero); }
+static dt_pg_llamada ll_llenar_direccion_numero = {"direccion.numero", "datoteca.llenar_direccion_numero", 0, "", 1, col_direccion_numero, 0, 0};
+PG_FUNCTION_INFO_V1(datoteca_l_direccion_numero);
+Datum datoteca_l_direccion_numero(PG_FUNCTION_ARGS) { return dt_pg_llenar(fcinfo, &ll_llenar_direccion_numero); }
 
 static const dt_pg_columna col_direccion[] = {{"tipo_via", "text"}, {"nombre_via", "text"}, {"numero", "integer"}, {"depto", "text"}, {"comuna", "text"}, {"codigo_comuna", "text"}, {"provincia", "text"}, {"codigo_provincia", "text"}, {"region", "text"}, {"codigo_region", "text"}, {"codigo_postal", "text"}, {"linea", "text"}};
 static dt_pg_llamada ll_direccion = {"direccion.direccion", "datoteca.direccion", 1, "i", 12, col_direccion, 0, 0};
 PG_FUNCTION_INFO_V1(datoteca_t_direccion);
 Datum datoteca_t_direccion(PG_FUNCTION_ARGS) { return dt_pg_tabla(fcinfo, &ll_direccion); }
+static dt_pg_llamada ll_llenar_direccion = {"direccion.direccion", "datoteca.llenar_direccion", 1, "i", 12, col_direccion, 0, 0};
+PG_FUNCTION_INFO_V1(datoteca_l_direccion);
+Datum datoteca_l_direccion(PG_FUNCTION_ARGS) { return dt_pg_llenar(fcinfo, &ll_llenar_direccion); }
 
 static const dt_pg_columna col_telefono_movil[] = {{"movil", "text"}};
 static dt_pg_llamada ll_telefono_movil = {"telefono.movil", "datoteca.telefono_movil", 1, "o", 1, col_telefono_movil, 0, 0};
 PG_FUNCTION_INFO_V1(datoteca_t_telefono_movil);
 Datum datoteca_t_telefono_movil(PG_FUNCTION_ARGS) { return dt_pg_tabla(fcinfo, &ll_telefono_movil); }
+static dt_pg_llamada ll_llenar_telefono_movil = {"telefono.movil", "datoteca.llenar_telefono_movil", 1, "o", 1, col_telefono_movil, 0, 0};
+PG_FUNCTION_INFO_V1(datoteca_l_telefono_movil);
+Datum datoteca_l_telefono_movil(PG_FUNCTION_ARGS) { return dt_pg_llenar(fcinfo, &ll_llenar_telefono_movil); }
 
 static const dt_pg_columna col_telefono_fijo[] = {{"fijo", "text"}};
 static dt_pg_llamada ll_telefono_fijo = {"telefono.fijo", "datoteca.telefono_fijo", 2, "io", 1, col_telefono_fijo, 0, 0};
 PG_FUNCTION_INFO_V1(datoteca_t_telefono_fijo);
 Datum datoteca_t_telefono_fijo(PG_FUNCTION_ARGS) { return dt_pg_tabla(fcinfo, &ll_telefono_fijo); }
+static dt_pg_llamada ll_llenar_telefono_fijo = {"telefono.fijo", "datoteca.llenar_telefono_fijo", 2, "io", 1, col_telefono_fijo, 0, 0};
+PG_FUNCTION_INFO_V1(datoteca_l_telefono_fijo);
+Datum datoteca_l_telefono_fijo(PG_FUNCTION_ARGS) { return dt_pg_llenar(fcinfo, &ll_llenar_telefono_fijo); }
 
 static const dt_pg_columna col_dinero_monto[] = {{"monto", "bigint"}};
 static dt_pg_llamada ll_dinero_monto = {"dinero.monto", "datoteca.dinero_monto", 2, "ll", 1, col_dinero_monto, 0, 0};
 PG_FUNCTION_INFO_V1(datoteca_t_dinero_monto);
 Datum datoteca_t_dinero_monto(PG_FUNCTION_ARGS) { return dt_pg_tabla(fcinfo, &ll_dinero_monto); }
+static dt_pg_llamada ll_llenar_dinero_monto = {"dinero.monto", "datoteca.llenar_dinero_monto", 2, "ll", 1, col_dinero_monto, 0, 0};
+PG_FUNCTION_INFO_V1(datoteca_l_dinero_monto);
+Datum datoteca_l_dinero_monto(PG_FUNCTION_ARGS) { return dt_pg_llenar(fcinfo, &ll_llenar_dinero_monto); }
 
 static const dt_pg_columna col_dinero_clp[] = {{"clp", "text"}};
 static dt_pg_llamada ll_dinero_clp = {"dinero.clp", "datoteca.dinero_clp", 2, "ll", 1, col_dinero_clp, 0, 0};
 PG_FUNCTION_INFO_V1(datoteca_t_dinero_clp);
 Datum datoteca_t_dinero_clp(PG_FUNCTION_ARGS) { return dt_pg_tabla(fcinfo, &ll_dinero_clp); }
+static dt_pg_llamada ll_llenar_dinero_clp = {"dinero.clp", "datoteca.llenar_dinero_clp", 2, "ll", 1, col_dinero_clp, 0, 0};
+PG_FUNCTION_INFO_V1(datoteca_l_dinero_clp);
+Datum datoteca_l_dinero_clp(PG_FUNCTION_ARGS) { return dt_pg_llenar(fcinfo, &ll_llenar_dinero_clp); }
 
 static const dt_pg_columna col_dinero_uf[] = {{"uf", "text"}};
 static dt_pg_llamada ll_dinero_uf = {"dinero.uf", "datoteca.dinero_uf", 2, "ll", 1, col_dinero_uf, 0, 0};
 PG_FUNCTION_INFO_V1(datoteca_t_dinero_uf);
 Datum datoteca_t_dinero_uf(PG_FUNCTION_ARGS) { return dt_pg_tabla(fcinfo, &ll_dinero_uf); }
+static dt_pg_llamada ll_llenar_dinero_uf = {"dinero.uf", "datoteca.llenar_dinero_uf", 2, "ll", 1, col_dinero_uf, 0, 0};
+PG_FUNCTION_INFO_V1(datoteca_l_dinero_uf);
+Datum datoteca_l_dinero_uf(PG_FUNCTION_ARGS) { return dt_pg_llenar(fcinfo, &ll_llenar_dinero_uf); }
 
 static const dt_pg_columna col_dinero_sueldo[] = {{"sueldo", "bigint"}};
 static dt_pg_llamada ll_dinero_sueldo = {"dinero.sueldo", "datoteca.dinero_sueldo", 0, "", 1, col_dinero_sueldo, 0, 0};
 PG_FUNCTION_INFO_V1(datoteca_t_dinero_sueldo);
 Datum datoteca_t_dinero_sueldo(PG_FUNCTION_ARGS) { return dt_pg_tabla(fcinfo, &ll_dinero_sueldo); }
+static dt_pg_llamada ll_llenar_dinero_sueldo = {"dinero.sueldo", "datoteca.llenar_dinero_sueldo", 0, "", 1, col_dinero_sueldo, 0, 0};
+PG_FUNCTION_INFO_V1(datoteca_l_dinero_sueldo);
+Datum datoteca_l_dinero_sueldo(PG_FUNCTION_ARGS) { return dt_pg_llenar(fcinfo, &ll_llenar_dinero_sueldo); }
 
 static const dt_pg_columna col_banco[] = {{"codigo", "text"}, {"nombre", "text"}};
 static dt_pg_llamada ll_banco = {"banco.banco", "datoteca.banco", 0, "", 2, col_banco, 0, 0};
 PG_FUNCTION_INFO_V1(datoteca_t_banco);
 Datum datoteca_t_banco(PG_FUNCTION_ARGS) { return dt_pg_tabla(fcinfo, &ll_banco); }
+static dt_pg_llamada ll_llenar_banco = {"banco.banco", "datoteca.llenar_banco", 0, "", 2, col_banco, 0, 0};
+PG_FUNCTION_INFO_V1(datoteca_l_banco);
+Datum datoteca_l_banco(PG_FUNCTION_ARGS) { return dt_pg_llenar(fcinfo, &ll_llenar_banco); }
 
 static const dt_pg_columna col_banco_tipo_cuenta[] = {{"tipo_cuenta", "text"}};
 static dt_pg_llamada ll_banco_tipo_cuenta = {"banco.tipo_cuenta", "datoteca.banco_tipo_cuenta", 0, "", 1, col_banco_tipo_cuenta, 0, 0};
 PG_FUNCTION_INFO_V1(datoteca_t_banco_tipo_cuenta);
 Datum datoteca_t_banco_tipo_cuenta(PG_FUNCTION_ARGS) { return dt_pg_tabla(fcinfo, &ll_banco_tipo_cuenta); }
+static dt_pg_llamada ll_llenar_banco_tipo_cuenta = {"banco.tipo_cuenta", "datoteca.llenar_banco_tipo_cuenta", 0, "", 1, col_banco_tipo_cuenta, 0, 0};
+PG_FUNCTION_INFO_V1(datoteca_l_banco_tipo_cuenta);
+Datum datoteca_l_banco_tipo_cuenta(PG_FUNCTION_ARGS) { return dt_pg_llenar(fcinfo, &ll_llenar_banco_tipo_cuenta); }
 
 static const dt_pg_columna col_banco_numero_cuenta[] = {{"numero_cuenta", "text"}};
 static dt_pg_llamada ll_banco_numero_cuenta = {"banco.numero_cuenta", "datoteca.banco_numero_cuenta", 0, "", 1, col_banco_numero_cuenta, 0, 0};
 PG_FUNCTION_INFO_V1(datoteca_t_banco_numero_cuenta);
 Datum datoteca_t_banco_numero_cuenta(PG_FUNCTION_ARGS) { return dt_pg_tabla(fcinfo, &ll_banco_numero_cuenta); }
+static dt_pg_llamada ll_llenar_banco_numero_cuenta = {"banco.numero_cuenta", "datoteca.llenar_banco_numero_cuenta", 0, "", 1, col_banco_numero_cuenta, 0, 0};
+PG_FUNCTION_INFO_V1(datoteca_l_banco_numero_cuenta);
+Datum datoteca_l_banco_numero_cuenta(PG_FUNCTION_ARGS) { return dt_pg_llenar(fcinfo, &ll_llenar_banco_numero_cuenta); }
 
 static const dt_pg_columna col_banco_cuenta[] = {{"banco", "text"}, {"codigo_banco", "text"}, {"tipo_cuenta", "text"}, {"numero", "text"}, {"rut_titular", "text"}};
 static dt_pg_llamada ll_banco_cuenta = {"banco.cuenta", "datoteca.banco_cuenta", 0, "", 5, col_banco_cuenta, 0, 0};
 PG_FUNCTION_INFO_V1(datoteca_t_banco_cuenta);
 Datum datoteca_t_banco_cuenta(PG_FUNCTION_ARGS) { return dt_pg_tabla(fcinfo, &ll_banco_cuenta); }
+static dt_pg_llamada ll_llenar_banco_cuenta = {"banco.cuenta", "datoteca.llenar_banco_cuenta", 0, "", 5, col_banco_cuenta, 0, 0};
+PG_FUNCTION_INFO_V1(datoteca_l_banco_cuenta);
+Datum datoteca_l_banco_cuenta(PG_FUNCTION_ARGS) { return dt_pg_llenar(fcinfo, &ll_llenar_banco_cuenta); }
 
 static const dt_pg_columna col_empresa_nombre[] = {{"nombre", "text"}};
 static dt_pg_llamada ll_empresa_nombre = {"empresa.nombre", "datoteca.empresa_nombre", 0, "", 1, col_empresa_nombre, 0, 0};
 PG_FUNCTION_INFO_V1(datoteca_t_empresa_nombre);
 Datum datoteca_t_empresa_nombre(PG_FUNCTION_ARGS) { return dt_pg_tabla(fcinfo, &ll_empresa_nombre); }
+static dt_pg_llamada ll_llenar_empresa_nombre = {"empresa.nombre", "datoteca.llenar_empresa_nombre", 0, "", 1, col_empresa_nombre, 0, 0};
+PG_FUNCTION_INFO_V1(datoteca_l_empresa_nombre);
+Datum datoteca_l_empresa_nombre(PG_FUNCTION_ARGS) { return dt_pg_llenar(fcinfo, &ll_llenar_empresa_nombre); }
 
 static const dt_pg_columna col_empresa_razon_social[] = {{"razon_social", "text"}};
 static dt_pg_llamada ll_empresa_razon_social = {"empresa.razon_social", "datoteca.empresa_razon_social", 0, "", 1, col_empresa_razon_social, 0, 0};
 PG_FUNCTION_INFO_V1(datoteca_t_empresa_razon_social);
 Datum datoteca_t_empresa_razon_social(PG_FUNCTION_ARGS) { return dt_pg_tabla(fcinfo, &ll_empresa_razon_social); }
+static dt_pg_llamada ll_llenar_empresa_razon_social = {"empresa.razon_social", "datoteca.llenar_empresa_razon_social", 0, "", 1, col_empresa_razon_social, 0, 0};
+PG_FUNCTION_INFO_V1(datoteca_l_empresa_razon_social);
+Datum datoteca_l_empresa_razon_social(PG_FUNCTION_ARGS) { return dt_pg_llenar(fcinfo, &ll_llenar_empresa_razon_social); }
 
 static const dt_pg_columna col_empresa_rut[] = {{"rut", "text"}};
 static dt_pg_llamada ll_empresa_rut = {"empresa.rut", "datoteca.empresa_rut", 1, "o", 1, col_empresa_rut, 0, 0};
 PG_FUNCTION_INFO_V1(datoteca_t_empresa_rut);
 Datum datoteca_t_empresa_rut(PG_FUNCTION_ARGS) { return dt_pg_tabla(fcinfo, &ll_empresa_rut); }
+static dt_pg_llamada ll_llenar_empresa_rut = {"empresa.rut", "datoteca.llenar_empresa_rut", 1, "o", 1, col_empresa_rut, 0, 0};
+PG_FUNCTION_INFO_V1(datoteca_l_empresa_rut);
+Datum datoteca_l_empresa_rut(PG_FUNCTION_ARGS) { return dt_pg_llenar(fcinfo, &ll_llenar_empresa_rut); }
 
 static const dt_pg_columna col_empresa_giro[] = {{"giro", "text"}};
 static dt_pg_llamada ll_empresa_giro = {"empresa.giro", "datoteca.empresa_giro", 0, "", 1, col_empresa_giro, 0, 0};
 PG_FUNCTION_INFO_V1(datoteca_t_empresa_giro);
 Datum datoteca_t_empresa_giro(PG_FUNCTION_ARGS) { return dt_pg_tabla(fcinfo, &ll_empresa_giro); }
+static dt_pg_llamada ll_llenar_empresa_giro = {"empresa.giro", "datoteca.llenar_empresa_giro", 0, "", 1, col_empresa_giro, 0, 0};
+PG_FUNCTION_INFO_V1(datoteca_l_empresa_giro);
+Datum datoteca_l_empresa_giro(PG_FUNCTION_ARGS) { return dt_pg_llenar(fcinfo, &ll_llenar_empresa_giro); }
 
 static const dt_pg_columna col_empresa[] = {{"razon_social", "text"}, {"nombre_fantasia", "text"}, {"rut", "text"}, {"giro", "text"}, {"direccion", "text"}, {"comuna", "text"}, {"region", "text"}, {"telefono", "text"}, {"email", "text"}, {"codigo_comuna", "text"}, {"codigo_region", "text"}};
 static dt_pg_llamada ll_empresa = {"empresa.empresa", "datoteca.empresa", 0, "", 11, col_empresa, 0, 0};
 PG_FUNCTION_INFO_V1(datoteca_t_empresa);
 Datum datoteca_t_empresa(PG_FUNCTION_ARGS) { return dt_pg_tabla(fcinfo, &ll_empresa); }
+static dt_pg_llamada ll_llenar_empresa = {"empresa.empresa", "datoteca.llenar_empresa", 0, "", 11, col_empresa, 0, 0};
+PG_FUNCTION_INFO_V1(datoteca_l_empresa);
+Datum datoteca_l_empresa(PG_FUNCTION_ARGS) { return dt_pg_llenar(fcinfo, &ll_llenar_empresa); }
 
 static const dt_pg_columna col_vehiculo_patente[] = {{"patente", "text"}};
 static dt_pg_llamada ll_vehiculo_patente = {"vehiculo.patente", "datoteca.vehiculo_patente", 2, "oo", 1, col_vehiculo_patente, 0, 0};
 PG_FUNCTION_INFO_V1(datoteca_t_vehiculo_patente);
 Datum datoteca_t_vehiculo_patente(PG_FUNCTION_ARGS) { return dt_pg_tabla(fcinfo, &ll_vehiculo_patente); }
+static dt_pg_llamada ll_llenar_vehiculo_patente = {"vehiculo.patente", "datoteca.llenar_vehiculo_patente", 2, "oo", 1, col_vehiculo_patente, 0, 0};
+PG_FUNCTION_INFO_V1(datoteca_l_vehiculo_patente);
+Datum datoteca_l_vehiculo_patente(PG_FUNCTION_ARGS) { return dt_pg_llenar(fcinfo, &ll_llenar_vehiculo_patente); }
 
 static const dt_pg_columna col_vehiculo[] = {{"patente", "text"}, {"dv", "char(1)"}, {"marca", "text"}, {"modelo", "text"}, {"anio", "integer"}, {"tipo", "text"}, {"color", "text"}};
 static dt_pg_llamada ll_vehiculo = {"vehiculo.vehiculo", "datoteca.vehiculo", 0, "", 7, col_vehiculo, 0, 0};
 PG_FUNCTION_INFO_V1(datoteca_t_vehiculo);
 Datum datoteca_t_vehiculo(PG_FUNCTION_ARGS) { return dt_pg_tabla(fcinfo, &ll_vehiculo); }
+static dt_pg_llamada ll_llenar_vehiculo = {"vehiculo.vehiculo", "datoteca.llenar_vehiculo", 0, "", 7, col_vehiculo, 0, 0};
+PG_FUNCTION_INFO_V1(datoteca_l_vehiculo);
+Datum datoteca_l_vehiculo(PG_FUNCTION_ARGS) { return dt_pg_llenar(fcinfo, &ll_llenar_vehiculo); }
 
 static const dt_pg_columna col_prevision_afp[] = {{"afp", "text"}};
 static dt_pg_llamada ll_prevision_afp = {"prevision.afp", "datoteca.prevision_afp", 0, "", 1, col_prevision_afp, 0, 0};
 PG_FUNCTION_INFO_V1(datoteca_t_prevision_afp);
 Datum datoteca_t_prevision_afp(PG_FUNCTION_ARGS) { return dt_pg_tabla(fcinfo, &ll_prevision_afp); }
+static dt_pg_llamada ll_llenar_prevision_afp = {"prevision.afp", "datoteca.llenar_prevision_afp", 0, "", 1, col_prevision_afp, 0, 0};
+PG_FUNCTION_INFO_V1(datoteca_l_prevision_afp);
+Datum datoteca_l_prevision_afp(PG_FUNCTION_ARGS) { return dt_pg_llenar(fcinfo, &ll_llenar_prevision_afp); }
 
 static const dt_pg_columna col_prevision_salud[] = {{"salud", "text"}};
 static dt_pg_llamada ll_prevision_salud = {"prevision.salud", "datoteca.prevision_salud", 0, "", 1, col_prevision_salud, 0, 0};
 PG_FUNCTION_INFO_V1(datoteca_t_prevision_salud);
 Datum datoteca_t_prevision_salud(PG_FUNCTION_ARGS) { return dt_pg_tabla(fcinfo, &ll_prevision_salud); }
+static dt_pg_llamada ll_llenar_prevision_salud = {"prevision.salud", "datoteca.llenar_prevision_salud", 0, "", 1, col_prevision_salud, 0, 0};
+PG_FUNCTION_INFO_V1(datoteca_l_prevision_salud);
+Datum datoteca_l_prevision_salud(PG_FUNCTION_ARGS) { return dt_pg_llenar(fcinfo, &ll_llenar_prevision_salud); }
 
 static const dt_pg_columna col_prevision[] = {{"afp", "text"}, {"salud", "text"}, {"tramo", "char(1)"}};
 static dt_pg_llamada ll_prevision = {"prevision.prevision", "datoteca.prevision", 0, "", 3, col_prevision, 0, 0};
 PG_FUNCTION_INFO_V1(datoteca_t_prevision);
 Datum datoteca_t_prevision(PG_FUNCTION_ARGS) { return dt_pg_tabla(fcinfo, &ll_prevision); }
+static dt_pg_llamada ll_llenar_prevision = {"prevision.prevision", "datoteca.llenar_prevision", 0, "", 3, col_prevision, 0, 0};
+PG_FUNCTION_INFO_V1(datoteca_l_prevision);
+Datum datoteca_l_prevision(PG_FUNCTION_ARGS) { return dt_pg_llenar(fcinfo, &ll_llenar_prevision); }
 
 static const dt_pg_columna col_tributario_folio[] = {{"folio", "integer"}};
 static dt_pg_llamada ll_tributario_folio = {"tributario.folio", "datoteca.tributario_folio", 0, "", 1, col_tributario_folio, 0, 0};
 PG_FUNCTION_INFO_V1(datoteca_t_tributario_folio);
 Datum datoteca_t_tributario_folio(PG_FUNCTION_ARGS) { return dt_pg_tabla(fcinfo, &ll_tributario_folio); }
+static dt_pg_llamada ll_llenar_tributario_folio = {"tributario.folio", "datoteca.llenar_tributario_folio", 0, "", 1, col_tributario_folio, 0, 0};
+PG_FUNCTION_INFO_V1(datoteca_l_tributario_folio);
+Datum datoteca_l_tributario_folio(PG_FUNCTION_ARGS) { return dt_pg_llenar(fcinfo, &ll_llenar_tributario_folio); }
 
 static const dt_pg_columna col_tributario_dte[] = {{"tipo", "integer"}, {"nombre_tipo", "text"}, {"folio", "integer"}, {"fecha_emision", "date"}, {"emisor_rut", "text"}, {"emisor_razon_social", "text"}, {"emisor_giro", "text"}, {"emisor_direccion", "text"}, {"receptor_rut", "text"}, {"receptor_nombre", "text"}, {"monto_neto", "bigint"}, {"monto_exento", "bigint"}, {"iva", "bigint"}, {"monto_total", "bigint"}};
 static dt_pg_llamada ll_tributario_dte = {"tributario.dte", "datoteca.tributario_dte", 0, "", 14, col_tributario_dte, 0, 0};
 PG_FUNCTION_INFO_V1(datoteca_t_tributario_dte);
 Datum datoteca_t_tributario_dte(PG_FUNCTION_ARGS) { return dt_pg_tabla(fcinfo, &ll_tributario_dte); }
+static dt_pg_llamada ll_llenar_tributario_dte = {"tributario.dte", "datoteca.llenar_tributario_dte", 0, "", 14, col_tributario_dte, 0, 0};
+PG_FUNCTION_INFO_V1(datoteca_l_tributario_dte);
+Datum datoteca_l_tributario_dte(PG_FUNCTION_ARGS) { return dt_pg_llenar(fcinfo, &ll_llenar_tributario_dte); }
 
 static const dt_pg_columna col_fecha[] = {{"fecha", "date"}};
 static dt_pg_llamada ll_fecha = {"fecha.fecha", "datoteca.fecha", 2, "ii", 1, col_fecha, 0, 0};
 PG_FUNCTION_INFO_V1(datoteca_t_fecha);
 Datum datoteca_t_fecha(PG_FUNCTION_ARGS) { return dt_pg_tabla(fcinfo, &ll_fecha); }
+static dt_pg_llamada ll_llenar_fecha = {"fecha.fecha", "datoteca.llenar_fecha", 2, "ii", 1, col_fecha, 0, 0};
+PG_FUNCTION_INFO_V1(datoteca_l_fecha);
+Datum datoteca_l_fecha(PG_FUNCTION_ARGS) { return dt_pg_llenar(fcinfo, &ll_llenar_fecha); }
 
 static const dt_pg_columna col_fecha_hora[] = {{"hora", "text"}};
 static dt_pg_llamada ll_fecha_hora = {"fecha.hora", "datoteca.fecha_hora", 0, "", 1, col_fecha_hora, 0, 0};
 PG_FUNCTION_INFO_V1(datoteca_t_fecha_hora);
 Datum datoteca_t_fecha_hora(PG_FUNCTION_ARGS) { return dt_pg_tabla(fcinfo, &ll_fecha_hora); }
+static dt_pg_llamada ll_llenar_fecha_hora = {"fecha.hora", "datoteca.llenar_fecha_hora", 0, "", 1, col_fecha_hora, 0, 0};
+PG_FUNCTION_INFO_V1(datoteca_l_fecha_hora);
+Datum datoteca_l_fecha_hora(PG_FUNCTION_ARGS) { return dt_pg_llenar(fcinfo, &ll_llenar_fecha_hora); }
 
 static const dt_pg_columna col_fecha_fecha_hora[] = {{"fecha_hora", "text"}};
 static dt_pg_llamada ll_fecha_fecha_hora = {"fecha.fecha_hora", "datoteca.fecha_fecha_hora", 2, "ii", 1, col_fecha_fecha_hora, 0, 0};
 PG_FUNCTION_INFO_V1(datoteca_t_fecha_fecha_hora);
 Datum datoteca_t_fecha_fecha_hora(PG_FUNCTION_ARGS) { return dt_pg_tabla(fcinfo, &ll_fecha_fecha_hora); }
+static dt_pg_llamada ll_llenar_fecha_fecha_hora = {"fecha.fecha_hora", "datoteca.llenar_fecha_fecha_hora", 2, "ii", 1, col_fecha_fecha_hora, 0, 0};
+PG_FUNCTION_INFO_V1(datoteca_l_fecha_fecha_hora);
+Datum datoteca_l_fecha_fecha_hora(PG_FUNCTION_ARGS) { return dt_pg_llenar(fcinfo, &ll_llenar_fecha_fecha_hora); }
 
 static const dt_pg_columna col_remuneracion_liquidacion[] = {{"periodo", "text"}, {"contrato", "text"}, {"afp", "text"}, {"salud", "text"}, {"plan_uf", "text"}, {"sueldo_base", "bigint"}, {"gratificacion", "bigint"}, {"total_imponible", "bigint"}, {"cotizacion_afp", "bigint"}, {"cotizacion_salud", "bigint"}, {"seguro_cesantia", "bigint"}, {"base_tributable", "bigint"}, {"impuesto_unico", "bigint"}, {"total_haberes", "bigint"}, {"total_descuentos", "bigint"}, {"liquido", "bigint"}};
 static dt_pg_llamada ll_remuneracion_liquidacion = {"remuneracion.liquidacion", "datoteca.remuneracion_liquidacion", 2, "oo", 16, col_remuneracion_liquidacion, 0, 0};
 PG_FUNCTION_INFO_V1(datoteca_t_remuneracion_liquidacion);
 Datum datoteca_t_remuneracion_liquidacion(PG_FUNCTION_ARGS) { return dt_pg_tabla(fcinfo, &ll_remuneracion_liquidacion); }
+static dt_pg_llamada ll_llenar_remuneracion_liquidacion = {"remuneracion.liquidacion", "datoteca.llenar_remuneracion_liquidacion", 2, "oo", 16, col_remuneracion_liquidacion, 0, 0};
+PG_FUNCTION_INFO_V1(datoteca_l_remuneracion_liquidacion);
+Datum datoteca_l_remuneracion_liquidacion(PG_FUNCTION_ARGS) { return dt_pg_llenar(fcinfo, &ll_llenar_remuneracion_liquidacion); }
 
 static const dt_pg_columna col_invalido_rut[] = {{"valor", "text"}, {"defecto", "text"}};
 static dt_pg_llamada ll_invalido_rut = {"invalido.rut", "datoteca.invalido_rut", 3, "ooo", 2, col_invalido_rut, 0, 0};
 PG_FUNCTION_INFO_V1(datoteca_t_invalido_rut);
 Datum datoteca_t_invalido_rut(PG_FUNCTION_ARGS) { return dt_pg_tabla(fcinfo, &ll_invalido_rut); }
+static dt_pg_llamada ll_llenar_invalido_rut = {"invalido.rut", "datoteca.llenar_invalido_rut", 3, "ooo", 2, col_invalido_rut, 0, 0};
+PG_FUNCTION_INFO_V1(datoteca_l_invalido_rut);
+Datum datoteca_l_invalido_rut(PG_FUNCTION_ARGS) { return dt_pg_llenar(fcinfo, &ll_llenar_invalido_rut); }
 
 static const dt_pg_columna col_invalido_patente[] = {{"valor", "text"}, {"defecto", "text"}};
 static dt_pg_llamada ll_invalido_patente = {"invalido.patente", "datoteca.invalido_patente", 1, "o", 2, col_invalido_patente, 0, 0};
 PG_FUNCTION_INFO_V1(datoteca_t_invalido_patente);
 Datum datoteca_t_invalido_patente(PG_FUNCTION_ARGS) { return dt_pg_tabla(fcinfo, &ll_invalido_patente); }
+static dt_pg_llamada ll_llenar_invalido_patente = {"invalido.patente", "datoteca.llenar_invalido_patente", 1, "o", 2, col_invalido_patente, 0, 0};
+PG_FUNCTION_INFO_V1(datoteca_l_invalido_patente);
+Datum datoteca_l_invalido_patente(PG_FUNCTION_ARGS) { return dt_pg_llenar(fcinfo, &ll_llenar_invalido_patente); }
 
 static const dt_pg_columna col_invalido_movil[] = {{"valor", "text"}, {"defecto", "text"}};
 static dt_pg_llamada ll_invalido_movil = {"invalido.movil", "datoteca.invalido_movil", 2, "oo", 2, col_invalido_movil, 0, 0};
 PG_FUNCTION_INFO_V1(datoteca_t_invalido_movil);
 Datum datoteca_t_invalido_movil(PG_FUNCTION_ARGS) { return dt_pg_tabla(fcinfo, &ll_invalido_movil); }
+static dt_pg_llamada ll_llenar_invalido_movil = {"invalido.movil", "datoteca.llenar_invalido_movil", 2, "oo", 2, col_invalido_movil, 0, 0};
+PG_FUNCTION_INFO_V1(datoteca_l_invalido_movil);
+Datum datoteca_l_invalido_movil(PG_FUNCTION_ARGS) { return dt_pg_llenar(fcinfo, &ll_llenar_invalido_movil); }
 
 static const dt_pg_columna col_invalido_fijo[] = {{"valor", "text"}, {"defecto", "text"}};
 static dt_pg_llamada ll_invalido_fijo = {"invalido.fijo", "datoteca.invalido_fijo", 2, "oo", 2, col_invalido_fijo, 0, 0};
 PG_FUNCTION_INFO_V1(datoteca_t_invalido_fijo);
 Datum datoteca_t_invalido_fijo(PG_FUNCTION_ARGS) { return dt_pg_tabla(fcinfo, &ll_invalido_fijo); }
+static dt_pg_llamada ll_llenar_invalido_fijo = {"invalido.fijo", "datoteca.llenar_invalido_fijo", 2, "oo", 2, col_invalido_fijo, 0, 0};
+PG_FUNCTION_INFO_V1(datoteca_l_invalido_fijo);
+Datum datoteca_l_invalido_fijo(PG_FUNCTION_ARGS) { return dt_pg_llenar(fcinfo, &ll_llenar_invalido_fijo); }
 
 static const dt_pg_columna col_invalido_email[] = {{"valor", "text"}, {"defecto", "text"}};
 static dt_pg_llamada ll_invalido_email = {"invalido.email", "datoteca.invalido_email", 1, "o", 2, col_invalido_email, 0, 0};
 PG_FUNCTION_INFO_V1(datoteca_t_invalido_email);
 Datum datoteca_t_invalido_email(PG_FUNCTION_ARGS) { return dt_pg_tabla(fcinfo, &ll_invalido_email); }
+static dt_pg_llamada ll_llenar_invalido_email = {"invalido.email", "datoteca.llenar_invalido_email", 1, "o", 2, col_invalido_email, 0, 0};
+PG_FUNCTION_INFO_V1(datoteca_l_invalido_email);
+Datum datoteca_l_invalido_email(PG_FUNCTION_ARGS) { return dt_pg_llenar(fcinfo, &ll_llenar_invalido_email); }
 
 static const dt_pg_columna col_invalido_dte[] = {{"tipo", "integer"}, {"nombre_tipo", "text"}, {"folio", "integer"}, {"fecha_emision", "date"}, {"emisor_rut", "text"}, {"emisor_razon_social", "text"}, {"emisor_giro", "text"}, {"emisor_direccion", "text"}, {"receptor_rut", "text"}, {"receptor_nombre", "text"}, {"monto_neto", "bigint"}, {"monto_exento", "bigint"}, {"iva", "bigint"}, {"monto_total", "bigint"}, {"defecto", "text"}};
 static dt_pg_llamada ll_invalido_dte = {"invalido.dte", "datoteca.invalido_dte", 1, "o", 15, col_invalido_dte, 0, 0};
 PG_FUNCTION_INFO_V1(datoteca_t_invalido_dte);
 Datum datoteca_t_invalido_dte(PG_FUNCTION_ARGS) { return dt_pg_tabla(fcinfo, &ll_invalido_dte); }
+static dt_pg_llamada ll_llenar_invalido_dte = {"invalido.dte", "datoteca.llenar_invalido_dte", 1, "o", 15, col_invalido_dte, 0, 0};
+PG_FUNCTION_INFO_V1(datoteca_l_invalido_dte);
+Datum datoteca_l_invalido_dte(PG_FUNCTION_ARGS) { return dt_pg_llenar(fcinfo, &ll_llenar_invalido_dte); }
 
 static const dt_pg_columna col_sucio_rut[] = {{"sucio", "text"}, {"limpio", "text"}, {"forma", "text"}};
 static dt_pg_llamada ll_sucio_rut = {"sucio.rut", "datoteca.sucio_rut", 1, "o", 3, col_sucio_rut, 0, 0};
 PG_FUNCTION_INFO_V1(datoteca_t_sucio_rut);
 Datum datoteca_t_sucio_rut(PG_FUNCTION_ARGS) { return dt_pg_tabla(fcinfo, &ll_sucio_rut); }
+static dt_pg_llamada ll_llenar_sucio_rut = {"sucio.rut", "datoteca.llenar_sucio_rut", 1, "o", 3, col_sucio_rut, 0, 0};
+PG_FUNCTION_INFO_V1(datoteca_l_sucio_rut);
+Datum datoteca_l_sucio_rut(PG_FUNCTION_ARGS) { return dt_pg_llenar(fcinfo, &ll_llenar_sucio_rut); }
 
 static const dt_pg_columna col_sucio_nombre[] = {{"sucio", "text"}, {"limpio", "text"}, {"forma", "text"}};
 static dt_pg_llamada ll_sucio_nombre = {"sucio.nombre", "datoteca.sucio_nombre", 1, "o", 3, col_sucio_nombre, 0, 0};
 PG_FUNCTION_INFO_V1(datoteca_t_sucio_nombre);
 Datum datoteca_t_sucio_nombre(PG_FUNCTION_ARGS) { return dt_pg_tabla(fcinfo, &ll_sucio_nombre); }
+static dt_pg_llamada ll_llenar_sucio_nombre = {"sucio.nombre", "datoteca.llenar_sucio_nombre", 1, "o", 3, col_sucio_nombre, 0, 0};
+PG_FUNCTION_INFO_V1(datoteca_l_sucio_nombre);
+Datum datoteca_l_sucio_nombre(PG_FUNCTION_ARGS) { return dt_pg_llenar(fcinfo, &ll_llenar_sucio_nombre); }
 
 static const dt_pg_columna col_sucio_comuna[] = {{"sucio", "text"}, {"limpio", "text"}, {"codigo_comuna", "text"}, {"forma", "text"}};
 static dt_pg_llamada ll_sucio_comuna = {"sucio.comuna", "datoteca.sucio_comuna", 1, "o", 4, col_sucio_comuna, 0, 0};
 PG_FUNCTION_INFO_V1(datoteca_t_sucio_comuna);
 Datum datoteca_t_sucio_comuna(PG_FUNCTION_ARGS) { return dt_pg_tabla(fcinfo, &ll_sucio_comuna); }
+static dt_pg_llamada ll_llenar_sucio_comuna = {"sucio.comuna", "datoteca.llenar_sucio_comuna", 1, "o", 4, col_sucio_comuna, 0, 0};
+PG_FUNCTION_INFO_V1(datoteca_l_sucio_comuna);
+Datum datoteca_l_sucio_comuna(PG_FUNCTION_ARGS) { return dt_pg_llenar(fcinfo, &ll_llenar_sucio_comuna); }
 
 static const dt_pg_columna col_sucio_movil[] = {{"sucio", "text"}, {"limpio", "text"}, {"forma", "text"}};
 static dt_pg_llamada ll_sucio_movil = {"sucio.movil", "datoteca.sucio_movil", 1, "o", 3, col_sucio_movil, 0, 0};
 PG_FUNCTION_INFO_V1(datoteca_t_sucio_movil);
 Datum datoteca_t_sucio_movil(PG_FUNCTION_ARGS) { return dt_pg_tabla(fcinfo, &ll_sucio_movil); }
+static dt_pg_llamada ll_llenar_sucio_movil = {"sucio.movil", "datoteca.llenar_sucio_movil", 1, "o", 3, col_sucio_movil, 0, 0};
+PG_FUNCTION_INFO_V1(datoteca_l_sucio_movil);
+Datum datoteca_l_sucio_movil(PG_FUNCTION_ARGS) { return dt_pg_llenar(fcinfo, &ll_llenar_sucio_movil); }
 
 static const dt_pg_columna col_sucio_fijo[] = {{"sucio", "text"}, {"limpio", "text"}, {"forma", "text"}};
 static dt_pg_llamada ll_sucio_fijo = {"sucio.fijo", "datoteca.sucio_fijo", 1, "o", 3, col_sucio_fijo, 0, 0};
 PG_FUNCTION_INFO_V1(datoteca_t_sucio_fijo);
 Datum datoteca_t_sucio_fijo(PG_FUNCTION_ARGS) { return dt_pg_tabla(fcinfo, &ll_sucio_fijo); }
+static dt_pg_llamada ll_llenar_sucio_fijo = {"sucio.fijo", "datoteca.llenar_sucio_fijo", 1, "o", 3, col_sucio_fijo, 0, 0};
+PG_FUNCTION_INFO_V1(datoteca_l_sucio_fijo);
+Datum datoteca_l_sucio_fijo(PG_FUNCTION_ARGS) { return dt_pg_llenar(fcinfo, &ll_llenar_sucio_fijo); }
 
 static const dt_pg_columna col_banco_cuenta_titular[] = {{"banco", "text"}, {"codigo_banco", "text"}, {"tipo_cuenta", "text"}, {"numero", "text"}, {"rut_titular", "text"}};
 static dt_pg_llamada ll_banco_cuenta_titular = {"banco.cuenta_titular", "datoteca.banco_cuenta_titular", 1, "i", 5, col_banco_cuenta_titular, 0, 0};
 PG_FUNCTION_INFO_V1(datoteca_t_banco_cuenta_titular);
 Datum datoteca_t_banco_cuenta_titular(PG_FUNCTION_ARGS) { return dt_pg_tabla(fcinfo, &ll_banco_cuenta_titular); }
+static dt_pg_llamada ll_llenar_banco_cuenta_titular = {"banco.cuenta_titular", "datoteca.llenar_banco_cuenta_titular", 1, "i", 5, col_banco_cuenta_titular, 0, 0};
+PG_FUNCTION_INFO_V1(datoteca_l_banco_cuenta_titular);
+Datum datoteca_l_banco_cuenta_titular(PG_FUNCTION_ARGS) { return dt_pg_llenar(fcinfo, &ll_llenar_banco_cuenta_titular); }
 
 static dt_pg_utilidad ut_validar_rut = {"validar_rut", "datoteca.validar_rut", 1, 1, "", {0}, 0, 0};
 PG_FUNCTION_INFO_V1(datoteca_u_validar_rut);

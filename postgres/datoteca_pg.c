@@ -50,9 +50,9 @@ typedef struct estado {
 } estado;
 
 static void liberar_tabla(void *arg) {
-    estado *e = arg;
-    dt_tabla_free(e->t);
-    e->t = NULL;
+    dt_tabla **t = arg;
+    dt_tabla_free(*t);
+    *t = NULL;
 }
 
 static int64_t entero_no_negativo(FunctionCallInfo fcinfo, int k, const char *funcion, const char *nombre) {
@@ -98,7 +98,7 @@ static char *lista(FunctionCallInfo fcinfo, int k, const char *funcion) {
     return s.data;
 }
 
-static Oid tipo_oid(const char *tipo_sql) {
+Oid dt_pg_tipo(const char *tipo_sql) {
     if (strcmp(tipo_sql, "text") == 0) return TEXTOID;
     if (strcmp(tipo_sql, "date") == 0) return DATEOID;
     if (strcmp(tipo_sql, "char(1)") == 0) return BPCHAROID;
@@ -120,13 +120,13 @@ static bool entero_simple(const char *c, size_t len, int64_t *out) {
     return true;
 }
 
-/* The Datum of column j's text `c` (len bytes, NUL-terminated) in the column's type. The library writes
+/* The Datum of a column's text `c` (len bytes, NUL-terminated) in type `tipo`. The library writes
  * integers as plain decimals and dates as YYYY-MM-DD, so those are converted here directly (the text
  * input functions cost more than making the row); anything else goes through the type's input
  * function, which also gives PostgreSQL's own error for a value out of range. */
-static Datum a_datum(estado *e, size_t j, char *c, size_t len) {
+Datum dt_pg_datum(Oid tipo, char *c, size_t len, FmgrInfo *entrada, Oid ioparam, int32 typmod) {
     int64_t v;
-    switch (e->tipos[j]) {
+    switch (tipo) {
     case TEXTOID:
         return PointerGetDatum(cstring_to_text_with_len(c, (int)len));
     case BPCHAROID: /* char(1): one byte needs no padding */
@@ -147,7 +147,7 @@ static Datum a_datum(estado *e, size_t j, char *c, size_t len) {
         }
         break;
     }
-    return InputFunctionCall(&e->meta->attinfuncs[j], c, e->meta->attioparams[j], e->meta->atttypmods[j]);
+    return InputFunctionCall(entrada, c, ioparam, typmod);
 }
 
 static void resolver_llamada(dt_pg_llamada *ll) {
@@ -161,20 +161,20 @@ static void resolver_llamada(dt_pg_llamada *ll) {
     ll->resuelta = 1;
 }
 
-/* The first call: arguments checked and converted, the dataset built in the multi-call context. */
-static estado *empezar(FunctionCallInfo fcinfo, dt_pg_llamada *ll, FuncCallContext *fc) {
+dt_tabla *dt_pg_dataset(FunctionCallInfo fcinfo, dt_pg_llamada *ll, int b, MemoryContext cx, uint64_t *desde_out,
+                         uint64_t *n_out) {
     resolver_llamada(ll);
     const dt_call_info *info = dt_call_at(ll->indice);
-    int64_t n = entero_no_negativo(fcinfo, 0, ll->funcion, "n");
-    int64_t desde = entero_no_negativo(fcinfo, 2, ll->funcion, "desde");
+    int64_t n = entero_no_negativo(fcinfo, b, ll->funcion, "n");
+    int64_t desde = entero_no_negativo(fcinfo, b + 2, ll->funcion, "desde");
     int64_t args[DT_MAX_PARAMS];
     for (size_t j = 0; j < ll->nparams; j++) {
-        int k = (int)(3 + j);
+        int k = (int)(b + 3 + j);
         if (ll->kinds[j] == 'o') args[j] = opcion(fcinfo, k, info, j);
         else if (PG_ARGISNULL(k)) args[j] = DT_ARG_DEFAULT;
         else args[j] = ll->kinds[j] == 'i' ? (int64_t)PG_GETARG_INT32(k) : PG_GETARG_INT64(k);
     }
-    int k = (int)(3 + ll->nparams);
+    int k = (int)(b + 3 + ll->nparams);
     dt_tabla_opciones o;
     memset(&o, 0, sizeof o);
     o.tamano = sizeof o;
@@ -195,33 +195,43 @@ static estado *empezar(FunctionCallInfo fcinfo, dt_pg_llamada *ll, FuncCallConte
     }
     char *st = texto_o_null(fcinfo, k + 4);
     if (st) {
-        if (!PG_ARGISNULL(1) && PG_GETARG_INT64(1) != 0)
+        if (!PG_ARGISNULL(b + 1) && PG_GETARG_INT64(b + 1) != 0)
             RECHAZO("%s: give semilla or semilla_texto, not both", ll->funcion);
         o.seed_texto = st;
         o.seed_texto_len = strlen(st);
     } else {
-        o.seed = (uint64_t)entero_no_negativo(fcinfo, 1, ll->funcion, "semilla");
+        o.seed = (uint64_t)entero_no_negativo(fcinfo, b + 1, ll->funcion, "semilla");
     }
 
-    estado *e = palloc0(sizeof *e);
+    dt_tabla **t = MemoryContextAllocZero(cx, sizeof *t);
     char why[DT_SENTENCE_MAX];
-    dt_status s = dt_tabla_new(&o, &e->t, why, sizeof why);
+    dt_status s = dt_tabla_new(&o, t, why, sizeof why);
     if (s == DT_ERR_INVALID_ARG) RECHAZO("%s", why);
     if (s == DT_ERR_NO_MEMORY) ereport(ERROR, (errcode(ERRCODE_OUT_OF_MEMORY), errmsg("%s: %s", ll->funcion, dt_status_str(s))));
     if (s != DT_OK) elog(ERROR, "%s: dt_tabla_new: %s", ll->funcion, dt_status_str(s));
-    MemoryContextCallback *cb = palloc0(sizeof *cb);
+    MemoryContextCallback *cb = MemoryContextAllocZero(cx, sizeof *cb);
     cb->func = liberar_tabla;
-    cb->arg = e;
-    MemoryContextRegisterResetCallback(fc->multi_call_memory_ctx, cb);
+    cb->arg = t;
+    MemoryContextRegisterResetCallback(cx, cb);
 
-    uint64_t cap = dt_tabla_capacidad(e->t);
+    uint64_t cap = dt_tabla_capacidad(*t);
     if ((uint64_t)desde > cap || (uint64_t)n > cap - (uint64_t)desde) {
-        char a[24], b[24], c[24]; /* the library's sentence takes its numbers as text */
-        snprintf(a, sizeof a, "%" PRIu64, (uint64_t)desde);
-        snprintf(b, sizeof b, "%" PRIu64, (uint64_t)desde + (uint64_t)n);
-        snprintf(c, sizeof c, "%" PRIu64, cap);
-        RECHAZO(DT_FRASE_CAPACIDAD, ll->llamada, a, b, c);
+        char x[24], y[24], z[24]; /* the library's sentence takes its numbers as text */
+        snprintf(x, sizeof x, "%" PRIu64, (uint64_t)desde);
+        snprintf(y, sizeof y, "%" PRIu64, (uint64_t)desde + (uint64_t)n);
+        snprintf(z, sizeof z, "%" PRIu64, cap);
+        RECHAZO(DT_FRASE_CAPACIDAD, ll->llamada, x, y, z);
     }
+    *desde_out = (uint64_t)desde;
+    *n_out = (uint64_t)n;
+    return *t;
+}
+
+/* The first call: arguments checked and converted, the dataset built in the multi-call context. */
+static estado *empezar(FunctionCallInfo fcinfo, dt_pg_llamada *ll, FuncCallContext *fc) {
+    estado *e = palloc0(sizeof *e);
+    uint64_t desde, n;
+    e->t = dt_pg_dataset(fcinfo, ll, 0, fc->multi_call_memory_ctx, &desde, &n);
 
     TupleDesc td;
     if (get_call_result_type(fcinfo, NULL, &td) != TYPEFUNC_COMPOSITE)
@@ -235,14 +245,14 @@ static estado *empezar(FunctionCallInfo fcinfo, dt_pg_llamada *ll, FuncCallConte
         dt_tabla_columna(e->t, j, &ci);
         Form_pg_attribute att = TupleDescAttr(td, (int)j);
         if (strcmp(ci.nombre, ll->cols[j].nombre) != 0 || strcmp(ci.tipo_sql, ll->cols[j].tipo_sql) != 0 ||
-            tipo_oid(ci.tipo_sql) != att->atttypid)
+            dt_pg_tipo(ci.tipo_sql) != att->atttypid)
             elog(ERROR, "%s: column %zu is %s %s in the library but %s %s in the extension", ll->funcion, j + 1,
                  ci.nombre, ci.tipo_sql, NameStr(att->attname), format_type_be(att->atttypid));
     }
     fc->tuple_desc = BlessTupleDesc(td);
     e->meta = TupleDescGetAttInMetadata(fc->tuple_desc);
-    e->siguiente = (uint64_t)desde;
-    e->fin = (uint64_t)desde + (uint64_t)n;
+    e->siguiente = desde;
+    e->fin = desde + n;
     e->cap = DT_CALL_MANY_BOUND(LOTE);
     e->buf = palloc(e->cap);
     e->valores = palloc(sizeof(char *) * e->ncol);
@@ -292,7 +302,9 @@ Datum dt_pg_tabla(FunctionCallInfo fcinfo, dt_pg_llamada *ll) {
     e->quedan--;
     for (size_t j = 0; j < e->ncol; j++) {
         e->nulos[j] = e->valores[j] == NULL;
-        e->datos[j] = e->nulos[j] ? (Datum)0 : a_datum(e, j, e->valores[j], e->largos[j]);
+        e->datos[j] = e->nulos[j] ? (Datum)0
+                                  : dt_pg_datum(e->tipos[j], e->valores[j], e->largos[j], &e->meta->attinfuncs[j],
+                                                e->meta->attioparams[j], e->meta->atttypmods[j]);
     }
     HeapTuple tup = heap_form_tuple(fc->tuple_desc, e->datos, e->nulos);
     SRF_RETURN_NEXT(fc, HeapTupleGetDatum(tup));

@@ -44,6 +44,22 @@ typedef struct dt_pg_utilidad {
 __attribute__((visibility("hidden"))) Datum dt_pg_tabla(FunctionCallInfo fcinfo, dt_pg_llamada *ll);
 __attribute__((visibility("hidden"))) Datum dt_pg_util(FunctionCallInfo fcinfo, dt_pg_utilidad *u);
 
+/* The dataset of a dataset function's SQL arguments, which start at argument `b` (n, semilla, desde, the
+ * params, unico, nulos, sucio, hoy, semilla_texto): checked (22023 with the library's sentence), built,
+ * and freed by a reset callback of `cx`; rows [*desde, *desde + *n) are within its capacity. */
+struct dt_tabla;
+__attribute__((visibility("hidden"))) struct dt_tabla *dt_pg_dataset(FunctionCallInfo fcinfo, dt_pg_llamada *ll, int b,
+                                                                     MemoryContext cx, uint64_t *desde, uint64_t *n);
+/* The type of a column the library calls `tipo_sql` (text, date, char(1), integer, bigint); InvalidOid else. */
+__attribute__((visibility("hidden"))) Oid dt_pg_tipo(const char *tipo_sql);
+/* A column's text from the library as a Datum of `tipo`: integers, dates and text directly, anything else
+ * (or an odd form) through the type's input function `entrada`. `c` is NUL-terminated at `len`. */
+__attribute__((visibility("hidden"))) Datum dt_pg_datum(Oid tipo, char *c, size_t len, FmgrInfo *entrada, Oid ioparam,
+                                                        int32 typmod);
+/* datoteca.llenar_<call>(tabla, n, semilla, ...): the rows inserted into `tabla` as COPY does, in batches
+ * (datoteca_llenar.c). Returns the rows inserted. */
+__attribute__((visibility("hidden"))) Datum dt_pg_llenar(FunctionCallInfo fcinfo, dt_pg_llamada *ll);
+
 /* The masking key of datoteca.clave_archivo (datoteca_mascara.c), read once per backend and cached until
  * the setting changes; owned by the cache (never freed by the caller). Raises a PostgreSQL error, naming
  * `funcion` and never the key or the file's content, when there is none or it cannot be read. */

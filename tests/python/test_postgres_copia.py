@@ -253,7 +253,8 @@ def _pico_privado_kb(db, antes, consulta, tmp_path):
         if pid:
             try:
                 m = re.search(r"RssAnon:\s+(\d+) kB", open(f"/proc/{pid}/status").read())
-                pico = max(pico, int(m.group(1)))
+                if m:  # an exiting backend's status has no memory lines
+                    pico = max(pico, int(m.group(1)))
             except FileNotFoundError:
                 pass
         time.sleep(0.005)

@@ -119,7 +119,7 @@ def _same_rows(expected, actual, where):
 def test_the_module_exports_only_postgresql_entry_points(extension):
     out = _run(["nm", "-D", "--defined-only", extension], check=True).stdout.decode()
     names = [line.split()[-1] for line in out.splitlines() if line.split()[1] in "TtDdBbRr"]
-    ajenos = [n for n in names if not re.fullmatch(r"Pg_magic_func|_PG_init|(pg_finfo_)?datoteca_([tum]_\w+|cargar_esquema|columnas_enmascaradas|enmascarar_filas)|_init|_fini", n)]
+    ajenos = [n for n in names if not re.fullmatch(r"Pg_magic_func|_PG_init|(pg_finfo_)?datoteca_([tuml]_\w+|cargar_esquema|columnas_enmascaradas|enmascarar_filas)|_init|_fini", n)]
     assert not ajenos, f"the module exports library or other symbols: {ajenos[:10]}"
     assert any(n == "datoteca_t_persona" for n in names), "datoteca_t_persona is not exported"
 
@@ -129,7 +129,8 @@ def test_create_extension_makes_the_schema_with_one_function_per_call_and_utilit
     out = _psql(db, "SELECT count(*) FILTER (WHERE proretset), count(*) FILTER (WHERE NOT proretset), "
                     "count(*) FILTER (WHERE provolatile <> 'i' OR proparallel <> 's') "
                     "FROM pg_proc WHERE pronamespace = 'datoteca'::regnamespace AND proname NOT LIKE 'enmascarar%' "
-                    "AND proname NOT IN ('cargar_esquema', 'columnas_enmascaradas', 'copiar_enmascarado')").strip()
+                    "AND proname NOT IN ('cargar_esquema', 'columnas_enmascaradas', 'copiar_enmascarado') "
+                    "AND proname NOT LIKE 'llenar\\_%'").strip()
     assert out == f"{n_calls}|{n_utils}|0", f"(set-returning, scalar, not immutable parallel safe) = {out}, " \
                                               f"expected {n_calls}|{n_utils}|0"
     # Masking depends on a setting (STABLE) and reads the key in the leader only (PARALLEL RESTRICTED).
@@ -143,6 +144,10 @@ def test_create_extension_makes_the_schema_with_one_function_per_call_and_utilit
     assert m == "columnas_enmascaradas:fsr,copiar_enmascarado:pvu", m
     fijado = _psql(db, "SELECT array_to_string(proconfig, ',') FROM pg_proc WHERE proname = 'enmascarar_filas'").strip()
     assert fijado == "DateStyle=ISO, YMD", f"enmascarar_filas must fix the DateStyle the rules read dates in: {fijado!r}"
+    # One llenar_<call> per call, which inserts: VOLATILE, PARALLEL UNSAFE.
+    llenar = _psql(db, "SELECT count(*), count(*) FILTER (WHERE provolatile = 'v' AND proparallel = 'u' AND NOT proretset) "
+                       "FROM pg_proc WHERE pronamespace = 'datoteca'::regnamespace AND proname LIKE 'llenar\\_%'").strip()
+    assert llenar == f"{n_calls}|{n_calls}", f"(llenar_ functions, of them volatile parallel unsafe) = {llenar}"
     # The schema loader writes: VOLATILE, PARALLEL UNSAFE.
     assert _psql(db, "SELECT provolatile::text || proparallel::text FROM pg_proc WHERE proname = 'cargar_esquema'").strip() == "vu"
     assert _psql(db, "SELECT extversion FROM pg_extension WHERE extname = 'datoteca'").strip() == gen_pg.version(ROOT)

@@ -18,6 +18,7 @@ import os
 import re
 from typing import Any, Dict, List, Tuple
 
+import postgres_upgrade
 from spec import GENERATED, ROOT, Spec, cstr, default_int, utilidad_base, util_enteros, util_texto
 
 FIJOS = ["n", "semilla", "desde", "unico", "nulos", "sucio", "hoy", "semilla_texto"]
@@ -93,6 +94,14 @@ def gen_sql(spec: Spec, ver: str) -> str:
         out.append(f"  AS 'MODULE_PATHNAME', 'datoteca_t_{f}' LANGUAGE C IMMUTABLE PARALLEL SAFE ROWS 1000;")
         doc = ll["doc"].replace("'", "''")
         out.append(f"COMMENT ON FUNCTION @extschema@.{f} IS 'Rows [desde, desde + n) of the dataset {ll['nombre']}: {doc}';")
+        # The same rows inserted into a table as COPY does (datoteca_llenar.c): it writes, so VOLATILE and
+        # PARALLEL UNSAFE.
+        assert f"llenar_{f}" not in nombres, f"datoteca.llenar_{f} clashes"
+        nombres.add(f"llenar_{f}")
+        out.append(f"CREATE FUNCTION @extschema@.llenar_{f}(\n  tabla regclass,\n  " + ",\n  ".join(args) + "\n) RETURNS bigint")
+        out.append(f"  AS 'MODULE_PATHNAME', 'datoteca_l_{f}' LANGUAGE C VOLATILE PARALLEL UNSAFE;")
+        out.append(f"COMMENT ON FUNCTION @extschema@.llenar_{f} IS 'Insert rows [desde, desde + n) of the dataset "
+                   f"{ll['nombre']} into tabla, in batches as COPY does; returns the rows inserted.';")
         out.append("")
     for u in spec["utilidad"]:
         f = u["nombre"]
@@ -138,6 +147,10 @@ def gen_glue(spec: Spec) -> str:
                    f"{cstr(''.join(p['kind'] for p in ps))}, {len(cols)}, col_{f}, 0, 0}};")
         out.append(f"PG_FUNCTION_INFO_V1(datoteca_t_{f});")
         out.append(f"Datum datoteca_t_{f}(PG_FUNCTION_ARGS) {{ return dt_pg_tabla(fcinfo, &ll_{f}); }}")
+        out.append(f"static dt_pg_llamada ll_llenar_{f} = {{{cstr(ll['nombre'])}, {cstr('datoteca.llenar_' + f)}, {len(ps)}, "
+                   f"{cstr(''.join(p['kind'] for p in ps))}, {len(cols)}, col_{f}, 0, 0}};")
+        out.append(f"PG_FUNCTION_INFO_V1(datoteca_l_{f});")
+        out.append(f"Datum datoteca_l_{f}(PG_FUNCTION_ARGS) {{ return dt_pg_llenar(fcinfo, &ll_llenar_{f}); }}")
         out.append("")
     for u in spec["utilidad"]:
         f = u["nombre"]
@@ -175,6 +188,7 @@ def gen_control(ver: str) -> str:
 def outputs(spec: Spec, root: str) -> List[tuple]:
     ver = version(root)
     d = os.path.join(root, "postgres")
-    return [(os.path.join(d, f"datoteca--{ver}.sql"), gen_sql(spec, ver)),
+    sql = gen_sql(spec, ver)
+    return [(os.path.join(d, f"datoteca--{ver}.sql"), sql),
             (os.path.join(d, "datoteca_glue.gen.c"), gen_glue(spec)),
-            (os.path.join(d, "datoteca.control"), gen_control(ver))]
+            (os.path.join(d, "datoteca.control"), gen_control(ver))] + postgres_upgrade.outputs(sql, ver, root)
