@@ -74,7 +74,7 @@ demo: build venv node
 	@echo "== Node"
 	@node -e "const {Datoteca} = require('./'); const d = new Datoteca({seed: 42}); console.log(d.rut()); console.log(d.persona.nombreCompleto()); console.log(d.empresa.empresa());"
 
-SUITES := test-c test-python test-node test-golden test-mutations test-hardening
+SUITES := test-c test-python test-node test-golden test-mutations test-hardening test-java
 test:
 	@MAKE="$(MAKE)" tools/timed_suites.sh $(SUITES)
 
@@ -106,6 +106,19 @@ test-hardening: build
 	tests/hardening/sanitizers.sh $(BUILD)
 	tests/hardening/fuzz.sh
 	tests/hardening/cross_arch.sh
+
+# The Java binding (bindings/java, docs/java.md): JNA over $(BUILD)/libdatoteca.so, which the jar bundles;
+# golden (byte for byte, its file compared here too), fingerprint, the argument and error tables, the
+# properties and the JUnit 5 extension, on the default JDK and again on each JDK 21 or 25 installed.
+# Installs Debian's maven and JDK 17 when missing; Maven's repository is ~/.m2.
+JAVA_MVN = mvn -B -q -f bindings/java/pom.xml test -Ddatoteca.native.dir=$(abspath $(BUILD)) -Ddatoteca.cli=$(abspath $(CLI))
+test-java: build
+	@bindings/java/need_maven.sh
+	$(JAVA_MVN) -Ddatoteca.golden.out=$(abspath $(BUILD))/golden-java.json
+	@cmp $(BUILD)/golden-java.json fixtures/golden.json && echo "golden (java): identical to fixtures/golden.json ($$(wc -c < fixtures/golden.json) bytes)"
+	@for j in /usr/lib/jvm/*-21-* /usr/lib/jvm/*-25-*; do \
+	  [ -x "$$j/bin/java" ] || continue; echo "== bindings/java on $$j"; \
+	  JAVA_HOME="$$j" $(JAVA_MVN) || exit 1; done
 
 # The PostgreSQL extension (postgres/, docs/postgres.md): PGXS over $(BUILD)/libdatoteca.a, installed into
 # the server pg_config names. Installs Debian's postgresql-server-dev-<major> when missing. test-python's
