@@ -132,7 +132,7 @@ install-postgres: postgres
 	$(MAKE) -C postgres DATOTECA_BUILD=$(abspath $(BUILD)) install
 
 # Benchmarks (not tests): each installs its peer itself and prints a Markdown table.
-bench: bench-c bench-python bench-node bench-cli bench-tabla bench-esquema bench-arrow bench-mascara
+bench: bench-c bench-python bench-node bench-cli bench-tabla bench-esquema bench-arrow bench-mascara bench-java
 
 bench-c: build
 	$(CC) -std=gnu11 -O2 -Ic/include bench/c_bench.c $(BUILD)/libdatoteca.a -o $(BUILD)/c_bench
@@ -148,6 +148,12 @@ bench-node: node
 
 bench-cli: build
 	bench/cli_bench.sh $(BUILD)/datoteca
+
+# bindings/java installed into ~/.m2, then bench/java (Datafaker 2.7.0, es) from Maven Central.
+bench-java: build
+	@bindings/java/need_maven.sh
+	mvn -B -q -f bindings/java/pom.xml install -DskipTests -Ddatoteca.native.dir=$(abspath $(BUILD))
+	mvn -B -q -f bench/java/pom.xml compile exec:java
 
 clean:
 	rm -rf $(BUILD) $(VENV) build node_modules build-asan build-fuzz build-mutations

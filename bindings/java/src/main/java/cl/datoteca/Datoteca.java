@@ -46,6 +46,9 @@ public final class Datoteca extends Llamadas implements AutoCloseable {
     private final Cleaner.Cleanable limpieza;
     private final Memory buf = new Memory(Constantes.MAX_TEXT);
     private final long[] len = new long[1];
+    // buffers of the single-call path: native memory, so no Java array is copied in and out per call
+    private final Memory largo = new Memory(8);
+    private final Memory argumentos = new Memory(8L * Constantes.MAX_PARAMS);
     private Memory grande;
 
     /** Seed 0. */
@@ -196,11 +199,16 @@ public final class Datoteca extends Llamadas implements AutoCloseable {
             throw Nucleo.desconocida(l);
         }
         long[] args = Nucleo.argumentos(l, values);
-        int st = Nativo.dt_call(estado.g, l.index, args, args == null ? 0 : args.length, buf, Constantes.MAX_TEXT, len);
+        Memory a = null;
+        if (args != null) {
+            a = argumentos;
+            a.write(0, args, 0, args.length);
+        }
+        int st = Nativo.dt_call(estado.g, l.index, a, args == null ? 0 : args.length, buf, Constantes.MAX_TEXT, largo);
         if (st != 0) {
             throw Nucleo.error(st, l.nombre, buf.getString(0, "UTF-8"));
         }
-        return l.valor(new String(buf.getByteArray(0, (int) len[0]), StandardCharsets.UTF_8));
+        return l.valor(new String(buf.getByteArray(0, (int) largo.getLong(0)), StandardCharsets.UTF_8));
     }
 
     /**

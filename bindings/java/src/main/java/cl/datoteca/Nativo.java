@@ -87,7 +87,7 @@ final class Nativo {
     static native long dt_call_count();
     static native long dt_call_at(long index);
     static native int dt_call_check(long index, long[] args, long nargs, byte[] buf, long cap, long[] len);
-    static native int dt_call(long g, long index, long[] args, long nargs, Pointer buf, long cap, long[] len);
+    static native int dt_call(long g, long index, Pointer args, long nargs, Pointer buf, long cap, Pointer len);
     static native int dt_call_many(long g, long index, long[] args, long nargs, long n, Pointer buf, long cap, long[] len);
     static native int dt_param_choice(long info, long param, byte[] name, long len, long[] value, byte[] buf, long cap,
             long[] outLen);
