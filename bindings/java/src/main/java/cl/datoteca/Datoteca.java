@@ -208,7 +208,8 @@ public final class Datoteca extends Llamadas implements AutoCloseable {
         if (st != 0) {
             throw Nucleo.error(st, l.nombre, buf.getString(0, "UTF-8"));
         }
-        return l.valor(new String(buf.getByteArray(0, (int) largo.getLong(0)), StandardCharsets.UTF_8));
+        int n = (int) largo.getLong(0);
+        return l.valor(buf.getByteArray(0, n), 0, n);
     }
 
     /**
@@ -244,21 +245,20 @@ public final class Datoteca extends Llamadas implements AutoCloseable {
         if (grande == null || grande.size() < cap) {
             grande = new Memory(Math.max(cap, 1));
         }
-        String sep = String.valueOf(Constantes.FIELD_SEP);
         for (int hecho = 0; hecho < n; ) {
             int k = Math.min(n - hecho, chunk);
             int st = Nativo.dt_call_many(estado.g, l.index, a, nargs, k, grande, cap, len);
             if (st != 0) {
                 throw Nucleo.error(st, l.nombre, grande.getString(0, "UTF-8"));
             }
-            String text = new String(grande.getByteArray(0, (int) len[0] - 1), StandardCharsets.UTF_8);
+            byte[] b = grande.getByteArray(0, (int) len[0]);
             int from = 0;
             for (int i = 0; i < k; i++) {
-                int to = text.indexOf('\n', from);
-                if (to < 0) {
-                    to = text.length();
+                int to = from;
+                while (b[to] != '\n') { // every value ends in '\n', the last one too
+                    to++;
                 }
-                out.add((T) l.valor(text.substring(from, to)));
+                out.add((T) l.valor(b, from, to));
                 from = to + 1;
             }
             hecho += k;

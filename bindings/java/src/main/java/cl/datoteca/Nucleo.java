@@ -103,6 +103,26 @@ final class Nucleo {
             return null;
         }
 
+        /** A value of this call from bytes [from, to) of the library's UTF-8 output. Fields are split on
+         * the bytes (DT_FIELD_SEP is ASCII, so never inside a character) and each decoded alone: most
+         * are ASCII, which Java decodes fast, where one text with a single 'ñ' takes the slow path whole. */
+        Object valor(byte[] b, int from, int to) {
+            if (kind == KIND_RECORD) {
+                String[] v = new String[campos.length];
+                int k = 0;
+                int start = from;
+                for (int i = from; i < to && k < v.length - 1; i++) {
+                    if (b[i] == (byte) Constantes.FIELD_SEP) {
+                        v[k++] = new String(b, start, i - start, StandardCharsets.UTF_8);
+                        start = i + 1;
+                    }
+                }
+                v[k] = new String(b, start, to - start, StandardCharsets.UTF_8);
+                return fabrica.apply(v);
+            }
+            return valor(new String(b, from, to - from, StandardCharsets.UTF_8));
+        }
+
         /** A value of this call from its text. */
         Object valor(String text) {
             if (kind == KIND_RECORD) {
@@ -348,7 +368,7 @@ final class Nucleo {
             return "";
         }
         long[] len = new long[1];
-        long cap = 256L * n + 1;
+        long cap = (long) n * Constantes.MAX_TEXT + 1; // DT_CALL_MANY_BOUND(n): enough for a dataset; a schema row may ask for more
         for (int intento = 0; intento < 2; intento++) {
             com.sun.jna.Memory m = new com.sun.jna.Memory(cap);
             int st = tabla < 0 ? Nativo.dt_tabla_filas(h, desde, n, m, cap, len) : Nativo.dt_esquema_filas(h, tabla, desde, n, m, cap, len);
