@@ -88,6 +88,35 @@ class ApiTest {
         assertEquals("formatear_rut: rut is not a valid RUT", e.getMessage());
     }
 
+    /** The examples of README.md and docs/java.md, as written there. */
+    @Test
+    void theDocsExamples() {
+        try (Datoteca d = new Datoteca(42)) {
+            assertEquals("13.354.725-8", d.rut());
+            Registros.Persona p = d.persona.persona(Opciones.Sexo.F, 30L, null);
+            assertEquals("F", p.sexo());
+            List<Registros.Persona> ps = d.many("persona.persona", 1000, null);
+            assertEquals(1000, ps.size());
+            assertTrue(Utilidades.validarRut("60.803.000-k"));
+        }
+        try (Datoteca d = new Datoteca(42).hoy("2026-01-01")) {
+            assertEquals("13.354.725-8", d.rut());
+            String rutEmpresa = d.rut(Opciones.TipoRut.EMPRESA, null);
+            assertTrue(rutEmpresa.startsWith("7"), rutEmpresa);
+            long numero = d.direccion.direccion().numero();
+            assertTrue(numero > 0);
+            Object v = d.call("persona.nombre", Map.of("sexo", "F"));
+            assertInstanceOf(String.class, v);
+            assertEquals(24, d.saveState().length);
+        }
+        try (Tabla t = new Tabla("persona.persona", Map.of("seed", 42, "unico", List.of("rut"), "nulos", Map.of("email", 100)))) {
+            List<String[]> filas = t.filas(0, 1000);
+            assertEquals(1000, filas.size());
+            assertEquals(t.columnas().size(), filas.get(0).length);
+        }
+        assertEquals("60803000-K", Utilidades.formatearRut("60803000K", Opciones.FormatoRut.GUION));
+    }
+
     @Test
     void theLibraryLoaded() {
         String override = System.getProperty("datoteca.library", System.getenv("DATOTECA_LIBRARY"));

@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -54,6 +55,26 @@ class PropiedadesTest {
         void run(Xorshift32 rng, int i) throws Exception;
     }
 
+    static final Map<String, Long> RAN = new java.util.concurrent.ConcurrentHashMap<>();
+
+    /** Every suite registered for Java ran all its iterations (a row without an implementation fails here). */
+    @AfterAll
+    @SuppressWarnings("unchecked")
+    static void totales() {
+        long total = 0;
+        int n = 0;
+        for (Object s : (List<Object>) Json.leer("tests/properties.json").get("suites")) {
+            Map<String, Object> m = (Map<String, Object>) s;
+            if (((List<Object>) m.get("languages")).contains("java")) {
+                n++;
+                total += (Long) m.get("iterations");
+                assertEquals(m.get("iterations"), RAN.get((String) m.get("name")), "property suite " + m.get("name") + " is registered for java");
+            }
+        }
+        long ran = RAN.values().stream().mapToLong(Long::longValue).sum();
+        System.out.printf("property suites: %d of %d registered Java suites ran %d of %d registered iterations%n", RAN.size(), n, ran, total);
+    }
+
     @SuppressWarnings("unchecked")
     static void suite(String name, Cuerpo body) {
         Map<String, Object> suite = null;
@@ -66,9 +87,11 @@ class PropiedadesTest {
         long seed = Long.parseLong(((String) suite.get("seed")).substring(2), 16);
         long n = (Long) suite.get("iterations");
         Xorshift32 rng = new Xorshift32(seed);
+        RAN.put(name, 0L);
         for (int i = 0; i < n; i++) {
             try {
                 body.run(rng, i);
+                RAN.merge(name, 1L, Long::sum);
             } catch (Throwable e) {
                 throw new AssertionError(String.format("property %s, seed 0x%08x, iteration %d: %s: %s", name, seed, i,
                         e.getClass().getSimpleName(), e.getMessage()), e);
