@@ -74,7 +74,7 @@ demo: build venv node
 	@echo "== Node"
 	@node -e "const {Datoteca} = require('./'); const d = new Datoteca({seed: 42}); console.log(d.rut()); console.log(d.persona.nombreCompleto()); console.log(d.empresa.empresa());"
 
-SUITES := test-c test-python test-node test-golden test-mutations test-hardening
+SUITES := test-c test-python test-node test-golden test-mutations test-hardening test-java
 test:
 	@MAKE="$(MAKE)" tools/timed_suites.sh $(SUITES)
 
@@ -107,6 +107,19 @@ test-hardening: build
 	tests/hardening/fuzz.sh
 	tests/hardening/cross_arch.sh
 
+# The Java binding (bindings/java, docs/java.md): JNA over $(BUILD)/libdatoteca.so, which the jar bundles;
+# golden (byte for byte, its file compared here too), fingerprint, the argument and error tables, the
+# properties and the JUnit 5 extension, on the default JDK and again on each JDK 21 or 25 installed.
+# Installs Debian's maven and JDK 17 when missing; Maven's repository is ~/.m2.
+JAVA_MVN = mvn -B -q -f bindings/java/pom.xml test -Ddatoteca.native.dir=$(abspath $(BUILD)) -Ddatoteca.cli=$(abspath $(CLI))
+test-java: build
+	@bindings/java/need_maven.sh
+	$(JAVA_MVN) -Ddatoteca.golden.out=$(abspath $(BUILD))/golden-java.json
+	@cmp $(BUILD)/golden-java.json fixtures/golden.json && echo "golden (java): identical to fixtures/golden.json ($$(wc -c < fixtures/golden.json) bytes)"
+	@for j in /usr/lib/jvm/*-21-* /usr/lib/jvm/*-25-*; do \
+	  [ -x "$$j/bin/java" ] || continue; echo "== bindings/java on $$j"; \
+	  JAVA_HOME="$$j" $(JAVA_MVN) || exit 1; done
+
 # The PostgreSQL extension (postgres/, docs/postgres.md): PGXS over $(BUILD)/libdatoteca.a, installed into
 # the server pg_config names. Installs Debian's postgresql-server-dev-<major> when missing. test-python's
 # tests/python/test_postgres_ext.py builds and installs it itself.
@@ -124,7 +137,7 @@ bench-postgres: install-postgres $(VPY)
 	$(VPY) bench/postgres_bench.py $(BUILD)
 
 # Benchmarks (not tests): each installs its peer itself and prints a Markdown table.
-bench: bench-c bench-python bench-node bench-cli bench-tabla bench-esquema bench-arrow bench-mascara
+bench: bench-c bench-python bench-node bench-cli bench-tabla bench-esquema bench-arrow bench-mascara bench-java
 
 bench-c: build
 	$(CC) -std=gnu11 -O2 -Ic/include bench/c_bench.c $(BUILD)/libdatoteca.a -o $(BUILD)/c_bench
@@ -140,6 +153,12 @@ bench-node: node
 
 bench-cli: build
 	bench/cli_bench.sh $(BUILD)/datoteca
+
+# bindings/java installed into ~/.m2, then bench/java (Datafaker 2.7.0, es) from Maven Central.
+bench-java: build
+	@bindings/java/need_maven.sh
+	mvn -B -q -f bindings/java/pom.xml install -DskipTests -Ddatoteca.native.dir=$(abspath $(BUILD))
+	mvn -B -q -f bench/java/pom.xml compile exec:java
 
 clean:
 	rm -rf $(BUILD) $(VENV) build node_modules build-asan build-fuzz build-mutations
