@@ -1,3 +1,3 @@
 module github.com/datoteca/datoteca
 
-go 1.22
+go 1.19

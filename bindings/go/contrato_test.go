@@ -360,6 +360,9 @@ func TestFingerprintTablas(t *testing.T) {
 }
 
 func TestFingerprintLlamadas(t *testing.T) {
+	if testing.Short() {
+		t.Skip("10,000 values per case: make test-go runs it without -short (the -race run is -short)")
+	}
 	var fp huella
 	leer(t, "fixtures/fingerprint.json", &fp)
 	if fp.ValuesPerCall != 10000 {
@@ -424,6 +427,9 @@ func filaTexto(f datoteca.Fila) string {
 }
 
 func TestFingerprintDatasets(t *testing.T) {
+	if testing.Short() {
+		t.Skip("10,000 values per case: make test-go runs it without -short (the -race run is -short)")
+	}
 	var fp huella
 	leer(t, "fixtures/fingerprint.json", &fp)
 	for _, e := range fp.Datasets {
@@ -481,12 +487,12 @@ func TestFingerprintDatasets(t *testing.T) {
 			}
 			h := uint64(0xCBF29CE484222325)
 			for k := 0; k < s.N; k += 1000 {
-				for _, r := range rows[k:min(k+1000, s.N)] {
+				for _, r := range rows[k:menorT(k+1000, s.N)] {
 					h = fnv(h, []byte(filaTexto(r)+"\n"))
 				}
 				if got := fmt.Sprintf("%016x", h); got != s.Every1000[k/1000] {
 					t.Errorf("%s: row %d agrees; the first difference is in rows %d..%d (fnv1a64 up to there %s, expected %s)",
-						head, s.Desde, s.Desde+uint64(k), s.Desde+uint64(min(k+1000, s.N))-1, got, s.Every1000[k/1000])
+						head, s.Desde, s.Desde+uint64(k), s.Desde+uint64(menorT(k+1000, s.N))-1, got, s.Every1000[k/1000])
 					break
 				}
 			}
@@ -666,4 +672,36 @@ func TestCasosErrores(t *testing.T) {
 		porClase[c.Error]++
 	}
 	t.Logf("error cases: %d, by class %v", len(casos.Cases), porClase)
+}
+
+func menorT(a, b int) int {
+	if a < b {
+		return a
+	}
+	return b
+}
+
+// Every library source of c/fuentes.txt has its cgo wrapper, and no wrapper is left of a source that
+// is gone (make generate writes the listed ones; it does not delete).
+func TestFuentes(t *testing.T) {
+	b, err := os.ReadFile(filepath.Join(raiz, "c", "fuentes.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]bool{}
+	for _, s := range strings.Fields(string(b)) {
+		if strings.HasPrefix(s, "c/src/") {
+			want["fuente_"+strings.ReplaceAll(strings.TrimSuffix(strings.TrimPrefix(s, "c/src/"), ".c"), "/", "_")+".gen.c"] = true
+		}
+	}
+	have, _ := filepath.Glob("fuente_*.gen.c")
+	for _, h := range have {
+		if !want[h] {
+			t.Errorf("%s wraps no source of c/fuentes.txt: delete it", h)
+		}
+		delete(want, h)
+	}
+	for w := range want {
+		t.Errorf("%s is missing: run make generate", w)
+	}
 }

@@ -554,11 +554,11 @@ func (d *Datoteca) trozos(ll *llamada, v []int64, n int, f func(string)) error {
 	if n == 0 {
 		return nil
 	}
-	chunk := min(n, Chunk)
+	chunk := menor(n, Chunk)
 	buf := make([]byte, chunk*MaxText+1)
 	p, k := argsC(v)
 	for hecho := 0; hecho < n; {
-		m := min(n-hecho, chunk)
+		m := menor(n-hecho, chunk)
 		var length C.size_t
 		st := C.dt_call_many(d.g, C.size_t(ll.index), p, k, C.size_t(m), (*C.char)(unsafe.Pointer(&buf[0])),
 			C.size_t(len(buf)), &length)
@@ -689,4 +689,14 @@ func deref[T any](p *T) any {
 		return nil
 	}
 	return *p
+}
+
+// Int is a pointer to n, for the integer fields of the argument structs (nil takes the default).
+func Int(n int64) *int64 { return &n }
+
+func menor(a, b int) int { // the min builtin is Go 1.21; Debian 12's Go is 1.19
+	if a < b {
+		return a
+	}
+	return b
 }

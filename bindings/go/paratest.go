@@ -48,8 +48,9 @@ func ParaTest(t testing.TB) *Datoteca {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() {
+		t.Helper()
 		if t.Failed() {
-			t.Logf("datoteca seed: %s\nreplay with: %s", citar(seed), replay(base, pkg, file, t.Name()))
+			t.Logf("datoteca seed: %s\nreplay with: %s", "'"+strings.ReplaceAll(seed, "'", `'\''`)+"'", replay(base, pkg, file, t.Name()))
 		}
 		d.Close()
 	})

@@ -190,10 +190,10 @@ func filasEnTrozos(n int, llenar func(hecho, k int, buf []byte, length *C.size_t
 	if n == 0 {
 		return nil
 	}
-	chunk := min(n, Chunk)
+	chunk := menor(n, Chunk)
 	buf := make([]byte, chunk*MaxText+1)
 	for hecho := 0; hecho < n; {
-		k := min(n-hecho, chunk)
+		k := menor(n-hecho, chunk)
 		var length C.size_t
 		st := llenar(hecho, k, buf, &length)
 		if st == C.DT_ERR_BUFFER_TOO_SMALL && int(length) > len(buf) {
