@@ -129,6 +129,11 @@ test-go: build
 	  $$GO version && $$GO vet . && $$GO test -count=1 -v . && \
 	  $$GO test -race -short -count=1 .
 
+# gofakeit lives in bench/go's own module (its go.sum pins v7.18.2): never a requirement of the binding's.
+bench: bench-go
+bench-go:
+	@GO=$$(tools/need_go.sh) && export $(GO_ENV) && cd bench/go && $$GO run .
+
 # Benchmarks (not tests): each installs its peer itself and prints a Markdown table.
 bench: bench-c bench-python bench-node bench-cli bench-tabla bench-esquema bench-arrow bench-mascara
 

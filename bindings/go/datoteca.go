@@ -110,6 +110,7 @@ type llamada struct {
 	params []param
 	campos []string
 	util   bool
+	hacer  func([]string) any // a record call's builder (generated)
 }
 
 var (
@@ -131,6 +132,9 @@ func registro(util bool) map[string]*llamada {
 			info = C.dt_call_at(C.size_t(i))
 		}
 		ll := &llamada{index: i, nombre: C.GoString(info.name), kind: int(info.kind), info: info, util: util}
+		if !util {
+			ll.hacer = registros[ll.nombre]
+		}
 		ps := unsafe.Slice(info.params, int(info.nparams))
 		for _, p := range ps {
 			q := param{nombre: C.GoString(p.name)}
@@ -388,7 +392,9 @@ type Opciones struct {
 type Datoteca struct {
 	espacios
 	g   *C.dt_gen
-	buf []byte // one value or one sentence: DT_MAX_TEXT bytes
+	buf []byte            // one value or one sentence: DT_MAX_TEXT bytes
+	f   [MaxFields]string // a record's fields, reused: the record builders copy them out at once
+	n   C.size_t          // the length C writes (a field, so the call does not allocate it)
 }
 
 // New makes a Datoteca from a seed and an optional reference date.
@@ -466,14 +472,13 @@ func argsC(v []int64) (*C.int64_t, C.size_t) {
 
 // uno runs a call once and gives its text.
 func (d *Datoteca) uno(ll *llamada, v []int64) (string, error) {
-	var n C.size_t
 	p, k := argsC(v)
-	st := C.dt_call(d.g, C.size_t(ll.index), p, k, d.bufC(), C.size_t(len(d.buf)), &n)
+	st := C.dt_call(d.g, C.size_t(ll.index), p, k, d.bufC(), C.size_t(len(d.buf)), &d.n)
 	runtime.KeepAlive(v)
 	if st != 0 {
 		return "", errorDe(st, ll.nombre, d.buf)
 	}
-	return string(d.buf[:n]), nil
+	return string(d.buf[:d.n]), nil
 }
 
 func (d *Datoteca) texto(ll *llamada, v []int64) (string, error) { return d.uno(ll, v) }
@@ -491,16 +496,29 @@ func (d *Datoteca) campos(ll *llamada, v []int64) ([]string, error) {
 	if err != nil {
 		return nil, err
 	}
-	return strings.Split(s, string(rune(FieldSep))), nil
+	return partir(d.f[:0], s), nil
 }
 
-// valor is one value of a call as Call gives it: string, int64, or the call's record struct.
-func valor(ll *llamada, s string) any {
+// partir appends the fields of a record's text to f (no allocation while they fit in its capacity).
+func partir(f []string, s string) []string {
+	for {
+		j := strings.IndexByte(s, FieldSep)
+		if j < 0 {
+			return append(f, s)
+		}
+		f = append(f, s[:j])
+		s = s[j+1:]
+	}
+}
+
+// valor is one value of a call as Call gives it: string, int64, or the call's record struct. f is
+// scratch room for a record's fields (the builders copy them out).
+func valor(ll *llamada, s string, f []string) any {
 	switch ll.kind {
 	case int(C.DT_KIND_INT):
 		return enteroCampo(s)
 	case int(C.DT_KIND_RECORD):
-		return registros[ll.nombre](strings.Split(s, string(rune(FieldSep))))
+		return ll.hacer(partir(f[:0], s))
 	}
 	return s
 }
@@ -528,7 +546,7 @@ func (d *Datoteca) Call(nombre string, args Args) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	return valor(ll, s), nil
+	return valor(ll, s, d.f[:0]), nil
 }
 
 // Many runs a call n times in one trip to C per Chunk values: the same values as n Calls in a row.
@@ -545,7 +563,7 @@ func (d *Datoteca) Many(nombre string, n int, args Args) ([]any, error) {
 		return nil, err
 	}
 	out := make([]any, 0, n)
-	err = d.trozos(ll, v, n, func(s string) { out = append(out, valor(ll, s)) })
+	err = d.trozos(ll, v, n, func(s string) { out = append(out, valor(ll, s, d.f[:0])) })
 	return out, err
 }
 

@@ -33,8 +33,8 @@ func (r *xorshift32) next() uint32 {
 	return r.x
 }
 
-func (r *xorshift32) below(n int) int   { return int(r.next() % uint32(n)) }
-func (r *xorshift32) u64() uint64       { return uint64(r.next())<<32 | uint64(r.next()) }
+func (r *xorshift32) below(n int) int    { return int(r.next() % uint32(n)) }
+func (r *xorshift32) u64() uint64        { return uint64(r.next())<<32 | uint64(r.next()) }
 func pick[T any](r *xorshift32, s []T) T { return s[r.below(len(s))] }
 
 // mod11 is the RUT check digit: weights 2..7 from the last digit, 11 - sum mod 11 (11 is 0, 10 is K).
