@@ -73,6 +73,17 @@ func main() {
 			sink += len(fk.Person().SSN)
 		}
 	})
+	dtNombre := porSegundo(func(k int) {
+		for i := 0; i < k; i++ {
+			s, _ := d.Persona.NombreCompleto()
+			sink += len(s)
+		}
+	})
+	fkNombre := porSegundo(func(k int) {
+		for i := 0; i < k; i++ {
+			sink += len(fk.Name())
+		}
+	})
 	// gofakeit has no bulk call: its bulk is the same loop, into a slice
 	fkBulk := porSegundo(func(k int) {
 		out := make([]*gofakeit.PersonInfo, k)
@@ -87,5 +98,6 @@ func main() {
 	fmt.Println("|---|---:|---:|---:|")
 	fmt.Printf("| one at a time (`d.Persona.Persona()`) | %.0f/s | %.0f/s | %.1f× |\n", dtRecord, fkRecord, dtRecord/fkRecord)
 	fmt.Printf("| bulk (`d.Many(\"persona.persona\", n)`) | %.0f/s | %.0f/s | %.1f× |\n", dtBulk, fkBulk, dtBulk/fkBulk)
+	fmt.Printf("| full name alone (`d.Persona.NombreCompleto()` / `Name()`) | %.0f/s | %.0f/s | %.1f× |\n", dtNombre, fkNombre, dtNombre/fkNombre)
 	fmt.Printf("| dataset rows (`Tabla.Filas`) | %.0f/s | — | %.1f× |\n", dtTabla, dtTabla/fkBulk)
 }
