@@ -119,14 +119,14 @@ postgres: build
 install-postgres: postgres
 	$(MAKE) -C postgres DATOTECA_BUILD=$(abspath $(BUILD)) install
 
-# Go (bindings/go, docs/go.md): go vet, the whole suite (golden, fingerprint, argument and error cases,
+# Go (bindings/go, docs/go.md): go vet, gofmt (the generated files too), the whole suite (golden, fingerprint, argument and error cases,
 # properties, ParaTest's replay; the CLI judges the argument cases), then -race -short. The Go cache
 # and module cache live under $(BUILD); tools/need_go.sh installs Debian's golang-go when Go is missing.
 GO_ENV = GOFLAGS=-mod=mod GOTOOLCHAIN=local GOCACHE=$(abspath $(BUILD))/go-cache GOMODCACHE=$(abspath $(BUILD))/go-mod
 .PHONY: test-go bench-go
 test-go: build
 	@GO=$$(tools/need_go.sh) && export PATH="$$(dirname $$GO):$$PATH" $(GO_ENV) DATOTECA_CLI=$(abspath $(CLI)) && cd bindings/go && \
-	  $$GO version && $$GO vet . && $$GO test -count=1 -v . && \
+	  $$GO version && $$GO vet . && test -z "$$($$(dirname $$GO)/gofmt -l . | tee /dev/stderr)" && $$GO test -count=1 -v . && \
 	  $$GO test -race -short -count=1 .
 
 # gofakeit lives in bench/go's own module (its go.sum pins v7.18.2): never a requirement of the binding's.

@@ -26,8 +26,8 @@ const (
 	SeedStream = 0x6461746f74656361
 	// HoyDefaultAnio: the default reference date: 2026-01-01
 	HoyDefaultAnio = 2026
-	HoyDefaultMes = 1
-	HoyDefaultDia = 1
+	HoyDefaultMes  = 1
+	HoyDefaultDia  = 1
 	// HoyAnioMin: the earliest year of a reference date
 	HoyAnioMin = 1900
 	// HoyAnioMax: the latest year of a reference date

@@ -133,7 +133,7 @@ func registro(util bool) map[string]*llamada {
 		}
 		ll := &llamada{index: i, nombre: C.GoString(info.name), kind: int(info.kind), info: info, util: util}
 		if !util {
-			ll.hacer = registros[ll.nombre]
+			ll.hacer = registroDe(ll.nombre)
 		}
 		ps := unsafe.Slice(info.params, int(info.nparams))
 		for _, p := range ps {

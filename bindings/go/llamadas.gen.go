@@ -263,39 +263,38 @@ const (
 // Persona is the record of persona.persona: integer fields are int64, dates ISO text, a field that may
 // have no value a pointer (nil when it has none).
 type Persona struct {
-	Nombres string `json:"nombres"`
-	ApellidoPaterno string `json:"apellido_paterno"`
-	ApellidoMaterno string `json:"apellido_materno"`
-	NombreCompleto string `json:"nombre_completo"`
-	Sexo string `json:"sexo"`
-	Rut string `json:"rut"`
-	FechaNacimiento string `json:"fecha_nacimiento"`
-	Email *string `json:"email"`
-	Telefono *string `json:"telefono"`
-	Direccion string `json:"direccion"`
-	Comuna string `json:"comuna"`
-	Region string `json:"region"`
-	CodigoComuna string `json:"codigo_comuna"`
-	CodigoRegion string `json:"codigo_region"`
+	Nombres         string  `json:"nombres"`
+	ApellidoPaterno string  `json:"apellido_paterno"`
+	ApellidoMaterno string  `json:"apellido_materno"`
+	NombreCompleto  string  `json:"nombre_completo"`
+	Sexo            string  `json:"sexo"`
+	Rut             string  `json:"rut"`
+	FechaNacimiento string  `json:"fecha_nacimiento"`
+	Email           *string `json:"email"`
+	Telefono        *string `json:"telefono"`
+	Direccion       string  `json:"direccion"`
+	Comuna          string  `json:"comuna"`
+	Region          string  `json:"region"`
+	CodigoComuna    string  `json:"codigo_comuna"`
+	CodigoRegion    string  `json:"codigo_region"`
 }
 
-func registroPersona(f []string) Persona {
-	return Persona{
-		Nombres: f[0],
-		ApellidoPaterno: f[1],
-		ApellidoMaterno: f[2],
-		NombreCompleto: f[3],
-		Sexo: f[4],
-		Rut: f[5],
-		FechaNacimiento: f[6],
-		Email: textoNulo(f[7]),
-		Telefono: textoNulo(f[8]),
-		Direccion: f[9],
-		Comuna: f[10],
-		Region: f[11],
-		CodigoComuna: f[12],
-		CodigoRegion: f[13],
-	}
+func registroPersona(f []string) (r Persona) {
+	r.Nombres = f[0]
+	r.ApellidoPaterno = f[1]
+	r.ApellidoMaterno = f[2]
+	r.NombreCompleto = f[3]
+	r.Sexo = f[4]
+	r.Rut = f[5]
+	r.FechaNacimiento = f[6]
+	r.Email = textoNulo(f[7])
+	r.Telefono = textoNulo(f[8])
+	r.Direccion = f[9]
+	r.Comuna = f[10]
+	r.Region = f[11]
+	r.CodigoComuna = f[12]
+	r.CodigoRegion = f[13]
+	return r
 }
 
 // Campos gives the fields in the library's order (nil for a field without value).
@@ -321,35 +320,34 @@ func (r Persona) Campos() []Campo {
 // Direccion is the record of direccion.direccion: integer fields are int64, dates ISO text, a field that may
 // have no value a pointer (nil when it has none).
 type Direccion struct {
-	TipoVia string `json:"tipo_via"`
-	NombreVia string `json:"nombre_via"`
-	Numero int64 `json:"numero"`
-	Depto string `json:"depto"`
-	Comuna string `json:"comuna"`
-	CodigoComuna string `json:"codigo_comuna"`
-	Provincia string `json:"provincia"`
+	TipoVia         string `json:"tipo_via"`
+	NombreVia       string `json:"nombre_via"`
+	Numero          int64  `json:"numero"`
+	Depto           string `json:"depto"`
+	Comuna          string `json:"comuna"`
+	CodigoComuna    string `json:"codigo_comuna"`
+	Provincia       string `json:"provincia"`
 	CodigoProvincia string `json:"codigo_provincia"`
-	Region string `json:"region"`
-	CodigoRegion string `json:"codigo_region"`
-	CodigoPostal string `json:"codigo_postal"`
-	Linea string `json:"linea"`
+	Region          string `json:"region"`
+	CodigoRegion    string `json:"codigo_region"`
+	CodigoPostal    string `json:"codigo_postal"`
+	Linea           string `json:"linea"`
 }
 
-func registroDireccion(f []string) Direccion {
-	return Direccion{
-		TipoVia: f[0],
-		NombreVia: f[1],
-		Numero: enteroCampo(f[2]),
-		Depto: f[3],
-		Comuna: f[4],
-		CodigoComuna: f[5],
-		Provincia: f[6],
-		CodigoProvincia: f[7],
-		Region: f[8],
-		CodigoRegion: f[9],
-		CodigoPostal: f[10],
-		Linea: f[11],
-	}
+func registroDireccion(f []string) (r Direccion) {
+	r.TipoVia = f[0]
+	r.NombreVia = f[1]
+	r.Numero = enteroCampo(f[2])
+	r.Depto = f[3]
+	r.Comuna = f[4]
+	r.CodigoComuna = f[5]
+	r.Provincia = f[6]
+	r.CodigoProvincia = f[7]
+	r.Region = f[8]
+	r.CodigoRegion = f[9]
+	r.CodigoPostal = f[10]
+	r.Linea = f[11]
+	return r
 }
 
 // Campos gives the fields in the library's order (nil for a field without value).
@@ -377,11 +375,10 @@ type Banco struct {
 	Nombre string `json:"nombre"`
 }
 
-func registroBanco(f []string) Banco {
-	return Banco{
-		Codigo: f[0],
-		Nombre: f[1],
-	}
+func registroBanco(f []string) (r Banco) {
+	r.Codigo = f[0]
+	r.Nombre = f[1]
+	return r
 }
 
 // Campos gives the fields in the library's order (nil for a field without value).
@@ -395,21 +392,20 @@ func (r Banco) Campos() []Campo {
 // Cuenta is the record of banco.cuenta: integer fields are int64, dates ISO text, a field that may
 // have no value a pointer (nil when it has none).
 type Cuenta struct {
-	Banco string `json:"banco"`
+	Banco       string `json:"banco"`
 	CodigoBanco string `json:"codigo_banco"`
-	TipoCuenta string `json:"tipo_cuenta"`
-	Numero string `json:"numero"`
-	RutTitular string `json:"rut_titular"`
+	TipoCuenta  string `json:"tipo_cuenta"`
+	Numero      string `json:"numero"`
+	RutTitular  string `json:"rut_titular"`
 }
 
-func registroCuenta(f []string) Cuenta {
-	return Cuenta{
-		Banco: f[0],
-		CodigoBanco: f[1],
-		TipoCuenta: f[2],
-		Numero: f[3],
-		RutTitular: f[4],
-	}
+func registroCuenta(f []string) (r Cuenta) {
+	r.Banco = f[0]
+	r.CodigoBanco = f[1]
+	r.TipoCuenta = f[2]
+	r.Numero = f[3]
+	r.RutTitular = f[4]
+	return r
 }
 
 // Campos gives the fields in the library's order (nil for a field without value).
@@ -426,33 +422,32 @@ func (r Cuenta) Campos() []Campo {
 // Empresa is the record of empresa.empresa: integer fields are int64, dates ISO text, a field that may
 // have no value a pointer (nil when it has none).
 type Empresa struct {
-	RazonSocial string `json:"razon_social"`
+	RazonSocial    string `json:"razon_social"`
 	NombreFantasia string `json:"nombre_fantasia"`
-	Rut string `json:"rut"`
-	Giro string `json:"giro"`
-	Direccion string `json:"direccion"`
-	Comuna string `json:"comuna"`
-	Region string `json:"region"`
-	Telefono string `json:"telefono"`
-	Email string `json:"email"`
-	CodigoComuna string `json:"codigo_comuna"`
-	CodigoRegion string `json:"codigo_region"`
+	Rut            string `json:"rut"`
+	Giro           string `json:"giro"`
+	Direccion      string `json:"direccion"`
+	Comuna         string `json:"comuna"`
+	Region         string `json:"region"`
+	Telefono       string `json:"telefono"`
+	Email          string `json:"email"`
+	CodigoComuna   string `json:"codigo_comuna"`
+	CodigoRegion   string `json:"codigo_region"`
 }
 
-func registroEmpresa(f []string) Empresa {
-	return Empresa{
-		RazonSocial: f[0],
-		NombreFantasia: f[1],
-		Rut: f[2],
-		Giro: f[3],
-		Direccion: f[4],
-		Comuna: f[5],
-		Region: f[6],
-		Telefono: f[7],
-		Email: f[8],
-		CodigoComuna: f[9],
-		CodigoRegion: f[10],
-	}
+func registroEmpresa(f []string) (r Empresa) {
+	r.RazonSocial = f[0]
+	r.NombreFantasia = f[1]
+	r.Rut = f[2]
+	r.Giro = f[3]
+	r.Direccion = f[4]
+	r.Comuna = f[5]
+	r.Region = f[6]
+	r.Telefono = f[7]
+	r.Email = f[8]
+	r.CodigoComuna = f[9]
+	r.CodigoRegion = f[10]
+	return r
 }
 
 // Campos gives the fields in the library's order (nil for a field without value).
@@ -476,24 +471,23 @@ func (r Empresa) Campos() []Campo {
 // have no value a pointer (nil when it has none).
 type Vehiculo struct {
 	Patente string `json:"patente"`
-	Dv string `json:"dv"`
-	Marca string `json:"marca"`
-	Modelo string `json:"modelo"`
-	Anio int64 `json:"anio"`
-	Tipo string `json:"tipo"`
-	Color string `json:"color"`
+	Dv      string `json:"dv"`
+	Marca   string `json:"marca"`
+	Modelo  string `json:"modelo"`
+	Anio    int64  `json:"anio"`
+	Tipo    string `json:"tipo"`
+	Color   string `json:"color"`
 }
 
-func registroVehiculo(f []string) Vehiculo {
-	return Vehiculo{
-		Patente: f[0],
-		Dv: f[1],
-		Marca: f[2],
-		Modelo: f[3],
-		Anio: enteroCampo(f[4]),
-		Tipo: f[5],
-		Color: f[6],
-	}
+func registroVehiculo(f []string) (r Vehiculo) {
+	r.Patente = f[0]
+	r.Dv = f[1]
+	r.Marca = f[2]
+	r.Modelo = f[3]
+	r.Anio = enteroCampo(f[4])
+	r.Tipo = f[5]
+	r.Color = f[6]
+	return r
 }
 
 // Campos gives the fields in the library's order (nil for a field without value).
@@ -512,17 +506,16 @@ func (r Vehiculo) Campos() []Campo {
 // Prevision is the record of prevision.prevision: integer fields are int64, dates ISO text, a field that may
 // have no value a pointer (nil when it has none).
 type Prevision struct {
-	Afp string `json:"afp"`
-	Salud string `json:"salud"`
+	Afp   string  `json:"afp"`
+	Salud string  `json:"salud"`
 	Tramo *string `json:"tramo"`
 }
 
-func registroPrevision(f []string) Prevision {
-	return Prevision{
-		Afp: f[0],
-		Salud: f[1],
-		Tramo: textoNulo(f[2]),
-	}
+func registroPrevision(f []string) (r Prevision) {
+	r.Afp = f[0]
+	r.Salud = f[1]
+	r.Tramo = textoNulo(f[2])
+	return r
 }
 
 // Campos gives the fields in the library's order (nil for a field without value).
@@ -537,39 +530,38 @@ func (r Prevision) Campos() []Campo {
 // Dte is the record of tributario.dte: integer fields are int64, dates ISO text, a field that may
 // have no value a pointer (nil when it has none).
 type Dte struct {
-	Tipo int64 `json:"tipo"`
-	NombreTipo string `json:"nombre_tipo"`
-	Folio int64 `json:"folio"`
-	FechaEmision string `json:"fecha_emision"`
-	EmisorRut string `json:"emisor_rut"`
+	Tipo              int64  `json:"tipo"`
+	NombreTipo        string `json:"nombre_tipo"`
+	Folio             int64  `json:"folio"`
+	FechaEmision      string `json:"fecha_emision"`
+	EmisorRut         string `json:"emisor_rut"`
 	EmisorRazonSocial string `json:"emisor_razon_social"`
-	EmisorGiro string `json:"emisor_giro"`
-	EmisorDireccion string `json:"emisor_direccion"`
-	ReceptorRut string `json:"receptor_rut"`
-	ReceptorNombre string `json:"receptor_nombre"`
-	MontoNeto int64 `json:"monto_neto"`
-	MontoExento int64 `json:"monto_exento"`
-	Iva int64 `json:"iva"`
-	MontoTotal int64 `json:"monto_total"`
+	EmisorGiro        string `json:"emisor_giro"`
+	EmisorDireccion   string `json:"emisor_direccion"`
+	ReceptorRut       string `json:"receptor_rut"`
+	ReceptorNombre    string `json:"receptor_nombre"`
+	MontoNeto         int64  `json:"monto_neto"`
+	MontoExento       int64  `json:"monto_exento"`
+	Iva               int64  `json:"iva"`
+	MontoTotal        int64  `json:"monto_total"`
 }
 
-func registroDte(f []string) Dte {
-	return Dte{
-		Tipo: enteroCampo(f[0]),
-		NombreTipo: f[1],
-		Folio: enteroCampo(f[2]),
-		FechaEmision: f[3],
-		EmisorRut: f[4],
-		EmisorRazonSocial: f[5],
-		EmisorGiro: f[6],
-		EmisorDireccion: f[7],
-		ReceptorRut: f[8],
-		ReceptorNombre: f[9],
-		MontoNeto: enteroCampo(f[10]),
-		MontoExento: enteroCampo(f[11]),
-		Iva: enteroCampo(f[12]),
-		MontoTotal: enteroCampo(f[13]),
-	}
+func registroDte(f []string) (r Dte) {
+	r.Tipo = enteroCampo(f[0])
+	r.NombreTipo = f[1]
+	r.Folio = enteroCampo(f[2])
+	r.FechaEmision = f[3]
+	r.EmisorRut = f[4]
+	r.EmisorRazonSocial = f[5]
+	r.EmisorGiro = f[6]
+	r.EmisorDireccion = f[7]
+	r.ReceptorRut = f[8]
+	r.ReceptorNombre = f[9]
+	r.MontoNeto = enteroCampo(f[10])
+	r.MontoExento = enteroCampo(f[11])
+	r.Iva = enteroCampo(f[12])
+	r.MontoTotal = enteroCampo(f[13])
+	return r
 }
 
 // Campos gives the fields in the library's order (nil for a field without value).
@@ -595,43 +587,42 @@ func (r Dte) Campos() []Campo {
 // Liquidacion is the record of remuneracion.liquidacion: integer fields are int64, dates ISO text, a field that may
 // have no value a pointer (nil when it has none).
 type Liquidacion struct {
-	Periodo string `json:"periodo"`
-	Contrato string `json:"contrato"`
-	Afp string `json:"afp"`
-	Salud string `json:"salud"`
-	PlanUf *string `json:"plan_uf"`
-	SueldoBase int64 `json:"sueldo_base"`
-	Gratificacion int64 `json:"gratificacion"`
-	TotalImponible int64 `json:"total_imponible"`
-	CotizacionAfp int64 `json:"cotizacion_afp"`
-	CotizacionSalud int64 `json:"cotizacion_salud"`
-	SeguroCesantia int64 `json:"seguro_cesantia"`
-	BaseTributable int64 `json:"base_tributable"`
-	ImpuestoUnico int64 `json:"impuesto_unico"`
-	TotalHaberes int64 `json:"total_haberes"`
-	TotalDescuentos int64 `json:"total_descuentos"`
-	Liquido int64 `json:"liquido"`
+	Periodo         string  `json:"periodo"`
+	Contrato        string  `json:"contrato"`
+	Afp             string  `json:"afp"`
+	Salud           string  `json:"salud"`
+	PlanUf          *string `json:"plan_uf"`
+	SueldoBase      int64   `json:"sueldo_base"`
+	Gratificacion   int64   `json:"gratificacion"`
+	TotalImponible  int64   `json:"total_imponible"`
+	CotizacionAfp   int64   `json:"cotizacion_afp"`
+	CotizacionSalud int64   `json:"cotizacion_salud"`
+	SeguroCesantia  int64   `json:"seguro_cesantia"`
+	BaseTributable  int64   `json:"base_tributable"`
+	ImpuestoUnico   int64   `json:"impuesto_unico"`
+	TotalHaberes    int64   `json:"total_haberes"`
+	TotalDescuentos int64   `json:"total_descuentos"`
+	Liquido         int64   `json:"liquido"`
 }
 
-func registroLiquidacion(f []string) Liquidacion {
-	return Liquidacion{
-		Periodo: f[0],
-		Contrato: f[1],
-		Afp: f[2],
-		Salud: f[3],
-		PlanUf: textoNulo(f[4]),
-		SueldoBase: enteroCampo(f[5]),
-		Gratificacion: enteroCampo(f[6]),
-		TotalImponible: enteroCampo(f[7]),
-		CotizacionAfp: enteroCampo(f[8]),
-		CotizacionSalud: enteroCampo(f[9]),
-		SeguroCesantia: enteroCampo(f[10]),
-		BaseTributable: enteroCampo(f[11]),
-		ImpuestoUnico: enteroCampo(f[12]),
-		TotalHaberes: enteroCampo(f[13]),
-		TotalDescuentos: enteroCampo(f[14]),
-		Liquido: enteroCampo(f[15]),
-	}
+func registroLiquidacion(f []string) (r Liquidacion) {
+	r.Periodo = f[0]
+	r.Contrato = f[1]
+	r.Afp = f[2]
+	r.Salud = f[3]
+	r.PlanUf = textoNulo(f[4])
+	r.SueldoBase = enteroCampo(f[5])
+	r.Gratificacion = enteroCampo(f[6])
+	r.TotalImponible = enteroCampo(f[7])
+	r.CotizacionAfp = enteroCampo(f[8])
+	r.CotizacionSalud = enteroCampo(f[9])
+	r.SeguroCesantia = enteroCampo(f[10])
+	r.BaseTributable = enteroCampo(f[11])
+	r.ImpuestoUnico = enteroCampo(f[12])
+	r.TotalHaberes = enteroCampo(f[13])
+	r.TotalDescuentos = enteroCampo(f[14])
+	r.Liquido = enteroCampo(f[15])
+	return r
 }
 
 // Campos gives the fields in the library's order (nil for a field without value).
@@ -659,15 +650,14 @@ func (r Liquidacion) Campos() []Campo {
 // RutInvalido is the record of invalido.rut: integer fields are int64, dates ISO text, a field that may
 // have no value a pointer (nil when it has none).
 type RutInvalido struct {
-	Valor string `json:"valor"`
+	Valor   string `json:"valor"`
 	Defecto string `json:"defecto"`
 }
 
-func registroRutInvalido(f []string) RutInvalido {
-	return RutInvalido{
-		Valor: f[0],
-		Defecto: f[1],
-	}
+func registroRutInvalido(f []string) (r RutInvalido) {
+	r.Valor = f[0]
+	r.Defecto = f[1]
+	return r
 }
 
 // Campos gives the fields in the library's order (nil for a field without value).
@@ -681,15 +671,14 @@ func (r RutInvalido) Campos() []Campo {
 // PatenteInvalida is the record of invalido.patente: integer fields are int64, dates ISO text, a field that may
 // have no value a pointer (nil when it has none).
 type PatenteInvalida struct {
-	Valor string `json:"valor"`
+	Valor   string `json:"valor"`
 	Defecto string `json:"defecto"`
 }
 
-func registroPatenteInvalida(f []string) PatenteInvalida {
-	return PatenteInvalida{
-		Valor: f[0],
-		Defecto: f[1],
-	}
+func registroPatenteInvalida(f []string) (r PatenteInvalida) {
+	r.Valor = f[0]
+	r.Defecto = f[1]
+	return r
 }
 
 // Campos gives the fields in the library's order (nil for a field without value).
@@ -703,15 +692,14 @@ func (r PatenteInvalida) Campos() []Campo {
 // MovilInvalido is the record of invalido.movil: integer fields are int64, dates ISO text, a field that may
 // have no value a pointer (nil when it has none).
 type MovilInvalido struct {
-	Valor string `json:"valor"`
+	Valor   string `json:"valor"`
 	Defecto string `json:"defecto"`
 }
 
-func registroMovilInvalido(f []string) MovilInvalido {
-	return MovilInvalido{
-		Valor: f[0],
-		Defecto: f[1],
-	}
+func registroMovilInvalido(f []string) (r MovilInvalido) {
+	r.Valor = f[0]
+	r.Defecto = f[1]
+	return r
 }
 
 // Campos gives the fields in the library's order (nil for a field without value).
@@ -725,15 +713,14 @@ func (r MovilInvalido) Campos() []Campo {
 // FijoInvalido is the record of invalido.fijo: integer fields are int64, dates ISO text, a field that may
 // have no value a pointer (nil when it has none).
 type FijoInvalido struct {
-	Valor string `json:"valor"`
+	Valor   string `json:"valor"`
 	Defecto string `json:"defecto"`
 }
 
-func registroFijoInvalido(f []string) FijoInvalido {
-	return FijoInvalido{
-		Valor: f[0],
-		Defecto: f[1],
-	}
+func registroFijoInvalido(f []string) (r FijoInvalido) {
+	r.Valor = f[0]
+	r.Defecto = f[1]
+	return r
 }
 
 // Campos gives the fields in the library's order (nil for a field without value).
@@ -747,15 +734,14 @@ func (r FijoInvalido) Campos() []Campo {
 // EmailInvalido is the record of invalido.email: integer fields are int64, dates ISO text, a field that may
 // have no value a pointer (nil when it has none).
 type EmailInvalido struct {
-	Valor string `json:"valor"`
+	Valor   string `json:"valor"`
 	Defecto string `json:"defecto"`
 }
 
-func registroEmailInvalido(f []string) EmailInvalido {
-	return EmailInvalido{
-		Valor: f[0],
-		Defecto: f[1],
-	}
+func registroEmailInvalido(f []string) (r EmailInvalido) {
+	r.Valor = f[0]
+	r.Defecto = f[1]
+	return r
 }
 
 // Campos gives the fields in the library's order (nil for a field without value).
@@ -769,41 +755,40 @@ func (r EmailInvalido) Campos() []Campo {
 // DteInvalido is the record of invalido.dte: integer fields are int64, dates ISO text, a field that may
 // have no value a pointer (nil when it has none).
 type DteInvalido struct {
-	Tipo int64 `json:"tipo"`
-	NombreTipo string `json:"nombre_tipo"`
-	Folio int64 `json:"folio"`
-	FechaEmision string `json:"fecha_emision"`
-	EmisorRut string `json:"emisor_rut"`
+	Tipo              int64  `json:"tipo"`
+	NombreTipo        string `json:"nombre_tipo"`
+	Folio             int64  `json:"folio"`
+	FechaEmision      string `json:"fecha_emision"`
+	EmisorRut         string `json:"emisor_rut"`
 	EmisorRazonSocial string `json:"emisor_razon_social"`
-	EmisorGiro string `json:"emisor_giro"`
-	EmisorDireccion string `json:"emisor_direccion"`
-	ReceptorRut string `json:"receptor_rut"`
-	ReceptorNombre string `json:"receptor_nombre"`
-	MontoNeto int64 `json:"monto_neto"`
-	MontoExento int64 `json:"monto_exento"`
-	Iva int64 `json:"iva"`
-	MontoTotal int64 `json:"monto_total"`
-	Defecto string `json:"defecto"`
+	EmisorGiro        string `json:"emisor_giro"`
+	EmisorDireccion   string `json:"emisor_direccion"`
+	ReceptorRut       string `json:"receptor_rut"`
+	ReceptorNombre    string `json:"receptor_nombre"`
+	MontoNeto         int64  `json:"monto_neto"`
+	MontoExento       int64  `json:"monto_exento"`
+	Iva               int64  `json:"iva"`
+	MontoTotal        int64  `json:"monto_total"`
+	Defecto           string `json:"defecto"`
 }
 
-func registroDteInvalido(f []string) DteInvalido {
-	return DteInvalido{
-		Tipo: enteroCampo(f[0]),
-		NombreTipo: f[1],
-		Folio: enteroCampo(f[2]),
-		FechaEmision: f[3],
-		EmisorRut: f[4],
-		EmisorRazonSocial: f[5],
-		EmisorGiro: f[6],
-		EmisorDireccion: f[7],
-		ReceptorRut: f[8],
-		ReceptorNombre: f[9],
-		MontoNeto: enteroCampo(f[10]),
-		MontoExento: enteroCampo(f[11]),
-		Iva: enteroCampo(f[12]),
-		MontoTotal: enteroCampo(f[13]),
-		Defecto: f[14],
-	}
+func registroDteInvalido(f []string) (r DteInvalido) {
+	r.Tipo = enteroCampo(f[0])
+	r.NombreTipo = f[1]
+	r.Folio = enteroCampo(f[2])
+	r.FechaEmision = f[3]
+	r.EmisorRut = f[4]
+	r.EmisorRazonSocial = f[5]
+	r.EmisorGiro = f[6]
+	r.EmisorDireccion = f[7]
+	r.ReceptorRut = f[8]
+	r.ReceptorNombre = f[9]
+	r.MontoNeto = enteroCampo(f[10])
+	r.MontoExento = enteroCampo(f[11])
+	r.Iva = enteroCampo(f[12])
+	r.MontoTotal = enteroCampo(f[13])
+	r.Defecto = f[14]
+	return r
 }
 
 // Campos gives the fields in the library's order (nil for a field without value).
@@ -830,17 +815,16 @@ func (r DteInvalido) Campos() []Campo {
 // RutSucio is the record of sucio.rut: integer fields are int64, dates ISO text, a field that may
 // have no value a pointer (nil when it has none).
 type RutSucio struct {
-	Sucio string `json:"sucio"`
+	Sucio  string `json:"sucio"`
 	Limpio string `json:"limpio"`
-	Forma string `json:"forma"`
+	Forma  string `json:"forma"`
 }
 
-func registroRutSucio(f []string) RutSucio {
-	return RutSucio{
-		Sucio: f[0],
-		Limpio: f[1],
-		Forma: f[2],
-	}
+func registroRutSucio(f []string) (r RutSucio) {
+	r.Sucio = f[0]
+	r.Limpio = f[1]
+	r.Forma = f[2]
+	return r
 }
 
 // Campos gives the fields in the library's order (nil for a field without value).
@@ -855,17 +839,16 @@ func (r RutSucio) Campos() []Campo {
 // NombreSucio is the record of sucio.nombre: integer fields are int64, dates ISO text, a field that may
 // have no value a pointer (nil when it has none).
 type NombreSucio struct {
-	Sucio string `json:"sucio"`
+	Sucio  string `json:"sucio"`
 	Limpio string `json:"limpio"`
-	Forma string `json:"forma"`
+	Forma  string `json:"forma"`
 }
 
-func registroNombreSucio(f []string) NombreSucio {
-	return NombreSucio{
-		Sucio: f[0],
-		Limpio: f[1],
-		Forma: f[2],
-	}
+func registroNombreSucio(f []string) (r NombreSucio) {
+	r.Sucio = f[0]
+	r.Limpio = f[1]
+	r.Forma = f[2]
+	return r
 }
 
 // Campos gives the fields in the library's order (nil for a field without value).
@@ -880,19 +863,18 @@ func (r NombreSucio) Campos() []Campo {
 // ComunaSucia is the record of sucio.comuna: integer fields are int64, dates ISO text, a field that may
 // have no value a pointer (nil when it has none).
 type ComunaSucia struct {
-	Sucio string `json:"sucio"`
-	Limpio string `json:"limpio"`
+	Sucio        string `json:"sucio"`
+	Limpio       string `json:"limpio"`
 	CodigoComuna string `json:"codigo_comuna"`
-	Forma string `json:"forma"`
+	Forma        string `json:"forma"`
 }
 
-func registroComunaSucia(f []string) ComunaSucia {
-	return ComunaSucia{
-		Sucio: f[0],
-		Limpio: f[1],
-		CodigoComuna: f[2],
-		Forma: f[3],
-	}
+func registroComunaSucia(f []string) (r ComunaSucia) {
+	r.Sucio = f[0]
+	r.Limpio = f[1]
+	r.CodigoComuna = f[2]
+	r.Forma = f[3]
+	return r
 }
 
 // Campos gives the fields in the library's order (nil for a field without value).
@@ -908,17 +890,16 @@ func (r ComunaSucia) Campos() []Campo {
 // MovilSucio is the record of sucio.movil: integer fields are int64, dates ISO text, a field that may
 // have no value a pointer (nil when it has none).
 type MovilSucio struct {
-	Sucio string `json:"sucio"`
+	Sucio  string `json:"sucio"`
 	Limpio string `json:"limpio"`
-	Forma string `json:"forma"`
+	Forma  string `json:"forma"`
 }
 
-func registroMovilSucio(f []string) MovilSucio {
-	return MovilSucio{
-		Sucio: f[0],
-		Limpio: f[1],
-		Forma: f[2],
-	}
+func registroMovilSucio(f []string) (r MovilSucio) {
+	r.Sucio = f[0]
+	r.Limpio = f[1]
+	r.Forma = f[2]
+	return r
 }
 
 // Campos gives the fields in the library's order (nil for a field without value).
@@ -933,17 +914,16 @@ func (r MovilSucio) Campos() []Campo {
 // FijoSucio is the record of sucio.fijo: integer fields are int64, dates ISO text, a field that may
 // have no value a pointer (nil when it has none).
 type FijoSucio struct {
-	Sucio string `json:"sucio"`
+	Sucio  string `json:"sucio"`
 	Limpio string `json:"limpio"`
-	Forma string `json:"forma"`
+	Forma  string `json:"forma"`
 }
 
-func registroFijoSucio(f []string) FijoSucio {
-	return FijoSucio{
-		Sucio: f[0],
-		Limpio: f[1],
-		Forma: f[2],
-	}
+func registroFijoSucio(f []string) (r FijoSucio) {
+	r.Sucio = f[0]
+	r.Limpio = f[1]
+	r.Forma = f[2]
+	return r
 }
 
 // Campos gives the fields in the library's order (nil for a field without value).
@@ -955,84 +935,109 @@ func (r FijoSucio) Campos() []Campo {
 	}
 }
 
-// Record builders by call name: Call and Many give these structs.
-var registros = map[string]func([]string) any{
-	"persona.persona": func(f []string) any { return registroPersona(f) },
-	"direccion.direccion": func(f []string) any { return registroDireccion(f) },
-	"banco.banco": func(f []string) any { return registroBanco(f) },
-	"banco.cuenta": func(f []string) any { return registroCuenta(f) },
-	"empresa.empresa": func(f []string) any { return registroEmpresa(f) },
-	"vehiculo.vehiculo": func(f []string) any { return registroVehiculo(f) },
-	"prevision.prevision": func(f []string) any { return registroPrevision(f) },
-	"tributario.dte": func(f []string) any { return registroDte(f) },
-	"remuneracion.liquidacion": func(f []string) any { return registroLiquidacion(f) },
-	"invalido.rut": func(f []string) any { return registroRutInvalido(f) },
-	"invalido.patente": func(f []string) any { return registroPatenteInvalida(f) },
-	"invalido.movil": func(f []string) any { return registroMovilInvalido(f) },
-	"invalido.fijo": func(f []string) any { return registroFijoInvalido(f) },
-	"invalido.email": func(f []string) any { return registroEmailInvalido(f) },
-	"invalido.dte": func(f []string) any { return registroDteInvalido(f) },
-	"sucio.rut": func(f []string) any { return registroRutSucio(f) },
-	"sucio.nombre": func(f []string) any { return registroNombreSucio(f) },
-	"sucio.comuna": func(f []string) any { return registroComunaSucia(f) },
-	"sucio.movil": func(f []string) any { return registroMovilSucio(f) },
-	"sucio.fijo": func(f []string) any { return registroFijoSucio(f) },
-	"banco.cuenta_titular": func(f []string) any { return registroCuenta(f) },
+// registroDe is the record builder of a call by name (nil for a call that is not a record): Call and
+// Many give these structs.
+func registroDe(nombre string) func([]string) any {
+	switch nombre {
+	case "persona.persona":
+		return func(f []string) any { return registroPersona(f) }
+	case "direccion.direccion":
+		return func(f []string) any { return registroDireccion(f) }
+	case "banco.banco":
+		return func(f []string) any { return registroBanco(f) }
+	case "banco.cuenta":
+		return func(f []string) any { return registroCuenta(f) }
+	case "empresa.empresa":
+		return func(f []string) any { return registroEmpresa(f) }
+	case "vehiculo.vehiculo":
+		return func(f []string) any { return registroVehiculo(f) }
+	case "prevision.prevision":
+		return func(f []string) any { return registroPrevision(f) }
+	case "tributario.dte":
+		return func(f []string) any { return registroDte(f) }
+	case "remuneracion.liquidacion":
+		return func(f []string) any { return registroLiquidacion(f) }
+	case "invalido.rut":
+		return func(f []string) any { return registroRutInvalido(f) }
+	case "invalido.patente":
+		return func(f []string) any { return registroPatenteInvalida(f) }
+	case "invalido.movil":
+		return func(f []string) any { return registroMovilInvalido(f) }
+	case "invalido.fijo":
+		return func(f []string) any { return registroFijoInvalido(f) }
+	case "invalido.email":
+		return func(f []string) any { return registroEmailInvalido(f) }
+	case "invalido.dte":
+		return func(f []string) any { return registroDteInvalido(f) }
+	case "sucio.rut":
+		return func(f []string) any { return registroRutSucio(f) }
+	case "sucio.nombre":
+		return func(f []string) any { return registroNombreSucio(f) }
+	case "sucio.comuna":
+		return func(f []string) any { return registroComunaSucia(f) }
+	case "sucio.movil":
+		return func(f []string) any { return registroMovilSucio(f) }
+	case "sucio.fijo":
+		return func(f []string) any { return registroFijoSucio(f) }
+	case "banco.cuenta_titular":
+		return func(f []string) any { return registroCuenta(f) }
+	}
+	return nil
 }
 
 var (
-	llRut = buscarLlamada("rut")
-	llPersonaNombre = buscarLlamada("persona.nombre")
-	llPersonaNombres = buscarLlamada("persona.nombres")
-	llPersonaApellido = buscarLlamada("persona.apellido")
-	llPersonaNombreCompleto = buscarLlamada("persona.nombre_completo")
-	llPersonaSexo = buscarLlamada("persona.sexo")
-	llPersonaFechaNacimiento = buscarLlamada("persona.fecha_nacimiento")
-	llPersonaEmail = buscarLlamada("persona.email")
-	llPersonaPersona = buscarLlamada("persona.persona")
-	llDireccionRegion = buscarLlamada("direccion.region")
-	llDireccionComuna = buscarLlamada("direccion.comuna")
-	llDireccionCalle = buscarLlamada("direccion.calle")
-	llDireccionNumero = buscarLlamada("direccion.numero")
-	llDireccionDireccion = buscarLlamada("direccion.direccion")
-	llTelefonoMovil = buscarLlamada("telefono.movil")
-	llTelefonoFijo = buscarLlamada("telefono.fijo")
-	llDineroMonto = buscarLlamada("dinero.monto")
-	llDineroClp = buscarLlamada("dinero.clp")
-	llDineroUf = buscarLlamada("dinero.uf")
-	llDineroSueldo = buscarLlamada("dinero.sueldo")
-	llBancoBanco = buscarLlamada("banco.banco")
-	llBancoTipoCuenta = buscarLlamada("banco.tipo_cuenta")
-	llBancoNumeroCuenta = buscarLlamada("banco.numero_cuenta")
-	llBancoCuenta = buscarLlamada("banco.cuenta")
-	llEmpresaNombre = buscarLlamada("empresa.nombre")
-	llEmpresaRazonSocial = buscarLlamada("empresa.razon_social")
-	llEmpresaRut = buscarLlamada("empresa.rut")
-	llEmpresaGiro = buscarLlamada("empresa.giro")
-	llEmpresaEmpresa = buscarLlamada("empresa.empresa")
-	llVehiculoPatente = buscarLlamada("vehiculo.patente")
-	llVehiculoVehiculo = buscarLlamada("vehiculo.vehiculo")
-	llPrevisionAfp = buscarLlamada("prevision.afp")
-	llPrevisionSalud = buscarLlamada("prevision.salud")
-	llPrevisionPrevision = buscarLlamada("prevision.prevision")
-	llTributarioFolio = buscarLlamada("tributario.folio")
-	llTributarioDte = buscarLlamada("tributario.dte")
-	llFechaFecha = buscarLlamada("fecha.fecha")
-	llFechaHora = buscarLlamada("fecha.hora")
-	llFechaFechaHora = buscarLlamada("fecha.fecha_hora")
+	llRut                     = buscarLlamada("rut")
+	llPersonaNombre           = buscarLlamada("persona.nombre")
+	llPersonaNombres          = buscarLlamada("persona.nombres")
+	llPersonaApellido         = buscarLlamada("persona.apellido")
+	llPersonaNombreCompleto   = buscarLlamada("persona.nombre_completo")
+	llPersonaSexo             = buscarLlamada("persona.sexo")
+	llPersonaFechaNacimiento  = buscarLlamada("persona.fecha_nacimiento")
+	llPersonaEmail            = buscarLlamada("persona.email")
+	llPersonaPersona          = buscarLlamada("persona.persona")
+	llDireccionRegion         = buscarLlamada("direccion.region")
+	llDireccionComuna         = buscarLlamada("direccion.comuna")
+	llDireccionCalle          = buscarLlamada("direccion.calle")
+	llDireccionNumero         = buscarLlamada("direccion.numero")
+	llDireccionDireccion      = buscarLlamada("direccion.direccion")
+	llTelefonoMovil           = buscarLlamada("telefono.movil")
+	llTelefonoFijo            = buscarLlamada("telefono.fijo")
+	llDineroMonto             = buscarLlamada("dinero.monto")
+	llDineroClp               = buscarLlamada("dinero.clp")
+	llDineroUf                = buscarLlamada("dinero.uf")
+	llDineroSueldo            = buscarLlamada("dinero.sueldo")
+	llBancoBanco              = buscarLlamada("banco.banco")
+	llBancoTipoCuenta         = buscarLlamada("banco.tipo_cuenta")
+	llBancoNumeroCuenta       = buscarLlamada("banco.numero_cuenta")
+	llBancoCuenta             = buscarLlamada("banco.cuenta")
+	llEmpresaNombre           = buscarLlamada("empresa.nombre")
+	llEmpresaRazonSocial      = buscarLlamada("empresa.razon_social")
+	llEmpresaRut              = buscarLlamada("empresa.rut")
+	llEmpresaGiro             = buscarLlamada("empresa.giro")
+	llEmpresaEmpresa          = buscarLlamada("empresa.empresa")
+	llVehiculoPatente         = buscarLlamada("vehiculo.patente")
+	llVehiculoVehiculo        = buscarLlamada("vehiculo.vehiculo")
+	llPrevisionAfp            = buscarLlamada("prevision.afp")
+	llPrevisionSalud          = buscarLlamada("prevision.salud")
+	llPrevisionPrevision      = buscarLlamada("prevision.prevision")
+	llTributarioFolio         = buscarLlamada("tributario.folio")
+	llTributarioDte           = buscarLlamada("tributario.dte")
+	llFechaFecha              = buscarLlamada("fecha.fecha")
+	llFechaHora               = buscarLlamada("fecha.hora")
+	llFechaFechaHora          = buscarLlamada("fecha.fecha_hora")
 	llRemuneracionLiquidacion = buscarLlamada("remuneracion.liquidacion")
-	llInvalidoRut = buscarLlamada("invalido.rut")
-	llInvalidoPatente = buscarLlamada("invalido.patente")
-	llInvalidoMovil = buscarLlamada("invalido.movil")
-	llInvalidoFijo = buscarLlamada("invalido.fijo")
-	llInvalidoEmail = buscarLlamada("invalido.email")
-	llInvalidoDte = buscarLlamada("invalido.dte")
-	llSucioRut = buscarLlamada("sucio.rut")
-	llSucioNombre = buscarLlamada("sucio.nombre")
-	llSucioComuna = buscarLlamada("sucio.comuna")
-	llSucioMovil = buscarLlamada("sucio.movil")
-	llSucioFijo = buscarLlamada("sucio.fijo")
-	llBancoCuentaTitular = buscarLlamada("banco.cuenta_titular")
+	llInvalidoRut             = buscarLlamada("invalido.rut")
+	llInvalidoPatente         = buscarLlamada("invalido.patente")
+	llInvalidoMovil           = buscarLlamada("invalido.movil")
+	llInvalidoFijo            = buscarLlamada("invalido.fijo")
+	llInvalidoEmail           = buscarLlamada("invalido.email")
+	llInvalidoDte             = buscarLlamada("invalido.dte")
+	llSucioRut                = buscarLlamada("sucio.rut")
+	llSucioNombre             = buscarLlamada("sucio.nombre")
+	llSucioComuna             = buscarLlamada("sucio.comuna")
+	llSucioMovil              = buscarLlamada("sucio.movil")
+	llSucioFijo               = buscarLlamada("sucio.fijo")
+	llBancoCuentaTitular      = buscarLlamada("banco.cuenta_titular")
 )
 
 // RutArgs are the arguments of rut: a zero field (nil, "") takes the library's default.

@@ -3,15 +3,15 @@
 package datoteca
 
 var (
-	utDetectar = buscarUtilidad("detectar")
-	utFormatearClp = buscarUtilidad("formatear_clp")
+	utDetectar         = buscarUtilidad("detectar")
+	utFormatearClp     = buscarUtilidad("formatear_clp")
 	utFormatearPatente = buscarUtilidad("formatear_patente")
-	utFormatearRut = buscarUtilidad("formatear_rut")
-	utFormatearUf = buscarUtilidad("formatear_uf")
-	utPatenteDv = buscarUtilidad("patente_dv")
-	utRutDv = buscarUtilidad("rut_dv")
-	utValidarPatente = buscarUtilidad("validar_patente")
-	utValidarRut = buscarUtilidad("validar_rut")
+	utFormatearRut     = buscarUtilidad("formatear_rut")
+	utFormatearUf      = buscarUtilidad("formatear_uf")
+	utPatenteDv        = buscarUtilidad("patente_dv")
+	utRutDv            = buscarUtilidad("rut_dv")
+	utValidarPatente   = buscarUtilidad("validar_patente")
+	utValidarRut       = buscarUtilidad("validar_rut")
 )
 
 // ValidarRut: True if the text is a valid RUT as people type it (docs/rut.md).
@@ -132,7 +132,7 @@ func FormatearUf(centesimos int64) (string, error) {
 	return utilTexto(utFormatearUf, "", v)
 }
 
-// Detectar: The kind of Chilean personal data a text looks like, for masking rules (docs/enmascarar.md): rut, email, telefono, patente, fecha, comuna, nombre_completo, nombre, apellido, texto (words holding a RUT, an email or a phone), or '' for none.
+// Detectar: The kind of Chilean personal data a text looks like, for masking rules (docs/enmascarar.md): rut, email, telefono, patente, fecha, comuna, nombre_completo, nombre, apellido, texto (words holding a RUT, an email or a phone), or "" for none.
 //
 // Example: detectar('12.345.678-5') is 'rut'.
 func Detectar(valor string) (string, error) {

@@ -17,6 +17,40 @@ LOADER = {"Datoteca", "Opciones", "Error", "Args", "Tabla", "TablaOpciones", "Co
           "EsquemaOpciones", "Referencia", "Campo"}
 
 
+def alinear(text: str) -> str:
+    """gofmt's alignment of the cells a line marks with \v (struct fields, const and var specs, key:
+    value pairs): as text/tabwriter does, cell k of consecutive lines that have a cell after it is padded to
+    the widest of them plus one space; a line without \v (a comment, a brace) ends the run."""
+    lines = text.split("\n")
+    out: List[str] = []
+    i = 0
+    while i < len(lines):
+        if "\v" not in lines[i]:
+            out.append(lines[i])
+            i += 1
+            continue
+        j = i
+        while j < len(lines) and "\v" in lines[j]:
+            j += 1
+        rows = [ln.split("\v") for ln in lines[i:j]]
+        for k in range(max(len(r) for r in rows) - 1):
+            a = 0
+            while a < len(rows):
+                if len(rows[a]) <= k + 1:
+                    a += 1
+                    continue
+                b = a
+                while b < len(rows) and len(rows[b]) > k + 1:
+                    b += 1
+                width = max(len(r[k]) for r in rows[a:b])
+                for r in rows[a:b]:
+                    r[k] = r[k] + " " * (width + 1 - len(r[k]))
+                a = b
+        out += ["".join(r) for r in rows]
+        i = j
+    return "\n".join(out)
+
+
 def record_name(ll: Dict[str, Any]) -> str:
     return pascal(ll["tipo_c"][len("dt_"):])
 
@@ -43,6 +77,7 @@ def param_go(p: Dict[str, Any]) -> str:
 
 
 def comment(text: str, indent: str = "") -> List[str]:
+    text = text.replace("''", '""')  # gofmt would turn '' into a typographic quote; in Go the empty text is ""
     return [f"{indent}//" + (f" {line}" if line else "") for line in text.split("\n")]
 
 
@@ -75,7 +110,7 @@ def llamadas(spec: Spec) -> str:
         L += [f"type {t} string", "", "const ("]
         for v in o["valores"]:
             L += comment(v.get("doc", v["nombre"]), "\t")
-            L.append(f"\t{choice_const(tipo, v['nombre'])} {t} = {cstr(v['nombre'])}")
+            L.append(f"\t{choice_const(tipo, v['nombre'])}\v{t}\v= {cstr(v['nombre'])}")
         L += [")", ""]
     # records
     done = set()
@@ -88,12 +123,12 @@ def llamadas(spec: Spec) -> str:
                      "have no value a pointer (nil when it has none).")
         L.append(f"type {r} struct {{")
         for c in ll["campos"]:
-            L.append(f"\t{pascal(c['nombre'])} {field_type(c)} `json:\"{c['nombre']}\"`")
-        L += ["}", "", f"func registro{r}(f []string) {r} {{", f"\treturn {r}{{"]
+            L.append(f"\t{pascal(c['nombre'])}\v{field_type(c)}\v`json:\"{c['nombre']}\"`")
+        L += ["}", "", f"func registro{r}(f []string) (r {r}) {{"]
         for k, c in enumerate(ll["campos"]):
             conv = ("enteroNulo" if c.get("nulo") else "enteroCampo") if es_entero(c) else ("textoNulo" if c.get("nulo") else None)
-            L.append(f"\t\t{pascal(c['nombre'])}: {conv}(f[{k}]),".replace("None(", "(") if conv else f"\t\t{pascal(c['nombre'])}: f[{k}],")
-        L += ["\t}", "}", ""]
+            L.append(f"\tr.{pascal(c['nombre'])} = {conv}(f[{k}])" if conv else f"\tr.{pascal(c['nombre'])} = f[{k}]")
+        L += ["\treturn r", "}", ""]
         L += comment("Campos gives the fields in the library's order (nil for a field without value).")
         L += [f"func (r {r}) Campos() []Campo {{", "\treturn []Campo{"]
         for c in ll["campos"]:
@@ -103,16 +138,16 @@ def llamadas(spec: Spec) -> str:
             L.append(f"\t\t{{{cstr(c['nombre'])}, {v}}},")
         L += ["\t}", "}", ""]
     # the generic path builds records through these
-    L += comment("Record builders by call name: Call and Many give these structs.")
-    L.append("var registros = map[string]func([]string) any{")
+    L += comment("registroDe is the record builder of a call by name (nil for a call that is not a record): Call and\nMany give these structs.")
+    L += ["func registroDe(nombre string) func([]string) any {", "\tswitch nombre {"]
     for ll in spec["llamada"]:
         if ll["clase"] == "registro":
-            L.append(f"\t{cstr(ll['nombre'])}: func(f []string) any {{ return registro{record_name(ll)}(f) }},")
-    L += ["}", ""]
+            L += [f"\tcase {cstr(ll['nombre'])}:", f"\t\treturn func(f []string) any {{ return registro{record_name(ll)}(f) }}"]
+    L += ["\t}", "\treturn nil", "}", ""]
     # registry rows
     L.append("var (")
     for ll in spec["llamada"]:
-        L.append(f"\t{call_id(ll['nombre'])} = buscarLlamada({cstr(ll['nombre'])})")
+        L.append(f"\t{call_id(ll['nombre'])}\v= buscarLlamada({cstr(ll['nombre'])})")
     L += [")", ""]
     # argument structs
     for ll in spec["llamada"]:
@@ -124,7 +159,7 @@ def llamadas(spec: Spec) -> str:
         L.append(f"type {a} struct {{")
         for p in params:
             L += comment(param_doc(spec, p), "\t")
-            L.append(f"\t{pascal(p['nombre'])} {param_go(p)}")
+            L.append(f"\t{pascal(p['nombre'])}\v{param_go(p)}")
         L += ["}", "", f"func (x {a}) valores(a *argumentos) {{"]
         for k, p in enumerate(params):
             if p["tipo"] == "entero":
@@ -145,7 +180,7 @@ def llamadas(spec: Spec) -> str:
     L.append("type espacios struct {")
     for ns, nsdoc in spec["espacios"].items():
         L += comment(f"{pascal(ns)}: {nsdoc}.", "\t")
-        L.append(f"\t{pascal(ns)} Espacio{pascal(ns)}")
+        L.append(f"\t{pascal(ns)}\vEspacio{pascal(ns)}")
     L += ["}", "", "func (e *espacios) iniciar(d *Datoteca) {"]
     L += [f"\te.{pascal(ns)} = Espacio{pascal(ns)}{{d}}" for ns in spec["espacios"]]
     L += ["}", ""]
@@ -197,7 +232,7 @@ def comun(spec: Spec) -> str:
         name = pascal(k["c"][len("DT_"):].lower())
         if k.get("doc"):
             L += comment(f"{name}: {k['doc']}", "\t")
-        L.append(f"\t{name} = {_goconst(k)}")
+        L.append(f"\t{name}\v= {_goconst(k)}")
     L += [")", ""]
     for name, en in spec["enum"].items():
         var = "nombres" + pascal(name[len("dt_"):])
@@ -205,7 +240,7 @@ def comun(spec: Spec) -> str:
         L.append(f"var {var} = []string{{" + ", ".join(cstr(v["nombre"]) for v in en["valores"]) + "}")
         L.append("")
     L += ["// codigos is each status's C name (Error.Code).", "var codigos = map[int]string{"]
-    L += [f"\t{e['valor']}: {cstr(e['c'])}," for e in spec["estado"]]
+    L += [f"\t{e['valor']}:\v{cstr(e['c'])}," for e in spec["estado"]]
     L += ["}", ""]
     L += ["// The error classes (Error.Class). errors.Is(err, ErrInvalidArgument) matches a class; ErrDatoteca",
           "// matches every error of datoteca.", "var ("]
@@ -214,10 +249,10 @@ def comun(spec: Spec) -> str:
         sentinel = "Err" + e["nombre"].removesuffix("Error") if e["nombre"] != "DatotecaError" else "ErrDatoteca"
         st = por_estado.get(e["nombre"], 2 if e.get("tipo") else 0)
         L += comment(e["doc"], "\t")
-        L.append(f"\t{sentinel} = &Error{{Class: {cstr(e['nombre'])}, Status: {st}}}")
+        L.append(f"\t{sentinel}\v= &Error{{Class: {cstr(e['nombre'])}, Status: {st}}}")
     L += [")", ""]
     L += ["// claseDe is the class a runtime raises for each status.", "var claseDe = map[int]string{"]
-    L += [f"\t{v}: {cstr(c)}," for v, c in error_de_estado(spec).items()]
+    L += [f"\t{v}:\v{cstr(c)}," for v, c in error_de_estado(spec).items()]
     L += ["}", "", f"// claseTipo is the class of a wrong argument type (the library never sees it).",
           f"const claseTipo = {cstr(error_tipo(spec))}", ""]
     return "\n".join(L)
@@ -227,7 +262,7 @@ def utilidades(spec: Spec) -> str:
     L = [HEAD, "", "package datoteca", ""]
     names = sorted({utilidad_base(spec, u)["nombre"] for u in spec["utilidad"]})
     L.append("var (")
-    L += [f"\tut{pascal(n)} = buscarUtilidad({cstr(n)})" for n in names]
+    L += [f"\tut{pascal(n)}\v= buscarUtilidad({cstr(n)})" for n in names]
     L += [")", ""]
     for u in spec["utilidad"]:
         base = utilidad_base(spec, u)
@@ -285,6 +320,6 @@ def fuentes(root: str) -> List[Tuple[str, str]]:
 
 def outputs(spec: Spec, root: str) -> List[tuple]:
     d = os.path.join(root, *DIR)
-    files = [(os.path.join(d, "llamadas.gen.go"), llamadas(spec)), (os.path.join(d, "comun.gen.go"), comun(spec)),
-             (os.path.join(d, "utilidades.gen.go"), utilidades(spec))]
+    files = [(os.path.join(d, "llamadas.gen.go"), alinear(llamadas(spec))), (os.path.join(d, "comun.gen.go"), alinear(comun(spec))),
+             (os.path.join(d, "utilidades.gen.go"), alinear(utilidades(spec)))]
     return files + fuentes(root)
