@@ -75,6 +75,7 @@ demo: build venv node
 	@node -e "const {Datoteca} = require('./'); const d = new Datoteca({seed: 42}); console.log(d.rut()); console.log(d.persona.nombreCompleto()); console.log(d.empresa.empresa());"
 
 SUITES := test-c test-python test-node test-golden test-mutations test-hardening test-java
+SUITES += test-go
 test:
 	@MAKE="$(MAKE)" tools/timed_suites.sh $(SUITES)
 
@@ -135,6 +136,21 @@ install-postgres: postgres
 # the tests); installs the extension first. Not in `bench` (it needs the server and root): make bench-postgres.
 bench-postgres: install-postgres $(VPY)
 	$(VPY) bench/postgres_bench.py $(BUILD)
+
+# Go (bindings/go, docs/go.md): go vet, gofmt (the generated files too), the whole suite (golden, fingerprint, argument and error cases,
+# properties, ParaTest's replay; the CLI judges the argument cases), then -race -short. The Go cache
+# and module cache live under $(BUILD); tools/need_go.sh installs Debian's golang-go when Go is missing.
+GO_ENV = GOFLAGS=-mod=mod GOTOOLCHAIN=local GOCACHE=$(abspath $(BUILD))/go-cache GOMODCACHE=$(abspath $(BUILD))/go-mod
+.PHONY: test-go bench-go
+test-go: build
+	@GO=$$(tools/need_go.sh) && export PATH="$$(dirname $$GO):$$PATH" $(GO_ENV) DATOTECA_CLI=$(abspath $(CLI)) && cd bindings/go && \
+	  $$GO version && $$GO vet ./... && test -z "$$($$(dirname $$GO)/gofmt -l . | tee /dev/stderr)" && $$GO test -count=1 -v ./... && \
+	  $$GO test -race -short -count=1 ./...
+
+# gofakeit lives in bench/go's own module (its go.sum pins v7.18.2): never a requirement of the binding's.
+bench: bench-go
+bench-go:
+	@GO=$$(tools/need_go.sh) && export $(GO_ENV) && cd bench/go && $$GO run .
 
 # Benchmarks (not tests): each installs its peer itself and prints a Markdown table.
 bench: bench-c bench-python bench-node bench-cli bench-tabla bench-esquema bench-arrow bench-mascara bench-java

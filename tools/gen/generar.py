@@ -4,7 +4,7 @@
     python3 tools/gen/generar.py           write them (make generate)
     python3 tools/gen/generar.py --check   exit 1 naming every stale file (a ctest runs it)
 
-One front end (spec.py) and one back end per target: c.py, python.py, node.py, docs.py, casos.py, postgres.py, java.py.
+One front end (spec.py) and one back end per target: c.py, python.py, node.py, docs.py, casos.py, postgres.py, java.py, go.py.
 A new runtime is a new back end here plus its hand-written loader (docs/adding-a-runtime.md).
 """
 from __future__ import annotations
@@ -17,6 +17,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import c  # noqa: E402
 import casos  # noqa: E402
 import docs  # noqa: E402
+import go  # noqa: E402
 import java  # noqa: E402
 import node  # noqa: E402
 import postgres  # noqa: E402
@@ -27,7 +28,7 @@ import spec  # noqa: E402
 def outputs():
     model = spec.load()
     files = []
-    for back in (c, python, node, docs, casos, postgres, java):
+    for back in (c, python, node, docs, casos, postgres, java, go):
         files += back.outputs(model, spec.ROOT)
     return files
 

@@ -1,0 +1,3 @@
+module github.com/datoteca/datoteca
+
+go 1.19
