@@ -296,13 +296,14 @@ def test_one_statement_seeds_a_table_equal_to_the_cli(db):
     ddl = _run([CLI, "tabla", "persona", "--unico", "rut,email", "-n", "0", "--format", "ddl", "--nombre", "personas"],
                check=True).stdout.decode()
     _psql(db, ddl)
-    _psql(db, "INSERT INTO personas SELECT * FROM datoteca.persona(20000, 42, unico => '{rut,email}')")
+    # The Done-when of #28: one INSERT … SELECT seeds a million persona rows equal to the CLI's.
+    _psql(db, "INSERT INTO personas SELECT * FROM datoteca.persona(1000000, 42, unico => '{rut,email}')")
     # A table has no row order: both sides sorted (rut is its primary key, so a line is a row).
-    cli = _cli_csv("persona", "--seed", "42", "-n", "20000", "--unico", "rut,email").split("\n")
+    cli = _cli_csv("persona", "--seed", "42", "-n", "1000000", "--unico", "rut,email").split("\n")
     sql = _pg_csv(db, "SELECT * FROM personas").split("\n")
     assert cli[0] == sql[0], f"headers differ: {cli[0]} != {sql[0]}"
-    _same_rows("\n".join(sorted(cli[1:])), "\n".join(sorted(sql[1:])), "seed 42, persona, 20,000 rows through INSERT … SELECT, sorted")
-    assert _psql(db, "SELECT count(*), count(DISTINCT email) FROM personas").strip() == "20000|20000"
+    _same_rows("\n".join(sorted(cli[1:])), "\n".join(sorted(sql[1:])), "seed 42, persona, 1,000,000 rows through INSERT … SELECT, sorted")
+    assert _psql(db, "SELECT count(*), count(DISTINCT email) FROM personas").strip() == "1000000|1000000"
     _psql(db, "DROP TABLE personas")
 
 
