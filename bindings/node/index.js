@@ -5,41 +5,12 @@
 // comun.gen.js).
 const path = require('path');
 
-// node-gyp-build loads a prebuilt N-API binary from prebuilds/<platform>-<arch>/ when one matches (no
-// compiler needed), else the one compiled at install from the bundled C sources (build/Release). When
-// neither loads, the WebAssembly build (build-wasm/datoteca.wasm, the same C core) stands in for it, so
-// an install never needs a compiler (docs/wasm.md). DATOTECA_BACKEND=native or wasm forces one.
-function loadAddon() {
-  const root = path.join(__dirname, '..', '..');
-  const want = process.env.DATOTECA_BACKEND || '';
-  if (want !== '' && want !== 'native' && want !== 'wasm') {
-    throw new Error(`datoteca: DATOTECA_BACKEND must be 'native' or 'wasm', got '${want}'`);
-  }
-  let native;
-  if (want !== 'wasm') {
-    try {
-      return [require('node-gyp-build')(root), 'native'];
-    } catch (e) {
-      native = e;
-      if (want === 'native') throw new Error(`datoteca: DATOTECA_BACKEND=native, but no native addon for ${process.platform}-${process.arch} loads (${e.message})`);
-    }
-  }
-  const file = process.env.DATOTECA_WASM || path.join(root, 'build-wasm', 'datoteca.wasm');
-  try {
-    const wasm = require('./wasm');
-    const bytes = require('fs').readFileSync(file);
-    return [wasm.crearAddon(new WebAssembly.Instance(new WebAssembly.Module(bytes), wasm.imports())), 'wasm'];
-  } catch (e) {
-    const why = native ? `no native addon for ${process.platform}-${process.arch} (${native.message}), and ` : '';
-    throw new Error(`datoteca: ${why}the WebAssembly build ${file} does not load (${e.message}); reinstall datoteca with a C compiler available`);
-  }
-}
-
 const comun = require('./comun.gen');
 const { ABI_MAJOR, CHUNK, ERRORS, FIELD_SEP, FRASE_CAPACIDAD, FRASE_UNKNOWN_CALL, HOY_ANIO_MAX, HOY_ANIO_MIN, KINDS, N_MAX, NULO, DIALECTOS,
   DatotecaError, InvalidArgumentError, UnknownCallError, TYPE_ERROR } = comun;
 
-const [addon, BACKEND] = loadAddon();
+// The build this module runs on: the native addon, or the WebAssembly one (backend.js, docs/wasm.md).
+const [addon, BACKEND] = require('./backend').elegido();
 if (Math.floor(addon.versionNumber / 10000) !== ABI_MAJOR) {
   throw new Error(`datoteca: the addon is version ${addon.version}, this binding needs major version ${ABI_MAJOR}`);
 }
