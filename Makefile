@@ -74,7 +74,7 @@ demo: build venv node
 	@echo "== Node"
 	@node -e "const {Datoteca} = require('./'); const d = new Datoteca({seed: 42}); console.log(d.rut()); console.log(d.persona.nombreCompleto()); console.log(d.empresa.empresa());"
 
-SUITES := test-c test-python test-node test-golden test-mutations test-hardening
+SUITES := test-c test-python test-node test-golden test-mutations test-hardening test-wasm
 test:
 	@MAKE="$(MAKE)" tools/timed_suites.sh $(SUITES)
 
@@ -117,6 +117,21 @@ postgres: build
 
 install-postgres: postgres
 	$(MAKE) -C postgres DATOTECA_BUILD=$(abspath $(BUILD)) install
+
+# The WebAssembly build (docs/wasm.md): build-wasm/datoteca.wasm from c/fuentes.txt with Debian's clang-14,
+# lld-14 and wasi-libc (installed when missing); test-wasm builds it twice (same bytes), checks the
+# golden bytes and the fingerprint through it in Node, Bun and Deno (npm packages, installed into
+# build-wasm/runtimes), and installs a packed tarball with no prebuild and no compiler.
+.PHONY: wasm test-wasm bench-wasm
+wasm:
+	WASM_INSTALL=1 wasm/build.sh
+
+test-wasm:
+	tests/wasm/run.sh
+
+bench-wasm: node wasm
+	$(NPM_ENV) npm install --no-save --no-audit --no-fund @faker-js/faker@10
+	node bench/wasm_bench.mjs
 
 # Benchmarks (not tests): each installs its peer itself and prints a Markdown table.
 bench: bench-c bench-python bench-node bench-cli bench-tabla bench-esquema bench-arrow bench-mascara

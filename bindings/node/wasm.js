@@ -77,6 +77,8 @@ function crearAddon(instance) {
     u8[p + written] = 0;
     return [p, written];
   };
+  // Every read goes through mem(): a call into C may have grown memory since the last one.
+  const byte = (p) => { mem(); return u8[p]; };
   const u32 = (p) => { mem(); return dv.getUint32(p, true); };
   const i32 = (p) => { mem(); return dv.getInt32(p, true); };
   const i64 = (p) => { mem(); return dv.getBigInt64(p, true); };
@@ -313,7 +315,7 @@ function crearAddon(instance) {
         mem();
         u8[why] = 0;
         const st = x.dt_tabla_new(o, outs, why, SENTENCE_MAX);
-        if (st !== DT_OK) fail(st, u8[why] ? cstr(why) : `Tabla: ${cstr(x.dt_status_str(st))}`);
+        if (st !== DT_OK) fail(st, byte(why) ? cstr(why) : `Tabla: ${cstr(x.dt_status_str(st))}`);
         this.#p = own(this, x.dt_tabla_free, u32(outs));
       } finally {
         blocks.forEach(free);
@@ -387,7 +389,7 @@ function crearAddon(instance) {
         mem();
         u8[why] = 0;
         const st = x.dt_esquema_new(t, n, formato, a, seed, h[0], h[1], h[2], outs, why, SENTENCE_MAX);
-        if (st !== DT_OK) fail(st, u8[why] ? cstr(why) : `Esquema: ${cstr(x.dt_status_str(st))}`);
+        if (st !== DT_OK) fail(st, byte(why) ? cstr(why) : `Esquema: ${cstr(x.dt_status_str(st))}`);
         this.#p = own(this, x.dt_esquema_free, u32(outs));
       } finally {
         free(t);

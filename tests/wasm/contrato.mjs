@@ -11,7 +11,7 @@ const esm = process.argv.includes('--esm');
 const entrada = esm ? 'wasm.mjs given the bytes' : 'index.mjs';
 if (esm) {
   const { cargar } = await import('../../bindings/node/wasm.mjs');
-  const bytes = readFileSync(new URL('../../build-wasm/datoteca.wasm', import.meta.url));
+  const bytes = readFileSync(process.env.DATOTECA_WASM || new URL('../../build-wasm/datoteca.wasm', import.meta.url));
   await cargar(new Uint8Array(bytes)); // bytes, as a runtime with no file system would pass them
 }
 const { backend } = await import('../../bindings/node/index.mjs');
