@@ -40,6 +40,8 @@ CFLAGS="--target=wasm32-wasi -O2 -std=c11 -nostdlibinc -isystem $SYSROOT_INC -Iw
   -Wall -Wno-unused-function"
 # shellcheck disable=SC2086
 $CC $CFLAGS -fsyntax-only wasm/disposicion.c  # the struct layout the WASM loaders read
+# cli/cli_enmascarar.c warns that mkstemp is undeclared (WASI has no temporary files): the command line
+# is compiled, as c/fuentes.txt lists it, but not exported, so --gc-sections drops it and nothing imports it.
 objs=""
 for f in $(cat c/fuentes.txt); do
     o="$OUT/obj/$(echo "$f" | tr / _).o"
