@@ -121,13 +121,14 @@ install-postgres: postgres
 # The WebAssembly build (docs/wasm.md): build-wasm/datoteca.wasm from c/fuentes.txt with Debian's clang-14,
 # lld-14 and wasi-libc (installed when missing); test-wasm builds it twice (same bytes), checks the
 # golden bytes and the fingerprint through it in Node, Bun and Deno (npm packages, installed into
-# build-wasm/runtimes), and installs a packed tarball with no prebuild and no compiler.
+# build-wasm/runtimes), runs the argument and error cases and the dataset, schema and Arrow tests of
+# tests/node on it, and installs a packed tarball with no prebuild and no compiler.
 .PHONY: wasm test-wasm bench-wasm
 wasm:
 	WASM_INSTALL=1 wasm/build.sh
 
-test-wasm:
-	tests/wasm/run.sh
+test-wasm: build node_modules/.package-lock.json
+	DATOTECA_CLI=$(abspath $(CLI)) $(NPM_ENV) tests/wasm/run.sh
 
 bench-wasm: node wasm
 	$(NPM_ENV) npm install --no-save --no-audit --no-fund @faker-js/faker@10
