@@ -5,7 +5,7 @@
 #  2. the contract (tests/wasm/contrato.mjs: golden.json byte for byte and the fingerprint) through
 #     WASM in Node (the package entry with DATOTECA_BACKEND=wasm, and the ES module given bytes) and Deno
 #     (npm's `bun` and `deno` packages, installed into build-wasm/runtimes when missing);
-#     then tests/node's argument, error, API, dataset, schema and Arrow tests with DATOTECA_BACKEND=wasm;
+#     then every call's first values against the native addon (tests/wasm/cruce.mjs), and tests/node's argument, error, API, dataset, schema and Arrow tests with DATOTECA_BACKEND=wasm;
 #  3. a packed tarball installed into an empty app with no prebuild and no compiler on PATH: the install
 #     takes the WASM build instead of compiling, and the contract passes there in Node, Bun and Deno
 #     (the package entry in all three, the ES module entry in Node and Deno).
@@ -38,13 +38,15 @@ DENO="$RT/node_modules/.bin/deno"
 export DENO_NO_UPDATE_CHECK=1 DENO_NO_PROMPT=1
 
 echo "== the contract through WASM, from this checkout"
-DATOTECA_BACKEND=wasm node tests/wasm/contrato.mjs | tail -1
-node tests/wasm/contrato.mjs --esm | tail -1
+DATOTECA_BACKEND=wasm node tests/wasm/contrato.mjs | tail -n 20
+node tests/wasm/contrato.mjs --esm | tail -n 20
 # a checkout is not an npm package to Deno: it reads the CommonJS files wasm.mjs imports when told to
-"$DENO" run -A --unstable-detect-cjs tests/wasm/contrato.mjs --esm | tail -1
+"$DENO" run -A --unstable-detect-cjs tests/wasm/contrato.mjs --esm | tail -n 20
 # the cases every runtime runs (tests/casos_argumentos.json, tests/casos_errores.json) and the API,
 # dataset, schema and Arrow tests of tests/node, on the WASM build (masking is not in it yet)
 DATOTECA_BACKEND=wasm npx vitest run --root tests/node argumentos errores api tabla esquema arrow
+# value by value against the native addon (make node built it), each build in its own process
+node tests/wasm/cruce.mjs | tail -20
 # the build is forced, not guessed: an unknown name is refused
 if DATOTECA_BACKEND=otro node -e "require('./bindings/node')" 2>/dev/null; then
     echo "FAILED: DATOTECA_BACKEND=otro was accepted" >&2; exit 1
@@ -76,10 +78,10 @@ ln -s "$ROOT/esquemas" "$TMP/app/esquemas"
 sed "s|'../../bindings/node/index.mjs'|'datoteca'|" tests/node/golden_runner.mjs > "$TMP/app/t/node/golden_runner.mjs"
 sed "s|'../../bindings/node/index.mjs'|'datoteca'|; s|'../../bindings/node/wasm.mjs'|'datoteca/wasm'|" tests/wasm/contrato.mjs > "$TMP/app/t/wasm/contrato.mjs"
 cd "$TMP/app"
-node t/wasm/contrato.mjs | tail -1
-"$BUN" t/wasm/contrato.mjs | tail -1
-"$DENO" run -A t/wasm/contrato.mjs | tail -1
+node t/wasm/contrato.mjs | tail -n 20
+"$BUN" t/wasm/contrato.mjs | tail -n 20
+"$DENO" run -A t/wasm/contrato.mjs | tail -n 20
 export DATOTECA_WASM="$TMP/app/node_modules/datoteca/build-wasm/datoteca.wasm"
-node t/wasm/contrato.mjs --esm | tail -1
-"$DENO" run -A t/wasm/contrato.mjs --esm | tail -1  # an npm package: Deno reads its CommonJS unasked
+node t/wasm/contrato.mjs --esm | tail -n 20
+"$DENO" run -A t/wasm/contrato.mjs --esm | tail -n 20  # an npm package: Deno reads its CommonJS unasked
 echo "test-wasm: ok"
