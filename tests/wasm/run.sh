@@ -8,7 +8,8 @@
 #     then every call's first values against the native addon (tests/wasm/cruce.mjs), and tests/node's argument, error, API, dataset, schema and Arrow tests with DATOTECA_BACKEND=wasm;
 #  3. a packed tarball installed into an empty app with no prebuild and no compiler on PATH: the install
 #     takes the WASM build instead of compiling, and the contract passes there in Node, Bun and Deno
-#     (the package entry in all three, the ES module entry in Node and Deno).
+#     (the package entry in all three, the ES module entry in Node and Deno);
+#  4. tests/wasm/navegador.sh: the golden bytes in headless Chromium (Debian's), and the sample Vite page.
 # Fails loudly at the first step that fails.
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
@@ -84,4 +85,7 @@ node t/wasm/contrato.mjs | tail -n 20
 export DATOTECA_WASM="$TMP/app/node_modules/datoteca/build-wasm/datoteca.wasm"
 node t/wasm/contrato.mjs --esm | tail -n 20
 "$DENO" run -A t/wasm/contrato.mjs --esm | tail -n 20  # an npm package: Deno reads its CommonJS unasked
+cd "$ROOT"
+echo "== a browser: the golden page and the sample page in headless Chromium"
+tests/wasm/navegador.sh
 echo "test-wasm: ok"
