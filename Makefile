@@ -76,6 +76,7 @@ demo: build venv node
 
 SUITES := test-c test-python test-node test-golden test-mutations test-hardening test-java
 SUITES += test-go
+SUITES += test-wasm
 test:
 	@MAKE="$(MAKE)" tools/timed_suites.sh $(SUITES)
 
@@ -151,6 +152,22 @@ test-go: build
 bench: bench-go
 bench-go:
 	@GO=$$(tools/need_go.sh) && export $(GO_ENV) && cd bench/go && $$GO run .
+
+# The WebAssembly build (docs/wasm.md): build-wasm/datoteca.wasm from c/fuentes.txt with Debian's clang-14,
+# lld-14 and wasi-libc (installed when missing); test-wasm builds it twice (same bytes), checks the
+# golden bytes and the fingerprint through it in Node, Bun and Deno (npm packages, installed into
+# build-wasm/runtimes), runs the argument and error cases and the dataset, schema and Arrow tests of
+# tests/node on it, compares it value by value with the native addon, and installs a packed tarball with no prebuild and no compiler.
+.PHONY: wasm test-wasm bench-wasm
+wasm:
+	WASM_INSTALL=1 wasm/build.sh
+
+test-wasm: build node
+	DATOTECA_CLI=$(abspath $(CLI)) $(NPM_ENV) tests/wasm/run.sh
+
+bench-wasm: node wasm
+	$(NPM_ENV) npm install --no-save --no-audit --no-fund @faker-js/faker@10
+	node bench/wasm_bench.mjs
 
 # Benchmarks (not tests): each installs its peer itself and prints a Markdown table.
 bench: bench-c bench-python bench-node bench-cli bench-tabla bench-esquema bench-arrow bench-mascara bench-java

@@ -797,6 +797,8 @@ export function limpiarRut(rut: string): string;
 export function formatearClp(monto: number): string;
 export function formatearUf(centesimos: number): string;
 export function calls(): string[];
+/** Which build is loaded: 'native' (the N-API addon) or 'wasm' (the WebAssembly build); DATOTECA_BACKEND forces one. */
+export function backend(): 'native' | 'wasm';
 export function version(): string;
 export function dataVersion(): number;
 /** One reference table: its name, its number of entries and the digest of its content (16 hex digits). */

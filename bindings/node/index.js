@@ -5,22 +5,12 @@
 // comun.gen.js).
 const path = require('path');
 
-// node-gyp-build loads a prebuilt N-API binary from prebuilds/<platform>-<arch>/ when one matches (no
-// compiler needed), else the one compiled at install from the bundled C sources (build/Release).
-function loadAddon() {
-  const root = path.join(__dirname, '..', '..');
-  try {
-    return require('node-gyp-build')(root);
-  } catch (e) {
-    throw new Error(`datoteca: no native addon for ${process.platform}-${process.arch} (${e.message}); reinstall datoteca with a C compiler available`);
-  }
-}
-
 const comun = require('./comun.gen');
 const { ABI_MAJOR, CHUNK, ERRORS, FIELD_SEP, FRASE_CAPACIDAD, FRASE_UNKNOWN_CALL, HOY_ANIO_MAX, HOY_ANIO_MIN, KINDS, N_MAX, NULO, DIALECTOS,
   DatotecaError, InvalidArgumentError, UnknownCallError, TYPE_ERROR } = comun;
 
-const addon = loadAddon();
+// The build this module runs on: the native addon, or the WebAssembly one (backend.js, docs/wasm.md).
+const [addon, BACKEND] = require('./backend').elegido();
 if (Math.floor(addon.versionNumber / 10000) !== ABI_MAJOR) {
   throw new Error(`datoteca: the addon is version ${addon.version}, this binding needs major version ${ABI_MAJOR}`);
 }
@@ -810,6 +800,8 @@ module.exports = {
   calls: () => [...CALLS.keys()],
   /** The utilities' names (validar_rut, …); each is a function of this module in camelCase. */
   utilidades: () => [...UTILS.keys()],
+  /** Which build is loaded: 'native' (the N-API addon) or 'wasm' (build-wasm/datoteca.wasm). */
+  backend: () => BACKEND,
   version: () => addon.version,
   dataVersion: () => addon.dataVersion,
   tables: () => addon.tables(),

@@ -4,7 +4,7 @@
     python3 tools/gen/generar.py           write them (make generate)
     python3 tools/gen/generar.py --check   exit 1 naming every stale file (a ctest runs it)
 
-One front end (spec.py) and one back end per target: c.py, python.py, node.py, docs.py, casos.py, postgres.py, java.py, go.py.
+One front end (spec.py) and one back end per target: c.py, python.py, node.py, docs.py, casos.py, postgres.py, java.py, go.py, wasm.py.
 A new runtime is a new back end here plus its hand-written loader (docs/adding-a-runtime.md).
 """
 from __future__ import annotations
@@ -23,12 +23,13 @@ import node  # noqa: E402
 import postgres  # noqa: E402
 import python  # noqa: E402
 import spec  # noqa: E402
+import wasm  # noqa: E402
 
 
 def outputs():
     model = spec.load()
     files = []
-    for back in (c, python, node, docs, casos, postgres, java, go):
+    for back in (c, python, node, docs, casos, postgres, java, go, wasm):
         files += back.outputs(model, spec.ROOT)
     return files
 
