@@ -64,6 +64,11 @@ class Server:
             sys.exit(1)
         return r.stdout.decode()
 
+    def distintas(self, a, b):
+        """How many rows one table has that the other lacks, both ways (0: the same rows)."""
+        return int(self.psql(f"SELECT (SELECT count(*) FROM (TABLE {a} EXCEPT ALL TABLE {b}) x) + "
+                             f"(SELECT count(*) FROM (TABLE {b} EXCEPT ALL TABLE {a}) y)").strip())
+
     def stop(self):
         # By the postmaster's own pid: as root the child of Popen is runuser, which may exit first.
         pid = int(open(os.path.join(self.base, "datos", "postmaster.pid")).readline())
@@ -120,15 +125,13 @@ def main():
         llenar = timed(por_llenar, lambda: s.psql("TRUNCATE t"))
         s.psql("TRUNCATE c")
         por_copy()
-        distintas = s.psql("SELECT (SELECT count(*) FROM (TABLE t EXCEPT ALL TABLE c) x) + "
-                           "(SELECT count(*) FROM (TABLE c EXCEPT ALL TABLE t) y)").strip()
-        if distintas != "0":
+        distintas = s.distintas("t", "c")
+        if distintas:
             sys.exit(f"llenar_persona and the COPY path gave different rows: {distintas} rows differ")
         funcion = timed(por_funcion, lambda: s.psql("TRUNCATE t"))
         copia = timed(por_copy, lambda: s.psql("TRUNCATE c"))
-        distintas = s.psql("SELECT (SELECT count(*) FROM (TABLE t EXCEPT ALL TABLE c) x) + "
-                           "(SELECT count(*) FROM (TABLE c EXCEPT ALL TABLE t) y)").strip()
-        if distintas != "0":
+        distintas = s.distintas("t", "c")
+        if distintas:
             sys.exit(f"the two paths gave different rows: {distintas} rows differ")
 
         clave = os.path.join(s.base, "clave.hex")
@@ -169,9 +172,8 @@ def main():
 
         mascara = timed(enmascarar_sql, lambda: s.psql("DROP SCHEMA IF EXISTS enmascarado CASCADE"))
         exporte = timed(enmascarar_export, lambda: s.psql("TRUNCATE c"))
-        distintas = s.psql("SELECT (SELECT count(*) FROM (TABLE enmascarado.t EXCEPT ALL TABLE c) x) + "
-                           "(SELECT count(*) FROM (TABLE c EXCEPT ALL TABLE enmascarado.t) y)").strip()
-        if distintas != "0":
+        distintas = s.distintas("enmascarado.t", "c")
+        if distintas:
             sys.exit(f"the masked copy and the export path differ in {distintas} rows")
         version = s.psql("SHOW server_version").strip()
     finally:

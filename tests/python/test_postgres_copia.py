@@ -9,12 +9,11 @@ import subprocess
 import time
 import tomllib
 
-import pytest
 from stdnum.cl import rut as stdnum_rut
 
 from conftest import ROOT
 from test_basesdedatos import _pg_bin, postgres  # noqa: F401  (the same throwaway server)
-from test_postgres_ext import CLI, CLAVE, _como, _error, _pico_kb, _psql, _run, _same_rows, clave, db, extension  # noqa: F401
+from test_postgres_ext import CLI, CLAVE, _como, _error, _probar, _psql, _run, _same_rows, clave, db, extension  # noqa: F401
 
 MUESTRA = os.path.join(ROOT, "ejemplos", "enmascarar")
 
@@ -219,15 +218,7 @@ def test_hostile_rules_and_names_never_crash(db, clave):
         qs.append(f"CALL datoteca.copiar_enmascarado({_sql_json(REGLAS_TIPADAS)}, {nombre})")
     for tabla in ["'pg_class'", "'datoteca.persona'", "repeat('t', 100000)", "'t_cuentas; DROP TABLE t_clientes'"]:
         qs.append(f"CALL datoteca.copiar_enmascarado(jsonb_build_object({tabla}, {_sql_json(REGLAS_TIPADAS['t_cuentas'])}), 'hostil_m')")
-    script = [f"SET datoteca.clave_archivo = '{clave}';", "SET statement_timeout = '20s';",
-              "CREATE FUNCTION pg_temp.probar(q text) RETURNS text LANGUAGE plpgsql AS $f$ BEGIN EXECUTE q; "
-              "RETURN '00000'; EXCEPTION WHEN OTHERS THEN RETURN SQLSTATE || ' ' || SQLERRM; END $f$;"]
-    script += [f"SELECT pg_temp.probar($q${q}$q$);" for q in qs]
-    r = _run([_pg_bin("psql"), "-h", db, "-U", "postgres", "-d", "postgres", "-v", "ON_ERROR_STOP=1", "-q", "-At"],
-             input="\n".join(script).encode())
-    assert r.returncode == 0, f"psql failed (a crash?): {r.stderr.decode()[-2000:]}"
-    estados = r.stdout.decode().split("\n")[:-1]
-    assert len(estados) == len(qs), f"{len(estados)} answers for {len(qs)} statements"
+    estados = _probar(db, qs, [f"SET datoteca.clave_archivo = '{clave}';", "SET statement_timeout = '20s';"])
     malos = [(q[:120], e[:200]) for q, e in zip(qs, estados) if not (e == "00000" or e[:2] in ("22", "42"))]
     assert not malos, f"{len(malos)} of {len(qs)} statements failed other than as a data exception: {malos[:8]}"
     assert _psql(db, "SELECT count(*) FROM t_clientes").strip() == "3000", "a hostile name dropped a table"

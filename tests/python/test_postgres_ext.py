@@ -97,6 +97,21 @@ def _error(base, sql):
     return m.group(1), m.group(2).strip()
 
 
+def _probar(base, qs, antes=()):
+    """Run each statement of `qs` in one session, each caught by a PL/pgSQL handler: its outcome as
+    '00000' or 'SQLSTATE message', one per statement. `antes` are statements run first (settings). A
+    crash loses the session, so psql's failure is the test's."""
+    script = list(antes) + ["CREATE FUNCTION pg_temp.probar(q text) RETURNS text LANGUAGE plpgsql AS $f$ BEGIN EXECUTE q; "
+                            "RETURN '00000'; EXCEPTION WHEN OTHERS THEN RETURN SQLSTATE || ' ' || SQLERRM; END $f$;"]
+    script += [f"SELECT pg_temp.probar($q${q}$q$);" for q in qs]
+    r = _run([_pg_bin("psql"), "-h", base, "-U", "postgres", "-d", "postgres", "-v", "ON_ERROR_STOP=1", "-q", "-At"],
+             input="\n".join(script).encode())
+    assert r.returncode == 0, f"psql failed (a crash?): {r.stderr.decode()[-2000:]}"
+    estados = r.stdout.decode().split("\n")[:-1]
+    assert len(estados) == len(qs), f"{len(estados)} answers for {len(qs)} statements"
+    return estados
+
+
 def _cli_csv(call, *args):
     r = _run([CLI, "tabla", call, "--format", "csv", *args])
     assert r.returncode == 0, f"datoteca tabla {call} {' '.join(args)}: {r.stderr.decode()}"
@@ -520,14 +535,7 @@ def test_the_argument_cases_of_every_runtime_give_the_same_sentences(db):
                 args.append(f"\"{p['nombre']}\" => {v}")
         qs.append(f"SELECT count(*) FROM datoteca.{gen_pg.funcion(ll)}(2, 7{''.join(', ' + a for a in args)})")
         esperados.append("00000" if c["expect"] == "ok" else ("22023 " + c["expect"]) if cabe else "22003")
-    script = ["CREATE FUNCTION pg_temp.probar(q text) RETURNS text LANGUAGE plpgsql AS $f$ BEGIN EXECUTE q; "
-              "RETURN '00000'; EXCEPTION WHEN OTHERS THEN RETURN SQLSTATE || ' ' || SQLERRM; END $f$;"]
-    script += [f"SELECT pg_temp.probar($q${q}$q$);" for q in qs]
-    r = _run([_pg_bin("psql"), "-h", db, "-U", "postgres", "-d", "postgres", "-v", "ON_ERROR_STOP=1", "-q", "-At"],
-             input="\n".join(script).encode())
-    assert r.returncode == 0, r.stderr.decode()[-2000:]
-    got = r.stdout.decode().split("\n")[:-1]
-    assert len(got) == len(qs), f"{len(got)} answers for {len(qs)} cases"
+    got = _probar(db, qs)
     malos = [(c["call"], c["args"], e, g) for c, e, g in zip(casos, esperados, got)
              if not (g == e or (e == "22003" and g.startswith("22003")))]
     assert not malos, f"{len(malos)} of {len(casos)} cases differ (call, args, expected, got): {malos[:5]}"
@@ -539,15 +547,8 @@ def test_hostile_arguments_never_crash_and_fail_as_data_exceptions(db, clave):
     error (XX000, an elog), never a crash (psql would lose the server)."""
     qs = _hostiles()
     # The guards bound a statement that would run away, so a mistake here cannot fill the disk.
-    script = [f"SET datoteca.clave_archivo = '{clave}';", "SET statement_timeout = '20s';", "SET temp_file_limit = '200MB';",
-              "CREATE FUNCTION pg_temp.probar(q text) RETURNS text LANGUAGE plpgsql AS $f$ BEGIN EXECUTE q; "
-              "RETURN '00000'; EXCEPTION WHEN OTHERS THEN RETURN SQLSTATE || ' ' || SQLERRM; END $f$;"]
-    script += [f"SELECT pg_temp.probar($q${q}$q$);" for q in qs]
-    r = _run([_pg_bin("psql"), "-h", db, "-U", "postgres", "-d", "postgres", "-v", "ON_ERROR_STOP=1", "-q", "-At"],
-             input="\n".join(script).encode())
-    assert r.returncode == 0, f"psql failed (a crash?): {r.stderr.decode()[-2000:]}"
-    estados = r.stdout.decode().split("\n")[:-1]
-    assert len(estados) == len(qs), f"{len(estados)} answers for {len(qs)} statements"
+    estados = _probar(db, qs, [f"SET datoteca.clave_archivo = '{clave}';", "SET statement_timeout = '20s';",
+                               "SET temp_file_limit = '200MB';"])
     malos = [(q[:120], e[:200]) for q, e in zip(qs, estados) if not (e == "00000" or e.startswith("22"))]
     assert not malos, f"{len(malos)} of {len(qs)} statements failed other than as a data exception: {malos[:8]}"
     assert _psql(db, "SELECT count(*) FROM datoteca.rut(5)").strip() == "5"
