@@ -144,9 +144,11 @@ bench-postgres: install-postgres $(VPY)
 GO_ENV = GOFLAGS=-mod=mod GOTOOLCHAIN=local GOCACHE=$(abspath $(BUILD))/go-cache GOMODCACHE=$(abspath $(BUILD))/go-mod
 .PHONY: test-go bench-go
 test-go: build
-	@GO=$$(tools/need_go.sh) && export PATH="$$(dirname $$GO):$$PATH" $(GO_ENV) DATOTECA_CLI=$(abspath $(CLI)) && cd bindings/go && \
+	@GO=$$(tools/need_go.sh) && export PATH="$$(dirname $$GO):$$PATH" $(GO_ENV) DATOTECA_CLI=$(abspath $(CLI)) \
+	  DATOTECA_GOLDEN_OUT=$(abspath $(BUILD))/golden-go.json && cd bindings/go && \
 	  $$GO version && $$GO vet ./... && test -z "$$($$(dirname $$GO)/gofmt -l . | tee /dev/stderr)" && $$GO test -count=1 -v ./... && \
 	  $$GO test -race -short -count=1 ./...
+	@cmp $(BUILD)/golden-go.json fixtures/golden.json && echo "golden (go): identical to fixtures/golden.json ($$(wc -c < fixtures/golden.json) bytes)"
 
 # gofakeit lives in bench/go's own module (its go.sum pins v7.18.2): never a requirement of the binding's.
 bench: bench-go

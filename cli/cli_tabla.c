@@ -8,6 +8,7 @@
  * Rows are formatted in blocks; with --jobs N, N threads format consecutive blocks at once and
  * the main thread writes them in order (dt__cli_lotes_run, shared with datoteca esquema). */
 #include <errno.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -148,6 +149,76 @@ static int parse_tabla(int argc, char **argv, tarea *w) {
 
 static int es_entero(const dt_columna_info *c) { return dt__cli_tipo_entero(c->tipo_sql); }
 
+/* Bytes of a word equal to c: 0x80 in each such byte (the classic "has zero byte" test of w ^ c·0x01…;
+ * exact for the lowest match, which is the only one used). */
+#define UNOS 0x0101010101010101ULL
+#define ALTOS 0x8080808080808080ULL
+static inline uint64_t iguales(uint64_t w, unsigned char c) {
+    uint64_t x = w ^ (UNOS * c);
+    return (x - UNOS) & ~x & ALTOS;
+}
+
+/* One row of the library's text form (fields split by DT_FIELD_SEP, ended by '\n' at `nl`) as a CSV
+ * line, in one pass: each field is copied eight bytes at a time while it is scanned for its end and for
+ * the bytes that make a cell quoted (a comma, a quote, a CR; the text form has no '\n' inside a field),
+ * and only such a field is written again, quoted. The same bytes as dt__cli_csv_field per cell, with ""
+ * for an empty text and nothing for a null. `d` has room for twice the row, three bytes a field and 8
+ * more. Returns the end of what was written; the row is [s, nl]. This is most of `datoteca tabla
+ * --format csv`'s time, so it is written for it (a byte at a time it took half of every row's cost). */
+static char *csv_fila(char *d, const char *s, const char *nl, size_t ncol) {
+    const char *p = s;
+    for (size_t j = 0; j < ncol; j++) {
+        if (j) *d++ = ',';
+        const char *c = p;
+        char *inicio = d;
+        int raro = 0;
+        for (;;) {
+            if (nl - p >= 8) { /* a whole word inside the row: no read past it */
+                uint64_t w;
+                memcpy(&w, p, 8);
+                uint64_t fin = iguales(w, (unsigned char)DT_FIELD_SEP) | iguales(w, '\n');
+                uint64_t m = iguales(w, ',') | iguales(w, '"') | iguales(w, '\r');
+                if (fin) { /* the field ends in this word: look no further than its end */
+                    unsigned k = (unsigned)__builtin_ctzll(fin) / 8;
+                    raro |= (m & ((1ULL << (8 * k)) - 1)) != 0;
+                    memcpy(d, p, 8);
+                    d += k;
+                    p += k;
+                    break;
+                }
+                raro |= m != 0;
+                memcpy(d, p, 8);
+                d += 8;
+                p += 8;
+                continue;
+            }
+            char ch = *p;
+            if (ch == DT_FIELD_SEP || ch == '\n') break;
+            raro |= ch == ',' || ch == '"' || ch == '\r';
+            *d++ = ch;
+            p++;
+        }
+        size_t k = (size_t)(p - c);
+        p++;
+        if (k == 1 && *c == DT_NULO) {
+            d = inicio;
+        } else if (k == 0) {
+            *d++ = '"';
+            *d++ = '"';
+        } else if (raro) {
+            d = inicio;
+            *d++ = '"';
+            for (size_t i = 0; i < k; i++) {
+                if (c[i] == '"') *d++ = '"';
+                *d++ = c[i];
+            }
+            *d++ = '"';
+        }
+    }
+    *d++ = '\n';
+    return d;
+}
+
 /* Format rows [desde, desde + n) of the dataset, as `formato`, into o. `primera` is the global
  * index of the first row (a SQL INSERT groups rows by their global index, so blocks agree). */
 static void formatear(const tarea *w, unsigned long long desde, size_t n, outbuf *o, char *filas, size_t cap) {
@@ -158,6 +229,16 @@ static void formatear(const tarea *w, unsigned long long desde, size_t n, outbuf
         exit(1);
     }
     const char *s = filas;
+    if (w->r.formato == T_CSV) {
+        for (size_t i = 0; i < n; i++) {
+            const char *nl = memchr(s, '\n', (size_t)(filas + len - s));
+            size_t largo = (size_t)(nl - s) + 1;
+            char *d = dt__cli_ob_reservar(o, 2 * largo + 3 * w->ncol + 8);
+            o->p = csv_fila(d, s, nl, w->ncol);
+            s = nl + 1;
+        }
+        return;
+    }
     for (size_t i = 0; i < n; i++) {
         unsigned long long fila = desde + i - w->desde; /* place in this output */
         if (w->r.formato == T_SQL) {

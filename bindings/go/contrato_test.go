@@ -286,7 +286,7 @@ func TestGolden(t *testing.T) {
 	escribir(&b, []par{{"data_version", datoteca.DataVersion()}, {"hoy", seq.Hoy}, {"runs", runs}}, "")
 	b.WriteByte('\n')
 	mine := b.String()
-	if out := os.Getenv("DATOTECA_GOLDEN_OUT"); out != "" { // tools/golden_cross.sh compares it too
+	if out := os.Getenv("DATOTECA_GOLDEN_OUT"); out != "" { // make test-go compares the file with cmp too
 		if err := os.WriteFile(out, []byte(mine), 0o644); err != nil {
 			t.Fatal(err)
 		}
