@@ -151,6 +151,11 @@ static int es_entero(const dt_columna_info *c) { return dt__cli_tipo_entero(c->t
 
 /* Bytes of a word equal to c: 0x80 in each such byte (the classic "has zero byte" test of w ^ c·0x01…;
  * exact for the lowest match, which is the only one used). */
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__ && (defined(__GNUC__) || defined(__clang__))
+#define SWAR 1
+#else
+#define SWAR 0 /* big-endian (s390x) or unknown: a byte at a time, the same bytes */
+#endif
 #define UNOS 0x0101010101010101ULL
 #define ALTOS 0x8080808080808080ULL
 static inline uint64_t iguales(uint64_t w, unsigned char c) {
@@ -173,7 +178,10 @@ static char *csv_fila(char *d, const char *s, const char *nl, size_t ncol) {
         char *inicio = d;
         int raro = 0;
         for (;;) {
-            if (nl - p >= 8) { /* a whole word inside the row: no read past it */
+#if SWAR
+            /* A whole word inside the row (no read past it), on a little-endian machine: there the
+             * lowest byte of the word is the first in memory, which the zero-byte test finds exactly. */
+            if (nl - p >= 8) {
                 uint64_t w;
                 memcpy(&w, p, 8);
                 uint64_t fin = iguales(w, (unsigned char)DT_FIELD_SEP) | iguales(w, '\n');
@@ -192,6 +200,7 @@ static char *csv_fila(char *d, const char *s, const char *nl, size_t ncol) {
                 p += 8;
                 continue;
             }
+#endif
             char ch = *p;
             if (ch == DT_FIELD_SEP || ch == '\n') break;
             raro |= ch == ',' || ch == '"' || ch == '\r';
