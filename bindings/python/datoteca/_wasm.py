@@ -149,7 +149,7 @@ class _Modulo:
     call takes."""
 
     def __init__(self, path: str) -> None:
-        import wasmtime  # only this back end needs it
+        import wasmtime  # type: ignore[import-not-found,unused-ignore]  # only this back end needs it
 
         self.store = wasmtime.Store(wasmtime.Engine())
         module = wasmtime.Module.from_file(self.store.engine, path)
@@ -342,7 +342,7 @@ def cargar(path: str) -> Tuple[FFI, Lib]:
     """(ffi, lib) over a new instance of the datoteca.wasm at path. ImportError when wasmtime is not
     installed or the file is not this loader's build."""
     try:
-        import wasmtime  # noqa: F401
+        import wasmtime  # type: ignore[import-not-found,unused-ignore]  # noqa: F401
     except ImportError:
         raise ImportError("datoteca: the WebAssembly build needs the wasmtime package (pip install wasmtime)") from None
     m = _Modulo(path)
