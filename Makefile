@@ -159,13 +159,14 @@ bench-go:
 # lld-14 and wasi-libc (installed when missing); test-wasm builds it twice (same bytes), checks the
 # golden bytes and the fingerprint through it in Node, Bun and Deno (npm packages, installed into
 # build-wasm/runtimes), runs the argument and error cases and the dataset, schema and Arrow tests of
-# tests/node on it, compares it value by value with the native addon, and installs a packed tarball with no prebuild and no compiler.
+# tests/node on it, compares it value by value with the native addon, runs the Python package on it through wasmtime
+# (PyPI, installed into the venv when missing), and installs a packed tarball with no prebuild and no compiler.
 .PHONY: wasm test-wasm bench-wasm
 wasm:
 	WASM_INSTALL=1 wasm/build.sh
 
-test-wasm: build node
-	DATOTECA_CLI=$(abspath $(CLI)) $(NPM_ENV) tests/wasm/run.sh
+test-wasm: build node venv
+	DATOTECA_CLI=$(abspath $(CLI)) VPY=$(abspath $(VPY)) $(NPM_ENV) tests/wasm/run.sh
 
 bench-wasm: node wasm
 	$(NPM_ENV) npm install --no-save --no-audit --no-fund @faker-js/faker@10

@@ -6,6 +6,8 @@
 #     WASM in Node (the package entry with DATOTECA_BACKEND=wasm, and the ES module given bytes) and Deno
 #     (npm's `bun` and `deno` packages, installed into build-wasm/runtimes when missing);
 #     then every call's first values against the native addon (tests/wasm/cruce.mjs), and tests/node's argument, error, API, dataset, schema and Arrow tests with DATOTECA_BACKEND=wasm;
+#     then Python through wasmtime (tests/wasm/test_python_wasm.py: the contract, the build's choice,
+#     the refusals, values against the native library; tests/python's argument and error cases);
 #  3. a packed tarball installed into an empty app with no prebuild and no compiler on PATH: the install
 #     takes the WASM build instead of compiling, and the contract passes there in Node, Bun and Deno
 #     (the package entry in all three, the ES module entry in Node and Deno);
@@ -16,6 +18,7 @@ ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$ROOT"
 BUN_VERSION=1.4.4
 DENO_VERSION=2.9.6
+WASMTIME_VERSION=50.0.1
 
 echo "== build (twice, compared)"
 WASM_INSTALL=1 wasm/build.sh
@@ -52,6 +55,19 @@ node tests/wasm/cruce.mjs | tail -20
 if DATOTECA_BACKEND=otro node -e "require('./bindings/node')" 2>/dev/null; then
     echo "FAILED: DATOTECA_BACKEND=otro was accepted" >&2; exit 1
 fi
+
+echo "== Python through wasmtime (PyPI wasmtime $WASMTIME_VERSION, installed into the venv when missing)"
+PY=${VPY:-$ROOT/.venv/bin/python}
+[ -x "$PY" ] || { echo "FAILED: no Python venv at $PY (make venv)" >&2; exit 1; }
+if [ "$("$PY" -c 'import importlib.metadata as m; print(m.version("wasmtime"))' 2>/dev/null)" != "$WASMTIME_VERSION" ]; then
+    "$PY" -m pip install --quiet "wasmtime==$WASMTIME_VERSION"
+fi
+# the checkout's package (PYTHONPATH wins over the venv's install) on this build's datoteca.wasm; the
+# native library beside the CLI is the other side of the value-by-value comparison
+CLI_DIR=$(dirname "${DATOTECA_CLI:-$ROOT/build-c/datoteca}")
+DATOTECA_BACKEND=wasm DATOTECA_WASM="$ROOT/build-wasm/datoteca.wasm" DATOTECA_NATIVE_LIBRARY="$CLI_DIR/libdatoteca.so" \
+    PYTHONPATH="$ROOT/bindings/python" "$PY" -m pytest -q -p no:cacheprovider \
+    tests/wasm/test_python_wasm.py tests/python/test_argumentos.py tests/python/test_errores.py
 
 echo "== a packed tarball, no prebuild, no compiler"
 TMP=$(mktemp -d)

@@ -21,6 +21,7 @@ from ._arrow import Lotes, LotesEsquema
 from ._comun_gen import *  # noqa: F403 - the constants and error classes, generated from spec/
 from ._comun_gen import FIELD_SEP, MAX_TEXT, N_MAX, DatotecaError, InvalidArgumentError, InvalidStateError
 from ._lib import (
+    BACKEND,
     CALLS,
     KIND_INT,
     KIND_RECORD,
@@ -62,6 +63,7 @@ class TableInfo(TypedDict):
 # What this file defines, then what the generated modules define (each lists its own names once).
 __all__ = [
     "Datoteca",
+    "backend",
     "version",
     "data_version",
     "calls",
@@ -91,6 +93,12 @@ _string = ffi.string
 _NULL = ffi.NULL
 Seed = Union[int, str]
 Value = Union[str, int, Dict[str, Any]]
+
+
+def backend() -> str:
+    """Which build of the C core this process runs on: "native" (libdatoteca through CFFI) or "wasm"
+    (datoteca.wasm through wasmtime); DATOTECA_BACKEND=native or wasm forces one (docs/wasm.md)."""
+    return BACKEND
 
 
 def version() -> str:

@@ -5,10 +5,11 @@ from __future__ import annotations
 import sys
 from typing import List, Optional
 
-from ._lib import ffi, lib
+from ._lib import ffi, lib, solo_nativo
 
 
 def main(argv: Optional[List[str]] = None) -> int:
+    solo_nativo("the command line (python -m datoteca)")
     args = ["datoteca", *(sys.argv[1:] if argv is None else argv)]
     if len(args) >= 3 and args[1] == "detectar" and args[2].endswith(".parquet"):
         return _detectar_parquet(args[2:])

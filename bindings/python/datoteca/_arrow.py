@@ -11,7 +11,7 @@ import ctypes
 from typing import TYPE_CHECKING, Any, Optional
 
 from ._comun_gen import InvalidArgumentError, OutOfMemoryError
-from ._lib import ffi, lib, type_error
+from ._lib import ffi, lib, solo_nativo, type_error
 
 if TYPE_CHECKING:  # pragma: no cover
     from ._esquema import Esquema
@@ -118,6 +118,7 @@ class Lotes(_Flujo):
     __slots__ = ("tabla", "n", "desde", "lote", "hilos")
 
     def __init__(self, tabla: "Tabla", n: int, desde: int = 0, lote: int = 65536, hilos: int = 2) -> None:
+        solo_nativo("Arrow (Tabla.arrow, datoteca.arrow)")
         comprobar_lote(lote)
         if isinstance(hilos, bool) or not isinstance(hilos, int):
             raise type_error(f"hilos must be an int, got {type(hilos).__name__}")
@@ -144,6 +145,7 @@ class LotesEsquema(_Flujo):
     __slots__ = ("esquema", "tabla", "n", "desde", "lote")
 
     def __init__(self, esquema: "Esquema", tabla: str, n: Optional[int] = None, desde: int = 0, lote: int = 65536) -> None:
+        solo_nativo("Arrow (Esquema.arrow)")
         comprobar_lote(lote)
         self.n, self.desde = esquema.comprobar_filas(tabla, n, desde)
         self.esquema, self.tabla, self.lote = esquema, tabla, lote

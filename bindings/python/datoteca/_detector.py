@@ -10,7 +10,7 @@ import os
 from typing import Any, Iterable, List, Mapping, Optional, Sequence
 
 from ._comun_gen import InvalidArgumentError
-from ._lib import ffi, lib, raise_status
+from ._lib import ffi, lib, raise_status, solo_nativo
 
 __all__ = ["proponer_reglas"]
 
@@ -95,6 +95,7 @@ def proponer_reglas(datos: Any, *, filas: int = 1000, origen: Optional[str] = No
         reglas = datoteca.proponer_reglas("clientes.parquet")
         print(reglas)   # rut = { regla = "rut" }, nombres = { regla = "persona", ... }, ...
     """
+    solo_nativo("proponer_reglas()")
     if isinstance(filas, bool) or not isinstance(filas, int) or not 1 <= filas <= 100_000_000:
         raise InvalidArgumentError(f"proponer_reglas: filas must be a whole number from 1 to 100000000, got {filas!r}", 2)
     if isinstance(datos, (str, os.PathLike)):

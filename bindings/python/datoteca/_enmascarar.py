@@ -13,7 +13,7 @@ from typing import Any, Dict, Iterable, Iterator, List, Mapping, Optional, Seque
 
 from ._comun_gen import SENTENCE_MAX, InvalidArgumentError, OutOfMemoryError
 from ._esquema import _documento
-from ._lib import ffi, lib, raise_status, type_error
+from ._lib import ffi, lib, raise_status, solo_nativo, type_error
 
 _LOTE = 65536
 Reglas = Union[str, "os.PathLike[str]", Mapping[str, Any]]
@@ -130,6 +130,7 @@ class Enmascarador:
 
     def __init__(self, reglas: Reglas, *, clave: Union[str, bytes, None] = None,
                  clave_archivo: Union[str, "os.PathLike[str]", None] = None, formato: Optional[str] = None) -> None:
+        solo_nativo("masking (Enmascarador)")
         if formato not in (None, "toml", "json"):
             raise InvalidArgumentError(f"formato must be 'toml' or 'json', got {formato!r}")
         texto, fmt, archivo = _documento(reglas, formato)

@@ -27,13 +27,15 @@ from ._comun_gen import (
     InvalidArgumentError,
     UnknownCallError,
 )
-from ._datoteca_ffi import ffi as ffi  # re-exported for the package
 from ._llamadas_gen import RECORD_MAKERS
 
 _here = os.path.dirname(os.path.abspath(__file__))
 
 
-def _load() -> Any:
+def _load_native() -> Tuple[Any, Any]:
+    """(ffi, lib) of the native libdatoteca through CFFI."""
+    from ._datoteca_ffi import ffi
+
     path = os.environ.get("DATOTECA_LIBRARY")
     if not path:
         for name in (f"libdatoteca.so.{ABI_MAJOR}", "libdatoteca.so", "libdatoteca.dylib", "datoteca.dll"):
@@ -53,10 +55,62 @@ def _load() -> Any:
             f"datoteca: {path} is version {ffi.string(lib.dt_version()).decode()}, "
             f"this binding needs major version {ABI_MAJOR}"
         )
-    return lib
+    return ffi, lib
 
 
-lib = _load()
+def _load_wasm() -> Tuple[Any, Any]:
+    """(ffi, lib) of build-wasm/datoteca.wasm through wasmtime (_wasm.py: the same functions over the
+    module's memory): DATOTECA_WASM, else the copy next to the package, else a source checkout's."""
+    path = os.environ.get("DATOTECA_WASM")
+    if not path:
+        for candidate in (os.path.join(_here, "datoteca.wasm"),
+                          os.path.join(_here, "..", "..", "..", "build-wasm", "datoteca.wasm")):
+            if os.path.exists(candidate):
+                path = os.path.normpath(candidate)
+                break
+    if not path:
+        raise ImportError("datoteca: datoteca.wasm was not found next to the package; reinstall datoteca "
+                          "or set DATOTECA_WASM to the path of a datoteca.wasm (make wasm builds one)")
+    from ._wasm import cargar
+
+    ffi, lib = cargar(path)
+    major = lib.dt_version_number() // 10000
+    if major != ABI_MAJOR:
+        raise ImportError(f"datoteca: {path} is version {ffi.string(lib.dt_version()).decode()}, "
+                          f"this binding needs major version {ABI_MAJOR}")
+    return ffi, lib
+
+
+def _load() -> Tuple[Any, Any, str]:
+    """The build this process runs on, chosen once: the native library when it loads, else the
+    WebAssembly build; DATOTECA_BACKEND=native or wasm forces one (docs/wasm.md)."""
+    want = os.environ.get("DATOTECA_BACKEND", "")
+    if want not in ("", "native", "wasm"):
+        raise ImportError(f"datoteca: DATOTECA_BACKEND must be 'native' or 'wasm', got {want!r}")
+    native: Optional[BaseException] = None
+    if want != "wasm":
+        try:
+            return (*_load_native(), "native")
+        except (ImportError, OSError) as e:
+            if want == "native":
+                raise ImportError(f"datoteca: DATOTECA_BACKEND=native, but the native library does not load ({e})") from e
+            native = e
+    try:
+        return (*_load_wasm(), "wasm")
+    except (ImportError, OSError) as e:
+        why = f"the native library does not load ({native}), and " if native is not None else ""
+        raise ImportError(f"datoteca: {why}the WebAssembly build does not load ({e})") from e
+
+
+ffi, lib, BACKEND = _load()  # ffi is re-exported for the package
+
+
+def solo_nativo(que: str) -> None:
+    """Refuse, with one sentence, something the WebAssembly build has not (Arrow, masking, …)."""
+    if BACKEND == "wasm":
+        from ._wasm import solo_nativo as refusal
+
+        raise refusal(que)
 
 KIND_TEXT, KIND_INT, KIND_RECORD, KIND_VALIDAR = (KINDS.index(k) for k in ("texto", "entero", "registro", "validar"))
 
