@@ -146,7 +146,7 @@ GO_ENV = GOFLAGS=-mod=mod GOTOOLCHAIN=local GOCACHE=$(abspath $(BUILD))/go-cache
 test-go: build
 	@GO=$$(tools/need_go.sh) && export PATH="$$(dirname $$GO):$$PATH" $(GO_ENV) DATOTECA_CLI=$(abspath $(CLI)) \
 	  DATOTECA_GOLDEN_OUT=$(abspath $(BUILD))/golden-go.json && cd bindings/go && \
-	  $$GO version && $$GO vet ./... && test -z "$$($$(dirname $$GO)/gofmt -l . | tee /dev/stderr)" && $$GO test -count=1 -v ./... && \
+	  $$GO version && $$GO vet ./... && { fmt=$$($$(dirname $$GO)/gofmt -l .); [ -z "$$fmt" ] || { echo "not gofmt-clean: $$fmt" >&2; false; }; } && $$GO test -count=1 -v ./... && \
 	  $$GO test -race -short -count=1 ./...
 	@cmp $(BUILD)/golden-go.json fixtures/golden.json && echo "golden (go): identical to fixtures/golden.json ($$(wc -c < fixtures/golden.json) bytes)"
 
