@@ -1810,6 +1810,7 @@ DECLARE
   k record;
   rels regclass[] := '{}';
   nombres name[] := '{}';
+  nombre name;
   sal text[];
 BEGIN
   IF reglas IS NULL OR jsonb_typeof(reglas) <> 'object' OR reglas = '{}'::jsonb THEN
@@ -1825,25 +1826,26 @@ BEGIN
   END IF;
   EXECUTE format('CREATE SCHEMA IF NOT EXISTS %I', destino);
   FOR t IN SELECT e.key, e.value, e.key::regclass AS rel FROM jsonb_each(reglas) AS e ORDER BY e.key LOOP
+    nombre := (SELECT relname FROM pg_class WHERE oid = t.rel);
     IF (SELECT relkind FROM pg_class WHERE oid = t.rel) NOT IN ('r', 'p') THEN
       RAISE EXCEPTION 'datoteca.copiar_enmascarado: % is not a table', t.key USING ERRCODE = '22023';
     END IF;
-    IF (SELECT relname FROM pg_class WHERE oid = t.rel) = ANY (nombres) THEN
+    IF nombre = ANY (nombres) THEN
       RAISE EXCEPTION 'datoteca.copiar_enmascarado: two tables named % would be copied into %',
-        (SELECT relname FROM pg_class WHERE oid = t.rel), destino USING ERRCODE = '22023';
+        nombre, destino USING ERRCODE = '22023';
     END IF;
     rels := rels || t.rel;
-    nombres := nombres || (SELECT relname FROM pg_class WHERE oid = t.rel);
+    nombres := nombres || nombre;
     EXECUTE format('CREATE TABLE %I.%I (LIKE %s INCLUDING ALL EXCLUDING IDENTITY EXCLUDING GENERATED)',
-                   destino, (SELECT relname FROM pg_class WHERE oid = t.rel), t.rel);
+                   destino, nombre, t.rel);
     sal := @extschema@.columnas_enmascaradas(t.rel, t.value);
     FOR k IN SELECT attname FROM pg_attribute
              WHERE attrelid = t.rel AND attnum > 0 AND NOT attisdropped AND NOT (attname::text = ANY (sal))
              ORDER BY attnum LOOP
-      EXECUTE format('ALTER TABLE %I.%I DROP COLUMN %I CASCADE', destino, (SELECT relname FROM pg_class WHERE oid = t.rel), k.attname);
+      EXECUTE format('ALTER TABLE %I.%I DROP COLUMN %I CASCADE', destino, nombre, k.attname);
     END LOOP;
     EXECUTE format('INSERT INTO %1$I.%2$I SELECT * FROM @extschema@.enmascarar_filas(NULL::%1$I.%2$I, %3$L::regclass, $1)',
-                   destino, (SELECT relname FROM pg_class WHERE oid = t.rel), t.rel::oid::regclass::text) USING t.value;
+                   destino, nombre, t.rel::text) USING t.value;
   END LOOP;
   FOR k IN SELECT c.conname, c.conrelid::regclass AS rel, c.confrelid::regclass AS ref,
                   (SELECT relname FROM pg_class WHERE oid = c.conrelid) AS tabla,

@@ -137,6 +137,8 @@ Datum dt_pg_llenar(FunctionCallInfo fcinfo, dt_pg_llamada *ll) {
     for (int i = 0; i < LOTE; i++) slots[i] = table_slot_create(rel, &estate->es_tupleTable);
     size_t cap = DT_CALL_MANY_BOUND(LOTE);
     char *buf = palloc(cap);
+    char **valores = palloc(sizeof(char *) * ncol);
+    size_t *largos = palloc(sizeof(size_t) * ncol);
     MemoryContext lote_cx = AllocSetContextCreate(cx, "datoteca llenar lote", ALLOCSET_DEFAULT_SIZES);
 
     uint64_t hechas = 0;
@@ -157,16 +159,12 @@ Datum dt_pg_llenar(FunctionCallInfo fcinfo, dt_pg_llamada *ll) {
                 slot->tts_values[a] = (Datum)0;
                 slot->tts_isnull[a] = true;
             }
+            p = dt_pg_partir_fila(p, ncol, valores, largos, funcion);
             for (size_t j = 0; j < ncol; j++) {
-                char *c = p;
-                while (*p != DT_FIELD_SEP && *p != '\n' && *p != '\0') p++;
-                if (*p == '\0') elog(ERROR, "%s: a row of the library ended early", funcion);
-                if ((*p == '\n') != (j + 1 == ncol)) elog(ERROR, "%s: a row of the library has the wrong number of fields", funcion);
-                size_t l = (size_t)(p - c);
-                *p++ = '\0';
                 int a = dst[j].att;
-                if (a < 0 || (c[0] == DT_NULO && c[1] == '\0')) continue;
-                slot->tts_values[a] = dt_pg_datum(dst[j].tipo, c, l, &dst[j].entrada, dst[j].ioparam, dst[j].typmod);
+                if (a < 0 || valores[j] == NULL) continue;
+                slot->tts_values[a] = dt_pg_datum(dst[j].tipo, valores[j], largos[j], &dst[j].entrada, dst[j].ioparam,
+                                                  dst[j].typmod);
                 slot->tts_isnull[a] = false;
             }
             ExecStoreVirtualTuple(slot);

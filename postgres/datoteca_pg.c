@@ -150,6 +150,20 @@ Datum dt_pg_datum(Oid tipo, char *c, size_t len, FmgrInfo *entrada, Oid ioparam,
     return InputFunctionCall(entrada, c, ioparam, typmod);
 }
 
+char *dt_pg_partir_fila(char *p, size_t ncol, char **valores, size_t *largos, const char *funcion) {
+    for (size_t j = 0; j < ncol; j++) {
+        char *c = p;
+        while (*p != DT_FIELD_SEP && *p != '\n' && *p != '\0') p++;
+        if (*p == '\0') elog(ERROR, "%s: a row of the library ended early", funcion);
+        int fin_fila = *p == '\n';
+        largos[j] = (size_t)(p - c);
+        *p++ = '\0';
+        valores[j] = (c[0] == DT_NULO && c[1] == '\0') ? NULL : c;
+        if (fin_fila != (j + 1 == ncol)) elog(ERROR, "%s: a row of the library has the wrong number of fields", funcion);
+    }
+    return p;
+}
+
 static void resolver_llamada(dt_pg_llamada *ll) {
     if (ll->resuelta) return;
     if (dt_call_find(ll->llamada, strlen(ll->llamada), &ll->indice) != DT_OK)
@@ -286,19 +300,7 @@ Datum dt_pg_tabla(FunctionCallInfo fcinfo, dt_pg_llamada *ll) {
         e->quedan = lote;
         e->cursor = e->buf;
     }
-    /* One row: its fields cut in place at each separator, a lone DT_NULO a null. */
-    char *p = e->cursor;
-    for (size_t j = 0; j < e->ncol; j++) {
-        char *c = p;
-        while (*p != DT_FIELD_SEP && *p != '\n' && *p != '\0') p++;
-        if (*p == '\0') elog(ERROR, "%s: a row of the library ended early", ll->funcion);
-        int fin_fila = *p == '\n';
-        e->largos[j] = (size_t)(p - c);
-        *p++ = '\0';
-        e->valores[j] = (c[0] == DT_NULO && c[1] == '\0') ? NULL : c;
-        if (fin_fila != (j + 1 == e->ncol)) elog(ERROR, "%s: a row of the library has the wrong number of fields", ll->funcion);
-    }
-    e->cursor = p;
+    e->cursor = dt_pg_partir_fila(e->cursor, e->ncol, e->valores, e->largos, ll->funcion);
     e->quedan--;
     for (size_t j = 0; j < e->ncol; j++) {
         e->nulos[j] = e->valores[j] == NULL;

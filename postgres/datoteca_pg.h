@@ -56,6 +56,10 @@ __attribute__((visibility("hidden"))) Oid dt_pg_tipo(const char *tipo_sql);
  * (or an odd form) through the type's input function `entrada`. `c` is NUL-terminated at `len`. */
 __attribute__((visibility("hidden"))) Datum dt_pg_datum(Oid tipo, char *c, size_t len, FmgrInfo *entrada, Oid ioparam,
                                                         int32 typmod);
+/* Cut one row of the library's text form at `p` in place into `ncol` NUL-terminated fields (valores[j],
+ * largos[j]; a lone DT_NULO gives NULL): returns the next row. A malformed row is an internal error. */
+__attribute__((visibility("hidden"))) char *dt_pg_partir_fila(char *p, size_t ncol, char **valores, size_t *largos,
+                                                              const char *funcion);
 /* datoteca.llenar_<call>(tabla, n, semilla, ...): the rows inserted into `tabla` as COPY does, in batches
  * (datoteca_llenar.c). Returns the rows inserted. */
 __attribute__((visibility("hidden"))) Datum dt_pg_llenar(FunctionCallInfo fcinfo, dt_pg_llamada *ll);

@@ -13,7 +13,7 @@ from stdnum.cl import rut as stdnum_rut
 
 from conftest import ROOT
 from test_basesdedatos import _pg_bin, postgres  # noqa: F401  (the same throwaway server)
-from test_postgres_ext import CLI, CLAVE, _como, _error, _probar, _psql, _run, _same_rows, clave, db, extension  # noqa: F401
+from test_postgres_ext import CLI, CLAVE, _como, _error, _pg_csv, _probar, _psql, _run, _same_rows, clave, db, extension  # noqa: F401
 
 MUESTRA = os.path.join(ROOT, "ejemplos", "enmascarar")
 
@@ -49,9 +49,6 @@ def _copiar(db, clave_path, reglas, destino):
                      f"CALL datoteca.copiar_enmascarado({_sql_json(reglas)}, '{destino}')")
 
 
-def _csv(db, sql):
-    return _psql(db, f"COPY ({sql}) TO STDOUT (FORMAT csv, HEADER)")
-
 
 def test_a_masked_copy_of_the_sample_is_the_clis_bytes(db, clave):
     """clientes and cuentas of the shipped sample, as text tables, copied by one CALL: each copied table
@@ -65,7 +62,7 @@ def test_a_masked_copy_of_the_sample_is_the_clis_bytes(db, clave):
     for tabla, reglas, csv, clave_orden in [("m_clientes", "reglas-clientes.toml", "clientes.csv", "id::int"),
                                             ("m_cuentas", "reglas-cuentas.toml", "cuentas.csv", "numero::bigint")]:
         esperado = _cli_enmascarar(clave, reglas, os.path.join(MUESTRA, csv))
-        _same_rows(esperado, _csv(db, f"SELECT * FROM muestra_m.{tabla} ORDER BY {clave_orden}"), f"muestra_m.{tabla} ({reglas})")
+        _same_rows(esperado, _pg_csv(db, f"SELECT * FROM muestra_m.{tabla} ORDER BY {clave_orden}"), f"muestra_m.{tabla} ({reglas})")
     # The copy is a copy: no original RUT of a cliente is left in either table.
     quedan = _psql(db, "SELECT count(*) FROM m_clientes c JOIN muestra_m.m_clientes m ON m.rut = c.rut").strip()
     assert quedan == "0", f"{quedan} clientes keep their real RUT"
@@ -131,10 +128,10 @@ def test_a_masked_copy_of_typed_tables_keeps_keys_types_and_joins(db, clave, tmp
         reglas.write_text(json.dumps(REGLAS_TIPADAS[tabla]))
         original = tmp_path / f"{tabla}.csv"
         orden = "id" if tabla == "t_clientes" else "numero"
-        original.write_text(_csv(db, f"SELECT * FROM {tabla} ORDER BY {orden}"))
+        original.write_text(_pg_csv(db, f"SELECT * FROM {tabla} ORDER BY {orden}"))
         r = _run([CLI, "enmascarar", "--reglas", str(reglas), "--clave-archivo", clave, "--entrada", str(original)])
         assert r.returncode == 0, r.stderr.decode()
-        _same_rows(r.stdout.decode(), _csv(db, f"SELECT * FROM tipadas_m.{tabla} ORDER BY {orden}"), f"tipadas_m.{tabla}")
+        _same_rows(r.stdout.decode(), _pg_csv(db, f"SELECT * FROM tipadas_m.{tabla} ORDER BY {orden}"), f"tipadas_m.{tabla}")
     _psql(db, "DROP SCHEMA tipadas_m CASCADE")
 
 
@@ -146,7 +143,7 @@ def test_the_session_datestyle_does_not_change_the_copy(db, clave):
               f"CALL datoteca.copiar_enmascarado({_sql_json(REGLAS_TIPADAS)}, 'dmy_m')")
     for tabla in ("t_clientes", "t_cuentas"):
         orden = "id" if tabla == "t_clientes" else "numero"
-        a, b = (_csv(db, f"SELECT * FROM {e}.{tabla} ORDER BY {orden}") for e in ("iso_m", "dmy_m"))
+        a, b = (_pg_csv(db, f"SELECT * FROM {e}.{tabla} ORDER BY {orden}") for e in ("iso_m", "dmy_m"))
         _same_rows(a, b, f"{tabla} copied under DateStyle SQL, DMY")
     _psql(db, "DROP SCHEMA iso_m CASCADE; DROP SCHEMA dmy_m CASCADE")
 

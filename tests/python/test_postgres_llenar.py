@@ -7,16 +7,13 @@ import time
 
 from test_basesdedatos import _pg_bin, postgres  # noqa: F401  (the same throwaway server)
 from test_postgres_copia import _pico_privado_kb
-from test_postgres_ext import CLI, _cli_csv, _como, _error, _psql, _run, _same_rows, db, extension  # noqa: F401
+from test_postgres_ext import CLI, _cli_csv, _como, _error, _pg_csv, _psql, _run, _same_rows, db, extension  # noqa: F401
 
 
 def _ddl(call, nombre, *args):
     r = _run([CLI, "tabla", call, "-n", "0", "--format", "ddl", "--nombre", nombre, *args], check=True)
     return r.stdout.decode()
 
-
-def _csv(db, sql):
-    return _psql(db, f"SET DateStyle = ISO; COPY ({sql}) TO STDOUT (FORMAT csv, HEADER)")
 
 
 def test_a_million_rows_land_equal_to_the_cli_with_their_keys(db):
@@ -28,7 +25,7 @@ def test_a_million_rows_land_equal_to_the_cli_with_their_keys(db):
     esperado = _cli_csv("persona", "--seed", "42", "-n", "1000000", "--unico", "rut,email")
     # A heap keeps insertion order here (one batch after another into a fresh table), but say it: ORDER BY
     # the row's position is not a column, so compare sorted lines and the count.
-    e, a = esperado.split("\n"), _csv(db, "SELECT * FROM millon").split("\n")
+    e, a = esperado.split("\n"), _pg_csv(db, "SELECT * FROM millon").split("\n")
     assert e[0] == a[0], f"header {a[0]!r}, the CLI's {e[0]!r}"
     assert len(e) == len(a), f"{len(a) - 2} rows, the CLI's {len(e) - 2}"
     _same_rows("\n".join(sorted(e[1:])), "\n".join(sorted(a[1:])), "seed 42, 1,000,000 persona rows (sorted lines)")
@@ -47,15 +44,15 @@ def test_options_slices_and_a_chosen_subset_of_columns(db):
     _psql(db, f"SELECT datoteca.llenar_persona('todo', {args})")
     esperado = _cli_csv("persona", "--seed", "9", "-n", "3000", "--desde", "500", "--edad_min", "30", "--nulos", "telefono:300",
                         "--sucio", "rut:100", "--hoy", "2025-06-30")
-    e, a = esperado.split("\n"), _csv(db, "SELECT * FROM todo").split("\n")
+    e, a = esperado.split("\n"), _pg_csv(db, "SELECT * FROM todo").split("\n")
     _same_rows("\n".join(sorted(e)), "\n".join(sorted(a)), "persona with options (sorted lines)")
     _psql(db, "CREATE TABLE parte (telefono varchar(20), rut varchar(40), codigo_region numeric, "
               "iniciales text GENERATED ALWAYS AS (left(nombres, 1) || left(apellido_paterno, 1)) STORED, "
               "nombres text, apellido_paterno text)")
     _psql(db, f"SELECT datoteca.llenar_persona('parte', {args})")
     q = "SELECT telefono, rut, codigo_region::text, nombres, apellido_paterno FROM {t} ORDER BY 2, 4, 5, 1"
-    _same_rows(_csv(db, q.format(t="(SELECT telefono, rut, codigo_region::numeric, nombres, apellido_paterno FROM todo) x")),
-               _csv(db, q.format(t="parte")), "the subset table against the whole one")
+    _same_rows(_pg_csv(db, q.format(t="(SELECT telefono, rut, codigo_region::numeric, nombres, apellido_paterno FROM todo) x")),
+               _pg_csv(db, q.format(t="parte")), "the subset table against the whole one")
     gen = _psql(db, "SELECT count(*) FROM parte WHERE iniciales = left(nombres, 1) || left(apellido_paterno, 1)").strip()
     assert gen == "3000", f"the generated column is right in {gen} of 3000 rows"
     _psql(db, "DROP TABLE todo, parte")
