@@ -15,10 +15,24 @@ python3 -m http.server "$PORT" --bind 127.0.0.1 --directory "$OUT" >/dev/null 2>
 srv=$!
 trap 'kill $srv 2>/dev/null' EXIT
 sleep 1
-dom() { timeout 120 chromium --headless=new --no-sandbox --disable-gpu --virtual-time-budget=30000 --dump-dom "http://127.0.0.1:$PORT/$1/index.html" 2>/dev/null; }
-golden=$(dom golden | sed -n 's|.*<pre id="resultado">\([^<]*\)</pre>.*|\1|p')
-echo "[wasm, chromium $(chromium --version 2>/dev/null | awk '{print $2}')] $golden"
+# --dump-dom writes the DOM when Chromium thinks the page is idle, which can come before the module's
+# top-level await (the .wasm fetch) settles: a page is read again until it shows its final state, up to
+# five times; a page that never gets there fails with its last DOM's state named.
+dom() { timeout 120 chromium --headless=new --no-sandbox --disable-gpu --virtual-time-budget=30000 --dump-dom "http://127.0.0.1:$PORT/$1/index.html" 2>/dev/null || true; }
+dom_final() { # PAGE PATTERN: the page's DOM once PATTERN appears in it
+  local html i
+  for i in 1 2 3 4 5; do
+    html=$(dom "$1")
+    if grep -q "$2" <<<"$html"; then printf '%s' "$html"; return 0; fi
+    sleep 1
+  done
+  printf '%s' "$html"
+}
+golden=$(dom_final golden 'id="resultado">\(ok\|FAILED\)' | sed -n 's|.*<pre id="resultado">\([^<]*\)</pre>.*|\1|p')
+echo "[wasm, chromium $(chromium --version 2>/dev/null | awk '{print $2}')] ${golden:-(no verdict on the page)}"
 case "$golden" in ok:*) ;; *) echo "FAILED: the golden page in Chromium did not say ok" >&2; exit 1 ;; esac
-filas=$(dom ejemplo | grep -o '<td>[^<]*</td>' | wc -l)
-[ "$filas" -eq 30 ] || { echo "FAILED: the sample page rendered $filas cells, expected 30 (10 people x 3)" >&2; exit 1; }
-echo "ejemplos/wasm-vite: 10 people rendered in Chromium"
+ejemplo=$(dom_final ejemplo 'id="estado">datoteca wasm:')
+filas=$(grep -o '<td>[^<]*</td>' <<<"$ejemplo" | wc -l || true)
+estado=$(sed -n 's|.*<p id="estado">\([^<]*\)</p>.*|\1|p' <<<"$ejemplo")
+[ "$filas" -eq 30 ] || { echo "FAILED: the sample page rendered $filas cells, expected 30 (10 people x 3); its state line: ${estado:-(none)}" >&2; exit 1; }
+echo "ejemplos/wasm-vite: 10 people rendered in Chromium ($estado)"
