@@ -81,7 +81,7 @@ test:
 	@MAKE="$(MAKE)" tools/timed_suites.sh $(SUITES)
 
 test-c: build
-	cd $(BUILD) && ctest --output-on-failure
+	cd $(BUILD) && ctest -j2 --output-on-failure
 	@$(BUILD)/tests/c/test_propiedades | grep 'property suites'  # ctest hides the totals line
 
 test-python: build venv

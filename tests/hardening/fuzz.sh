@@ -16,14 +16,30 @@ flags=(-g -O1 -fsanitize=address,undefined -fno-sanitize-recover=all -DDT__ESQUE
 rm -rf "$out/obj"; mkdir -p "$out/obj"
 tr ' ' '\n' < c/fuentes.txt | grep . | xargs -P 2 -I{} sh -c \
   'clang-14 "$@" -fsanitize=fuzzer-no-link -c "$0" -o "'"$out"'/obj/$(echo "$0" | tr / _).o"' {} "${flags[@]}"
-for t in rut calls state documento esquema csv mascara jsonl; do
+targets=(rut calls state documento esquema csv mascara jsonl)
+for t in "${targets[@]}"; do
   clang-14 "${flags[@]}" -fsanitize=fuzzer "tests/fuzz/fuzz_$t.c" "$out"/obj/*.o -o "$out/fuzz_$t"
-  "$out/fuzz_$t" -runs=0 "tests/fuzz/corpus/$t" >"$out/$t-replay.log" 2>&1 || { cat "$out/$t-replay.log"; echo "fuzz_$t: corpus replay failed"; exit 1; }
+done
+# fuzz_one TARGET: replay the corpus, then fuzz a scratch copy of it; its verdict in $out/TARGET.verdict,
+# its exit status says whether it passed. Two targets run at a time (one core each; libFuzzer is
+# single-threaded), and the verdicts are printed in the targets' order.
+fuzz_one() {
+  local t="$1" v="$out/$1.verdict"
+  if ! "$out/fuzz_$t" -runs=0 "tests/fuzz/corpus/$t" >"$out/$t-replay.log" 2>&1; then
+    { cat "$out/$t-replay.log"; echo "fuzz_$t: corpus replay failed"; } >"$v"; return 1
+  fi
   rm -rf "$out/corpus-$t"; cp -r "tests/fuzz/corpus/$t" "$out/corpus-$t"
   if ! "$out/fuzz_$t" -max_total_time="$seconds" -artifact_prefix="$out/$t-" "$out/corpus-$t" >"$out/$t.log" 2>&1; then
-    tail -n 30 "$out/$t.log"; echo "fuzz_$t: crash, input in $out/"; exit 1
+    { tail -n 30 "$out/$t.log"; echo "fuzz_$t: crash, input in $out/"; } >"$v"; return 1
   fi
   runs=$(grep -o 'Done [0-9]* runs' "$out/$t.log" | grep -o '[0-9]*')
-  echo "fuzz_$t: corpus of $(ls "tests/fuzz/corpus/$t" | wc -l) inputs replayed, then $runs runs in ${seconds} s, no crash"
-done
+  echo "fuzz_$t: corpus of $(ls "tests/fuzz/corpus/$t" | wc -l) inputs replayed, then $runs runs in ${seconds} s, no crash" >"$v"
+}
+export -f fuzz_one
+export out seconds
+rm -f "$out"/*.verdict
+status=0
+printf '%s\n' "${targets[@]}" | xargs -P 2 -I{} bash -c 'fuzz_one "$0"' {} || status=1
+for t in "${targets[@]}"; do cat "$out/$t.verdict" 2>/dev/null || { echo "fuzz_$t: no verdict"; status=1; }; done
+[ "$status" -eq 0 ] || { echo "fuzzing: failed"; exit 1; }
 echo "fuzzing: 8 passed, 0 failed"

@@ -16,7 +16,7 @@ export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktra
 export DT_TEST_CORTO=1
 # install_consumers links outside programs against the library, abi_compatible builds its own,
 # and the CLI test bounds RSS (ASan's shadow memory would break the bound).
-(cd "$asan" && ctest --output-on-failure -E 'install_consumers|^cli$|abi_compatible')
+(cd "$asan" && ctest -j2 --output-on-failure -E 'install_consumers|^cli$|abi_compatible')
 for call in $("$asan/datoteca" list | cut -d' ' -f1); do
   for fmt in plain jsonl csv; do "$asan/datoteca" "$call" --seed 5 -n 50 --format "$fmt" >/dev/null; done
 done
@@ -56,10 +56,16 @@ echo "sanitizers: TSan CLI --jobs 3 (tabla; esquema csv, sql, sqlite; enmascarar
 
 need valgrind valgrind
 vg=(valgrind -q --error-exitcode=99 --leak-check=full --show-leak-kinds=all --errors-for-leak-kinds=all)
-for t in test_pcg test_stream test_rut test_datos test_llamadas test_golden test_propiedades test_hilos test_regresiones test_vehiculo test_arrow test_documento test_esquema test_esquema_args test_csv test_mascara_reglas test_mascara_texto test_mascara_arrow test_mascara_contrato; do
-  "${vg[@]}" "$release/tests/c/$t" >/dev/null || { echo "valgrind: $t has errors or leaks"; exit 1; }
-  echo "valgrind: $t: 0 errors, 0 leaks"
-done
+# Two programs at a time (valgrind runs each on one core); the verdicts in the list's order.
+vgdir=$(mktemp -d)
+export release vgdir
+printf '%s\n' test_pcg test_stream test_rut test_datos test_llamadas test_golden test_propiedades test_hilos test_regresiones test_vehiculo test_arrow test_documento test_esquema test_esquema_args test_csv test_mascara_reglas test_mascara_texto test_mascara_arrow test_mascara_contrato \
+  > "$vgdir/programas"
+vgstatus=0
+xargs -P 2 -I{} sh -c 'if valgrind -q --error-exitcode=99 --leak-check=full --show-leak-kinds=all --errors-for-leak-kinds=all "$release/tests/c/$0" >/dev/null 2>"$vgdir/$0.log"; then echo "valgrind: $0: 0 errors, 0 leaks" > "$vgdir/$0.verdict"; else echo "valgrind: $0 has errors or leaks" > "$vgdir/$0.verdict"; cat "$vgdir/$0.log" >&2; exit 1; fi' {} < "$vgdir/programas" || vgstatus=1
+while read -r t; do cat "$vgdir/$t.verdict"; done < "$vgdir/programas"
+rm -rf "$vgdir"
+[ "$vgstatus" -eq 0 ] || exit 1
 "${vg[@]}" "$release/datoteca" persona --seed 1 -n 2000 --format jsonl >/dev/null
 "${vg[@]}" "$release/datoteca" empresa --seed 1 -n 2000 --format csv >/dev/null
 "${vg[@]}" "$release/datoteca" tabla persona --seed 1 -n 20000 --unico rut,email --nulos comuna:50 --format sql --jobs 2 >/dev/null
