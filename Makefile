@@ -160,7 +160,8 @@ bench-go:
 # golden bytes and the fingerprint through it in Node, Bun and Deno (npm packages, installed into
 # build-wasm/runtimes), runs the argument and error cases and the dataset, schema and Arrow tests of
 # tests/node on it, compares it value by value with the native addon, runs the Python package on it through wasmtime
-# (PyPI, installed into the venv when missing), and installs a packed tarball with no prebuild and no compiler.
+# (PyPI, installed into the venv when missing), and installs a packed tarball with no prebuild and no compiler;
+# then headless Chromium (Debian's): the golden page, the sample page, datoteca/vitest in Vitest's browser mode.
 .PHONY: wasm test-wasm bench-wasm
 wasm:
 	WASM_INSTALL=1 wasm/build.sh

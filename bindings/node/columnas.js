@@ -53,6 +53,10 @@ class ColumnaArrow {
   }
 }
 
+// Where there is no Buffer (a browser, a worker) text is decoded by TextDecoder: the same strings (the
+// library writes valid UTF-8), Buffer's toString being the faster of the two in Node.
+const UTF8 = typeof Buffer === 'undefined' ? new TextDecoder('utf-8') : null;
+
 /** utf8: value k is datos[offsets[k] .. offsets[k + 1]) as UTF-8. */
 class ColumnaTexto extends ColumnaArrow {
   static tipo = 'utf8';
@@ -61,10 +65,11 @@ class ColumnaTexto extends ColumnaArrow {
   constructor(columna, length, nulos, validez, buffers) {
     super(columna, length, nulos, validez, buffers);
     const { datos } = buffers;
-    this.#texto = Buffer.from(datos.buffer, datos.byteOffset, datos.byteLength);
+    this.#texto = UTF8 ? datos : Buffer.from(datos.buffer, datos.byteOffset, datos.byteLength);
   }
 
   valor(k) {
+    if (UTF8) return UTF8.decode(this.#texto.subarray(this.offsets[k], this.offsets[k + 1]));
     return this.#texto.toString('utf8', this.offsets[k], this.offsets[k + 1]);
   }
 }

@@ -5,7 +5,7 @@ import { Datoteca } from './index';
 export declare function baseSeed(): string;
 /** A seed as DATOTECA_SEED takes it, in decimal; a RangeError otherwise. */
 export declare function parseSeed(text: string | number | bigint, what?: string): string;
-/** The nearest directory above `file` with a package.json (the file's own directory when none). */
+/** The nearest directory above `file` with a package.json (the file's own directory when none; in a browser, as the globalSetup found it). */
 export declare function packageRoot(file: string): string;
 /** Vitest's test with a `datoteca` fixture seeded for the test alone. Use test.for, not test.each, for tables. */
 export declare const test: TestAPI<{ datoteca: Datoteca }>;

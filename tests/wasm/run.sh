@@ -11,7 +11,9 @@
 #  3. a packed tarball installed into an empty app with no prebuild and no compiler on PATH: the install
 #     takes the WASM build instead of compiling, and the contract passes there in Node, Bun and Deno
 #     (the package entry in all three, the ES module entry in Node and Deno);
-#  4. tests/wasm/navegador.sh: the golden bytes in headless Chromium (Debian's), and the sample Vite page.
+#  4. tests/wasm/navegador.sh: the golden bytes in headless Chromium (Debian's), and the sample Vite page;
+#  5. tests/wasm/vitest_navegador.sh: datoteca/vitest under Vitest's browser mode in that Chromium, the
+#     same seeds and values as in Node, and a failure's seed and replay command.
 # Fails loudly at the first step that fails.
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
@@ -104,4 +106,6 @@ node t/wasm/contrato.mjs --esm | tail -n 20
 cd "$ROOT"
 echo "== a browser: the golden page and the sample page in headless Chromium"
 tests/wasm/navegador.sh
+echo "== Vitest's browser mode: datoteca/vitest in headless Chromium"
+tests/wasm/vitest_navegador.sh
 echo "test-wasm: ok"
