@@ -166,7 +166,8 @@ def main(argv: List[str]) -> int:
     path = build(a.wasm, a.out)
     with open(path, "rb") as f:
         data = f.read()
-    print(f"{os.path.relpath(path, os.getcwd())}: {len(data)} bytes, sha256 {hashlib.sha256(data).hexdigest()}")
+    shown = os.path.relpath(path) if os.path.abspath(path).startswith(os.getcwd() + os.sep) else path
+    print(f"{shown}: {len(data)} bytes, sha256 {hashlib.sha256(data).hexdigest()}")
     return 0
 
 
