@@ -160,11 +160,18 @@ bench-go:
 # golden bytes and the fingerprint through it in Node, Bun and Deno (npm packages, installed into
 # build-wasm/runtimes), runs the argument and error cases and the dataset, schema and Arrow tests of
 # tests/node on it, compares it value by value with the native addon, runs the Python package on it through wasmtime
-# (PyPI, installed into the venv when missing), and installs a packed tarball with no prebuild and no compiler;
+# (PyPI, installed into the venv when missing), packs and installs the py3-none-any wheel where there is no cffi
+# (tests/wasm/wheel.sh), and installs a packed tarball with no prebuild and no compiler;
 # then headless Chromium (Debian's): the golden page, the sample page, datoteca/vitest in Vitest's browser mode.
 .PHONY: wasm test-wasm bench-wasm
 wasm:
 	WASM_INSTALL=1 wasm/build.sh
+
+# The py3-none-any wheel pip takes where no platform wheel matches: the package over build-wasm/datoteca.wasm
+# through wasmtime, no cffi (docs/wasm.md, "Python"): build-wasm/wheel/datoteca-<version>-py3-none-any.whl.
+.PHONY: wheel-wasm
+wheel-wasm: wasm
+	$(PYTHON) wasm/wheel.py --wasm build-wasm/datoteca.wasm --out build-wasm/wheel
 
 test-wasm: build node venv
 	DATOTECA_CLI=$(abspath $(CLI)) VPY=$(abspath $(VPY)) $(NPM_ENV) tests/wasm/run.sh

@@ -8,6 +8,9 @@
 #     then every call's first values against the native addon (tests/wasm/cruce.mjs), and tests/node's argument, error, API, dataset, schema and Arrow tests with DATOTECA_BACKEND=wasm;
 #     then Python through wasmtime (tests/wasm/test_python_wasm.py: the contract, the build's choice,
 #     the refusals, values against the native library; tests/python's argument and error cases);
+#     then the py3-none-any wheel (tests/wasm/wheel.sh: packed twice, the same sha256, judged by
+#     check-wheel-contents, twine and wheel; pip prefers the platform wheel here; installed into a fresh
+#     venv with no cffi, the golden bytes through it);
 #  3. a packed tarball installed into an empty app with no prebuild and no compiler on PATH: the install
 #     takes the WASM build instead of compiling, and the contract passes there in Node, Bun and Deno
 #     (the package entry in all three, the ES module entry in Node and Deno);
@@ -70,6 +73,9 @@ CLI_DIR=$(dirname "${DATOTECA_CLI:-$ROOT/build-c/datoteca}")
 DATOTECA_BACKEND=wasm DATOTECA_WASM="$ROOT/build-wasm/datoteca.wasm" DATOTECA_NATIVE_LIBRARY="$CLI_DIR/libdatoteca.so" \
     PYTHONPATH="$ROOT/bindings/python" "$PY" -m pytest -q -p no:cacheprovider \
     tests/wasm/test_python_wasm.py tests/python/test_argumentos.py tests/python/test_errores.py
+
+echo "== the py3-none-any wheel (wasm/wheel.py) installed where there is no cffi"
+VPY="$PY" WASMTIME_VERSION="$WASMTIME_VERSION" tests/wasm/wheel.sh
 
 echo "== a packed tarball, no prebuild, no compiler"
 TMP=$(mktemp -d)

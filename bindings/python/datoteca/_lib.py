@@ -33,8 +33,12 @@ _here = os.path.dirname(os.path.abspath(__file__))
 
 
 def _load_native() -> Tuple[Any, Any]:
-    """(ffi, lib) of the native libdatoteca through CFFI."""
-    from ._datoteca_ffi import ffi
+    """(ffi, lib) of the native libdatoteca through CFFI. cffi is imported only here: the py3-none-any
+    wheel (the WebAssembly build) does not depend on it."""
+    try:
+        from ._datoteca_ffi import ffi
+    except ImportError:  # _cffi_backend missing: the pure wheel, or a broken install
+        raise ImportError("datoteca: the native build needs the cffi package (pip install cffi)") from None
 
     path = os.environ.get("DATOTECA_LIBRARY")
     if not path:
