@@ -67,51 +67,99 @@ void dt__cli_ob_putc(outbuf *o, char c) {
     *o->p++ = c;
 }
 
-void dt__cli_json_string(outbuf *o, const char *s, size_t n) {
-    dt__cli_ob_putc(o, '"');
-    size_t run = 0;
+/* Word-at-a-time tests (eight bytes per step): whether any byte of w equals c, or is below 0x20. A
+ * borrow can mark a byte above a true match, never a word without one, so "any" is exact on either
+ * byte order; nothing here needs to know which byte matched. */
+#define DT__UNOS 0x0101010101010101ULL
+#define DT__ALTOS 0x8080808080808080ULL
+static inline uint64_t dt__iguales(uint64_t w, unsigned char c) {
+    uint64_t x = w ^ (DT__UNOS * c);
+    return (x - DT__UNOS) & ~x & DT__ALTOS;
+}
+static inline uint64_t dt__control(uint64_t w) { return (w - DT__UNOS * 0x20) & ~w & DT__ALTOS; }
+
+/* Copies s[0, n) to d while looking for the bytes `marca` flags in a word: 1 if one is there. For n of
+ * eight or more the last word is read where it ends (overlapping the one before), so nothing past s + n
+ * is read and the tail needs no byte loop; shorter texts go a byte at a time through `raro`. */
+#define DT__COPIAR_BUSCANDO(marca, raro)                                                                                \
+    do {                                                                                                               \
+        if (n >= 8) {                                                                                                  \
+            uint64_t m = 0, w;                                                                                         \
+            size_t i = 0;                                                                                              \
+            for (; i + 8 < n; i += 8) {                                                                                \
+                memcpy(&w, s + i, 8);                                                                                  \
+                m |= marca(w);                                                                                         \
+                memcpy(d + i, &w, 8);                                                                                  \
+            }                                                                                                          \
+            memcpy(&w, s + n - 8, 8);                                                                                  \
+            m |= marca(w);                                                                                             \
+            memcpy(d + n - 8, &w, 8);                                                                                  \
+            hay = m != 0;                                                                                              \
+        } else {                                                                                                       \
+            for (size_t i = 0; i < n; i++) {                                                                           \
+                unsigned char c = (unsigned char)s[i];                                                                 \
+                hay |= raro(c);                                                                                        \
+                d[i] = (char)c;                                                                                        \
+            }                                                                                                          \
+        }                                                                                                              \
+    } while (0)
+
+#define DT__JSON_MARCA(w) (dt__control(w) | dt__iguales(w, '"') | dt__iguales(w, '\\'))
+#define DT__JSON_RARO(c) ((c) < 0x20 || (c) == '"' || (c) == '\\')
+#define DT__CSV_MARCA(w) (dt__iguales(w, ',') | dt__iguales(w, '"') | dt__iguales(w, '\n') | dt__iguales(w, '\r'))
+#define DT__CSV_RARO(c) ((c) == ',' || (c) == '"' || (c) == '\n' || (c) == '\r')
+
+char *dt__cli_json_texto(char *d, const char *s, size_t n) {
+    *d++ = '"';
+    int hay = 0;
+    DT__COPIAR_BUSCANDO(DT__JSON_MARCA, DT__JSON_RARO);
+    if (!hay) {
+        d[n] = '"';
+        return d + n + 1;
+    }
+    static const char hex[] = "0123456789abcdef"; /* as "\\u%04x" wrote them */
     for (size_t i = 0; i < n; i++) {
         unsigned char c = (unsigned char)s[i];
-        if (c >= 0x20 && c != '"' && c != '\\') continue;
-        dt__cli_ob_put(o, s + run, i - run);
-        run = i + 1;
-        char esc[8];
-        if (c == '"' || c == '\\') {
-            esc[0] = '\\';
-            esc[1] = (char)c;
-            dt__cli_ob_put(o, esc, 2);
+        if (!DT__JSON_RARO(c)) {
+            *d++ = (char)c;
+        } else if (c == '"' || c == '\\') {
+            *d++ = '\\';
+            *d++ = (char)c;
         } else {
-            snprintf(esc, sizeof esc, "\\u%04x", c);
-            dt__cli_ob_put(o, esc, 6);
+            memcpy(d, "\\u00", 4);
+            d[4] = hex[c >> 4];
+            d[5] = hex[c & 15];
+            d += 6;
         }
     }
-    dt__cli_ob_put(o, s + run, n - run);
-    dt__cli_ob_putc(o, '"');
+    *d++ = '"';
+    return d;
 }
 
-/* One pass over a cell for the bytes that make it quoted: short cells are the rule, and four memchr
- * calls cost more than the loop. */
-static int csv_raro(const char *s, size_t n) {
-    for (size_t i = 0; i < n; i++) {
-        char c = s[i];
-        if (c == ',' || c == '"' || c == '\n' || c == '\r') return 1;
+void dt__cli_json_string(outbuf *o, const char *s, size_t n) { o->p = dt__cli_json_texto(dt__cli_ob_reservar(o, 6 * n + 2), s, n); }
+
+char *dt__cli_csv_celda(char *d, const char *s, size_t n, int vacio_entre_comillas) {
+    if (n == 0) {
+        if (vacio_entre_comillas) {
+            *d++ = '"';
+            *d++ = '"';
+        }
+        return d;
     }
-    return 0;
+    int hay = 0;
+    DT__COPIAR_BUSCANDO(DT__CSV_MARCA, DT__CSV_RARO);
+    if (!hay) return d + n;
+    *d++ = '"'; /* written again, quoted, over the copy */
+    for (size_t i = 0; i < n; i++) {
+        if (s[i] == '"') *d++ = '"';
+        *d++ = s[i];
+    }
+    *d++ = '"';
+    return d;
 }
 
 void dt__cli_csv_field(outbuf *o, const char *s, size_t n, int vacio_entre_comillas) {
-    if (n == 0 && vacio_entre_comillas) {
-        dt__cli_ob_put(o, "\"\"", 2);
-    } else if (csv_raro(s, n)) {
-        dt__cli_ob_putc(o, '"');
-        for (size_t i = 0; i < n; i++) {
-            if (s[i] == '"') dt__cli_ob_putc(o, '"');
-            dt__cli_ob_putc(o, s[i]);
-        }
-        dt__cli_ob_putc(o, '"');
-    } else {
-        dt__cli_ob_put(o, s, n);
-    }
+    o->p = dt__cli_csv_celda(dt__cli_ob_reservar(o, 2 * n + 2), s, n, vacio_entre_comillas);
 }
 
 /* Strict unsigned decimal: digits only, no sign, no overflow. */
