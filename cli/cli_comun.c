@@ -5,6 +5,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#if defined(__SSE2__)
+#include <emmintrin.h> /* the cell writers' sixteen-byte scan */
+#endif
 #ifdef _WIN32
 #include <io.h>
 #define dt__isatty _isatty
@@ -83,7 +86,6 @@ void dt__cli_ob_putc(outbuf *o, char c) {
 #endif
 
 #if defined(__SSE2__)
-#include <emmintrin.h>
 DT__SIEMPRE_EN_LINEA int dt__marca(__m128i v, int json) {
     __m128i m;
     if (json) {
