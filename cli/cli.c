@@ -123,6 +123,10 @@ static void escribir_registro(outbuf *o, const dt__llamada *ll, const int64_t *a
         textos += largo[j];
     }
     char *d = dt__cli_ob_reservar(o, 6 * textos + (sizeof json_keys[0] + 6) * nf + 3);
+    if (f == F_CSV) {
+        o->p = dt__cli_csv_fila(d, ini, largo, NULL, nf, 0);
+        return;
+    }
     if (f == F_JSONL) *d++ = '{';
     for (size_t j = 0; j < nf; j++) {
         if (f == F_JSONL) {
@@ -135,12 +139,9 @@ static void escribir_registro(outbuf *o, const dt__llamada *ll, const int64_t *a
                 d = dt__cli_json_texto(d, ini[j], largo[j]);
             }
         } else {
-            if (j) *d++ = f == F_CSV ? ',' : '\t';
-            if (f == F_CSV) d = dt__cli_csv_celda(d, ini[j], largo[j], 0);
-            else {
-                memcpy(d, ini[j], largo[j]);
-                d += largo[j];
-            }
+            if (j) *d++ = '\t'; /* plain */
+            memcpy(d, ini[j], largo[j]);
+            d += largo[j];
         }
     }
     if (f == F_JSONL) *d++ = '}';

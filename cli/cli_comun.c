@@ -205,7 +205,7 @@ char *dt__cli_json_texto(char *d, const char *s, size_t n) {
 
 void dt__cli_json_string(outbuf *o, const char *s, size_t n) { o->p = dt__cli_json_texto(dt__cli_ob_reservar(o, 6 * n + 2), s, n); }
 
-char *dt__cli_csv_celda(char *d, const char *s, size_t n, int vacio_entre_comillas) {
+DT__SIEMPRE_EN_LINEA char *dt__csv_celda(char *d, const char *s, size_t n, int vacio_entre_comillas) {
     if (n == 0) {
         if (vacio_entre_comillas) {
             *d++ = '"';
@@ -228,8 +228,17 @@ char *dt__cli_csv_celda(char *d, const char *s, size_t n, int vacio_entre_comill
     return d;
 }
 
+char *dt__cli_csv_fila(char *d, const char *const *ini, const size_t *largo, const uint8_t *nulo, size_t ncol, int vacio_entre_comillas) {
+    for (size_t j = 0; j < ncol; j++) {
+        if (j) *d++ = ',';
+        if (!(nulo && nulo[j])) d = dt__csv_celda(d, ini[j], largo[j], vacio_entre_comillas);
+    }
+    *d++ = '\n';
+    return d;
+}
+
 void dt__cli_csv_field(outbuf *o, const char *s, size_t n, int vacio_entre_comillas) {
-    o->p = dt__cli_csv_celda(dt__cli_ob_reservar(o, 2 * n + 2), s, n, vacio_entre_comillas);
+    o->p = dt__csv_celda(dt__cli_ob_reservar(o, 2 * n + 2), s, n, vacio_entre_comillas);
 }
 
 /* Strict unsigned decimal: digits only, no sign, no overflow. */

@@ -165,12 +165,7 @@ static void formatear(const tarea *w, unsigned long long desde, size_t n, outbuf
         for (size_t j = 0; j < ncol; j++) textos += v->largo[j];
         if (w->r.formato == T_CSV) { /* the hot path: one reservation a row */
             char *d = dt__cli_ob_reservar(o, 2 * textos + 3 * ncol + 1);
-            for (size_t j = 0; j < ncol; j++) {
-                if (j) *d++ = ',';
-                if (!v->nulo[j]) d = dt__cli_csv_celda(d, v->ini[j], v->largo[j], 1);
-            }
-            *d++ = '\n';
-            o->p = d;
+            o->p = dt__cli_csv_fila(d, v->ini, v->largo, v->nulo, ncol, 1);
             continue;
         }
         if (w->r.formato == T_JSONL) {
