@@ -47,6 +47,14 @@ void dt__cli_json_string(outbuf *o, const char *s, size_t n);
 /* A CSV cell: quoted when it holds a comma, a quote or a line break. `vacio_entre_comillas`
  * writes an empty text as "" so that PostgreSQL's COPY reads it as empty, not NULL. */
 void dt__cli_csv_field(outbuf *o, const char *s, size_t n, int vacio_entre_comillas);
+/* The same JSON string at d, which has room for 6n + 2 bytes; returns the end. */
+char *dt__cli_json_texto(char *d, const char *s, size_t n);
+/* A whole CSV line of `ncol` cells (ini[j], largo[j]) at d, '\n' included, each as dt__cli_csv_field
+ * writes it; a null cell (nulo[j] set; nulo may be NULL) is written as nothing. d has room for
+ * 2 * (the texts' lengths) + 3 * ncol + 1 bytes; returns the end. These two and the outbuf functions
+ * above are each format's one rule (cli_comun.c): the rows of cli.c and cli_tabla.c are written
+ * through them, scanning and copying sixteen or eight bytes at a time, escaping only what needs it. */
+char *dt__cli_csv_fila(char *d, const char *const *ini, const size_t *largo, const uint8_t *nulo, size_t ncol, int vacio_entre_comillas);
 
 /* 1 when a column of this PostgreSQL type (dt_columna_info.tipo_sql) holds integers: written bare in SQL
  * and JSON, bound as an integer in SQLite. Any other type goes as text (dates as 'YYYY-MM-DD'). */

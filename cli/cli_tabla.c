@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "cli_interno.h"
+#include "datos/tabla_interno.h" /* dt__tabla_valores: a row's values in place */
 
 enum { T_JSONL, T_CSV, T_SQL, T_DDL, T_PLAIN };
 enum { BLOQUE = 4096, MAX_JOBS = 64, FILAS_POR_INSERT = 500 };
@@ -27,6 +28,8 @@ typedef struct tarea {
     size_t ncol;
     dt_columna_info col[DT_MAX_FIELDS];
     char claves[DT_MAX_FIELDS][80]; /* `"nombre":` once, JSON-escaped */
+    size_t largo_clave[DT_MAX_FIELDS];
+    uint8_t entero[DT_MAX_FIELDS];  /* written bare in JSON and SQL (dt__cli_tipo_entero), once per column */
 } tarea;
 
 static int usage_tabla(FILE *f) {
@@ -137,6 +140,8 @@ static int parse_tabla(int argc, char **argv, tarea *w) {
     for (size_t j = 0; j < w->ncol; j++) {
         dt_tabla_columna(w->t, j, &w->col[j]);
         snprintf(w->claves[j], sizeof w->claves[j], "%s\"%s\":", j ? "," : "", w->col[j].nombre);
+        w->largo_clave[j] = strlen(w->claves[j]);
+        w->entero[j] = (uint8_t)dt__cli_tipo_entero(w->col[j].tipo_sql);
     }
     char ddl[4096];
     if ((r->formato == T_SQL || r->formato == T_DDL) &&
@@ -147,108 +152,43 @@ static int parse_tabla(int argc, char **argv, tarea *w) {
     return 0;
 }
 
-static int es_entero(const dt_columna_info *c) { return dt__cli_tipo_entero(c->tipo_sql); }
-
-/* Bytes of a word equal to c: 0x80 in each such byte (the classic "has zero byte" test of w ^ c·0x01…;
- * exact for the lowest match, which is the only one used). */
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__ && (defined(__GNUC__) || defined(__clang__))
-#define SWAR 1
-#else
-#define SWAR 0 /* big-endian (s390x) or unknown: a byte at a time, the same bytes */
-#endif
-#define UNOS 0x0101010101010101ULL
-#define ALTOS 0x8080808080808080ULL
-static inline uint64_t iguales(uint64_t w, unsigned char c) {
-    uint64_t x = w ^ (UNOS * c);
-    return (x - UNOS) & ~x & ALTOS;
-}
-
-/* One row of the library's text form (fields split by DT_FIELD_SEP, ended by '\n' at `nl`) as a CSV
- * line, in one pass: each field is copied eight bytes at a time while it is scanned for its end and for
- * the bytes that make a cell quoted (a comma, a quote, a CR; the text form has no '\n' inside a field),
- * and only such a field is written again, quoted. The same bytes as dt__cli_csv_field per cell, with ""
- * for an empty text and nothing for a null. `d` has room for twice the row, three bytes a field and 8
- * more. Returns the end of what was written; the row is [s, nl]. This is most of `datoteca tabla
- * --format csv`'s time, so it is written for it (a byte at a time it took half of every row's cost). */
-static char *csv_fila(char *d, const char *s, const char *nl, size_t ncol) {
-    const char *p = s;
-    for (size_t j = 0; j < ncol; j++) {
-        if (j) *d++ = ',';
-        const char *c = p;
-        char *inicio = d;
-        int raro = 0;
-        for (;;) {
-#if SWAR
-            /* A whole word inside the row (no read past it), on a little-endian machine: there the
-             * lowest byte of the word is the first in memory, which the zero-byte test finds exactly. */
-            if (nl - p >= 8) {
-                uint64_t w;
-                memcpy(&w, p, 8);
-                uint64_t fin = iguales(w, (unsigned char)DT_FIELD_SEP) | iguales(w, '\n');
-                uint64_t m = iguales(w, ',') | iguales(w, '"') | iguales(w, '\r');
-                if (fin) { /* the field ends in this word: look no further than its end */
-                    unsigned k = (unsigned)__builtin_ctzll(fin) / 8;
-                    raro |= (m & ((1ULL << (8 * k)) - 1)) != 0;
-                    memcpy(d, p, 8);
-                    d += k;
-                    p += k;
-                    break;
-                }
-                raro |= m != 0;
-                memcpy(d, p, 8);
-                d += 8;
-                p += 8;
-                continue;
-            }
-#endif
-            char ch = *p;
-            if (ch == DT_FIELD_SEP || ch == '\n') break;
-            raro |= ch == ',' || ch == '"' || ch == '\r';
-            *d++ = ch;
-            p++;
-        }
-        size_t k = (size_t)(p - c);
-        p++;
-        if (k == 1 && *c == DT_NULO) {
-            d = inicio;
-        } else if (k == 0) {
-            *d++ = '"';
-            *d++ = '"';
-        } else if (raro) {
-            d = inicio;
-            *d++ = '"';
-            for (size_t i = 0; i < k; i++) {
-                if (c[i] == '"') *d++ = '"';
-                *d++ = c[i];
-            }
-            *d++ = '"';
-        }
-    }
-    *d++ = '\n';
-    return d;
-}
-
-/* Format rows [desde, desde + n) of the dataset, as `formato`, into o. `primera` is the global
- * index of the first row (a SQL INSERT groups rows by their global index, so blocks agree). */
-static void formatear(const tarea *w, unsigned long long desde, size_t n, outbuf *o, char *filas, size_t cap) {
-    size_t len;
-    dt_status st = dt_tabla_filas(w->t, desde, n, filas, cap, &len);
-    if (st != DT_OK) { /* capacity and buffer were checked: this is a bug, say so */
-        fprintf(stderr, "datoteca: internal error: dt_tabla_filas: %s\n", dt_status_str(st));
-        exit(1);
-    }
-    const char *s = filas;
-    if (w->r.formato == T_CSV) {
-        for (size_t i = 0; i < n; i++) {
-            const char *nl = memchr(s, '\n', (size_t)(filas + len - s));
-            size_t largo = (size_t)(nl - s) + 1;
-            char *d = dt__cli_ob_reservar(o, 2 * largo + 3 * w->ncol + 8);
-            o->p = csv_fila(d, s, nl, w->ncol);
-            s = nl + 1;
-        }
-        return;
-    }
+/* Rows [desde, desde + n) of the dataset, as `formato`, into o, each written straight from the values
+ * the registry generated (dt__tabla_valores: the record's fields in place, their lengths, nulls and
+ * dirt) with no text form in between; `v` is the block's scratch. The bytes are those of dt_tabla_filas'
+ * text form formatted cell by cell, which is what the CLI wrote before. A SQL INSERT groups rows by
+ * their place in this output, so blocks agree whatever the number of jobs. */
+static void formatear(const tarea *w, unsigned long long desde, size_t n, outbuf *o, dt__valores *v) {
+    size_t ncol = w->ncol;
     for (size_t i = 0; i < n; i++) {
+        dt__tabla_valores(w->t, desde + i, v);
+        size_t textos = 0;
+        for (size_t j = 0; j < ncol; j++) textos += v->largo[j];
+        if (w->r.formato == T_CSV) { /* the hot path: one reservation a row */
+            char *d = dt__cli_ob_reservar(o, 2 * textos + 3 * ncol + 1);
+            o->p = dt__cli_csv_fila(d, v->ini, v->largo, v->nulo, ncol, 1);
+            continue;
+        }
+        if (w->r.formato == T_JSONL) {
+            char *d = dt__cli_ob_reservar(o, 6 * textos + (sizeof w->claves[0] + 6) * ncol + 3);
+            *d++ = '{';
+            for (size_t j = 0; j < ncol; j++) {
+                memcpy(d, w->claves[j], w->largo_clave[j]);
+                d += w->largo_clave[j];
+                if (v->nulo[j]) {
+                    memcpy(d, "null", 4);
+                    d += 4;
+                } else if (w->entero[j]) {
+                    memcpy(d, v->ini[j], v->largo[j]);
+                    d += v->largo[j];
+                } else {
+                    d = dt__cli_json_texto(d, v->ini[j], v->largo[j]);
+                }
+            }
+            *d++ = '}';
+            *d++ = '\n';
+            o->p = d;
+            continue;
+        }
         unsigned long long fila = desde + i - w->desde; /* place in this output */
         if (w->r.formato == T_SQL) {
             if (fila % FILAS_POR_INSERT == 0) {
@@ -258,49 +198,31 @@ static void formatear(const tarea *w, unsigned long long desde, size_t n, outbuf
             } else {
                 dt__cli_ob_put(o, ",\n(", 3);
             }
-        } else if (w->r.formato == T_JSONL) {
-            dt__cli_ob_putc(o, '{');
         }
-        for (size_t j = 0; j < w->ncol; j++) {
-            const char *fin = s;
-            while (*fin != DT_FIELD_SEP && *fin != '\n') fin++;
-            size_t k = (size_t)(fin - s);
-            int nulo = k == 1 && *s == DT_NULO;
-            switch (w->r.formato) {
-            case T_JSONL:
-                dt__cli_ob_put(o, w->claves[j], strlen(w->claves[j]));
-                if (nulo) dt__cli_ob_put(o, "null", 4);
-                else if (es_entero(&w->col[j])) dt__cli_ob_put(o, s, k);
-                else dt__cli_json_string(o, s, k);
-                break;
-            case T_CSV:
-                if (j) dt__cli_ob_putc(o, ',');
-                if (!nulo) dt__cli_csv_field(o, s, k, 1);
-                break;
-            case T_SQL:
+        for (size_t j = 0; j < ncol; j++) {
+            const char *c = v->ini[j];
+            size_t k = v->largo[j];
+            if (w->r.formato == T_SQL) {
                 if (j) dt__cli_ob_put(o, ", ", 2);
-                if (nulo) dt__cli_ob_put(o, "NULL", 4);
-                else if (es_entero(&w->col[j])) dt__cli_ob_put(o, s, k);
-                else dt__cli_sql_texto(o, s, k);
-                break;
-            default: /* plain: tab-separated, null as an empty cell */
+                if (v->nulo[j]) dt__cli_ob_put(o, "NULL", 4);
+                else if (w->entero[j]) dt__cli_ob_put(o, c, k);
+                else dt__cli_sql_texto(o, c, k);
+            } else { /* plain: tab-separated, null as an empty cell */
                 if (j) dt__cli_ob_putc(o, '\t');
-                if (!nulo) dt__cli_ob_put(o, s, k);
+                if (!v->nulo[j]) dt__cli_ob_put(o, c, k);
             }
-            s = fin + 1;
         }
         if (w->r.formato == T_SQL) {
             dt__cli_ob_putc(o, ')');
             if ((fila + 1) % FILAS_POR_INSERT == 0 || fila + 1 == w->r.count) dt__cli_ob_put(o, ";\n", 2);
         } else {
-            if (w->r.formato == T_JSONL) dt__cli_ob_putc(o, '}');
             dt__cli_ob_putc(o, '\n');
         }
     }
 }
 
-static void hacer(void *ctx, unsigned long long desde, size_t n, outbuf *o, char *filas) {
-    formatear((const tarea *)ctx, desde, n, o, filas, DT_CALL_MANY_BOUND(BLOQUE));
+static void hacer(void *ctx, unsigned long long desde, size_t n, outbuf *o, char *scratch) {
+    formatear((const tarea *)ctx, desde, n, o, (dt__valores *)(void *)scratch); /* calloc'd: aligned for it */
 }
 
 static int escribir(void *ctx, outbuf *o) {
@@ -330,7 +252,7 @@ static int run_tabla(tarea *w) {
     dt__cli_ob_free(&cab);
     if (r->formato == T_DDL) r->count = 0;
 
-    dt__cli_lotes l = {w->desde, r->count, BLOQUE, (size_t)w->jobs, DT_CALL_MANY_BOUND(BLOQUE), hacer, escribir, w, 1, NULL, NULL, NULL};
+    dt__cli_lotes l = {w->desde, r->count, BLOQUE, (size_t)w->jobs, sizeof(dt__valores), hacer, escribir, w, 1, NULL, NULL, NULL};
     if (!error) {
         int rc = dt__cli_lotes_run(&l);
         if (rc < 0) return 1;
