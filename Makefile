@@ -85,7 +85,7 @@ test-c: build
 	@$(BUILD)/tests/c/test_propiedades | grep 'property suites'  # ctest hides the totals line
 
 test-python: build venv
-	DATOTECA_CLI=$(abspath $(CLI)) $(VPY) -m pytest tests/python -q -p no:cacheprovider
+	DATOTECA_CLI=$(abspath $(CLI)) tools/pytest_lanes.sh $(VPY) -q -p no:cacheprovider
 
 test-node: build node
 	DATOTECA_CLI=$(abspath $(CLI)) $(NPM_ENV) npx vitest run --root tests/node
