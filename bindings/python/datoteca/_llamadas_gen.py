@@ -7,96 +7,223 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Callable, Dict, List, Literal, Optional, cast, overload
 
+from ._comun_gen import FIELD_SEP
 from ._tipos_gen import BancoDict, ComunaSuciaDict, Contrato, CuentaDict, DefectoDte, DefectoEmail, DefectoFijo, DefectoMovil, DefectoPatente, DefectoRut, DireccionDict, DteDict, DteInvalidoDict, EmailInvalidoDict, EmpresaDict, FijoInvalidoDict, FijoSucioDict, FormatoPatente, FormatoRut, FormatoTelefono, LiquidacionDict, MovilInvalidoDict, MovilSucioDict, NombreSucioDict, PatenteInvalidaDict, PersonaDict, PrevisionDict, RutInvalidoDict, RutSucioDict, SaludLiquidacion, Sexo, SucioComuna, SucioNombre, SucioRut, SucioTelefono, TipoPatente, TipoRut, VehiculoDict, CallName
 
 
-def _registro_persona_persona(v0: str, v1: str, v2: str, v3: str, v4: str, v5: str, v6: str, v7: str, v8: str, v9: str, v10: str, v11: str, v12: str, v13: str) -> PersonaDict:
+def _registro_persona_persona(t: str) -> PersonaDict:
+    v0, v1, v2, v3, v4, v5, v6, v7, v8, v9, v10, v11, v12, v13 = t.split(FIELD_SEP)
     return {'nombres': v0, 'apellido_paterno': v1, 'apellido_materno': v2, 'nombre_completo': v3, 'sexo': v4, 'rut': v5, 'fecha_nacimiento': v6, 'email': v7 or None, 'telefono': v8 or None, 'direccion': v9, 'comuna': v10, 'region': v11, 'codigo_comuna': v12, 'codigo_region': v13}
 
 
-def _registro_direccion_direccion(v0: str, v1: str, v2: str, v3: str, v4: str, v5: str, v6: str, v7: str, v8: str, v9: str, v10: str, v11: str) -> DireccionDict:
+def _registros_persona_persona(t: str) -> List[PersonaDict]:
+    p = iter(t.split(FIELD_SEP))
+    return [{'nombres': v0, 'apellido_paterno': v1, 'apellido_materno': v2, 'nombre_completo': v3, 'sexo': v4, 'rut': v5, 'fecha_nacimiento': v6, 'email': v7 or None, 'telefono': v8 or None, 'direccion': v9, 'comuna': v10, 'region': v11, 'codigo_comuna': v12, 'codigo_region': v13} for v0, v1, v2, v3, v4, v5, v6, v7, v8, v9, v10, v11, v12, v13 in zip(p, p, p, p, p, p, p, p, p, p, p, p, p, p)]
+
+
+def _registro_direccion_direccion(t: str) -> DireccionDict:
+    v0, v1, v2, v3, v4, v5, v6, v7, v8, v9, v10, v11 = t.split(FIELD_SEP)
     return {'tipo_via': v0, 'nombre_via': v1, 'numero': int(v2), 'depto': v3, 'comuna': v4, 'codigo_comuna': v5, 'provincia': v6, 'codigo_provincia': v7, 'region': v8, 'codigo_region': v9, 'codigo_postal': v10, 'linea': v11}
 
 
-def _registro_banco_banco(v0: str, v1: str) -> BancoDict:
+def _registros_direccion_direccion(t: str) -> List[DireccionDict]:
+    p = iter(t.split(FIELD_SEP))
+    return [{'tipo_via': v0, 'nombre_via': v1, 'numero': int(v2), 'depto': v3, 'comuna': v4, 'codigo_comuna': v5, 'provincia': v6, 'codigo_provincia': v7, 'region': v8, 'codigo_region': v9, 'codigo_postal': v10, 'linea': v11} for v0, v1, v2, v3, v4, v5, v6, v7, v8, v9, v10, v11 in zip(p, p, p, p, p, p, p, p, p, p, p, p)]
+
+
+def _registro_banco_banco(t: str) -> BancoDict:
+    v0, v1 = t.split(FIELD_SEP)
     return {'codigo': v0, 'nombre': v1}
 
 
-def _registro_banco_cuenta(v0: str, v1: str, v2: str, v3: str, v4: str) -> CuentaDict:
+def _registros_banco_banco(t: str) -> List[BancoDict]:
+    p = iter(t.split(FIELD_SEP))
+    return [{'codigo': v0, 'nombre': v1} for v0, v1 in zip(p, p)]
+
+
+def _registro_banco_cuenta(t: str) -> CuentaDict:
+    v0, v1, v2, v3, v4 = t.split(FIELD_SEP)
     return {'banco': v0, 'codigo_banco': v1, 'tipo_cuenta': v2, 'numero': v3, 'rut_titular': v4}
 
 
-def _registro_empresa_empresa(v0: str, v1: str, v2: str, v3: str, v4: str, v5: str, v6: str, v7: str, v8: str, v9: str, v10: str) -> EmpresaDict:
+def _registros_banco_cuenta(t: str) -> List[CuentaDict]:
+    p = iter(t.split(FIELD_SEP))
+    return [{'banco': v0, 'codigo_banco': v1, 'tipo_cuenta': v2, 'numero': v3, 'rut_titular': v4} for v0, v1, v2, v3, v4 in zip(p, p, p, p, p)]
+
+
+def _registro_empresa_empresa(t: str) -> EmpresaDict:
+    v0, v1, v2, v3, v4, v5, v6, v7, v8, v9, v10 = t.split(FIELD_SEP)
     return {'razon_social': v0, 'nombre_fantasia': v1, 'rut': v2, 'giro': v3, 'direccion': v4, 'comuna': v5, 'region': v6, 'telefono': v7, 'email': v8, 'codigo_comuna': v9, 'codigo_region': v10}
 
 
-def _registro_vehiculo_vehiculo(v0: str, v1: str, v2: str, v3: str, v4: str, v5: str, v6: str) -> VehiculoDict:
+def _registros_empresa_empresa(t: str) -> List[EmpresaDict]:
+    p = iter(t.split(FIELD_SEP))
+    return [{'razon_social': v0, 'nombre_fantasia': v1, 'rut': v2, 'giro': v3, 'direccion': v4, 'comuna': v5, 'region': v6, 'telefono': v7, 'email': v8, 'codigo_comuna': v9, 'codigo_region': v10} for v0, v1, v2, v3, v4, v5, v6, v7, v8, v9, v10 in zip(p, p, p, p, p, p, p, p, p, p, p)]
+
+
+def _registro_vehiculo_vehiculo(t: str) -> VehiculoDict:
+    v0, v1, v2, v3, v4, v5, v6 = t.split(FIELD_SEP)
     return {'patente': v0, 'dv': v1, 'marca': v2, 'modelo': v3, 'anio': int(v4), 'tipo': v5, 'color': v6}
 
 
-def _registro_prevision_prevision(v0: str, v1: str, v2: str) -> PrevisionDict:
+def _registros_vehiculo_vehiculo(t: str) -> List[VehiculoDict]:
+    p = iter(t.split(FIELD_SEP))
+    return [{'patente': v0, 'dv': v1, 'marca': v2, 'modelo': v3, 'anio': int(v4), 'tipo': v5, 'color': v6} for v0, v1, v2, v3, v4, v5, v6 in zip(p, p, p, p, p, p, p)]
+
+
+def _registro_prevision_prevision(t: str) -> PrevisionDict:
+    v0, v1, v2 = t.split(FIELD_SEP)
     return {'afp': v0, 'salud': v1, 'tramo': v2 or None}
 
 
-def _registro_tributario_dte(v0: str, v1: str, v2: str, v3: str, v4: str, v5: str, v6: str, v7: str, v8: str, v9: str, v10: str, v11: str, v12: str, v13: str) -> DteDict:
+def _registros_prevision_prevision(t: str) -> List[PrevisionDict]:
+    p = iter(t.split(FIELD_SEP))
+    return [{'afp': v0, 'salud': v1, 'tramo': v2 or None} for v0, v1, v2 in zip(p, p, p)]
+
+
+def _registro_tributario_dte(t: str) -> DteDict:
+    v0, v1, v2, v3, v4, v5, v6, v7, v8, v9, v10, v11, v12, v13 = t.split(FIELD_SEP)
     return {'tipo': int(v0), 'nombre_tipo': v1, 'folio': int(v2), 'fecha_emision': v3, 'emisor_rut': v4, 'emisor_razon_social': v5, 'emisor_giro': v6, 'emisor_direccion': v7, 'receptor_rut': v8, 'receptor_nombre': v9, 'monto_neto': int(v10), 'monto_exento': int(v11), 'iva': int(v12), 'monto_total': int(v13)}
 
 
-def _registro_remuneracion_liquidacion(v0: str, v1: str, v2: str, v3: str, v4: str, v5: str, v6: str, v7: str, v8: str, v9: str, v10: str, v11: str, v12: str, v13: str, v14: str, v15: str) -> LiquidacionDict:
+def _registros_tributario_dte(t: str) -> List[DteDict]:
+    p = iter(t.split(FIELD_SEP))
+    return [{'tipo': int(v0), 'nombre_tipo': v1, 'folio': int(v2), 'fecha_emision': v3, 'emisor_rut': v4, 'emisor_razon_social': v5, 'emisor_giro': v6, 'emisor_direccion': v7, 'receptor_rut': v8, 'receptor_nombre': v9, 'monto_neto': int(v10), 'monto_exento': int(v11), 'iva': int(v12), 'monto_total': int(v13)} for v0, v1, v2, v3, v4, v5, v6, v7, v8, v9, v10, v11, v12, v13 in zip(p, p, p, p, p, p, p, p, p, p, p, p, p, p)]
+
+
+def _registro_remuneracion_liquidacion(t: str) -> LiquidacionDict:
+    v0, v1, v2, v3, v4, v5, v6, v7, v8, v9, v10, v11, v12, v13, v14, v15 = t.split(FIELD_SEP)
     return {'periodo': v0, 'contrato': v1, 'afp': v2, 'salud': v3, 'plan_uf': v4 or None, 'sueldo_base': int(v5), 'gratificacion': int(v6), 'total_imponible': int(v7), 'cotizacion_afp': int(v8), 'cotizacion_salud': int(v9), 'seguro_cesantia': int(v10), 'base_tributable': int(v11), 'impuesto_unico': int(v12), 'total_haberes': int(v13), 'total_descuentos': int(v14), 'liquido': int(v15)}
 
 
-def _registro_invalido_rut(v0: str, v1: str) -> RutInvalidoDict:
+def _registros_remuneracion_liquidacion(t: str) -> List[LiquidacionDict]:
+    p = iter(t.split(FIELD_SEP))
+    return [{'periodo': v0, 'contrato': v1, 'afp': v2, 'salud': v3, 'plan_uf': v4 or None, 'sueldo_base': int(v5), 'gratificacion': int(v6), 'total_imponible': int(v7), 'cotizacion_afp': int(v8), 'cotizacion_salud': int(v9), 'seguro_cesantia': int(v10), 'base_tributable': int(v11), 'impuesto_unico': int(v12), 'total_haberes': int(v13), 'total_descuentos': int(v14), 'liquido': int(v15)} for v0, v1, v2, v3, v4, v5, v6, v7, v8, v9, v10, v11, v12, v13, v14, v15 in zip(p, p, p, p, p, p, p, p, p, p, p, p, p, p, p, p)]
+
+
+def _registro_invalido_rut(t: str) -> RutInvalidoDict:
+    v0, v1 = t.split(FIELD_SEP)
     return {'valor': v0, 'defecto': v1}
 
 
-def _registro_invalido_patente(v0: str, v1: str) -> PatenteInvalidaDict:
+def _registros_invalido_rut(t: str) -> List[RutInvalidoDict]:
+    p = iter(t.split(FIELD_SEP))
+    return [{'valor': v0, 'defecto': v1} for v0, v1 in zip(p, p)]
+
+
+def _registro_invalido_patente(t: str) -> PatenteInvalidaDict:
+    v0, v1 = t.split(FIELD_SEP)
     return {'valor': v0, 'defecto': v1}
 
 
-def _registro_invalido_movil(v0: str, v1: str) -> MovilInvalidoDict:
+def _registros_invalido_patente(t: str) -> List[PatenteInvalidaDict]:
+    p = iter(t.split(FIELD_SEP))
+    return [{'valor': v0, 'defecto': v1} for v0, v1 in zip(p, p)]
+
+
+def _registro_invalido_movil(t: str) -> MovilInvalidoDict:
+    v0, v1 = t.split(FIELD_SEP)
     return {'valor': v0, 'defecto': v1}
 
 
-def _registro_invalido_fijo(v0: str, v1: str) -> FijoInvalidoDict:
+def _registros_invalido_movil(t: str) -> List[MovilInvalidoDict]:
+    p = iter(t.split(FIELD_SEP))
+    return [{'valor': v0, 'defecto': v1} for v0, v1 in zip(p, p)]
+
+
+def _registro_invalido_fijo(t: str) -> FijoInvalidoDict:
+    v0, v1 = t.split(FIELD_SEP)
     return {'valor': v0, 'defecto': v1}
 
 
-def _registro_invalido_email(v0: str, v1: str) -> EmailInvalidoDict:
+def _registros_invalido_fijo(t: str) -> List[FijoInvalidoDict]:
+    p = iter(t.split(FIELD_SEP))
+    return [{'valor': v0, 'defecto': v1} for v0, v1 in zip(p, p)]
+
+
+def _registro_invalido_email(t: str) -> EmailInvalidoDict:
+    v0, v1 = t.split(FIELD_SEP)
     return {'valor': v0, 'defecto': v1}
 
 
-def _registro_invalido_dte(v0: str, v1: str, v2: str, v3: str, v4: str, v5: str, v6: str, v7: str, v8: str, v9: str, v10: str, v11: str, v12: str, v13: str, v14: str) -> DteInvalidoDict:
+def _registros_invalido_email(t: str) -> List[EmailInvalidoDict]:
+    p = iter(t.split(FIELD_SEP))
+    return [{'valor': v0, 'defecto': v1} for v0, v1 in zip(p, p)]
+
+
+def _registro_invalido_dte(t: str) -> DteInvalidoDict:
+    v0, v1, v2, v3, v4, v5, v6, v7, v8, v9, v10, v11, v12, v13, v14 = t.split(FIELD_SEP)
     return {'tipo': int(v0), 'nombre_tipo': v1, 'folio': int(v2), 'fecha_emision': v3, 'emisor_rut': v4, 'emisor_razon_social': v5, 'emisor_giro': v6, 'emisor_direccion': v7, 'receptor_rut': v8, 'receptor_nombre': v9, 'monto_neto': int(v10), 'monto_exento': int(v11), 'iva': int(v12), 'monto_total': int(v13), 'defecto': v14}
 
 
-def _registro_sucio_rut(v0: str, v1: str, v2: str) -> RutSucioDict:
+def _registros_invalido_dte(t: str) -> List[DteInvalidoDict]:
+    p = iter(t.split(FIELD_SEP))
+    return [{'tipo': int(v0), 'nombre_tipo': v1, 'folio': int(v2), 'fecha_emision': v3, 'emisor_rut': v4, 'emisor_razon_social': v5, 'emisor_giro': v6, 'emisor_direccion': v7, 'receptor_rut': v8, 'receptor_nombre': v9, 'monto_neto': int(v10), 'monto_exento': int(v11), 'iva': int(v12), 'monto_total': int(v13), 'defecto': v14} for v0, v1, v2, v3, v4, v5, v6, v7, v8, v9, v10, v11, v12, v13, v14 in zip(p, p, p, p, p, p, p, p, p, p, p, p, p, p, p)]
+
+
+def _registro_sucio_rut(t: str) -> RutSucioDict:
+    v0, v1, v2 = t.split(FIELD_SEP)
     return {'sucio': v0, 'limpio': v1, 'forma': v2}
 
 
-def _registro_sucio_nombre(v0: str, v1: str, v2: str) -> NombreSucioDict:
+def _registros_sucio_rut(t: str) -> List[RutSucioDict]:
+    p = iter(t.split(FIELD_SEP))
+    return [{'sucio': v0, 'limpio': v1, 'forma': v2} for v0, v1, v2 in zip(p, p, p)]
+
+
+def _registro_sucio_nombre(t: str) -> NombreSucioDict:
+    v0, v1, v2 = t.split(FIELD_SEP)
     return {'sucio': v0, 'limpio': v1, 'forma': v2}
 
 
-def _registro_sucio_comuna(v0: str, v1: str, v2: str, v3: str) -> ComunaSuciaDict:
+def _registros_sucio_nombre(t: str) -> List[NombreSucioDict]:
+    p = iter(t.split(FIELD_SEP))
+    return [{'sucio': v0, 'limpio': v1, 'forma': v2} for v0, v1, v2 in zip(p, p, p)]
+
+
+def _registro_sucio_comuna(t: str) -> ComunaSuciaDict:
+    v0, v1, v2, v3 = t.split(FIELD_SEP)
     return {'sucio': v0, 'limpio': v1, 'codigo_comuna': v2, 'forma': v3}
 
 
-def _registro_sucio_movil(v0: str, v1: str, v2: str) -> MovilSucioDict:
+def _registros_sucio_comuna(t: str) -> List[ComunaSuciaDict]:
+    p = iter(t.split(FIELD_SEP))
+    return [{'sucio': v0, 'limpio': v1, 'codigo_comuna': v2, 'forma': v3} for v0, v1, v2, v3 in zip(p, p, p, p)]
+
+
+def _registro_sucio_movil(t: str) -> MovilSucioDict:
+    v0, v1, v2 = t.split(FIELD_SEP)
     return {'sucio': v0, 'limpio': v1, 'forma': v2}
 
 
-def _registro_sucio_fijo(v0: str, v1: str, v2: str) -> FijoSucioDict:
+def _registros_sucio_movil(t: str) -> List[MovilSucioDict]:
+    p = iter(t.split(FIELD_SEP))
+    return [{'sucio': v0, 'limpio': v1, 'forma': v2} for v0, v1, v2 in zip(p, p, p)]
+
+
+def _registro_sucio_fijo(t: str) -> FijoSucioDict:
+    v0, v1, v2 = t.split(FIELD_SEP)
     return {'sucio': v0, 'limpio': v1, 'forma': v2}
 
 
-def _registro_banco_cuenta_titular(v0: str, v1: str, v2: str, v3: str, v4: str) -> CuentaDict:
+def _registros_sucio_fijo(t: str) -> List[FijoSucioDict]:
+    p = iter(t.split(FIELD_SEP))
+    return [{'sucio': v0, 'limpio': v1, 'forma': v2} for v0, v1, v2 in zip(p, p, p)]
+
+
+def _registro_banco_cuenta_titular(t: str) -> CuentaDict:
+    v0, v1, v2, v3, v4 = t.split(FIELD_SEP)
     return {'banco': v0, 'codigo_banco': v1, 'tipo_cuenta': v2, 'numero': v3, 'rut_titular': v4}
+
+
+def _registros_banco_cuenta_titular(t: str) -> List[CuentaDict]:
+    p = iter(t.split(FIELD_SEP))
+    return [{'banco': v0, 'codigo_banco': v1, 'tipo_cuenta': v2, 'numero': v3, 'rut_titular': v4} for v0, v1, v2, v3, v4 in zip(p, p, p, p, p)]
 
 
 # Record builders by call: a dict display per record type, written out here, is faster than
 # dict(zip(...)) for every record, and no code is built from strings at run time.
-RECORD_MAKERS: Dict[str, Callable[..., Any]] = {
+RECORD_MAKERS: Dict[str, Callable[[str], Any]] = {
     'persona.persona': _registro_persona_persona,
     'direccion.direccion': _registro_direccion_direccion,
     'banco.banco': _registro_banco_banco,
@@ -118,6 +245,30 @@ RECORD_MAKERS: Dict[str, Callable[..., Any]] = {
     'sucio.movil': _registro_sucio_movil,
     'sucio.fijo': _registro_sucio_fijo,
     'banco.cuenta_titular': _registro_banco_cuenta_titular,
+}
+# The same for a chunk of records (many()): one split, one comprehension.
+RECORD_LIST_MAKERS: Dict[str, Callable[[str], List[Any]]] = {
+    'persona.persona': _registros_persona_persona,
+    'direccion.direccion': _registros_direccion_direccion,
+    'banco.banco': _registros_banco_banco,
+    'banco.cuenta': _registros_banco_cuenta,
+    'empresa.empresa': _registros_empresa_empresa,
+    'vehiculo.vehiculo': _registros_vehiculo_vehiculo,
+    'prevision.prevision': _registros_prevision_prevision,
+    'tributario.dte': _registros_tributario_dte,
+    'remuneracion.liquidacion': _registros_remuneracion_liquidacion,
+    'invalido.rut': _registros_invalido_rut,
+    'invalido.patente': _registros_invalido_patente,
+    'invalido.movil': _registros_invalido_movil,
+    'invalido.fijo': _registros_invalido_fijo,
+    'invalido.email': _registros_invalido_email,
+    'invalido.dte': _registros_invalido_dte,
+    'sucio.rut': _registros_sucio_rut,
+    'sucio.nombre': _registros_sucio_nombre,
+    'sucio.comuna': _registros_sucio_comuna,
+    'sucio.movil': _registros_sucio_movil,
+    'sucio.fijo': _registros_sucio_fijo,
+    'banco.cuenta_titular': _registros_banco_cuenta_titular,
 }
 
 
