@@ -189,6 +189,7 @@ bench-c: build
 
 bench-python: venv
 	$(VPY) -m pip install --quiet faker
+	$(VPY) -m pip install --quiet --pre seedfaker
 	$(VPY) bench/python_bench.py
 
 bench-node: node

@@ -45,8 +45,20 @@ Napi::Value MakeString(Napi::Env env, char *s, size_t n) {
   // One pass, in place: the Latin-1 text is never longer than its UTF-8, so writing at j <= i
   // is safe. On the first character outside Latin-1 the original is rebuilt from the part not
   // yet read and the already-read part re-encoded, which is rare enough to be simple instead.
-  size_t j = 0;
-  for (size_t i = 0; i < n; i++) {
+  // Most of the text is ASCII: runs of it are skipped (before the first other byte) or moved
+  // (after it) eight bytes at a time; the word is loaded before it is stored, so overlap is safe.
+  const uint64_t alto = 0x8080808080808080ULL;
+  size_t i = 0;
+  for (uint64_t w; i + 8 <= n && (memcpy(&w, s + i, 8), (w & alto) == 0);) i += 8;
+  size_t j = i;
+  for (; i < n; i++) {
+    uint64_t w;
+    while (i + 8 <= n && (memcpy(&w, s + i, 8), (w & alto) == 0)) {
+      memcpy(s + j, &w, 8);
+      i += 8;
+      j += 8;
+    }
+    if (i >= n) break;
     unsigned char c = (unsigned char)s[i];
     if (c < 0x80) {
       s[j++] = (char)c;

@@ -23,7 +23,7 @@ const U64_MAX = (1n << 64n) - 1n;
 const I64_MIN = -(1n << 63n);
 const I64_MAX = (1n << 63n) - 1n;
 
-const { RECORD_MAKERS, NAMESPACES, TOP_LEVEL } = require('./llamadas.gen');
+const { RECORD_MAKERS, RECORD_LIST_MAKERS, NAMESPACES, TOP_LEVEL } = require('./llamadas.gen');
 const { ColumnaArrow, ColumnaTexto, ColumnaEntero, ColumnaFecha, columnasArrow } = require('./columnas');
 
 const camel = (s) => s.replace(/_([a-z])/g, (_, c) => c.toUpperCase());
@@ -34,7 +34,8 @@ const CALLS = new Map();
 addon.callInfo().forEach((c, index) => {
   const names = new Map();
   c.params.forEach((p, i) => { names.set(p.name, i); names.set(camel(p.name), i); });
-  CALLS.set(c.name, { ...c, index, names, make: c.fields.length ? RECORD_MAKERS[c.name] : null });
+  const record = c.fields.length > 0;
+  CALLS.set(c.name, { ...c, index, names, make: record ? RECORD_MAKERS[c.name] : null, makeList: record ? RECORD_LIST_MAKERS[c.name] : null });
 });
 
 function typeName(v) {
@@ -142,7 +143,7 @@ function inChunks(n, nc, fetch) {
 }
 
 function shape(call, text) {
-  if (call.kind === KIND_RECORD) return call.make(text.split(FIELD_SEP));
+  if (call.kind === KIND_RECORD) return call.make(text);
   if (call.kind === KIND_INT) return Number(text);
   return text;
 }
@@ -222,6 +223,7 @@ class Datoteca {
   /** A generated method: its arguments in order, or one options object. */
   _method(name, args) {
     const call = CALLS.get(name);
+    if (args.length === 0) return shape(call, this.#g.call(call.index)); // every argument left out
     let values = args;
     if (args.length === 1 && isOptions(args[0]) && call.params.length > 0) values = optionValues(call, args[0]);
     else if (args.length > call.params.length) {
@@ -251,10 +253,7 @@ class Datoteca {
     for (let left = n; left > 0; left -= CHUNK) {
       const k = Math.min(left, CHUNK);
       if (call.kind === KIND_RECORD) {
-        // one split for every field of every record, then fixed-size groups
-        const parts = this.#g.many(call.index, cargs, k, 1).split(FIELD_SEP);
-        const nf = call.fields.length;
-        for (let i = 0; i < parts.length; i += nf) out.push(call.make(parts, i));
+        call.makeList(this.#g.many(call.index, cargs, k, 0), out); // one pass over the chunk's text
       } else {
         const lines = this.#g.many(call.index, cargs, k, 0).split('\n');
         lines.pop();

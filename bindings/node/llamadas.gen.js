@@ -5,29 +5,464 @@
 // C library checks them.
 
 // Record builders: an object literal per record type, written out here, gives V8 one shape for
-// every record, and no code is built from strings at run time. Integer fields are numbers.
+// every record, and no code is built from strings at run time. Integer fields are numbers. The
+// fields are cut out of the text with indexOf and slice, which V8 inlines, instead of split's
+// array: RECORD_MAKERS takes one record's text, RECORD_LIST_MAKERS a chunk of records each ended
+// by '\n' (dt_call_many's text) and pushes them onto out.
+const SEP = require('./comun.gen').FIELD_SEP;
 const RECORD_MAKERS = {
-  'persona.persona': (p, o = 0) => ({ nombres: p[o + 0], apellido_paterno: p[o + 1], apellido_materno: p[o + 2], nombre_completo: p[o + 3], sexo: p[o + 4], rut: p[o + 5], fecha_nacimiento: p[o + 6], email: p[o + 7] || null, telefono: p[o + 8] || null, direccion: p[o + 9], comuna: p[o + 10], region: p[o + 11], codigo_comuna: p[o + 12], codigo_region: p[o + 13] }),
-  'direccion.direccion': (p, o = 0) => ({ tipo_via: p[o + 0], nombre_via: p[o + 1], numero: Number(p[o + 2]), depto: p[o + 3], comuna: p[o + 4], codigo_comuna: p[o + 5], provincia: p[o + 6], codigo_provincia: p[o + 7], region: p[o + 8], codigo_region: p[o + 9], codigo_postal: p[o + 10], linea: p[o + 11] }),
-  'banco.banco': (p, o = 0) => ({ codigo: p[o + 0], nombre: p[o + 1] }),
-  'banco.cuenta': (p, o = 0) => ({ banco: p[o + 0], codigo_banco: p[o + 1], tipo_cuenta: p[o + 2], numero: p[o + 3], rut_titular: p[o + 4] }),
-  'empresa.empresa': (p, o = 0) => ({ razon_social: p[o + 0], nombre_fantasia: p[o + 1], rut: p[o + 2], giro: p[o + 3], direccion: p[o + 4], comuna: p[o + 5], region: p[o + 6], telefono: p[o + 7], email: p[o + 8], codigo_comuna: p[o + 9], codigo_region: p[o + 10] }),
-  'vehiculo.vehiculo': (p, o = 0) => ({ patente: p[o + 0], dv: p[o + 1], marca: p[o + 2], modelo: p[o + 3], anio: Number(p[o + 4]), tipo: p[o + 5], color: p[o + 6] }),
-  'prevision.prevision': (p, o = 0) => ({ afp: p[o + 0], salud: p[o + 1], tramo: p[o + 2] || null }),
-  'tributario.dte': (p, o = 0) => ({ tipo: Number(p[o + 0]), nombre_tipo: p[o + 1], folio: Number(p[o + 2]), fecha_emision: p[o + 3], emisor_rut: p[o + 4], emisor_razon_social: p[o + 5], emisor_giro: p[o + 6], emisor_direccion: p[o + 7], receptor_rut: p[o + 8], receptor_nombre: p[o + 9], monto_neto: Number(p[o + 10]), monto_exento: Number(p[o + 11]), iva: Number(p[o + 12]), monto_total: Number(p[o + 13]) }),
-  'remuneracion.liquidacion': (p, o = 0) => ({ periodo: p[o + 0], contrato: p[o + 1], afp: p[o + 2], salud: p[o + 3], plan_uf: p[o + 4] || null, sueldo_base: Number(p[o + 5]), gratificacion: Number(p[o + 6]), total_imponible: Number(p[o + 7]), cotizacion_afp: Number(p[o + 8]), cotizacion_salud: Number(p[o + 9]), seguro_cesantia: Number(p[o + 10]), base_tributable: Number(p[o + 11]), impuesto_unico: Number(p[o + 12]), total_haberes: Number(p[o + 13]), total_descuentos: Number(p[o + 14]), liquido: Number(p[o + 15]) }),
-  'invalido.rut': (p, o = 0) => ({ valor: p[o + 0], defecto: p[o + 1] }),
-  'invalido.patente': (p, o = 0) => ({ valor: p[o + 0], defecto: p[o + 1] }),
-  'invalido.movil': (p, o = 0) => ({ valor: p[o + 0], defecto: p[o + 1] }),
-  'invalido.fijo': (p, o = 0) => ({ valor: p[o + 0], defecto: p[o + 1] }),
-  'invalido.email': (p, o = 0) => ({ valor: p[o + 0], defecto: p[o + 1] }),
-  'invalido.dte': (p, o = 0) => ({ tipo: Number(p[o + 0]), nombre_tipo: p[o + 1], folio: Number(p[o + 2]), fecha_emision: p[o + 3], emisor_rut: p[o + 4], emisor_razon_social: p[o + 5], emisor_giro: p[o + 6], emisor_direccion: p[o + 7], receptor_rut: p[o + 8], receptor_nombre: p[o + 9], monto_neto: Number(p[o + 10]), monto_exento: Number(p[o + 11]), iva: Number(p[o + 12]), monto_total: Number(p[o + 13]), defecto: p[o + 14] }),
-  'sucio.rut': (p, o = 0) => ({ sucio: p[o + 0], limpio: p[o + 1], forma: p[o + 2] }),
-  'sucio.nombre': (p, o = 0) => ({ sucio: p[o + 0], limpio: p[o + 1], forma: p[o + 2] }),
-  'sucio.comuna': (p, o = 0) => ({ sucio: p[o + 0], limpio: p[o + 1], codigo_comuna: p[o + 2], forma: p[o + 3] }),
-  'sucio.movil': (p, o = 0) => ({ sucio: p[o + 0], limpio: p[o + 1], forma: p[o + 2] }),
-  'sucio.fijo': (p, o = 0) => ({ sucio: p[o + 0], limpio: p[o + 1], forma: p[o + 2] }),
-  'banco.cuenta_titular': (p, o = 0) => ({ banco: p[o + 0], codigo_banco: p[o + 1], tipo_cuenta: p[o + 2], numero: p[o + 3], rut_titular: p[o + 4] }),
+  'persona.persona': (t) => {
+    let i = 0, j;
+    j = t.indexOf(SEP, i); const v0 = t.slice(i, j); i = j + 1;
+    j = t.indexOf(SEP, i); const v1 = t.slice(i, j); i = j + 1;
+    j = t.indexOf(SEP, i); const v2 = t.slice(i, j); i = j + 1;
+    j = t.indexOf(SEP, i); const v3 = t.slice(i, j); i = j + 1;
+    j = t.indexOf(SEP, i); const v4 = t.slice(i, j); i = j + 1;
+    j = t.indexOf(SEP, i); const v5 = t.slice(i, j); i = j + 1;
+    j = t.indexOf(SEP, i); const v6 = t.slice(i, j); i = j + 1;
+    j = t.indexOf(SEP, i); const v7 = t.slice(i, j); i = j + 1;
+    j = t.indexOf(SEP, i); const v8 = t.slice(i, j); i = j + 1;
+    j = t.indexOf(SEP, i); const v9 = t.slice(i, j); i = j + 1;
+    j = t.indexOf(SEP, i); const v10 = t.slice(i, j); i = j + 1;
+    j = t.indexOf(SEP, i); const v11 = t.slice(i, j); i = j + 1;
+    j = t.indexOf(SEP, i); const v12 = t.slice(i, j); i = j + 1;
+    const v13 = t.slice(i);
+    return { nombres: v0, apellido_paterno: v1, apellido_materno: v2, nombre_completo: v3, sexo: v4, rut: v5, fecha_nacimiento: v6, email: v7 || null, telefono: v8 || null, direccion: v9, comuna: v10, region: v11, codigo_comuna: v12, codigo_region: v13 };
+  },
+  'direccion.direccion': (t) => {
+    let i = 0, j;
+    j = t.indexOf(SEP, i); const v0 = t.slice(i, j); i = j + 1;
+    j = t.indexOf(SEP, i); const v1 = t.slice(i, j); i = j + 1;
+    j = t.indexOf(SEP, i); const v2 = t.slice(i, j); i = j + 1;
+    j = t.indexOf(SEP, i); const v3 = t.slice(i, j); i = j + 1;
+    j = t.indexOf(SEP, i); const v4 = t.slice(i, j); i = j + 1;
+    j = t.indexOf(SEP, i); const v5 = t.slice(i, j); i = j + 1;
+    j = t.indexOf(SEP, i); const v6 = t.slice(i, j); i = j + 1;
+    j = t.indexOf(SEP, i); const v7 = t.slice(i, j); i = j + 1;
+    j = t.indexOf(SEP, i); const v8 = t.slice(i, j); i = j + 1;
+    j = t.indexOf(SEP, i); const v9 = t.slice(i, j); i = j + 1;
+    j = t.indexOf(SEP, i); const v10 = t.slice(i, j); i = j + 1;
+    const v11 = t.slice(i);
+    return { tipo_via: v0, nombre_via: v1, numero: Number(v2), depto: v3, comuna: v4, codigo_comuna: v5, provincia: v6, codigo_provincia: v7, region: v8, codigo_region: v9, codigo_postal: v10, linea: v11 };
+  },
+  'banco.banco': (t) => {
+    let i = 0, j;
+    j = t.indexOf(SEP, i); const v0 = t.slice(i, j); i = j + 1;
+    const v1 = t.slice(i);
+    return { codigo: v0, nombre: v1 };
+  },
+  'banco.cuenta': (t) => {
+    let i = 0, j;
+    j = t.indexOf(SEP, i); const v0 = t.slice(i, j); i = j + 1;
+    j = t.indexOf(SEP, i); const v1 = t.slice(i, j); i = j + 1;
+    j = t.indexOf(SEP, i); const v2 = t.slice(i, j); i = j + 1;
+    j = t.indexOf(SEP, i); const v3 = t.slice(i, j); i = j + 1;
+    const v4 = t.slice(i);
+    return { banco: v0, codigo_banco: v1, tipo_cuenta: v2, numero: v3, rut_titular: v4 };
+  },
+  'empresa.empresa': (t) => {
+    let i = 0, j;
+    j = t.indexOf(SEP, i); const v0 = t.slice(i, j); i = j + 1;
+    j = t.indexOf(SEP, i); const v1 = t.slice(i, j); i = j + 1;
+    j = t.indexOf(SEP, i); const v2 = t.slice(i, j); i = j + 1;
+    j = t.indexOf(SEP, i); const v3 = t.slice(i, j); i = j + 1;
+    j = t.indexOf(SEP, i); const v4 = t.slice(i, j); i = j + 1;
+    j = t.indexOf(SEP, i); const v5 = t.slice(i, j); i = j + 1;
+    j = t.indexOf(SEP, i); const v6 = t.slice(i, j); i = j + 1;
+    j = t.indexOf(SEP, i); const v7 = t.slice(i, j); i = j + 1;
+    j = t.indexOf(SEP, i); const v8 = t.slice(i, j); i = j + 1;
+    j = t.indexOf(SEP, i); const v9 = t.slice(i, j); i = j + 1;
+    const v10 = t.slice(i);
+    return { razon_social: v0, nombre_fantasia: v1, rut: v2, giro: v3, direccion: v4, comuna: v5, region: v6, telefono: v7, email: v8, codigo_comuna: v9, codigo_region: v10 };
+  },
+  'vehiculo.vehiculo': (t) => {
+    let i = 0, j;
+    j = t.indexOf(SEP, i); const v0 = t.slice(i, j); i = j + 1;
+    j = t.indexOf(SEP, i); const v1 = t.slice(i, j); i = j + 1;
+    j = t.indexOf(SEP, i); const v2 = t.slice(i, j); i = j + 1;
+    j = t.indexOf(SEP, i); const v3 = t.slice(i, j); i = j + 1;
+    j = t.indexOf(SEP, i); const v4 = t.slice(i, j); i = j + 1;
+    j = t.indexOf(SEP, i); const v5 = t.slice(i, j); i = j + 1;
+    const v6 = t.slice(i);
+    return { patente: v0, dv: v1, marca: v2, modelo: v3, anio: Number(v4), tipo: v5, color: v6 };
+  },
+  'prevision.prevision': (t) => {
+    let i = 0, j;
+    j = t.indexOf(SEP, i); const v0 = t.slice(i, j); i = j + 1;
+    j = t.indexOf(SEP, i); const v1 = t.slice(i, j); i = j + 1;
+    const v2 = t.slice(i);
+    return { afp: v0, salud: v1, tramo: v2 || null };
+  },
+  'tributario.dte': (t) => {
+    let i = 0, j;
+    j = t.indexOf(SEP, i); const v0 = t.slice(i, j); i = j + 1;
+    j = t.indexOf(SEP, i); const v1 = t.slice(i, j); i = j + 1;
+    j = t.indexOf(SEP, i); const v2 = t.slice(i, j); i = j + 1;
+    j = t.indexOf(SEP, i); const v3 = t.slice(i, j); i = j + 1;
+    j = t.indexOf(SEP, i); const v4 = t.slice(i, j); i = j + 1;
+    j = t.indexOf(SEP, i); const v5 = t.slice(i, j); i = j + 1;
+    j = t.indexOf(SEP, i); const v6 = t.slice(i, j); i = j + 1;
+    j = t.indexOf(SEP, i); const v7 = t.slice(i, j); i = j + 1;
+    j = t.indexOf(SEP, i); const v8 = t.slice(i, j); i = j + 1;
+    j = t.indexOf(SEP, i); const v9 = t.slice(i, j); i = j + 1;
+    j = t.indexOf(SEP, i); const v10 = t.slice(i, j); i = j + 1;
+    j = t.indexOf(SEP, i); const v11 = t.slice(i, j); i = j + 1;
+    j = t.indexOf(SEP, i); const v12 = t.slice(i, j); i = j + 1;
+    const v13 = t.slice(i);
+    return { tipo: Number(v0), nombre_tipo: v1, folio: Number(v2), fecha_emision: v3, emisor_rut: v4, emisor_razon_social: v5, emisor_giro: v6, emisor_direccion: v7, receptor_rut: v8, receptor_nombre: v9, monto_neto: Number(v10), monto_exento: Number(v11), iva: Number(v12), monto_total: Number(v13) };
+  },
+  'remuneracion.liquidacion': (t) => {
+    let i = 0, j;
+    j = t.indexOf(SEP, i); const v0 = t.slice(i, j); i = j + 1;
+    j = t.indexOf(SEP, i); const v1 = t.slice(i, j); i = j + 1;
+    j = t.indexOf(SEP, i); const v2 = t.slice(i, j); i = j + 1;
+    j = t.indexOf(SEP, i); const v3 = t.slice(i, j); i = j + 1;
+    j = t.indexOf(SEP, i); const v4 = t.slice(i, j); i = j + 1;
+    j = t.indexOf(SEP, i); const v5 = t.slice(i, j); i = j + 1;
+    j = t.indexOf(SEP, i); const v6 = t.slice(i, j); i = j + 1;
+    j = t.indexOf(SEP, i); const v7 = t.slice(i, j); i = j + 1;
+    j = t.indexOf(SEP, i); const v8 = t.slice(i, j); i = j + 1;
+    j = t.indexOf(SEP, i); const v9 = t.slice(i, j); i = j + 1;
+    j = t.indexOf(SEP, i); const v10 = t.slice(i, j); i = j + 1;
+    j = t.indexOf(SEP, i); const v11 = t.slice(i, j); i = j + 1;
+    j = t.indexOf(SEP, i); const v12 = t.slice(i, j); i = j + 1;
+    j = t.indexOf(SEP, i); const v13 = t.slice(i, j); i = j + 1;
+    j = t.indexOf(SEP, i); const v14 = t.slice(i, j); i = j + 1;
+    const v15 = t.slice(i);
+    return { periodo: v0, contrato: v1, afp: v2, salud: v3, plan_uf: v4 || null, sueldo_base: Number(v5), gratificacion: Number(v6), total_imponible: Number(v7), cotizacion_afp: Number(v8), cotizacion_salud: Number(v9), seguro_cesantia: Number(v10), base_tributable: Number(v11), impuesto_unico: Number(v12), total_haberes: Number(v13), total_descuentos: Number(v14), liquido: Number(v15) };
+  },
+  'invalido.rut': (t) => {
+    let i = 0, j;
+    j = t.indexOf(SEP, i); const v0 = t.slice(i, j); i = j + 1;
+    const v1 = t.slice(i);
+    return { valor: v0, defecto: v1 };
+  },
+  'invalido.patente': (t) => {
+    let i = 0, j;
+    j = t.indexOf(SEP, i); const v0 = t.slice(i, j); i = j + 1;
+    const v1 = t.slice(i);
+    return { valor: v0, defecto: v1 };
+  },
+  'invalido.movil': (t) => {
+    let i = 0, j;
+    j = t.indexOf(SEP, i); const v0 = t.slice(i, j); i = j + 1;
+    const v1 = t.slice(i);
+    return { valor: v0, defecto: v1 };
+  },
+  'invalido.fijo': (t) => {
+    let i = 0, j;
+    j = t.indexOf(SEP, i); const v0 = t.slice(i, j); i = j + 1;
+    const v1 = t.slice(i);
+    return { valor: v0, defecto: v1 };
+  },
+  'invalido.email': (t) => {
+    let i = 0, j;
+    j = t.indexOf(SEP, i); const v0 = t.slice(i, j); i = j + 1;
+    const v1 = t.slice(i);
+    return { valor: v0, defecto: v1 };
+  },
+  'invalido.dte': (t) => {
+    let i = 0, j;
+    j = t.indexOf(SEP, i); const v0 = t.slice(i, j); i = j + 1;
+    j = t.indexOf(SEP, i); const v1 = t.slice(i, j); i = j + 1;
+    j = t.indexOf(SEP, i); const v2 = t.slice(i, j); i = j + 1;
+    j = t.indexOf(SEP, i); const v3 = t.slice(i, j); i = j + 1;
+    j = t.indexOf(SEP, i); const v4 = t.slice(i, j); i = j + 1;
+    j = t.indexOf(SEP, i); const v5 = t.slice(i, j); i = j + 1;
+    j = t.indexOf(SEP, i); const v6 = t.slice(i, j); i = j + 1;
+    j = t.indexOf(SEP, i); const v7 = t.slice(i, j); i = j + 1;
+    j = t.indexOf(SEP, i); const v8 = t.slice(i, j); i = j + 1;
+    j = t.indexOf(SEP, i); const v9 = t.slice(i, j); i = j + 1;
+    j = t.indexOf(SEP, i); const v10 = t.slice(i, j); i = j + 1;
+    j = t.indexOf(SEP, i); const v11 = t.slice(i, j); i = j + 1;
+    j = t.indexOf(SEP, i); const v12 = t.slice(i, j); i = j + 1;
+    j = t.indexOf(SEP, i); const v13 = t.slice(i, j); i = j + 1;
+    const v14 = t.slice(i);
+    return { tipo: Number(v0), nombre_tipo: v1, folio: Number(v2), fecha_emision: v3, emisor_rut: v4, emisor_razon_social: v5, emisor_giro: v6, emisor_direccion: v7, receptor_rut: v8, receptor_nombre: v9, monto_neto: Number(v10), monto_exento: Number(v11), iva: Number(v12), monto_total: Number(v13), defecto: v14 };
+  },
+  'sucio.rut': (t) => {
+    let i = 0, j;
+    j = t.indexOf(SEP, i); const v0 = t.slice(i, j); i = j + 1;
+    j = t.indexOf(SEP, i); const v1 = t.slice(i, j); i = j + 1;
+    const v2 = t.slice(i);
+    return { sucio: v0, limpio: v1, forma: v2 };
+  },
+  'sucio.nombre': (t) => {
+    let i = 0, j;
+    j = t.indexOf(SEP, i); const v0 = t.slice(i, j); i = j + 1;
+    j = t.indexOf(SEP, i); const v1 = t.slice(i, j); i = j + 1;
+    const v2 = t.slice(i);
+    return { sucio: v0, limpio: v1, forma: v2 };
+  },
+  'sucio.comuna': (t) => {
+    let i = 0, j;
+    j = t.indexOf(SEP, i); const v0 = t.slice(i, j); i = j + 1;
+    j = t.indexOf(SEP, i); const v1 = t.slice(i, j); i = j + 1;
+    j = t.indexOf(SEP, i); const v2 = t.slice(i, j); i = j + 1;
+    const v3 = t.slice(i);
+    return { sucio: v0, limpio: v1, codigo_comuna: v2, forma: v3 };
+  },
+  'sucio.movil': (t) => {
+    let i = 0, j;
+    j = t.indexOf(SEP, i); const v0 = t.slice(i, j); i = j + 1;
+    j = t.indexOf(SEP, i); const v1 = t.slice(i, j); i = j + 1;
+    const v2 = t.slice(i);
+    return { sucio: v0, limpio: v1, forma: v2 };
+  },
+  'sucio.fijo': (t) => {
+    let i = 0, j;
+    j = t.indexOf(SEP, i); const v0 = t.slice(i, j); i = j + 1;
+    j = t.indexOf(SEP, i); const v1 = t.slice(i, j); i = j + 1;
+    const v2 = t.slice(i);
+    return { sucio: v0, limpio: v1, forma: v2 };
+  },
+  'banco.cuenta_titular': (t) => {
+    let i = 0, j;
+    j = t.indexOf(SEP, i); const v0 = t.slice(i, j); i = j + 1;
+    j = t.indexOf(SEP, i); const v1 = t.slice(i, j); i = j + 1;
+    j = t.indexOf(SEP, i); const v2 = t.slice(i, j); i = j + 1;
+    j = t.indexOf(SEP, i); const v3 = t.slice(i, j); i = j + 1;
+    const v4 = t.slice(i);
+    return { banco: v0, codigo_banco: v1, tipo_cuenta: v2, numero: v3, rut_titular: v4 };
+  },
+};
+
+const RECORD_LIST_MAKERS = {
+  'persona.persona': (t, out) => {
+    for (let i = 0, j; i < t.length;) {
+      j = t.indexOf(SEP, i); const v0 = t.slice(i, j); i = j + 1;
+      j = t.indexOf(SEP, i); const v1 = t.slice(i, j); i = j + 1;
+      j = t.indexOf(SEP, i); const v2 = t.slice(i, j); i = j + 1;
+      j = t.indexOf(SEP, i); const v3 = t.slice(i, j); i = j + 1;
+      j = t.indexOf(SEP, i); const v4 = t.slice(i, j); i = j + 1;
+      j = t.indexOf(SEP, i); const v5 = t.slice(i, j); i = j + 1;
+      j = t.indexOf(SEP, i); const v6 = t.slice(i, j); i = j + 1;
+      j = t.indexOf(SEP, i); const v7 = t.slice(i, j); i = j + 1;
+      j = t.indexOf(SEP, i); const v8 = t.slice(i, j); i = j + 1;
+      j = t.indexOf(SEP, i); const v9 = t.slice(i, j); i = j + 1;
+      j = t.indexOf(SEP, i); const v10 = t.slice(i, j); i = j + 1;
+      j = t.indexOf(SEP, i); const v11 = t.slice(i, j); i = j + 1;
+      j = t.indexOf(SEP, i); const v12 = t.slice(i, j); i = j + 1;
+      j = t.indexOf('\n', i); const v13 = t.slice(i, j); i = j + 1;
+      out.push({ nombres: v0, apellido_paterno: v1, apellido_materno: v2, nombre_completo: v3, sexo: v4, rut: v5, fecha_nacimiento: v6, email: v7 || null, telefono: v8 || null, direccion: v9, comuna: v10, region: v11, codigo_comuna: v12, codigo_region: v13 });
+    }
+  },
+  'direccion.direccion': (t, out) => {
+    for (let i = 0, j; i < t.length;) {
+      j = t.indexOf(SEP, i); const v0 = t.slice(i, j); i = j + 1;
+      j = t.indexOf(SEP, i); const v1 = t.slice(i, j); i = j + 1;
+      j = t.indexOf(SEP, i); const v2 = t.slice(i, j); i = j + 1;
+      j = t.indexOf(SEP, i); const v3 = t.slice(i, j); i = j + 1;
+      j = t.indexOf(SEP, i); const v4 = t.slice(i, j); i = j + 1;
+      j = t.indexOf(SEP, i); const v5 = t.slice(i, j); i = j + 1;
+      j = t.indexOf(SEP, i); const v6 = t.slice(i, j); i = j + 1;
+      j = t.indexOf(SEP, i); const v7 = t.slice(i, j); i = j + 1;
+      j = t.indexOf(SEP, i); const v8 = t.slice(i, j); i = j + 1;
+      j = t.indexOf(SEP, i); const v9 = t.slice(i, j); i = j + 1;
+      j = t.indexOf(SEP, i); const v10 = t.slice(i, j); i = j + 1;
+      j = t.indexOf('\n', i); const v11 = t.slice(i, j); i = j + 1;
+      out.push({ tipo_via: v0, nombre_via: v1, numero: Number(v2), depto: v3, comuna: v4, codigo_comuna: v5, provincia: v6, codigo_provincia: v7, region: v8, codigo_region: v9, codigo_postal: v10, linea: v11 });
+    }
+  },
+  'banco.banco': (t, out) => {
+    for (let i = 0, j; i < t.length;) {
+      j = t.indexOf(SEP, i); const v0 = t.slice(i, j); i = j + 1;
+      j = t.indexOf('\n', i); const v1 = t.slice(i, j); i = j + 1;
+      out.push({ codigo: v0, nombre: v1 });
+    }
+  },
+  'banco.cuenta': (t, out) => {
+    for (let i = 0, j; i < t.length;) {
+      j = t.indexOf(SEP, i); const v0 = t.slice(i, j); i = j + 1;
+      j = t.indexOf(SEP, i); const v1 = t.slice(i, j); i = j + 1;
+      j = t.indexOf(SEP, i); const v2 = t.slice(i, j); i = j + 1;
+      j = t.indexOf(SEP, i); const v3 = t.slice(i, j); i = j + 1;
+      j = t.indexOf('\n', i); const v4 = t.slice(i, j); i = j + 1;
+      out.push({ banco: v0, codigo_banco: v1, tipo_cuenta: v2, numero: v3, rut_titular: v4 });
+    }
+  },
+  'empresa.empresa': (t, out) => {
+    for (let i = 0, j; i < t.length;) {
+      j = t.indexOf(SEP, i); const v0 = t.slice(i, j); i = j + 1;
+      j = t.indexOf(SEP, i); const v1 = t.slice(i, j); i = j + 1;
+      j = t.indexOf(SEP, i); const v2 = t.slice(i, j); i = j + 1;
+      j = t.indexOf(SEP, i); const v3 = t.slice(i, j); i = j + 1;
+      j = t.indexOf(SEP, i); const v4 = t.slice(i, j); i = j + 1;
+      j = t.indexOf(SEP, i); const v5 = t.slice(i, j); i = j + 1;
+      j = t.indexOf(SEP, i); const v6 = t.slice(i, j); i = j + 1;
+      j = t.indexOf(SEP, i); const v7 = t.slice(i, j); i = j + 1;
+      j = t.indexOf(SEP, i); const v8 = t.slice(i, j); i = j + 1;
+      j = t.indexOf(SEP, i); const v9 = t.slice(i, j); i = j + 1;
+      j = t.indexOf('\n', i); const v10 = t.slice(i, j); i = j + 1;
+      out.push({ razon_social: v0, nombre_fantasia: v1, rut: v2, giro: v3, direccion: v4, comuna: v5, region: v6, telefono: v7, email: v8, codigo_comuna: v9, codigo_region: v10 });
+    }
+  },
+  'vehiculo.vehiculo': (t, out) => {
+    for (let i = 0, j; i < t.length;) {
+      j = t.indexOf(SEP, i); const v0 = t.slice(i, j); i = j + 1;
+      j = t.indexOf(SEP, i); const v1 = t.slice(i, j); i = j + 1;
+      j = t.indexOf(SEP, i); const v2 = t.slice(i, j); i = j + 1;
+      j = t.indexOf(SEP, i); const v3 = t.slice(i, j); i = j + 1;
+      j = t.indexOf(SEP, i); const v4 = t.slice(i, j); i = j + 1;
+      j = t.indexOf(SEP, i); const v5 = t.slice(i, j); i = j + 1;
+      j = t.indexOf('\n', i); const v6 = t.slice(i, j); i = j + 1;
+      out.push({ patente: v0, dv: v1, marca: v2, modelo: v3, anio: Number(v4), tipo: v5, color: v6 });
+    }
+  },
+  'prevision.prevision': (t, out) => {
+    for (let i = 0, j; i < t.length;) {
+      j = t.indexOf(SEP, i); const v0 = t.slice(i, j); i = j + 1;
+      j = t.indexOf(SEP, i); const v1 = t.slice(i, j); i = j + 1;
+      j = t.indexOf('\n', i); const v2 = t.slice(i, j); i = j + 1;
+      out.push({ afp: v0, salud: v1, tramo: v2 || null });
+    }
+  },
+  'tributario.dte': (t, out) => {
+    for (let i = 0, j; i < t.length;) {
+      j = t.indexOf(SEP, i); const v0 = t.slice(i, j); i = j + 1;
+      j = t.indexOf(SEP, i); const v1 = t.slice(i, j); i = j + 1;
+      j = t.indexOf(SEP, i); const v2 = t.slice(i, j); i = j + 1;
+      j = t.indexOf(SEP, i); const v3 = t.slice(i, j); i = j + 1;
+      j = t.indexOf(SEP, i); const v4 = t.slice(i, j); i = j + 1;
+      j = t.indexOf(SEP, i); const v5 = t.slice(i, j); i = j + 1;
+      j = t.indexOf(SEP, i); const v6 = t.slice(i, j); i = j + 1;
+      j = t.indexOf(SEP, i); const v7 = t.slice(i, j); i = j + 1;
+      j = t.indexOf(SEP, i); const v8 = t.slice(i, j); i = j + 1;
+      j = t.indexOf(SEP, i); const v9 = t.slice(i, j); i = j + 1;
+      j = t.indexOf(SEP, i); const v10 = t.slice(i, j); i = j + 1;
+      j = t.indexOf(SEP, i); const v11 = t.slice(i, j); i = j + 1;
+      j = t.indexOf(SEP, i); const v12 = t.slice(i, j); i = j + 1;
+      j = t.indexOf('\n', i); const v13 = t.slice(i, j); i = j + 1;
+      out.push({ tipo: Number(v0), nombre_tipo: v1, folio: Number(v2), fecha_emision: v3, emisor_rut: v4, emisor_razon_social: v5, emisor_giro: v6, emisor_direccion: v7, receptor_rut: v8, receptor_nombre: v9, monto_neto: Number(v10), monto_exento: Number(v11), iva: Number(v12), monto_total: Number(v13) });
+    }
+  },
+  'remuneracion.liquidacion': (t, out) => {
+    for (let i = 0, j; i < t.length;) {
+      j = t.indexOf(SEP, i); const v0 = t.slice(i, j); i = j + 1;
+      j = t.indexOf(SEP, i); const v1 = t.slice(i, j); i = j + 1;
+      j = t.indexOf(SEP, i); const v2 = t.slice(i, j); i = j + 1;
+      j = t.indexOf(SEP, i); const v3 = t.slice(i, j); i = j + 1;
+      j = t.indexOf(SEP, i); const v4 = t.slice(i, j); i = j + 1;
+      j = t.indexOf(SEP, i); const v5 = t.slice(i, j); i = j + 1;
+      j = t.indexOf(SEP, i); const v6 = t.slice(i, j); i = j + 1;
+      j = t.indexOf(SEP, i); const v7 = t.slice(i, j); i = j + 1;
+      j = t.indexOf(SEP, i); const v8 = t.slice(i, j); i = j + 1;
+      j = t.indexOf(SEP, i); const v9 = t.slice(i, j); i = j + 1;
+      j = t.indexOf(SEP, i); const v10 = t.slice(i, j); i = j + 1;
+      j = t.indexOf(SEP, i); const v11 = t.slice(i, j); i = j + 1;
+      j = t.indexOf(SEP, i); const v12 = t.slice(i, j); i = j + 1;
+      j = t.indexOf(SEP, i); const v13 = t.slice(i, j); i = j + 1;
+      j = t.indexOf(SEP, i); const v14 = t.slice(i, j); i = j + 1;
+      j = t.indexOf('\n', i); const v15 = t.slice(i, j); i = j + 1;
+      out.push({ periodo: v0, contrato: v1, afp: v2, salud: v3, plan_uf: v4 || null, sueldo_base: Number(v5), gratificacion: Number(v6), total_imponible: Number(v7), cotizacion_afp: Number(v8), cotizacion_salud: Number(v9), seguro_cesantia: Number(v10), base_tributable: Number(v11), impuesto_unico: Number(v12), total_haberes: Number(v13), total_descuentos: Number(v14), liquido: Number(v15) });
+    }
+  },
+  'invalido.rut': (t, out) => {
+    for (let i = 0, j; i < t.length;) {
+      j = t.indexOf(SEP, i); const v0 = t.slice(i, j); i = j + 1;
+      j = t.indexOf('\n', i); const v1 = t.slice(i, j); i = j + 1;
+      out.push({ valor: v0, defecto: v1 });
+    }
+  },
+  'invalido.patente': (t, out) => {
+    for (let i = 0, j; i < t.length;) {
+      j = t.indexOf(SEP, i); const v0 = t.slice(i, j); i = j + 1;
+      j = t.indexOf('\n', i); const v1 = t.slice(i, j); i = j + 1;
+      out.push({ valor: v0, defecto: v1 });
+    }
+  },
+  'invalido.movil': (t, out) => {
+    for (let i = 0, j; i < t.length;) {
+      j = t.indexOf(SEP, i); const v0 = t.slice(i, j); i = j + 1;
+      j = t.indexOf('\n', i); const v1 = t.slice(i, j); i = j + 1;
+      out.push({ valor: v0, defecto: v1 });
+    }
+  },
+  'invalido.fijo': (t, out) => {
+    for (let i = 0, j; i < t.length;) {
+      j = t.indexOf(SEP, i); const v0 = t.slice(i, j); i = j + 1;
+      j = t.indexOf('\n', i); const v1 = t.slice(i, j); i = j + 1;
+      out.push({ valor: v0, defecto: v1 });
+    }
+  },
+  'invalido.email': (t, out) => {
+    for (let i = 0, j; i < t.length;) {
+      j = t.indexOf(SEP, i); const v0 = t.slice(i, j); i = j + 1;
+      j = t.indexOf('\n', i); const v1 = t.slice(i, j); i = j + 1;
+      out.push({ valor: v0, defecto: v1 });
+    }
+  },
+  'invalido.dte': (t, out) => {
+    for (let i = 0, j; i < t.length;) {
+      j = t.indexOf(SEP, i); const v0 = t.slice(i, j); i = j + 1;
+      j = t.indexOf(SEP, i); const v1 = t.slice(i, j); i = j + 1;
+      j = t.indexOf(SEP, i); const v2 = t.slice(i, j); i = j + 1;
+      j = t.indexOf(SEP, i); const v3 = t.slice(i, j); i = j + 1;
+      j = t.indexOf(SEP, i); const v4 = t.slice(i, j); i = j + 1;
+      j = t.indexOf(SEP, i); const v5 = t.slice(i, j); i = j + 1;
+      j = t.indexOf(SEP, i); const v6 = t.slice(i, j); i = j + 1;
+      j = t.indexOf(SEP, i); const v7 = t.slice(i, j); i = j + 1;
+      j = t.indexOf(SEP, i); const v8 = t.slice(i, j); i = j + 1;
+      j = t.indexOf(SEP, i); const v9 = t.slice(i, j); i = j + 1;
+      j = t.indexOf(SEP, i); const v10 = t.slice(i, j); i = j + 1;
+      j = t.indexOf(SEP, i); const v11 = t.slice(i, j); i = j + 1;
+      j = t.indexOf(SEP, i); const v12 = t.slice(i, j); i = j + 1;
+      j = t.indexOf(SEP, i); const v13 = t.slice(i, j); i = j + 1;
+      j = t.indexOf('\n', i); const v14 = t.slice(i, j); i = j + 1;
+      out.push({ tipo: Number(v0), nombre_tipo: v1, folio: Number(v2), fecha_emision: v3, emisor_rut: v4, emisor_razon_social: v5, emisor_giro: v6, emisor_direccion: v7, receptor_rut: v8, receptor_nombre: v9, monto_neto: Number(v10), monto_exento: Number(v11), iva: Number(v12), monto_total: Number(v13), defecto: v14 });
+    }
+  },
+  'sucio.rut': (t, out) => {
+    for (let i = 0, j; i < t.length;) {
+      j = t.indexOf(SEP, i); const v0 = t.slice(i, j); i = j + 1;
+      j = t.indexOf(SEP, i); const v1 = t.slice(i, j); i = j + 1;
+      j = t.indexOf('\n', i); const v2 = t.slice(i, j); i = j + 1;
+      out.push({ sucio: v0, limpio: v1, forma: v2 });
+    }
+  },
+  'sucio.nombre': (t, out) => {
+    for (let i = 0, j; i < t.length;) {
+      j = t.indexOf(SEP, i); const v0 = t.slice(i, j); i = j + 1;
+      j = t.indexOf(SEP, i); const v1 = t.slice(i, j); i = j + 1;
+      j = t.indexOf('\n', i); const v2 = t.slice(i, j); i = j + 1;
+      out.push({ sucio: v0, limpio: v1, forma: v2 });
+    }
+  },
+  'sucio.comuna': (t, out) => {
+    for (let i = 0, j; i < t.length;) {
+      j = t.indexOf(SEP, i); const v0 = t.slice(i, j); i = j + 1;
+      j = t.indexOf(SEP, i); const v1 = t.slice(i, j); i = j + 1;
+      j = t.indexOf(SEP, i); const v2 = t.slice(i, j); i = j + 1;
+      j = t.indexOf('\n', i); const v3 = t.slice(i, j); i = j + 1;
+      out.push({ sucio: v0, limpio: v1, codigo_comuna: v2, forma: v3 });
+    }
+  },
+  'sucio.movil': (t, out) => {
+    for (let i = 0, j; i < t.length;) {
+      j = t.indexOf(SEP, i); const v0 = t.slice(i, j); i = j + 1;
+      j = t.indexOf(SEP, i); const v1 = t.slice(i, j); i = j + 1;
+      j = t.indexOf('\n', i); const v2 = t.slice(i, j); i = j + 1;
+      out.push({ sucio: v0, limpio: v1, forma: v2 });
+    }
+  },
+  'sucio.fijo': (t, out) => {
+    for (let i = 0, j; i < t.length;) {
+      j = t.indexOf(SEP, i); const v0 = t.slice(i, j); i = j + 1;
+      j = t.indexOf(SEP, i); const v1 = t.slice(i, j); i = j + 1;
+      j = t.indexOf('\n', i); const v2 = t.slice(i, j); i = j + 1;
+      out.push({ sucio: v0, limpio: v1, forma: v2 });
+    }
+  },
+  'banco.cuenta_titular': (t, out) => {
+    for (let i = 0, j; i < t.length;) {
+      j = t.indexOf(SEP, i); const v0 = t.slice(i, j); i = j + 1;
+      j = t.indexOf(SEP, i); const v1 = t.slice(i, j); i = j + 1;
+      j = t.indexOf(SEP, i); const v2 = t.slice(i, j); i = j + 1;
+      j = t.indexOf(SEP, i); const v3 = t.slice(i, j); i = j + 1;
+      j = t.indexOf('\n', i); const v4 = t.slice(i, j); i = j + 1;
+      out.push({ banco: v0, codigo_banco: v1, tipo_cuenta: v2, numero: v3, rut_titular: v4 });
+    }
+  },
 };
 
 class Namespace {
@@ -391,4 +826,4 @@ const NAMESPACES = { persona: Persona, direccion: Direccion, telefono: Telefono,
 // Calls without a namespace are methods of Datoteca itself: method name -> call.
 const TOP_LEVEL = { rut: 'rut' };
 
-module.exports = { RECORD_MAKERS, NAMESPACES, TOP_LEVEL };
+module.exports = { RECORD_MAKERS, RECORD_LIST_MAKERS, NAMESPACES, TOP_LEVEL };

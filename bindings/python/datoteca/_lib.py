@@ -27,7 +27,7 @@ from ._comun_gen import (
     InvalidArgumentError,
     UnknownCallError,
 )
-from ._llamadas_gen import RECORD_MAKERS
+from ._llamadas_gen import RECORD_LIST_MAKERS, RECORD_MAKERS
 
 _here = os.path.dirname(os.path.abspath(__file__))
 
@@ -155,7 +155,7 @@ class Param:
 class Call:
     """One registered C call or utility: its index, kind, parameters and record fields."""
 
-    __slots__ = ("index", "name", "kind", "params", "fields", "make", "converted", "info")
+    __slots__ = ("index", "name", "kind", "params", "fields", "make", "make_list", "converted", "info")
 
     def __init__(self, index: int, info: Any) -> None:
         self.index = index
@@ -164,7 +164,9 @@ class Call:
         self.kind: int = info.kind
         self.params: Tuple[Param, ...] = tuple(Param(info.params[i], i) for i in range(info.nparams))
         self.fields: Tuple[str, ...] = tuple(ffi.string(info.fields[i]).decode() for i in range(info.nfields))
+        # a record's text -> its dict; a chunk's text (FIELD_SEP between every two fields) -> dicts
         self.make: Any = RECORD_MAKERS.get(self.name) if self.fields else None
+        self.make_list: Any = RECORD_LIST_MAKERS.get(self.name) if self.fields else None
         self.converted: Dict[Any, Any] = {}  # (arguments, their types) -> C array, bounded
 
 

@@ -7,96 +7,626 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Callable, Dict, List, Literal, Optional, cast, overload
 
+from ._comun_gen import FIELD_SEP
 from ._tipos_gen import BancoDict, ComunaSuciaDict, Contrato, CuentaDict, DefectoDte, DefectoEmail, DefectoFijo, DefectoMovil, DefectoPatente, DefectoRut, DireccionDict, DteDict, DteInvalidoDict, EmailInvalidoDict, EmpresaDict, FijoInvalidoDict, FijoSucioDict, FormatoPatente, FormatoRut, FormatoTelefono, LiquidacionDict, MovilInvalidoDict, MovilSucioDict, NombreSucioDict, PatenteInvalidaDict, PersonaDict, PrevisionDict, RutInvalidoDict, RutSucioDict, SaludLiquidacion, Sexo, SucioComuna, SucioNombre, SucioRut, SucioTelefono, TipoPatente, TipoRut, VehiculoDict, CallName
 
 
-def _registro_persona_persona(v0: str, v1: str, v2: str, v3: str, v4: str, v5: str, v6: str, v7: str, v8: str, v9: str, v10: str, v11: str, v12: str, v13: str) -> PersonaDict:
-    return {'nombres': v0, 'apellido_paterno': v1, 'apellido_materno': v2, 'nombre_completo': v3, 'sexo': v4, 'rut': v5, 'fecha_nacimiento': v6, 'email': v7 or None, 'telefono': v8 or None, 'direccion': v9, 'comuna': v10, 'region': v11, 'codigo_comuna': v12, 'codigo_region': v13}
+class _Campos_persona_persona:
+    """The carrier of a persona.persona record: its __dict__ is the record."""
+
+    nombres: str
+    apellido_paterno: str
+    apellido_materno: str
+    nombre_completo: str
+    sexo: str
+    rut: str
+    fecha_nacimiento: str
+    email: Optional[str]
+    telefono: Optional[str]
+    direccion: str
+    comuna: str
+    region: str
+    codigo_comuna: str
+    codigo_region: str
 
 
-def _registro_direccion_direccion(v0: str, v1: str, v2: str, v3: str, v4: str, v5: str, v6: str, v7: str, v8: str, v9: str, v10: str, v11: str) -> DireccionDict:
-    return {'tipo_via': v0, 'nombre_via': v1, 'numero': int(v2), 'depto': v3, 'comuna': v4, 'codigo_comuna': v5, 'provincia': v6, 'codigo_provincia': v7, 'region': v8, 'codigo_region': v9, 'codigo_postal': v10, 'linea': v11}
+def _registro_persona_persona(t: str) -> PersonaDict:
+    v0, v1, v2, v3, v4, v5, v6, v7, v8, v9, v10, v11, v12, v13 = t.split(FIELD_SEP)
+    r = _Campos_persona_persona()
+    r.nombres = v0; r.apellido_paterno = v1; r.apellido_materno = v2; r.nombre_completo = v3; r.sexo = v4; r.rut = v5; r.fecha_nacimiento = v6; r.email = v7 or None; r.telefono = v8 or None; r.direccion = v9; r.comuna = v10; r.region = v11; r.codigo_comuna = v12; r.codigo_region = v13
+    return r.__dict__  # type: ignore[return-value]
 
 
-def _registro_banco_banco(v0: str, v1: str) -> BancoDict:
-    return {'codigo': v0, 'nombre': v1}
+def _registros_persona_persona(t: str) -> List[PersonaDict]:
+    p = iter(t.split(FIELD_SEP))
+    out: List[Any] = []
+    append = out.append
+    for v0, v1, v2, v3, v4, v5, v6, v7, v8, v9, v10, v11, v12, v13 in zip(p, p, p, p, p, p, p, p, p, p, p, p, p, p):
+        r = _Campos_persona_persona()
+        r.nombres = v0; r.apellido_paterno = v1; r.apellido_materno = v2; r.nombre_completo = v3; r.sexo = v4; r.rut = v5; r.fecha_nacimiento = v6; r.email = v7 or None; r.telefono = v8 or None; r.direccion = v9; r.comuna = v10; r.region = v11; r.codigo_comuna = v12; r.codigo_region = v13
+        append(r.__dict__)
+    return out
 
 
-def _registro_banco_cuenta(v0: str, v1: str, v2: str, v3: str, v4: str) -> CuentaDict:
-    return {'banco': v0, 'codigo_banco': v1, 'tipo_cuenta': v2, 'numero': v3, 'rut_titular': v4}
+class _Campos_direccion_direccion:
+    """The carrier of a direccion.direccion record: its __dict__ is the record."""
+
+    tipo_via: str
+    nombre_via: str
+    numero: int
+    depto: str
+    comuna: str
+    codigo_comuna: str
+    provincia: str
+    codigo_provincia: str
+    region: str
+    codigo_region: str
+    codigo_postal: str
+    linea: str
 
 
-def _registro_empresa_empresa(v0: str, v1: str, v2: str, v3: str, v4: str, v5: str, v6: str, v7: str, v8: str, v9: str, v10: str) -> EmpresaDict:
-    return {'razon_social': v0, 'nombre_fantasia': v1, 'rut': v2, 'giro': v3, 'direccion': v4, 'comuna': v5, 'region': v6, 'telefono': v7, 'email': v8, 'codigo_comuna': v9, 'codigo_region': v10}
+def _registro_direccion_direccion(t: str) -> DireccionDict:
+    v0, v1, v2, v3, v4, v5, v6, v7, v8, v9, v10, v11 = t.split(FIELD_SEP)
+    r = _Campos_direccion_direccion()
+    r.tipo_via = v0; r.nombre_via = v1; r.numero = int(v2); r.depto = v3; r.comuna = v4; r.codigo_comuna = v5; r.provincia = v6; r.codigo_provincia = v7; r.region = v8; r.codigo_region = v9; r.codigo_postal = v10; r.linea = v11
+    return r.__dict__  # type: ignore[return-value]
 
 
-def _registro_vehiculo_vehiculo(v0: str, v1: str, v2: str, v3: str, v4: str, v5: str, v6: str) -> VehiculoDict:
-    return {'patente': v0, 'dv': v1, 'marca': v2, 'modelo': v3, 'anio': int(v4), 'tipo': v5, 'color': v6}
+def _registros_direccion_direccion(t: str) -> List[DireccionDict]:
+    p = iter(t.split(FIELD_SEP))
+    out: List[Any] = []
+    append = out.append
+    for v0, v1, v2, v3, v4, v5, v6, v7, v8, v9, v10, v11 in zip(p, p, p, p, p, p, p, p, p, p, p, p):
+        r = _Campos_direccion_direccion()
+        r.tipo_via = v0; r.nombre_via = v1; r.numero = int(v2); r.depto = v3; r.comuna = v4; r.codigo_comuna = v5; r.provincia = v6; r.codigo_provincia = v7; r.region = v8; r.codigo_region = v9; r.codigo_postal = v10; r.linea = v11
+        append(r.__dict__)
+    return out
 
 
-def _registro_prevision_prevision(v0: str, v1: str, v2: str) -> PrevisionDict:
-    return {'afp': v0, 'salud': v1, 'tramo': v2 or None}
+class _Campos_banco_banco:
+    """The carrier of a banco.banco record: its __dict__ is the record."""
+
+    codigo: str
+    nombre: str
 
 
-def _registro_tributario_dte(v0: str, v1: str, v2: str, v3: str, v4: str, v5: str, v6: str, v7: str, v8: str, v9: str, v10: str, v11: str, v12: str, v13: str) -> DteDict:
-    return {'tipo': int(v0), 'nombre_tipo': v1, 'folio': int(v2), 'fecha_emision': v3, 'emisor_rut': v4, 'emisor_razon_social': v5, 'emisor_giro': v6, 'emisor_direccion': v7, 'receptor_rut': v8, 'receptor_nombre': v9, 'monto_neto': int(v10), 'monto_exento': int(v11), 'iva': int(v12), 'monto_total': int(v13)}
+def _registro_banco_banco(t: str) -> BancoDict:
+    v0, v1 = t.split(FIELD_SEP)
+    r = _Campos_banco_banco()
+    r.codigo = v0; r.nombre = v1
+    return r.__dict__  # type: ignore[return-value]
 
 
-def _registro_remuneracion_liquidacion(v0: str, v1: str, v2: str, v3: str, v4: str, v5: str, v6: str, v7: str, v8: str, v9: str, v10: str, v11: str, v12: str, v13: str, v14: str, v15: str) -> LiquidacionDict:
-    return {'periodo': v0, 'contrato': v1, 'afp': v2, 'salud': v3, 'plan_uf': v4 or None, 'sueldo_base': int(v5), 'gratificacion': int(v6), 'total_imponible': int(v7), 'cotizacion_afp': int(v8), 'cotizacion_salud': int(v9), 'seguro_cesantia': int(v10), 'base_tributable': int(v11), 'impuesto_unico': int(v12), 'total_haberes': int(v13), 'total_descuentos': int(v14), 'liquido': int(v15)}
+def _registros_banco_banco(t: str) -> List[BancoDict]:
+    p = iter(t.split(FIELD_SEP))
+    out: List[Any] = []
+    append = out.append
+    for v0, v1 in zip(p, p):
+        r = _Campos_banco_banco()
+        r.codigo = v0; r.nombre = v1
+        append(r.__dict__)
+    return out
 
 
-def _registro_invalido_rut(v0: str, v1: str) -> RutInvalidoDict:
-    return {'valor': v0, 'defecto': v1}
+class _Campos_banco_cuenta:
+    """The carrier of a banco.cuenta record: its __dict__ is the record."""
+
+    banco: str
+    codigo_banco: str
+    tipo_cuenta: str
+    numero: str
+    rut_titular: str
 
 
-def _registro_invalido_patente(v0: str, v1: str) -> PatenteInvalidaDict:
-    return {'valor': v0, 'defecto': v1}
+def _registro_banco_cuenta(t: str) -> CuentaDict:
+    v0, v1, v2, v3, v4 = t.split(FIELD_SEP)
+    r = _Campos_banco_cuenta()
+    r.banco = v0; r.codigo_banco = v1; r.tipo_cuenta = v2; r.numero = v3; r.rut_titular = v4
+    return r.__dict__  # type: ignore[return-value]
 
 
-def _registro_invalido_movil(v0: str, v1: str) -> MovilInvalidoDict:
-    return {'valor': v0, 'defecto': v1}
+def _registros_banco_cuenta(t: str) -> List[CuentaDict]:
+    p = iter(t.split(FIELD_SEP))
+    out: List[Any] = []
+    append = out.append
+    for v0, v1, v2, v3, v4 in zip(p, p, p, p, p):
+        r = _Campos_banco_cuenta()
+        r.banco = v0; r.codigo_banco = v1; r.tipo_cuenta = v2; r.numero = v3; r.rut_titular = v4
+        append(r.__dict__)
+    return out
 
 
-def _registro_invalido_fijo(v0: str, v1: str) -> FijoInvalidoDict:
-    return {'valor': v0, 'defecto': v1}
+class _Campos_empresa_empresa:
+    """The carrier of a empresa.empresa record: its __dict__ is the record."""
+
+    razon_social: str
+    nombre_fantasia: str
+    rut: str
+    giro: str
+    direccion: str
+    comuna: str
+    region: str
+    telefono: str
+    email: str
+    codigo_comuna: str
+    codigo_region: str
 
 
-def _registro_invalido_email(v0: str, v1: str) -> EmailInvalidoDict:
-    return {'valor': v0, 'defecto': v1}
+def _registro_empresa_empresa(t: str) -> EmpresaDict:
+    v0, v1, v2, v3, v4, v5, v6, v7, v8, v9, v10 = t.split(FIELD_SEP)
+    r = _Campos_empresa_empresa()
+    r.razon_social = v0; r.nombre_fantasia = v1; r.rut = v2; r.giro = v3; r.direccion = v4; r.comuna = v5; r.region = v6; r.telefono = v7; r.email = v8; r.codigo_comuna = v9; r.codigo_region = v10
+    return r.__dict__  # type: ignore[return-value]
 
 
-def _registro_invalido_dte(v0: str, v1: str, v2: str, v3: str, v4: str, v5: str, v6: str, v7: str, v8: str, v9: str, v10: str, v11: str, v12: str, v13: str, v14: str) -> DteInvalidoDict:
-    return {'tipo': int(v0), 'nombre_tipo': v1, 'folio': int(v2), 'fecha_emision': v3, 'emisor_rut': v4, 'emisor_razon_social': v5, 'emisor_giro': v6, 'emisor_direccion': v7, 'receptor_rut': v8, 'receptor_nombre': v9, 'monto_neto': int(v10), 'monto_exento': int(v11), 'iva': int(v12), 'monto_total': int(v13), 'defecto': v14}
+def _registros_empresa_empresa(t: str) -> List[EmpresaDict]:
+    p = iter(t.split(FIELD_SEP))
+    out: List[Any] = []
+    append = out.append
+    for v0, v1, v2, v3, v4, v5, v6, v7, v8, v9, v10 in zip(p, p, p, p, p, p, p, p, p, p, p):
+        r = _Campos_empresa_empresa()
+        r.razon_social = v0; r.nombre_fantasia = v1; r.rut = v2; r.giro = v3; r.direccion = v4; r.comuna = v5; r.region = v6; r.telefono = v7; r.email = v8; r.codigo_comuna = v9; r.codigo_region = v10
+        append(r.__dict__)
+    return out
 
 
-def _registro_sucio_rut(v0: str, v1: str, v2: str) -> RutSucioDict:
-    return {'sucio': v0, 'limpio': v1, 'forma': v2}
+class _Campos_vehiculo_vehiculo:
+    """The carrier of a vehiculo.vehiculo record: its __dict__ is the record."""
+
+    patente: str
+    dv: str
+    marca: str
+    modelo: str
+    anio: int
+    tipo: str
+    color: str
 
 
-def _registro_sucio_nombre(v0: str, v1: str, v2: str) -> NombreSucioDict:
-    return {'sucio': v0, 'limpio': v1, 'forma': v2}
+def _registro_vehiculo_vehiculo(t: str) -> VehiculoDict:
+    v0, v1, v2, v3, v4, v5, v6 = t.split(FIELD_SEP)
+    r = _Campos_vehiculo_vehiculo()
+    r.patente = v0; r.dv = v1; r.marca = v2; r.modelo = v3; r.anio = int(v4); r.tipo = v5; r.color = v6
+    return r.__dict__  # type: ignore[return-value]
 
 
-def _registro_sucio_comuna(v0: str, v1: str, v2: str, v3: str) -> ComunaSuciaDict:
-    return {'sucio': v0, 'limpio': v1, 'codigo_comuna': v2, 'forma': v3}
+def _registros_vehiculo_vehiculo(t: str) -> List[VehiculoDict]:
+    p = iter(t.split(FIELD_SEP))
+    out: List[Any] = []
+    append = out.append
+    for v0, v1, v2, v3, v4, v5, v6 in zip(p, p, p, p, p, p, p):
+        r = _Campos_vehiculo_vehiculo()
+        r.patente = v0; r.dv = v1; r.marca = v2; r.modelo = v3; r.anio = int(v4); r.tipo = v5; r.color = v6
+        append(r.__dict__)
+    return out
 
 
-def _registro_sucio_movil(v0: str, v1: str, v2: str) -> MovilSucioDict:
-    return {'sucio': v0, 'limpio': v1, 'forma': v2}
+class _Campos_prevision_prevision:
+    """The carrier of a prevision.prevision record: its __dict__ is the record."""
+
+    afp: str
+    salud: str
+    tramo: Optional[str]
 
 
-def _registro_sucio_fijo(v0: str, v1: str, v2: str) -> FijoSucioDict:
-    return {'sucio': v0, 'limpio': v1, 'forma': v2}
+def _registro_prevision_prevision(t: str) -> PrevisionDict:
+    v0, v1, v2 = t.split(FIELD_SEP)
+    r = _Campos_prevision_prevision()
+    r.afp = v0; r.salud = v1; r.tramo = v2 or None
+    return r.__dict__  # type: ignore[return-value]
 
 
-def _registro_banco_cuenta_titular(v0: str, v1: str, v2: str, v3: str, v4: str) -> CuentaDict:
-    return {'banco': v0, 'codigo_banco': v1, 'tipo_cuenta': v2, 'numero': v3, 'rut_titular': v4}
+def _registros_prevision_prevision(t: str) -> List[PrevisionDict]:
+    p = iter(t.split(FIELD_SEP))
+    out: List[Any] = []
+    append = out.append
+    for v0, v1, v2 in zip(p, p, p):
+        r = _Campos_prevision_prevision()
+        r.afp = v0; r.salud = v1; r.tramo = v2 or None
+        append(r.__dict__)
+    return out
+
+
+class _Campos_tributario_dte:
+    """The carrier of a tributario.dte record: its __dict__ is the record."""
+
+    tipo: int
+    nombre_tipo: str
+    folio: int
+    fecha_emision: str
+    emisor_rut: str
+    emisor_razon_social: str
+    emisor_giro: str
+    emisor_direccion: str
+    receptor_rut: str
+    receptor_nombre: str
+    monto_neto: int
+    monto_exento: int
+    iva: int
+    monto_total: int
+
+
+def _registro_tributario_dte(t: str) -> DteDict:
+    v0, v1, v2, v3, v4, v5, v6, v7, v8, v9, v10, v11, v12, v13 = t.split(FIELD_SEP)
+    r = _Campos_tributario_dte()
+    r.tipo = int(v0); r.nombre_tipo = v1; r.folio = int(v2); r.fecha_emision = v3; r.emisor_rut = v4; r.emisor_razon_social = v5; r.emisor_giro = v6; r.emisor_direccion = v7; r.receptor_rut = v8; r.receptor_nombre = v9; r.monto_neto = int(v10); r.monto_exento = int(v11); r.iva = int(v12); r.monto_total = int(v13)
+    return r.__dict__  # type: ignore[return-value]
+
+
+def _registros_tributario_dte(t: str) -> List[DteDict]:
+    p = iter(t.split(FIELD_SEP))
+    out: List[Any] = []
+    append = out.append
+    for v0, v1, v2, v3, v4, v5, v6, v7, v8, v9, v10, v11, v12, v13 in zip(p, p, p, p, p, p, p, p, p, p, p, p, p, p):
+        r = _Campos_tributario_dte()
+        r.tipo = int(v0); r.nombre_tipo = v1; r.folio = int(v2); r.fecha_emision = v3; r.emisor_rut = v4; r.emisor_razon_social = v5; r.emisor_giro = v6; r.emisor_direccion = v7; r.receptor_rut = v8; r.receptor_nombre = v9; r.monto_neto = int(v10); r.monto_exento = int(v11); r.iva = int(v12); r.monto_total = int(v13)
+        append(r.__dict__)
+    return out
+
+
+class _Campos_remuneracion_liquidacion:
+    """The carrier of a remuneracion.liquidacion record: its __dict__ is the record."""
+
+    periodo: str
+    contrato: str
+    afp: str
+    salud: str
+    plan_uf: Optional[str]
+    sueldo_base: int
+    gratificacion: int
+    total_imponible: int
+    cotizacion_afp: int
+    cotizacion_salud: int
+    seguro_cesantia: int
+    base_tributable: int
+    impuesto_unico: int
+    total_haberes: int
+    total_descuentos: int
+    liquido: int
+
+
+def _registro_remuneracion_liquidacion(t: str) -> LiquidacionDict:
+    v0, v1, v2, v3, v4, v5, v6, v7, v8, v9, v10, v11, v12, v13, v14, v15 = t.split(FIELD_SEP)
+    r = _Campos_remuneracion_liquidacion()
+    r.periodo = v0; r.contrato = v1; r.afp = v2; r.salud = v3; r.plan_uf = v4 or None; r.sueldo_base = int(v5); r.gratificacion = int(v6); r.total_imponible = int(v7); r.cotizacion_afp = int(v8); r.cotizacion_salud = int(v9); r.seguro_cesantia = int(v10); r.base_tributable = int(v11); r.impuesto_unico = int(v12); r.total_haberes = int(v13); r.total_descuentos = int(v14); r.liquido = int(v15)
+    return r.__dict__  # type: ignore[return-value]
+
+
+def _registros_remuneracion_liquidacion(t: str) -> List[LiquidacionDict]:
+    p = iter(t.split(FIELD_SEP))
+    out: List[Any] = []
+    append = out.append
+    for v0, v1, v2, v3, v4, v5, v6, v7, v8, v9, v10, v11, v12, v13, v14, v15 in zip(p, p, p, p, p, p, p, p, p, p, p, p, p, p, p, p):
+        r = _Campos_remuneracion_liquidacion()
+        r.periodo = v0; r.contrato = v1; r.afp = v2; r.salud = v3; r.plan_uf = v4 or None; r.sueldo_base = int(v5); r.gratificacion = int(v6); r.total_imponible = int(v7); r.cotizacion_afp = int(v8); r.cotizacion_salud = int(v9); r.seguro_cesantia = int(v10); r.base_tributable = int(v11); r.impuesto_unico = int(v12); r.total_haberes = int(v13); r.total_descuentos = int(v14); r.liquido = int(v15)
+        append(r.__dict__)
+    return out
+
+
+class _Campos_invalido_rut:
+    """The carrier of a invalido.rut record: its __dict__ is the record."""
+
+    valor: str
+    defecto: str
+
+
+def _registro_invalido_rut(t: str) -> RutInvalidoDict:
+    v0, v1 = t.split(FIELD_SEP)
+    r = _Campos_invalido_rut()
+    r.valor = v0; r.defecto = v1
+    return r.__dict__  # type: ignore[return-value]
+
+
+def _registros_invalido_rut(t: str) -> List[RutInvalidoDict]:
+    p = iter(t.split(FIELD_SEP))
+    out: List[Any] = []
+    append = out.append
+    for v0, v1 in zip(p, p):
+        r = _Campos_invalido_rut()
+        r.valor = v0; r.defecto = v1
+        append(r.__dict__)
+    return out
+
+
+class _Campos_invalido_patente:
+    """The carrier of a invalido.patente record: its __dict__ is the record."""
+
+    valor: str
+    defecto: str
+
+
+def _registro_invalido_patente(t: str) -> PatenteInvalidaDict:
+    v0, v1 = t.split(FIELD_SEP)
+    r = _Campos_invalido_patente()
+    r.valor = v0; r.defecto = v1
+    return r.__dict__  # type: ignore[return-value]
+
+
+def _registros_invalido_patente(t: str) -> List[PatenteInvalidaDict]:
+    p = iter(t.split(FIELD_SEP))
+    out: List[Any] = []
+    append = out.append
+    for v0, v1 in zip(p, p):
+        r = _Campos_invalido_patente()
+        r.valor = v0; r.defecto = v1
+        append(r.__dict__)
+    return out
+
+
+class _Campos_invalido_movil:
+    """The carrier of a invalido.movil record: its __dict__ is the record."""
+
+    valor: str
+    defecto: str
+
+
+def _registro_invalido_movil(t: str) -> MovilInvalidoDict:
+    v0, v1 = t.split(FIELD_SEP)
+    r = _Campos_invalido_movil()
+    r.valor = v0; r.defecto = v1
+    return r.__dict__  # type: ignore[return-value]
+
+
+def _registros_invalido_movil(t: str) -> List[MovilInvalidoDict]:
+    p = iter(t.split(FIELD_SEP))
+    out: List[Any] = []
+    append = out.append
+    for v0, v1 in zip(p, p):
+        r = _Campos_invalido_movil()
+        r.valor = v0; r.defecto = v1
+        append(r.__dict__)
+    return out
+
+
+class _Campos_invalido_fijo:
+    """The carrier of a invalido.fijo record: its __dict__ is the record."""
+
+    valor: str
+    defecto: str
+
+
+def _registro_invalido_fijo(t: str) -> FijoInvalidoDict:
+    v0, v1 = t.split(FIELD_SEP)
+    r = _Campos_invalido_fijo()
+    r.valor = v0; r.defecto = v1
+    return r.__dict__  # type: ignore[return-value]
+
+
+def _registros_invalido_fijo(t: str) -> List[FijoInvalidoDict]:
+    p = iter(t.split(FIELD_SEP))
+    out: List[Any] = []
+    append = out.append
+    for v0, v1 in zip(p, p):
+        r = _Campos_invalido_fijo()
+        r.valor = v0; r.defecto = v1
+        append(r.__dict__)
+    return out
+
+
+class _Campos_invalido_email:
+    """The carrier of a invalido.email record: its __dict__ is the record."""
+
+    valor: str
+    defecto: str
+
+
+def _registro_invalido_email(t: str) -> EmailInvalidoDict:
+    v0, v1 = t.split(FIELD_SEP)
+    r = _Campos_invalido_email()
+    r.valor = v0; r.defecto = v1
+    return r.__dict__  # type: ignore[return-value]
+
+
+def _registros_invalido_email(t: str) -> List[EmailInvalidoDict]:
+    p = iter(t.split(FIELD_SEP))
+    out: List[Any] = []
+    append = out.append
+    for v0, v1 in zip(p, p):
+        r = _Campos_invalido_email()
+        r.valor = v0; r.defecto = v1
+        append(r.__dict__)
+    return out
+
+
+class _Campos_invalido_dte:
+    """The carrier of a invalido.dte record: its __dict__ is the record."""
+
+    tipo: int
+    nombre_tipo: str
+    folio: int
+    fecha_emision: str
+    emisor_rut: str
+    emisor_razon_social: str
+    emisor_giro: str
+    emisor_direccion: str
+    receptor_rut: str
+    receptor_nombre: str
+    monto_neto: int
+    monto_exento: int
+    iva: int
+    monto_total: int
+    defecto: str
+
+
+def _registro_invalido_dte(t: str) -> DteInvalidoDict:
+    v0, v1, v2, v3, v4, v5, v6, v7, v8, v9, v10, v11, v12, v13, v14 = t.split(FIELD_SEP)
+    r = _Campos_invalido_dte()
+    r.tipo = int(v0); r.nombre_tipo = v1; r.folio = int(v2); r.fecha_emision = v3; r.emisor_rut = v4; r.emisor_razon_social = v5; r.emisor_giro = v6; r.emisor_direccion = v7; r.receptor_rut = v8; r.receptor_nombre = v9; r.monto_neto = int(v10); r.monto_exento = int(v11); r.iva = int(v12); r.monto_total = int(v13); r.defecto = v14
+    return r.__dict__  # type: ignore[return-value]
+
+
+def _registros_invalido_dte(t: str) -> List[DteInvalidoDict]:
+    p = iter(t.split(FIELD_SEP))
+    out: List[Any] = []
+    append = out.append
+    for v0, v1, v2, v3, v4, v5, v6, v7, v8, v9, v10, v11, v12, v13, v14 in zip(p, p, p, p, p, p, p, p, p, p, p, p, p, p, p):
+        r = _Campos_invalido_dte()
+        r.tipo = int(v0); r.nombre_tipo = v1; r.folio = int(v2); r.fecha_emision = v3; r.emisor_rut = v4; r.emisor_razon_social = v5; r.emisor_giro = v6; r.emisor_direccion = v7; r.receptor_rut = v8; r.receptor_nombre = v9; r.monto_neto = int(v10); r.monto_exento = int(v11); r.iva = int(v12); r.monto_total = int(v13); r.defecto = v14
+        append(r.__dict__)
+    return out
+
+
+class _Campos_sucio_rut:
+    """The carrier of a sucio.rut record: its __dict__ is the record."""
+
+    sucio: str
+    limpio: str
+    forma: str
+
+
+def _registro_sucio_rut(t: str) -> RutSucioDict:
+    v0, v1, v2 = t.split(FIELD_SEP)
+    r = _Campos_sucio_rut()
+    r.sucio = v0; r.limpio = v1; r.forma = v2
+    return r.__dict__  # type: ignore[return-value]
+
+
+def _registros_sucio_rut(t: str) -> List[RutSucioDict]:
+    p = iter(t.split(FIELD_SEP))
+    out: List[Any] = []
+    append = out.append
+    for v0, v1, v2 in zip(p, p, p):
+        r = _Campos_sucio_rut()
+        r.sucio = v0; r.limpio = v1; r.forma = v2
+        append(r.__dict__)
+    return out
+
+
+class _Campos_sucio_nombre:
+    """The carrier of a sucio.nombre record: its __dict__ is the record."""
+
+    sucio: str
+    limpio: str
+    forma: str
+
+
+def _registro_sucio_nombre(t: str) -> NombreSucioDict:
+    v0, v1, v2 = t.split(FIELD_SEP)
+    r = _Campos_sucio_nombre()
+    r.sucio = v0; r.limpio = v1; r.forma = v2
+    return r.__dict__  # type: ignore[return-value]
+
+
+def _registros_sucio_nombre(t: str) -> List[NombreSucioDict]:
+    p = iter(t.split(FIELD_SEP))
+    out: List[Any] = []
+    append = out.append
+    for v0, v1, v2 in zip(p, p, p):
+        r = _Campos_sucio_nombre()
+        r.sucio = v0; r.limpio = v1; r.forma = v2
+        append(r.__dict__)
+    return out
+
+
+class _Campos_sucio_comuna:
+    """The carrier of a sucio.comuna record: its __dict__ is the record."""
+
+    sucio: str
+    limpio: str
+    codigo_comuna: str
+    forma: str
+
+
+def _registro_sucio_comuna(t: str) -> ComunaSuciaDict:
+    v0, v1, v2, v3 = t.split(FIELD_SEP)
+    r = _Campos_sucio_comuna()
+    r.sucio = v0; r.limpio = v1; r.codigo_comuna = v2; r.forma = v3
+    return r.__dict__  # type: ignore[return-value]
+
+
+def _registros_sucio_comuna(t: str) -> List[ComunaSuciaDict]:
+    p = iter(t.split(FIELD_SEP))
+    out: List[Any] = []
+    append = out.append
+    for v0, v1, v2, v3 in zip(p, p, p, p):
+        r = _Campos_sucio_comuna()
+        r.sucio = v0; r.limpio = v1; r.codigo_comuna = v2; r.forma = v3
+        append(r.__dict__)
+    return out
+
+
+class _Campos_sucio_movil:
+    """The carrier of a sucio.movil record: its __dict__ is the record."""
+
+    sucio: str
+    limpio: str
+    forma: str
+
+
+def _registro_sucio_movil(t: str) -> MovilSucioDict:
+    v0, v1, v2 = t.split(FIELD_SEP)
+    r = _Campos_sucio_movil()
+    r.sucio = v0; r.limpio = v1; r.forma = v2
+    return r.__dict__  # type: ignore[return-value]
+
+
+def _registros_sucio_movil(t: str) -> List[MovilSucioDict]:
+    p = iter(t.split(FIELD_SEP))
+    out: List[Any] = []
+    append = out.append
+    for v0, v1, v2 in zip(p, p, p):
+        r = _Campos_sucio_movil()
+        r.sucio = v0; r.limpio = v1; r.forma = v2
+        append(r.__dict__)
+    return out
+
+
+class _Campos_sucio_fijo:
+    """The carrier of a sucio.fijo record: its __dict__ is the record."""
+
+    sucio: str
+    limpio: str
+    forma: str
+
+
+def _registro_sucio_fijo(t: str) -> FijoSucioDict:
+    v0, v1, v2 = t.split(FIELD_SEP)
+    r = _Campos_sucio_fijo()
+    r.sucio = v0; r.limpio = v1; r.forma = v2
+    return r.__dict__  # type: ignore[return-value]
+
+
+def _registros_sucio_fijo(t: str) -> List[FijoSucioDict]:
+    p = iter(t.split(FIELD_SEP))
+    out: List[Any] = []
+    append = out.append
+    for v0, v1, v2 in zip(p, p, p):
+        r = _Campos_sucio_fijo()
+        r.sucio = v0; r.limpio = v1; r.forma = v2
+        append(r.__dict__)
+    return out
+
+
+class _Campos_banco_cuenta_titular:
+    """The carrier of a banco.cuenta_titular record: its __dict__ is the record."""
+
+    banco: str
+    codigo_banco: str
+    tipo_cuenta: str
+    numero: str
+    rut_titular: str
+
+
+def _registro_banco_cuenta_titular(t: str) -> CuentaDict:
+    v0, v1, v2, v3, v4 = t.split(FIELD_SEP)
+    r = _Campos_banco_cuenta_titular()
+    r.banco = v0; r.codigo_banco = v1; r.tipo_cuenta = v2; r.numero = v3; r.rut_titular = v4
+    return r.__dict__  # type: ignore[return-value]
+
+
+def _registros_banco_cuenta_titular(t: str) -> List[CuentaDict]:
+    p = iter(t.split(FIELD_SEP))
+    out: List[Any] = []
+    append = out.append
+    for v0, v1, v2, v3, v4 in zip(p, p, p, p, p):
+        r = _Campos_banco_cuenta_titular()
+        r.banco = v0; r.codigo_banco = v1; r.tipo_cuenta = v2; r.numero = v3; r.rut_titular = v4
+        append(r.__dict__)
+    return out
 
 
 # Record builders by call: a dict display per record type, written out here, is faster than
 # dict(zip(...)) for every record, and no code is built from strings at run time.
-RECORD_MAKERS: Dict[str, Callable[..., Any]] = {
+RECORD_MAKERS: Dict[str, Callable[[str], Any]] = {
     'persona.persona': _registro_persona_persona,
     'direccion.direccion': _registro_direccion_direccion,
     'banco.banco': _registro_banco_banco,
@@ -118,6 +648,30 @@ RECORD_MAKERS: Dict[str, Callable[..., Any]] = {
     'sucio.movil': _registro_sucio_movil,
     'sucio.fijo': _registro_sucio_fijo,
     'banco.cuenta_titular': _registro_banco_cuenta_titular,
+}
+# The same for a chunk of records (many()): one split, one comprehension.
+RECORD_LIST_MAKERS: Dict[str, Callable[[str], List[Any]]] = {
+    'persona.persona': _registros_persona_persona,
+    'direccion.direccion': _registros_direccion_direccion,
+    'banco.banco': _registros_banco_banco,
+    'banco.cuenta': _registros_banco_cuenta,
+    'empresa.empresa': _registros_empresa_empresa,
+    'vehiculo.vehiculo': _registros_vehiculo_vehiculo,
+    'prevision.prevision': _registros_prevision_prevision,
+    'tributario.dte': _registros_tributario_dte,
+    'remuneracion.liquidacion': _registros_remuneracion_liquidacion,
+    'invalido.rut': _registros_invalido_rut,
+    'invalido.patente': _registros_invalido_patente,
+    'invalido.movil': _registros_invalido_movil,
+    'invalido.fijo': _registros_invalido_fijo,
+    'invalido.email': _registros_invalido_email,
+    'invalido.dte': _registros_invalido_dte,
+    'sucio.rut': _registros_sucio_rut,
+    'sucio.nombre': _registros_sucio_nombre,
+    'sucio.comuna': _registros_sucio_comuna,
+    'sucio.movil': _registros_sucio_movil,
+    'sucio.fijo': _registros_sucio_fijo,
+    'banco.cuenta_titular': _registros_banco_cuenta_titular,
 }
 
 
