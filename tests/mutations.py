@@ -23,6 +23,7 @@ import shutil
 import subprocess
 import sys
 import time
+from concurrent.futures import ThreadPoolExecutor
 from typing import Callable, Dict, List, Optional, Tuple
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -51,6 +52,22 @@ def must(cmd: List[str], **kw: object) -> None:
     r = sh(cmd, **kw)
     if r.returncode != 0:
         sys.exit(f"mutations: setup failed: {' '.join(cmd)}\n{r.stdout}{r.stderr}")
+
+
+# The machine has two cores and every compile, link and contract check below is one process on one
+# core: they run two at a time. Results are returned in the order given, so what is printed does not
+# depend on which finished first.
+POOL = ThreadPoolExecutor(max_workers=2)
+
+
+def sh_all(cmds: Dict[str, List[str]], **kw: object) -> Dict[str, "subprocess.CompletedProcess[str]"]:
+    futures = {k: POOL.submit(sh, c, **kw) for k, c in cmds.items()}
+    return {k: f.result() for k, f in futures.items()}
+
+
+def must_all(cmds: List[List[str]]) -> None:
+    for f in [POOL.submit(must, c) for c in cmds]:
+        f.result()
 
 
 def report(ok: bool, line: str) -> None:
@@ -98,7 +115,7 @@ def base_objects() -> Dict[str, str]:
     """The unmutated library objects and the addon's C++ object, compiled once."""
     base = os.path.join(OBJ, "base")
     os.makedirs(base, exist_ok=True)
-    objs = {rel: compile_c(ROOT, rel, base) for rel in fuentes()}
+    objs = dict(zip(fuentes(), POOL.map(lambda rel: compile_c(ROOT, rel, base), fuentes())))
     must([CXX, "-std=c++17", "-O1", "-fPIC", "-fvisibility=hidden", "-DNAPI_VERSION=8", "-DNAPI_DISABLE_CPP_EXCEPTIONS",
           *napi_includes(), "-I" + os.path.join(ROOT, "c", "include"), "-c",
           os.path.join(ROOT, "bindings", "node", "addon.cc"), "-o", os.path.join(OBJ, "addon.o")])
@@ -128,17 +145,20 @@ def build_scratch(base: Dict[str, str]) -> None:
     headers = [os.path.relpath(p, SCRATCH) for p in glob.glob(os.path.join(SCRATCH, "c", "**", "*.h"), recursive=True)
                + glob.glob(os.path.join(SCRATCH, "cli", "*.h")) + glob.glob(os.path.join(SCRATCH, "c", "src", "**", "*.gen.h"), recursive=True)]
     all_new = not all(same(h) for h in headers)
-    objs = [compile_c(SCRATCH, rel, mut) if all_new or not same(rel) else o for rel, o in base.items()]
+    objs = list(POOL.map(lambda item: compile_c(SCRATCH, item[0], mut) if all_new or not same(item[0]) else item[1],
+                         base.items()))
     os.makedirs(os.path.join(SCRATCH, "lib"), exist_ok=True)
     os.makedirs(os.path.join(SCRATCH, "build", "Release"), exist_ok=True)
-    must([CC, "-shared", *objs, "-o", os.path.join(SCRATCH, "lib", "libdatoteca.so")])
-    must([CXX, "-shared", os.path.join(OBJ, "addon.o"), *objs, "-o", os.path.join(SCRATCH, "build", "Release", "datoteca.node")])
-    must([CC, "-std=c11", "-O1", "-I" + os.path.join(SCRATCH, "c", "include"), "-I" + os.path.join(SCRATCH, "tests", "c"),
-          f'-DDT_FIXTURES_DIR="{os.path.join(SCRATCH, "fixtures")}"', os.path.join(SCRATCH, "tests", "c", "test_golden.c"),
-          *objs, "-o", os.path.join(SCRATCH, "test_golden")])
-    must([CC, "-std=c11", "-O1", "-I" + os.path.join(SCRATCH, "c", "include"), "-I" + os.path.join(SCRATCH, "tests", "c"),
-          f'-DDT_FIXTURES_DIR="{os.path.join(SCRATCH, "fixtures")}"', os.path.join(SCRATCH, "tests", "c", "test_mascara_contrato.c"),
-          *objs, "-o", os.path.join(SCRATCH, "test_mascara_contrato")])
+    must_all([
+        [CC, "-shared", *objs, "-o", os.path.join(SCRATCH, "lib", "libdatoteca.so")],
+        [CXX, "-shared", os.path.join(OBJ, "addon.o"), *objs, "-o", os.path.join(SCRATCH, "build", "Release", "datoteca.node")],
+        [CC, "-std=c11", "-O1", "-I" + os.path.join(SCRATCH, "c", "include"), "-I" + os.path.join(SCRATCH, "tests", "c"),
+         f'-DDT_FIXTURES_DIR="{os.path.join(SCRATCH, "fixtures")}"', os.path.join(SCRATCH, "tests", "c", "test_golden.c"),
+         *objs, "-o", os.path.join(SCRATCH, "test_golden")],
+        [CC, "-std=c11", "-O1", "-I" + os.path.join(SCRATCH, "c", "include"), "-I" + os.path.join(SCRATCH, "tests", "c"),
+         f'-DDT_FIXTURES_DIR="{os.path.join(SCRATCH, "fixtures")}"', os.path.join(SCRATCH, "tests", "c", "test_mascara_contrato.c"),
+         *objs, "-o", os.path.join(SCRATCH, "test_mascara_contrato")]
+    ])
 
 
 def env_for_scratch() -> Dict[str, str]:
@@ -155,11 +175,7 @@ def contract_outputs() -> Dict[str, Tuple[int, str]]:
         "python": [PY, os.path.join(SCRATCH, "tests", "python", "golden_runner.py"), "--check"],
         "node": ["node", os.path.join(SCRATCH, "tests", "node", "golden_runner.mjs"), "--check"],
     }
-    out = {}
-    for lang, cmd in runs.items():
-        r = sh(cmd, env=env, cwd=WORK)
-        out[lang] = (r.returncode, r.stdout + r.stderr)
-    return out
+    return {lang: (r.returncode, r.stdout + r.stderr) for lang, r in sh_all(runs, env=env, cwd=WORK).items()}
 
 
 def mascara_outputs() -> Dict[str, Tuple[int, str]]:
@@ -172,7 +188,7 @@ def mascara_outputs() -> Dict[str, Tuple[int, str]]:
         "node": ["node", os.path.join(ROOT, "node_modules", "vitest", "vitest.mjs"), "run", "--root",
                  os.path.join(SCRATCH, "tests", "node"), "mascara_contrato"],
     }
-    return {lang: (r.returncode, r.stdout + r.stderr) for lang, r in ((k, sh(c, env=env, cwd=WORK)) for k, c in runs.items())}
+    return {lang: (r.returncode, r.stdout + r.stderr) for lang, r in sh_all(runs, env=env, cwd=WORK).items()}
 
 
 def mascara_mutation(name: str, apply: Callable[[], None], want: str, base: Dict[str, str]) -> None:
