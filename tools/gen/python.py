@@ -3,6 +3,7 @@ record builder, the constants, the error classes and the utilities. The loader (
 generic paths (__init__.py, _tabla.py, _arrow.py) are hand-written."""
 from __future__ import annotations
 
+import keyword
 import os
 from typing import Any, Dict, List, Tuple
 
@@ -79,6 +80,8 @@ def _maker(ll: Dict[str, Any]) -> Tuple[str, str, List[str]]:
     f, fs, clase = f"_registro_{base}", f"_registros_{base}", f"_Campos_{base}"
     anot, sets = [], []
     for k, c in enumerate(ll["campos"]):
+        if keyword.iskeyword(c["nombre"]) or c["nombre"].startswith("__"):
+            raise SystemExit(f"{ll['nombre']}: the field name {c['nombre']!r} cannot be an attribute of the record's carrier class")
         v, t = f"v{k}", "str"
         if es_entero(c):
             v, t = (f"int(v{k}) if v{k} else None", "Optional[int]") if c.get("nulo") else (f"int(v{k})", "int")
@@ -113,11 +116,11 @@ def llamadas(spec: Spec) -> str:
             f, fs, lines = _maker(ll)
             L += lines
             makers.append((ll["nombre"], f, fs))
-    L += ["# Record builders by call: a dict display per record type, written out here, is faster than",
-          "# dict(zip(...)) for every record, and no code is built from strings at run time.",
+    L += ["# Record builders by call: one carrier class per record type, written out here (no code is built",
+          "# from strings at run time); each record is the __dict__ of one of its instances.",
           "RECORD_MAKERS: Dict[str, Callable[[str], Any]] = {"]
     L += [f"    {n!r}: {f}," for n, f, _ in makers]
-    L += ["}", "# The same for a chunk of records (many()): one split, one comprehension.",
+    L += ["}", "# The same for a chunk of records (many()): one split, one loop.",
           "RECORD_LIST_MAKERS: Dict[str, Callable[[str], List[Any]]] = {"]
     L += [f"    {n!r}: {fs}," for n, _, fs in makers]
     L += ["}", "", "", "class _Calls:", '    """What a namespace needs of its Datoteca."""', "", "    __slots__ = ()", "",

@@ -624,8 +624,8 @@ def _registros_banco_cuenta_titular(t: str) -> List[CuentaDict]:
     return out
 
 
-# Record builders by call: a dict display per record type, written out here, is faster than
-# dict(zip(...)) for every record, and no code is built from strings at run time.
+# Record builders by call: one carrier class per record type, written out here (no code is built
+# from strings at run time); each record is the __dict__ of one of its instances.
 RECORD_MAKERS: Dict[str, Callable[[str], Any]] = {
     'persona.persona': _registro_persona_persona,
     'direccion.direccion': _registro_direccion_direccion,
@@ -649,7 +649,7 @@ RECORD_MAKERS: Dict[str, Callable[[str], Any]] = {
     'sucio.fijo': _registro_sucio_fijo,
     'banco.cuenta_titular': _registro_banco_cuenta_titular,
 }
-# The same for a chunk of records (many()): one split, one comprehension.
+# The same for a chunk of records (many()): one split, one loop.
 RECORD_LIST_MAKERS: Dict[str, Callable[[str], List[Any]]] = {
     'persona.persona': _registros_persona_persona,
     'direccion.direccion': _registros_direccion_direccion,
