@@ -73,46 +73,27 @@ static void prepare_keys(size_t index, const dt_call_info *c) {
         json_key_len[j] = (size_t)snprintf(json_keys[j], sizeof json_keys[j], "%s\"%s\":", j ? "," : "", c->fields[j]);
 }
 
-/* Print one value (a line of dt_call_many output without its '\n'). */
-static void print_value(outbuf *o, const dt_call_info *c, const char *key, enum formato f, const char *s, size_t n) {
+/* Print one value that is not a record (a line of dt_call_many output without its '\n'); a record is
+ * written from its struct by escribir_registro. */
+static void print_value(outbuf *o, const char *key, enum formato f, int entero, const char *s, size_t n) {
     if (f == F_PLAIN) {
-        dt__cli_ob_put(o, s, n); /* the n bytes are now contiguous at the end of the buffer */
-        for (char *q = o->p - n; q < o->p; q++)
-            if (*q == DT_FIELD_SEP) *q = '\t';
-    } else if (c->kind != DT_KIND_RECORD) {
-        if (f == F_CSV) {
-            dt__cli_csv_field(o, s, n, 0);
-        } else {
-            dt__cli_ob_putc(o, '{');
-            dt__cli_json_string(o, key, strlen(key));
-            dt__cli_ob_putc(o, ':');
-            if (c->kind == DT_KIND_INT) dt__cli_ob_put(o, s, n);
-            else dt__cli_json_string(o, s, n);
-            dt__cli_ob_putc(o, '}');
-        }
+        dt__cli_ob_put(o, s, n);
+    } else if (f == F_CSV) {
+        dt__cli_csv_field(o, s, n, 0);
     } else {
-        if (f == F_JSONL) dt__cli_ob_putc(o, '{');
-        size_t field = 0, start = 0;
-        for (size_t i = 0; i <= n; i++) {
-            if (i < n && s[i] != DT_FIELD_SEP) continue;
-            if (f == F_JSONL) {
-                dt__cli_ob_put(o, json_keys[field], json_key_len[field]);
-                if (i == start && json_nullable[field]) dt__cli_ob_put(o, "null", 4);
-                else dt__cli_json_string(o, s + start, i - start);
-            } else {
-                if (field) dt__cli_ob_putc(o, ',');
-                dt__cli_csv_field(o, s + start, i - start, 0);
-            }
-            field++;
-            start = i + 1;
-        }
-        if (f == F_JSONL) dt__cli_ob_putc(o, '}');
+        dt__cli_ob_putc(o, '{');
+        dt__cli_json_string(o, key, strlen(key));
+        dt__cli_ob_putc(o, ':');
+        if (entero) dt__cli_ob_put(o, s, n);
+        else dt__cli_json_string(o, s, n);
+        dt__cli_ob_putc(o, '}');
     }
     dt__cli_ob_putc(o, '\n');
 }
 
-/* One record made by its call into `rec` and written as print_value writes its text form: the fields
- * read in place (the struct's NUL-terminated texts), one reservation a record. */
+/* One record made by its call into `rec` and written as one line: plain (fields tab-separated), CSV or
+ * a JSON object (an empty nullable field as null); the fields read in place (the struct's
+ * NUL-terminated texts), one reservation a record. */
 static void escribir_registro(outbuf *o, const dt__llamada *ll, const int64_t *a, int f, dt_gen *g, char *rec) {
     ll->registro(g, a, rec);
     size_t nf = ll->info.nfields, largo[DT_MAX_FIELDS], textos = 0;
@@ -239,7 +220,8 @@ static int run(const peticion *r) {
     enum { CHUNK = 256 };
     static char chunk[DT_CALL_MANY_BOUND(CHUNK)];
     /* A record in plain, JSONL or CSV is written from the struct its call fills (the registry's
-     * runner would serialise it as text for print_value to split again): the same draws, the same bytes. */
+     * runner would serialise it as text only for it to be split again): the same draws, the same bytes.
+     * Arguments dt__llamada_args refuses leave `registro` 0: dt_call_many then refuses them too, and says why. */
     const dt__llamada *ll = &dt__llamadas[r->index];
     int64_t a[DT_MAX_PARAMS];
     int registro = ll->registro != NULL && dt__llamada_args(ll, r->args, r->nargs, a, NULL, 0) == DT_OK;
@@ -273,7 +255,7 @@ static int run(const peticion *r) {
         const char *s = chunk;
         for (size_t k = 0; k < n; k++) {
             const char *nl = memchr(s, '\n', (size_t)(chunk + len - s));
-            print_value(&ob, r->info, r->key, r->formato, s, (size_t)(nl - s));
+            print_value(&ob, r->key, r->formato, r->info->kind == DT_KIND_INT, s, (size_t)(nl - s));
             s = nl + 1;
         }
         left -= n;

@@ -206,8 +206,7 @@ class Gen : public Napi::ObjectWrap<Gen> {
   }
 
   // many(index, args, n, modo) -> modo 0: one string, each value followed by '\n' (split in JS: one
-  // crossing); modo 1 (flat): records as one run of fields, every separator DT_FIELD_SEP and the final
-  // '\n' dropped, so JS splits once; modo 2: one string per field (see Columnar).
+  // crossing); modo 2: one string per field (see Columnar).
   Napi::Value Many(const Napi::CallbackInfo &info) {
     Napi::Env env = info.Env();
     if (!Alive(env)) return env.Undefined();
@@ -225,11 +224,6 @@ class Gen : public Napi::ObjectWrap<Gen> {
     if (modo == 2) {
       const dt_call_info *c = dt_call_at(index);
       return Columnar(env, out.data(), len, c->kind == DT_KIND_RECORD ? c->nfields : 1);
-    }
-    if (modo == 1 && len > 0) {
-      len--;  // the final '\n'
-      for (size_t i = 0; i < len; i++)
-        if (out[i] == '\n') out[i] = DT_FIELD_SEP;
     }
     return MakeString(env, out.data(), len);
   }

@@ -179,16 +179,10 @@ function crearAddon(instance) {
       const b = reserve(cap);
       const st = x.dt_call_many(g, index, ap, na, n, b, cap, outs);
       if (st !== DT_OK) callFail(st, index, b);
-      let len = u32(outs);
+      const len = u32(outs);
       if (modo === 2) {
         const info = x.dt_call_at(index);
         return columnar(texto(b, len), i32(info + 4) === KIND_RECORD ? u32(info + 16) : 1);
-      }
-      if (modo === 1 && len > 0) {
-        len--; // the final '\n'; every other one becomes FIELD_SEP, so index.js splits once
-        mem();
-        const sep = FIELD_SEP.charCodeAt(0);
-        for (let i = b; i < b + len; i++) if (u8[i] === 10) u8[i] = sep;
       }
       return texto(b, len);
     }

@@ -294,7 +294,7 @@ class Datoteca(Llamadas):
         out: List[Any] = []
         for text in en_trozos(n, llenar):
             if call.kind == KIND_RECORD:
-                # one split for every field of every record, one comprehension building the dicts
+                # one split for every field of every record, one generated loop building the dicts
                 records = call.make_list(text.replace("\n", FIELD_SEP))
                 if not out:
                     out = records
