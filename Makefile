@@ -121,6 +121,7 @@ test-java: build
 	@for j in /usr/lib/jvm/*-21-* /usr/lib/jvm/*-25-*; do \
 	  [ -x "$$j/bin/java" ] || continue; echo "== bindings/java on $$j"; \
 	  JAVA_HOME="$$j" $(JAVA_MVN) || exit 1; done
+	@tests/llamada_nueva.sh java
 
 # The PostgreSQL extension (postgres/, docs/postgres.md): PGXS over $(BUILD)/libdatoteca.a, installed into
 # the server pg_config names. Installs Debian's postgresql-server-dev-<major> when missing. test-python's
@@ -139,7 +140,8 @@ bench-postgres: install-postgres $(VPY)
 	$(VPY) bench/postgres_bench.py $(BUILD)
 
 # Go (bindings/go, docs/go.md): go vet, gofmt (the generated files too), the whole suite (golden, fingerprint, argument and error cases,
-# properties, ParaTest's replay; the CLI judges the argument cases), then -race -short. The Go cache
+# properties, ParaTest's replay; the CLI judges the argument cases), then -race -short, then a call added to
+# the spec in a scratch copy reaching Go with no hand edit (tests/llamada_nueva.sh; Java's test-java runs it too). The Go cache
 # and module cache live under $(BUILD); tools/need_go.sh installs Debian's golang-go when Go is missing.
 GO_ENV = GOFLAGS=-mod=mod GOTOOLCHAIN=local GOCACHE=$(abspath $(BUILD))/go-cache GOMODCACHE=$(abspath $(BUILD))/go-mod
 .PHONY: test-go bench-go
@@ -149,6 +151,7 @@ test-go: build
 	  $$GO version && $$GO vet ./... && { fmt=$$($$(dirname $$GO)/gofmt -l .); [ -z "$$fmt" ] || { echo "not gofmt-clean: $$fmt" >&2; false; }; } && $$GO test -count=1 -v ./... && \
 	  $$GO test -race -short -count=1 ./...
 	@cmp $(BUILD)/golden-go.json fixtures/golden.json && echo "golden (go): identical to fixtures/golden.json ($$(wc -c < fixtures/golden.json) bytes)"
+	@export $(GO_ENV) && tests/llamada_nueva.sh go
 
 # gofakeit lives in bench/go's own module (its go.sum pins v7.18.2): never a requirement of the binding's.
 bench: bench-go
@@ -197,7 +200,8 @@ bench-node: node
 	node bench/node_bench.mjs
 
 bench-cli: build
-	bench/cli_bench.sh $(BUILD)/datoteca
+	$(CC) -std=gnu11 -O2 -Ic/include bench/c_piso.c $(BUILD)/libdatoteca.a -o $(BUILD)/c_piso
+	bench/cli_bench.sh $(BUILD)/datoteca $(BUILD)/c_piso
 
 # bindings/java installed into ~/.m2, then bench/java (Datafaker 2.7.0, es) from Maven Central.
 bench-java: build
