@@ -193,6 +193,7 @@ bench-c: build
 bench-python: venv
 	$(VPY) -m pip install --quiet faker
 	$(VPY) -m pip install --quiet --pre seedfaker
+	$(VPY) -m pip install --quiet mimesis
 	$(VPY) bench/python_bench.py
 
 bench-node: node
