@@ -6,6 +6,12 @@
 #include "postgres.h"
 #include "fmgr.h"
 
+/* Built and tested against PostgreSQL 15 only (docs/postgres.md, "Limits"): datoteca_llenar.c's executor
+ * calls changed in 16. A clear refusal here rather than an error deep in a header or a wrong build. */
+#if PG_VERSION_NUM < 150000 || PG_VERSION_NUM >= 160000
+#error "datoteca: the extension is built for PostgreSQL 15 only (docs/postgres.md, Limits)"
+#endif
+
 #include <stddef.h>
 #include <stdint.h>
 
