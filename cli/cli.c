@@ -64,13 +64,16 @@ static void list_calls(void) {
 
 /* `"field":` for each record field, JSON-escaped once instead of once per record. */
 static char json_keys[DT_MAX_FIELDS][64];
+static const char *json_key_ptr[DT_MAX_FIELDS]; /* json_keys[j], as dt__cli_json_fila takes them */
 static size_t json_key_len[DT_MAX_FIELDS];
-static int json_nullable[DT_MAX_FIELDS]; /* an empty value of these fields is written null */
+static uint8_t json_nullable[DT_MAX_FIELDS]; /* an empty value of these fields is written null */
 
 static void prepare_keys(size_t index, const dt_call_info *c) {
-    for (size_t j = 0; j < c->nfields && j < DT_MAX_FIELDS; j++) json_nullable[j] = dt_call_field_nullable(index, j);
-    for (size_t j = 0; j < c->nfields && j < DT_MAX_FIELDS; j++)
+    for (size_t j = 0; j < c->nfields && j < DT_MAX_FIELDS; j++) json_nullable[j] = (uint8_t)dt_call_field_nullable(index, j);
+    for (size_t j = 0; j < c->nfields && j < DT_MAX_FIELDS; j++) {
         json_key_len[j] = (size_t)snprintf(json_keys[j], sizeof json_keys[j], "%s\"%s\":", j ? "," : "", c->fields[j]);
+        json_key_ptr[j] = json_keys[j];
+    }
 }
 
 /* Print one value that is not a record (a line of dt_call_many output without its '\n'); a record is
@@ -108,24 +111,17 @@ static void escribir_registro(outbuf *o, const dt__llamada *ll, const int64_t *a
         o->p = dt__cli_csv_fila(d, ini, largo, NULL, nf, 0);
         return;
     }
-    if (f == F_JSONL) *d++ = '{';
-    for (size_t j = 0; j < nf; j++) {
-        if (f == F_JSONL) {
-            memcpy(d, json_keys[j], json_key_len[j]);
-            d += json_key_len[j];
-            if (largo[j] == 0 && json_nullable[j]) {
-                memcpy(d, "null", 4);
-                d += 4;
-            } else {
-                d = dt__cli_json_texto(d, ini[j], largo[j]);
-            }
-        } else {
-            if (j) *d++ = '\t'; /* plain */
-            memcpy(d, ini[j], largo[j]);
-            d += largo[j];
-        }
+    if (f == F_JSONL) {
+        uint8_t nulo[DT_MAX_FIELDS];
+        for (size_t j = 0; j < nf; j++) nulo[j] = largo[j] == 0 && json_nullable[j];
+        o->p = dt__cli_json_fila(d, json_key_ptr, json_key_len, ini, largo, nulo, NULL, nf);
+        return;
     }
-    if (f == F_JSONL) *d++ = '}';
+    for (size_t j = 0; j < nf; j++) { /* plain: tab-separated */
+        if (j) *d++ = '\t';
+        memcpy(d, ini[j], largo[j]);
+        d += largo[j];
+    }
     *d++ = '\n';
     o->p = d;
 }

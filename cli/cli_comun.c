@@ -237,6 +237,27 @@ char *dt__cli_csv_fila(char *d, const char *const *ini, const size_t *largo, con
     return d;
 }
 
+char *dt__cli_json_fila(char *d, const char *const *claves, const size_t *largo_clave, const char *const *ini,
+                        const size_t *largo, const uint8_t *nulo, const uint8_t *entero, size_t ncol) {
+    *d++ = '{';
+    for (size_t j = 0; j < ncol; j++) {
+        memcpy(d, claves[j], largo_clave[j]);
+        d += largo_clave[j];
+        if (nulo && nulo[j]) {
+            memcpy(d, "null", 4);
+            d += 4;
+        } else if (entero && entero[j]) {
+            memcpy(d, ini[j], largo[j]);
+            d += largo[j];
+        } else {
+            d = dt__cli_json_texto(d, ini[j], largo[j]);
+        }
+    }
+    *d++ = '}';
+    *d++ = '\n';
+    return d;
+}
+
 void dt__cli_csv_field(outbuf *o, const char *s, size_t n, int vacio_entre_comillas) {
     o->p = dt__csv_celda(dt__cli_ob_reservar(o, 2 * n + 2), s, n, vacio_entre_comillas);
 }

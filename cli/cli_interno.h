@@ -56,6 +56,14 @@ char *dt__cli_json_texto(char *d, const char *s, size_t n);
  * through them, scanning and copying sixteen or eight bytes at a time, escaping only what needs it. */
 char *dt__cli_csv_fila(char *d, const char *const *ini, const size_t *largo, const uint8_t *nulo, size_t ncol, int vacio_entre_comillas);
 
+/* A whole JSON Lines object of `ncol` fields at d, '\n' included: field j's key as given (claves[j],
+ * largo_clave[j] bytes: `"name":`, with the comma before every key but the first, already escaped),
+ * then null when nulo[j], the text bare when entero[j] (either array may be NULL: none), else the text
+ * as dt__cli_json_texto writes it. d has room for 6 * (the texts' lengths) + the keys + 4 * ncol + 3
+ * bytes; returns the end. The one JSON row rule of the stream CLI and `datoteca tabla`. */
+char *dt__cli_json_fila(char *d, const char *const *claves, const size_t *largo_clave, const char *const *ini,
+                        const size_t *largo, const uint8_t *nulo, const uint8_t *entero, size_t ncol);
+
 /* 1 when a column of this PostgreSQL type (dt_columna_info.tipo_sql) holds integers: written bare in SQL
  * and JSON, bound as an integer in SQLite. Any other type goes as text (dates as 'YYYY-MM-DD'). */
 int dt__cli_tipo_entero(const char *tipo_sql);

@@ -159,6 +159,8 @@ static int parse_tabla(int argc, char **argv, tarea *w) {
  * their place in this output, so blocks agree whatever the number of jobs. */
 static void formatear(const tarea *w, unsigned long long desde, size_t n, outbuf *o, dt__valores *v) {
     size_t ncol = w->ncol;
+    const char *claves[DT_MAX_FIELDS];
+    for (size_t j = 0; j < ncol; j++) claves[j] = w->claves[j];
     for (size_t i = 0; i < n; i++) {
         dt__tabla_valores(w->t, desde + i, v);
         size_t textos = 0;
@@ -170,23 +172,7 @@ static void formatear(const tarea *w, unsigned long long desde, size_t n, outbuf
         }
         if (w->r.formato == T_JSONL) {
             char *d = dt__cli_ob_reservar(o, 6 * textos + (sizeof w->claves[0] + 6) * ncol + 3);
-            *d++ = '{';
-            for (size_t j = 0; j < ncol; j++) {
-                memcpy(d, w->claves[j], w->largo_clave[j]);
-                d += w->largo_clave[j];
-                if (v->nulo[j]) {
-                    memcpy(d, "null", 4);
-                    d += 4;
-                } else if (w->entero[j]) {
-                    memcpy(d, v->ini[j], v->largo[j]);
-                    d += v->largo[j];
-                } else {
-                    d = dt__cli_json_texto(d, v->ini[j], v->largo[j]);
-                }
-            }
-            *d++ = '}';
-            *d++ = '\n';
-            o->p = d;
+            o->p = dt__cli_json_fila(d, claves, w->largo_clave, v->ini, v->largo, v->nulo, w->entero, ncol);
             continue;
         }
         unsigned long long fila = desde + i - w->desde; /* place in this output */
