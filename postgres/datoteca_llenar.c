@@ -17,6 +17,7 @@
 #include "datoteca_pg.h"
 
 #include "datoteca.h"
+#include "datos/tabla_interno.h" /* dt__tabla_valores: a row's values in place, as the CLI reads them */
 
 #include "access/heapam.h"
 #include "access/table.h"
@@ -135,10 +136,7 @@ Datum dt_pg_llenar(FunctionCallInfo fcinfo, dt_pg_llamada *ll) {
 
     TupleTableSlot **slots = palloc(sizeof(TupleTableSlot *) * LOTE);
     for (int i = 0; i < LOTE; i++) slots[i] = table_slot_create(rel, &estate->es_tupleTable);
-    size_t cap = DT_CALL_MANY_BOUND(LOTE);
-    char *buf = palloc(cap);
-    char **valores = palloc(sizeof(char *) * ncol);
-    size_t *largos = palloc(sizeof(size_t) * ncol);
+    dt__valores *v = palloc(sizeof *v);
     MemoryContext lote_cx = AllocSetContextCreate(cx, "datoteca llenar lote", ALLOCSET_DEFAULT_SIZES);
 
     uint64_t hechas = 0;
@@ -146,12 +144,7 @@ Datum dt_pg_llenar(FunctionCallInfo fcinfo, dt_pg_llamada *ll) {
         CHECK_FOR_INTERRUPTS();
         uint64_t falta = desde + n - siguiente;
         size_t lote = falta < LOTE ? (size_t)falta : LOTE;
-        size_t len;
-        dt_status s = dt_tabla_filas(t, siguiente, lote, buf, cap, &len);
-        if (s != DT_OK) elog(ERROR, "%s: dt_tabla_filas: %s", funcion, dt_status_str(s));
-        siguiente += lote;
         MemoryContextSwitchTo(lote_cx);
-        char *p = buf;
         for (size_t r = 0; r < lote; r++) {
             TupleTableSlot *slot = slots[r];
             ExecClearTuple(slot);
@@ -159,11 +152,11 @@ Datum dt_pg_llenar(FunctionCallInfo fcinfo, dt_pg_llamada *ll) {
                 slot->tts_values[a] = (Datum)0;
                 slot->tts_isnull[a] = true;
             }
-            p = dt_pg_partir_fila(p, ncol, valores, largos, funcion);
+            dt__tabla_valores(t, siguiente + r, v);
             for (size_t j = 0; j < ncol; j++) {
                 int a = dst[j].att;
-                if (a < 0 || valores[j] == NULL) continue;
-                slot->tts_values[a] = dt_pg_datum(dst[j].tipo, valores[j], largos[j], &dst[j].entrada, dst[j].ioparam,
+                if (a < 0 || v->nulo[j]) continue;
+                slot->tts_values[a] = dt_pg_datum(dst[j].tipo, v->ini[j], v->largo[j], &dst[j].entrada, dst[j].ioparam,
                                                   dst[j].typmod);
                 slot->tts_isnull[a] = false;
             }
@@ -171,6 +164,7 @@ Datum dt_pg_llenar(FunctionCallInfo fcinfo, dt_pg_llamada *ll) {
             if (generadas) ExecComputeStoredGenerated(rri, estate, slot, CMD_INSERT);
             if (restricciones) ExecConstraints(rri, slot, estate);
         }
+        siguiente += lote;
         table_multi_insert(rel, slots, (int)lote, cid, 0, bis);
         if (rri->ri_NumIndices > 0)
             for (size_t r = 0; r < lote; r++) list_free(ExecInsertIndexTuples(rri, slots[r], estate, false, false, NULL, NIL));

@@ -10,6 +10,7 @@
 #include "datoteca_pg.h"
 
 #include "datoteca.h"
+#include "datos/tabla_interno.h" /* dt__tabla_valores: a row's values in place, as the CLI reads them */
 
 #include "access/htup_details.h"
 #include "catalog/pg_type.h"
@@ -26,8 +27,7 @@
 
 PG_MODULE_MAGIC;
 
-/* Rows made per crossing into the library: the buffer is LOTE * DT_MAX_TEXT bytes (256 KB), and
- * CHECK_FOR_INTERRUPTS runs once per batch, which at ~1 µs a row answers a cancel in well under 1 ms. */
+/* CHECK_FOR_INTERRUPTS runs once per LOTE rows, which at ~1 µs a row answers a cancel in well under 1 ms. */
 #define LOTE 256
 
 #define RECHAZO(...) ereport(ERROR, (errcode(ERRCODE_INVALID_PARAMETER_VALUE), errmsg(__VA_ARGS__)))
@@ -36,14 +36,10 @@ typedef struct estado {
     dt_tabla *t;
     uint64_t siguiente; /* the next row to make */
     uint64_t fin;       /* desde + n */
-    char *buf;
-    size_t cap;
-    char *cursor;       /* the next unread row in buf, or NULL when the batch is spent */
-    size_t quedan;      /* rows left in the batch */
+    uint64_t hasta_pausa; /* rows left before the next CHECK_FOR_INTERRUPTS */
     size_t ncol;
-    char **valores;
-    size_t *largos;
-    Oid *tipos;         /* each column's type, for the direct conversions of a_datum */
+    dt__valores *v;     /* the row, read in place from the value the library generated */
+    Oid *tipos;         /* each column's type, for the direct conversions of dt_pg_datum */
     Datum *datos;
     bool *nulos;
     AttInMetadata *meta; /* the input functions, for a value a direct conversion does not take */
@@ -120,11 +116,11 @@ static bool entero_simple(const char *c, size_t len, int64_t *out) {
     return true;
 }
 
-/* The Datum of a column's text `c` (len bytes, NUL-terminated) in type `tipo`. The library writes
+/* The Datum of a column's text `c` (len bytes; it need not be NUL-terminated) in type `tipo`. The library writes
  * integers as plain decimals and dates as YYYY-MM-DD, so those are converted here directly (the text
  * input functions cost more than making the row); anything else goes through the type's input
  * function, which also gives PostgreSQL's own error for a value out of range. */
-Datum dt_pg_datum(Oid tipo, char *c, size_t len, FmgrInfo *entrada, Oid ioparam, int32 typmod) {
+Datum dt_pg_datum(Oid tipo, const char *c, size_t len, FmgrInfo *entrada, Oid ioparam, int32 typmod) {
     int64_t v;
     switch (tipo) {
     case TEXTOID:
@@ -147,21 +143,7 @@ Datum dt_pg_datum(Oid tipo, char *c, size_t len, FmgrInfo *entrada, Oid ioparam,
         }
         break;
     }
-    return InputFunctionCall(entrada, c, ioparam, typmod);
-}
-
-char *dt_pg_partir_fila(char *p, size_t ncol, char **valores, size_t *largos, const char *funcion) {
-    for (size_t j = 0; j < ncol; j++) {
-        char *c = p;
-        while (*p != DT_FIELD_SEP && *p != '\n' && *p != '\0') p++;
-        if (*p == '\0') elog(ERROR, "%s: a row of the library ended early", funcion);
-        int fin_fila = *p == '\n';
-        largos[j] = (size_t)(p - c);
-        *p++ = '\0';
-        valores[j] = (c[0] == DT_NULO && c[1] == '\0') ? NULL : c;
-        if (fin_fila != (j + 1 == ncol)) elog(ERROR, "%s: a row of the library has the wrong number of fields", funcion);
-    }
-    return p;
+    return InputFunctionCall(entrada, pnstrdup(c, len), ioparam, typmod);
 }
 
 static void resolver_llamada(dt_pg_llamada *ll) {
@@ -267,10 +249,7 @@ static estado *empezar(FunctionCallInfo fcinfo, dt_pg_llamada *ll, FuncCallConte
     e->meta = TupleDescGetAttInMetadata(fc->tuple_desc);
     e->siguiente = desde;
     e->fin = desde + n;
-    e->cap = DT_CALL_MANY_BOUND(LOTE);
-    e->buf = palloc(e->cap);
-    e->valores = palloc(sizeof(char *) * e->ncol);
-    e->largos = palloc(sizeof(size_t) * e->ncol);
+    e->v = palloc(sizeof *e->v);
     e->tipos = palloc(sizeof(Oid) * e->ncol);
     e->datos = palloc(sizeof(Datum) * e->ncol);
     e->nulos = palloc(sizeof(bool) * e->ncol);
@@ -288,24 +267,17 @@ Datum dt_pg_tabla(FunctionCallInfo fcinfo, dt_pg_llamada *ll) {
     }
     fc = SRF_PERCALL_SETUP();
     estado *e = fc->user_fctx;
-    if (e->quedan == 0) {
-        if (e->siguiente >= e->fin) SRF_RETURN_DONE(fc);
+    if (e->siguiente >= e->fin) SRF_RETURN_DONE(fc);
+    if (e->hasta_pausa == 0) {
         CHECK_FOR_INTERRUPTS();
-        uint64_t falta = e->fin - e->siguiente;
-        size_t lote = falta < LOTE ? (size_t)falta : LOTE;
-        size_t len;
-        dt_status s = dt_tabla_filas(e->t, e->siguiente, lote, e->buf, e->cap, &len);
-        if (s != DT_OK) elog(ERROR, "%s: dt_tabla_filas: %s", ll->funcion, dt_status_str(s));
-        e->siguiente += lote;
-        e->quedan = lote;
-        e->cursor = e->buf;
+        e->hasta_pausa = LOTE;
     }
-    e->cursor = dt_pg_partir_fila(e->cursor, e->ncol, e->valores, e->largos, ll->funcion);
-    e->quedan--;
+    e->hasta_pausa--;
+    dt__tabla_valores(e->t, e->siguiente++, e->v);
     for (size_t j = 0; j < e->ncol; j++) {
-        e->nulos[j] = e->valores[j] == NULL;
+        e->nulos[j] = e->v->nulo[j] != 0;
         e->datos[j] = e->nulos[j] ? (Datum)0
-                                  : dt_pg_datum(e->tipos[j], e->valores[j], e->largos[j], &e->meta->attinfuncs[j],
+                                  : dt_pg_datum(e->tipos[j], e->v->ini[j], e->v->largo[j], &e->meta->attinfuncs[j],
                                                 e->meta->attioparams[j], e->meta->atttypmods[j]);
     }
     HeapTuple tup = heap_form_tuple(fc->tuple_desc, e->datos, e->nulos);

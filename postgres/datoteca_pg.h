@@ -59,13 +59,9 @@ __attribute__((visibility("hidden"))) struct dt_tabla *dt_pg_dataset(FunctionCal
 /* The type of a column the library calls `tipo_sql` (text, date, char(1), integer, bigint); InvalidOid else. */
 __attribute__((visibility("hidden"))) Oid dt_pg_tipo(const char *tipo_sql);
 /* A column's text from the library as a Datum of `tipo`: integers, dates and text directly, anything else
- * (or an odd form) through the type's input function `entrada`. `c` is NUL-terminated at `len`. */
-__attribute__((visibility("hidden"))) Datum dt_pg_datum(Oid tipo, char *c, size_t len, FmgrInfo *entrada, Oid ioparam,
+ * (or an odd form) through the type's input function `entrada` (given a copy: `c` need not be NUL-terminated). */
+__attribute__((visibility("hidden"))) Datum dt_pg_datum(Oid tipo, const char *c, size_t len, FmgrInfo *entrada, Oid ioparam,
                                                         int32 typmod);
-/* Cut one row of the library's text form at `p` in place into `ncol` NUL-terminated fields (valores[j],
- * largos[j]; a lone DT_NULO gives NULL): returns the next row. A malformed row is an internal error. */
-__attribute__((visibility("hidden"))) char *dt_pg_partir_fila(char *p, size_t ncol, char **valores, size_t *largos,
-                                                              const char *funcion);
 /* datoteca.llenar_<call>(tabla, n, semilla, ...): the rows inserted into `tabla` as COPY does, in batches
  * (datoteca_llenar.c). Returns the rows inserted. */
 __attribute__((visibility("hidden"))) Datum dt_pg_llenar(FunctionCallInfo fcinfo, dt_pg_llamada *ll);
