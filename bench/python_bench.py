@@ -14,12 +14,12 @@ import time
 
 from faker import Faker
 from mimesis import Address, Datetime, Person
+from mimesis import __version__ as mimesis_version
 from mimesis.locales import Locale
 from seedfaker import SeedFaker
 
 import datoteca
 from datoteca import Datoteca
-from mimesis import __version__ as mimesis_version
 
 QUICK = "--quick" in sys.argv
 REPS = 5 if QUICK else 7
