@@ -10,10 +10,12 @@
 #include "esquema/documento_interno.h"
 #include "internal.h"
 #include "mascara/mascara.h"
+#include "mascara/partido.h"
 
 typedef enum dt__mr_regla { DT__MR_RUT = 1, DT__MR_PERSONA, DT__MR_MANTENER, DT__MR_NULO, DT__MR_BORRAR,
                                DT__MR_FECHA, DT__MR_MONTO, DT__MR_SUSTITUIR,
-                               DT__MR_VALOR /* email, telefono, patente, texto: mascara_identificadores.c, mascara_texto.c */ } dt__mr_regla;
+                               DT__MR_VALOR /* email, telefono, patente, texto: mascara_identificadores.c, mascara_texto.c */,
+                               DT__MR_DERIVADO /* mascara_partido.c */ } dt__mr_regla;
 typedef enum dt__mr_invalido { DT__MR_ERROR = 0, DT__MR_VACIO, DT__MR_INVALIDO } dt__mr_invalido;
 
 /* The persona fields a column may take, in dt_persona's order. */
@@ -38,6 +40,9 @@ typedef struct dt__mr_col {
     size_t llamada;            /* sustituir: the call's index */
     int tipo;        /* DT__MR_VALOR: DT__MC_EMAIL, _TELEFONO, _PATENTE or _TEXTO */
     unsigned buscar; /* texto: DT_MASCARA_BUSCAR_* */
+    char *dv;        /* rut over a bare body: the name of its check digit column (mascara_partido.c), else NULL */
+    size_t dv_largo;
+    int otros_mantener; /* derivado: a value without the body is kept (otros = "mantener") */
 } dt__mr_col;
 
 struct dt_mascara_reglas {
@@ -59,7 +64,10 @@ static char *dt__mr_copia(const char *s, size_t n) {
 
 void dt_mascara_reglas_free(dt_mascara_reglas *r) {
     if (r == NULL) return;
-    for (size_t i = 0; i < r->n; i++) free(r->col[i].nombre);
+    for (size_t i = 0; i < r->n; i++) {
+        free(r->col[i].nombre);
+        free(r->col[i].dv);
+    }
     free(r->col);
     free(r->archivo);
     free(r);
@@ -102,6 +110,35 @@ static dt_status dt__mr_buscar(const dt__doc_node *b, const char *col, dt__mr_co
 static dt_status dt__mr_valores(const dt__doc_node *v, const char *col, dt__mr_col *c, const char **entidad,
                                 size_t *entidad_n, char *why, size_t whycap);
 
+/* rut's dv (the check digit column of a bare body), derivado's de (the RUT column whose body the value
+ * holds) and otros (docs/enmascarar.md, "A RUT split in two columns", "Identifiers made from a RUT"). */
+static dt_status dt__mr_partido(const dt__doc_node *v, const char *col, dt__mr_col *c, const char **entidad,
+                                size_t *entidad_n, char *why, size_t whycap) {
+    const dt__doc_node *dn = dt__doc_get(v, "dv", 2), *de = dt__doc_get(v, "de", 2), *on = dt__doc_get(v, "otros", 5);
+    size_t l;
+    const char *t;
+    if (dn) {
+        if ((t = dt__doc_string(dn, &l)) == NULL || l == 0)
+            return dt__doc_refuse(dn, why, whycap, "columnas.%s.dv must be a column's name (the column holding the check "
+                                  "digit of this column's RUT body)", col);
+        if ((c->dv = dt__mr_copia(t, l)) == NULL) return DT_ERR_NO_MEMORY;
+        c->dv_largo = l;
+    }
+    if (de) {
+        if ((*entidad = dt__doc_string(de, entidad_n)) == NULL)
+            return dt__doc_refuse(de, why, whycap, "columnas.%s.de must be a string (the name of the RUT column whose body "
+                                  "the value holds), got %s", col, dt__doc_kind_name(dt__doc_kind_of(de), dt__doc_format_of(de)));
+        c->con_entidad = 1;
+    }
+    if (on) {
+        if ((t = dt__doc_string(on, &l)) == NULL || !(dt__mr_es(t, l, "mantener") || dt__mr_es(t, l, "politica")))
+            return dt__doc_refuse(on, why, whycap, "columnas.%s.otros must be \"politica\" (a value without the RUT body "
+                                  "is handled by politica.invalido) or \"mantener\" (kept as it is)", col);
+        c->otros_mantener = dt__mr_es(t, l, "mantener");
+    }
+    return DT_OK;
+}
+
 /* The keys a rule takes besides regla, as the unknown-key sentence lists them. */
 static const char *dt__mr_claves(dt__mr_regla r) {
     switch (r) {
@@ -110,6 +147,8 @@ static const char *dt__mr_claves(dt__mr_regla r) {
     case DT__MR_MONTO: return "regla, porcentaje and entidad";
     case DT__MR_SUSTITUIR: return "regla and llamada";
     case DT__MR_VALOR: return "only regla";
+    case DT__MR_RUT: return "regla and dv";
+    case DT__MR_DERIVADO: return "regla, de and otros";
     default: return "only regla";
     }
 }
@@ -138,6 +177,7 @@ static dt_status dt__mr_columna(const dt__doc_node *v, const char *k, size_t kn,
     else if (dt__mr_es(rs, rl, "fecha")) c->regla = DT__MR_FECHA;
     else if (dt__mr_es(rs, rl, "monto")) c->regla = DT__MR_MONTO;
     else if (dt__mr_es(rs, rl, "sustituir")) c->regla = DT__MR_SUSTITUIR;
+    else if (dt__mr_es(rs, rl, "derivado")) c->regla = DT__MR_DERIVADO;
     else if ((c->tipo = dt__mr_es(rs, rl, "email") ? DT__MC_EMAIL : dt__mr_es(rs, rl, "telefono") ? DT__MC_TELEFONO
                         : dt__mr_es(rs, rl, "patente") ? DT__MC_PATENTE : dt__mr_es(rs, rl, "texto") ? DT__MC_TEXTO : 0))
         c->regla = DT__MR_VALOR;
@@ -146,7 +186,7 @@ static dt_status dt__mr_columna(const dt__doc_node *v, const char *k, size_t kn,
         dt__doc_cite(rs, rl, q);
         return dt__doc_refuse(rn, why, whycap,
                               "columnas.%s: unknown rule '%s' (the rules are rut, persona, email, telefono, patente, texto, fecha, "
-                              "monto, sustituir, mantener, nulo and borrar)",
+                              "monto, sustituir, derivado, mantener, nulo and borrar)",
                               col.s, q);
     }
     for (size_t i = 0; i < dt__doc_len(v); i++) {
@@ -161,6 +201,9 @@ static dt_status dt__mr_columna(const dt__doc_node *v, const char *k, size_t kn,
             (c->regla == DT__MR_SUSTITUIR && dt__mr_es(key, n, "llamada")))
             continue;
         if (c->regla == DT__MR_VALOR && c->tipo == DT__MC_TEXTO && dt__mr_es(key, n, "buscar")) continue;
+        if ((c->regla == DT__MR_RUT && dt__mr_es(key, n, "dv")) ||
+            (c->regla == DT__MR_DERIVADO && (dt__mr_es(key, n, "de") || dt__mr_es(key, n, "otros"))))
+            continue;
         return dt__doc_refuse(it, why, whycap, "columnas.%s: unknown key '%s' (the rule %.*s takes %s)", col.s,
                               dt__mr_citar(key, n).s, (int)rl, rs,
                               c->regla == DT__MR_VALOR && c->tipo == DT__MC_TEXTO ? "regla and buscar" : dt__mr_claves(c->regla));
@@ -168,6 +211,7 @@ static dt_status dt__mr_columna(const dt__doc_node *v, const char *k, size_t kn,
     if (c->regla == DT__MR_FECHA || c->regla == DT__MR_MONTO || c->regla == DT__MR_SUSTITUIR)
         return dt__mr_valores(v, col.s, c, entidad, entidad_n, why, whycap);
     if (c->regla == DT__MR_VALOR && c->tipo == DT__MC_TEXTO) return dt__mr_buscar(dt__doc_get(v, "buscar", 6), col.s, c, why, whycap);
+    if (c->regla == DT__MR_RUT || c->regla == DT__MR_DERIVADO) return dt__mr_partido(v, col.s, c, entidad, entidad_n, why, whycap);
     if (c->regla != DT__MR_PERSONA) return DT_OK;
     const dt__doc_node *cn = dt__doc_get(v, "campo", 5), *en = dt__doc_get(v, "entidad", 7);
     if (cn == NULL)
@@ -338,17 +382,32 @@ static dt_status dt__mr_leer(const dt__doc *d, dt_mascara_reglas *r, char *why, 
         if (!r->col[i].con_entidad) continue;
         size_t j = 0;
         while (j < n && !(r->col[j].largo == ent_n[i] && memcmp(r->col[j].nombre, ent[i], ent_n[i]) == 0)) j++;
-        const dt__doc_node *en = dt__doc_get(dt__doc_item(cols, i), "entidad", 7);
+        const char *clave = r->col[i].regla == DT__MR_DERIVADO ? "de" : "entidad";
+        const dt__doc_node *en = dt__doc_get(dt__doc_item(cols, i), clave, strlen(clave));
         dt__mr_cita col = dt__mr_citar(r->col[i].nombre, r->col[i].largo), e = dt__mr_citar(ent[i], ent_n[i]);
         if (j == n)
-            st = dt__doc_refuse(en, why, whycap, "columnas.%s.entidad names '%s', which is not a column of columnas",
-                                col.s, e.s);
+            st = dt__doc_refuse(en, why, whycap, "columnas.%s.%s names '%s', which is not a column of columnas",
+                                col.s, clave, e.s);
         else if (r->col[j].regla != DT__MR_RUT)
             st = dt__doc_refuse(en, why, whycap,
-                                "columnas.%s.entidad names '%s', whose rule is not rut: an entity is a column of RUTs "
+                                "columnas.%s.%s names '%s', whose rule is not rut: an entity is a column of RUTs "
                                 "masked with the rule rut",
-                                col.s, e.s);
+                                col.s, clave, e.s);
         else r->col[i].entidad = j;
+    }
+    for (size_t i = 0; i < n && st == DT_OK; i++) { /* a check digit column is written by its body's rule alone */
+        const dt__mr_col *c = &r->col[i];
+        if (c->dv == NULL) continue;
+        const dt__doc_node *dn = dt__doc_get(dt__doc_item(cols, i), "dv", 2);
+        dt__mr_cita col = dt__mr_citar(c->nombre, c->largo), dvc = dt__mr_citar(c->dv, c->dv_largo);
+        for (size_t j = 0; j < n && st == DT_OK; j++) {
+            if (r->col[j].largo == c->dv_largo && memcmp(r->col[j].nombre, c->dv, c->dv_largo) == 0)
+                st = dt__doc_refuse(dn, why, whycap, "columnas.%s.dv names '%s', which has a rule of its own: the check digit "
+                                    "column is written by its body's rule; remove columnas.%s", col.s, dvc.s, dvc.s);
+            else if (j < i && r->col[j].dv && r->col[j].dv_largo == c->dv_largo && memcmp(r->col[j].dv, c->dv, c->dv_largo) == 0)
+                st = dt__doc_refuse(dn, why, whycap, "columnas.%s.dv names '%s', the check digit column of another rule too",
+                                    col.s, dvc.s);
+        }
     }
     for (size_t i = 0; i < n && st == DT_OK; i++) { /* persona's sexo: any column of columnas */
         if (sexo[i] == NULL) continue;
@@ -446,6 +505,8 @@ typedef struct dt__mr_pcol {
     size_t entidad;          /* persona (fecha, monto with entidad): the entity's index in the header */
     size_t sexo;             /* persona with sexo: the sex column's index in the header */
     int salida;              /* its index in the output, -1 when dropped */
+    size_t dv;               /* rut with dv: its check digit column's index in the header */
+    int es_dv;               /* the check digit column of a rut with dv: written with its body */
 } dt__mr_pcol;
 
 typedef struct dt__mr_ent { /* per header column that is an entity: this row's persona */
@@ -530,7 +591,9 @@ dt_status dt_mascara_plan_new(const dt_mascara_reglas *r, const dt_mascara_clave
             }
         for (size_t j = 0; j < r->n; j++)
             if (r->col[j].largo == largos[i] && memcmp(r->col[j].nombre, columnas[i], largos[i]) == 0) p->col[i].regla = &r->col[j];
-        if (p->col[i].regla == NULL && !r->sin_regla_mantener) {
+        for (size_t j = 0; j < r->n; j++)
+            if (r->col[j].dv && r->col[j].dv_largo == largos[i] && memcmp(r->col[j].dv, columnas[i], largos[i]) == 0) p->col[i].es_dv = 1;
+        if (p->col[i].regla == NULL && !p->col[i].es_dv && !r->sin_regla_mantener) {
             dt__mr_no(why, whycap,
                       "%s: the input's column '%s' has no rule in columnas: give it one ({ regla = \"mantener\" } keeps "
                       "it as it is), or set politica.sin_regla = \"mantener\"",
@@ -550,6 +613,18 @@ dt_status dt_mascara_plan_new(const dt_mascara_reglas *r, const dt_mascara_clave
                       dt__mr_citar(r->col[j].nombre, r->col[j].largo).s);
             goto refusal;
         }
+    }
+    for (size_t i = 0; i < n; i++) {
+        const dt__mr_col *c = p->col[i].regla;
+        if (c == NULL || c->dv == NULL) continue;
+        size_t j = 0;
+        while (j < n && !(c->dv_largo == largos[j] && memcmp(c->dv, columnas[j], largos[j]) == 0)) j++;
+        if (j == n) {
+            dt__mr_no(why, whycap, "%s: columnas.%s.dv names a column the input does not have (its header has no such name)", arch,
+                      dt__mr_citar(c->nombre, c->largo).s);
+            goto refusal;
+        }
+        p->col[i].dv = j;
     }
     for (size_t i = 0; i < n; i++) {
         const dt__mr_col *c = p->col[i].regla;
@@ -680,6 +755,67 @@ static int dt__mr_valor(dt_mascara_plan *p, const dt__mr_col *c, const char *v, 
     return -1;
 }
 
+/* A body column i with its check digit column (mascara_partido.c): both outputs written. 0 or 1: masked.
+ * -1: refused (motivo says why, as a sentence's tail); nulo and invalido have emptied both. -2: out of memory. */
+static int dt__mr_partido_fila(dt_mascara_plan *p, size_t i, const char *const *valores, const size_t *largos,
+                               dt__mr_invalido pol, char *motivo) {
+    size_t d = p->col[i].dv, cn = largos[i], dn = largos[d];
+    int s = p->col[i].salida, sd = p->col[d].salida;
+    p->vptr[sd] = NULL;
+    p->vini[sd] = (size_t)-1;
+    p->vlen[sd] = 0;
+    if (cn == 0 && dn == 0) return 0;
+    if (dt__mr_reservar(p, cn + dn + 8)) return -2;
+    char *oc = p->buf + p->usado, *od = oc + cn + 8;
+    size_t ocn, odn;
+    const char *pq = "";
+    int rc = dt__mp_partido(p->k, valores[i], cn, valores[d], dn, pol == DT__MR_INVALIDO, oc, &ocn, od, &odn, &pq);
+    if (rc < 0) {
+        snprintf(motivo, DT_SENTENCE_MAX, "%s", pq);
+        return -1;
+    }
+    memmove(oc + ocn, od, odn);
+    p->vini[s] = p->usado;
+    p->vlen[s] = ocn;
+    p->vini[sd] = p->usado + ocn;
+    p->vlen[sd] = odn;
+    p->usado += ocn + odn;
+    return rc;
+}
+
+/* A derived column i: 0 masked; -1 no body in it (motivo says why); -2 out of memory. */
+static int dt__mr_derivado_fila(dt_mascara_plan *p, size_t i, const char *const *valores, const size_t *largos, char *motivo) {
+    const dt__mr_col *c = p->col[i].regla;
+    uint32_t cuerpo = 0;
+    const char *pq = NULL;
+    if (c->con_entidad) { /* the body of the RUT column's original value */
+        size_t e = p->col[i].entidad;
+        const dt__mr_col *ec = p->col[e].regla;
+        size_t pos = largos[e];
+        while (pos > 0 && (valores[e][pos - 1] == ' ' || (valores[e][pos - 1] >= '\t' && valores[e][pos - 1] <= '\r'))) pos--;
+        size_t fin = pos;
+        if (!ec->dv && pos > 0) { /* a formatted RUT: the body is what comes before its check digit and dash */
+            fin = pos - 1;
+            while (fin > 0 && !(valores[e][fin - 1] >= '0' && valores[e][fin - 1] <= '9')) fin--;
+        }
+        if (largos[e] == 0 || dt__mp_cuerpo_de(valores[e], fin, &cuerpo) != 0)
+            pq = largos[e] == 0 ? "its RUT column is empty, so there is no body to find in it" : "its RUT column is not a valid RUT, so there is no body to find in it";
+    }
+    if (pq == NULL) {
+        if (dt__mr_reservar(p, 7 * largos[i] + 8)) return -2;
+        size_t m;
+        if (dt__mp_derivado(p->k, valores[i], largos[i], c->con_entidad, cuerpo, p->buf + p->usado, &m, &pq) == 0) {
+            int s = p->col[i].salida;
+            p->vini[s] = p->usado;
+            p->vlen[s] = m;
+            p->usado += m;
+            return 0;
+        }
+    }
+    snprintf(motivo, DT_SENTENCE_MAX, "%s", pq);
+    return -1;
+}
+
 /* The name of column i as sentences show it, made only for a sentence (not per row: 12 % of a run). */
 #define DT__MR_ESTA_COLUMNA (dt__mr_citar(p->nombre[i], p->largo[i]).s)
 
@@ -701,7 +837,7 @@ dt_status dt_mascara_plan_fila(dt_mascara_plan *p, uint64_t fila, size_t n, cons
     for (size_t i = 0; i < n; i++) {
         int s = p->col[i].salida;
         const dt__mr_col *c = p->col[i].regla;
-        if (s < 0) continue;
+        if (s < 0 || p->col[i].es_dv) continue; /* a check digit column: written with its body */
         p->vptr[s] = NULL;
         p->vini[s] = (size_t)-1;
         p->vlen[s] = 0;
@@ -710,7 +846,33 @@ dt_status dt_mascara_plan_fila(dt_mascara_plan *p, uint64_t fila, size_t n, cons
             p->vlen[s] = largos[i];
             continue;
         }
+        if (c->regla == DT__MR_RUT && c->dv) {
+            int rc = dt__mr_partido_fila(p, i, valores, largos, pol, &motivo[0]);
+            if (rc == -2) goto sin_memoria;
+            if (rc < 0 && pol == DT__MR_ERROR) {
+                if (why && whycap)
+                    snprintf(why, whycap, "row %llu, column %s: not a valid RUT with its check digit column %s (%s); "
+                             "politica.invalido is \"error\"", (unsigned long long)fila, DT__MR_ESTA_COLUMNA,
+                             dt__mr_citar(p->nombre[p->col[i].dv], p->largo[p->col[i].dv]).s, motivo);
+                return DT_ERR_INVALID_ARG;
+            }
+            continue;
+        }
         if (c->regla == DT__MR_NULO || largos[i] == 0) continue; /* an empty value has nothing to hide */
+        if (c->regla == DT__MR_DERIVADO) {
+            int rc = dt__mr_derivado_fila(p, i, valores, largos, &motivo[0]);
+            if (rc == -2) goto sin_memoria;
+            if (rc < 0 && c->otros_mantener) {
+                p->vptr[s] = valores[i];
+                p->vlen[s] = largos[i];
+            } else if (rc < 0 && pol == DT__MR_ERROR) {
+                if (why && whycap)
+                    snprintf(why, whycap, "row %llu, column %s: %s; politica.invalido is \"error\"", (unsigned long long)fila,
+                             DT__MR_ESTA_COLUMNA, motivo);
+                return DT_ERR_INVALID_ARG;
+            } /* nulo and invalido: emptied (a derived value kept wrong would be the real one) */
+            continue;
+        }
         if (c->regla == DT__MR_VALOR) {
             int rc = dt__mr_valor(p, c, valores[i], largos[i], s, motivo, sizeof motivo);
             if (rc == -2) goto sin_memoria;
@@ -746,7 +908,10 @@ dt_status dt_mascara_plan_fila(dt_mascara_plan *p, uint64_t fila, size_t n, cons
         if (en && en->estado == 0) {
             size_t guardado = p->usado, m;
             const char *pq = NULL;
-            int rc = largos[e] == 0 ? -1 : dt__mr_rut(p, valores[e], largos[e], pol == DT__MR_INVALIDO, &m, &en->cuerpo, &pq, motivo, sizeof motivo);
+            uint32_t b;
+            int rc = largos[e] == 0 ? -1
+                     : p->col[e].regla->dv ? (dt__mp_cuerpo_de(valores[e], largos[e], &b) == 0 && dt_mascara_rut_cuerpo(p->k, b, &en->cuerpo) == DT_OK ? 0 : -1)
+                                           : dt__mr_rut(p, valores[e], largos[e], pol == DT__MR_INVALIDO, &m, &en->cuerpo, &pq, motivo, sizeof motivo);
             if (rc == -2) goto sin_memoria;
             p->usado = guardado; /* only the body was wanted */
             en->estado = rc >= 0 ? 1 : 2;
