@@ -12,6 +12,13 @@
 #include "cli_interno.h"
 #include "cli_jsonl.h"
 
+/* dt_detector_new refuses column names that look like values: a CSV without its header line. The
+ * sentence names no field, since each is a value. */
+#define DT__SIN_CABECERA                                                                                     \
+    "the first line has a field that looks like a value (a number, a RUT, an email, a phone, a date or a "   \
+    "name), not a column's name: detectar needs a header line naming the columns (nothing of the line is " \
+    "printed)"
+
 static int usage_detectar(FILE *f) {
     fprintf(f, "usage: datoteca detectar FILE [--filas N] [--formato csv|jsonl]\n"
                "Reads FILE (CSV with a header, or JSON Lines: by --formato, else by the extension .jsonl/.ndjson;\n"
@@ -59,7 +66,13 @@ static int dt__muestra_csv(FILE *in, const char *archivo, unsigned long long fil
     size_t n = c.ncampos;
     if (dt__fila_nueva(&f, n)) goto fin;
     for (size_t j = 0; j < n; j++) f.valores[j] = dt__csv_campo(&c, j, &f.largos[j]);
-    if (dt_detector_new(n, f.valores, f.largos, d) != DT_OK) goto fin;
+    dt_status st = dt_detector_new(n, f.valores, f.largos, d);
+    if (st == DT_ERR_INVALID_ARG) {
+        fprintf(stderr, "datoteca: %s: %s\n", archivo, DT__SIN_CABECERA);
+        rc = 2;
+        goto fin;
+    }
+    if (st != DT_OK) goto fin;
     while (dt_detector_filas(*d) < filas && (r = dt__csv_registro(&c, why, sizeof why)) == 1) {
         if (c.ncampos != n) {
             fprintf(stderr, "datoteca: %s: record %llu has %zu fields, the header %zu\n", archivo,
@@ -105,7 +118,13 @@ static int dt__muestra_jsonl(FILE *in, const char *archivo, unsigned long long f
                 memcpy(claves[k], j.texto + j.m[k].kini, j.m[k].klen);
                 claves[k][j.m[k].klen] = '\0';
             }
-            if (dt_detector_new(n, (const char *const *)claves, largos_claves, d) != DT_OK) goto fin;
+            dt_status st = dt_detector_new(n, (const char *const *)claves, largos_claves, d);
+            if (st == DT_ERR_INVALID_ARG) {
+                fprintf(stderr, "datoteca: %s: %s\n", archivo, DT__SIN_CABECERA);
+                rc = 2;
+                goto fin;
+            }
+            if (st != DT_OK) goto fin;
         }
         if (j.nmiembros != n) {
             fprintf(stderr, "datoteca: %s: line %llu has %zu keys, the first line %zu\n", archivo,

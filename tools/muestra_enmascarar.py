@@ -69,12 +69,19 @@ def muestra():
     for i, p in enumerate(personas, start=1):
         for _ in range(CUENTAS_POR_CLIENTE[0] + d.integer(0, CUENTAS_POR_CLIENTE[1] - CUENTAS_POR_CLIENTE[0])):
             numero += 1 + d.integer(0, 40)
-            c = d.banco.cuenta_titular(int(p["rut_cuentas"].split("-")[0]))
+            cuerpo = int(p["rut_cuentas"].split("-")[0])
+            c = d.banco.cuenta_titular(cuerpo)
+            while c["tipo_cuenta"] == "CuentaRUT" and p.get("cuenta_rut"):  # BancoEstado gives one per person
+                c = d.banco.cuenta_titular(cuerpo)
+            # a CuentaRUT is numbered by its holder's RUT body (the library's banco.cuenta_titular does so):
+            # an identifier made from a RUT, which the rule derivado masks (issues 39 and 41)
+            p["cuenta_rut"] = p.get("cuenta_rut") or c["tipo_cuenta"] == "CuentaRUT"
+            num = c["numero"] if c["tipo_cuenta"] == "CuentaRUT" else str(numero)
             rut_titular = p["rut_cuentas"]
             if numero % 97 == 0:  # a legacy row with a wrong check digit: real dirty data
                 dv = rut_titular[-1]
                 rut_titular = rut_titular[:-1] + ("0" if dv != "0" else "1")
-            cuentas.append([str(numero), rut_titular, c["banco"], c["tipo_cuenta"], str(d.integer(0, 25_000_000)),
+            cuentas.append([num, rut_titular, c["banco"], c["tipo_cuenta"], str(d.integer(0, 25_000_000)),
                             d.fecha.fecha(desde=-3000, hasta=-1)])
     for i in range(1, N_NOTAS + 1):
         cuenta = cuentas[d.integer(0, len(cuentas) - 1)]

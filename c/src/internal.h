@@ -210,5 +210,13 @@ void dt__tx(dt__creciente *x, const char *fmt, ...);
  * "email", "telefono", "patente", "fecha", "comuna", "nombre_completo", "nombre", "apellido", "texto"
  * or "". Static strings; pure and thread-safe. */
 const char *dt__detectar(const char *s, size_t n);
+/* What else s[0, n) holds, as bits (c/src/ns/detectar.c): a capitalised given name followed by a surname
+ * (or after Sr., Sra., don, doña); a date in a common spelling; a run of 7 or more digits; a RUT,
+ * email, phone or plate among its words; 4 or more words (prose). Pure and thread-safe. */
+enum { DT__SENAL_NOMBRE = 1, DT__SENAL_FECHA = 2, DT__SENAL_DIGITOS = 4, DT__SENAL_DATO = 8, DT__SENAL_PROSA = 16 };
+unsigned dt__detectar_senales(const char *s, size_t n);
+/* A text that looks like a value (a number, a RUT, an email, a phone, a date, a name...) rather than a
+ * column's name: a header line that is data. */
+int dt__parece_dato(const char *s, size_t n);
 
 #endif

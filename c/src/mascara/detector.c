@@ -7,6 +7,7 @@
 #include <stdlib.h>
 
 #include "internal.h"
+#include "mascara/partido.h"
 
 /* The kinds dt__detectar gives, in the order a column's counts are kept. */
 static const char *const dt__clases[] = {"rut", "email", "telefono", "patente", "fecha", "comuna",
@@ -14,22 +15,40 @@ static const char *const dt__clases[] = {"rut", "email", "telefono", "patente", 
 #define DT__NCLASES (sizeof dt__clases / sizeof dt__clases[0])
 #define DT__CLASE_TEXTO ((int)DT__NCLASES - 1)
 
+/* The signals besides the kind (dt__detectar_senales), in the order their bits go. */
+static const char *const dt__senales[] = {"names", "dates", "digit runs", "data in text", "prose"};
+#define DT__NSENALES 5
+
 typedef struct dt__dcol {
     char *nombre;
     uint64_t llenos;              /* non-empty values */
     uint64_t cuenta[DT__NCLASES]; /* values of each kind */
+    uint64_t senal[DT__NSENALES]; /* values with each signal */
+    uint64_t un_cuerpo;           /* values whose one run of digits reads as a RUT body (derivado without de) */
 } dt__dcol;
 
 struct dt_detector {
     dt__dcol *col;
     size_t n;
     uint64_t filas;
+    /* per pair (i, j), i * n + j: rows where i is a bare body and j a check digit, and where it is j's;
+     * rows where j is a RUT and i is not empty, and where i holds j's body as a run of digits */
+    uint64_t *par_ambos, *par_ok, *der_ambos, *der_ok;
+    uint32_t *cuerpo, *rut; /* this row: the bare body of each column, the body of each RUT (0: none) */
+    int *dv;                /* this row: the check digit (0..10) each column holds alone, -1 none */
 };
 
 void dt_detector_free(dt_detector *d) {
     if (d == NULL) return;
     for (size_t j = 0; j < d->n; j++) free(d->col[j].nombre);
     free(d->col);
+    free(d->par_ambos);
+    free(d->par_ok);
+    free(d->der_ambos);
+    free(d->der_ok);
+    free(d->cuerpo);
+    free(d->rut);
+    free(d->dv);
     free(d);
 }
 
@@ -47,6 +66,20 @@ dt_status dt_detector_new(size_t n, const char *const *columnas, const size_t *l
         return DT_ERR_NO_MEMORY;
     }
     d->n = n;
+    size_t nn = n ? n * n : 1;
+    if (n > 65536 || (d->par_ambos = calloc(nn, sizeof(uint64_t))) == NULL || (d->par_ok = calloc(nn, sizeof(uint64_t))) == NULL ||
+        (d->der_ambos = calloc(nn, sizeof(uint64_t))) == NULL || (d->der_ok = calloc(nn, sizeof(uint64_t))) == NULL ||
+        (d->cuerpo = calloc(n ? n : 1, sizeof(uint32_t))) == NULL || (d->rut = calloc(n ? n : 1, sizeof(uint32_t))) == NULL ||
+        (d->dv = calloc(n ? n : 1, sizeof(int))) == NULL) {
+        dt_detector_free(d);
+        return DT_ERR_NO_MEMORY;
+    }
+    for (size_t j = 0; j < n; j++) { /* a header line that is data would put a value in the rules file */
+        if (dt__parece_dato(columnas[j], largos[j])) {
+            dt_detector_free(d);
+            return DT_ERR_INVALID_ARG;
+        }
+    }
     for (size_t j = 0; j < n; j++) {
         d->col[j].nombre = (char *)malloc(largos[j] + 1);
         if (d->col[j].nombre == NULL) {
@@ -64,11 +97,44 @@ dt_status dt_detector_fila(dt_detector *d, size_t n, const char *const *valores,
     if (d == NULL || (n > 0 && (valores == NULL || largos == NULL))) return DT_ERR_NULL;
     if (n != d->n) return DT_ERR_INVALID_ARG;
     for (size_t j = 0; j < n; j++) {
+        d->cuerpo[j] = d->rut[j] = 0;
+        d->dv[j] = -1;
         if (valores[j] == NULL || largos[j] == 0) continue;
-        d->col[j].llenos++;
+        dt__dcol *c = &d->col[j];
+        c->llenos++;
         const char *k = dt__detectar(valores[j], largos[j]);
         for (size_t q = 0; q < DT__NCLASES; q++)
-            if (strcmp(k, dt__clases[q]) == 0) d->col[j].cuenta[q]++;
+            if (strcmp(k, dt__clases[q]) == 0) c->cuenta[q]++;
+        unsigned sen = dt__detectar_senales(valores[j], largos[j]);
+        for (unsigned q = 0; q < DT__NSENALES; q++) c->senal[q] += (sen >> q) & 1u;
+        uint32_t b;
+        const char *pq;
+        if (dt__mp_buscar(valores[j], largos[j], 0, 0, &b, &pq) == 0) c->un_cuerpo++;
+        if (strcmp(k, "rut") == 0 && dt_rut_leer(valores[j], largos[j], &b, NULL) == DT_OK) d->rut[j] = b;
+        else if (dt__mp_cuerpo_de(valores[j], largos[j], &b) == 0) d->cuerpo[j] = b;
+        size_t a = 0, z = largos[j];
+        while (a < z && valores[j][a] == ' ') a++;
+        while (z > a && valores[j][z - 1] == ' ') z--;
+        if (z == a + 1) {
+            char x = valores[j][a];
+            d->dv[j] = x >= '0' && x <= '9' ? x - '0' : x == 'k' || x == 'K' ? 10 : -1;
+        }
+    }
+    for (size_t i = 0; i < n; i++) {
+        for (size_t j = 0; j < n; j++) {
+            if (i == j) continue;
+            if (d->cuerpo[i] && d->dv[j] >= 0) {
+                char dv = dt__dv(d->cuerpo[i]);
+                d->par_ambos[i * n + j]++;
+                d->par_ok[i * n + j] += d->dv[j] == (dv == 'K' ? 10 : dv - '0');
+            }
+            if (d->rut[j] && !d->rut[i] && valores[i] && largos[i]) {
+                uint32_t b;
+                const char *pq;
+                d->der_ambos[i * n + j]++;
+                d->der_ok[i * n + j] += dt__mp_buscar(valores[i], largos[i], 1, d->rut[j], &b, &pq) == 0;
+            }
+        }
     }
     d->filas++;
     return DT_OK;
@@ -125,6 +191,50 @@ static const char *dt__campo_por_nombre(const char *nombre) {
     return NULL;
 }
 
+/* An amount by the column's name: its long digit runs are amounts, not identifiers (the rule monto, not
+ * proposed here, perturbs them). */
+static int dt__es_monto(const char *nombre) {
+    static const char *const m[] = {"saldo", "monto", "ingreso", "sueldo", "salario", "renta", "precio", "total",
+                                    "cupo", "valor", "importe", "pago", "deuda"};
+    for (size_t i = 0; i < sizeof m / sizeof m[0]; i++)
+        if (dt__contiene_sin_caso(nombre, m[i])) return 1;
+    return 0;
+}
+
+enum { DT__S_NOMBRE = 0, DT__S_FECHA, DT__S_DIGITOS, DT__S_DATO, DT__S_PROSA };
+
+/* A column with no majority kind: `mantener` only when no value shows a name, a date, a long digit run
+ * or a RUT, email, phone or plate among its words; else the rule that hides what it shows. Returns 2
+ * for mantener with nothing found, 3 for a rule chosen from the signals, 4 for an amount kept by name. */
+static int dt__sin_clase(dt__creciente *x, const dt__dcol *c) {
+    const uint64_t *s = c->senal;
+    if (s[DT__S_PROSA] * 2 > c->llenos || s[DT__S_DATO] > 0) {
+        dt__tx(x, "{ regla = \"texto\" }");
+        return 3;
+    }
+    if (s[DT__S_NOMBRE] > 0) { /* names with words around them: a fake full name per value */
+        dt__tx(x, "{ regla = \"sustituir\", llamada = \"persona.nombre_completo\" }");
+        return 3;
+    }
+    if (s[DT__S_DIGITOS] > 0 && dt__es_monto(c->nombre) && s[DT__S_FECHA] == 0) {
+        dt__tx(x, "{ regla = \"mantener\" }");
+        return 4;
+    }
+    if (s[DT__S_DIGITOS] > 0 && s[DT__S_FECHA] == 0 && c->un_cuerpo * 2 > c->llenos) {
+        /* numbers of up to 8 digits: permuted as RUT bodies, as the same number is wherever it is */
+        dt__tx(x, c->un_cuerpo == c->llenos ? "{ regla = \"derivado\" }" : "{ regla = \"derivado\", otros = \"mantener\" }");
+        return 3;
+    }
+    if (s[DT__S_DIGITOS] > 0 || s[DT__S_FECHA] > 0 || s[DT__S_PROSA] > 0) {
+        /* long numbers that are not bodies, dates in a column that is not one of dates: no rule keeps
+         * them useful and hidden, so the proposal empties them for the user to review */
+        dt__tx(x, s[DT__S_DIGITOS] > 0 || s[DT__S_FECHA] > 0 ? "{ regla = \"nulo\" }" : "{ regla = \"texto\" }");
+        return 3;
+    }
+    dt__tx(x, "{ regla = \"mantener\" }");
+    return 2;
+}
+
 static void dt__persona(dt__creciente *x, const char *campo, const char *entidad) {
     dt__tx(x, "{ regla = \"persona\", campo = \"%s\", entidad = ", campo);
     dt__toml_texto(x, entidad);
@@ -160,16 +270,33 @@ static int dt__regla(dt__creciente *x, const dt__dcol *c, int clase, const char 
         dt__toml_texto(x, entidad);
         dt__tx(x, " }");
     } else if (strcmp(k, "fecha") == 0) dt__tx(x, "{ regla = \"fecha\", dias = 30 }");
-    else dt__tx(x, "{ regla = \"mantener\" }");
+    else return dt__sin_clase(x, c);
     return 0;
+}
+
+static int dt__nombre_dv(const char *s) {
+    return dt__contiene_sin_caso(s, "dv") || dt__contiene_sin_caso(s, "digito") || dt__contiene_sin_caso(s, "d\xc3\xadgito") ||
+           dt__contiene_sin_caso(s, "verificador");
+}
+static int dt__nombre_rut(const char *s) {
+    return dt__contiene_sin_caso(s, "rut") || dt__contiene_sin_caso(s, "run") || dt__contiene_sin_caso(s, "cuerpo");
 }
 
 dt_status dt_detector_reglas(const dt_detector *d, const char *origen, char *buf, size_t cap, size_t *len) {
     if (d == NULL || (buf == NULL && cap > 0)) return DT_ERR_NULL;
-    int *clase = (int *)malloc((d->n ? d->n : 1) * sizeof *clase);
-    if (clase == NULL) return DT_ERR_NO_MEMORY;
+    size_t n = d->n, m = n ? n : 1;
+    int *clase = (int *)malloc(m * sizeof *clase);
+    size_t *dv_de = (size_t *)malloc(m * sizeof *dv_de), *cuerpo_de = (size_t *)malloc(m * sizeof *cuerpo_de),
+           *de = (size_t *)malloc(m * sizeof *de);
+    if (clase == NULL || dv_de == NULL || cuerpo_de == NULL || de == NULL) {
+        free(clase);
+        free(dv_de);
+        free(cuerpo_de);
+        free(de);
+        return DT_ERR_NO_MEMORY;
+    }
     const char *entidad = NULL;
-    for (size_t j = 0; j < d->n; j++) {
+    for (size_t j = 0; j < n; j++) {
         /* the kind of most non-empty values; else free text when 1 % of them or more are words holding
          * a RUT, an email or a phone (a number alone that happens to pass a RUT's check, as 1 in 11
          * do, is not) */
@@ -181,26 +308,93 @@ dt_status dt_detector_reglas(const dt_detector *d, const char *origen, char *buf
         if (mejor < 0 && textos > 0 && textos * 100 >= c->llenos) mejor = DT__CLASE_TEXTO;
         clase[j] = mejor;
         if (mejor == 0 && entidad == NULL) entidad = c->nombre;
+        dv_de[j] = cuerpo_de[j] = de[j] = (size_t)-1;
+    }
+    /* a RUT split in two columns: the check digit column j is the mod-11 digit of the body column i in
+     * 99 % of the rows with both (10 rows at least), or in 90 % (1 row at least) when either name says
+     * so (rut, run, cuerpo; dv, digito, verificador) */
+    for (size_t j = 0; j < n; j++) {
+        size_t mejor = (size_t)-1;
+        for (size_t i = 0; i < n; i++) {
+            uint64_t a = d->par_ambos[i * n + j], ok = d->par_ok[i * n + j];
+            int nombres = dt__nombre_dv(d->col[j].nombre) || dt__nombre_rut(d->col[i].nombre);
+            int si = a > 0 && ((a >= 10 && ok * 100 >= a * 99) || (nombres && ok * 10 >= a * 9));
+            if (si && dv_de[i] == (size_t)-1 && cuerpo_de[i] == (size_t)-1 && (mejor == (size_t)-1 || ok > d->par_ok[mejor * n + j]))
+                mejor = i;
+        }
+        if (mejor != (size_t)-1 && cuerpo_de[j] == (size_t)-1 && dv_de[j] == (size_t)-1) {
+            dv_de[mejor] = j;
+            cuerpo_de[j] = mejor;
+        }
+    }
+    /* an identifier made from a RUT body: column i holds the body of the RUT column j (as a whole run of
+     * digits) in 90 % of the rows with both: derivado with de; in 2 rows or more but fewer than 90 %
+     * (a CuentaRUT among other accounts): derivado without de, other values kept */
+    for (size_t i = 0; i < n; i++) {
+        if (clase[i] >= 0 || dv_de[i] != (size_t)-1 || cuerpo_de[i] != (size_t)-1) continue;
+        for (size_t j = 0; j < n; j++)
+            if (clase[j] == 0 && d->der_ok[i * n + j] >= 2 && (de[i] == (size_t)-1 || d->der_ok[i * n + j] > d->der_ok[i * n + de[i]]))
+                de[i] = j;
     }
     dt__creciente x = {NULL, 0, 0, 0};
     dt__tx(&x, "# datoteca detectar %s: %llu records read, %zu columns.\n", origen ? origen : "<sample>",
-           (unsigned long long)d->filas, d->n);
+           (unsigned long long)d->filas, n);
     dt__tx(&x, "# Proposed masking rules (docs/enmascarar.md): review each before use. After each rule, the kinds\n"
                "# its non-empty values look like, as counts.\n");
     dt__tx(&x, "version = 1\n\n[columnas]\n");
-    for (size_t j = 0; j < d->n; j++) {
+    for (size_t j = 0; j < n; j++) {
         const dt__dcol *c = &d->col[j];
+        int por = 0;
+        if (cuerpo_de[j] != (size_t)-1) { /* no rule of its own: the body's rule writes it */
+            dt__tx(&x, "# ");
+            dt__toml_clave(&x, c->nombre);
+            dt__tx(&x, ": the check digit of ");
+            dt__toml_clave(&x, d->col[cuerpo_de[j]].nombre);
+            dt__tx(&x, ", written by its rule (%llu of %llu rows match)", (unsigned long long)d->par_ok[cuerpo_de[j] * n + j],
+                   (unsigned long long)d->par_ambos[cuerpo_de[j] * n + j]);
+            dt__tx(&x, "\n");
+            continue;
+        }
         dt__toml_clave(&x, c->nombre);
         dt__tx(&x, " = ");
-        int por_nombre = dt__regla(&x, c, clase[j], entidad);
+        if (dv_de[j] != (size_t)-1) {
+            dt__tx(&x, "{ regla = \"rut\", dv = ");
+            dt__toml_texto(&x, d->col[dv_de[j]].nombre);
+            dt__tx(&x, " }");
+            por = 5;
+        } else if (de[j] != (size_t)-1) {
+            uint64_t a = d->der_ambos[j * n + de[j]], ok = d->der_ok[j * n + de[j]];
+            if (ok * 10 >= a * 9) {
+                dt__tx(&x, "{ regla = \"derivado\", de = ");
+                dt__toml_texto(&x, d->col[de[j]].nombre);
+                dt__tx(&x, " }");
+            } else {
+                dt__tx(&x, c->un_cuerpo == c->llenos ? "{ regla = \"derivado\" }" : "{ regla = \"derivado\", otros = \"mantener\" }");
+            }
+            por = 6;
+        } else {
+            por = dt__regla(&x, c, clase[j], entidad);
+        }
         dt__tx(&x, "  # %llu non-empty", (unsigned long long)c->llenos);
         for (size_t q = 0; q < DT__NCLASES; q++)
             if (c->cuenta[q]) dt__tx(&x, ", %s %llu", dt__clases[q], (unsigned long long)c->cuenta[q]);
-        if (por_nombre) dt__tx(&x, ": by the column's name");
-        else if (clase[j] < 0) dt__tx(&x, ": nothing personal found");
+        for (size_t q = 0; q < DT__NSENALES; q++)
+            if (c->senal[q]) dt__tx(&x, ", %s %llu", dt__senales[q], (unsigned long long)c->senal[q]);
+        if (por == 1) dt__tx(&x, ": by the column's name");
+        else if (por == 2) dt__tx(&x, ": nothing personal found");
+        else if (por == 4) dt__tx(&x, ": an amount by the column's name, kept (the rule monto perturbs amounts)");
+        else if (por == 5)
+            dt__tx(&x, ": a RUT body; its check digit column matches in %llu of %llu rows",
+                   (unsigned long long)d->par_ok[j * n + dv_de[j]], (unsigned long long)d->par_ambos[j * n + dv_de[j]]);
+        else if (por == 6)
+            dt__tx(&x, ": %llu of %llu values hold their row's RUT body", (unsigned long long)d->der_ok[j * n + de[j]],
+                   (unsigned long long)d->der_ambos[j * n + de[j]]);
         dt__tx(&x, "\n");
     }
     free(clase);
+    free(dv_de);
+    free(cuerpo_de);
+    free(de);
     if (x.sin_memoria) {
         free(x.p);
         return DT_ERR_NO_MEMORY;

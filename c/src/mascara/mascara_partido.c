@@ -140,10 +140,7 @@ static size_t dt__mp_dv_tras(const char *s, size_t n, size_t fin, uint32_t cuerp
     return dt__mp_indice_dv(d) == dt__mp_indice_dv(dt__dv(cuerpo)) ? fin + 1 : 0;
 }
 
-int dt__mp_derivado(const dt_mascara_clave *k, const char *s, size_t n, int con_cuerpo, uint32_t cuerpo, char *out,
-                    size_t *on, const char **por_que) {
-    *on = 0;
-    /* first pass: which runs are the body */
+int dt__mp_buscar(const char *s, size_t n, int con_cuerpo, uint32_t cuerpo, uint32_t *objetivo, const char **por_que) {
     size_t tramos = 0, iguales = 0;
     dt__mp_tramo unico = {0, 0, 0, 0, 0, 0};
     for (size_t i = 0; i < n;) {
@@ -169,7 +166,16 @@ int dt__mp_derivado(const dt_mascara_clave *k, const char *s, size_t n, int con_
                                 : "its run of digits is not a RUT body (1 to 8 digits after leading zeros)";
         return -1;
     }
-    uint32_t objetivo = con_cuerpo ? cuerpo : unico.cuerpo, m = dt__mp_enmascarar(k, objetivo);
+    *objetivo = con_cuerpo ? cuerpo : unico.cuerpo;
+    return 0;
+}
+
+int dt__mp_derivado(const dt_mascara_clave *k, const char *s, size_t n, int con_cuerpo, uint32_t cuerpo, char *out,
+                    size_t *on, const char **por_que) {
+    *on = 0;
+    uint32_t objetivo;
+    if (dt__mp_buscar(s, n, con_cuerpo, cuerpo, &objetivo, por_que) != 0) return -1;
+    uint32_t m = dt__mp_enmascarar(k, objetivo);
     char *p = out;
     for (size_t i = 0; i < n;) {
         if (!dt__mp_digito(s[i])) {

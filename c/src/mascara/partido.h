@@ -23,4 +23,8 @@ int dt__mp_partido(const dt_mascara_clave *k, const char *c, size_t cn, const ch
 int dt__mp_derivado(const dt_mascara_clave *k, const char *s, size_t n, int con_cuerpo, uint32_t cuerpo, char *out,
                     size_t *on, const char **por_que);
 
+/* What dt__mp_derivado would find, without masking: 0 and the body it would replace in *objetivo, or -1
+ * and *por_que. `detectar` uses it to count the values a derivado rule reads. */
+int dt__mp_buscar(const char *s, size_t n, int con_cuerpo, uint32_t cuerpo, uint32_t *objetivo, const char **por_que);
+
 #endif

@@ -586,6 +586,7 @@ dt_status dt_mascara_plan_new(const dt_mascara_reglas *r, const dt_mascara_clave
         dt__mr_cita c = dt__mr_citar(columnas[i], largos[i]);
         for (size_t j = 0; j < i; j++)
             if (largos[j] == largos[i] && memcmp(columnas[j], columnas[i], largos[i]) == 0) {
+                if (dt__parece_dato(columnas[i], largos[i])) goto sin_cabecera;
                 dt__mr_no(why, whycap, "%s: the input has two columns named '%s'; a rule could not tell them apart", arch, c.s);
                 goto refusal;
             }
@@ -593,6 +594,10 @@ dt_status dt_mascara_plan_new(const dt_mascara_reglas *r, const dt_mascara_clave
             if (r->col[j].largo == largos[i] && memcmp(r->col[j].nombre, columnas[i], largos[i]) == 0) p->col[i].regla = &r->col[j];
         for (size_t j = 0; j < r->n; j++)
             if (r->col[j].dv && r->col[j].dv_largo == largos[i] && memcmp(r->col[j].dv, columnas[i], largos[i]) == 0) p->col[i].es_dv = 1;
+        if (p->col[i].regla == NULL && !p->col[i].es_dv && dt__parece_dato(columnas[i], largos[i])) {
+            /* a header line that is data: its cell is a value, never printed (issue 39) */
+            goto sin_cabecera;
+        }
         if (p->col[i].regla == NULL && !p->col[i].es_dv && !r->sin_regla_mantener) {
             dt__mr_no(why, whycap,
                       "%s: the input's column '%s' has no rule in columnas: give it one ({ regla = \"mantener\" } keeps "
@@ -644,6 +649,10 @@ sin_memoria:
     dt_mascara_plan_free(p);
     if (why) dt__sentence_out("plan: out of memory", why, whycap, NULL);
     return DT_ERR_NO_MEMORY;
+sin_cabecera:
+    dt__mr_no(why, whycap, "%s: the input's header has a field that looks like a value (a number, a RUT, an email, a phone, a date "
+              "or a name), not a column's name, and no rule names it: does the input lack its header line? (the field is "
+              "not printed)%s", arch, "");
 refusal:
     dt_mascara_plan_free(p);
     return DT_ERR_INVALID_ARG;

@@ -135,26 +135,28 @@ static int dt__es_email(const char *s, size_t n) {
     return 1;
 }
 
-/* YYYY-MM-DD, DD-MM-YYYY or DD/MM/YYYY of a real day from 1900 to 2200. */
+/* A real day from 1900 to 2200 written year first (YYYY-MM-DD, YYYY/MM/DD, YYYY.MM.DD) or day first
+ * (DD-MM-YYYY, DD/MM/YYYY, DD.MM.YYYY), one separator throughout, the day and month of one or two
+ * digits (1957/8/9, 9.8.1957). */
 static int dt__es_fecha(const char *s, size_t n) {
-    if (n != 10) return 0;
-    int y, m, d;
-    char sep = s[4] == '-' ? '-' : s[2];
-    for (size_t i = 0; i < 10; i++) {
-        int es_sep = sep == '-' && s[4] == '-' ? (i == 4 || i == 7) : (i == 2 || i == 5);
-        if (es_sep ? s[i] != sep : !dt__digito(s[i])) return 0;
+    int p[3] = {0, 0, 0}, w[3] = {0, 0, 0}, k = 0;
+    char sep = 0;
+    if (n < 8 || n > 10) return 0;
+    for (size_t i = 0; i < n; i++) {
+        if (dt__digito(s[i])) {
+            if (++w[k] > 4) return 0;
+            p[k] = p[k] * 10 + (s[i] - '0');
+        } else if ((s[i] == '-' || s[i] == '/' || s[i] == '.') && (sep == 0 || s[i] == sep) && k < 2 && w[k] > 0) {
+            sep = s[i];
+            k++;
+        } else {
+            return 0;
+        }
     }
-    if (s[4] == '-') {
-        y = (s[0] - '0') * 1000 + (s[1] - '0') * 100 + (s[2] - '0') * 10 + (s[3] - '0');
-        m = (s[5] - '0') * 10 + (s[6] - '0');
-        d = (s[8] - '0') * 10 + (s[9] - '0');
-    } else {
-        if (sep != '-' && sep != '/') return 0;
-        d = (s[0] - '0') * 10 + (s[1] - '0');
-        m = (s[3] - '0') * 10 + (s[4] - '0');
-        y = (s[6] - '0') * 1000 + (s[7] - '0') * 100 + (s[8] - '0') * 10 + (s[9] - '0');
-    }
-    return dt__fecha_valida(y, m, d);
+    if (k != 2 || w[1] > 2) return 0;
+    if (w[0] == 4 && w[2] <= 2) return dt__fecha_valida(p[0], p[1], p[2]);
+    if (w[2] == 4 && w[0] <= 2) return dt__fecha_valida(p[2], p[1], p[0]);
+    return 0;
 }
 
 static int dt__es_rut(const char *s, size_t n, int estricto) {
@@ -233,6 +235,100 @@ const char *dt__detectar(const char *s, size_t n) {
     if (nom) return nom;
     if (dt__texto_con_datos(s, n)) return "texto";
     return "";
+}
+
+/* ---- signals for the rules' proposal (c/src/mascara/detector.c) ---- */
+
+static int dt__letra(const char *s, size_t i, size_t n) {
+    unsigned char c = (unsigned char)s[i];
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c == 0xC3 && i + 1 < n);
+}
+static int dt__mayuscula(const char *s, size_t i, size_t n) {
+    unsigned char c = (unsigned char)s[i];
+    return (c >= 'A' && c <= 'Z') || (c == 0xC3 && i + 1 < n && (unsigned char)s[i + 1] >= 0x80 && (unsigned char)s[i + 1] <= 0x9E);
+}
+
+/* A capitalised given name followed by a capitalised surname ("Guillermo Alarcón (esposa)"), or an
+ * honorific (Sr., Sra., Srta., don, doña) followed by a capitalised name or surname. Case decides, so
+ * the words those names also are ("la rosa", "en paz") are not names. */
+static int dt__tiene_nombre(const char *s, size_t n) {
+    int hay = 0, tit = 0; /* words seen (at most the last two kept), the last word an honorific */
+    int nom_prev = 0;     /* the previous word a capitalised given name, with one space between */
+    size_t fin_prev = 0;
+    for (size_t i = 0; i < n;) {
+        if (!dt__letra(s, i, n)) {
+            i++;
+            continue;
+        }
+        size_t j = i;
+        while (j < n && (dt__letra(s, j, n) || s[j] == '\'')) j += (unsigned char)s[j] == 0xC3 ? 2 : 1;
+        if (j > n) j = n;
+        char p[64];
+        int cap = dt__mayuscula(s, i, n), norm = dt__normal(s + i, j - i, p, sizeof p);
+        int junto = hay && (i == fin_prev + 1 || (i == fin_prev + 2 && s[fin_prev] == '.')) && s[i - 1] == ' ';
+        int nom = cap && norm && dt__es_nombre(p);
+        if (junto && cap && norm && (nom_prev || tit) && (dt__es_apellido(p) || (tit && nom))) return 1;
+        tit = norm && (strcmp(p, "sr") == 0 || strcmp(p, "sra") == 0 || strcmp(p, "srta") == 0 || strcmp(p, "don") == 0 ||
+                       strcmp(p, "dona") == 0);
+        nom_prev = nom;
+        hay = 1;
+        fin_prev = j;
+        i = j;
+    }
+    return 0;
+}
+
+unsigned dt__detectar_senales(const char *s, size_t n) {
+    unsigned r = 0;
+    size_t palabras = 0;
+    if (n == 0 || n > 4096) return 0;
+    for (size_t i = 0; i < n;) { /* runs of digits (dots between digits) and words of letters */
+        if (dt__digito(s[i])) {
+            size_t j = i, d = 0;
+            while (j < n && (dt__digito(s[j]) || (s[j] == '.' && j + 1 < n && dt__digito(s[j + 1])))) d += dt__digito(s[j++]);
+            if (d >= 7) r |= DT__SENAL_DIGITOS;
+            i = j;
+        } else if (dt__letra(s, i, n) && (i == 0 || s[i - 1] == ' ' || s[i - 1] == '\n' || s[i - 1] == '(')) {
+            size_t j = i; /* a word: letters after a space, as prose has (an email's parts are not words) */
+            while (j < n && dt__letra(s, j, n)) j += (unsigned char)s[j] == 0xC3 ? 2 : 1;
+            palabras += j - i >= 2 && (j >= n || s[j] == ' ' || s[j] == ',' || s[j] == '.' || s[j] == ';' || s[j] == ':' || s[j] == ')' || s[j] == '\n');
+            i = j;
+        } else {
+            i++;
+        }
+    }
+    if (palabras >= 4) r |= DT__SENAL_PROSA;
+    for (size_t i = 0; i < n;) { /* tokens between spaces and punctuation: a date or a plate among them */
+        while (i < n && (s[i] == ' ' || s[i] == ',' || s[i] == ';' || s[i] == '(' || s[i] == ')' || s[i] == '\n')) i++;
+        size_t j = i;
+        while (j < n && s[j] != ' ' && s[j] != ',' && s[j] != ';' && s[j] != '(' && s[j] != ')' && s[j] != '\n') j++;
+        size_t f = j;
+        while (f > i && (s[f - 1] == '.' || s[f - 1] == ':')) f--;
+        if (f > i && dt__es_fecha(s + i, f - i)) r |= DT__SENAL_FECHA;
+        if (f > i && dt__digito(s[f - 1]) && dt_patente_leer(s + i, f - i, NULL, NULL) == DT_OK) r |= DT__SENAL_DATO;
+        i = j;
+    }
+    if (dt__texto_con_datos(s, n)) r |= DT__SENAL_DATO;
+    if (dt__tiene_nombre(s, n)) r |= DT__SENAL_NOMBRE;
+    return r;
+}
+
+int dt__parece_dato(const char *s, size_t n) {
+    while (n && (s[0] == ' ' || s[0] == '\t')) s++, n--;
+    while (n && (s[n - 1] == ' ' || s[n - 1] == '\t' || s[n - 1] == '\r')) n--;
+    if (n == 0) return 0;
+    size_t i = s[0] == '-' || s[0] == '+' ? 1 : 0, digitos = 0;
+    for (size_t j = i; j < n; j++) {
+        if (dt__digito(s[j])) digitos++;
+        else if (s[j] != '.' && s[j] != ',') {
+            digitos = 0;
+            break;
+        }
+    }
+    if (digitos > 0) return 1; /* a number: a name is not written as one */
+    const char *k = dt__detectar(s, n);
+    if (*k) return 1;
+    return (dt__detectar_senales(s, n) & (DT__SENAL_NOMBRE | DT__SENAL_FECHA | DT__SENAL_DATO)) != 0;
 }
 
 dt_status dt__util_detectar(const char *s, size_t n, const int64_t *a, char *p, char **end) {
