@@ -88,8 +88,17 @@ def test_joins_hold_and_ruts_validate(muestra):
         mapa[_compacto(a["rut"])] = _compacto(b["rut"])
     assert len(set(mapa.values())) == len(mapa), "two clientes share a masked RUT"
     invalidos = 0
+    cuerpos = {r[:-1] for r in mapa}
+    cuenta_rut = 0
     for i, (a, b) in enumerate(zip(cuentas_in, cuentas), start=1):
-        assert a["numero"] == b["numero"], f"cuentas.csv, row {i}, column numero: a kept id changed"
+        # a CuentaRUT is numbered by its holder's RUT body (issues 39, 41): masked by derivado, it is the
+        # holder's masked body; no account number is a real body after masking
+        assert b["numero"] not in cuerpos, f"cuentas.csv, row {i}, column numero: still a real RUT body"
+        if a["tipo_cuenta"] == "CuentaRUT":
+            cuenta_rut += 1
+            assert a["numero"] == _compacto(a["rut_titular"])[:-1], f"cuentas.csv, row {i}: the sample's CuentaRUT is not its body"
+            assert b["numero"] == mapa[_compacto(a["rut_titular"][:-1] + stdnum_rut.calc_check_digit(a["rut_titular"][:-2]))][:-1], (
+                f"cuentas.csv, row {i}, column numero: {b['numero']!r} is not its holder's masked body")
         if stdnum_rut.is_valid(a["rut_titular"]):
             assert mapa.get(_compacto(a["rut_titular"])) == _compacto(b["rut_titular"]), (
                 f"cuentas.csv, row {i}, column rut_titular: {b['rut_titular']!r} is not its cliente's masked RUT")
@@ -99,6 +108,7 @@ def test_joins_hold_and_ruts_validate(muestra):
             assert b["rut_titular"][:-1] == mapa[_compacto(a["rut_titular"][:-1] + stdnum_rut.calc_check_digit(
                 a["rut_titular"][:-2]))][:-1] + "-", f"cuentas.csv, row {i}: not the valid twin's masked body"
     assert invalidos >= 3, f"only {invalidos} dirty RUTs in cuentas.csv"
+    assert cuenta_rut >= 100, f"only {cuenta_rut} CuentaRUT in cuentas.csv"
     numeros = {c["numero"] for c in cuentas}
     rut_en_texto = re.compile(r"\b\d{1,2}\.?\d{3}\.?\d{3}-[\dkK]\b")
     citados = 0

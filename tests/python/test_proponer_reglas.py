@@ -36,10 +36,13 @@ ESPERADAS = {
         "fecha_alta": '{ regla = "fecha", dias = 30, entidad = "rut" }',
     },
     "cuentas.csv": {
+        # a CuentaRUT is numbered by its holder's RUT body (issue 39): every account number as a body
+        "numero": '{ regla = "derivado" }',
         "rut_titular": '{ regla = "rut" }',
         "fecha_apertura": '{ regla = "fecha", dias = 30, entidad = "rut_titular" }',
     },
     "notas.csv": {
+        "numero_cuenta": '{ regla = "derivado" }',  # as cuentas.numero, so a note still finds its cuenta
         "fecha": '{ regla = "fecha", dias = 30 }',
         "texto": '{ regla = "texto" }',
     },

@@ -18,7 +18,7 @@ static int dt__mp_alnum(char c) {
  * body: 1 to 8 digits after its leading zeros, not 0, and (with dots) no leading zero and groups of
  * three from the right, the first of one to three. `ancho` counts its digits, leading zeros too. */
 typedef struct dt__mp_tramo {
-    size_t ini, fin, ancho;
+    size_t ini, fin, ancho, ceros; /* ceros: its leading zeros */
     int puntos, ok;
     uint32_t cuerpo;
 } dt__mp_tramo;
@@ -46,18 +46,20 @@ static void dt__mp_leer_tramo(const char *s, size_t n, size_t i, dt__mp_tramo *t
     if (t->puntos && (grupo != 3 || s[i] == '0')) ok = 0;
     t->ini = i;
     t->fin = j;
+    t->ceros = t->ancho - sig;
     t->cuerpo = v;
     t->ok = ok && sig >= 1 && sig <= 8;
 }
 
-/* The body `v` as the run it replaces was written: dotted if it was, else padded with zeros to its
- * width (a zero-padded account number keeps its width). Returns the end. */
+/* The body `v` as the run it replaces was written: dotted if it was; padded with zeros to its width
+ * when it had leading zeros (a fixed-width field keeps its width), else as many digits as it has (a
+ * CuentaRUT number stays equal to its holder's masked body). Returns the end. */
 static char *dt__mp_poner(char *p, uint32_t v, const dt__mp_tramo *t) {
     char d[12];
     size_t k = 0;
     do d[k++] = (char)('0' + v % 10);
     while ((v /= 10) > 0);
-    if (!t->puntos)
+    if (!t->puntos && t->ceros > 0)
         for (size_t z = k; z < t->ancho; z++) *p++ = '0';
     while (k > 0) {
         *p++ = d[--k];
@@ -142,7 +144,7 @@ static size_t dt__mp_dv_tras(const char *s, size_t n, size_t fin, uint32_t cuerp
 
 int dt__mp_buscar(const char *s, size_t n, int con_cuerpo, uint32_t cuerpo, uint32_t *objetivo, const char **por_que) {
     size_t tramos = 0, iguales = 0;
-    dt__mp_tramo unico = {0, 0, 0, 0, 0, 0};
+    dt__mp_tramo unico = {0, 0, 0, 0, 0, 0, 0};
     for (size_t i = 0; i < n;) {
         if (!dt__mp_digito(s[i])) {
             i++;
