@@ -54,9 +54,9 @@ static void refusals(void) {
             "reglas.toml:3: columnas.rut.regla must be a string, got an integer");
     rechaza("version = 1\n[columnas]\nrut = { regla = \"hash\" }\n", DT_MASCARA_TOML,
             "reglas.toml:3: columnas.rut: unknown rule 'hash' (the rules are rut, persona, email, telefono, patente, "
-            "texto, fecha, monto, sustituir, mantener, nulo and borrar)");
+            "texto, fecha, monto, sustituir, derivado, mantener, nulo and borrar)");
     rechaza("version = 1\n[columnas]\nrut = { regla = \"rut\", formato = \"puntos\" }\n", DT_MASCARA_TOML,
-            "reglas.toml:3: columnas.rut: unknown key 'formato' (the rule rut takes only regla)");
+            "reglas.toml:3: columnas.rut: unknown key 'formato' (the rule rut takes regla and dv)");
     rechaza("version = 1\n[columnas]\nrut = { regla = \"rut\" }\nemail = { regla = \"persona\", entidad = \"rut\" }\n",
             DT_MASCARA_TOML,
             "reglas.toml:4: columnas.email: the rule persona needs campo, one of nombres, apellido_paterno, "
