@@ -331,10 +331,12 @@ dt_status dt_detector_reglas(const dt_detector *d, const char *origen, char *buf
      * digits) in 90 % of the rows with both: derivado with de; in 2 rows or more but fewer than 90 %
      * (a CuentaRUT among other accounts): derivado without de, other values kept */
     for (size_t i = 0; i < n; i++) {
-        if (clase[i] >= 0 || dv_de[i] != (size_t)-1 || cuerpo_de[i] != (size_t)-1) continue;
+        if (clase[i] == 0 || dv_de[i] != (size_t)-1 || cuerpo_de[i] != (size_t)-1) continue;
         for (size_t j = 0; j < n; j++)
             if (clase[j] == 0 && d->der_ok[i * n + j] >= 2 && (de[i] == (size_t)-1 || d->der_ok[i * n + j] > d->der_ok[i * n + de[i]]))
                 de[i] = j;
+        /* a column of another kind (a code a phone pattern also reads) is derived only when nearly all are */
+        if (de[i] != (size_t)-1 && clase[i] >= 0 && d->der_ok[i * n + de[i]] * 10 < d->der_ambos[i * n + de[i]] * 9) de[i] = (size_t)-1;
     }
     dt__creciente x = {NULL, 0, 0, 0};
     dt__tx(&x, "# datoteca detectar %s: %llu records read, %zu columns.\n", origen ? origen : "<sample>",

@@ -326,8 +326,10 @@ int dt__parece_dato(const char *s, size_t n) {
         }
     }
     if (digitos > 0) return 1; /* a number: a name is not written as one */
+    /* a single word that is also a comuna, a given name or a surname (Nacimiento, Rosa, Soto) may well
+     * be a column's name: only the kinds no name is written as count */
     const char *k = dt__detectar(s, n);
-    if (*k) return 1;
+    if (*k && strcmp(k, "comuna") != 0 && strcmp(k, "nombre") != 0 && strcmp(k, "apellido") != 0) return 1;
     return (dt__detectar_senales(s, n) & (DT__SENAL_NOMBRE | DT__SENAL_FECHA | DT__SENAL_DATO)) != 0;
 }
 
