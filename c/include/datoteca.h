@@ -780,7 +780,8 @@ typedef struct dt_mascara_plan dt_mascara_plan;
 /* Bind `r` and `k` to the header: `n` column names (`columnas[i]`, `largos[i]` bytes). Refused
  * (DT_ERR_INVALID_ARG, sentence in why, *out NULL): two columns with one name; a column with no rule
  * (unless [politica] sin_regla = "mantener"); a rule, or an entidad, naming a column the header does
- * not have. DT_ERR_NULL for NULL r, k, out, or columnas/largos with n > 0; DT_ERR_NO_MEMORY. */
+ * not have (a rut's dv column too, which takes no rule of its own); a header field with no rule that
+ * looks like a value (a CSV without its header line: the sentence does not print it). DT_ERR_NULL for NULL r, k, out, or columnas/largos with n > 0; DT_ERR_NO_MEMORY. */
 DT_API dt_status dt_mascara_plan_new(const dt_mascara_reglas *r, const dt_mascara_clave *k, size_t n,
                                      const char *const *columnas, const size_t *largos, dt_mascara_plan **out,
                                      char *why, size_t whycap);
@@ -811,7 +812,10 @@ DT_API const char *dt_mascara_plan_valor(const dt_mascara_plan *p, size_t i, siz
 typedef struct dt_detector dt_detector;
 
 /* A detector for `n` columns named columnas[i] (largos[i] bytes; names are copied). DT_ERR_NULL for
- * NULL out, or NULL columnas/largos with n > 0; DT_ERR_NO_MEMORY. Free with dt_detector_free. */
+ * NULL out, or NULL columnas/largos with n > 0; DT_ERR_NO_MEMORY; DT_ERR_INVALID_ARG (and *out NULL)
+ * when a name looks like a value rather than a column's name (a number, a RUT, an email, a phone, a
+ * plate, a date, a full name: a CSV without its header line), so no value reaches the proposed rules.
+ * Free with dt_detector_free. */
 DT_API dt_status dt_detector_new(size_t n, const char *const *columnas, const size_t *largos, dt_detector **out);
 DT_API void dt_detector_free(dt_detector *d); /* NULL is a no-op */
 /* Count one row: `n` values (the detector's column count, else DT_ERR_INVALID_ARG and nothing

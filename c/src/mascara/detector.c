@@ -111,7 +111,7 @@ dt_status dt_detector_fila(dt_detector *d, size_t n, const char *const *valores,
         const char *pq;
         if (dt__mp_buscar(valores[j], largos[j], 0, 0, &b, &pq) == 0) c->un_cuerpo++;
         if (strcmp(k, "rut") == 0 && dt_rut_leer(valores[j], largos[j], &b, NULL) == DT_OK) d->rut[j] = b;
-        else if (dt__mp_cuerpo_de(valores[j], largos[j], &b) == 0) d->cuerpo[j] = b;
+        if (dt__mp_cuerpo_de(valores[j], largos[j], &b) == 0) d->cuerpo[j] = b; /* 1 in 11 bare bodies pass as a RUT too */
         size_t a = 0, z = largos[j];
         while (a < z && valores[j][a] == ' ') a++;
         while (z > a && valores[j][z - 1] == ' ') z--;
