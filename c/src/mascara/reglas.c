@@ -792,7 +792,9 @@ static int dt__mr_partido_fila(dt_mascara_plan *p, size_t i, const char *const *
     return rc;
 }
 
-/* A derived column i: 0 masked; -1 no body in it (motivo says why); -2 out of memory. */
+/* A derived column i: 0 masked; -1 no body in it (motivo says why); -3 its RUT column gives no body
+ * (motivo says why: otros = "mantener" does not keep it, as whether it is derived is not known);
+ * -2 out of memory. */
 static int dt__mr_derivado_fila(dt_mascara_plan *p, size_t i, const char *const *valores, const size_t *largos, char *motivo) {
     const dt__mr_col *c = p->col[i].regla;
     uint32_t cuerpo = 0;
@@ -810,16 +812,18 @@ static int dt__mr_derivado_fila(dt_mascara_plan *p, size_t i, const char *const 
         if (largos[e] == 0 || dt__mp_cuerpo_de(valores[e], fin, &cuerpo) != 0)
             pq = largos[e] == 0 ? "its RUT column is empty, so there is no body to find in it" : "its RUT column is not a valid RUT, so there is no body to find in it";
     }
-    if (pq == NULL) {
-        if (dt__mr_reservar(p, 7 * largos[i] + 8)) return -2;
-        size_t m;
-        if (dt__mp_derivado(p->k, valores[i], largos[i], c->con_entidad, cuerpo, p->buf + p->usado, &m, &pq) == 0) {
-            int s = p->col[i].salida;
-            p->vini[s] = p->usado;
-            p->vlen[s] = m;
-            p->usado += m;
-            return 0;
-        }
+    if (pq != NULL) {
+        snprintf(motivo, DT_SENTENCE_MAX, "%s", pq);
+        return -3;
+    }
+    if (dt__mr_reservar(p, 7 * largos[i] + 8)) return -2;
+    size_t m;
+    if (dt__mp_derivado(p->k, valores[i], largos[i], c->con_entidad, cuerpo, p->buf + p->usado, &m, &pq) == 0) {
+        int s = p->col[i].salida;
+        p->vini[s] = p->usado;
+        p->vlen[s] = m;
+        p->usado += m;
+        return 0;
     }
     snprintf(motivo, DT_SENTENCE_MAX, "%s", pq);
     return -1;
@@ -871,7 +875,7 @@ dt_status dt_mascara_plan_fila(dt_mascara_plan *p, uint64_t fila, size_t n, cons
         if (c->regla == DT__MR_DERIVADO) {
             int rc = dt__mr_derivado_fila(p, i, valores, largos, &motivo[0]);
             if (rc == -2) goto sin_memoria;
-            if (rc < 0 && c->otros_mantener) {
+            if (rc == -1 && c->otros_mantener) {
                 p->vptr[s] = valores[i];
                 p->vlen[s] = largos[i];
             } else if (rc < 0 && pol == DT__MR_ERROR) {
