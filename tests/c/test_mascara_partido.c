@@ -184,6 +184,19 @@ static void derivado(const dt_mascara_clave *k) {
     CHECK(strstr(why, "12345678") == NULL, "the value is in the sentence: %s", why);
     dt_mascara_plan_free(p.p);
     dt_mascara_reglas_free(r);
+    /* a row whose RUT column gives no body: even otros = "mantener" does not keep a value that may be one */
+    r = reglas("version = 1\n[politica]\ninvalido = \"nulo\"\n[columnas]\nrut = { regla = \"rut\" }\n"
+               "codigo = { regla = \"derivado\", de = \"rut\", otros = \"mantener\" }\n");
+    const char *cols2[] = {"rut", "codigo"};
+    p = plan(r, k, 2, cols2);
+    const char *filas2[][2] = {{"no es rut", "12345678"}, {"", "12345678"}, {"12.345.678-5", "sin cuerpo"}};
+    for (int i = 0; i < 3; i++) {
+        CHECK_OK(fila(&p, (uint64_t)i + 1, filas2[i], why), "otros row %d: %s", i + 1, why);
+        salida(&p, 1, got, sizeof got);
+        CHECK(strcmp(got, i < 2 ? "" : "sin cuerpo") == 0, "otros row %d: got '%s'", i + 1, got);
+    }
+    dt_mascara_plan_free(p.p);
+    dt_mascara_reglas_free(r);
 }
 
 static void refusals(const dt_mascara_clave *k) {
