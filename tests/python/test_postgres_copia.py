@@ -62,6 +62,10 @@ def test_a_masked_copy_of_the_sample_is_the_clis_bytes(db, clave):
     for tabla, reglas, csv, clave_orden in [("m_clientes", "reglas-clientes.toml", "clientes.csv", "id::int"),
                                             ("m_cuentas", "reglas-cuentas.toml", "cuentas.csv", "numero::bigint")]:
         esperado = _cli_enmascarar(clave, reglas, os.path.join(MUESTRA, csv))
+        if tabla == "m_cuentas":  # numero is masked (derivado: a CuentaRUT is its holder's body), so the CLI's
+            cabecera, *filas = esperado.split("\n")  # rows are in the input's order, not the masked numbers'
+            fin = [f for f in filas if f == ""]
+            esperado = "\n".join([cabecera] + sorted((f for f in filas if f), key=lambda f: int(f.split(",", 1)[0])) + fin)
         _same_rows(esperado, _pg_csv(db, f"SELECT * FROM muestra_m.{tabla} ORDER BY {clave_orden}"), f"muestra_m.{tabla} ({reglas})")
     # The copy is a copy: no original RUT of a cliente is left in either table.
     quedan = _psql(db, "SELECT count(*) FROM m_clientes c JOIN muestra_m.m_clientes m ON m.rut = c.rut").strip()
