@@ -189,7 +189,7 @@ def test_a_csv_without_its_header_is_refused_without_a_cell(tmp_path, personas):
     jsonl.write_text('{"' + filas[0][0] + '": "x"}\n', encoding="utf-8")
     p = subprocess.run([CLI, "detectar", str(jsonl)], capture_output=True, text=True)
     assert p.returncode == 2 and filas[0][0] not in p.stderr, p.stderr
-    with pytest.raises(datoteca.InvalidArgumentError) as e:
+    with pytest.raises(datoteca.InvalidArgumentError, match="looks like a value") as e:
         datoteca.proponer_reglas([{filas[0][0]: "x"}])
     assert filas[0][0] not in str(e.value)
 

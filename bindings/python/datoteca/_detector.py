@@ -34,6 +34,10 @@ class _Detector:
         out = ffi.new("dt_detector **")
         st = lib.dt_detector_new(self.n, ffi.new("const char *[]", keep) if keep else ffi.NULL,
                                  ffi.new("size_t[]", [len(c) for c in nombres]) if keep else ffi.NULL, out)
+        if st == lib.DT_ERR_INVALID_ARG:  # the library refuses a name that looks like a value
+            raise InvalidArgumentError("proponer_reglas: a column name looks like a value (a number, a RUT, an email, a "
+                                       "phone, a date or a name), not a column's name: is the header missing? (the "
+                                       "name is not printed)", st)
         if st != 0:
             raise_status(st, "proponer_reglas")
         self._d = ffi.gc(out[0], lib.dt_detector_free)
