@@ -227,6 +227,23 @@ static void refusals(const dt_mascara_clave *k) {
     dt_mascara_reglas_free(r);
 }
 
+/* A split body column as the entity of persona: the persona of the masked body, as for its formatted RUT. */
+static void entidad_partida(const dt_mascara_clave *k) {
+    dt_mascara_reglas *r = reglas("version = 1\n[columnas]\nrut = { regla = \"rut\" }\nc = { regla = \"rut\", dv = \"d\" }\n"
+                                  "a = { regla = \"persona\", campo = \"email\", entidad = \"rut\" }\n"
+                                  "b = { regla = \"persona\", campo = \"email\", entidad = \"c\" }\n");
+    const char *cols[] = {"rut", "c", "d", "a", "b"};
+    plan_t p = plan(r, k, 5, cols);
+    const char *v[] = {"7.796.476-2", "7796476", "2", "x@y.cl", "x@y.cl"};
+    char why[DT_SENTENCE_MAX], a[128], b[128];
+    CHECK_OK(fila(&p, 1, v, why), "%s", why);
+    salida(&p, 3, a, sizeof a);
+    salida(&p, 4, b, sizeof b);
+    CHECK(strcmp(a, b) == 0 && strchr(a, '@') != NULL, "persona of the split entity '%s', of the formatted one '%s'", b, a);
+    dt_mascara_plan_free(p.p);
+    dt_mascara_reglas_free(r);
+}
+
 int main(void) {
     dt_mascara_clave *k = NULL;
     char why[DT_SENTENCE_MAX];
@@ -235,6 +252,7 @@ int main(void) {
     partido_formas(k);
     derivado(k);
     refusals(k);
+    entidad_partida(k);
     dt_mascara_clave_free(k);
     return dt_test_done("test_mascara_partido");
 }

@@ -327,6 +327,8 @@ dt_status dt_detector_reglas(const dt_detector *d, const char *origen, char *buf
             cuerpo_de[j] = mejor;
         }
     }
+    for (size_t j = 0; j < n && entidad == NULL; j++) /* no formatted RUT: a split one is the entity */
+        if (dv_de[j] != (size_t)-1) entidad = d->col[j].nombre;
     /* an identifier made from a RUT body: column i holds the body of the RUT column j (as a whole run of
      * digits) in 90 % of the rows with both: derivado with de; in 2 rows or more but fewer than 90 %
      * (a CuentaRUT among other accounts): derivado without de, other values kept */
