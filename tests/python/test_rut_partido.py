@@ -222,3 +222,30 @@ def test_no_proposed_rules_file_holds_a_sampled_value(tmp_path, personas):
         dentro = [v for v in valores if v in propuesta]
         assert not dentro, f"{nombre}: {len(dentro)} sampled values are in the proposed rules (one of {len(dentro[0])} characters)"
     assert buscados > 10000, buscados
+
+
+def test_the_banco_schema_s_cuentas_leak_no_body(tmp_path):
+    """Issue 41 measured it on esquemas/banco.toml's output: every CuentaRUT number of a masked copy still
+    equalled its holder's real RUT body. The schema with 3,000 clientes, its cuentas masked with what
+    detectar proposes: no masked number is a real body, each CuentaRUT is its holder's masked body."""
+    with open(os.path.join(ROOT, "esquemas", "banco.toml"), encoding="utf-8") as f:
+        esquema = f.read()
+    assert "filas = 50000" in esquema
+    (tmp_path / "banco.toml").write_text(esquema.replace("filas = 50000", "filas = 3000", 1), encoding="utf-8")
+    p = subprocess.run([CLI, "esquema", str(tmp_path / "banco.toml"), "--seed", "41", "--formato", "csv", "--salida",
+                        str(tmp_path / "banco")], capture_output=True, text=True)
+    assert p.returncode == 0, p.stderr
+    with open(tmp_path / "banco" / "cuentas.csv", encoding="utf-8") as f:
+        entrada = f.read()
+    propuesta = _detectar(tmp_path, "cuentas.csv", entrada)
+    assert _reglas(propuesta).get("numero", "").startswith('{ regla = "derivado"'), propuesta
+    rc, salida, err = _enmascarar(tmp_path, propuesta, entrada)
+    assert rc == 0, err
+    antes, despues = _filas(entrada), _filas(salida)
+    reales = {_cuerpo(a["rut_titular"]) for a in antes}
+    cuenta_rut = [(a, b) for a, b in zip(antes, despues) if a["tipo_cuenta"] == "CuentaRUT"]
+    assert len(cuenta_rut) > 500 and all(a["numero"] == _cuerpo(a["rut_titular"]) for a, _ in cuenta_rut)
+    quedan = sum(b["numero"] in reales for b in despues)
+    assert quedan == 0, f"{quedan} of {len(despues)} masked account numbers are a real RUT body"
+    distintos = sum(b["numero"] != _cuerpo(b["rut_titular"]) for _, b in cuenta_rut)
+    assert distintos == 0, f"{distintos} of {len(cuenta_rut)} masked CuentaRUT numbers are not their holder's masked body"
