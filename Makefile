@@ -87,7 +87,8 @@ test-c: build
 test-python: build venv
 	DATOTECA_CLI=$(abspath $(CLI)) tools/pytest_lanes.sh $(VPY) -q -p no:cacheprovider
 
-test-node: build node
+# wasm: npm pack (tests/node/packaging.test.mjs) builds and packs build-wasm/datoteca.wasm, so the toolchain is installed first.
+test-node: build node wasm
 	DATOTECA_CLI=$(abspath $(CLI)) $(NPM_ENV) npx vitest run --root tests/node
 
 # C, Python and Node each reproduce fixtures/golden.json byte for byte; Node's Arrow batches, written
