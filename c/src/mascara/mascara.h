@@ -66,4 +66,9 @@ dt_status dt__mv_monto_celda(const dt_mascara_clave *k, const char *in, size_t l
                              size_t coln, int32_t porcentaje, int32_t cifras, char *buf, size_t cap, size_t *out_len,
                              char *why, size_t whycap);
 
+/* The rule persona's email and telefono of the persona p of the masked body `cuerpo`
+ * (mascara_contacto.c): into out (at least 128 bytes), NUL-terminated; the length. */
+size_t dt__mc_persona_email(const dt_persona *p, uint32_t cuerpo, int realista, char *out);
+size_t dt__mc_persona_telefono(const dt_persona *p, uint32_t cuerpo, int realista, char *out);
+
 #endif

@@ -37,6 +37,7 @@ typedef struct dt__mr_col {
     int32_t parametro;         /* fecha: dias; monto: porcentaje */
     int32_t grado;             /* fecha: generalizar (DT__MV_DIA, _MES, _ANIO); monto: cifras */
     int conserva;              /* fecha, monto: the per-entity form, opted into by conserva */
+    int realista;              /* persona's email and telefono: the generated, reachable ones */
     size_t llamada;            /* sustituir: the call's index */
     int tipo;        /* DT__MR_VALOR: DT__MC_EMAIL, _TELEFONO, _PATENTE or _TEXTO */
     unsigned buscar; /* texto: DT_MASCARA_BUSCAR_* */
@@ -112,7 +113,7 @@ static dt_status dt__mr_valores(const dt__doc_node *v, const char *col, dt__mr_c
 /* The keys a rule takes besides regla, as the unknown-key sentence lists them. */
 static const char *dt__mr_claves(dt__mr_regla r) {
     switch (r) {
-    case DT__MR_PERSONA: return "regla, campo, entidad and sexo";
+    case DT__MR_PERSONA: return "regla, campo, entidad, sexo and realista";
     case DT__MR_FECHA: return "regla, dias, generalizar, entidad and conserva";
     case DT__MR_MONTO: return "regla, porcentaje, cifras, entidad and conserva";
     case DT__MR_SUSTITUIR: return "regla and llamada";
@@ -162,7 +163,7 @@ static dt_status dt__mr_columna(const dt__doc_node *v, const char *k, size_t kn,
         const char *key = dt__doc_key(it, &n);
         if (dt__mr_es(key, n, "regla")) continue;
         if (c->regla == DT__MR_PERSONA && (dt__mr_es(key, n, "campo") || dt__mr_es(key, n, "entidad"))) continue;
-        if (c->regla == DT__MR_PERSONA && dt__mr_es(key, n, "sexo")) continue;
+        if (c->regla == DT__MR_PERSONA && (dt__mr_es(key, n, "sexo") || dt__mr_es(key, n, "realista"))) continue;
         if ((c->regla == DT__MR_FECHA || c->regla == DT__MR_MONTO) &&
             (dt__mr_es(key, n, "entidad") || dt__mr_es(key, n, "conserva") ||
              dt__mr_es(key, n, c->regla == DT__MR_FECHA ? "generalizar" : "cifras")))
@@ -210,6 +211,11 @@ static dt_status dt__mr_columna(const dt__doc_node *v, const char *k, size_t kn,
                               "columnas.%s.sexo must be a string (the name of the column with the original sex), got %s",
                               col.s, dt__doc_kind_name(dt__doc_kind_of(sn), dt__doc_format_of(sn)));
     c->con_entidad = 1;
+    const dt__doc_node *rn2 = dt__doc_get(v, "realista", 8);
+    if (rn2 && (dt__doc_kind_of(rn2) != DT__DOC_BOOLEAN || (c->campo != 4 && c->campo != 5)))
+        return dt__doc_refuse(rn2, why, whycap, "columnas.%s.realista must be true or false, and only with campo email "
+                              "or telefono (the contact data a test system could reach someone with)", col.s);
+    c->realista = rn2 && dt__doc_boolean(rn2);
     return DT_OK;
 }
 
@@ -864,6 +870,11 @@ dt_status dt_mascara_plan_fila(dt_mascara_plan *p, uint64_t fila, size_t n, cons
             en->p_sexo = sexo;
         }
         const char *v = dt__mr_campo_de(&en->p, c->campo);
+        char contacto[128];
+        if (c->campo == 4 || c->campo == 5) { /* mascara_contacto.c: reaches no one unless realista */
+            (c->campo == 4 ? dt__mc_persona_email : dt__mc_persona_telefono)(&en->p, en->cuerpo, c->realista, contacto);
+            v = contacto;
+        }
         size_t m = strlen(v);
         if (dt__mr_reservar(p, m)) goto sin_memoria;
         memcpy(p->buf + p->usado, v, m);
