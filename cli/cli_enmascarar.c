@@ -41,7 +41,7 @@ static int usage_enmascarar(FILE *f) {
     fprintf(f,
             "usage: datoteca enmascarar --reglas REGLAS.toml (--clave-archivo CLAVE.hex | env DATOTECA_CLAVE)\n"
             "                           [--entrada FILE] [--salida FILE] [--formato csv|jsonl] [--jobs N]\n"
-            "                           < in.csv > out.csv\n"
+            "                           [--csv-seguro] < in.csv > out.csv\n"
             "Masks a CSV (a header, then records) or JSON Lines (one flat object per line) from stdin or --entrada\n"
             "under the masking rules REGLAS (TOML, or JSON when the name ends in .json; `datoteca detectar` proposes\n"
             "them) and a secret key, in constant memory; the output has the input's format.\n"
@@ -50,6 +50,8 @@ static int usage_enmascarar(FILE *f) {
             "Make one with: openssl rand -hex 32 > clave.hex\n"
             "--formato: csv or jsonl; without it, from the extension of --entrada, else of --salida (.csv; .jsonl,\n"
             ".ndjson), else csv. --jobs N (1 to 64): N threads mask, the output is the same bytes as with one.\n"
+            "--csv-seguro: a CSV cell a spreadsheet would run as a formula (=, +, -, @, tab, CR first) is written\n"
+            "as text, a ' in front (a number or a phone with a sign is left as it is); CSV only.\n"
             "--salida FILE writes FILE through a temporary file renamed at the end (nothing is left on an error).\n"
             "Exit status: 0; 2 for refused rules, key or input (naming row and column, never a value); 1 for I/O.\n"
             "See docs/enmascarar.md.\n");
@@ -105,6 +107,7 @@ typedef struct enm {
     const dt_mascara_reglas *reglas;
     const dt_mascara_clave *clave;
     int formato;
+    int csv_seguro; /* --csv-seguro: formulas written as text (cli_csv_seguro.c) */
     size_t ncols, nsal;
     char **nombre; /* the header (the first JSON line's keys), copied */
     size_t *largo;
@@ -381,7 +384,7 @@ static void hacer_bloque(void *ctx, unsigned long long desde, size_t n, outbuf *
                 size_t m;
                 const char *s = dt_mascara_plan_valor(b->plan, j, &m);
                 if (j) dt__cli_ob_putc(o, ',');
-                dt__cli_csv_field(o, s, m, 0);
+                dt__cli_csv_field_seguro(o, s, m, e->csv_seguro);
             }
             dt__cli_ob_putc(o, '\n');
             continue;
@@ -426,9 +429,14 @@ static int usar_bloque(void *ctx, outbuf *o, char *scratch) {
 int dt__cli_enmascarar_main(int argc, char **argv) {
     const char *reglas_ruta = NULL, *clave_ruta = NULL, *salida = NULL, *entrada = NULL, *formato_txt = NULL, *jobs_txt = NULL;
     static const char *const opciones[] = {"--reglas", "--clave-archivo", "--salida", "--entrada", "--formato", "--jobs"};
+    int csv_seguro = 0;
     for (int i = 2; i < argc; i++) {
         const char *a = argv[i];
         if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) return usage_enmascarar(stdout);
+        if (strcmp(a, "--csv-seguro") == 0) {
+            csv_seguro = 1;
+            continue;
+        }
         if (strncmp(a, "--clave", 7) == 0 && strncmp(a, "--clave-archivo", 15) != 0) {
             /* never echo it, nor what follows it: that is a key */
             fprintf(stderr, "datoteca: enmascarar: the key is never taken from the command line (it would be in the "
@@ -472,6 +480,11 @@ int dt__cli_enmascarar_main(int argc, char **argv) {
             return 2;
         }
         formato = fe ? fe : fs ? fs : F_CSV;
+    }
+    if (csv_seguro && formato != F_CSV) {
+        fprintf(stderr, "datoteca: enmascarar: --csv-seguro is for CSV output (a JSON Lines value is not read by a "
+                        "spreadsheet as a formula)\n");
+        return 2;
     }
     const char *env = getenv("DATOTECA_CLAVE");
     if (clave_ruta == NULL && (env == NULL || env[0] == '\0')) {
@@ -529,6 +542,7 @@ int dt__cli_enmascarar_main(int argc, char **argv) {
     e.reglas = reglas;
     e.clave = clave;
     e.formato = formato;
+    e.csv_seguro = csv_seguro;
 
     if (entrada != NULL && (in = fopen(entrada, "rb")) == NULL) {
         fprintf(stderr, "datoteca: enmascarar: cannot open the input %s: %s\n", entrada, strerror(errno));
@@ -637,7 +651,7 @@ int dt__cli_enmascarar_main(int argc, char **argv) {
             size_t m;
             const char *s = dt_mascara_plan_columna(e.plan0, j, &m);
             if (j) dt__cli_ob_putc(&cab, ',');
-            dt__cli_csv_field(&cab, s, m, 0);
+            dt__cli_csv_field_seguro(&cab, s, m, e.csv_seguro);
         }
         dt__cli_ob_putc(&cab, '\n');
         dt__cli_ob_flush(&cab);

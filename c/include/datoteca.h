@@ -669,7 +669,10 @@ DT_API dt_status dt_mascara_sexo_leer(const char *s, size_t len, dt_sexo *out);
  * DD-MM-YYYY or DD/MM/YYYY of a real day of the years 0001..9999, and the output has its form. A
  * text that is not such a date, or whose shift leaves those years, is DT_ERR_INVALID_ARG with a
  * sentence in `why` that never repeats it. Text out as dt_mascara_rut (the output is 10 bytes);
- * DT_ERR_NULL for NULL k, or NULL in/buf with a length. Pure, thread-safe. */
+ * DT_ERR_NULL for NULL k, or NULL in/buf with a length. Pure, thread-safe. With an entidad this is
+ * the rule's `conserva = "intervalos"` form, which links a person's rows through their intervals;
+ * the rule's default draws per cell and generalises (docs/enmascarar.md, "How much each option
+ * links"), through dt_mascara_plan. */
 DT_API dt_status dt_mascara_fecha(const dt_mascara_clave *k, const char *in, size_t len, uint32_t entidad, int32_t dias,
                                   char *buf, size_t cap, size_t *out_len, char *why, size_t whycap);
 /* Scale an integer amount by a keyed factor (10000 + f) / 10000, f basis points in {-100p..-1,
@@ -680,7 +683,9 @@ DT_API dt_status dt_mascara_fecha(const dt_mascara_clave *k, const char *in, siz
  * dots ("1.234.567"), no leading zero, at most 14 digits; the prefix is kept byte for byte and the
  * digits written in the input's way (dots if it had any). Anything else is DT_ERR_INVALID_ARG with a
  * sentence that never repeats it. Text out as dt_mascara_rut (under 32 bytes); DT_ERR_NULL as
- * dt_mascara_fecha. Pure, thread-safe. */
+ * dt_mascara_fecha. Pure, thread-safe. With an entidad this is the rule's `conserva = "proporciones"`
+ * form, which links a person's rows through their ratios; the rule's default draws per cell and keeps
+ * 2 significant digits, through dt_mascara_plan. */
 DT_API dt_status dt_mascara_monto(const dt_mascara_clave *k, const char *in, size_t len, uint32_t entidad,
                                   int32_t porcentaje, char *buf, size_t cap, size_t *out_len, char *why, size_t whycap);
 /* The value that call `llamada` (an index of dt_call_find whose kind is DT_KIND_TEXT, else
