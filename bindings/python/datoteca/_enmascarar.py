@@ -345,13 +345,13 @@ def clave_de(clave: Union[str, bytes, None], clave_archivo: Union[str, "os.PathL
         copia = bytes(texto)
         texto[:] = bytes(len(texto))
         return copia
-    buf = ffi.new("char[]", lib.DT_MASCARA_CLAVE_ARCHIVO_MAX + 1)
+    buf = ffi.new("char[]", lib.DT_MASCARA_CLAVE_ARCHIVO_MAX + 1)  # wiped below; the library wipes it on a refusal
     n = ffi.new("size_t *")
     why = ffi.new("char[]", SENTENCE_MAX)
-    st = lib.dt_mascara_clave_archivo_texto(_ruta_de_clave(clave_archivo), opciones, buf, lib.DT_MASCARA_CLAVE_ARCHIVO_MAX + 1,
-                                            n, why, SENTENCE_MAX)
+    cap = lib.DT_MASCARA_CLAVE_ARCHIVO_MAX + 1
+    st = lib.dt_mascara_clave_archivo_texto(_ruta_de_clave(clave_archivo), opciones, buf, cap, n, why, SENTENCE_MAX)
     if st:
         raise_status(st, "clave", why)
-    copia = ffi.buffer(buf, n[0])[:]
-    ffi.memmove(buf, bytes(lib.DT_MASCARA_CLAVE_ARCHIVO_MAX + 1), lib.DT_MASCARA_CLAVE_ARCHIVO_MAX + 1)
+    copia = bytes(ffi.buffer(buf, n[0]))
+    ffi.memmove(buf, bytes(cap), cap)
     return copia
