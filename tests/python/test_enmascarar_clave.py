@@ -261,3 +261,10 @@ def _no_volcable(dir_):
     finally:
         _terminar(p)
     assert duenio == 0, f"/proc/PID/status of the CLI (run as 65534) is owned by {duenio}: it is still dumpable"
+
+
+def test_detectar_given_the_key_as_its_file_does_not_print_it(dir_):
+    for pegado in (KEY, f"/nonexistent/{KEY}"):
+        p = subprocess.run([CLI, "detectar", pegado], capture_output=True, cwd=dir_, timeout=20)
+        assert p.returncode == 2 and b"cannot read the file given" in p.stderr, p.stderr.decode()
+        _sin_clave(p.stdout + p.stderr, "datoteca detectar KEY")
