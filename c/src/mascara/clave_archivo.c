@@ -23,6 +23,16 @@
 #include "internal.h"
 #include "mascara/prf.h"
 
+#ifndef _WIN32
+/* wasm32-wasi's libc may lack these (it has no terminals, and no exec to leak a descriptor to) */
+#ifndef O_CLOEXEC
+#define O_CLOEXEC 0
+#endif
+#ifndef O_NOCTTY
+#define O_NOCTTY 0
+#endif
+#endif
+
 static void dt__ca_por_que(char *why, size_t whycap, const char *frase) {
     if (why != NULL) dt__sentence_out(frase, why, whycap, NULL);
 }
