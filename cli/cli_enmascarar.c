@@ -96,18 +96,24 @@ static char *dt__enm_archivo(const char *ruta, size_t max, size_t *len) {
     return b;
 }
 
-/* Whether an argument holds a run of 64 hexadecimal digits: a key pasted where a path goes. It is
- * refused before it is used as a name (the output would be a file named after the key), and no
- * message here prints an argument that may be one: they say "the rules file given (--reglas)". */
+/* Whether an argument's last component is a key: 64 hexadecimal digits, maybe with a newline after
+ * them (what `$(cat clave.hex)` or a paste gives where a path goes). Refused before it is used as a
+ * name: as --salida the output would be a file named after the key. A hash-named directory on the
+ * way (Docker's layers are 64 hex digits) is not a key given by mistake and passes. No message here
+ * prints an argument that may be a key: they say "the rules file given (--reglas)". */
 static int dt__enm_parece_clave(const char *s) {
-    size_t run = 0;
-    for (; *s; s++) {
-        char c = *s;
-        int hex = (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
-        run = hex ? run + 1 : 0;
-        if (run >= 64) return 1;
+    const char *b = s;
+    for (const char *p = s; *p; p++)
+        if (*p == '/' || *p == '\\') b = p + 1;
+    size_t n = 0;
+    for (; b[n]; n++) {
+        char c = b[n];
+        if (!((c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F'))) break;
     }
-    return 0;
+    if (n != 64) return 0;
+    for (const char *p = b + n; *p; p++)
+        if (*p != '\n' && *p != '\r' && *p != ' ' && *p != '\t') return 0;
+    return 1;
 }
 
 /* The part of a path after its last '/' (or '\\'): what the rules' sentences name ("reglas.toml:4:
@@ -525,8 +531,8 @@ int dt__cli_enmascarar_main(int argc, char **argv) {
         for (int i = 0; i < 4; i++)
             if (valores[i] != NULL && dt__enm_parece_clave(valores[i])) {
                 fprintf(stderr,
-                        "datoteca: enmascarar: the value given to %s holds 64 hexadecimal digits in a row: it looks like a "
-                        "masking key, not a path, and is not used%s\n",
+                        "datoteca: enmascarar: the value given to %s is 64 hexadecimal digits: it looks like a masking "
+                        "key, not a path, and is not used%s\n",
                         nombres[i],
                         i == 1 ? "; put the key in a file only you can read, (umask 077; openssl rand -hex 32 > clave.hex), "
                                  "and give that file's name"

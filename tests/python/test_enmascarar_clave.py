@@ -268,3 +268,14 @@ def test_detectar_given_the_key_as_its_file_does_not_print_it(dir_):
         p = subprocess.run([CLI, "detectar", pegado], capture_output=True, cwd=dir_, timeout=20)
         assert p.returncode == 2 and b"cannot read the file given" in p.stderr, p.stderr.decode()
         _sin_clave(p.stdout + p.stderr, "datoteca detectar KEY")
+
+
+def test_a_hash_named_directory_on_the_way_is_not_taken_for_a_key(dir_):
+    """Only a last component that is a key is refused as one: Docker's layer directories are 64 hex digits."""
+    d = dir_ / KEY[::-1]
+    d.mkdir()
+    (d / "in.csv").write_bytes(ENTRADA)
+    p = _cli(dir_, ["--reglas", "r.toml", "--clave-archivo", "clave.hex", "--entrada", d / "in.csv",
+                    "--salida", d / "out.csv"], entrada=b"")
+    assert p.returncode == 0, p.stderr.decode()
+    assert (d / "out.csv").read_bytes().startswith(b"rut\n")
