@@ -74,8 +74,10 @@ static void dt__ca_sistema(char *why, size_t whycap, const char *que, int e) {
     dt__ca_por_que(why, whycap, frase);
 }
 
-dt_status dt_mascara_clave_archivo_texto(const char *ruta, unsigned opciones, char *buf, size_t cap, size_t *len,
-                                         char *why, size_t whycap) {
+/* The file's text into buf, checked by building the key: into *out when out is not NULL (the caller
+ * owns it), else built and freed at once. One parser, one set of sentences, one build. */
+static dt_status dt__ca_texto(const char *ruta, unsigned opciones, char *buf, size_t cap, size_t *len,
+                              dt_mascara_clave **out, char *why, size_t whycap) {
     if (why != NULL && whycap > 0) why[0] = '\0';
     if (len != NULL) *len = 0;
     if (ruta == NULL || buf == NULL || len == NULL) {
@@ -183,10 +185,10 @@ dt_status dt_mascara_clave_archivo_texto(const char *ruta, unsigned opciones, ch
     }
 #endif
     {
-        /* Checked by building it (and freeing it at once): one parser, one set of sentences. */
         dt_mascara_clave *k = NULL;
         st = dt_mascara_clave_new_opciones(buf, n, opciones, &k, why, whycap);
-        dt_mascara_clave_free(k);
+        if (out != NULL) *out = k;
+        else dt_mascara_clave_free(k);
         if (st == DT_OK) {
             buf[n] = '\0';
             *len = n;
@@ -205,6 +207,11 @@ fin:
     return st == DT_OK ? DT_ERR_INVALID_ARG : st;
 }
 
+dt_status dt_mascara_clave_archivo_texto(const char *ruta, unsigned opciones, char *buf, size_t cap, size_t *len,
+                                         char *why, size_t whycap) {
+    return dt__ca_texto(ruta, opciones, buf, cap, len, NULL, why, whycap);
+}
+
 dt_status dt_mascara_clave_leer(const char *ruta, unsigned opciones, dt_mascara_clave **out, char *why, size_t whycap) {
     if (out != NULL) *out = NULL;
     if (why != NULL && whycap > 0) why[0] = '\0';
@@ -214,8 +221,7 @@ dt_status dt_mascara_clave_leer(const char *ruta, unsigned opciones, dt_mascara_
     }
     char texto[DT_MASCARA_CLAVE_ARCHIVO_MAX + 1];
     size_t n = 0;
-    dt_status st = dt_mascara_clave_archivo_texto(ruta, opciones, texto, sizeof texto, &n, why, whycap);
-    if (st == DT_OK) st = dt_mascara_clave_new_opciones(texto, n, opciones, out, why, whycap);
+    dt_status st = dt__ca_texto(ruta, opciones, texto, sizeof texto, &n, out, why, whycap);
     dt__borrar(texto, sizeof texto);
     return st;
 }
