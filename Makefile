@@ -67,7 +67,7 @@ demo: build venv node
 	@echo "== C: masking three notes of ejemplos/enmascarar under the published test key (docs/enmascarar.md)"
 	@head -4 ejemplos/enmascarar/notas.csv | cut -c1-150
 	@head -4 ejemplos/enmascarar/notas.csv | DATOTECA_CLAVE=000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f \
-	  $(CLI) enmascarar --reglas ejemplos/enmascarar/reglas-notas.toml | cut -c1-150
+	  $(CLI) enmascarar --reglas ejemplos/enmascarar/reglas-notas.toml --clave-de-prueba | cut -c1-150
 	@echo "== Python"
 	@cd /tmp && $(abspath $(VPY)) -c "from datoteca import Datoteca; d = Datoteca(seed=42); print(d.rut()); print(d.persona.nombre_completo()); print(d.direccion.direccion(region=13)['linea']); print(d.telefono.fijo(region=13)); print(d.dinero.clp()); print(d.empresa.razon_social())"
 
