@@ -67,7 +67,7 @@ demo: build venv node
 	@echo "== C: masking three notes of ejemplos/enmascarar under the published test key (docs/enmascarar.md)"
 	@head -4 ejemplos/enmascarar/notas.csv | cut -c1-150
 	@head -4 ejemplos/enmascarar/notas.csv | DATOTECA_CLAVE=000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f \
-	  $(CLI) enmascarar --reglas ejemplos/enmascarar/reglas-notas.toml | cut -c1-150
+	  $(CLI) enmascarar --reglas ejemplos/enmascarar/reglas-notas.toml --clave-de-prueba | cut -c1-150
 	@echo "== Python"
 	@cd /tmp && $(abspath $(VPY)) -c "from datoteca import Datoteca; d = Datoteca(seed=42); print(d.rut()); print(d.persona.nombre_completo()); print(d.direccion.direccion(region=13)['linea']); print(d.telefono.fijo(region=13)); print(d.dinero.clp()); print(d.empresa.razon_social())"
 
@@ -87,7 +87,8 @@ test-c: build
 test-python: build venv
 	DATOTECA_CLI=$(abspath $(CLI)) tools/pytest_lanes.sh $(VPY) -q -p no:cacheprovider
 
-test-node: build node
+# wasm: npm pack (tests/node/packaging.test.mjs) builds and packs build-wasm/datoteca.wasm, so the toolchain is installed first.
+test-node: build node wasm
 	DATOTECA_CLI=$(abspath $(CLI)) $(NPM_ENV) npx vitest run --root tests/node
 
 # C, Python and Node each reproduce fixtures/golden.json byte for byte; Node's Arrow batches, written
@@ -152,6 +153,7 @@ test-go: build
 	  $$GO test -race -short -count=1 ./...
 	@cmp $(BUILD)/golden-go.json fixtures/golden.json && echo "golden (go): identical to fixtures/golden.json ($$(wc -c < fixtures/golden.json) bytes)"
 	@export $(GO_ENV) && tests/llamada_nueva.sh go
+	@GO=$$(tools/need_go.sh) && export $(GO_ENV) && GOFLAGS= tests/go/desde_clon.sh $$GO $(abspath $(CLI))
 
 # gofakeit lives in bench/go's own module (its go.sum pins v7.18.2): never a requirement of the binding's.
 bench: bench-go

@@ -37,7 +37,7 @@ def cli_run(cli, reglas, entrada, jobs, reps):
     for _ in range(reps):
         with open(entrada, "rb") as f, open(os.devnull, "wb") as nul:
             t0 = time.perf_counter()
-            p = subprocess.Popen([cli, "enmascarar", "--reglas", reglas, "--jobs", str(jobs)], stdin=f, stdout=nul, env=env)
+            p = subprocess.Popen([cli, "enmascarar", "--reglas", reglas, "--jobs", str(jobs), "--clave-de-prueba"], stdin=f, stdout=nul, env=env)
             _, status, uso = os.wait4(p.pid, 0)
             ts.append(time.perf_counter() - t0)
             assert os.waitstatus_to_exitcode(status) == 0

@@ -198,7 +198,8 @@ int dt__cli_detectar_main(int argc, char **argv) {
     }
     FILE *f = strcmp(archivo, "-") == 0 ? stdin : fopen(archivo, "rb");
     if (f == NULL) {
-        fprintf(stderr, "datoteca: cannot read %s: %s\n", archivo, strerror(errno));
+        /* not the path: a key pasted where the file name goes would be printed back (issue 39) */
+        fprintf(stderr, "datoteca: detectar: cannot read the file given: %s\n", strerror(errno));
         return 2;
     }
     dt_detector *d = NULL;

@@ -14,7 +14,7 @@
  * the number of jobs. A refusal is kept with its block and said when that block's turn to be written
  * comes, so the first bad row is the one named, whatever the jobs. */
 #if !defined(_WIN32) && !defined(_POSIX_C_SOURCE)
-#define _POSIX_C_SOURCE 200809L /* mkstemp, fdopen */
+#define _POSIX_C_SOURCE 200809L /* mkstemp, fdopen, setrlimit, unsetenv */
 #endif
 #include <errno.h>
 #include <limits.h>
@@ -24,7 +24,11 @@
 #ifdef _WIN32
 #include <io.h>
 #else
+#include <sys/resource.h>
 #include <unistd.h>
+#endif
+#ifdef __linux__
+#include <sys/prctl.h>
 #endif
 
 #include "cli_csv.h"
@@ -41,15 +45,22 @@ static int usage_enmascarar(FILE *f) {
     fprintf(f,
             "usage: datoteca enmascarar --reglas REGLAS.toml (--clave-archivo CLAVE.hex | env DATOTECA_CLAVE)\n"
             "                           [--entrada FILE] [--salida FILE] [--formato csv|jsonl] [--jobs N]\n"
+            "                           [--clave-de-prueba] [--clave-compartida] [--csv-seguro]\n"
             "                           < in.csv > out.csv\n"
             "Masks a CSV (a header, then records) or JSON Lines (one flat object per line) from stdin or --entrada\n"
             "under the masking rules REGLAS (TOML, or JSON when the name ends in .json; `datoteca detectar` proposes\n"
             "them) and a secret key, in constant memory; the output has the input's format.\n"
             "The key is 64 hexadecimal digits (32 bytes): read from the file given to --clave-archivo, or else from\n"
             "the environment variable DATOTECA_CLAVE; never from the command line, and never printed.\n"
-            "Make one with: openssl rand -hex 32 > clave.hex\n"
+            "Make one with: (umask 077; openssl rand -hex 32 > clave.hex)\n"
+            "The key file must be a regular file that only its owner may read (chmod 600); --clave-compartida\n"
+            "accepts one its group or others may read. The published test key (000102...1f) and keys of one\n"
+            "repeated byte are refused unless --clave-de-prueba (tests only: anyone can undo such a masking).\n"
+            "DATOTECA_CLAVE is removed from the process's environment once read; core dumps are disabled.\n"
             "--formato: csv or jsonl; without it, from the extension of --entrada, else of --salida (.csv; .jsonl,\n"
             ".ndjson), else csv. --jobs N (1 to 64): N threads mask, the output is the same bytes as with one.\n"
+            "--csv-seguro: a CSV cell a spreadsheet would run as a formula (=, +, -, @, tab, CR first) is written\n"
+            "as text, a ' in front (a number or a phone with a sign is left as it is); CSV only.\n"
             "--salida FILE writes FILE through a temporary file renamed at the end (nothing is left on an error).\n"
             "Exit status: 0; 2 for refused rules, key or input (naming row and column, never a value); 1 for I/O.\n"
             "See docs/enmascarar.md.\n");
@@ -63,7 +74,7 @@ static size_t dt__enm_leer(void *ctx, char *buf, size_t cap) {
     return n;
 }
 /* A whole small file into a new buffer (NUL-terminated), or NULL with errno set (EFBIG when longer
- * than `max`). */
+ * than `max`). For the rules only: the key is read by the library (dt_mascara_clave_leer). */
 static char *dt__enm_archivo(const char *ruta, size_t max, size_t *len) {
     FILE *f = fopen(ruta, "rb");
     if (f == NULL) return NULL;
@@ -87,6 +98,61 @@ static char *dt__enm_archivo(const char *ruta, size_t max, size_t *len) {
     return b;
 }
 
+/* Whether an argument's last component is a key: 64 hexadecimal digits, maybe with a newline after
+ * them (what `$(cat clave.hex)` or a paste gives where a path goes). Refused before it is used as a
+ * name: as --salida the output would be a file named after the key. A hash-named directory on the
+ * way (Docker's layers are 64 hex digits) is not a key given by mistake and passes. No message here
+ * prints an argument that may be a key: they say "the rules file given (--reglas)". */
+static int dt__enm_parece_clave(const char *s) {
+    const char *b = s;
+    for (const char *p = s; *p; p++)
+        if (*p == '/' || *p == '\\') b = p + 1;
+    size_t n = 0;
+    for (; b[n]; n++) {
+        char c = b[n];
+        if (!((c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F'))) break;
+    }
+    if (n != 64) return 0;
+    for (const char *p = b + n; *p; p++)
+        if (*p != '\n' && *p != '\r' && *p != ' ' && *p != '\t') return 0;
+    return 1;
+}
+
+/* The part of a path after its last '/' (or '\\'): what the rules' sentences name ("reglas.toml:4:
+ * ..."), so that a directory typed on the command line is not repeated. */
+static const char *dt__enm_base(const char *ruta) {
+    const char *b = ruta;
+    for (const char *p = ruta; *p; p++)
+        if (*p == '/' || *p == '\\') b = p + 1;
+    return b;
+}
+
+/* A process that holds a key: no core file (it would hold the per-class subkeys, enough to reverse
+ * every RUT), and on Linux not dumpable (no core through a pipe handler either, /proc/PID/mem and
+ * ptrace closed to the same user). Best effort: a failure leaves the process as it was. */
+static void dt__enm_sin_volcado(void) {
+#ifndef _WIN32
+    struct rlimit rl = {0, 0};
+    (void)setrlimit(RLIMIT_CORE, &rl);
+#endif
+#ifdef __linux__
+    (void)prctl(PR_SET_DUMPABLE, 0, 0, 0, 0);
+#endif
+}
+
+/* Wipe the value of DATOTECA_CLAVE where the environment holds it, then remove the variable: unsetenv
+ * alone only drops the pointer, and the bytes would stay readable in /proc/PID/environ (the initial
+ * environment block) for the whole run. */
+static void dt__enm_olvidar_env(char *valor) {
+    if (valor == NULL) return;
+    dt__borrar(valor, strlen(valor));
+#ifdef _WIN32
+    _putenv("DATOTECA_CLAVE=");
+#else
+    unsetenv("DATOTECA_CLAVE");
+#endif
+}
+
 static int dt__enm_termina(const char *s, const char *suf) {
     size_t a = strlen(s), b = strlen(suf);
     return a >= b && strcmp(s + a - b, suf) == 0;
@@ -105,6 +171,7 @@ typedef struct enm {
     const dt_mascara_reglas *reglas;
     const dt_mascara_clave *clave;
     int formato;
+    int csv_seguro; /* --csv-seguro: formulas written as text (cli_csv_seguro.c) */
     size_t ncols, nsal;
     char **nombre; /* the header (the first JSON line's keys), copied */
     size_t *largo;
@@ -381,7 +448,7 @@ static void hacer_bloque(void *ctx, unsigned long long desde, size_t n, outbuf *
                 size_t m;
                 const char *s = dt_mascara_plan_valor(b->plan, j, &m);
                 if (j) dt__cli_ob_putc(o, ',');
-                dt__cli_csv_field(o, s, m, 0);
+                dt__cli_csv_field_seguro(o, s, m, e->csv_seguro);
             }
             dt__cli_ob_putc(o, '\n');
             continue;
@@ -424,11 +491,26 @@ static int usar_bloque(void *ctx, outbuf *o, char *scratch) {
 }
 
 int dt__cli_enmascarar_main(int argc, char **argv) {
+    dt__enm_sin_volcado(); /* before the key is anywhere in this process */
     const char *reglas_ruta = NULL, *clave_ruta = NULL, *salida = NULL, *entrada = NULL, *formato_txt = NULL, *jobs_txt = NULL;
     static const char *const opciones[] = {"--reglas", "--clave-archivo", "--salida", "--entrada", "--formato", "--jobs"};
+    int csv_seguro = 0;
+    unsigned clave_opciones = 0;
     for (int i = 2; i < argc; i++) {
         const char *a = argv[i];
         if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) return usage_enmascarar(stdout);
+        if (strcmp(a, "--csv-seguro") == 0) {
+            csv_seguro = 1;
+            continue;
+        }
+        if (strcmp(a, "--clave-de-prueba") == 0) {
+            clave_opciones |= DT_MASCARA_CLAVE_DE_PRUEBA;
+            continue;
+        }
+        if (strcmp(a, "--clave-compartida") == 0) {
+            clave_opciones |= DT_MASCARA_CLAVE_COMPARTIDA;
+            continue;
+        }
         if (strncmp(a, "--clave", 7) == 0 && strncmp(a, "--clave-archivo", 15) != 0) {
             /* never echo it, nor what follows it: that is a key */
             fprintf(stderr, "datoteca: enmascarar: the key is never taken from the command line (it would be in the "
@@ -450,6 +532,21 @@ int dt__cli_enmascarar_main(int argc, char **argv) {
     if (reglas_ruta == NULL) {
         fprintf(stderr, "datoteca: enmascarar: --reglas FILE is required (`datoteca detectar` proposes the rules)\n");
         return 2;
+    }
+    {
+        const char *nombres[] = {"--reglas", "--clave-archivo", "--entrada", "--salida"};
+        const char *valores[] = {reglas_ruta, clave_ruta, entrada, salida};
+        for (int i = 0; i < 4; i++)
+            if (valores[i] != NULL && dt__enm_parece_clave(valores[i])) {
+                fprintf(stderr,
+                        "datoteca: enmascarar: the value given to %s is 64 hexadecimal digits: it looks like a masking "
+                        "key, not a path, and is not used%s\n",
+                        nombres[i],
+                        i == 1 ? "; put the key in a file only you can read, (umask 077; openssl rand -hex 32 > clave.hex), "
+                                 "and give that file's name"
+                               : "");
+                return 2;
+            }
     }
     unsigned long long jobs = 1;
     if (jobs_txt != NULL && (!dt__cli_parse_u64(jobs_txt, MAX_JOBS, &jobs) || jobs == 0)) {
@@ -473,7 +570,12 @@ int dt__cli_enmascarar_main(int argc, char **argv) {
         }
         formato = fe ? fe : fs ? fs : F_CSV;
     }
-    const char *env = getenv("DATOTECA_CLAVE");
+    if (csv_seguro && formato != F_CSV) {
+        fprintf(stderr, "datoteca: enmascarar: --csv-seguro is for CSV output (a JSON Lines value is not read by a "
+                        "spreadsheet as a formula)\n");
+        return 2;
+    }
+    char *env = getenv("DATOTECA_CLAVE");
     if (clave_ruta == NULL && (env == NULL || env[0] == '\0')) {
         fprintf(stderr, "datoteca: enmascarar: no key: give --clave-archivo FILE or set the environment variable "
                         "DATOTECA_CLAVE (64 hexadecimal digits)\n");
@@ -495,32 +597,27 @@ int dt__cli_enmascarar_main(int argc, char **argv) {
     size_t n;
     char *texto = dt__enm_archivo(reglas_ruta, DT__ENM_ARCHIVO_MAX, &n);
     if (texto == NULL) {
-        fprintf(stderr, "datoteca: enmascarar: cannot read the rules %s: %s\n", reglas_ruta,
+        fprintf(stderr, "datoteca: enmascarar: cannot read the rules file given (--reglas): %s\n",
                 errno == EFBIG ? "longer than 1 MiB" : strerror(errno));
+        dt__enm_olvidar_env(env);
         return 2;
     }
     dt_status st = dt_mascara_reglas_new(texto, n, dt__enm_termina(reglas_ruta, ".json") ? DT_MASCARA_JSON : DT_MASCARA_TOML,
-                                         reglas_ruta, &reglas, why, sizeof why);
+                                         dt__enm_base(reglas_ruta), &reglas, why, sizeof why);
     free(texto);
     if (st != DT_OK) {
         fprintf(stderr, "datoteca: enmascarar: %s\n", why);
+        dt__enm_olvidar_env(env);
         return st == DT_ERR_NO_MEMORY ? 1 : 2;
     }
 
     if (clave_ruta != NULL) {
-        char *k = dt__enm_archivo(clave_ruta, 4096, &n);
-        if (k == NULL) {
-            fprintf(stderr, "datoteca: enmascarar: cannot read the key file %s: %s\n", clave_ruta,
-                    errno == EFBIG ? "too long for a key" : strerror(errno));
-            rc = 2;
-            goto fin;
-        }
-        st = dt_mascara_clave_new(k, n, &clave, why, sizeof why);
-        dt__borrar(k, n);
-        free(k);
+        st = dt_mascara_clave_leer(clave_ruta, clave_opciones, &clave, why, sizeof why);
     } else {
-        st = dt_mascara_clave_new(env, strlen(env), &clave, why, sizeof why);
+        st = dt_mascara_clave_new_opciones(env, strlen(env), clave_opciones, &clave, why, sizeof why);
     }
+    dt__enm_olvidar_env(env); /* read (or overridden by the file): out of the environment either way */
+    env = NULL;
     if (st != DT_OK) {
         fprintf(stderr, "datoteca: enmascarar: %s (from %s)\n", why, clave_ruta ? "--clave-archivo" : "DATOTECA_CLAVE");
         rc = 2;
@@ -529,9 +626,10 @@ int dt__cli_enmascarar_main(int argc, char **argv) {
     e.reglas = reglas;
     e.clave = clave;
     e.formato = formato;
+    e.csv_seguro = csv_seguro;
 
     if (entrada != NULL && (in = fopen(entrada, "rb")) == NULL) {
-        fprintf(stderr, "datoteca: enmascarar: cannot open the input %s: %s\n", entrada, strerror(errno));
+        fprintf(stderr, "datoteca: enmascarar: cannot open the input file given (--entrada): %s\n", strerror(errno));
         in = stdin;
         rc = 2;
         goto fin;
@@ -620,7 +718,8 @@ int dt__cli_enmascarar_main(int argc, char **argv) {
         if (fd >= 0 && out == NULL) close(fd);
 #endif
         if (out == NULL) {
-            fprintf(stderr, "datoteca: enmascarar: cannot create a temporary file next to %s: %s\n", salida, strerror(errno));
+            fprintf(stderr, "datoteca: enmascarar: cannot create a temporary file next to the output file given (--salida): %s\n",
+                    strerror(errno));
             free(tmp);
             tmp = NULL;
             out = stdout;
@@ -637,7 +736,7 @@ int dt__cli_enmascarar_main(int argc, char **argv) {
             size_t m;
             const char *s = dt_mascara_plan_columna(e.plan0, j, &m);
             if (j) dt__cli_ob_putc(&cab, ',');
-            dt__cli_csv_field(&cab, s, m, 0);
+            dt__cli_csv_field_seguro(&cab, s, m, e.csv_seguro);
         }
         dt__cli_ob_putc(&cab, '\n');
         dt__cli_ob_flush(&cab);
@@ -674,7 +773,8 @@ int dt__cli_enmascarar_main(int argc, char **argv) {
         remove(salida); /* rename does not replace on Windows */
 #endif
         if (rename(tmp, salida) != 0) {
-            fprintf(stderr, "datoteca: enmascarar: cannot rename the temporary file to %s: %s\n", salida, strerror(errno));
+            fprintf(stderr, "datoteca: enmascarar: cannot rename the temporary file to the output file given (--salida): %s\n",
+                    strerror(errno));
             rc = 1;
             goto fin;
         }

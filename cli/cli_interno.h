@@ -47,6 +47,10 @@ void dt__cli_json_string(outbuf *o, const char *s, size_t n);
 /* A CSV cell: quoted when it holds a comma, a quote or a line break. `vacio_entre_comillas`
  * writes an empty text as "" so that PostgreSQL's COPY reads it as empty, not NULL. */
 void dt__cli_csv_field(outbuf *o, const char *s, size_t n, int vacio_entre_comillas);
+/* enmascarar --csv-seguro (cli_csv_seguro.c): 1 when a spreadsheet would run the cell as a formula;
+ * the cell as dt__cli_csv_field, or, when `seguro` and it is one, as "'cell" (quotes doubled). */
+int dt__cli_csv_formula(const char *s, size_t n);
+void dt__cli_csv_field_seguro(outbuf *o, const char *s, size_t n, int seguro);
 /* The same JSON string at d, which has room for 6n + 2 bytes; returns the end. */
 char *dt__cli_json_texto(char *d, const char *s, size_t n);
 /* A whole CSV line of `ncol` cells (ini[j], largo[j]) at d, '\n' included, each as dt__cli_csv_field

@@ -656,20 +656,29 @@ class Enmascarador : public Napi::ObjectWrap<Enmascarador> {
     });
   }
 
-  // new Enmascarador(reglas text, formato, archivo, key text as a Buffer): index.js wipes the Buffer.
+  // new Enmascarador(reglas text, formato, archivo, key, options): the key is its text as a Buffer
+  // (index.js wipes it) or, as a string, the path of a key file, which only the library opens and reads
+  // (dt_mascara_clave_leer: the CLI's checks and sentences, never the path in one). options: the
+  // DT_MASCARA_CLAVE_* bits.
   Enmascarador(const Napi::CallbackInfo &info) : Napi::ObjectWrap<Enmascarador>(info) {
     Napi::Env env = info.Env();
     std::string texto = info[0].As<Napi::String>().Utf8Value();
     int formato = info[1].As<Napi::Number>().Int32Value();
     std::string archivo = info[2].As<Napi::String>().Utf8Value();
-    Napi::Buffer<char> clave = info[3].As<Napi::Buffer<char>>();
+    unsigned opciones = info[4].As<Napi::Number>().Uint32Value();
     char why[DT_SENTENCE_MAX] = "";
     dt_status st = dt_mascara_reglas_new(texto.data(), texto.size(), formato, archivo.c_str(), &r_, why, sizeof why);
     if (st != DT_OK) {
       Fail(env, st, why[0] ? std::string(why) : std::string("reglas: ") + dt_status_str(st));
       return;
     }
-    st = dt_mascara_clave_new(clave.Data(), clave.Length(), &k_, why, sizeof why);
+    if (info[3].IsString()) {
+      std::string ruta = info[3].As<Napi::String>().Utf8Value();
+      st = dt_mascara_clave_leer(ruta.c_str(), opciones, &k_, why, sizeof why);
+    } else {
+      Napi::Buffer<char> clave = info[3].As<Napi::Buffer<char>>();
+      st = dt_mascara_clave_new_opciones(clave.Data(), clave.Length(), opciones, &k_, why, sizeof why);
+    }
     if (st != DT_OK) Fail(env, st, why[0] ? std::string(why) : std::string("clave: ") + dt_status_str(st));
   }
 

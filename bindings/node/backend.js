@@ -33,7 +33,16 @@ function cargarEnNode() {
     return [wasm.crearAddon(new WebAssembly.Instance(new WebAssembly.Module(bytes), wasm.imports())), 'wasm'];
   } catch (e) {
     const why = native ? `no native addon for ${process.platform}-${process.arch} (${native.message}), and ` : '';
-    throw new Error(`datoteca: ${why}the WebAssembly build ${file} does not load (${e.message}); reinstall datoteca with a C compiler available`);
+    // Say what is missing: a package packed without its .wasm needs another tarball, not a compiler.
+    const falta = e && e.code === 'ENOENT';
+    const salida = process.env.DATOTECA_WASM
+      ? 'DATOTECA_WASM names a datoteca.wasm that ' + (falta ? 'is not there' : `does not load (${e.message})`)
+      : falta
+        ? `this package has no WebAssembly build (${file} is missing: it was packed without it; npm pack builds it, see docs/wasm.md)`
+        : `the WebAssembly build ${file} does not load (${e.message})`;
+    const remedio = want === 'wasm' ? 'install a datoteca package that carries build-wasm/datoteca.wasm, or set DATOTECA_WASM to one'
+      : 'install a package that carries build-wasm/datoteca.wasm, or reinstall with a C compiler available to build the native addon';
+    throw new Error(`datoteca: ${why}${salida}; ${remedio}`);
   }
 }
 

@@ -766,8 +766,13 @@ export class Esquema {
 export interface EnmascaradorOptions {
   /** The key's 64 hex digits, or a Buffer of its 32 raw bytes. */
   clave?: string | Uint8Array;
-  /** A key file: 64 hex digits and an optional newline. */
+  /** A key file: 64 hex digits and an optional newline, a regular file only its owner may read (chmod 600).
+   * Opened and read by the library; its path is never in an error. */
   claveArchivo?: string;
+  /** Accept the published test key (000102...1f) and keys of one repeated byte: tests only (anyone can undo such a masking). */
+  claveDePrueba?: boolean;
+  /** Accept a key file its group or others may read or write. */
+  claveCompartida?: boolean;
   /** 'toml' or 'json' for a rules text (a path's extension decides otherwise). */
   formato?: 'toml' | 'json';
 }

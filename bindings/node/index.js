@@ -633,19 +633,14 @@ const UTILIDADES = comun.crearUtilidades(util);
 const { crearUtilidades, ...constantes } = comun;
 // ---- masking (docs/enmascarar.md, "From Python, Node and Spark") ----
 
-const ENMASCARADOR_OPCIONES = ['clave', 'claveArchivo', 'formato'];
+const ENMASCARADOR_OPCIONES = ['clave', 'claveArchivo', 'formato', 'claveDePrueba', 'claveCompartida'];
+const DT_MASCARA_CLAVE_DE_PRUEBA = 1; // datoteca.h
+const DT_MASCARA_CLAVE_COMPARTIDA = 2;
 
-// The key's text from exactly one source, as a Buffer the caller wipes; messages name the source only.
-function textoDeClave(clave, claveArchivo) {
-  if (clave !== undefined && claveArchivo !== undefined) throw new InvalidArgumentError('Enmascarador: give clave or claveArchivo, not both');
-  if (claveArchivo !== undefined) {
-    if (typeof claveArchivo !== 'string') throw typeError(`claveArchivo must be a path, got ${typeName(claveArchivo)}`);
-    try {
-      return require('fs').readFileSync(claveArchivo);
-    } catch (e) {
-      throw new InvalidArgumentError(`claveArchivo: cannot read ${claveArchivo}: ${e.code || 'error'}`);
-    }
-  }
+// The key's text from `clave` or DATOTECA_CLAVE, as a Buffer the caller wipes; messages name the source
+// only. A key file is not read here: its path goes to the addon, where the library opens and judges it
+// (dt_mascara_clave_leer), so the path is never in a message (issue 39: a key pasted as the path was).
+function textoDeClave(clave) {
   if (clave === undefined) {
     const env = process.env.DATOTECA_CLAVE;
     if (env === undefined) throw new InvalidArgumentError('Enmascarador: no key: give clave, claveArchivo or set DATOTECA_CLAVE');
@@ -664,7 +659,10 @@ function textoDeClave(clave, claveArchivo) {
  * `datoteca enmascarar` gives, in every runtime. The rules: a path (.toml or .json), the TOML or JSON
  * text, or a plain object (sent as JSON). The key (64 hex digits): options.clave (the hex text, or a
  * Buffer of the 32 raw bytes), options.claveArchivo (a key file), or DATOTECA_CLAVE. The key is kept
- * only in C and is never in an error or in the object's inspection.
+ * only in C and is never in an error or in the object's inspection, nor is the key file's path. A key
+ * file must be a regular file only its owner may read (chmod 600; options.claveCompartida accepts one
+ * its group or others may read); the published test key and keys of one repeated byte are refused from
+ * any source unless options.claveDePrueba (tests only).
  */
 class Enmascarador {
   #m;
@@ -675,16 +673,22 @@ class Enmascarador {
     for (const key of Object.keys(options)) {
       if (!ENMASCARADOR_OPCIONES.includes(key)) throw typeError(`Enmascarador: unknown option '${key}'; it takes ${ENMASCARADOR_OPCIONES.map((k) => `'${k}'`).join(', ')}`);
     }
-    const { clave, claveArchivo, formato } = options;
+    const { clave, claveArchivo, formato, claveDePrueba = false, claveCompartida = false } = options;
+    if (typeof claveDePrueba !== 'boolean') throw typeError(`claveDePrueba must be a boolean, got ${typeName(claveDePrueba)}`);
+    if (typeof claveCompartida !== 'boolean') throw typeError(`claveCompartida must be a boolean, got ${typeName(claveCompartida)}`);
+    if (clave !== undefined && claveArchivo !== undefined) throw new InvalidArgumentError('Enmascarador: give clave or claveArchivo, not both');
+    if (claveArchivo !== undefined && typeof claveArchivo !== 'string') throw typeError(`claveArchivo must be a path, got ${typeName(claveArchivo)}`);
+    if (claveArchivo !== undefined && claveArchivo.includes('\0')) throw new InvalidArgumentError('claveArchivo: the path given holds a NUL character');
+    const opciones = (claveDePrueba ? DT_MASCARA_CLAVE_DE_PRUEBA : 0) | (claveCompartida ? DT_MASCARA_CLAVE_COMPARTIDA : 0);
     if (formato !== undefined && formato !== 'toml' && formato !== 'json') {
       throw new InvalidArgumentError(`formato must be 'toml' or 'json', got ${typeof formato === 'string' ? `'${formato}'` : typeName(formato)}`);
     }
     const [texto, fmt, archivo] = documento(reglas, formato);
-    const k = textoDeClave(clave, claveArchivo);
+    const k = claveArchivo !== undefined ? claveArchivo : textoDeClave(clave);
     try {
-      this.#m = new addon.Enmascarador(texto, fmt, archivo, k); // DT_MASCARA_TOML/JSON are 1/2 as the schema's
+      this.#m = new addon.Enmascarador(texto, fmt, archivo, k, opciones); // DT_MASCARA_TOML/JSON are 1/2 as the schema's
     } finally {
-      k.fill(0);
+      if (typeof k !== 'string') k.fill(0);
     }
     this.#archivo = archivo;
     Object.freeze(this);

@@ -3,7 +3,7 @@
 // index.js, run on wasm.js instead of the addon):
 //
 //   import { cargar } from 'datoteca/wasm';
-//   const { Datoteca } = await cargar(new URL('datoteca.wasm', import.meta.url)); // or bytes, or a Module
+//   const { Datoteca } = await cargar(import.meta.resolve('datoteca/datoteca.wasm')); // or bytes, or a Module
 //
 // cargar(fuente) takes a WebAssembly.Module, the module's bytes (ArrayBuffer or a typed array), a
 // Response, or a URL (string or URL, fetched); without one, the package's build-wasm/datoteca.wasm.

@@ -603,6 +603,63 @@ DT_API dt_status dt_mascara_clave_new(const char *hex, size_t len, dt_mascara_cl
 /* Overwrite the key's subkeys with zeros (through a volatile pointer), then free it. NULL is a no-op. */
 DT_API void dt_mascara_clave_free(dt_mascara_clave *k);
 
+/* Options of dt_mascara_clave_new_opciones, dt_mascara_clave_leer and dt_mascara_clave_archivo_texto
+ * (bits, OR them; 0 is the safe default). Since 3.0.0. */
+/* Accept a key anyone can have: the published test key (bytes 0x00, 0x01, ..., 0x1f: the
+ * "clave_de_prueba" of fixtures/mascara.json) and keys of one byte repeated 32 times (64 zeros, 64 'f').
+ * A copy masked under such a key is undone by anyone, so they are refused unless this is given: for
+ * tests, examples and benchmarks only. */
+#define DT_MASCARA_CLAVE_DE_PRUEBA 1u
+/* Accept a key file that its group or others may read or write (any of the mode bits 077). Without it
+ * such a file is refused: a key readable by every account of the machine is not a secret. */
+#define DT_MASCARA_CLAVE_COMPARTIDA 2u
+/* The most bytes a key file may hold: 64 hexadecimal digits and one newline fit with room to spare;
+ * anything longer is refused before it is read. */
+#define DT_MASCARA_CLAVE_ARCHIVO_MAX 128
+
+/* As dt_mascara_clave_new, and then, unless `opciones` has DT_MASCARA_CLAVE_DE_PRUEBA, refuse the
+ * published test key and a key of one repeated byte (DT_ERR_INVALID_ARG, a sentence that says which
+ * kind of key it is and how to make a real one, never its digits). Other bits of `opciones` are
+ * ignored here. dt_mascara_clave_new is this with DT_MASCARA_CLAVE_DE_PRUEBA (it accepts every
+ * well-formed key, as before 3.0.0). A key from the environment or from text given by a program goes
+ * through this; a key file through dt_mascara_clave_leer. NULL and ownership as dt_mascara_clave_new.
+ * Thread-safe. The decoded key bytes on the stack are wiped before return. Since 3.0.0. */
+DT_API dt_status dt_mascara_clave_new_opciones(const char *hex, size_t len, unsigned opciones, dt_mascara_clave **out,
+                                               char *why, size_t whycap);
+
+/* Read a key file's text into buf (cap >= DT_MASCARA_CLAVE_ARCHIVO_MAX + 1 bytes; NUL-terminated, its
+ * length in *len) and check it is a well-formed key (and, without DT_MASCARA_CLAVE_DE_PRUEBA, not a
+ * key anyone can have), without building it: for a caller that must hand the text on (datoteca.spark
+ * ships it to its tasks). Everything else as dt_mascara_clave_leer, which this is without the build.
+ * On any failure buf is wiped (all cap bytes) and *len is 0. DT_ERR_NULL for NULL ruta, buf or len;
+ * DT_ERR_BUFFER_TOO_SMALL when cap is under DT_MASCARA_CLAVE_ARCHIVO_MAX + 1 (nothing is opened).
+ * The caller wipes buf when done. Thread-safe. Since 3.0.0. */
+DT_API dt_status dt_mascara_clave_archivo_texto(const char *ruta, unsigned opciones, char *buf, size_t cap, size_t *len,
+                                                char *why, size_t whycap);
+
+/* Build a key from the key file at `ruta` (a NUL-terminated path): the one way every runtime (the CLI,
+ * Python, Node, the PostgreSQL extension) reads a key file, so that each refuses the same files with
+ * the same sentences. In order:
+ *  - open(ruta, O_RDONLY | O_NONBLOCK | O_CLOEXEC). Symbolic links are followed (no O_NOFOLLOW):
+ *    mounted secrets (Kubernetes, Docker) are links, and every check below is made with fstat on the
+ *    descriptor opened, so it is the file actually read that is judged, whatever the path went
+ *    through. O_NONBLOCK so that opening a FIFO with no writer returns at once instead of blocking.
+ *  - fstat, and refuse what is not a regular file (a FIFO, a socket, a device, a directory).
+ *  - Unless `opciones` has DT_MASCARA_CLAVE_COMPARTIDA, refuse a file whose mode gives its group or
+ *    others any permission (mode & 077): chmod 600 (or 400) fixes it.
+ *  - Refuse a file longer than DT_MASCARA_CLAVE_ARCHIVO_MAX bytes, then read at most that many.
+ *  - Parse as dt_mascara_clave_new_opciones (with `opciones`), then wipe the bytes read.
+ * A refusal is DT_ERR_INVALID_ARG (a file that cannot be opened or read too) with one English sentence
+ * in `why` (as dt_mascara_clave_new) that says "the key file given", never the path (a key pasted
+ * where the path goes must not be printed) nor any byte of the file; the system's reason
+ * (strerror) and the file's length or mode may be named. DT_ERR_NULL for NULL ruta or out;
+ * DT_ERR_NO_MEMORY. On success *out owns the key (dt_mascara_clave_free); on failure *out is NULL.
+ * Thread-safe (uses strerror_r-free wording: the reason is chosen from errno by this function).
+ * On Windows the file-type and mode checks are not made (there is no mode & 077 there): the file is
+ * read with the same bound and parse. Since 3.0.0. */
+DT_API dt_status dt_mascara_clave_leer(const char *ruta, unsigned opciones, dt_mascara_clave **out, char *why,
+                                       size_t whycap);
+
 /* The RUT body classes: 1..999,999; DT_RUT_PERSONA_MIN..MAX (1,000,000..29,999,999);
  * 30,000,000..75,999,999; DT_RUT_EMPRESA_MIN..MAX (76,000,000..77,999,999); 78,000,000..89,999,999;
  * DT_RUT_SA_ANTIGUA_MIN..MAX (90,000,000..99,999,999). Every body maps to a body of its own class, by a
@@ -669,7 +726,10 @@ DT_API dt_status dt_mascara_sexo_leer(const char *s, size_t len, dt_sexo *out);
  * DD-MM-YYYY or DD/MM/YYYY of a real day of the years 0001..9999, and the output has its form. A
  * text that is not such a date, or whose shift leaves those years, is DT_ERR_INVALID_ARG with a
  * sentence in `why` that never repeats it. Text out as dt_mascara_rut (the output is 10 bytes);
- * DT_ERR_NULL for NULL k, or NULL in/buf with a length. Pure, thread-safe. */
+ * DT_ERR_NULL for NULL k, or NULL in/buf with a length. Pure, thread-safe. With an entidad this is
+ * the rule's `conserva = "intervalos"` form, which links a person's rows through their intervals;
+ * the rule's default draws per cell and generalises (docs/enmascarar.md, "How much each option
+ * links"), through dt_mascara_plan. */
 DT_API dt_status dt_mascara_fecha(const dt_mascara_clave *k, const char *in, size_t len, uint32_t entidad, int32_t dias,
                                   char *buf, size_t cap, size_t *out_len, char *why, size_t whycap);
 /* Scale an integer amount by a keyed factor (10000 + f) / 10000, f basis points in {-100p..-1,
@@ -680,7 +740,9 @@ DT_API dt_status dt_mascara_fecha(const dt_mascara_clave *k, const char *in, siz
  * dots ("1.234.567"), no leading zero, at most 14 digits; the prefix is kept byte for byte and the
  * digits written in the input's way (dots if it had any). Anything else is DT_ERR_INVALID_ARG with a
  * sentence that never repeats it. Text out as dt_mascara_rut (under 32 bytes); DT_ERR_NULL as
- * dt_mascara_fecha. Pure, thread-safe. */
+ * dt_mascara_fecha. Pure, thread-safe. With an entidad this is the rule's `conserva = "proporciones"`
+ * form, which links a person's rows through their ratios; the rule's default draws per cell and keeps
+ * 2 significant digits, through dt_mascara_plan. */
 DT_API dt_status dt_mascara_monto(const dt_mascara_clave *k, const char *in, size_t len, uint32_t entidad,
                                   int32_t porcentaje, char *buf, size_t cap, size_t *out_len, char *why, size_t whycap);
 /* The value that call `llamada` (an index of dt_call_find whose kind is DT_KIND_TEXT, else

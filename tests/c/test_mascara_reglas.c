@@ -151,6 +151,15 @@ static int rut_puntos_valido(const char *s, uint32_t *cuerpo) {
 }
 
 /* Every text field equal (the bytes after each NUL are not part of a record). */
+/* The rule persona's email of persona pe of masked body c, from the document ("Contact data that
+ * reaches no one"): the generated local part without its trailing digits, the body, @example.com. */
+static void email_regla(const dt_persona *pe, uint32_t c, char out[128]) {
+    const char *at = strchr(pe->email, '@');
+    size_t n = at ? (size_t)(at - pe->email) : 0;
+    while (n > 0 && pe->email[n - 1] >= '0' && pe->email[n - 1] <= '9') n--;
+    snprintf(out, 128, "%.*s%u@example.com", (int)n, pe->email, c);
+}
+
 static int misma_persona(const dt_persona *a, const dt_persona *b) {
     return !strcmp(a->nombres, b->nombres) && !strcmp(a->apellido_paterno, b->apellido_paterno) &&
            !strcmp(a->apellido_materno, b->apellido_materno) && !strcmp(a->nombre_completo, b->nombre_completo) &&
@@ -203,7 +212,9 @@ static void planes(void) {
     CHECK_OK(dt_mascara_persona(k, cuerpo, &pe2), "persona again");
     CHECK(misma_persona(&pe, &pe2), "the persona of body %u differs between two calls", cuerpo);
     CHECK(strcmp(valor(p, 2, b[2], 128), pe.nombre_completo) == 0, "nombre: expected %s, got %s", pe.nombre_completo, b[2]);
-    CHECK(strcmp(valor(p, 3, b[3], 128), pe.email) == 0, "email: expected %s, got %s", pe.email, b[3]);
+    char em[128];
+    email_regla(&pe, cuerpo, em);
+    CHECK(strcmp(valor(p, 3, b[3], 128), em) == 0, "email: expected %s, got %s", em, b[3]);
     CHECK(strcmp(valor(p, 4, b[4], 128), pe.sexo) == 0, "sexo: expected %s, got %s", pe.sexo, b[4]);
     char rut_p[16];
     snprintf(rut_p, sizeof rut_p, "%u-%c", cuerpo, mod11(cuerpo));
@@ -216,7 +227,7 @@ static void planes(void) {
     /* the same RUT written another way is the same person */
     const char *v2[] = {"8", " 12345678-5 ", "x", "y", "F", "1", ""};
     CHECK_OK(fila(p, 2, 7, v2, why), "row 2: %s", why);
-    CHECK(strcmp(valor(p, 3, b[3], 128), pe.email) == 0, "row 2: the same RUT undotted gave email %s, not %s", b[3], pe.email);
+    CHECK(strcmp(valor(p, 3, b[3], 128), em) == 0, "row 2: the same RUT undotted gave email %s, not %s", b[3], em);
     /* 2,000 bodies: distinct personas (by email and name) for distinct bodies, nearly always */
     unsigned iguales = 0;
     dt_persona prev;
@@ -279,7 +290,9 @@ static void planes(void) {
             int c = (int)(strchr(dvs, mod11(mc)) - dvs);
             CHECK((w - c + 11) % 11 == 3, "invalido: %s is %d digits from its right one, the input 3", b[1], (w - c + 11) % 11);
             CHECK_OK(dt_mascara_persona(k, esperado2, &pe), "persona");
-            CHECK(strcmp(valor(p, 3, b[3], 128), pe.email) == 0, "invalido: the email %s is not the persona's %s", b[3], pe.email);
+            char em2[128];
+            email_regla(&pe, esperado2, em2);
+            CHECK(strcmp(valor(p, 3, b[3], 128), em2) == 0, "invalido: the email %s is not the persona's %s", b[3], em2);
             const char *v7[] = {"9", "no es rut", "Ana", "ana@x.cl", "F", "1", ""};
             CHECK_OK(fila(p, 7, 7, v7, why), "invalido, not a RUT: %s", why);
             CHECK(strcmp(valor(p, 1, b[1], 128), "") == 0 && strcmp(valor(p, 2, b[2], 128), "") == 0,
@@ -601,7 +614,7 @@ static void valores_reglas(void) {
     rechaza("version = 1\n[columnas]\nf = { regla = \"fecha\", dias = \"30\" }\n", DT_MASCARA_TOML,
             "reglas.toml:3: columnas.f.dias must be an integer from 1 to 3650, got a string");
     rechaza("version = 1\n[columnas]\nf = { regla = \"fecha\", dias = 30, porcentaje = 5 }\n", DT_MASCARA_TOML,
-            "reglas.toml:3: columnas.f: unknown key 'porcentaje' (the rule fecha takes regla, dias and entidad)");
+            "reglas.toml:3: columnas.f: unknown key 'porcentaje' (the rule fecha takes regla, dias, generalizar, entidad and conserva)");
     rechaza("version = 1\n[columnas]\nf = { regla = \"fecha\", dias = 30, entidad = \"rut\" }\n", DT_MASCARA_TOML,
             "reglas.toml:3: columnas.f.entidad names 'rut', which is not a column of columnas");
     rechaza("version = 1\n[columnas]\nid = { regla = \"mantener\" }\nf = { regla = \"fecha\", dias = 30, entidad = \"id\" }\n",
@@ -613,7 +626,7 @@ static void valores_reglas(void) {
     rechaza("version = 1\n[columnas]\nm = { regla = \"monto\", porcentaje = 91 }\n", DT_MASCARA_TOML,
             "reglas.toml:3: columnas.m.porcentaje must be an integer from 1 to 90, got 91");
     rechaza("version = 1\n[columnas]\nm = { regla = \"monto\", porcentaje = 10, dias = 3 }\n", DT_MASCARA_TOML,
-            "reglas.toml:3: columnas.m: unknown key 'dias' (the rule monto takes regla, porcentaje and entidad)");
+            "reglas.toml:3: columnas.m: unknown key 'dias' (the rule monto takes regla, porcentaje, cifras, entidad and conserva)");
     rechaza("version = 1\n[columnas]\nn = { regla = \"sustituir\" }\n", DT_MASCARA_TOML,
             "reglas.toml:3: columnas.n: the rule sustituir needs llamada, a call that gives one text such as "
             "\"persona.nombre\"");
@@ -636,7 +649,7 @@ static void valores_reglas(void) {
     rechaza("version = 1\n[columnas]\nrut = { regla = \"rut\" }\nn = { regla = \"persona\", campo = \"nombres\", entidad = "
             "\"rut\", edad = 1 }\n",
             DT_MASCARA_TOML,
-            "reglas.toml:4: columnas.n: unknown key 'edad' (the rule persona takes regla, campo, entidad and sexo)");
+            "reglas.toml:4: columnas.n: unknown key 'edad' (the rule persona takes regla, campo, entidad, sexo and realista)");
     rechaza("{\"version\": 1, \"columnas\": {\"f\": {\"regla\": \"fecha\", \"dias\": -1}}}", DT_MASCARA_JSON,
             "reglas.toml:1: columnas.f.dias must be an integer from 1 to 3650, got -1");
 }
@@ -647,11 +660,11 @@ static void valores_plan(const dt_mascara_clave *k) {
     dt_mascara_reglas *r = acepta("version = 1\n"
                                   "[columnas]\n"
                                   "rut = { regla = \"rut\" }\n"
-                                  "alta = { regla = \"fecha\", dias = 60, entidad = \"rut\" }\n"
-                                  "baja = { regla = \"fecha\", dias = 60, entidad = \"rut\" }\n"
+                                  "alta = { regla = \"fecha\", dias = 60, entidad = \"rut\", conserva = \"intervalos\" }\n"
+                                  "baja = { regla = \"fecha\", dias = 60, entidad = \"rut\", conserva = \"intervalos\" }\n"
                                   "libre = { regla = \"fecha\", dias = 60 }\n"
-                                  "saldo = { regla = \"monto\", porcentaje = 20, entidad = \"rut\" }\n"
-                                  "limite = { regla = \"monto\", porcentaje = 20, entidad = \"rut\" }\n"
+                                  "saldo = { regla = \"monto\", porcentaje = 20, entidad = \"rut\", conserva = \"proporciones\" }\n"
+                                  "limite = { regla = \"monto\", porcentaje = 20, entidad = \"rut\", conserva = \"proporciones\" }\n"
                                   "ciudad = { regla = \"sustituir\", llamada = \"direccion.comuna\" }\n"
                                   "sexo = { regla = \"mantener\" }\n"
                                   "nombres = { regla = \"persona\", campo = \"nombres\", entidad = \"rut\", sexo = \"sexo\" }\n"
@@ -738,6 +751,59 @@ static void valores_plan(const dt_mascara_clave *k) {
     dt_mascara_reglas_free(r);
 }
 
+/* The per-cell default (docs/enmascarar.md, "The value rules, exactly"): the known answers under the
+ * test key, two dates of one person moving independently, the same cell the same everywhere, the
+ * generalisations, and the refusals of conserva, generalizar and cifras. */
+static void valores_celda(const dt_mascara_clave *k) {
+    dt_mascara_reglas *r = acepta("version = 1\n[columnas]\nrut = { regla = \"rut\" }\n"
+                                  "nac = { regla = \"fecha\", dias = 30, entidad = \"rut\" }\n"
+                                  "alta = { regla = \"fecha\", dias = 30, entidad = \"rut\", generalizar = \"dia\" }\n"
+                                  "mes = { regla = \"fecha\", dias = 30, entidad = \"rut\", generalizar = \"mes\" }\n"
+                                  "saldo = { regla = \"monto\", porcentaje = 10, entidad = \"rut\" }\n"
+                                  "limite = { regla = \"monto\", porcentaje = 10, entidad = \"rut\", cifras = 3 }\n");
+    const char *cols[] = {"rut", "nac", "alta", "mes", "saldo", "limite"};
+    dt_mascara_plan *p = plan_de(r, k, 6, cols, DT_OK, NULL);
+    char why[DT_SENTENCE_MAX], b[6][256];
+    if (p) {
+        const char *f1[] = {"12.345.678-5", "1980-05-17", "03/02/2015", "2015-02-03", "$ 1.234.567", "2500"};
+        CHECK_OK(fila(p, 1, 6, f1, why), "row 1: %s", why);
+        const char *esperado[] = {NULL, "1980-01-01", "19/02/2015", NULL, "$ 1.200.000", "2580"};
+        for (size_t i = 1; i < 6; i++) {
+            valor(p, i, b[i], 256);
+            if (esperado[i]) CHECK(strcmp(b[i], esperado[i]) == 0, "known answer, column %s: expected %s, got %s", cols[i], esperado[i], b[i]);
+        }
+        /* the same date in two columns of one person: drawn per cell, not per person (alta moved 16 days,
+         * mes by its own draw, then to the month's first day) */
+        CHECK(strlen(b[3]) == 10 && strcmp(b[3] + 8, "01") == 0, "mes: %s is not a month's first day", b[3]);
+        /* the same cell in another row: the same output; another value of the same person: its own draw */
+        const char *f2[] = {"12345678-5", "1980-05-17", "04/02/2015", "2015-02-03", "$ 1.234.567", "2600"};
+        CHECK_OK(fila(p, 2, 6, f2, why), "row 2: %s", why);
+        char c[6][256];
+        for (size_t i = 1; i < 6; i++) valor(p, i, c[i], 256);
+        CHECK(strcmp(c[1], b[1]) == 0 && strcmp(c[3], b[3]) == 0 && strcmp(c[4], b[4]) == 0,
+              "the same cell gave %s %s %s, then %s %s %s", b[1], b[3], b[4], c[1], c[3], c[4]);
+        int fa, fb;
+        int64_t d1 = leer_fecha(b[2], &fa) - dia_ref(2015, 2, 3), d2 = leer_fecha(c[2], &fb) - dia_ref(2015, 2, 4);
+        CHECK(d1 != d2, "two dates of one person moved alike (%lld days): the per-person form leaked", (long long)d1);
+    }
+    dt_mascara_plan_free(p);
+    dt_mascara_reglas_free(r);
+    rechaza("version = 1\n[columnas]\nf = { regla = \"fecha\", dias = 30, conserva = \"intervalos\" }\n", DT_MASCARA_TOML,
+            "reglas.toml:3: columnas.f: conserva = \"intervalos\" needs entidad, the column of RUTs whose intervals between "
+            "dates it keeps");
+    rechaza("version = 1\n[columnas]\nrut = { regla = \"rut\" }\n"
+            "f = { regla = \"fecha\", dias = 30, entidad = \"rut\", conserva = \"intervalos\", generalizar = \"mes\" }\n",
+            DT_MASCARA_TOML, "reglas.toml:4: columnas.f: conserva = \"intervalos\" keeps them exactly, so it takes no generalizar");
+    rechaza("version = 1\n[columnas]\nrut = { regla = \"rut\" }\n"
+            "m = { regla = \"monto\", porcentaje = 5, entidad = \"rut\", conserva = \"intervalos\" }\n",
+            DT_MASCARA_TOML, "reglas.toml:4: columnas.m.conserva must be \"proporciones\" (the one thing the per-entity form "
+            "keeps), or be left out");
+    rechaza("version = 1\n[columnas]\nf = { regla = \"fecha\", dias = 30, generalizar = \"semana\" }\n", DT_MASCARA_TOML,
+            "reglas.toml:3: columnas.f.generalizar must be \"dia\", \"mes\" or \"anio\"");
+    rechaza("version = 1\n[columnas]\nm = { regla = \"monto\", porcentaje = 5, cifras = 15 }\n", DT_MASCARA_TOML,
+            "reglas.toml:3: columnas.m.cifras must be an integer from 1 to 14 (the significant digits kept)");
+}
+
 static void valores(void) {
     dt_mascara_clave *k = clave(CLAVE_A), *kb = clave(CLAVE_B);
     valores_reglas();
@@ -746,6 +812,7 @@ static void valores(void) {
     valores_sustituir(k, kb);
     valores_sexo(k);
     valores_plan(k);
+    valores_celda(k);
     dt_mascara_clave_free(k);
     dt_mascara_clave_free(kb);
 }

@@ -46,8 +46,8 @@ fi
 printf 'version = 1\n[politica]\nsin_regla = "mantener"\n[columnas]\nrut = { regla = "rut" }\nemail = { regla = "persona", campo = "email", entidad = "rut" }\n' > "$tsan/r.toml"
 for fmt in csv jsonl; do
   "$release/datoteca" tabla persona --seed 2 -n 30000 --format "$fmt" > "$tsan/p.$fmt"
-  DATOTECA_CLAVE=000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f "$tsan/datoteca" enmascarar --reglas "$tsan/r.toml" --entrada "$tsan/p.$fmt" --jobs 3 > "$tsan/m3.$fmt"
-  DATOTECA_CLAVE=000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f "$release/datoteca" enmascarar --reglas "$tsan/r.toml" --entrada "$tsan/p.$fmt" > "$tsan/m1.$fmt"
+  DATOTECA_CLAVE=000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f "$tsan/datoteca" enmascarar --clave-de-prueba --reglas "$tsan/r.toml" --entrada "$tsan/p.$fmt" --jobs 3 > "$tsan/m3.$fmt"
+  DATOTECA_CLAVE=000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f "$release/datoteca" enmascarar --clave-de-prueba --reglas "$tsan/r.toml" --entrada "$tsan/p.$fmt" > "$tsan/m1.$fmt"
   cmp -s "$tsan/m1.$fmt" "$tsan/m3.$fmt" || { echo "tsan: datoteca enmascarar --jobs 3 ($fmt) differs from --jobs 1"; exit 1; }
 done
 rm -rf "$tsan"
@@ -77,7 +77,7 @@ printf '[tablas.c]\nfilas = 500\ncolumnas.id = { serie = true }\ncolumnas.p = { 
 "${vg[@]}" "$release/datoteca" esquema "$esq/e.toml" --formato sqlite --salida "$esq/e.db" --jobs 2 >/dev/null
 printf 'version = 1\n[politica]\nsin_regla = "mantener"\n[columnas]\nrut = { regla = "rut" }\nemail = { regla = "persona", campo = "email", entidad = "rut" }\n' > "$esq/r.toml"
 "$release/datoteca" tabla persona --seed 2 -n 5000 --format jsonl > "$esq/p.jsonl"
-DATOTECA_CLAVE=000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f "${vg[@]}" "$release/datoteca" enmascarar --reglas "$esq/r.toml" --entrada "$esq/p.jsonl" --jobs 2 --salida "$esq/m.jsonl"
+DATOTECA_CLAVE=000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f "${vg[@]}" "$release/datoteca" enmascarar --clave-de-prueba --reglas "$esq/r.toml" --entrada "$esq/p.jsonl" --jobs 2 --salida "$esq/m.jsonl"
 rm -rf "$esq"
 echo "valgrind: CLI: 0 errors, 0 leaks"
 echo "sanitizers: 3 passed, 0 failed"

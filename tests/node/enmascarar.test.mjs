@@ -5,7 +5,7 @@
 // row and column but never the value, the key's sources, and the key never shown.
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { inspect } from 'node:util';
@@ -16,7 +16,10 @@ import { csvCli, parseCsv } from './csv.mjs';
 const { Enmascarador, InvalidArgumentError, ClosedError } = dt;
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const CLI = process.env.DATOTECA_CLI || path.join(ROOT, 'build-c', 'datoteca');
+// The published test key: refused since issue 39 unless the caller says it is a test (claveDePrueba: true,
+// --clave-de-prueba); key files are written private (mode 0600), as the library requires.
 const CLAVE = '000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f';
+const REAL = 'e340486e8c1f2b9d7a6054e3c1b2a9f8d7e6c5b4a3928170f6e5d4c3b2a19290'; // a key no one publishes
 const N = 800;
 
 const REGLAS = {
@@ -50,7 +53,7 @@ const datos = {};
 beforeAll(() => {
   expect(existsSync(CLI), `the C CLI is not built at ${CLI} (set DATOTECA_CLI)`).toBe(true);
   dir = mkdtempSync(path.join(tmpdir(), 'datoteca-enmascarar-'));
-  writeFileSync(path.join(dir, 'clave.hex'), `${CLAVE}\n`);
+  writeFileSync(path.join(dir, 'clave.hex'), `${CLAVE}\n`, { mode: 0o600 });
   const [cab, ...personas] = parseCsv(execFileSync(CLI, ['persona.persona', '--seed', '9', '-n', String(N), '--format', 'csv'], { encoding: 'utf8' }));
   const p = personas.map((f) => Object.fromEntries(cab.map((c, j) => [c, f[j]])));
   const campos = ['rut', 'nombres', 'apellido_paterno', 'email', 'telefono', 'direccion', 'comuna', 'fecha_nacimiento'];
@@ -68,7 +71,7 @@ function cli(reglas, filas) {
   const env = { ...process.env };
   delete env.DATOTECA_CLAVE;
   const columnas = Object.keys(filas[0]);
-  const p = spawnSync(CLI, ['enmascarar', '--reglas', r, '--clave-archivo', path.join(dir, 'clave.hex')],
+  const p = spawnSync(CLI, ['enmascarar', '--reglas', r, '--clave-de-prueba', '--clave-archivo', path.join(dir, 'clave.hex')],
     { input: csvCli(columnas, filas.map((f) => columnas.map((c) => f[c]))), env });
   expect(p.status, `CLI: ${p.stderr}`).toBe(0);
   return p.stdout.toString('utf8');
@@ -86,7 +89,7 @@ function primeraDiferencia(esperado, actual) {
 for (const tabla of ['clientes', 'cuentas']) {
   test(`${tabla}: filas() gives the CLI's bytes`, () => {
     const esperado = cli(REGLAS[tabla], datos[tabla]);
-    const m = new Enmascarador(REGLAS[tabla], { clave: CLAVE });
+    const m = new Enmascarador(REGLAS[tabla], { clave: CLAVE, claveDePrueba: true });
     const actual = comoCsv(m.filas(datos[tabla]));
     expect(actual === esperado, `${tabla}: ${primeraDiferencia(esperado, actual)}`).toBe(true);
     expect(m.columnas(Object.keys(datos[tabla][0]))).toEqual(esperado.split('\n')[0].split(','));
@@ -101,7 +104,7 @@ test('nulls stay null, emptied values are null, and written as CSV they are the 
     { numero: '4', rut_titular: '12.345.678-4', email_titular: null, glosa: null },
     { numero: null, rut_titular: 'no es un rut', email_titular: 'c@d.cl', glosa: 'y' },
   ];
-  const got = new Enmascarador(SUCIAS, { clave: CLAVE }).filas(filas);
+  const got = new Enmascarador(SUCIAS, { clave: CLAVE, claveDePrueba: true }).filas(filas);
   expect(comoCsv(got)).toBe(cli(SUCIAS, filas));
   filas.forEach((f, r) => Object.keys(f).forEach((c) => {
     if (f[c] === null) expect(got[r][c], `row ${r + 1}, column ${c}: null in`).toBe(null);
@@ -114,7 +117,7 @@ test('nulls stay null, emptied values are null, and written as CSV they are the 
 });
 
 test('a refused value names the row and the column, never the value', () => {
-  const m = new Enmascarador(REGLAS.cuentas, { clave: CLAVE });
+  const m = new Enmascarador(REGLAS.cuentas, { clave: CLAVE, claveDePrueba: true });
   const filas = datos.cuentas.map((f) => ({ ...f }));
   filas[412].rut_titular = '15827394-3';
   let e;
@@ -135,10 +138,10 @@ test('the key: its sources, never shown, wiped on free', () => {
   try {
     delete process.env.DATOTECA_CLAVE;
     expect(() => new Enmascarador(REGLAS.cuentas)).toThrow(/no key/);
-    const porArchivo = new Enmascarador(REGLAS.cuentas, { claveArchivo: path.join(dir, 'clave.hex') });
-    const porBytes = new Enmascarador(REGLAS.cuentas, { clave: Buffer.from(CLAVE, 'hex') });
+    const porArchivo = new Enmascarador(REGLAS.cuentas, { claveArchivo: path.join(dir, 'clave.hex'), claveDePrueba: true });
+    const porBytes = new Enmascarador(REGLAS.cuentas, { clave: Buffer.from(CLAVE, 'hex'), claveDePrueba: true });
     process.env.DATOTECA_CLAVE = CLAVE.toUpperCase();
-    const porEntorno = new Enmascarador(REGLAS.cuentas);
+    const porEntorno = new Enmascarador(REGLAS.cuentas, { claveDePrueba: true });
     for (const m of [porArchivo, porBytes, porEntorno]) {
       expect(comoCsv(m.filas(datos.cuentas))).toBe(esperado);
       for (const s of [String(m), inspect(m), JSON.stringify(m)]) {
@@ -154,7 +157,7 @@ test('the key: its sources, never shown, wiped on free', () => {
     try { new Enmascarador(REGLAS.cuentas, { clave: corta }); } catch (x) { e = x; }
     expect(e).toBeInstanceOf(InvalidArgumentError);
     expect(e.message).not.toContain(corta.slice(0, 16));
-    const otra = new Enmascarador(REGLAS.cuentas, { clave: 'ff'.repeat(32) }).filas(datos.cuentas.slice(0, 50));
+    const otra = new Enmascarador(REGLAS.cuentas, { clave: 'ff'.repeat(32), claveDePrueba: true }).filas(datos.cuentas.slice(0, 50));
     const misma = porBytes.filas(datos.cuentas.slice(0, 50));
     expect(otra.filter((f, i) => f.rut_titular === misma[i].rut_titular).length).toBeLessThan(3);
   } finally {
@@ -166,10 +169,10 @@ test('rules as a path and as a plain object give the same rows', () => {
   const r = path.join(dir, 'cuentas.toml');
   writeFileSync(r, REGLAS.cuentas);
   const esperado = cli(REGLAS.cuentas, datos.cuentas);
-  expect(comoCsv(new Enmascarador(r, { clave: CLAVE }).filas(datos.cuentas))).toBe(esperado);
+  expect(comoCsv(new Enmascarador(r, { clave: CLAVE, claveDePrueba: true }).filas(datos.cuentas))).toBe(esperado);
   const obj = { version: 1, columnas: { numero: { regla: 'mantener' }, rut_titular: { regla: 'rut' },
     email_titular: { regla: 'persona', campo: 'email', entidad: 'rut_titular' }, glosa: { regla: 'nulo' } } };
-  expect(comoCsv(new Enmascarador(obj, { clave: CLAVE }).filas(datos.cuentas))).toBe(esperado);
+  expect(comoCsv(new Enmascarador(obj, { clave: CLAVE, claveDePrueba: true }).filas(datos.cuentas))).toBe(esperado);
 });
 
 test('arrow(): Tabla.arrow() columns masked in C equal filas() and the CLI bytes', () => {
@@ -178,7 +181,7 @@ test('arrow(): Tabla.arrow() columns masked in C equal filas() and the CLI bytes
   const t = new dt.Tabla('persona.persona', { seed: 5, campos: ['rut', 'nombres', 'email', 'direccion', 'telefono'], nulos: { email: 300 } });
   const cols = t.arrow(1500);
   expect(cols.email.nulos).toBeGreaterThan(0);
-  const m = new Enmascarador(reglas, { clave: CLAVE });
+  const m = new Enmascarador(reglas, { clave: CLAVE, claveDePrueba: true });
   const masked = m.arrow(cols);
   expect(Object.keys(masked)).toEqual(['rut', 'nombres', 'email', 'direccion']);
   expect(masked.rut).toBeInstanceOf(dt.ColumnaTexto);
@@ -197,3 +200,48 @@ test('arrow(): Tabla.arrow() columns masked in C equal filas() and the CLI bytes
   expect(e.message).toMatch(/^row 7, column rut: not a valid RUT/);
   expect(e.message).not.toContain('15827394');
 });
+
+// Issue 39's key probes from Node: the key file is opened and judged by the library only (the CLI's
+// sentences), the path given is never in a message, and keys anyone can have need claveDePrueba.
+test('a key pasted as claveArchivo is never in the error', () => {
+  for (const pegado of [REAL, `${REAL}\n`, path.join(dir, REAL), REAL.slice(0, 60)]) {
+    let e;
+    try { new Enmascarador(REGLAS.cuentas, { claveArchivo: pegado }); } catch (x) { e = x; }
+    expect(e, `claveArchivo ${pegado.length} characters: accepted`).toBeInstanceOf(InvalidArgumentError);
+    expect(e.message).toContain('the key file given');
+    for (let i = 0; i + 12 <= 60; i++) expect(e.message + inspect(e)).not.toContain(REAL.slice(i, i + 12));
+  }
+});
+
+test('keys anyone can have are refused without claveDePrueba, from text and from a file', () => {
+  for (const k of [CLAVE, '0'.repeat(64), 'f'.repeat(64), '5a'.repeat(32)]) {
+    const f = path.join(dir, 'conocida.hex');
+    writeFileSync(f, `${k}\n`, { mode: 0o600 });
+    for (const op of [{ clave: k }, { clave: Buffer.from(k, 'hex') }, { claveArchivo: f }]) {
+      expect(() => new Enmascarador(REGLAS.cuentas, op)).toThrow(/published test key|one byte repeated/);
+      new Enmascarador(REGLAS.cuentas, { ...op, claveDePrueba: true }).free();
+    }
+    rmSync(f);
+  }
+  expect(() => new Enmascarador(REGLAS.cuentas, { clave: REAL, claveDePrueba: 'yes' })).toThrow(/claveDePrueba must be a boolean/);
+});
+
+test('a key file others may read, a FIFO, a directory: refused by the library', () => {
+  const f = path.join(dir, 'real.hex');
+  writeFileSync(f, `${REAL}\n`, { mode: 0o644 });
+  chmodSync(f, 0o644); // the umask may have narrowed it
+  expect(() => new Enmascarador(REGLAS.cuentas, { claveArchivo: f })).toThrow(/mode 644.*chmod 600/);
+  new Enmascarador(REGLAS.cuentas, { claveArchivo: f, claveCompartida: true }).free();
+  chmodSync(f, 0o600);
+  new Enmascarador(REGLAS.cuentas, { claveArchivo: f }).free();
+  expect(() => new Enmascarador(REGLAS.cuentas, { claveArchivo: dir, claveCompartida: true })).toThrow(/a directory/);
+  const fifo = path.join(dir, 'fifo');
+  const mk = spawnSync('mkfifo', ['-m', '600', fifo]);
+  if (mk.status === 0) {
+    const t0 = Date.now();
+    // a blocking open would wait for a writer forever (vitest's timeout would then fail this test)
+    expect(() => new Enmascarador(REGLAS.cuentas, { claveArchivo: fifo })).toThrow(/FIFO/);
+    expect(Date.now() - t0).toBeLessThan(2000);
+    rmSync(fifo);
+  }
+}, 10000);

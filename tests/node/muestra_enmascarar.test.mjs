@@ -20,13 +20,13 @@ for (const tabla of ['clientes', 'cuentas', 'notas']) {
     expect(existsSync(CLI), `the C CLI is not built at ${CLI} (set DATOTECA_CLI)`).toBe(true);
     const dir = mkdtempSync(path.join(tmpdir(), 'datoteca-muestra-'));
     try {
-      writeFileSync(path.join(dir, 'clave.hex'), `${CLAVE}\n`);
+      writeFileSync(path.join(dir, 'clave.hex'), `${CLAVE}\n`, { mode: 0o600 }); // private, as a key file must be
       const reglas = path.join(MUESTRA, `reglas-${tabla}.toml`);
       const entrada = readFileSync(path.join(MUESTRA, `${tabla}.csv`));
-      const cli = execFileSync(CLI, ['enmascarar', '--reglas', reglas, '--clave-archivo', path.join(dir, 'clave.hex')],
+      const cli = execFileSync(CLI, ['enmascarar', '--reglas', reglas, '--clave-de-prueba', '--clave-archivo', path.join(dir, 'clave.hex')],
         { input: entrada, encoding: 'utf8' });
       const [cab, ...filas] = parseCsv(entrada.toString('utf8'));
-      const e = new dt.Enmascarador(readFileSync(reglas, 'utf8'), { clave: CLAVE, formato: 'toml' });
+      const e = new dt.Enmascarador(readFileSync(reglas, 'utf8'), { clave: CLAVE, formato: 'toml', claveDePrueba: true } /* the published test key */);
       const salida = e.columnas(cab);
       const out = e.filas(filas.map((f) => Object.fromEntries(cab.map((c, i) => [c, f[i]]))));
       e.free();

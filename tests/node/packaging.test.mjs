@@ -29,6 +29,7 @@ test('npm pack installs into an empty directory and works there', () => {
     expect(listing).toContain('package/cli/cli_interno.h');
     expect(listing).toContain('package/binding.gyp');
     expect(listing).toContain('package/LICENSE');
+    expect(listing).toContain('package/build-wasm/datoteca.wasm'); // prepack builds it: never packed without it
     const app = path.join(dir, 'app');
     mkdirSync(app);
     writeFileSync(path.join(app, 'package.json'), '{"name":"app","private":true}');

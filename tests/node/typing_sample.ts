@@ -45,7 +45,7 @@ const ddlEsq: string = esq.ddl('sqlite');
 const primera: string = esq.orden[0];
 export { claves, filasEsq, ddlEsq, primera };
 // Masking rows with rules from a plain object and a key of 32 raw bytes.
-const enm = new Enmascarador({ version: 1, columnas: { rut: { regla: 'rut' } } }, { clave: new Uint8Array(32) });
+const enm = new Enmascarador({ version: 1, columnas: { rut: { regla: 'rut' } } }, { clave: new Uint8Array(32), claveDePrueba: true });
 const enmascaradas: Record<string, string | null>[] = enm.filas([{ rut: '12.345.678-5' }], { primera: 1 });
 const salidaEnm: string[] = enm.columnas(['rut']);
 export { enmascaradas, salidaEnm };

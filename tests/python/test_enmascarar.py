@@ -23,6 +23,11 @@ from conftest import ROOT
 
 CLI = os.environ.get("DATOTECA_CLI", os.path.join(ROOT, "build-c", "datoteca"))
 CLAVE_A = "000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f"
+# CLAVE_A is the published test key (fixtures/mascara.json): since issue 39 every runtime refuses it
+# unless told it is a test (--clave-de-prueba, clave_de_prueba=True), and a key file its group or
+# others may read unless --clave-compartida; these tests pin outputs under it, so they say so, and
+# write their key files private (chmod 600).
+PRUEBA = "--clave-de-prueba"
 CLAVE_B = "8f3c2a1e9d7b6c5a4f3e2d1c0b0a99887766554433221100ffeeddccbbaa9988"
 N_CLIENTES = 1500
 
@@ -115,7 +120,7 @@ def datos():
 def _enmascarar(tmp_path, reglas, entrada, clave=CLAVE_A, extra=(), env_clave=None):
     r = tmp_path / "reglas.toml"
     r.write_text(reglas)
-    args = [CLI, "enmascarar", "--reglas", str(r)]
+    args = [CLI, "enmascarar", "--reglas", str(r), PRUEBA]
     env = dict(os.environ)
     env.pop("DATOTECA_CLAVE", None)
     if env_clave is not None:
@@ -123,6 +128,7 @@ def _enmascarar(tmp_path, reglas, entrada, clave=CLAVE_A, extra=(), env_clave=No
     elif clave is not None:
         k = tmp_path / "clave.hex"
         k.write_text(clave + "\n")
+        k.chmod(0o600)
         args += ["--clave-archivo", str(k)]
     return subprocess.run(args + list(extra), input=entrada, capture_output=True, env=env)
 
@@ -189,6 +195,12 @@ def test_the_persona_is_the_documented_derivation(datos, enmascarados):
         p = subprocess.run([CLI, "persona.persona", "--seed", str(seed), "--hoy", "2026-01-01", "--format", "jsonl"],
                            capture_output=True, check=True)
         esperado = json.loads(p.stdout)
+        # the contact fields reach no one (docs/enmascarar.md, "Contact data that reaches no one"): the
+        # local part without its trailing digits + the masked body @example.com; +56 9 0 and the body's
+        # last seven digits
+        esperado["email"] = esperado["email"].split("@")[0].rstrip("0123456789") + f"{m}@example.com"
+        u = f"{m % 10 ** 7:07d}"
+        esperado["telefono"] = f"+56 9 0{u[:3]} {u[3:]}"
         for c in CAMPOS[1:]:
             assert cli[i][c] == esperado[c], (
                 f"clientes row {i + 1}, column {c}: masked {cli[i][c]!r}, the persona of seed {seed} has {esperado[c]!r}")
@@ -304,7 +316,7 @@ def test_memory_does_not_grow_with_the_input(datos, tmp_path):
         f.write(cabecera + b"\n")
         for _ in range(100):
             f.write(cuerpo)
-    args = [CLI, "enmascarar", "--reglas", str(r)]
+    args = [CLI, "enmascarar", "--reglas", str(r), PRUEBA]
     a, b = _rss_kib(args, chico, env), _rss_kib(args, grande, env)
     assert b < a + 2048, f"peak RSS {a} KiB for 1,500 rows, {b} KiB for 150,000: it grows with the input"
 
@@ -315,7 +327,8 @@ def test_json_rules_give_the_toml_rules_bytes(datos, enmascarados, tmp_path):
     j.write_text(json.dumps(tomllib.loads(REGLAS_CLIENTES)))
     k = tmp_path / "clave.hex"
     k.write_text(CLAVE_A)  # no final newline: accepted as well
-    p = subprocess.run([CLI, "enmascarar", "--reglas", str(j), "--clave-archivo", str(k)], input=datos["clientes"],
+    k.chmod(0o600)
+    p = subprocess.run([CLI, "enmascarar", "--reglas", str(j), "--clave-archivo", str(k), PRUEBA], input=datos["clientes"],
                        capture_output=True)
     assert p.returncode == 0, p.stderr
     assert p.stdout == enmascarados[CLAVE_A, "clientes"], "JSON rules: other bytes than the same rules in TOML"
@@ -327,7 +340,7 @@ def test_a_write_error_exits_1(datos, tmp_path):
     r = tmp_path / "reglas.toml"
     r.write_text(REGLAS_CUENTAS)
     with open("/dev/full", "wb") as full:
-        p = subprocess.run([CLI, "enmascarar", "--reglas", str(r)], input=datos["cuentas"], stdout=full,
+        p = subprocess.run([CLI, "enmascarar", "--reglas", str(r), PRUEBA], input=datos["cuentas"], stdout=full,
                            stderr=subprocess.PIPE, env=dict(os.environ, DATOTECA_CLAVE=CLAVE_A))
     assert p.returncode == 1 and b"cannot write the output" in p.stderr, p.stderr
     assert CLAVE_A.encode() not in p.stderr
@@ -361,11 +374,11 @@ REGLAS_VALORES = """version = 1
 
 [columnas]
 rut = { regla = "rut" }
-nacimiento = { regla = "fecha", dias = 45, entidad = "rut" }
-alta = { regla = "fecha", dias = 45, entidad = "rut" }
+nacimiento = { regla = "fecha", dias = 45, entidad = "rut", conserva = "intervalos" }
+alta = { regla = "fecha", dias = 45, entidad = "rut", conserva = "intervalos" }
 evento = { regla = "fecha", dias = 10 }
-saldo = { regla = "monto", porcentaje = 15, entidad = "rut" }
-cuota = { regla = "monto", porcentaje = 15, entidad = "rut" }
+saldo = { regla = "monto", porcentaje = 15, entidad = "rut", conserva = "proporciones" }
+cuota = { regla = "monto", porcentaje = 15, entidad = "rut", conserva = "proporciones" }
 propina = { regla = "monto", porcentaje = 30 }
 apodo = { regla = "sustituir", llamada = "persona.nombre_completo" }
 sexo = { regla = "mantener" }
@@ -382,6 +395,22 @@ def _sorteo(sub, m, n):
     """The documented keyed draw in {-n..-1, 1..n}: SipHash-2-4 of LE64(m), mod 2n, 0 skipped."""
     r = mascara_ref.siphash24(sub, m.to_bytes(8, "little")) % (2 * n)
     return r - n if r < n else r - n + 1
+
+
+def _sorteo_celda(sub, entidad, valor, columna, n):
+    """The documented per-cell draw: SipHash-2-4 of 0x01 | LE32(entidad) | LE64(valor) | the column's
+    name (its first 128 bytes), mod 2n, 0 skipped."""
+    msg = b"\x01" + entidad.to_bytes(4, "little") + valor.to_bytes(8, "little") + columna.encode()[:128]
+    r = mascara_ref.siphash24(sub, msg) % (2 * n)
+    return r - n if r < n else r - n + 1
+
+
+def _cifras(w, k):
+    """w to k significant digits, half up."""
+    q = 1
+    while w // q >= 10 ** k:
+        q *= 10
+    return (w + q // 2) // q * q
 
 
 def _normal(s):
@@ -434,10 +463,11 @@ def test_dates_shift_by_the_documented_offset_and_keep_intervals(valores):
             d, forma = _fecha(o[c])
             assert m[c] == _escribir(d + off, forma), f"key A, row {i + 1}, column {c}: {o[c]} -> {m[c]}, expected offset {off}"
         assert _fecha(m["alta"])[0] - _fecha(m["nacimiento"])[0] == _fecha(o["alta"])[0] - _fecha(o["nacimiento"])[0]
-        # no entity: keyed by the date, 2^63 + (days since 1970-01-01 + 1,000,000)
+        # the default, per cell: keyed by (entity 0, days since 1970-01-01 + 1,000,000, "evento"), then
+        # generalised to the year
         d = _fecha(o["evento"])[0]
         z = (d - datetime.date(1970, 1, 1)).days
-        esperado = d + datetime.timedelta(days=_sorteo(sub, 2 ** 63 + z + 1000000, 10))
+        esperado = (d + datetime.timedelta(days=_sorteo_celda(sub, 0, z + 1000000, "evento", 10))).replace(month=1, day=1)
         assert m["evento"] == esperado.isoformat(), f"row {i + 1}, column evento: {o['evento']} -> {m['evento']}"
 
 
@@ -449,14 +479,18 @@ def test_amounts_scale_by_the_documented_factor_within_bounds(valores):
         for c, p, msg in (("saldo", 15, None), ("cuota", 15, None), ("propina", 30, 0)):
             pre = "$ " if o[c].startswith("$ ") else ""
             v = int(o[c][len(pre):].replace(".", ""))
-            f = _sorteo(sub, cuerpo if msg is None else 2 ** 63 + v, 100 * p)
+            f = _sorteo(sub, cuerpo, 100 * p) if msg is None else _sorteo_celda(sub, 0, v, c, 100 * p)
             w = (v * (10000 + f) + 5000) // 10000
             w = min(max(w, -(-v * (100 - p) // 100)), v * (100 + p) // 100)
+            if msg is not None:  # the default: two significant digits
+                w = _cifras(w, 2)
             texto = pre + (f"{w:,}".replace(",", ".") if "." in o[c] else str(w))
             assert m[c] == texto, f"row {i + 1}, column {c}: {o[c]} -> {m[c]}, expected {texto} (f = {f} bp)"
-            assert v * (100 - p) <= w * 100 <= v * (100 + p), f"row {i + 1}, column {c}: {o[c]} -> {m[c]} beyond {p} %"
+            if msg is None:
+                assert v * (100 - p) <= w * 100 <= v * (100 + p), f"row {i + 1}, column {c}: {o[c]} -> {m[c]} beyond {p} %"
             cambiados += w != v
-    assert cambiados > 1700, f"only {cambiados} of 1800 amounts changed"
+    # propina is 1, 501, ..., 3001: 1 cannot move within 30 %, and 501 rounds to 2 digits near itself
+    assert cambiados > 1600, f"only {cambiados} of 1800 amounts changed"
 
 
 def test_sustituir_is_the_call_seeded_by_the_value(valores):

@@ -13,7 +13,7 @@ import subprocess
 import pytest
 
 import datoteca
-from test_enmascarar import CAMPOS, CLAVE_A, CLAVE_B, CLI, PLANTADOS, REGLAS_CLIENTES
+from test_enmascarar import CAMPOS, CLAVE_A, CLAVE_B, CLI, PLANTADOS, PRUEBA, REGLAS_CLIENTES
 
 N = 3000
 N_GRANDE = 200_000
@@ -23,7 +23,7 @@ CANARIO = "Wenceslao Tiburcio Quilodrán Echaurren"  # a planted name: never in 
 def _run(tmp_path, reglas, entrada=b"", extra=(), clave=CLAVE_A, env_clave=None, nombre="reglas.toml"):
     r = tmp_path / nombre
     r.write_text(reglas)
-    args = [CLI, "enmascarar", "--reglas", str(r)]
+    args = [CLI, "enmascarar", "--reglas", str(r), PRUEBA]  # CLAVE_A is the test key (test_enmascarar.PRUEBA)
     env = dict(os.environ)
     env.pop("DATOTECA_CLAVE", None)
     if env_clave is not None:
@@ -31,6 +31,7 @@ def _run(tmp_path, reglas, entrada=b"", extra=(), clave=CLAVE_A, env_clave=None,
     else:
         k = tmp_path / "clave.hex"
         k.write_text(clave + "\n")
+        k.chmod(0o600)
         args += ["--clave-archivo", str(k)]
     return subprocess.run(args + [str(a) for a in extra], input=entrada, capture_output=True, env=env)
 
@@ -143,7 +144,7 @@ def test_jobs_1_2_3_give_the_same_bytes(grande, formato):
     salidas = {}
     for jobs in (1, 2, 3):
         dst = t / f"o{jobs}.{formato}"
-        p = subprocess.run([CLI, "enmascarar", "--reglas", str(r), "--entrada", str(grande[formato]), "--salida", str(dst),
+        p = subprocess.run([CLI, "enmascarar", "--reglas", str(r), PRUEBA, "--entrada", str(grande[formato]), "--salida", str(dst),
                             "--jobs", str(jobs)], capture_output=True, env=env)
         assert p.returncode == 0 and p.stderr == b"", f"{formato}, --jobs {jobs}: exit {p.returncode}: {p.stderr.decode()}"
         salidas[jobs] = dst.read_bytes()
@@ -157,7 +158,7 @@ def test_jobs_1_2_3_give_the_same_bytes(grande, formato):
                         f"({len(b)} lines vs {len(a)})")
     # stdout gives the same bytes as --salida
     with open(grande[formato], "rb") as f:
-        p = subprocess.run([CLI, "enmascarar", "--reglas", str(r), "--formato", formato, "--jobs", "2"], stdin=f,
+        p = subprocess.run([CLI, "enmascarar", "--reglas", str(r), PRUEBA, "--formato", formato, "--jobs", "2"], stdin=f,
                            capture_output=True, env=env)
     assert p.returncode == 0 and p.stdout == salidas[1], f"{formato}: stdout with --jobs 2 differs from --salida"
 
@@ -193,7 +194,7 @@ def test_the_first_bad_row_is_named_whatever_the_jobs(grande, formato, tmp_path)
             esperado = f"row {f_rut}, column rut" if rut_primero else f"line {f_mala + cab}"
             for jobs in (1, 2, 3):
                 dst = tmp_path / f"o.{formato}"
-                p = subprocess.run([CLI, "enmascarar", "--reglas", str(r), "--formato", formato, "--salida", str(dst),
+                p = subprocess.run([CLI, "enmascarar", "--reglas", str(r), PRUEBA, "--formato", formato, "--salida", str(dst),
                                     "--jobs", str(jobs)], input=entrada, capture_output=True, env=env)
                 err = p.stderr.decode()
                 donde = f"{formato}, rows {primera} and {segunda}, --jobs {jobs}"
@@ -312,7 +313,7 @@ def test_memory_does_not_grow_with_the_input(filas, tmp_path, formato, jobs):
             f.write(cabecera)
             for _ in range(veces):
                 f.write(cuerpo)
-    args = [CLI, "enmascarar", "--reglas", str(r), "--formato", formato, "--jobs", str(jobs)]
+    args = [CLI, "enmascarar", "--reglas", str(r), PRUEBA, "--formato", formato, "--jobs", str(jobs)]
     a, b = _rss_kib(args, chico, env), _rss_kib(args, grande, env)
     assert b < a + 2048, f"{formato}, --jobs {jobs}: peak RSS {a} KiB for {4 * N} rows, {b} KiB for {50 * N}: it grows"
 
@@ -327,9 +328,10 @@ def test_a_killed_run_leaves_no_file_that_looks_complete(tmp_path, filas):
     r.write_text(REGLAS_CLIENTES)
     k = tmp_path / "clave.hex"
     k.write_text(CLAVE_A + "\n")
+    k.chmod(0o600)
     salida = tmp_path / "enmascarado.csv"
     entrada = _csv(filas, COLUMNAS)
-    p = subprocess.Popen([CLI, "enmascarar", "--reglas", str(r), "--clave-archivo", str(k), "--salida", str(salida)],
+    p = subprocess.Popen([CLI, "enmascarar", "--reglas", str(r), PRUEBA, "--clave-archivo", str(k), "--salida", str(salida)],
                          stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     p.stdin.write(entrada[: len(entrada) // 2])
     p.stdin.flush()

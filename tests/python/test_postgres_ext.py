@@ -366,11 +366,75 @@ def test_a_malformed_key_file_is_refused_without_its_characters(db, tmp_path):
     path = os.path.join(db, "mala.hex")
     with open(path, "w") as f:
         f.write(CLAVE[:63] + "\n")
+    os.chmod(path, 0o600)  # private, as a key file must be since issue 39: the length is what is refused here
     if os.geteuid() == 0:
         shutil.chown(path, "postgres")
     state, msg = _error(db, _con_clave(path, "SELECT datoteca.enmascarar_rut('12.345.678-5')"))
     assert state == "22023" and "63" in msg, f"{state} {msg!r}"
     assert not any(CLAVE[i:i + 6] in msg for i in range(58)), f"the sentence repeats part of the key: {msg!r}"
+    assert path not in msg, f"the sentence names the key file's path: {msg!r}"
+
+
+def _archivo_de_clave(db, nombre, texto, modo=0o600):
+    path = os.path.join(db, nombre)
+    with open(path, "w") as f:
+        f.write(texto + "\n")
+    os.chmod(path, modo)
+    if os.geteuid() == 0:
+        shutil.chown(path, "postgres")
+    return path
+
+
+def _sesion(db, script):
+    """One psql session (one backend) running `script`, where \\! runs a shell command between statements."""
+    r = _run([_pg_bin("psql"), "-h", db, "-U", "postgres", "-d", "postgres", "-q", "-At", "-v", "ON_ERROR_STOP=1"],
+             input=script.encode())
+    assert r.returncode == 0, f"psql failed: {r.stderr.decode()}"
+    return r.stdout.decode().split()
+
+
+def test_a_changed_key_file_is_read_again(db, tmp_path):
+    """Issue 39: the backend kept a key after its file changed. One session masks, the file is rewritten
+    with another key (the rotation of a key), and the next statement masks under the new key, as a new
+    session and the CLI do."""
+    otra = secrets.token_hex(32)
+    path = _archivo_de_clave(db, "rotada.hex", CLAVE)
+    nueva = _archivo_de_clave(db, "nueva.hex", otra)
+    antes = _archivo_de_clave(db, "antes.hex", CLAVE)
+    rut = "12.345.678-5"
+    salida = _sesion(db, f"SET datoteca.clave_archivo = '{path}';\n"
+                         f"SELECT datoteca.enmascarar_rut('{rut}');\n"
+                         f"\\! cp -p {nueva} {path}\n"
+                         f"SELECT datoteca.enmascarar_rut('{rut}');\n"
+                         f"\\! mv {antes} {path}\n"
+                         f"SELECT datoteca.enmascarar_rut('{rut}');\n")
+    ref_a = _archivo_de_clave(db, "ref_a.hex", CLAVE)
+    con_a = _sesion(db, f"SET datoteca.clave_archivo = '{ref_a}'; SELECT datoteca.enmascarar_rut('{rut}');")[-1]
+    con_b = _sesion(db, f"SET datoteca.clave_archivo = '{nueva}'; SELECT datoteca.enmascarar_rut('{rut}');")[-1]
+    assert con_a != con_b, "two keys gave one masked RUT: the probe cannot tell them apart"
+    assert salida == [con_a, con_b, con_a], f"one session across two rewrites of the key file: {salida}, " \
+                                            f"expected key A {con_a}, then B {con_b}, then A again"
+
+
+def test_a_key_file_others_may_read_and_the_test_key_are_refused(db):
+    abierto = _archivo_de_clave(db, "abierta.hex", CLAVE, 0o644)
+    state, msg = _error(db, _con_clave(abierto, "SELECT datoteca.enmascarar_rut('12.345.678-5')"))
+    assert state == "22023" and "mode 644" in msg and abierto not in msg, f"{state} {msg!r}"
+    ok = _psql(db, f"SET datoteca.clave_compartida = on; SET datoteca.clave_archivo = '{abierto}'; "
+                   "SELECT datoteca.enmascarar_rut('12.345.678-5')").strip()
+    assert ok and ok != "12.345.678-5", ok
+    prueba = _archivo_de_clave(db, "prueba.hex", bytes(range(32)).hex())
+    state, msg = _error(db, _con_clave(prueba, "SELECT datoteca.enmascarar_rut('12.345.678-5')"))
+    assert state == "22023" and "published test key" in msg, f"{state} {msg!r}"
+    ok = _psql(db, f"SET datoteca.clave_de_prueba = on; SET datoteca.clave_archivo = '{prueba}'; "
+                   "SELECT datoteca.enmascarar_rut('12.345.678-5')").strip()
+    assert ok and ok != "12.345.678-5", ok
+    fifo = os.path.join(db, "clave.fifo")
+    os.mkfifo(fifo, 0o600)
+    if os.geteuid() == 0:
+        shutil.chown(fifo, "postgres")
+    state, msg = _error(db, "SET statement_timeout = '10s'; " + _con_clave(fifo, "SELECT datoteca.enmascarar_rut('12.345.678-5')"))
+    assert state == "22023" and "FIFO" in msg, f"{state} {msg!r}"
 
 
 def _como(base, rol, sql):

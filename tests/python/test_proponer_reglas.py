@@ -120,11 +120,12 @@ def test_the_proposal_is_a_rules_document_the_library_accepts(tmp_path):
     """What detectar proposes for the shipped sample masks it as it is (datoteca enmascarar accepts it)."""
     clave = tmp_path / "clave.hex"
     clave.write_text("11" * 32 + "\n")
+    clave.chmod(0o600)  # a key file must be private (issue 39); one repeated byte is a test key: --clave-de-prueba
     for nombre in ESPERADAS:
         reglas = tmp_path / (nombre + ".toml")
         reglas.write_text(_cli(os.path.join(MUESTRA, nombre)))
         with open(os.path.join(MUESTRA, nombre), "rb") as f:
-            p = subprocess.run([CLI, "enmascarar", "--reglas", str(reglas), "--clave-archivo", str(clave)],
+            p = subprocess.run([CLI, "enmascarar", "--reglas", str(reglas), "--clave-de-prueba", "--clave-archivo", str(clave)],
                                stdin=f, capture_output=True)
         # cuentas.csv has RUTs with a wrong check digit: the default policy refuses them, naming the row
         if nombre == "cuentas.csv":

@@ -130,6 +130,8 @@ email = { regla = "persona", campo = "email", entidad = "rut" }
 direccion = { regla = "persona", campo = "direccion", entidad = "rut" }
 notas = { regla = "borrar" }
 """
+# the published test key: refused since issue 39 unless the caller says it is a test (clave_de_prueba=True,
+# --clave-de-prueba); key files are written private (chmod 600), as the library requires.
 CLAVE_ENMASCARAR = "000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f"
 
 
@@ -153,9 +155,10 @@ written as an empty field). mapInArrow needs pandas on the driver (PySpark's own
     csv.writer(entrada, lineterminator="\n").writerows([cols] + filas)
     (tmp_path / "reglas.toml").write_text(REGLAS_ENMASCARAR)
     (tmp_path / "clave.hex").write_text(CLAVE_ENMASCARAR + "\n")
+    (tmp_path / "clave.hex").chmod(0o600)
     env = dict(os.environ)
     env.pop("DATOTECA_CLAVE", None)
-    p = subprocess.run([CLI, "enmascarar", "--reglas", str(tmp_path / "reglas.toml"), "--clave-archivo",
+    p = subprocess.run([CLI, "enmascarar", "--reglas", str(tmp_path / "reglas.toml"), "--clave-de-prueba", "--clave-archivo",
                         str(tmp_path / "clave.hex")], input=entrada.getvalue().encode(), capture_output=True, env=env)
     assert p.returncode == 0, p.stderr.decode()
     cli = list(csv.reader(io.StringIO(p.stdout.decode())))
@@ -163,7 +166,7 @@ written as an empty field). mapInArrow needs pandas on the driver (PySpark's own
     esperado = {f[0]: f for f in cli[1:]}
     df = spark.createDataFrame(filas, cols)
     for particiones in (1, 3):
-        m = enmascarar(df.repartition(particiones), tmp_path / "reglas.toml", clave_archivo=tmp_path / "clave.hex")
+        m = enmascarar(df.repartition(particiones), tmp_path / "reglas.toml", clave_archivo=tmp_path / "clave.hex", clave_de_prueba=True)
         assert m.columns == cli[0]
         got = m.collect()
         assert len(got) == len(filas)
@@ -178,15 +181,16 @@ def test_enmascarar_refusals_name_the_column_and_never_the_value(spark, tmp_path
     from datoteca.spark import enmascarar
 
     (tmp_path / "clave.hex").write_text(CLAVE_ENMASCARAR + "\n")
+    (tmp_path / "clave.hex").chmod(0o600)
     clave = tmp_path / "clave.hex"
     cols = ["id", "rut", "nombres", "email", "direccion", "notas"]
     df = spark.createDataFrame([["1", "15827394-3", "a", "b", "c", "d"]], cols)
     with pytest.raises(Exception) as info:
-        enmascarar(df, REGLAS_ENMASCARAR, clave_archivo=clave).collect()
+        enmascarar(df, REGLAS_ENMASCARAR, clave_archivo=clave, clave_de_prueba=True).collect()
     msg = str(info.value)
     assert re.search(r"partition \d+: row 1, column rut: not a valid RUT", msg), msg
     assert "15827394" not in msg and CLAVE_ENMASCARAR not in msg
     with pytest.raises(InvalidArgumentError, match="column id is bigint, not a string"):
-        enmascarar(spark.createDataFrame([[1, "a", "b", "c", "d", "e"]], cols), REGLAS_ENMASCARAR, clave_archivo=clave)
+        enmascarar(spark.createDataFrame([[1, "a", "b", "c", "d", "e"]], cols), REGLAS_ENMASCARAR, clave_archivo=clave, clave_de_prueba=True)
     with pytest.raises(InvalidArgumentError, match="has no rule"):
-        enmascarar(df.withColumn("extra", df.id), REGLAS_ENMASCARAR, clave_archivo=clave)
+        enmascarar(df.withColumn("extra", df.id), REGLAS_ENMASCARAR, clave_archivo=clave, clave_de_prueba=True)

@@ -80,10 +80,16 @@ VPY="$PY" WASMTIME_VERSION="$WASMTIME_VERSION" tests/wasm/wheel.sh
 echo "== a packed tarball, no prebuild, no compiler"
 TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT
-npm pack --ignore-scripts --silent --pack-destination "$TMP" >/dev/null
+# npm pack as a user runs it, scripts and all, from a checkout without the .wasm: prepack must build it
+# (or stop saying how), never pack without it; the build is the reproducible one of step 1.
+mv build-wasm/datoteca.wasm "$TMP/antes.wasm"
+npm pack --silent --pack-destination "$TMP" >"$TMP/pack.log" 2>&1 \
+    || { cat "$TMP/pack.log"; cp "$TMP/antes.wasm" build-wasm/datoteca.wasm; echo "FAILED: npm pack" >&2; exit 1; }
+cmp -s "$TMP/antes.wasm" build-wasm/datoteca.wasm || { echo "FAILED: npm pack's datoteca.wasm differs from make wasm's" >&2; exit 1; }
 tgz=$(ls "$TMP"/*.tgz)
 tar xzf "$tgz" -C "$TMP"
 tar tzf "$tgz" | grep -qx 'package/build-wasm/datoteca.wasm' || { echo "FAILED: the tarball has no build-wasm/datoteca.wasm" >&2; exit 1; }
+echo "npm pack built build-wasm/datoteca.wasm (the bytes of make wasm) and packed it"
 rm -rf "$TMP/package/prebuilds" "$TMP/package/build"  # no prebuild matches this platform
 (cd "$TMP" && tar czf sin-prebuild.tgz package && rm -rf package)
 mkdir "$TMP/bin" "$TMP/app"
@@ -106,6 +112,21 @@ cd "$TMP/app"
 node t/wasm/contrato.mjs | tail -n 20
 "$BUN" t/wasm/contrato.mjs | tail -n 20
 "$DENO" run -A t/wasm/contrato.mjs | tail -n 20
+# docs/wasm.md's cargar() block, taken from the page, run in the app as a user's module
+python3 - "$ROOT/docs/wasm.md" > t/cargar.mjs <<'PY'
+import re, sys
+blocks = re.findall(r"^```js\n(.*?)^```$", open(sys.argv[1], encoding="utf-8").read(), re.M | re.S)
+sys.stdout.write(next(b for b in blocks if "cargar(" in b))
+PY
+got=$(node t/cargar.mjs)
+[ "$got" = "wasm $(cd "$ROOT" && "${DATOTECA_CLI:-$ROOT/build-c/datoteca}" rut --seed 42 -n 1)" ] || { echo "FAILED: docs/wasm.md's cargar() block printed '$got'" >&2; exit 1; }
+echo "docs/wasm.md's cargar() block in the installed app: $got"
+# a package without its .wasm says so, and does not send a user to a C compiler
+mv node_modules/datoteca/build-wasm/datoteca.wasm "$TMP/aparte.wasm"
+msg=$(DATOTECA_BACKEND=wasm node -e "require('datoteca')" 2>&1) && { echo "FAILED: loaded without its .wasm" >&2; exit 1; }
+echo "$msg" | grep -q 'packed without it' && ! echo "$msg" | grep -q 'C compiler' \
+    || { echo "$msg"; echo "FAILED: the missing .wasm was not named as such" >&2; exit 1; }
+mv "$TMP/aparte.wasm" node_modules/datoteca/build-wasm/datoteca.wasm
 export DATOTECA_WASM="$TMP/app/node_modules/datoteca/build-wasm/datoteca.wasm"
 node t/wasm/contrato.mjs --esm | tail -n 20
 "$DENO" run -A t/wasm/contrato.mjs --esm | tail -n 20  # an npm package: Deno reads its CommonJS unasked

@@ -19,19 +19,26 @@ _LOTE = 65536
 Reglas = Union[str, "os.PathLike[str]", Mapping[str, Any]]
 
 
-def _texto_de_clave(clave: Union[str, bytes, None], clave_archivo: Union[str, "os.PathLike[str]", None]) -> bytearray:
-    """The key's text (64 hex digits, maybe one '\\n') from exactly one source, in a bytearray the caller
-    wipes. Messages name the source, never the key."""
-    if clave is not None and clave_archivo is not None:
-        raise InvalidArgumentError("Enmascarador: give clave or clave_archivo, not both")
-    if clave_archivo is not None:
-        if not isinstance(clave_archivo, (str, os.PathLike)):
-            raise type_error(f"clave_archivo must be a path, got {type(clave_archivo).__name__}")
-        try:
-            with open(clave_archivo, "rb") as f:
-                return bytearray(f.read(4096))
-        except OSError as e:
-            raise InvalidArgumentError(f"clave_archivo: cannot read {os.fspath(clave_archivo)}: {e.strerror}") from None
+def _opciones(clave_de_prueba: bool, clave_compartida: bool) -> int:
+    """The library's key options (DT_MASCARA_CLAVE_*) from the two opt-ins, both off by default."""
+    return ((lib.DT_MASCARA_CLAVE_DE_PRUEBA if clave_de_prueba else 0)
+            | (lib.DT_MASCARA_CLAVE_COMPARTIDA if clave_compartida else 0))
+
+
+def _ruta_de_clave(clave_archivo: Any) -> bytes:
+    """A key file's path as bytes for C. Never part of a message: a key pasted where the path goes was
+    printed back this way (issue 39)."""
+    if not isinstance(clave_archivo, (str, bytes, os.PathLike)):
+        raise type_error(f"clave_archivo must be a path, got {type(clave_archivo).__name__}")
+    ruta = os.fsencode(clave_archivo)
+    if b"\0" in ruta:
+        raise InvalidArgumentError("clave_archivo: the path given holds a NUL byte")
+    return ruta
+
+
+def _texto_de_clave(clave: Union[str, bytes, None]) -> bytearray:
+    """The key's text (64 hex digits, maybe one '\\n') from `clave` or DATOTECA_CLAVE, in a bytearray the
+    caller wipes. Messages name the source, never the key."""
     if clave is None:
         env = os.environ.get("DATOTECA_CLAVE")
         if env is None:
@@ -45,13 +52,23 @@ def _texto_de_clave(clave: Union[str, bytes, None], clave_archivo: Union[str, "o
     raise type_error(f"clave must be a hex str or bytes, got {type(clave).__name__}")
 
 
-def _nueva_clave(texto: bytearray) -> Any:
+def _nueva_clave(clave: Union[str, bytes, None], clave_archivo: Any, opciones: int) -> Any:
+    """The C key object from exactly one source. A key file is opened, judged and read by the library
+    (dt_mascara_clave_leer: a regular private file only, the same sentences as the CLI's); text (clave=
+    or DATOTECA_CLAVE) goes through dt_mascara_clave_new_opciones, which refuses the keys anyone can
+    have as the file path does."""
+    if clave is not None and clave_archivo is not None:
+        raise InvalidArgumentError("Enmascarador: give clave or clave_archivo, not both")
     out = ffi.new("dt_mascara_clave **")
     why = ffi.new("char[]", SENTENCE_MAX)
-    try:
-        st = lib.dt_mascara_clave_new(ffi.from_buffer(texto), len(texto), out, why, SENTENCE_MAX)
-    finally:
-        texto[:] = bytes(len(texto))
+    if clave_archivo is not None:
+        st = lib.dt_mascara_clave_leer(_ruta_de_clave(clave_archivo), opciones, out, why, SENTENCE_MAX)
+    else:
+        texto = _texto_de_clave(clave)
+        try:
+            st = lib.dt_mascara_clave_new_opciones(ffi.from_buffer(texto), len(texto), opciones, out, why, SENTENCE_MAX)
+        finally:
+            texto[:] = bytes(len(texto))
     if st:
         raise_status(st, "clave", why)
     return ffi.gc(out[0], lib.dt_mascara_clave_free)
@@ -122,14 +139,19 @@ class Enmascarador:
     reglas: a path (.toml or .json), the document's TOML or JSON text, or a dict (sent to C as JSON).
     The key, 64 hexadecimal digits (32 bytes), from exactly one of: `clave` (the hex text as str or
     bytes, or the 32 raw bytes), `clave_archivo` (a path to a key file), or the environment variable
-    DATOTECA_CLAVE. The key is never shown in repr(), str() or any error. The rules and the key are
-    immutable; an Enmascarador may be shared by threads (each call binds its own plan).
+    DATOTECA_CLAVE. The key is never shown in repr(), str() or any error, nor is the path given. A key
+    file must be a regular file only its owner may read or write (chmod 600); `clave_compartida=True`
+    accepts one its group or others may. The published test key (000102...1f) and keys of one repeated
+    byte are refused from any source unless `clave_de_prueba=True` (tests only: anyone can undo such a
+    masking). The rules and the key are immutable; an Enmascarador may be shared by threads (each call
+    binds its own plan).
     """
 
     __slots__ = ("_r", "_k", "_nombre")
 
     def __init__(self, reglas: Reglas, *, clave: Union[str, bytes, None] = None,
-                 clave_archivo: Union[str, "os.PathLike[str]", None] = None, formato: Optional[str] = None) -> None:
+                 clave_archivo: Union[str, "os.PathLike[str]", None] = None, formato: Optional[str] = None,
+                 clave_de_prueba: bool = False, clave_compartida: bool = False) -> None:
         solo_nativo("masking (Enmascarador)")
         if formato not in (None, "toml", "json"):
             raise InvalidArgumentError(f"formato must be 'toml' or 'json', got {formato!r}")
@@ -142,7 +164,7 @@ class Enmascarador:
             raise_status(st, "reglas", why)
         self._r = ffi.gc(out[0], lib.dt_mascara_reglas_free)
         self._nombre = archivo
-        self._k = _nueva_clave(_texto_de_clave(clave, clave_archivo))
+        self._k = _nueva_clave(clave, clave_archivo, _opciones(clave_de_prueba, clave_compartida))
 
     def __repr__(self) -> str:
         return f"Enmascarador(reglas={self._nombre!r}, clave=<hidden>)"
@@ -309,10 +331,27 @@ def _a_pyarrow(datos: Any) -> Any:
     return t
 
 
-def clave_de(clave: Union[str, bytes, None], clave_archivo: Union[str, "os.PathLike[str]", None]) -> bytes:
+def clave_de(clave: Union[str, bytes, None], clave_archivo: Union[str, "os.PathLike[str]", None], *,
+             clave_de_prueba: bool = False, clave_compartida: bool = False) -> bytes:
     """The key's text from one source, for a caller that must hand it on (datoteca.spark ships it to its
-    tasks inside their closure); checked here so a bad key fails on the driver."""
-    texto = _texto_de_clave(clave, clave_archivo)
-    copia = bytes(texto)
-    _nueva_clave(texto)
+    tasks inside their closure); checked here, by the library, so a bad key fails on the driver. A key
+    file is read by dt_mascara_clave_archivo_texto (the checks of dt_mascara_clave_leer)."""
+    opciones = _opciones(clave_de_prueba, clave_compartida)
+    if clave is not None and clave_archivo is not None:
+        raise InvalidArgumentError("Enmascarador: give clave or clave_archivo, not both")
+    if clave_archivo is None:
+        _nueva_clave(clave, None, opciones)
+        texto = _texto_de_clave(clave)
+        copia = bytes(texto)
+        texto[:] = bytes(len(texto))
+        return copia
+    buf = ffi.new("char[]", lib.DT_MASCARA_CLAVE_ARCHIVO_MAX + 1)  # wiped below; the library wipes it on a refusal
+    n = ffi.new("size_t *")
+    why = ffi.new("char[]", SENTENCE_MAX)
+    cap = lib.DT_MASCARA_CLAVE_ARCHIVO_MAX + 1
+    st = lib.dt_mascara_clave_archivo_texto(_ruta_de_clave(clave_archivo), opciones, buf, cap, n, why, SENTENCE_MAX)
+    if st:
+        raise_status(st, "clave", why)
+    copia = bytes(ffi.buffer(buf, n[0]))
+    ffi.memmove(buf, bytes(cap), cap)
     return copia

@@ -230,7 +230,7 @@ def registrar(spark: Any) -> None:
 
 
 def enmascarar(df: Any, reglas: Any, *, clave: Any = None, clave_archivo: Any = None,
-               formato: Optional[str] = None) -> Any:
+               formato: Optional[str] = None, clave_de_prueba: bool = False, clave_compartida: bool = False) -> Any:
     """`df` masked with the rules (docs/enmascarar.md): a new DataFrame of the output columns (each a
     nullable string; borrar drops), made by `mapInArrow`, each partition's Arrow batches masked in C
     by `Enmascarador.lotes`. The rows are those `datoteca enmascarar` gives for the same rows, in any
@@ -239,7 +239,8 @@ def enmascarar(df: Any, reglas: Any, *, clave: Any = None, clave_archivo: Any = 
     driver, with the header and the column types (text only: cast others to string first), so a
     refusal comes before any task; the key's text then travels to the tasks inside their closure, as
     any argument of a Spark function does, and is never logged by datoteca. A refused value fails the
-    task with the sentence, naming the partition, the row within it and the column, never the value."""
+    task with the sentence, naming the partition, the row within it and the column, never the value.
+    clave_de_prueba and clave_compartida: as `Enmascarador` (the key file is read by the library)."""
     from pyspark.sql.types import StringType, StructField, StructType
 
     from ._comun_gen import InvalidArgumentError
@@ -248,8 +249,8 @@ def enmascarar(df: Any, reglas: Any, *, clave: Any = None, clave_archivo: Any = 
 
     texto, fmt, _ = _documento(reglas, formato)
     fmt_s = "json" if fmt == 2 else "toml"
-    k = clave_de(clave, clave_archivo)
-    salida = Enmascarador(texto.decode(), clave=k, formato=fmt_s).columnas(list(df.columns))
+    k = clave_de(clave, clave_archivo, clave_de_prueba=clave_de_prueba, clave_compartida=clave_compartida)
+    salida = Enmascarador(texto.decode(), clave=k, formato=fmt_s, clave_de_prueba=clave_de_prueba).columnas(list(df.columns))
     for f in df.schema.fields:
         if not isinstance(f.dataType, StringType):
             raise InvalidArgumentError(f"enmascarar: column {f.name} is {f.dataType.simpleString()}, not a string: "
@@ -261,7 +262,7 @@ def enmascarar(df: Any, reglas: Any, *, clave: Any = None, clave_archivo: Any = 
 
         from ._comun_gen import DatotecaError
 
-        m = Enmascarador(texto.decode(), clave=k, formato=fmt_s)
+        m = Enmascarador(texto.decode(), clave=k, formato=fmt_s, clave_de_prueba=clave_de_prueba)
         primero = next(lotes, None)
         if primero is None:
             return

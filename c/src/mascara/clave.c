@@ -32,7 +32,33 @@ static void dt__por_que(char *why, size_t whycap, const char *frase) {
     if (why != NULL) dt__sentence_out(frase, why, whycap, NULL);
 }
 
+/* A key anyone can have: the published test key (bytes 0, 1, ..., 31: fixtures/mascara.json's
+ * "clave_de_prueba", printed in the docs) or one byte repeated 32 times (64 zeros, 64 'f': what a
+ * placeholder or a wrongly made key looks like). The sentence names which kind, never the bytes. */
+static const char *dt__clave_conocida(const uint8_t maestra[32]) {
+    int prueba = 1, repetida = 1;
+    for (size_t i = 0; i < 32; i++) {
+        prueba &= maestra[i] == (uint8_t)i;
+        repetida &= maestra[i] == maestra[0];
+    }
+    if (prueba)
+        return "clave: the key given is the published test key (bytes 00 01 02 ... 1f), with which anyone can undo the "
+               "masking; make a key with `openssl rand -hex 32`, or allow a test key for tests only "
+               "(--clave-de-prueba, clave_de_prueba=True, claveDePrueba: true, DT_MASCARA_CLAVE_DE_PRUEBA)";
+    if (repetida)
+        return "clave: the key given is one byte repeated 32 times, a placeholder rather than a secret; make a key "
+               "with `openssl rand -hex 32`, or allow a test key for tests only (--clave-de-prueba, "
+               "clave_de_prueba=True, claveDePrueba: true, DT_MASCARA_CLAVE_DE_PRUEBA)";
+    return NULL;
+}
+
 dt_status dt_mascara_clave_new(const char *hex, size_t len, dt_mascara_clave **out, char *why, size_t whycap) {
+    /* as before 3.0: every well-formed key, the test key included (the contract fixture uses it) */
+    return dt_mascara_clave_new_opciones(hex, len, DT_MASCARA_CLAVE_DE_PRUEBA, out, why, whycap);
+}
+
+dt_status dt_mascara_clave_new_opciones(const char *hex, size_t len, unsigned opciones, dt_mascara_clave **out, char *why,
+                                        size_t whycap) {
     if (out != NULL) *out = NULL;
     if (why != NULL && whycap > 0) why[0] = '\0';
     if (out == NULL || (hex == NULL && len > 0)) {
@@ -66,14 +92,21 @@ dt_status dt_mascara_clave_new(const char *hex, size_t len, dt_mascara_clave **o
         dt__por_que(why, whycap, frase);
         return DT_ERR_INVALID_ARG;
     }
-    dt_mascara_clave *k = malloc(sizeof *k);
-    if (k == NULL) {
-        dt__por_que(why, whycap, "clave: out of memory");
-        return DT_ERR_NO_MEMORY;
-    }
     uint8_t maestra[32], sub[32];
     for (size_t i = 0; i < 32; i++)
         maestra[i] = (uint8_t)(dt__hex_valor(hex[2 * i]) << 4 | dt__hex_valor(hex[2 * i + 1]));
+    const char *conocida = (opciones & DT_MASCARA_CLAVE_DE_PRUEBA) ? NULL : dt__clave_conocida(maestra);
+    if (conocida != NULL) {
+        dt__borrar(maestra, sizeof maestra);
+        dt__por_que(why, whycap, conocida);
+        return DT_ERR_INVALID_ARG;
+    }
+    dt_mascara_clave *k = malloc(sizeof *k);
+    if (k == NULL) {
+        dt__borrar(maestra, sizeof maestra);
+        dt__por_que(why, whycap, "clave: out of memory");
+        return DT_ERR_NO_MEMORY;
+    }
     for (int c = 0; c < DT__MC_CLASES; c++) {
         const char *e = dt__mc_clases[c].etiqueta;
         dt__blake2s(sub, sizeof sub, maestra, sizeof maestra, (const uint8_t *)e, strlen(e));

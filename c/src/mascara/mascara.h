@@ -54,4 +54,21 @@ enum { DT__MC_EMAIL = 1, DT__MC_TELEFONO, DT__MC_PATENTE, DT__MC_TEXTO };
 dt_status dt__mc_valor(const dt_mascara_clave *k, int tipo, unsigned buscar, const char *in, size_t len, char *buf,
                        size_t cap, size_t *out_len, char *why, size_t whycap);
 
+/* The per-cell forms of fecha and monto (mascara_valores.c; docs/enmascarar.md): the draw keyed by
+ * the cell (the column's name, the entity's masked body or 0, the value), then generalised: a date
+ * to its month's or year's first day, an amount to `cifras` (1..14) significant digits. Arguments and
+ * refusals as dt_mascara_fecha and dt_mascara_monto. Pure, thread-safe. */
+enum { DT__MV_DIA = 0, DT__MV_MES, DT__MV_ANIO };
+dt_status dt__mv_fecha_celda(const dt_mascara_clave *k, const char *in, size_t len, uint32_t entidad, const char *col,
+                             size_t coln, int32_t dias, int generalizar, char *buf, size_t cap, size_t *out_len,
+                             char *why, size_t whycap);
+dt_status dt__mv_monto_celda(const dt_mascara_clave *k, const char *in, size_t len, uint32_t entidad, const char *col,
+                             size_t coln, int32_t porcentaje, int32_t cifras, char *buf, size_t cap, size_t *out_len,
+                             char *why, size_t whycap);
+
+/* The rule persona's email and telefono of the persona p of the masked body `cuerpo`
+ * (mascara_contacto.c): into out (at least 128 bytes), NUL-terminated; the length. */
+size_t dt__mc_persona_email(const dt_persona *p, uint32_t cuerpo, int realista, char *out);
+size_t dt__mc_persona_telefono(const dt_persona *p, uint32_t cuerpo, int realista, char *out);
+
 #endif

@@ -31,6 +31,57 @@ static int32_t dt__mv_num(const char *s, size_t n) {
     return v;
 }
 
+/* The three date forms, by where their separators are: fills the positions of year, month and day
+ * and the day number z since 1970-01-01. 0, or the index of the sentence in dt__mv_fecha_mal. */
+static const char *const dt__mv_fecha_mal[] = {
+    "", "fecha: not a date written YYYY-MM-DD, DD-MM-YYYY or DD/MM/YYYY",
+    "fecha: no such day in the calendar (the year, month or day is out of range)"};
+static int dt__mv_leer_fecha(const char *in, size_t len, size_t *pa, size_t *pm, size_t *pd, int64_t *z) {
+    int iso = len == 10 && in[4] == '-' && in[7] == '-', dmy = len == 10 && (in[2] == '-' || in[2] == '/') && in[5] == in[2];
+    *pa = iso ? 0 : 6, *pm = iso ? 5 : 3, *pd = iso ? 8 : 0;
+    if (!(iso || dmy) || !dt__mv_digitos(in + *pa, 4) || !dt__mv_digitos(in + *pm, 2) || !dt__mv_digitos(in + *pd, 2))
+        return 1;
+    int32_t a = dt__mv_num(in + *pa, 4), m = dt__mv_num(in + *pm, 2), d = dt__mv_num(in + *pd, 2);
+    if (a < 1 || m < 1 || m > 12 || d < 1 || d > dt__dias_mes(a, m)) return 2;
+    *z = dt__dias_desde_civil(a, m, d);
+    return 0;
+}
+
+/* An amount: the prefix kept as it is (an optional '-', an optional '$' and one space after it), then
+ * digits, plain or with a dot between groups of three. Fills the prefix's length, whether it had
+ * dots, and the magnitude v. 0, or the index of the sentence in dt__mv_monto_mal. */
+static const char *const dt__mv_monto_mal[] = {
+    "", "monto: not an amount (digits, or digits with a dot between groups of three, after an optional "
+        "'-' and an optional '$')",
+    "monto: the amount has more than 14 digits, more than this rule scales exactly"};
+static int dt__mv_leer_monto(const char *in, size_t len, size_t *pre_out, int *puntos_out, uint64_t *v_out) {
+    size_t i = 0;
+    if (i < len && in[i] == '-') i++;
+    if (i < len && in[i] == '$') {
+        i++;
+        if (i < len && in[i] == ' ') i++;
+    }
+    size_t pre = i, grupo = 0, digitos = 0;
+    int puntos = 0, bien = pre < len && !(len > pre + 1 && in[pre] == '0'); /* "0123", "0.123": a code */
+    uint64_t v = 0;
+    for (; bien && i < len; i++) {
+        if (in[i] == '.') { /* between groups of three: 1..3 digits first, then exactly 3 each */
+            bien = grupo > 0 && grupo <= 3 && (puntos == 0 || grupo == 3);
+            puntos++;
+            grupo = 0;
+        } else if (in[i] >= '0' && in[i] <= '9') {
+            if (++digitos <= 14) v = v * 10 + (uint64_t)(in[i] - '0');
+            grupo++;
+        } else {
+            bien = 0;
+        }
+    }
+    if (!bien || (puntos && grupo != 3)) return 1;
+    if (digitos > 14) return 2;
+    *pre_out = pre, *puntos_out = puntos, *v_out = v;
+    return 0;
+}
+
 /* A keyed draw uniform in {-n..-1, 1..n}: h mod 2n (h a 64-bit SipHash; the bias of the modulo is
  * below 2n / 2^64), then 0..n-1 -> -n..-1 and n..2n-1 -> 1..n. Never 0: a shift of 0 would leave
  * the real value in place for one entity in 2n+1. */
@@ -53,15 +104,11 @@ dt_status dt_mascara_fecha(const dt_mascara_clave *k, const char *in, size_t len
         return DT_ERR_INVALID_ARG;
     }
     if (entidad > DT_RUT_CUERPO_MAX) return dt__mv_no(why, whycap, "fecha: entidad must be a RUT body up to 99999999, or 0");
-    /* the three forms, by where their separators are */
-    int iso = len == 10 && in[4] == '-' && in[7] == '-', dmy = len == 10 && (in[2] == '-' || in[2] == '/') && in[5] == in[2];
-    size_t pa = iso ? 0 : 6, pm = iso ? 5 : 3, pd = iso ? 8 : 0;
-    if (!(iso || dmy) || !dt__mv_digitos(in + pa, 4) || !dt__mv_digitos(in + pm, 2) || !dt__mv_digitos(in + pd, 2))
-        return dt__mv_no(why, whycap, "fecha: not a date written YYYY-MM-DD, DD-MM-YYYY or DD/MM/YYYY");
-    int32_t a = dt__mv_num(in + pa, 4), m = dt__mv_num(in + pm, 2), d = dt__mv_num(in + pd, 2);
-    if (a < 1 || m < 1 || m > 12 || d < 1 || d > dt__dias_mes(a, m))
-        return dt__mv_no(why, whycap, "fecha: no such day in the calendar (the year, month or day is out of range)");
-    int64_t z = dt__dias_desde_civil(a, m, d);
+    size_t pa, pm, pd;
+    int64_t z;
+    int mal = dt__mv_leer_fecha(in, len, &pa, &pm, &pd, &z);
+    if (mal) return dt__mv_no(why, whycap, dt__mv_fecha_mal[mal]);
+    int32_t a, m, d;
     uint64_t msg = entidad ? entidad : DT__MV_POR_VALOR + (uint64_t)(z + 1000000); /* z >= -719162 (0001-01-01) */
     z += dt__mv_desfase(k->fecha, msg, dias);
     dt__civil_desde_dias(z, &a, &m, &d);
@@ -89,34 +136,11 @@ dt_status dt_mascara_monto(const dt_mascara_clave *k, const char *in, size_t len
         return DT_ERR_INVALID_ARG;
     }
     if (entidad > DT_RUT_CUERPO_MAX) return dt__mv_no(why, whycap, "monto: entidad must be a RUT body up to 99999999, or 0");
-    /* the prefix kept as it is: an optional '-', an optional '$' and one space after it */
-    size_t i = 0;
-    if (i < len && in[i] == '-') i++;
-    if (i < len && in[i] == '$') {
-        i++;
-        if (i < len && in[i] == ' ') i++;
-    }
-    size_t pre = i, grupo = 0, digitos = 0;
-    int puntos = 0, bien = pre < len && !(len > pre + 1 && in[pre] == '0'); /* "0123", "0.123": a code */
-    uint64_t v = 0;
-    for (; bien && i < len; i++) {
-        if (in[i] == '.') { /* between groups of three: 1..3 digits first, then exactly 3 each */
-            bien = grupo > 0 && grupo <= 3 && (puntos == 0 || grupo == 3);
-            puntos++;
-            grupo = 0;
-        } else if (in[i] >= '0' && in[i] <= '9') {
-            if (++digitos <= 14) v = v * 10 + (uint64_t)(in[i] - '0');
-            grupo++;
-        } else {
-            bien = 0;
-        }
-    }
-    if (!bien || (puntos && grupo != 3))
-        return dt__mv_no(why, whycap,
-                         "monto: not an amount (digits, or digits with a dot between groups of three, after an optional "
-                         "'-' and an optional '$')");
-    if (digitos > 14)
-        return dt__mv_no(why, whycap, "monto: the amount has more than 14 digits, more than this rule scales exactly");
+    size_t pre;
+    int puntos;
+    uint64_t v;
+    int mal = dt__mv_leer_monto(in, len, &pre, &puntos, &v);
+    if (mal) return dt__mv_no(why, whycap, dt__mv_monto_mal[mal]);
     /* factor (10000 + f) / 10000, f basis points in {-100p..-1, 1..100p}; rounded half up, then held
      * inside [ceil(v(100-p)/100), floor(v(100+p)/100)] so the bound holds exactly; v < 10^14 keeps
      * every product below 2^63 */
@@ -126,6 +150,97 @@ dt_status dt_mascara_monto(const dt_mascara_clave *k, const char *in, size_t len
     uint64_t lo = (v * (uint64_t)(100 - porcentaje) + 99) / 100, hi = v * (uint64_t)(100 + porcentaje) / 100;
     if (w < lo) w = lo;
     if (w > hi) w = hi;
+    char t[64];
+    memcpy(t, in, pre);
+    char *e = puntos ? dt__put_miles(t + pre, w) : dt__put_u64(t + pre, w);
+    return dt__copy_out(t, (size_t)(e - t), buf, cap, out_len);
+}
+
+/* ---- the per-cell forms (the rules' default: docs/enmascarar.md, "fecha" and "monto") ---- */
+
+/* The draw of one cell: SipHash-2-4 under the rule's subkey of the message
+ * 0x01 | entidad (LE32) | valor (LE64) | the column's name (its first 128 bytes), 13 bytes or more, so it never equals the
+ * 8-byte message of the per-entity and per-value forms. Keyed by the cell (column, entity, value),
+ * not by the entity alone: two values of one person move independently, so nothing between them
+ * (an interval, a ratio) survives; the same value of the same person in the same column moves the
+ * same way in every table and run. */
+static int64_t dt__mv_desfase_celda(const uint64_t clave[2], uint32_t entidad, uint64_t valor, const char *col,
+                                    size_t coln, int64_t n) {
+    uint8_t k16[16], msg[13 + 128];
+    if (coln > 128) coln = 128; /* a name's first 128 bytes stand for it: no allocation per cell */
+    for (int i = 0; i < 8; i++) {
+        k16[i] = (uint8_t)(clave[0] >> (8 * i));
+        k16[8 + i] = (uint8_t)(clave[1] >> (8 * i));
+    }
+    msg[0] = 0x01;
+    for (int i = 0; i < 4; i++) msg[1 + i] = (uint8_t)(entidad >> (8 * i));
+    for (int i = 0; i < 8; i++) msg[5 + i] = (uint8_t)(valor >> (8 * i));
+    if (coln) memcpy(msg + 13, col, coln);
+    uint64_t h = dt__siphash24(k16, msg, 13 + coln);
+    dt__borrar(k16, sizeof k16);
+    uint64_t r = h % (uint64_t)(2 * n);
+    return (int64_t)r < n ? (int64_t)r - n : (int64_t)r - n + 1;
+}
+
+dt_status dt__mv_fecha_celda(const dt_mascara_clave *k, const char *in, size_t len, uint32_t entidad, const char *col,
+                             size_t coln, int32_t dias, int generalizar, char *buf, size_t cap, size_t *out_len,
+                             char *why, size_t whycap) {
+    if (why && whycap) why[0] = '\0';
+    if (out_len) *out_len = 0;
+    if (buf && cap) buf[0] = '\0';
+    if (k == NULL || (in == NULL && len > 0) || (buf == NULL && cap > 0) || (col == NULL && coln > 0)) {
+        if (why) dt__sentence_out("fecha: k is NULL, or in, buf or col is NULL with a length", why, whycap, NULL);
+        return DT_ERR_NULL;
+    }
+    if (dias < 1 || dias > DT_MASCARA_FECHA_DIAS_MAX || generalizar < DT__MV_DIA || generalizar > DT__MV_ANIO)
+        return dt__mv_no(why, whycap, "fecha: dias must be from 1 to 3650 and generalizar dia, mes or anio");
+    size_t pa, pm, pd;
+    int64_t z;
+    int mal = dt__mv_leer_fecha(in, len, &pa, &pm, &pd, &z);
+    if (mal) return dt__mv_no(why, whycap, dt__mv_fecha_mal[mal]);
+    int32_t a, m, d;
+    z += dt__mv_desfase_celda(k->fecha, entidad, (uint64_t)(z + 1000000), col, coln, dias);
+    dt__civil_desde_dias(z, &a, &m, &d);
+    if (a < 1 || a > 9999) return dt__mv_no(why, whycap, "fecha: the shifted date falls outside the years 0001 to 9999");
+    if (generalizar >= DT__MV_MES) d = 1;
+    if (generalizar == DT__MV_ANIO) m = 1;
+    char t[10];
+    memcpy(t, in, 10);
+    dt__put_u32_width(t + pa, (uint32_t)a, 4);
+    dt__put_u32_width(t + pm, (uint32_t)m, 2);
+    dt__put_u32_width(t + pd, (uint32_t)d, 2);
+    return dt__copy_out(t, 10, buf, cap, out_len);
+}
+
+dt_status dt__mv_monto_celda(const dt_mascara_clave *k, const char *in, size_t len, uint32_t entidad, const char *col,
+                             size_t coln, int32_t porcentaje, int32_t cifras, char *buf, size_t cap, size_t *out_len,
+                             char *why, size_t whycap) {
+    if (why && whycap) why[0] = '\0';
+    if (out_len) *out_len = 0;
+    if (buf && cap) buf[0] = '\0';
+    if (k == NULL || (in == NULL && len > 0) || (buf == NULL && cap > 0) || (col == NULL && coln > 0)) {
+        if (why) dt__sentence_out("monto: k is NULL, or in, buf or col is NULL with a length", why, whycap, NULL);
+        return DT_ERR_NULL;
+    }
+    if (porcentaje < 1 || porcentaje > DT_MASCARA_MONTO_PORCENTAJE_MAX || cifras < 1 || cifras > 14)
+        return dt__mv_no(why, whycap, "monto: porcentaje must be from 1 to 90 and cifras from 1 to 14");
+    size_t pre;
+    int puntos;
+    uint64_t v;
+    int mal = dt__mv_leer_monto(in, len, &pre, &puntos, &v);
+    if (mal) return dt__mv_no(why, whycap, dt__mv_monto_mal[mal]);
+    /* the factor and its exact bound as dt_mascara_monto, the draw per cell */
+    int64_t f = dt__mv_desfase_celda(k->monto, entidad, v, col, coln, 100 * (int64_t)porcentaje);
+    uint64_t w = (v * (uint64_t)(10000 + f) + 5000) / 10000;
+    uint64_t lo = (v * (uint64_t)(100 - porcentaje) + 99) / 100, hi = v * (uint64_t)(100 + porcentaje) / 100;
+    if (w < lo) w = lo;
+    if (w > hi) w = hi;
+    /* then `cifras` significant digits, half up: the digits below them are noise, and kept they would
+     * order two amounts of one bucket as their originals (w < 1.9e14, so q/2 + w stays exact) */
+    uint64_t tope = 1, q = 1;
+    for (int i = 0; i < cifras; i++) tope *= 10;
+    while (w / q >= tope) q *= 10;
+    w = (w + q / 2) / q * q;
     char t[64];
     memcpy(t, in, pre);
     char *e = puntos ? dt__put_miles(t + pre, w) : dt__put_u64(t + pre, w);

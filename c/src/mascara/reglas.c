@@ -37,6 +37,9 @@ typedef struct dt__mr_col {
     int con_entidad, con_sexo; /* fecha, monto: entidad given; persona: sexo given */
     size_t sexo;               /* persona: index of the original sex column in the rules */
     int32_t parametro;         /* fecha: dias; monto: porcentaje */
+    int32_t grado;             /* fecha: generalizar (DT__MV_DIA, _MES, _ANIO); monto: cifras */
+    int conserva;              /* fecha, monto: the per-entity form, opted into by conserva */
+    int realista;              /* persona's email and telefono: the generated, reachable ones */
     size_t llamada;            /* sustituir: the call's index */
     int tipo;        /* DT__MR_VALOR: DT__MC_EMAIL, _TELEFONO, _PATENTE or _TEXTO */
     unsigned buscar; /* texto: DT_MASCARA_BUSCAR_* */
@@ -110,6 +113,11 @@ static dt_status dt__mr_buscar(const dt__doc_node *b, const char *col, dt__mr_co
 static dt_status dt__mr_valores(const dt__doc_node *v, const char *col, dt__mr_col *c, const char **entidad,
                                 size_t *entidad_n, char *why, size_t whycap);
 
+/* The defaults of the per-cell forms: dates to their year (as HIPAA's Safe Harbor keeps them), amounts
+ * to two significant digits (docs/enmascarar.md gives the re-identification rates they were chosen by). */
+#define DT__MR_GENERALIZAR DT__MV_ANIO
+#define DT__MR_CIFRAS 2
+
 /* rut's dv (the check digit column of a bare body), derivado's de (the RUT column whose body the value
  * holds) and otros (docs/enmascarar.md, "A RUT split in two columns", "Identifiers made from a RUT"). */
 static dt_status dt__mr_partido(const dt__doc_node *v, const char *col, dt__mr_col *c, const char **entidad,
@@ -142,9 +150,9 @@ static dt_status dt__mr_partido(const dt__doc_node *v, const char *col, dt__mr_c
 /* The keys a rule takes besides regla, as the unknown-key sentence lists them. */
 static const char *dt__mr_claves(dt__mr_regla r) {
     switch (r) {
-    case DT__MR_PERSONA: return "regla, campo, entidad and sexo";
-    case DT__MR_FECHA: return "regla, dias and entidad";
-    case DT__MR_MONTO: return "regla, porcentaje and entidad";
+    case DT__MR_PERSONA: return "regla, campo, entidad, sexo and realista";
+    case DT__MR_FECHA: return "regla, dias, generalizar, entidad and conserva";
+    case DT__MR_MONTO: return "regla, porcentaje, cifras, entidad and conserva";
     case DT__MR_SUSTITUIR: return "regla and llamada";
     case DT__MR_VALOR: return "only regla";
     case DT__MR_RUT: return "regla and dv";
@@ -195,8 +203,11 @@ static dt_status dt__mr_columna(const dt__doc_node *v, const char *k, size_t kn,
         const char *key = dt__doc_key(it, &n);
         if (dt__mr_es(key, n, "regla")) continue;
         if (c->regla == DT__MR_PERSONA && (dt__mr_es(key, n, "campo") || dt__mr_es(key, n, "entidad"))) continue;
-        if (c->regla == DT__MR_PERSONA && dt__mr_es(key, n, "sexo")) continue;
-        if ((c->regla == DT__MR_FECHA || c->regla == DT__MR_MONTO) && dt__mr_es(key, n, "entidad")) continue;
+        if (c->regla == DT__MR_PERSONA && (dt__mr_es(key, n, "sexo") || dt__mr_es(key, n, "realista"))) continue;
+        if ((c->regla == DT__MR_FECHA || c->regla == DT__MR_MONTO) &&
+            (dt__mr_es(key, n, "entidad") || dt__mr_es(key, n, "conserva") ||
+             dt__mr_es(key, n, c->regla == DT__MR_FECHA ? "generalizar" : "cifras")))
+            continue;
         if ((c->regla == DT__MR_FECHA && dt__mr_es(key, n, "dias")) || (c->regla == DT__MR_MONTO && dt__mr_es(key, n, "porcentaje")) ||
             (c->regla == DT__MR_SUSTITUIR && dt__mr_es(key, n, "llamada")))
             continue;
@@ -244,10 +255,56 @@ static dt_status dt__mr_columna(const dt__doc_node *v, const char *k, size_t kn,
                               "columnas.%s.sexo must be a string (the name of the column with the original sex), got %s",
                               col.s, dt__doc_kind_name(dt__doc_kind_of(sn), dt__doc_format_of(sn)));
     c->con_entidad = 1;
+    const dt__doc_node *rn2 = dt__doc_get(v, "realista", 8);
+    if (rn2 && (dt__doc_kind_of(rn2) != DT__DOC_BOOLEAN || (c->campo != 4 && c->campo != 5)))
+        return dt__doc_refuse(rn2, why, whycap, "columnas.%s.realista must be true or false, and only with campo email "
+                              "or telefono (the contact data a test system could reach someone with)", col.s);
+    c->realista = rn2 && dt__doc_boolean(rn2);
     return DT_OK;
 }
 
-/* fecha { dias, entidad? }, monto { porcentaje, entidad? }, sustituir { llamada }. */
+/* fecha's generalizar and monto's cifras (the per-cell form's generalisation, with its default), or
+ * the per-entity form behind conserva = "intervalos" / "proporciones", which needs entidad and takes
+ * no generalisation (docs/enmascarar.md, "The value rules, exactly"). */
+static dt_status dt__mr_grado(const dt__doc_node *v, const char *col, dt__mr_col *c, char *why, size_t whycap) {
+    int fecha = c->regla == DT__MR_FECHA;
+    const char *que = fecha ? "intervalos" : "proporciones", *gk = fecha ? "generalizar" : "cifras";
+    const dt__doc_node *cn = dt__doc_get(v, "conserva", 8), *gn = dt__doc_get(v, gk, strlen(gk));
+    if (cn) {
+        size_t l;
+        const char *t = dt__doc_string(cn, &l);
+        if (t == NULL || !dt__mr_es(t, l, que))
+            return dt__doc_refuse(cn, why, whycap, "columnas.%s.conserva must be \"%s\" (the one thing the per-entity "
+                                  "form keeps), or be left out", col, que);
+        if (!c->con_entidad)
+            return dt__doc_refuse(cn, why, whycap, "columnas.%s: conserva = \"%s\" needs entidad, the column of RUTs "
+                                  "whose %s it keeps", col, que, fecha ? "intervals between dates" : "ratios between amounts");
+        if (gn)
+            return dt__doc_refuse(gn, why, whycap, "columnas.%s: conserva = \"%s\" keeps them exactly, so it takes no "
+                                  "%s", col, que, gk);
+        c->conserva = 1;
+        return DT_OK;
+    }
+    c->grado = fecha ? DT__MR_GENERALIZAR : DT__MR_CIFRAS;
+    if (gn == NULL) return DT_OK;
+    if (fecha) {
+        size_t l;
+        const char *t = dt__doc_string(gn, &l);
+        c->grado = t && dt__mr_es(t, l, "dia") ? DT__MV_DIA : t && dt__mr_es(t, l, "mes") ? DT__MV_MES
+                   : t && dt__mr_es(t, l, "anio") ? DT__MV_ANIO : -1;
+        if (c->grado < 0)
+            return dt__doc_refuse(gn, why, whycap, "columnas.%s.generalizar must be \"dia\", \"mes\" or \"anio\"", col);
+        return DT_OK;
+    }
+    if (dt__doc_kind_of(gn) != DT__DOC_INTEGER || dt__doc_integer(gn) < 1 || dt__doc_integer(gn) > 14)
+        return dt__doc_refuse(gn, why, whycap, "columnas.%s.cifras must be an integer from 1 to 14 (the significant "
+                              "digits kept)", col);
+    c->grado = (int32_t)dt__doc_integer(gn);
+    return DT_OK;
+}
+
+/* fecha { dias, entidad?, generalizar? | conserva }, monto { porcentaje, entidad?, cifras? | conserva },
+ * sustituir { llamada }. */
 static dt_status dt__mr_valores(const dt__doc_node *v, const char *col, dt__mr_col *c, const char **entidad,
                                 size_t *entidad_n, char *why, size_t whycap) {
     if (c->regla == DT__MR_SUSTITUIR) {
@@ -291,12 +348,11 @@ static dt_status dt__mr_valores(const dt__doc_node *v, const char *col, dt__mr_c
     }
     c->parametro = (int32_t)x;
     const dt__doc_node *en = dt__doc_get(v, "entidad", 7);
-    if (en == NULL) return DT_OK; /* keyed by the value itself */
-    if ((*entidad = dt__doc_string(en, entidad_n)) == NULL)
+    if (en && (*entidad = dt__doc_string(en, entidad_n)) == NULL)
         return dt__doc_refuse(en, why, whycap, "columnas.%s.entidad must be a string (a column's name), got %s", col,
                               dt__doc_kind_name(dt__doc_kind_of(en), dt__doc_format_of(en)));
-    c->con_entidad = 1;
-    return DT_OK;
+    c->con_entidad = en != NULL;
+    return dt__mr_grado(v, col, c, why, whycap);
 }
 
 static dt_status dt__mr_politica(const dt__doc_node *p, dt_mascara_reglas *r, char *why, size_t whycap) {
@@ -949,8 +1005,10 @@ dt_status dt_mascara_plan_fila(dt_mascara_plan *p, uint64_t fila, size_t n, cons
             size_t m = 0;
             uint32_t cuerpo = en ? en->cuerpo : 0;
             char *out = p->buf + p->usado;
-            dt_status st = c->regla == DT__MR_FECHA ? dt_mascara_fecha(p->k, valores[i], largos[i], cuerpo, c->parametro, out, DT_MAX_TEXT, &m, motivo, sizeof motivo)
-                           : c->regla == DT__MR_MONTO ? dt_mascara_monto(p->k, valores[i], largos[i], cuerpo, c->parametro, out, DT_MAX_TEXT, &m, motivo, sizeof motivo)
+            dt_status st = c->regla == DT__MR_FECHA && c->conserva ? dt_mascara_fecha(p->k, valores[i], largos[i], cuerpo, c->parametro, out, DT_MAX_TEXT, &m, motivo, sizeof motivo)
+                           : c->regla == DT__MR_MONTO && c->conserva ? dt_mascara_monto(p->k, valores[i], largos[i], cuerpo, c->parametro, out, DT_MAX_TEXT, &m, motivo, sizeof motivo)
+                           : c->regla == DT__MR_FECHA ? dt__mv_fecha_celda(p->k, valores[i], largos[i], cuerpo, c->nombre, c->largo, c->parametro, c->grado, out, DT_MAX_TEXT, &m, motivo, sizeof motivo)
+                           : c->regla == DT__MR_MONTO ? dt__mv_monto_celda(p->k, valores[i], largos[i], cuerpo, c->nombre, c->largo, c->parametro, c->grado, out, DT_MAX_TEXT, &m, motivo, sizeof motivo)
                                                       : dt_mascara_sustituir(p->k, c->llamada, valores[i], largos[i], out, DT_MAX_TEXT, &m, motivo, sizeof motivo);
             if (st == DT_ERR_NO_MEMORY) goto sin_memoria;
             if (st == DT_OK) {
@@ -990,6 +1048,11 @@ dt_status dt_mascara_plan_fila(dt_mascara_plan *p, uint64_t fila, size_t n, cons
             en->p_sexo = sexo;
         }
         const char *v = dt__mr_campo_de(&en->p, c->campo);
+        char contacto[128];
+        if (c->campo == 4 || c->campo == 5) { /* mascara_contacto.c: reaches no one unless realista */
+            (c->campo == 4 ? dt__mc_persona_email : dt__mc_persona_telefono)(&en->p, en->cuerpo, c->realista, contacto);
+            v = contacto;
+        }
         size_t m = strlen(v);
         if (dt__mr_reservar(p, m)) goto sin_memoria;
         memcpy(p->buf + p->usado, v, m);
