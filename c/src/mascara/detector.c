@@ -19,6 +19,10 @@ static const char *const dt__clases[] = {"rut", "email", "telefono", "patente", 
 static const char *const dt__senales[] = {"names", "dates", "digit runs", "data in text", "prose"};
 #define DT__NSENALES 5
 
+/* Beyond this many columns the pairs (split and derived RUTs) are not looked for: 4 n^2 counters are
+ * 32 MB at 1,000 columns. */
+#define DT__PARES_MAX 1024
+
 typedef struct dt__dcol {
     char *nombre;
     uint64_t llenos;              /* non-empty values */
@@ -34,6 +38,7 @@ struct dt_detector {
     /* per pair (i, j), i * n + j: rows where i is a bare body and j a check digit, and where it is j's;
      * rows where j is a RUT and i is not empty, and where i holds j's body as a run of digits */
     uint64_t *par_ambos, *par_ok, *der_ambos, *der_ok;
+    int pares; /* the pairs are counted: n <= DT__PARES_MAX (4 n^2 counters) */
     uint32_t *cuerpo, *rut; /* this row: the bare body of each column, the body of each RUT (0: none) */
     int *dv;                /* this row: the check digit (0..10) each column holds alone, -1 none */
 };
@@ -66,8 +71,9 @@ dt_status dt_detector_new(size_t n, const char *const *columnas, const size_t *l
         return DT_ERR_NO_MEMORY;
     }
     d->n = n;
-    size_t nn = n ? n * n : 1;
-    if (n > 65536 || (d->par_ambos = calloc(nn, sizeof(uint64_t))) == NULL || (d->par_ok = calloc(nn, sizeof(uint64_t))) == NULL ||
+    d->pares = n <= DT__PARES_MAX;
+    size_t nn = n && d->pares ? n * n : 1;
+    if ( (d->par_ambos = calloc(nn, sizeof(uint64_t))) == NULL || (d->par_ok = calloc(nn, sizeof(uint64_t))) == NULL ||
         (d->der_ambos = calloc(nn, sizeof(uint64_t))) == NULL || (d->der_ok = calloc(nn, sizeof(uint64_t))) == NULL ||
         (d->cuerpo = calloc(n ? n : 1, sizeof(uint32_t))) == NULL || (d->rut = calloc(n ? n : 1, sizeof(uint32_t))) == NULL ||
         (d->dv = calloc(n ? n : 1, sizeof(int))) == NULL) {
@@ -120,7 +126,7 @@ dt_status dt_detector_fila(dt_detector *d, size_t n, const char *const *valores,
             d->dv[j] = x >= '0' && x <= '9' ? x - '0' : x == 'k' || x == 'K' ? 10 : -1;
         }
     }
-    for (size_t i = 0; i < n; i++) {
+    for (size_t i = 0; i < n && d->pares; i++) {
         for (size_t j = 0; j < n; j++) {
             if (i == j) continue;
             if (d->cuerpo[i] && d->dv[j] >= 0) {
@@ -313,7 +319,7 @@ dt_status dt_detector_reglas(const dt_detector *d, const char *origen, char *buf
     /* a RUT split in two columns: the check digit column j is the mod-11 digit of the body column i in
      * 99 % of the rows with both (10 rows at least), or in 90 % (1 row at least) when either name says
      * so (rut, run, cuerpo; dv, digito, verificador) */
-    for (size_t j = 0; j < n; j++) {
+    for (size_t j = 0; j < n && d->pares; j++) {
         size_t mejor = (size_t)-1;
         for (size_t i = 0; i < n; i++) {
             uint64_t a = d->par_ambos[i * n + j], ok = d->par_ok[i * n + j];
@@ -332,7 +338,7 @@ dt_status dt_detector_reglas(const dt_detector *d, const char *origen, char *buf
     /* an identifier made from a RUT body: column i holds the body of the RUT column j (as a whole run of
      * digits) in 90 % of the rows with both: derivado with de; in 2 rows or more but fewer than 90 %
      * (a CuentaRUT among other accounts): derivado without de, other values kept */
-    for (size_t i = 0; i < n; i++) {
+    for (size_t i = 0; i < n && d->pares; i++) {
         if (clase[i] == 0 || dv_de[i] != (size_t)-1 || cuerpo_de[i] != (size_t)-1) continue;
         for (size_t j = 0; j < n; j++)
             if (clase[j] == 0 && d->der_ok[i * n + j] >= 2 && (de[i] == (size_t)-1 || d->der_ok[i * n + j] > d->der_ok[i * n + de[i]]))
