@@ -244,6 +244,38 @@ static void entidad_partida(const dt_mascara_clave *k) {
     dt_mascara_reglas_free(r);
 }
 
+/* The detector: a data header refused; a split pair and a derived column proposed, no value in the text. */
+static void detector(void) {
+    const char *datos[] = {"12.345.678-5", "ana@correo.cl", "1957/08/09", "Guillermo Alarc\xc3\xb3n (esposa)", "7796476", "+56 9 8765 4321"};
+    for (int i = 0; i < 6; i++) {
+        size_t l = strlen(datos[i]);
+        dt_detector *d = (dt_detector *)1;
+        CHECK(dt_detector_new(1, &datos[i], &l, &d) == DT_ERR_INVALID_ARG && d == NULL, "header field %d accepted", i);
+    }
+    const char *cols[] = {"Nacimiento", "cuerpo", "dv", "rut", "cuenta"};
+    size_t largos[] = {10, 6, 2, 3, 6};
+    dt_detector *d = NULL;
+    CHECK_OK(dt_detector_new(5, cols, largos, &d), "a comuna's name as a header");
+    for (uint32_t i = 0; i < 40; i++) {
+        uint32_t c = 7000000u + i * 104729u;
+        char cu[16], dv[2] = {mod11(c), 0}, rut[24], cta[24];
+        snprintf(cu, sizeof cu, "%u", c);
+        snprintf(rut, sizeof rut, "%u-%c", c, mod11(c));
+        snprintf(cta, sizeof cta, "CL-%010u", c);
+        const char *v[] = {"x", cu, dv, rut, cta};
+        size_t l[] = {1, strlen(cu), 1, strlen(rut), strlen(cta)};
+        CHECK_OK(dt_detector_fila(d, 5, v, l), "row %u", i);
+    }
+    char buf[4096];
+    size_t n;
+    CHECK_OK(dt_detector_reglas(d, "t", buf, sizeof buf, &n), "reglas");
+    CHECK(strstr(buf, "cuerpo = { regla = \"rut\", dv = \"dv\" }") != NULL, "no split rule:\n%s", buf);
+    CHECK(strstr(buf, "# dv: the check digit of cuerpo") != NULL && strstr(buf, "\ndv =") == NULL, "dv has a rule:\n%s", buf);
+    CHECK(strstr(buf, "cuenta = { regla = \"derivado\", de = \"rut\" }") != NULL, "no derived rule:\n%s", buf);
+    CHECK(strstr(buf, "7000000") == NULL && strstr(buf, "CL-") == NULL, "a value in the rules:\n%s", buf);
+    dt_detector_free(d);
+}
+
 int main(void) {
     dt_mascara_clave *k = NULL;
     char why[DT_SENTENCE_MAX];
@@ -253,6 +285,7 @@ int main(void) {
     derivado(k);
     refusals(k);
     entidad_partida(k);
+    detector();
     dt_mascara_clave_free(k);
     return dt_test_done("test_mascara_partido");
 }
