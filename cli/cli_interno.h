@@ -156,6 +156,9 @@ int dt__cli_detectar_main(int argc, char **argv);
  * [--formato csv|jsonl] [--jobs N]: masks a CSV or JSON Lines stream; the exit status (2 for refused rules,
  * key or input, 1 for an I/O error). */
 int dt__cli_enmascarar_main(int argc, char **argv);
+/* datoteca riesgo [--entrada FILE] --qi COLS [--original FILE --enlace A,B --personales COLS]: the risk
+ * report of a masked output (cli/cli_riesgo.c); the exit status (2 for refused arguments or input). */
+int dt__cli_riesgo_main(int argc, char **argv);
 
 /* What datoteca esquema writes (--formato), and E_FILAS: dt_esquema_filas' own text, for a loader. */
 enum { E_DDL, E_CSV, E_SQL, E_SQLITE, E_FILAS };
