@@ -307,7 +307,9 @@ struct dt_riesgo {
     dt__rg_tabla agujas;       /* needle bytes -> a: the personal columns holding it, b: those found (bit sets) */
     size_t largos_aguja[256];  /* the distinct needle lengths (text and digits share them) */
     size_t nlargos;
-    uint64_t *hallados;        /* [pers][masked column]: cells */
+    uint64_t *hallados;        /* [pers][masked column]: cells holding a value of that original column */
+    uint64_t *misma_fila;      /* [pers][masked column]: cells holding the value of their own original row */
+    struct dt__rg_formas_s *propias; /* the current original row's forms, per personal column */
     uint64_t agujas_por_col[DT__RG_COLS_MAX];
 
     dt__rg_buf k1, k2, tmp;
@@ -366,6 +368,8 @@ void dt_riesgo_free(dt_riesgo *r) {
     dt__rg_tabla_free(&r->pares);
     dt__rg_tabla_free(&r->agujas);
     free(r->hallados);
+    free(r->misma_fila);
+    free(r->propias);
     free(r->k1.p);
     free(r->k2.p);
     free(r->tmp.p);
@@ -467,7 +471,8 @@ dt_status dt_riesgo_columnas(dt_riesgo *r, size_t n, const char *const *columnas
     r->cols = (char **)calloc(n ? n : 1, sizeof *r->cols);
     r->largos_cols = (size_t *)calloc(n ? n : 1, sizeof *r->largos_cols);
     r->hallados = (uint64_t *)calloc((r->npers ? r->npers : 1) * (n ? n : 1), sizeof *r->hallados);
-    if (r->cols == NULL || r->largos_cols == NULL || r->hallados == NULL) return DT_ERR_NO_MEMORY;
+    r->misma_fila = (uint64_t *)calloc((r->npers ? r->npers : 1) * (n ? n : 1), sizeof *r->misma_fila);
+    if (r->cols == NULL || r->largos_cols == NULL || r->hallados == NULL || r->misma_fila == NULL) return DT_ERR_NO_MEMORY;
     for (size_t j = 0; j < n; j++) {
         r->cols[j] = (char *)malloc(largos[j] + 1);
         if (r->cols[j] == NULL) return DT_ERR_NO_MEMORY;
@@ -501,38 +506,61 @@ static int dt__rg_aguja(dt_riesgo *r, size_t p, const char *s, size_t n) {
 static char dt__rg_minuscula(char c) { return c >= 'A' && c <= 'Z' ? (char)(c - 'A' + 'a') : c; }
 
 /* The needles of one cell of a personal column: its text (ASCII lower case, trimmed) when it has
- * DT__RG_AGUJA_MIN bytes or more; and when it is written with digits and separators only (a RUT, a
- * phone, a number), its digits (7 or more), a RUT's body alone, a phone's number without the 56 or 0
- * before it. */
-static int dt__rg_agujas_celda(dt_riesgo *r, size_t p, const char *s, size_t n) {
+ * DT__RG_AGUJA_MIN to DT__RG_AGUJA_MAX bytes; and when it is written with digits and separators only
+ * (a RUT, a phone, a number), its digits (7 or more), a RUT's body alone, a phone's number without
+ * the 56 or 0 before it. */
+#define DT__RG_AGUJA_MAX 256
+typedef struct dt__rg_formas_s {
+    size_t n, ini[4], len[4];
+    char b[DT__RG_AGUJA_MAX + 3 * 64];
+} dt__rg_formas;
+
+static void dt__rg_forma(dt__rg_formas *f, const char *s, size_t n) {
+    size_t at = f->n ? f->ini[f->n - 1] + f->len[f->n - 1] : 0;
+    f->ini[f->n] = at;
+    f->len[f->n] = n;
+    memcpy(f->b + at, s, n);
+    f->n++;
+}
+
+static void dt__rg_formas_de(dt__rg_formas *f, const char *s, size_t n) {
+    f->n = 0;
     dt__rg_recortar(&s, &n);
-    char t[256];
-    if (n >= DT__RG_AGUJA_MIN && n <= sizeof t) {
-        for (size_t i = 0; i < n; i++) t[i] = dt__rg_minuscula(s[i]);
-        if (dt__rg_aguja(r, p, t, n)) return 1;
+    if (n >= DT__RG_AGUJA_MIN && n <= DT__RG_AGUJA_MAX) {
+        f->ini[0] = 0;
+        f->len[0] = n;
+        for (size_t i = 0; i < n; i++) f->b[i] = dt__rg_minuscula(s[i]);
+        f->n = 1;
     }
-    char d[64];
+    char d[40];
     size_t nd = 0;
     for (size_t i = 0; i < n; i++) {
         char c = s[i];
         if (c >= '0' && c <= '9') {
-            if (nd == sizeof d) return 0;
+            if (nd == sizeof d) return;
             d[nd++] = c;
         } else if (!(c == ' ' || c == '.' || c == '-' || c == '+' || c == '(' || c == ')' ||
                      ((c == 'k' || c == 'K') && i + 1 == n))) {
-            return 0; /* not a number as written: its text was its needle */
+            return; /* not a number as written: its text is its needle */
         }
     }
-    if (nd < DT__RG_DIGITOS_MIN) return 0;
-    if (dt__rg_aguja(r, p, d, nd)) return 1;
+    if (nd < DT__RG_DIGITOS_MIN) return;
+    if (f->n == 0 || f->len[0] != nd || memcmp(f->b, d, nd) != 0) dt__rg_forma(f, d, nd);
     uint32_t cuerpo;
-    char dv;
+    char dv, t[16];
     if (dt_rut_leer(s, n, &cuerpo, &dv) == DT_OK) {
         int l = snprintf(t, sizeof t, "%lu", (unsigned long)cuerpo);
-        if (l >= DT__RG_DIGITOS_MIN && dt__rg_aguja(r, p, t, (size_t)l)) return 1;
+        if (l >= DT__RG_DIGITOS_MIN && (size_t)l < nd) dt__rg_forma(f, t, (size_t)l);
     }
-    if (nd == 11 && d[0] == '5' && d[1] == '6' && dt__rg_aguja(r, p, d + 2, 9)) return 1;
-    if (nd == 10 && d[0] == '0' && dt__rg_aguja(r, p, d + 1, 9)) return 1;
+    if (nd == 11 && d[0] == '5' && d[1] == '6') dt__rg_forma(f, d + 2, 9);
+    else if (nd == 10 && d[0] == '0') dt__rg_forma(f, d + 1, 9);
+}
+
+static int dt__rg_agujas_celda(dt_riesgo *r, size_t p, const char *s, size_t n) {
+    dt__rg_formas f;
+    dt__rg_formas_de(&f, s, n);
+    for (size_t i = 0; i < f.n; i++)
+        if (dt__rg_aguja(r, p, f.b + f.ini[i], f.len[i])) return 1;
     return 0;
 }
 
@@ -556,11 +584,10 @@ dt_status dt_riesgo_original(dt_riesgo *r, size_t n, const char *const *valores,
     return DT_OK;
 }
 
-/* The personal columns whose needles occur in s[0, n): a bit set. Each distinct needle length is
- * slid over the text (ASCII lower case) and over its digit runs (separators dropped), a window
- * looked up by its bytes. */
-static uint64_t dt__rg_buscar_en(dt_riesgo *r, const char *s, size_t n) {
-    if (r->agujas.n == 0 || n == 0) return 0;
+/* The haystack of a masked cell s[0, n) into r->tmp: its text in ASCII lower case, a NUL, then its
+ * digit runs (the separators of a written number dropped), each ended by a NUL. Each distinct needle
+ * length is then slid over it, a window looked up by its bytes. */
+static void dt__rg_pajar(dt_riesgo *r, const char *s, size_t n) {
     r->tmp.n = 0;
     for (size_t i = 0; i < n; i++) {
         char c = dt__rg_minuscula(s[i]);
@@ -584,7 +611,11 @@ static uint64_t dt__rg_buscar_en(dt_riesgo *r, const char *s, size_t n) {
             en_run = 0;
         }
     }
-    if (r->tmp.sin_memoria) return 0;
+}
+
+/* The personal columns whose needles occur in the haystack r->tmp (dt__rg_pajar): a bit set. */
+static uint64_t dt__rg_buscar_en(dt_riesgo *r) {
+    if (r->agujas.n == 0 || r->tmp.sin_memoria) return 0;
     uint64_t cols = 0;
     for (size_t k = 0; k < r->nlargos; k++) {
         size_t l = r->largos_aguja[k];
@@ -599,6 +630,17 @@ static uint64_t dt__rg_buscar_en(dt_riesgo *r, const char *s, size_t n) {
         }
     }
     return cols;
+}
+
+/* 1 when one of the forms f occurs in the haystack h[0, n) (not across its NULs). */
+static int dt__rg_contiene(const char *h, size_t n, const dt__rg_formas *f) {
+    for (size_t k = 0; k < f->n; k++) {
+        const char *a = f->b + f->ini[k];
+        size_t l = f->len[k];
+        for (size_t i = 0; i + l <= n; i++)
+            if (h[i] == a[0] && memcmp(h + i, a, l) == 0 && memchr(h + i, '\0', l) == NULL) return 1;
+    }
+    return 0;
 }
 
 /* ---- a row ---- */
@@ -701,14 +743,28 @@ dt_status dt_riesgo_fila(dt_riesgo *r, size_t n, const char *const *valores, con
             r->sin_par++;
         }
     }
-    /* original values in any masked cell */
-    if (r->agujas.n) {
+    /* original values in any masked cell; and the row's own original values in its masked row, which
+     * tells a value that stayed with its person from a common name drawn again by chance */
+    if (r->npers && (r->agujas.n || originales != NULL)) {
+        if (originales != NULL && r->propias == NULL) {
+            r->propias = (dt__rg_formas *)malloc(r->npers * sizeof *r->propias);
+            if (r->propias == NULL) return DT_ERR_NO_MEMORY;
+        }
+        if (originales != NULL)
+            for (size_t p = 0; p < r->npers; p++) {
+                size_t jo = (size_t)r->pers[p].col_orig;
+                dt__rg_formas_de(&r->propias[p], originales[jo] ? originales[jo] : "", originales[jo] ? largos_orig[jo] : 0);
+            }
         for (size_t j = 0; j < n; j++) {
             if (valores[j] == NULL || largos[j] == 0) continue;
-            uint64_t cols = dt__rg_buscar_en(r, valores[j], largos[j]);
+            dt__rg_pajar(r, valores[j], largos[j]);
             if (r->tmp.sin_memoria) return DT_ERR_NO_MEMORY;
-            for (size_t p = 0; p < r->npers; p++)
+            uint64_t cols = dt__rg_buscar_en(r);
+            for (size_t p = 0; p < r->npers; p++) {
                 if (cols & (1ULL << p)) r->hallados[p * r->ncols + j]++;
+                if (originales != NULL && dt__rg_contiene(r->tmp.p, r->tmp.n, &r->propias[p]))
+                    r->misma_fila[p * r->ncols + j]++;
+            }
         }
     }
     r->filas++;
@@ -851,7 +907,7 @@ dt_status dt_riesgo_informe_json(const dt_riesgo *r, const char *tabla, char *bu
     if (r->npers == 0) {
         dt__tx(&x, "null");
     } else {
-        uint64_t total = 0, agujas = 0, halladas[DT__RG_COLS_MAX] = {0};
+        uint64_t total = 0, total_mf = 0, agujas = 0, halladas[DT__RG_COLS_MAX] = {0};
         for (size_t i = 0; i < r->agujas.n; i++)
             for (size_t p = 0; p < r->npers; p++)
                 if (r->agujas.e[i].b & (1ULL << p)) halladas[p]++;
@@ -869,8 +925,8 @@ dt_status dt_riesgo_informe_json(const dt_riesgo *r, const char *tabla, char *bu
         int primero = 1;
         for (size_t p = 0; p < r->npers; p++)
             for (size_t j = 0; j < r->ncols; j++) {
-                uint64_t c = r->hallados[p * r->ncols + j];
-                if (c == 0) continue;
+                uint64_t c = r->hallados[p * r->ncols + j], mf = r->misma_fila[p * r->ncols + j];
+                if (c == 0 && mf == 0) continue;
                 total += c;
                 dt__tx(&x, "%s{\"tabla\":", primero ? "" : ",");
                 dt__rg_json_texto(&x, tabla, strlen(tabla));
@@ -878,10 +934,12 @@ dt_status dt_riesgo_informe_json(const dt_riesgo *r, const char *tabla, char *bu
                 dt__rg_json_texto(&x, r->cols[j], r->largos_cols[j]);
                 dt__tx(&x, ",\"de_columna_original\":");
                 dt__rg_json_texto(&x, r->pers[p].nombre, strlen(r->pers[p].nombre));
-                dt__tx(&x, ",\"celdas\":%llu}", (unsigned long long)c);
+                dt__tx(&x, ",\"celdas\":%llu,\"misma_fila\":%llu}", (unsigned long long)c, (unsigned long long)mf);
+                total_mf += mf;
                 primero = 0;
             }
-        dt__tx(&x, "],\"valores_buscados\":%llu,\"celdas\":%llu}", (unsigned long long)agujas, (unsigned long long)total);
+        dt__tx(&x, "],\"valores_buscados\":%llu,\"celdas\":%llu,\"misma_fila\":%llu}", (unsigned long long)agujas,
+               (unsigned long long)total, (unsigned long long)total_mf);
     }
     dt__tx(&x, "}\n");
     free(k.tamanos);
@@ -926,14 +984,16 @@ dt_status dt_riesgo_informe_texto(const dt_riesgo *r, const char *tabla, char *b
                (unsigned long long)e.reidentificadas, (unsigned long long)(pr / 10), (unsigned long long)(pr % 10));
     }
     if (r->npers) {
-        uint64_t total = 0;
-        for (size_t i = 0; i < r->npers * r->ncols; i++) total += r->hallados[i];
-        dt__tx(&x, "original values found: %llu cells\n", (unsigned long long)total);
+        uint64_t total = 0, total_mf = 0;
+        for (size_t i = 0; i < r->npers * r->ncols; i++) total += r->hallados[i], total_mf += r->misma_fila[i];
+        dt__tx(&x, "original values found: %llu cells, %llu of them in the row masked from that value's row\n",
+               (unsigned long long)total, (unsigned long long)total_mf);
         for (size_t p = 0; p < r->npers; p++)
             for (size_t j = 0; j < r->ncols; j++)
-                if (r->hallados[p * r->ncols + j])
-                    dt__tx(&x, "  %s.%s holds values of the original's %s in %llu cells\n", tabla, r->cols[j],
-                           r->pers[p].nombre, (unsigned long long)r->hallados[p * r->ncols + j]);
+                if (r->hallados[p * r->ncols + j] || r->misma_fila[p * r->ncols + j])
+                    dt__tx(&x, "  %s.%s holds values of the original's %s in %llu cells (%llu in their own row)\n", tabla,
+                           r->cols[j], r->pers[p].nombre, (unsigned long long)r->hallados[p * r->ncols + j],
+                           (unsigned long long)r->misma_fila[p * r->ncols + j]);
     }
     free(k.tamanos);
     if (x.sin_memoria) {
