@@ -378,3 +378,187 @@ fin:
     for (int i = 0; i < 3; i++) free(copias[i]);
     return rc;
 }
+
+/* ---- `datoteca enmascarar --riesgo QIS [--riesgo-enlace A,B [--riesgo-enlace-modo M]]` ----
+ * The report of the output being written, printed on stderr when the run ends well. The masked values
+ * are read back from each block's output bytes (the CSV or JSON Lines rows just written, with the
+ * same readers) and the original values from the block's input, row for row, on the main thread. The
+ * search for original values needs the whole original before the first masked row, so it is only
+ * `datoteca riesgo --personales`. */
+
+struct dt__cli_riesgo_enm {
+    char *qi, *enl; /* copies of the lists, cut in place */
+    int modo;
+    dt_riesgo *r;
+    int error;
+};
+
+typedef struct {
+    const char *p;
+    size_t n, pos;
+} rg_memoria;
+
+static size_t rg_leer_memoria(void *ctx, char *buf, size_t cap) {
+    rg_memoria *m = (rg_memoria *)ctx;
+    size_t k = m->n - m->pos < cap ? m->n - m->pos : cap;
+    memcpy(buf, m->p + m->pos, k);
+    m->pos += k;
+    return k;
+}
+
+int dt__cli_riesgo_opciones(int *argc, char **argv, dt__cli_riesgo_enm **out) {
+    *out = NULL;
+    const char *qi = NULL, *enl = NULL, *modo = NULL;
+    int j = 2;
+    for (int i = 2; i < *argc; i++) {
+        const char **d = strcmp(argv[i], "--riesgo") == 0               ? &qi
+                         : strcmp(argv[i], "--riesgo-enlace") == 0      ? &enl
+                         : strcmp(argv[i], "--riesgo-enlace-modo") == 0 ? &modo
+                                                                        : NULL;
+        if (d == NULL) {
+            argv[j++] = argv[i];
+            continue;
+        }
+        if (i + 1 >= *argc) {
+            fprintf(stderr, "datoteca: enmascarar: %s lacks its value\n", argv[i]);
+            return 2;
+        }
+        *d = argv[++i];
+    }
+    *argc = j;
+    if (qi == NULL && enl == NULL) {
+        if (modo) {
+            fprintf(stderr, "datoteca: enmascarar: --riesgo-enlace-modo goes with --riesgo-enlace\n");
+            return 2;
+        }
+        return 0;
+    }
+    dt__cli_riesgo_enm *q = (dt__cli_riesgo_enm *)calloc(1, sizeof *q);
+    if (q == NULL) return 1;
+    q->modo = DT_RIESGO_IGUAL;
+    if (modo) {
+        if (strcmp(modo, "diferencia") == 0) q->modo = DT_RIESGO_DIFERENCIA;
+        else if (strcmp(modo, "razon") == 0) q->modo = DT_RIESGO_RAZON;
+        else if (strcmp(modo, "igual") != 0) {
+            fprintf(stderr, "datoteca: enmascarar: --riesgo-enlace-modo must be igual, diferencia or razon\n");
+            free(q);
+            return 2;
+        }
+    }
+    q->qi = rg_copia(qi);
+    q->enl = rg_copia(enl);
+    const char *lq[RG_MAX_COLS], *le[RG_MAX_COLS];
+    int nq = 0, ne = 0;
+    if ((qi && !q->qi) || (enl && !q->enl)) goto mal;
+    if ((q->qi && (nq = rg_lista(q->qi, lq, "--riesgo")) < 0) || (q->enl && (ne = rg_lista(q->enl, le, "--riesgo-enlace")) < 0))
+        goto mal;
+    if (q->enl && ne != 2) {
+        fprintf(stderr, "datoteca: enmascarar: --riesgo-enlace takes exactly two columns (COL,COL)\n");
+        goto mal;
+    }
+    char why[512];
+    if (dt_riesgo_new((size_t)nq, lq, (size_t)ne, le, q->modo, 0, NULL, &q->r, why, sizeof why) != DT_OK) {
+        fprintf(stderr, "datoteca: enmascarar: %s\n", why);
+        goto mal;
+    }
+    *out = q;
+    return 0;
+mal:
+    dt__cli_riesgo_enm_fin(q, 0);
+    return 2;
+}
+
+int dt__cli_riesgo_enm_columnas(dt__cli_riesgo_enm *q, const dt_mascara_plan *p, size_t ncols, const char *const *ent,
+                                const size_t *lent) {
+    char why[512];
+    size_t nsal = dt_mascara_plan_ncolumnas(p);
+    const char **sal = (const char **)malloc((nsal ? nsal : 1) * sizeof *sal);
+    size_t *lsal = (size_t *)malloc((nsal ? nsal : 1) * sizeof *lsal);
+    dt_status st = DT_ERR_NO_MEMORY;
+    if (sal && lsal) {
+        for (size_t j = 0; j < nsal; j++) sal[j] = dt_mascara_plan_columna(p, j, &lsal[j]);
+        st = dt_riesgo_columnas(q->r, nsal, sal, lsal, ncols, ent, lent, why, sizeof why);
+    }
+    free(sal);
+    free(lsal);
+    if (st == DT_OK) return 0;
+    fprintf(stderr, "datoteca: enmascarar: --riesgo: %s\n", st == DT_ERR_NO_MEMORY ? "out of memory" : why);
+    return st == DT_ERR_NO_MEMORY ? 1 : 2;
+}
+
+int dt__cli_riesgo_enm_bloque(dt__cli_riesgo_enm *q, int jsonl, const char *salida, size_t n, size_t nfilas,
+                              const char *texto, const size_t *vini, const size_t *vlen, size_t ncols) {
+    rg_memoria m = {salida, n, 0};
+    dt__csv c;
+    dt__jsonl j;
+    int ok = jsonl ? dt__jsonl_init(&j, rg_leer_memoria, &m) == 0 : dt__csv_init(&c, rg_leer_memoria, &m) == 0;
+    const char **vo = (const char **)malloc((ncols ? ncols : 1) * sizeof *vo);
+    size_t *lo = (size_t *)malloc((ncols ? ncols : 1) * sizeof *lo);
+    const char **vm = NULL;
+    size_t *lm = NULL, nm = 0;
+    int rc = ok && vo && lo ? 0 : 1;
+    char why[512];
+    for (size_t f = 0; f < nfilas && rc == 0; f++) {
+        int r = jsonl ? dt__jsonl_objeto(&j, why, sizeof why) : dt__csv_registro(&c, why, sizeof why);
+        size_t k = r == 1 ? (jsonl ? j.nmiembros : c.ncampos) : 0;
+        if (r != 1) { /* the bytes this program just wrote: a bug, say so */
+            fprintf(stderr, "datoteca: enmascarar: --riesgo: internal error: the output of row %zu of a block does not read back\n", f + 1);
+            rc = 2;
+            break;
+        }
+        if (k > nm) {
+            free(vm);
+            free(lm);
+            vm = (const char **)malloc(k * sizeof *vm);
+            lm = (size_t *)malloc(k * sizeof *lm);
+            nm = k;
+            if (vm == NULL || lm == NULL) {
+                nm = 0;
+                rc = 1;
+                break;
+            }
+        }
+        for (size_t i = 0; i < k; i++) {
+            if (jsonl) {
+                vm[i] = j.texto + j.m[i].vini; /* the plan's column order; null is empty */
+                lm[i] = j.m[i].vlen;
+            } else {
+                vm[i] = dt__csv_campo(&c, i, &lm[i]);
+            }
+        }
+        for (size_t i = 0; i < ncols; i++) {
+            vo[i] = texto + vini[f * ncols + i];
+            lo[i] = vlen[f * ncols + i];
+        }
+        dt_status st = dt_riesgo_fila(q->r, k, vm, lm, ncols, vo, lo, why, sizeof why);
+        if (st != DT_OK) {
+            fprintf(stderr, "datoteca: enmascarar: --riesgo: %s\n", st == DT_ERR_NO_MEMORY ? "out of memory" : why);
+            rc = st == DT_ERR_NO_MEMORY ? 1 : 2;
+        }
+    }
+    if (rc == 1 && !ok) fprintf(stderr, "datoteca: out of memory\n");
+    if (jsonl) dt__jsonl_free(&j);
+    else dt__csv_free(&c);
+    free(vo);
+    free(lo);
+    free(vm);
+    free(lm);
+    if (rc) q->error = 1;
+    return rc;
+}
+
+void dt__cli_riesgo_enm_fin(dt__cli_riesgo_enm *q, int imprimir) {
+    if (q == NULL) return;
+    if (imprimir && !q->error) {
+        size_t n = 0;
+        dt_riesgo_informe_texto(q->r, "salida", NULL, 0, &n);
+        char *t = (char *)malloc(n + 1);
+        if (t && dt_riesgo_informe_texto(q->r, "salida", t, n + 1, &n) == DT_OK) fwrite(t, 1, n, stderr);
+        else fprintf(stderr, "datoteca: enmascarar: --riesgo: out of memory\n");
+        free(t);
+    }
+    dt_riesgo_free(q->r);
+    free(q->qi);
+    free(q->enl);
+    free(q);
+}

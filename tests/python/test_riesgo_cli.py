@@ -294,3 +294,31 @@ def test_schema_output(tmp_path):
         assert informe["tabla"] == tabla and informe["filas"] == len(filas_m) > 0
         _comparar(tabla, informe, _k_esperado(filas_m, qi), _enlace_esperado(filas_o, filas_m, enlace))
         _solo_enteros(informe)
+
+
+@pytest.mark.parametrize("jsonl,jobs", [(False, 1), (True, 2)])
+def test_enmascarar_prints_the_report_when_asked(muestra, tmp_path, jsonl, jobs):
+    """`enmascarar --riesgo`: the output bytes are those without it, and the summary on stderr is
+    `datoteca riesgo --formato texto` over the output and its input."""
+    orig, masc = muestra["clientes"]
+    entrada = orig
+    if jsonl:
+        entrada = tmp_path / "clientes.jsonl"
+        with open(entrada, "w", encoding="utf-8") as f:
+            for fila in _leer(orig):
+                f.write(json.dumps(fila, ensure_ascii=False) + "\n")
+    clave = muestra["dir"] / "clave.hex"
+    base = [CLI, "enmascarar", "--reglas", os.path.join(MUESTRA, "reglas-clientes.toml"), "--clave-archivo", str(clave),
+            "--entrada", str(entrada), "--jobs", str(jobs)]
+    sin = subprocess.run(base, capture_output=True)
+    con = subprocess.run(base + ["--riesgo", ",".join(QI_CLIENTES), "--riesgo-enlace", "ingreso_mensual:100000,fecha_alta:anio"],
+                         capture_output=True)
+    assert sin.returncode == 0 and con.returncode == 0, con.stderr.decode()
+    assert con.stdout == sin.stdout, "--riesgo changed the masked output"
+    salida = tmp_path / ("salida.jsonl" if jsonl else "salida.csv")
+    salida.write_bytes(con.stdout)
+    esperado = _riesgo("--entrada", salida, "--original", entrada, "--qi", ",".join(QI_CLIENTES), "--enlace",
+                       "ingreso_mensual:100000,fecha_alta:anio", "--tabla", "salida", formato="texto")
+    assert con.stderr.decode() == esperado, f"enmascarar --riesgo:\n{con.stderr.decode()}\ndatoteca riesgo:\n{esperado}"
+    mal = subprocess.run(base + ["--riesgo", "no_existe"], capture_output=True, text=True)
+    assert mal.returncode == 2 and "no_existe" in mal.stderr and mal.stdout == "", mal.stderr
