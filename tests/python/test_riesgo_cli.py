@@ -322,3 +322,26 @@ def test_enmascarar_prints_the_report_when_asked(muestra, tmp_path, jsonl, jobs)
     assert con.stderr.decode() == esperado, f"enmascarar --riesgo:\n{con.stderr.decode()}\ndatoteca riesgo:\n{esperado}"
     mal = subprocess.run(base + ["--riesgo", "no_existe"], capture_output=True, text=True)
     assert mal.returncode == 2 and "no_existe" in mal.stderr and mal.stdout == "", mal.stderr
+
+
+def test_python_riesgo_gives_the_cli_s_report(muestra):
+    """datoteca.riesgo() hands the rows to the same C accumulator: the same dict as the CLI's JSON."""
+    import datoteca
+
+    orig, masc = muestra["clientes"]
+    filas_o, filas_m = _leer(orig), _leer(masc)
+    args = dict(qi=QI_CLIENTES, enlace=["ingreso_mensual:100000", "fecha_alta:anio"], personales=["rut", "email"],
+                tabla="clientes")
+    py = datoteca.riesgo(filas_m, original=filas_o, **args)
+    cli = json.loads(_riesgo("--entrada", masc, "--original", orig, "--qi", ",".join(QI_CLIENTES), "--enlace",
+                             "ingreso_mensual:100000,fecha_alta:anio", "--personales", "rut,email", "--tabla", "clientes"))
+    assert py == cli
+    assert datoteca.riesgo(filas_m, qi=["comuna"])["k_anonimato"] == _riesgo_k(masc, "comuna")
+    with pytest.raises(datoteca.InvalidArgumentError, match="no_existe"):
+        datoteca.riesgo(filas_m, qi=["no_existe"])
+    with pytest.raises(datoteca.InvalidArgumentError, match="same rows"):
+        datoteca.riesgo(filas_m, original=filas_o[:5], enlace=["sexo", "comuna"])
+
+
+def _riesgo_k(masc, qi):
+    return json.loads(_riesgo("--entrada", masc, "--qi", qi))["k_anonimato"]
