@@ -249,6 +249,36 @@ static void test_hallados(void) {
     dt_riesgo_free(r);
 }
 
+/* A value is found as a word or a whole written number, not inside another: the body 19831126 is not
+ * in the date 1983-11-26 nor in the phone 56919831126 0, the name Rosa not in Rosario; Rosa as a word,
+ * and the body with its check digit after a space are. */
+static void test_hallados_limites(void) {
+    const char *cab[] = {"rut", "nombre", "nota"};
+    const fila o[] = {{{"19.831.126-K", "Rosa", "-"}}, {{"", "", "-"}}};
+    const fila m[] = {{{"1983-11-26", "Rosario", "llamar al 56919831126 0"}},
+                      {{"x", "doña Rosa, 09 1983 1126", "rut 19831126 k"}}};
+    char dv;
+    CHECK_OK(dt_rut_dv(19831126, &dv), "dv");
+    CHECK(dv == 'K', "the test's RUT: dv %c", dv);
+    const char *pers[] = {"rut", "nombre"};
+    dt_riesgo *r = nuevo(0, NULL, 0, NULL, DT_RIESGO_IGUAL, 2, pers);
+    columnas(r, 3, cab, 3, cab);
+    for (int i = 0; i < 2; i++) {
+        const char *v[MAXC];
+        size_t l[MAXC];
+        partir(&o[i], 3, v, l);
+        CHECK_OK(dt_riesgo_original(r, 3, v, l, NULL, 0), "original row %d", i + 1);
+    }
+    filas(r, 3, m, 3, o, 2, 0);
+    informe(r);
+    /* row 1: nothing (the date is three runs, 56919831126 0 is one run of 12 digits, Rosario one word).
+     * row 2: nombre holds "rosa" as a word; nota holds the run 19831126 (the body, its K after) */
+    contiene("limites", json, "\"encontrados\":[{\"tabla\":\"t\",\"columna\":\"nota\",\"de_columna_original\":\"rut\",\"celdas\":1,"
+                              "\"misma_fila\":0},{\"tabla\":\"t\",\"columna\":\"nombre\",\"de_columna_original\":\"nombre\","
+                              "\"celdas\":1,\"misma_fila\":0}]");
+    dt_riesgo_free(r);
+}
+
 /* ---- refusals ---- */
 
 static void test_rechazos(void) {
@@ -310,6 +340,7 @@ int main(void) {
     test_enlace_igual();
     test_enlace_diferencia();
     test_hallados();
+    test_hallados_limites();
     test_rechazos();
     return dt_test_done("test_riesgo");
 }

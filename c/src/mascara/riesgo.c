@@ -70,9 +70,9 @@ static int dt__rg_rehacer(dt__rg_tabla *t, size_t nslot) {
     return 0;
 }
 
-/* The entry of key s[0, n), made (counts zero) when new: its index, or -1 out of memory. */
-static long long dt__rg_buscar(dt__rg_tabla *t, const char *s, size_t n, int crear) {
-    uint64_t h = dt__rg_hash(s, n);
+/* The entry of key s[0, n) whose hash is h, made (counts zero) when new and `crear`: its index, -2
+ * when absent, or -1 out of memory. One table always hashes its keys one way. */
+static long long dt__rg_buscar_h(dt__rg_tabla *t, uint64_t h, const char *s, size_t n, int crear) {
     if (t->nslot) {
         size_t p = (size_t)h & (t->nslot - 1);
         for (; t->slot[p]; p = (p + 1) & (t->nslot - 1)) {
@@ -109,6 +109,10 @@ static long long dt__rg_buscar(dt__rg_tabla *t, const char *s, size_t n, int cre
     while (t->slot[p]) p = (p + 1) & (t->nslot - 1);
     t->slot[p] = (uint32_t)(t->n + 1);
     return (long long)t->n++;
+}
+
+static long long dt__rg_buscar(dt__rg_tabla *t, const char *s, size_t n, int crear) {
+    return dt__rg_buscar_h(t, dt__rg_hash(s, n), s, n, crear);
 }
 
 /* ---- a growing byte string (one row's key) ---- */
@@ -305,7 +309,7 @@ struct dt_riesgo {
     uint64_t sin_par, sin_par_enmascarado;
 
     dt__rg_tabla agujas;       /* needle bytes -> a: the personal columns holding it, b: those found (bit sets) */
-    size_t largos_aguja[256];  /* the distinct needle lengths (text and digits share them) */
+    size_t largos_aguja[260];  /* the distinct lengths of the text needles (4..256) */
     size_t nlargos;
     uint64_t *hallados;        /* [pers][masked column]: cells holding a value of that original column */
     uint64_t *misma_fila;      /* [pers][masked column]: cells holding the value of their own original row */
@@ -313,6 +317,7 @@ struct dt_riesgo {
     uint64_t agujas_por_col[DT__RG_COLS_MAX];
 
     dt__rg_buf k1, k2, tmp;
+    size_t largo_texto; /* the text part of the haystack in tmp */
 };
 
 static void dt__rg_why(char *why, size_t whycap, const char *fmt, const char *a) {
@@ -490,16 +495,22 @@ dt_status dt_riesgo_columnas(dt_riesgo *r, size_t n, const char *const *columnas
 
 /* ---- the needles: personal values of the original ---- */
 
-static int dt__rg_aguja(dt_riesgo *r, size_t p, const char *s, size_t n) {
+/* A needle of personal column p, of kind `digitos` (searched among the digit runs) or text (searched in
+ * the text, at word boundaries). Entry: a, the columns holding it as text; c, as digits; b, the
+ * columns of it found (bit sets). */
+static int dt__rg_aguja(dt_riesgo *r, size_t p, const char *s, size_t n, int digitos) {
     long long i = dt__rg_buscar(&r->agujas, s, n, 1);
     if (i < 0) return 1;
     dt__rg_ent *e = &r->agujas.e[i];
-    if (e->a & (1ULL << p)) return 0; /* seen in this column */
-    e->a |= 1ULL << p;                /* the columns that hold this value */
-    r->agujas_por_col[p]++;
+    if (!((e->a | e->c) & (1ULL << p))) r->agujas_por_col[p]++; /* a distinct value of this column */
+    if (digitos) {
+        e->c |= 1ULL << p;
+        return 0;
+    }
+    e->a |= 1ULL << p;
     size_t k;
     for (k = 0; k < r->nlargos && r->largos_aguja[k] != n; k++) {}
-    if (k == r->nlargos && r->nlargos < sizeof r->largos_aguja / sizeof r->largos_aguja[0]) r->largos_aguja[r->nlargos++] = n;
+    if (k == r->nlargos) r->largos_aguja[r->nlargos++] = n; /* n <= DT__RG_AGUJA_MAX: room for every length */
     return 0;
 }
 
@@ -508,17 +519,20 @@ static char dt__rg_minuscula(char c) { return c >= 'A' && c <= 'Z' ? (char)(c - 
 /* The needles of one cell of a personal column: its text (ASCII lower case, trimmed) when it has
  * DT__RG_AGUJA_MIN to DT__RG_AGUJA_MAX bytes; and when it is written with digits and separators only
  * (a RUT, a phone, a number), its digits (7 or more), a RUT's body alone, a phone's number without
- * the 56 or 0 before it. */
+ * the 56 or 0 before it: those are looked for as whole digit runs, not inside longer ones (a RUT body
+ * inside a phone number or a date written 19831126 is chance, not a leak). */
 #define DT__RG_AGUJA_MAX 256
 typedef struct dt__rg_formas_s {
-    size_t n, ini[4], len[4];
-    char b[DT__RG_AGUJA_MAX + 3 * 64];
+    size_t n, ini[5], len[5];
+    int digitos[5]; /* 1: searched among digit runs; 0: in the text */
+    char b[DT__RG_AGUJA_MAX + 4 * 64];
 } dt__rg_formas;
 
 static void dt__rg_forma(dt__rg_formas *f, const char *s, size_t n) {
     size_t at = f->n ? f->ini[f->n - 1] + f->len[f->n - 1] : 0;
     f->ini[f->n] = at;
     f->len[f->n] = n;
+    f->digitos[f->n] = 1;
     memcpy(f->b + at, s, n);
     f->n++;
 }
@@ -530,6 +544,7 @@ static void dt__rg_formas_de(dt__rg_formas *f, const char *s, size_t n) {
         f->ini[0] = 0;
         f->len[0] = n;
         for (size_t i = 0; i < n; i++) f->b[i] = dt__rg_minuscula(s[i]);
+        f->digitos[0] = 0;
         f->n = 1;
     }
     char d[40];
@@ -545,7 +560,7 @@ static void dt__rg_formas_de(dt__rg_formas *f, const char *s, size_t n) {
         }
     }
     if (nd < DT__RG_DIGITOS_MIN) return;
-    if (f->n == 0 || f->len[0] != nd || memcmp(f->b, d, nd) != 0) dt__rg_forma(f, d, nd);
+    dt__rg_forma(f, d, nd);
     uint32_t cuerpo;
     char dv, t[16];
     if (dt_rut_leer(s, n, &cuerpo, &dv) == DT_OK) {
@@ -560,7 +575,7 @@ static int dt__rg_agujas_celda(dt_riesgo *r, size_t p, const char *s, size_t n) 
     dt__rg_formas f;
     dt__rg_formas_de(&f, s, n);
     for (size_t i = 0; i < f.n; i++)
-        if (dt__rg_aguja(r, p, f.b + f.ini[i], f.len[i])) return 1;
+        if (dt__rg_aguja(r, p, f.b + f.ini[i], f.len[i], f.digitos[i])) return 1;
     return 0;
 }
 
@@ -584,61 +599,121 @@ dt_status dt_riesgo_original(dt_riesgo *r, size_t n, const char *const *valores,
     return DT_OK;
 }
 
-/* The haystack of a masked cell s[0, n) into r->tmp: its text in ASCII lower case, a NUL, then its
- * digit runs (the separators of a written number dropped), each ended by a NUL. Each distinct needle
- * length is then slid over it, a window looked up by its bytes. */
+/* A byte that continues a word: an ASCII letter or digit, or any byte of a UTF-8 sequence. */
+static int dt__rg_palabra(unsigned char c) {
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c >= 0x80;
+}
+
+/* The haystack of a masked cell s[0, n) into r->tmp: its text in ASCII lower case (r->largo_texto
+ * bytes), then its digit runs, each preceded by a NUL: the digits of a written number with the
+ * separators between them dropped (spaces, '.', '-', '(', ')', '+'), so 12.345.678-5, +56 9 8765 4321
+ * and (2) 2345 6789 are each one run. A date (dddd-dd-dd, dd-dd-dddd) is three runs, not one. */
 static void dt__rg_pajar(dt_riesgo *r, const char *s, size_t n) {
     r->tmp.n = 0;
     for (size_t i = 0; i < n; i++) {
         char c = dt__rg_minuscula(s[i]);
         dt__rg_put(&r->tmp, &c, 1);
     }
-    /* the digit runs after the text, each ended by a byte no needle holds ('\n' is not in one: the
-     * text needles are single cells trimmed, and a cell with '\n' in the middle only matches whole) */
-    char sep = '\0';
-    dt__rg_put(&r->tmp, &sep, 1);
+    r->largo_texto = r->tmp.n;
+    const char sep = '\0';
     int en_run = 0;
     for (size_t i = 0; i < n; i++) {
         char c = s[i];
         if (c >= '0' && c <= '9') {
+            if (!en_run) {
+                dt__rg_put(&r->tmp, &sep, 1);
+                en_run = 1;
+            }
             dt__rg_put(&r->tmp, &c, 1);
-            en_run = 1;
-        } else if (en_run && (c == ' ' || c == '.' || c == '-' || c == '(' || c == ')' || c == '+') && i + 1 < n &&
-                   ((s[i + 1] >= '0' && s[i + 1] <= '9') || s[i + 1] == ' ' || s[i + 1] == '(')) {
-            continue; /* a separator inside a written number */
-        } else if (en_run) {
-            dt__rg_put(&r->tmp, &sep, 1);
-            en_run = 0;
+            continue;
         }
+        int fecha = 0; /* a '-' after the year, the day or the month of a date breaks the run */
+        if (c == '-' && i + 1 < n) {
+            size_t d = 0;
+            while (d < i && s[i - 1 - d] >= '0' && s[i - 1 - d] <= '9') d++;
+            if (d == 4 && i + 6 <= n && s[i + 3] == '-') fecha = 1;                          /* dddd-dd-dd */
+            else if (d == 2 && i + 4 <= n && s[i + 3] == '-') fecha = 1;                     /* dd-dd-... */
+            else if (d == 2 && i >= 3 && s[i - 3] == '-') fecha = 1;                         /* ...-dd-dd */
+        }
+        if (en_run && !fecha && (c == ' ' || c == '.' || c == '-' || c == '(' || c == ')' || c == '+') && i + 1 < n &&
+            ((s[i + 1] >= '0' && s[i + 1] <= '9') || s[i + 1] == ' ' || s[i + 1] == '(')) {
+            continue; /* a separator inside a written number */
+        }
+        en_run = 0;
     }
 }
 
-/* The personal columns whose needles occur in the haystack r->tmp (dt__rg_pajar): a bit set. */
+/* The personal columns whose needles occur in the haystack r->tmp (dt__rg_pajar), as a bit set; the
+ * needles found are marked. A text needle matches a window of the text that does not start or end
+ * inside a word (where the window's own first or last byte is a word byte); a digit needle matches a
+ * whole digit run, the run without its last digit (a RUT's check digit), or the run without a leading
+ * 56 or 0 (a phone's country or trunk prefix). */
 static uint64_t dt__rg_buscar_en(dt_riesgo *r) {
     if (r->agujas.n == 0 || r->tmp.sin_memoria) return 0;
     uint64_t cols = 0;
-    for (size_t k = 0; k < r->nlargos; k++) {
-        size_t l = r->largos_aguja[k];
-        for (size_t i = 0; i + l <= r->tmp.n; i++) {
-            const char *w = r->tmp.p + i;
-            if (memchr(w, '\0', l)) continue; /* a window across the text and a digit run */
-            long long e = dt__rg_buscar(&r->agujas, w, l, 0);
-            if (e >= 0) {
+    const unsigned char *t = (const unsigned char *)r->tmp.p;
+    size_t nt = r->largo_texto;
+    for (size_t i = 0; i < nt; i++) {
+        if (i > 0 && dt__rg_palabra(t[i - 1]) && dt__rg_palabra(t[i])) continue; /* inside a word */
+        for (size_t k = 0; k < r->nlargos; k++) {
+            size_t l = r->largos_aguja[k];
+            if (i + l > nt) continue;
+            if (i + l < nt && dt__rg_palabra(t[i + l - 1]) && dt__rg_palabra(t[i + l])) continue;
+            long long e = dt__rg_buscar(&r->agujas, (const char *)t + i, l, 0);
+            if (e >= 0 && r->agujas.e[e].a) {
                 cols |= r->agujas.e[e].a;
-                r->agujas.e[e].b |= r->agujas.e[e].a; /* the columns whose value was found */
+                r->agujas.e[e].b |= r->agujas.e[e].a;
             }
         }
+    }
+    for (size_t i = nt; i < r->tmp.n;) { /* each run: a NUL, then its digits */
+        size_t ini = i + 1, fin = ini;
+        while (fin < r->tmp.n && t[fin] != '\0') fin++;
+        const char *d = (const char *)t + ini;
+        size_t nd = fin - ini;
+        for (int forma = 0; forma < 3; forma++) {
+            const char *x = d;
+            size_t nx = nd;
+            if (forma == 1) nx = nd - 1;
+            else if (forma == 2 && nd > 2 && d[0] == '5' && d[1] == '6') x = d + 2, nx = nd - 2;
+            else if (forma == 2 && nd > 1 && d[0] == '0') x = d + 1, nx = nd - 1;
+            else if (forma == 2) continue;
+            if (nx < DT__RG_DIGITOS_MIN) continue;
+            long long e = dt__rg_buscar(&r->agujas, x, nx, 0);
+            if (e >= 0 && r->agujas.e[e].c) {
+                cols |= r->agujas.e[e].c;
+                r->agujas.e[e].b |= r->agujas.e[e].c;
+            }
+        }
+        i = fin;
     }
     return cols;
 }
 
-/* 1 when one of the forms f occurs in the haystack h[0, n) (not across its NULs). */
-static int dt__rg_contiene(const char *h, size_t n, const dt__rg_formas *f) {
+/* 1 when one of the forms f occurs in the haystack r->tmp by the rules of dt__rg_buscar_en. */
+static int dt__rg_contiene(const dt_riesgo *r, const dt__rg_formas *f) {
+    const unsigned char *t = (const unsigned char *)r->tmp.p;
+    size_t nt = r->largo_texto;
     for (size_t k = 0; k < f->n; k++) {
         const char *a = f->b + f->ini[k];
         size_t l = f->len[k];
-        for (size_t i = 0; i + l <= n; i++)
-            if (h[i] == a[0] && memcmp(h + i, a, l) == 0 && memchr(h + i, '\0', l) == NULL) return 1;
+        if (!f->digitos[k]) {
+            for (size_t i = 0; i + l <= nt; i++)
+                if (!(i > 0 && dt__rg_palabra(t[i - 1]) && dt__rg_palabra(t[i])) &&
+                    !(i + l < nt && dt__rg_palabra(t[i + l - 1]) && dt__rg_palabra(t[i + l])) && memcmp(t + i, a, l) == 0)
+                    return 1;
+            continue;
+        }
+        for (size_t i = nt; i < r->tmp.n;) {
+            size_t ini = i + 1, fin = ini;
+            while (fin < r->tmp.n && t[fin] != '\0') fin++;
+            const char *d = (const char *)t + ini;
+            size_t nd = fin - ini;
+            if ((nd == l || nd == l + 1) && memcmp(d, a, l) == 0) return 1;
+            if (nd == l + 2 && d[0] == '5' && d[1] == '6' && memcmp(d + 2, a, l) == 0) return 1;
+            if (nd == l + 1 && d[0] == '0' && memcmp(d + 1, a, l) == 0) return 1;
+            i = fin;
+        }
     }
     return 0;
 }
@@ -762,7 +837,7 @@ dt_status dt_riesgo_fila(dt_riesgo *r, size_t n, const char *const *valores, con
             uint64_t cols = dt__rg_buscar_en(r);
             for (size_t p = 0; p < r->npers; p++) {
                 if (cols & (1ULL << p)) r->hallados[p * r->ncols + j]++;
-                if (originales != NULL && dt__rg_contiene(r->tmp.p, r->tmp.n, &r->propias[p]))
+                if (originales != NULL && dt__rg_contiene(r, &r->propias[p]))
                     r->misma_fila[p * r->ncols + j]++;
             }
         }
