@@ -450,7 +450,7 @@ dt_status dt_riesgo_columnas(dt_riesgo *r, size_t n, const char *const *columnas
      * header line has a data row there. */
     for (size_t i = 0; i < r->nqi; i++)
         if ((r->qi[i].col = dt__rg_indice(n, columnas, largos, r->qi[i].nombre)) < 0) {
-            dt__rg_why(why, whycap, "riesgo: the masked input has no column named by the quasi-identifier %s", r->qi[i].spec);
+            dt__rg_why(why, whycap, "riesgo: the masked table has no column named by the quasi-identifier %s", r->qi[i].spec);
             return DT_ERR_INVALID_ARG;
         }
     int orig = columnas_orig != NULL;
@@ -460,7 +460,7 @@ dt_status dt_riesgo_columnas(dt_riesgo *r, size_t n, const char *const *columnas
     }
     for (size_t i = 0; i < r->nenl; i++) {
         if ((r->enl[i].col = dt__rg_indice(n, columnas, largos, r->enl[i].nombre)) < 0) {
-            dt__rg_why(why, whycap, "riesgo: the masked input has no column named by the linkage column %s", r->enl[i].spec);
+            dt__rg_why(why, whycap, "riesgo: the masked table has no column named by the linkage column %s", r->enl[i].spec);
             return DT_ERR_INVALID_ARG;
         }
         if ((r->enl[i].col_orig = dt__rg_indice(norig, columnas_orig, largos_orig, r->enl[i].nombre)) < 0) {
