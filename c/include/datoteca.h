@@ -857,7 +857,9 @@ DT_API void dt_riesgo_free(dt_riesgo *r); /* NULL is a no-op */
 /* Bind the masked table's header (n names) and the original's (norig names; columnas_orig NULL: no
  * original, which the linkage columns and the personal columns need). Refused (DT_ERR_INVALID_ARG) when
  * a named column is not in the header it must be in; the sentence names the column as the caller gave
- * it, never a header cell. DT_ERR_INVALID_STATE when called twice. The names are copied. */
+ * it, never a header cell; and the report names a masked column by its header only when the original's
+ * header has that name too, else as "#N" (its position from 1), so the cells of a file without its
+ * header line never reach it. DT_ERR_INVALID_STATE when called twice. The names are copied. */
 DT_API dt_status dt_riesgo_columnas(dt_riesgo *r, size_t n, const char *const *columnas, const size_t *largos,
                                     size_t norig, const char *const *columnas_orig, const size_t *largos_orig,
                                     char *why, size_t whycap);

@@ -279,6 +279,26 @@ static void test_hallados_limites(void) {
     dt_riesgo_free(r);
 }
 
+/* A masked file without its header line: its first row stands where the names go, and the report
+ * names those columns by position, never by those cells. */
+static void test_sin_cabecera(void) {
+    const char *cab_o[] = {"rut", "nota"};
+    const char *cab_m[] = {"21.623.409-K", "llamar a Ana"}; /* a row of data read as the header */
+    const fila o[] = {{{"12.345.678-5", "-"}}};
+    const fila m[] = {{{"9.999.999-9", "rut 12345678-5"}}};
+    const char *pers[] = {"rut"};
+    dt_riesgo *r = nuevo(0, NULL, 0, NULL, DT_RIESGO_IGUAL, 1, pers);
+    columnas(r, 2, cab_m, 2, cab_o);
+    const char *v[MAXC];
+    size_t l[MAXC];
+    partir(&o[0], 2, v, l);
+    CHECK_OK(dt_riesgo_original(r, 2, v, l, NULL, 0), "original");
+    filas(r, 2, m, 2, o, 1, 0);
+    contiene("sin cabecera", informe(r), "{\"tabla\":\"t\",\"columna\":\"#2\",\"de_columna_original\":\"rut\",\"celdas\":1,");
+    CHECK(strstr(json, "21.623") == NULL && strstr(json, "Ana") == NULL, "a header cell in the report: %s", json);
+    dt_riesgo_free(r);
+}
+
 /* ---- refusals ---- */
 
 static void test_rechazos(void) {
@@ -341,6 +361,7 @@ int main(void) {
     test_enlace_diferencia();
     test_hallados();
     test_hallados_limites();
+    test_sin_cabecera();
     test_rechazos();
     return dt_test_done("test_riesgo");
 }

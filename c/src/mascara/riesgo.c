@@ -478,13 +478,27 @@ dt_status dt_riesgo_columnas(dt_riesgo *r, size_t n, const char *const *columnas
     r->hallados = (uint64_t *)calloc((r->npers ? r->npers : 1) * (n ? n : 1), sizeof *r->hallados);
     r->misma_fila = (uint64_t *)calloc((r->npers ? r->npers : 1) * (n ? n : 1), sizeof *r->misma_fila);
     if (r->cols == NULL || r->largos_cols == NULL || r->hallados == NULL || r->misma_fila == NULL) return DT_ERR_NO_MEMORY;
+    /* The report names a masked column only by a name the original's header also has: a masked file
+     * without its header line has a row of data where the names go, and those cells must not reach the
+     * report. Any other column is "#N" (its position from 1). */
     for (size_t j = 0; j < n; j++) {
-        r->cols[j] = (char *)malloc(largos[j] + 1);
+        char pos[32];
+        const char *nom = columnas[j];
+        size_t l = largos[j];
+        int conocido = 0;
+        for (size_t k = 0; k < norig && !conocido; k++)
+            conocido = largos_orig[k] == l && memcmp(columnas_orig[k], nom, l) == 0;
+        if (!conocido) {
+            snprintf(pos, sizeof pos, "#%zu", j + 1);
+            nom = pos;
+            l = strlen(pos);
+        }
+        r->cols[j] = (char *)malloc(l + 1);
         if (r->cols[j] == NULL) return DT_ERR_NO_MEMORY;
         r->ncols = j + 1;
-        memcpy(r->cols[j], columnas[j], largos[j]);
-        r->cols[j][largos[j]] = '\0';
-        r->largos_cols[j] = largos[j];
+        memcpy(r->cols[j], nom, l);
+        r->cols[j][l] = '\0';
+        r->largos_cols[j] = l;
     }
     r->ncols = n;
     r->ncols_orig = norig;
