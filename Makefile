@@ -152,6 +152,7 @@ test-go: build
 	  $$GO test -race -short -count=1 ./...
 	@cmp $(BUILD)/golden-go.json fixtures/golden.json && echo "golden (go): identical to fixtures/golden.json ($$(wc -c < fixtures/golden.json) bytes)"
 	@export $(GO_ENV) && tests/llamada_nueva.sh go
+	@GO=$$(tools/need_go.sh) && export $(GO_ENV) && GOFLAGS= tests/go/desde_clon.sh $$GO $(abspath $(CLI))
 
 # gofakeit lives in bench/go's own module (its go.sum pins v7.18.2): never a requirement of the binding's.
 bench: bench-go

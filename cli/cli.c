@@ -68,9 +68,16 @@ static char json_keys[DT_MAX_FIELDS][64];
 static const char *json_key_ptr[DT_MAX_FIELDS]; /* json_keys[j], as dt__cli_json_fila takes them */
 static size_t json_key_len[DT_MAX_FIELDS];
 static uint8_t json_nullable[DT_MAX_FIELDS]; /* an empty value of these fields is written null */
+/* Integer fields are JSON numbers (since 3.0.0), as `datoteca tabla`, Python and Node give them: one
+ * record has one JSON form whichever command writes it. */
+static uint8_t json_entero[DT_MAX_FIELDS];
 
 static void prepare_keys(size_t index, const dt_call_info *c) {
-    for (size_t j = 0; j < c->nfields && j < DT_MAX_FIELDS; j++) json_nullable[j] = (uint8_t)dt_call_field_nullable(index, j);
+    const uint8_t *sql = dt__llamadas[index].sql;
+    for (size_t j = 0; j < c->nfields && j < DT_MAX_FIELDS; j++) {
+        json_nullable[j] = (uint8_t)dt_call_field_nullable(index, j);
+        json_entero[j] = (uint8_t)(sql[j] == DT__SQL_INTEGER || sql[j] == DT__SQL_BIGINT);
+    }
     for (size_t j = 0; j < c->nfields && j < DT_MAX_FIELDS; j++) {
         json_key_len[j] = (size_t)snprintf(json_keys[j], sizeof json_keys[j], "%s\"%s\":", j ? "," : "", c->fields[j]);
         json_key_ptr[j] = json_keys[j];
@@ -115,7 +122,7 @@ static void escribir_registro(outbuf *o, const dt__llamada *ll, const int64_t *a
     if (f == F_JSONL) {
         uint8_t nulo[DT_MAX_FIELDS];
         for (size_t j = 0; j < nf; j++) nulo[j] = largo[j] == 0 && json_nullable[j];
-        o->p = dt__cli_json_fila(d, json_key_ptr, json_key_len, ini, largo, nulo, NULL, nf);
+        o->p = dt__cli_json_fila(d, json_key_ptr, json_key_len, ini, largo, nulo, json_entero, nf);
         return;
     }
     for (size_t j = 0; j < nf; j++) { /* plain: tab-separated */

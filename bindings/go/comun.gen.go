@@ -54,7 +54,7 @@ const (
 	// Chunk: values per crossing into C in the runtimes' bulk paths: one buffer of DT_CHUNK * DT_MAX_TEXT bytes
 	Chunk = 2048
 	// AbiMajor: the library major version a runtime generated from this spec loads (it refuses any other)
-	AbiMajor = 2
+	AbiMajor = 3
 )
 
 // nombresKind: What a call returns through the registry. (the index is the C value).

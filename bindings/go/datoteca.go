@@ -89,7 +89,7 @@ func init() {
 	}
 }
 
-// Version is the C library's version ("2.1.0").
+// Version is the C library's version ("3.0.0").
 func Version() string { return C.GoString(C.dt_version()) }
 
 // DataVersion is the version of the generated data (fixtures/golden.json records it).

@@ -52,10 +52,10 @@ extern "C" {
 /* ===================================================================== versions */
 
 /* Library version (semantic). CMake and the bindings read it from here. */
-#define DT_VERSION_MAJOR 2
-#define DT_VERSION_MINOR 1
+#define DT_VERSION_MAJOR 3
+#define DT_VERSION_MINOR 0
 #define DT_VERSION_PATCH 0
-#define DT_VERSION_STRING "2.1.0"
+#define DT_VERSION_STRING "3.0.0"
 
 /* Data version: changes whenever the same seed and calls would give different data.
  * A change of it is a breaking change and comes with a new major version. */

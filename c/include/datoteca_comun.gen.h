@@ -44,7 +44,7 @@ typedef enum dt_status {
 #define DT_EDAD_CONTACTO 14 /* below this age a person has no email and no mobile of their own (datoteca's judgement, docs/data.md) */
 #define DT_N_MAX 4294967295LL /* the most values or rows one bulk request of a runtime returns (many(), filas()); the same limit in every runtime */
 #define DT_CHUNK 2048 /* values per crossing into C in the runtimes' bulk paths: one buffer of DT_CHUNK * DT_MAX_TEXT bytes */
-#define DT_ABI_MAJOR 2 /* the library major version a runtime generated from this spec loads (it refuses any other) */
+#define DT_ABI_MAJOR 3 /* the library major version a runtime generated from this spec loads (it refuses any other) */
 
 /* What a call returns through the registry. */
 typedef enum dt_kind {

@@ -14,6 +14,29 @@ for call in $("$cli" list | awk '{print $1}'); do
 done
 "$cli" persona --seed 42 -n 3 --format jsonl | python3 -c 'import json,sys; [json.loads(l) for l in sys.stdin]' \
   || fail "persona jsonl is not JSON"
+# One JSON form per record (3.0.0): each field of every call is the same JSON type in the stream and in
+# `datoteca tabla` (integers bare, texts quoted, an empty nullable field null in both).
+for call in $("$cli" list | awk '{print $1}'); do
+  "$cli" "$call" --seed 7 -n 50 --format jsonl > /tmp/dt_cli_stream.jsonl || fail "$call jsonl"
+  "$cli" tabla "$call" --seed 7 -n 50 --format jsonl > /tmp/dt_cli_tabla.jsonl 2>/dev/null || continue
+  python3 - "$call" <<'PY' || fail "$call: the stream's JSON types differ from datoteca tabla's"
+import json, sys
+def tipos(path):
+    seen = {}
+    for n, line in enumerate(open(path, encoding="utf-8"), 1):
+        v = json.loads(line)
+        row = v if isinstance(v, dict) else {"": v}
+        for k, x in row.items():
+            if x is not None:
+                seen.setdefault(k, set()).add(type(x).__name__)
+    return seen
+s, t = tipos("/tmp/dt_cli_stream.jsonl"), tipos("/tmp/dt_cli_tabla.jsonl")
+bad = [f"{k}: stream {sorted(s[k])}, tabla {sorted(t[k])}" for k in s if k in t and s[k] != t[k]]
+if bad:
+    print(f"{sys.argv[1]} (seed 7, 50 rows): " + "; ".join(bad))
+    sys.exit(1)
+PY
+done
 "$cli" empresa --seed 42 -n 3 --format csv | python3 -c 'import csv,sys; r=list(csv.reader(sys.stdin)); assert len(r)==4 and all(len(x)==len(r[0]) for x in r)' \
   || fail "empresa csv is not CSV"
 expect_error() {

@@ -36,7 +36,7 @@ def test_the_wheel_is_manylinux_with_one_library_and_the_license(wheel):
     assert "manylinux" in wheel.name and wheel.name.startswith("datoteca-2."), wheel.name
     names = zipfile.ZipFile(wheel).namelist()
     libs = [n for n in names if "libdatoteca" in n]
-    assert libs == ["datoteca/libdatoteca.so.2"], libs
+    assert libs == ["datoteca/libdatoteca.so.3"], libs
     assert any(n.endswith("licenses/LICENSE") for n in names), names
 
 

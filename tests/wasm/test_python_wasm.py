@@ -35,7 +35,7 @@ def test_the_module_is_the_wasm_file_and_the_same_version():
     from datoteca import _lib
 
     assert type(_lib.lib).__module__ == "datoteca._wasm"
-    assert datoteca.version() == "2.1.0" and datoteca.data_version() == golden_runner.load(golden_runner.FINGERPRINT)["data_version"]
+    assert datoteca.version() == "3.0.0" and datoteca.data_version() == golden_runner.load(golden_runner.FINGERPRINT)["data_version"]
 
 
 def _import(env_extra, code="import datoteca; print(datoteca.backend())"):

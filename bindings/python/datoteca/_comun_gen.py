@@ -59,7 +59,7 @@ N_MAX = 4294967295
 # values per crossing into C in the runtimes' bulk paths: one buffer of DT_CHUNK * DT_MAX_TEXT bytes
 CHUNK = 2048
 # the library major version a runtime generated from this spec loads (it refuses any other)
-ABI_MAJOR = 2
+ABI_MAJOR = 3
 # What a call returns through the registry. (the index is the C value)
 KINDS: Tuple[str, ...] = ('texto', 'entero', 'registro', 'validar',)
 # The SQL dialect of a dataset's DDL. (the index is the C value)

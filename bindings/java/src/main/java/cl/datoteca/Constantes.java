@@ -59,7 +59,7 @@ public final class Constantes {
     /** values per crossing into C in the runtimes' bulk paths: one buffer of DT_CHUNK * DT_MAX_TEXT bytes */
     public static final int CHUNK = 2048;
     /** the library major version a runtime generated from this spec loads (it refuses any other) */
-    public static final int ABI_MAJOR = 2;
+    public static final int ABI_MAJOR = 3;
     /** Status DT_OK: success. */
     public static final int OK = 0;
     /** Status DT_ERR_NULL: a required pointer argument is NULL. */

@@ -284,7 +284,7 @@ public final class Datoteca extends Llamadas implements AutoCloseable {
         return out;
     }
 
-    /** The library's version ("2.1.0"). */
+    /** The library's version ("3.0.0"). */
     public static String version() {
         return Nativo.dt_version().getString(0, "UTF-8");
     }
