@@ -8,6 +8,7 @@ holds integers only, its keys in a fixed order, and no value of the original; it
 path. Failures name the table, the columns and the number that differs."""
 import collections
 import csv
+import datetime
 import io
 import json
 import os
@@ -345,3 +346,44 @@ def test_python_riesgo_gives_the_cli_s_report(muestra):
 
 def _riesgo_k(masc, qi):
     return json.loads(_riesgo("--entrada", masc, "--qi", qi))["k_anonimato"]
+
+
+def _enlace_diferencia(orig, masc, a, b):
+    """Modo diferencia, recounted: the gap in days between two ISO dates."""
+    def gap(f):
+        try:
+            x, y = (datetime.date.fromisoformat(f[c].strip()) for c in (a, b))
+        except ValueError:
+            return None
+        return (y - x).days
+
+    gm = [gap(f) for f in masc]
+    cuenta = collections.Counter(g for g in gm if g is not None)
+    con = unicas = reid = 0
+    for i, f in enumerate(orig):
+        g = gap(f)
+        if g is None:
+            continue
+        con += 1
+        if cuenta[g] == 1:
+            unicas += 1
+            reid += gm[i] == g
+    return {"filas_con_par": con, "unicas": _tasa(unicas, con), "reidentificadas": _tasa(reid, con)}
+
+
+def test_sample_the_issue_s_date_gap_attack(muestra):
+    """A birth date and a date of joining, matched by their gap: what a per-entity shift of both keeps.
+    The original against itself is what that masking would leave; the shipped rules replace the birth
+    date with the persona's."""
+    orig, masc = muestra["clientes"]
+    filas_o, filas_m = _leer(orig), _leer(masc)
+    for nombre, contra, filas_c in (("original", orig, filas_o), ("masked", masc, filas_m)):
+        informe = json.loads(_riesgo("--entrada", contra, "--original", orig, "--enlace", "fecha_nacimiento,fecha_alta",
+                                     "--enlace-modo", "diferencia"))
+        esperado = _enlace_diferencia(filas_o, filas_c, "fecha_nacimiento", "fecha_alta")
+        for clave, v in esperado.items():
+            assert informe["enlace"][clave] == v, f"{nombre}: {clave}: report {informe['enlace'][clave]}, recomputed {v}"
+        if nombre == "original":
+            assert informe["enlace"]["reidentificadas"]["por_mil"] > 950, informe["enlace"]
+        else:
+            assert informe["enlace"]["reidentificadas"]["n"] <= 3, informe["enlace"]
