@@ -46,6 +46,7 @@ static int usage_enmascarar(FILE *f) {
             "usage: datoteca enmascarar --reglas REGLAS.toml (--clave-archivo CLAVE.hex | env DATOTECA_CLAVE)\n"
             "                           [--entrada FILE] [--salida FILE] [--formato csv|jsonl] [--jobs N]\n"
             "                           [--clave-de-prueba] [--clave-compartida] [--csv-seguro]\n"
+            "                           [--riesgo QI,... [--riesgo-enlace COL,COL [--riesgo-enlace-modo M]]]\n"
             "                           < in.csv > out.csv\n"
             "Masks a CSV (a header, then records) or JSON Lines (one flat object per line) from stdin or --entrada\n"
             "under the masking rules REGLAS (TOML, or JSON when the name ends in .json; `datoteca detectar` proposes\n"
@@ -62,6 +63,8 @@ static int usage_enmascarar(FILE *f) {
             "--csv-seguro: a CSV cell a spreadsheet would run as a formula (=, +, -, @, tab, CR first) is written\n"
             "as text, a ' in front (a number or a phone with a sign is left as it is); CSV only.\n"
             "--salida FILE writes FILE through a temporary file renamed at the end (nothing is left on an error).\n"
+            "--riesgo QI,...: when the run ends well, the k-anonymity of the output over those columns on stderr\n"
+            "(and with --riesgo-enlace A,B the linkage of the pair A, B; `datoteca riesgo --help`).\n"
             "Exit status: 0; 2 for refused rules, key or input (naming row and column, never a value); 1 for I/O.\n"
             "See docs/enmascarar.md.\n");
     return f == stdout ? 0 : 2;
@@ -188,6 +191,7 @@ typedef struct enm {
     uint64_t *visto;       /* JSONL: per column, the row that last filled it */
     FILE *out;
     int rc;
+    dt__cli_riesgo_enm *riesgo; /* --riesgo: the report counted as blocks are written */
 } enm;
 
 /* A block slot's state, kept in dt__cli_lotes' scratch. */
@@ -482,6 +486,10 @@ static int usar_bloque(void *ctx, outbuf *o, char *scratch) {
         e->rc = 1;
         return 1;
     }
+    if (e->riesgo && !b->rc_valor && !b->rc_entrada &&
+        (e->rc = dt__cli_riesgo_enm_bloque(e->riesgo, e->formato == F_JSONL, o->data, n, b->nfilas, b->texto, b->vini,
+                                           b->vlen, e->ncols)) != 0)
+        return 1;
     if (b->rc_valor || b->rc_entrada) {
         fprintf(stderr, "%s\n", b->rc_valor ? b->why_valor : b->why_entrada);
         e->rc = b->rc_valor ? b->rc_valor : b->rc_entrada;
@@ -490,8 +498,18 @@ static int usar_bloque(void *ctx, outbuf *o, char *scratch) {
     return 0;
 }
 
+static int enmascarar(int argc, char **argv, dt__cli_riesgo_enm *riesgo);
+
 int dt__cli_enmascarar_main(int argc, char **argv) {
     dt__enm_sin_volcado(); /* before the key is anywhere in this process */
+    dt__cli_riesgo_enm *riesgo = NULL; /* --riesgo and its options, taken out of argv */
+    int rc = dt__cli_riesgo_opciones(&argc, argv, &riesgo);
+    if (rc == 0) rc = enmascarar(argc, argv, riesgo);
+    dt__cli_riesgo_enm_fin(riesgo, rc == 0);
+    return rc;
+}
+
+static int enmascarar(int argc, char **argv, dt__cli_riesgo_enm *riesgo) {
     const char *reglas_ruta = NULL, *clave_ruta = NULL, *salida = NULL, *entrada = NULL, *formato_txt = NULL, *jobs_txt = NULL;
     static const char *const opciones[] = {"--reglas", "--clave-archivo", "--salida", "--entrada", "--formato", "--jobs"};
     int csv_seguro = 0;
@@ -588,6 +606,7 @@ int dt__cli_enmascarar_main(int argc, char **argv) {
     dt_mascara_clave *clave = NULL;
     enm e;
     memset(&e, 0, sizeof e);
+    e.riesgo = riesgo;
     dt__csv c;
     dt__jsonl jl;
     int lector_listo = 0;
@@ -702,6 +721,8 @@ int dt__cli_enmascarar_main(int argc, char **argv) {
             e.clave_json[j] = kb.data; /* the block's bytes, owned from here */
             e.clave_json_len[j] = (size_t)(kb.p - kb.data);
         }
+        if (riesgo && (rc = dt__cli_riesgo_enm_columnas(riesgo, e.plan0, e.ncols, (const char *const *)e.nombre, e.largo)) != 0)
+            goto fin;
     }
 
     if (salida != NULL) {

@@ -160,6 +160,23 @@ int dt__cli_detectar_main(int argc, char **argv);
  * [--formato csv|jsonl] [--jobs N]: masks a CSV or JSON Lines stream; the exit status (2 for refused rules,
  * key or input, 1 for an I/O error). */
 int dt__cli_enmascarar_main(int argc, char **argv);
+/* datoteca riesgo [--entrada FILE] --qi COLS [--original FILE --enlace A,B --personales COLS]: the risk
+ * report of a masked output (cli/cli_riesgo.c); the exit status (2 for refused arguments or input). */
+int dt__cli_riesgo_main(int argc, char **argv);
+/* `datoteca enmascarar --riesgo QIS [--riesgo-enlace A,B [--riesgo-enlace-modo M]]` (cli/cli_riesgo.c):
+ * _opciones takes those options out of argv (so enmascarar's own parsing never sees them) and sets *out
+ * (NULL when none was given): 0, 2 refused (said), 1 out of memory. _columnas binds the output's header (the plan's columns) and
+ * the input's, _bloque counts a block's rows from the bytes written for them (`jsonl`: JSON Lines,
+ * else CSV rows without the header) and the block's input values (row f's value i at
+ * texto + vini[f * ncols + i], vlen[...] bytes): 0, or the exit status with the reason said. _fin
+ * prints the summary on stderr when `imprimir` and no block failed, and frees (NULL: nothing). */
+typedef struct dt__cli_riesgo_enm dt__cli_riesgo_enm;
+int dt__cli_riesgo_opciones(int *argc, char **argv, dt__cli_riesgo_enm **out);
+int dt__cli_riesgo_enm_columnas(dt__cli_riesgo_enm *q, const dt_mascara_plan *p, size_t ncols, const char *const *ent,
+                                const size_t *lent);
+int dt__cli_riesgo_enm_bloque(dt__cli_riesgo_enm *q, int jsonl, const char *salida, size_t n, size_t nfilas,
+                              const char *texto, const size_t *vini, const size_t *vlen, size_t ncols);
+void dt__cli_riesgo_enm_fin(dt__cli_riesgo_enm *q, int imprimir);
 
 /* What datoteca esquema writes (--formato), and E_FILAS: dt_esquema_filas' own text, for a loader. */
 enum { E_DDL, E_CSV, E_SQL, E_SQLITE, E_FILAS };

@@ -891,6 +891,64 @@ DT_API uint64_t dt_detector_filas(const dt_detector *d);
  * everywhere (DT_ERR_BUFFER_TOO_SMALL with the size in *len). Deterministic: the same counts give the
  * same bytes. DT_ERR_NULL for NULL d; DT_ERR_NO_MEMORY. */
 DT_API dt_status dt_detector_reglas(const dt_detector *d, const char *origen, char *buf, size_t cap, size_t *len);
+/* ---- the risk report of a masked output: what `datoteca riesgo` prints ---- */
+
+/* An accumulator of the re-identification risk left in a masked table (docs/enmascarar.md, "Measuring
+ * the risk: datoteca riesgo"): k-anonymity over named quasi-identifiers (PostgreSQL Anonymizer's
+ * k_anonymity, ARX's sample risks), the linkage rate of a pair of columns an attacker knows from the
+ * original, and the values of the original's personal columns found anywhere in the masked table.
+ * Counts only, integers only; the report never holds a data value, only column names and numbers.
+ * Memory: one entry per distinct quasi-identifier tuple, per distinct generalised linkage pair (of
+ * either file), and per distinct value of the personal columns; nothing per row. One thread at a time
+ * per accumulator. Since 3.0.0. */
+typedef struct dt_riesgo dt_riesgo;
+
+/* How the attacker matches the pair of linkage columns: the two values as generalised (equal), the
+ * second minus the first (a date's days, an amount's units: what an entity-wide shift keeps), or the
+ * second over the first in thousandths (two amounts: what an entity-wide factor keeps, up to rounding). */
+#define DT_RIESGO_IGUAL 0
+#define DT_RIESGO_DIFERENCIA 1
+#define DT_RIESGO_RAZON 2
+
+/* A new accumulator. Each column is named as "name" or, for the quasi-identifiers and the linkage
+ * columns of DT_RIESGO_IGUAL, "name:anio" (a date to its year), "name:mes" (to its month) or "name:N"
+ * (an amount to the bucket of width N it falls in, N > 0); the names are copied. nqi and npersonales
+ * up to 64; nenlace 0 or 2. Refused (DT_ERR_INVALID_ARG, a sentence in why naming the column as
+ * given): an empty name, a generalisation where the mode takes none, counts out of range, an unknown
+ * modo. DT_ERR_NULL for NULL out or a NULL list or name with a count; DT_ERR_NO_MEMORY. *out NULL on
+ * failure; free with dt_riesgo_free. `why` with snprintf semantics, may be NULL/0. */
+DT_API dt_status dt_riesgo_new(size_t nqi, const char *const *qi, size_t nenlace, const char *const *enlace, int modo,
+                               size_t npersonales, const char *const *personales, dt_riesgo **out, char *why, size_t whycap);
+DT_API void dt_riesgo_free(dt_riesgo *r); /* NULL is a no-op */
+/* Bind the masked table's header (n names) and the original's (norig names; columnas_orig NULL: no
+ * original, which the linkage columns and the personal columns need). Refused (DT_ERR_INVALID_ARG) when
+ * a named column is not in the header it must be in; the sentence names the column as the caller gave
+ * it, never a header cell; and the report names a masked column by its header only when the original's
+ * header has that name too, else as "#N" (its position from 1), so the cells of a file without its
+ * header line never reach it. DT_ERR_INVALID_STATE when called twice. The names are copied. */
+DT_API dt_status dt_riesgo_columnas(dt_riesgo *r, size_t n, const char *const *columnas, const size_t *largos,
+                                    size_t norig, const char *const *columnas_orig, const size_t *largos_orig,
+                                    char *why, size_t whycap);
+/* One row of the original (its header's count of values, else DT_ERR_INVALID_ARG): its personal
+ * columns' values become the needles searched for in the masked rows. Every original row goes before
+ * the first dt_riesgo_fila (else DT_ERR_INVALID_STATE). A NULL value is empty. The values may be freed
+ * on return. */
+DT_API dt_status dt_riesgo_original(dt_riesgo *r, size_t n, const char *const *valores, const size_t *largos,
+                                    char *why, size_t whycap);
+/* One masked row (n values, the masked header's count) and, when an original was bound, the original
+ * row it was masked from (norig values; originales NULL only when no linkage columns were named):
+ * counted into its class, its linkage pair, and searched for the needles. DT_ERR_INVALID_ARG for a
+ * wrong count ("masked row N has ..."), DT_ERR_NO_MEMORY. A NULL value is empty. */
+DT_API dt_status dt_riesgo_fila(dt_riesgo *r, size_t n, const char *const *valores, const size_t *largos, size_t norig,
+                                const char *const *originales, const size_t *largos_orig, char *why, size_t whycap);
+/* The masked rows counted so far (0 for NULL). */
+DT_API uint64_t dt_riesgo_filas(const dt_riesgo *r);
+/* The report as one line of JSON (keys in a fixed order, integers only, rates as {"n","de","por_mil"},
+ * the per-mille rounded half up), `tabla` naming the table in it (NULL: "entrada"); or as English text
+ * for a person (_texto). Text out as everywhere. Deterministic: the same rows in any order give the
+ * same bytes. DT_ERR_NULL for NULL r; DT_ERR_NO_MEMORY. The accumulator may take more rows after. */
+DT_API dt_status dt_riesgo_informe_json(const dt_riesgo *r, const char *tabla, char *buf, size_t cap, size_t *len);
+DT_API dt_status dt_riesgo_informe_texto(const dt_riesgo *r, const char *tabla, char *buf, size_t cap, size_t *len);
 /* ---- masking Arrow record batches ---- */
 
 /* The plan of Arrow record batches whose schema is `esquema` (a struct, "+s", of text children: utf8,

@@ -16,6 +16,7 @@ import datoteca
 from conftest import ROOT
 
 CLI = os.environ.get("DATOTECA_CLI", os.path.join(ROOT, "build-c", "datoteca"))
+# The published test key (so a failure replays exactly), allowed by --clave-de-prueba.
 CLAVE = "000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f"
 N = 50000
 
@@ -25,7 +26,7 @@ def _enmascarar(tmp_path, reglas, entrada, extra=()):
     (tmp_path / "k.hex").write_text(CLAVE + "\n")
     os.chmod(tmp_path / "k.hex", 0o600)
     return subprocess.run([CLI, "enmascarar", "--reglas", str(tmp_path / "r.toml"), "--clave-archivo",
-                           str(tmp_path / "k.hex"), *extra], input=entrada, capture_output=True)
+                           str(tmp_path / "k.hex"), "--clave-de-prueba", *extra], input=entrada, capture_output=True)
 
 
 REGLAS = """version = 1

@@ -24,6 +24,7 @@ import datoteca
 from conftest import ROOT
 
 CLI = os.environ.get("DATOTECA_CLI", os.path.join(ROOT, "build-c", "datoteca"))
+# The published test key (so a failure replays exactly), allowed by --clave-de-prueba.
 CLAVE = "000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f"
 N = 20000
 DIAS, PORCENTAJE = 30, 10
@@ -64,7 +65,7 @@ def _enmascarar(tmp_path, columnas, filas):
     for f in filas:
         w.writerow([f["rut"]] + [f[c] for c in columnas])
     p = subprocess.run([CLI, "enmascarar", "--reglas", str(tmp_path / "r.toml"), "--clave-archivo",
-                        str(tmp_path / "k.hex")], input=out.getvalue().encode(), capture_output=True)
+                        str(tmp_path / "k.hex"), "--clave-de-prueba"], input=out.getvalue().encode(), capture_output=True)
     assert p.returncode == 0, f"rules {reglas!r}: {p.stderr.decode()}"
     return list(csv.DictReader(io.StringIO(p.stdout.decode())))
 

@@ -41,6 +41,7 @@ from ._llamadas_gen import *  # noqa: F403 - the namespaces, generated from spec
 from ._llamadas_gen import Llamadas
 from ._detector import proponer_reglas
 from ._enmascarar import Enmascarador
+from ._riesgo import riesgo
 from ._esquema import ColumnaEsquema, Esquema
 from ._tabla import Columna, Dialecto, Tabla, arrow, ddl, tabla
 from ._tipos_gen import *  # noqa: F403 - the choice and record types, generated from spec/
@@ -80,6 +81,7 @@ __all__ = [
     "Lotes",
     "LotesEsquema",
     "proponer_reglas",
+    "riesgo",
 ]
 __all__ += _comun_gen.__all__
 __all__ += _llamadas_gen.__all__
