@@ -28,7 +28,9 @@ The masking contract, fixtures/mascara.json, follows the same rules with its own
 masked under the published test key; a case added is an addition; a recorded case whose output
 changed is a mapping change, allowed only with DT_MASCARA_VERSION the recorded one plus one and a
 major version newer than the one that first shipped the recorded mapping (or while the case's first
-library version is still unreleased: a revision). A recorded case is never edited or removed.
+library version is still unreleased: a revision). A new mapping version stays open while the library
+version that introduced it is unreleased: later changes of the same round are revisions of it, not yet
+another mapping version. A recorded case is never edited or removed.
 
 After it writes, read the whole diff (git diff fixtures/) and review the values.
 """
@@ -310,6 +312,9 @@ def mascara_stage(version: str) -> Optional[str]:
             raise Refusal(f"CHANGELOG.md needs a '## {version}' section that names mapping version {mapping} and "
                           f"lists what changed")
         first[str(mapping)] = version
+    # The recorded mapping version is still open: introduced by this library version, not yet released.
+    mapping_abierto = (mapping == recorded and first.get(str(mapping)) == version and mapping > 1
+                       and unreleased_version(version))
     since = {o["nombre"]: o["since"] for o in old["casos"]}
     new = mr.fixture(casos, version, mapping, since, first)
     changed: List[str] = []
@@ -321,6 +326,9 @@ def mascara_stage(version: str) -> Optional[str]:
             diffs.insert(0, f"masking case {o['nombre']}: columns {o['salida']['columnas']} -> {n['salida']['columnas']}")
         if diffs and o["since"] == version and unreleased_version(version):
             revised.extend(f"{d} (revised: first recorded by {version}, still unreleased)" for d in diffs)
+        elif diffs and mapping_abierto:
+            revised.extend(f"{d} (revised: mapping version {mapping} came with {version}, still unreleased)"
+                           for d in diffs)
         else:
             changed.extend(diffs)
     added = [f"masking case {c['nombre']} added" for c in casos if c["nombre"] not in since]

@@ -585,7 +585,7 @@ DT_API struct ArrowSchema *dt_esquema_arrow_schema_new(const dt_esquema *e, size
 /* The masking mapping version: changes whenever the same key, rules and input would give another
  * output (fixtures/mascara.json pins it). A change of it is a breaking change and comes with a new
  * major version, as a change of DT_DATA_VERSION does. */
-#define DT_MASCARA_VERSION 1
+#define DT_MASCARA_VERSION 2
 
 typedef struct dt_mascara_clave dt_mascara_clave;
 

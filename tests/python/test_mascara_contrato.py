@@ -138,6 +138,19 @@ def test_every_valid_rut_is_the_documented_permutation():
     assert vistos >= 30, f"only {vistos} valid RUTs in the cases"
 
 
+def _contacto(p, campo, m, realista):
+    """docs/enmascarar.md, "Contact data that reaches no one" (mapping version 2): the email's local part
+    without its trailing digits, then the masked body, @example.com (realista: the generated domain); the
+    phone +56 9 0 and the masked body's last seven digits (realista: the generated phone)."""
+    if campo == "email":
+        local, dominio = p["email"].split("@")
+        return local.rstrip("0123456789") + str(m) + "@" + (dominio if realista else "example.com")
+    if campo == "telefono" and not realista:
+        siete = f"{m % 10_000_000:07d}"
+        return f"+56 9 0{siete[:3]} {siete[3:]}"
+    return p[campo]
+
+
 def test_every_persona_field_is_the_documented_derivation():
     """seed = SipHash-2-4(first 16 bytes of BLAKE2s-256(key, "datoteca/persona/v1"), LE64(masked body)),
     then persona.persona(sexo cualquiera, 18..80) with hoy 2026-01-01, as docs/enmascarar.md says."""
@@ -165,7 +178,7 @@ def test_every_persona_field_is_the_documented_derivation():
                         continue
                 p = datoteca.Datoteca(seed=seed, hoy="2026-01-01").persona.persona(sexo=sexo)
                 campo = regla["campo"]
-                esperado = p[campo]
+                esperado = _contacto(p, campo, m, regla.get("realista", False))
                 assert sal[o] == str(esperado), (
                     f"case {nombre}, row {r}, column {col}: the persona of seed {seed} has {campo} {esperado!r}, recorded {sal[o]!r}")
                 vistos += 1
@@ -205,7 +218,7 @@ def _as_if_released(fx_path, mutate=None):
     for c in fx["casos"]:
         c["since"] = "2.0.0"
     fx["written_by"] = "2.0.0"
-    fx["primera_version"] = {"1": "2.0.0"}
+    fx["primera_version"] = {str(fx["mascara_version"]): "2.0.0"}
     if mutate:
         mutate(fx)
     fx_path.write_text(mr.canonical(fx), encoding="utf-8")
@@ -225,9 +238,30 @@ def test_regen_refuses_a_changed_output_without_a_new_mapping_version(regen):
 def test_regen_refuses_a_new_mapping_version_without_a_new_major(regen, monkeypatch):
     rg, fx, _ = regen
     _as_if_released(fx, lambda f: f["casos"][0]["salida"]["filas"][3].__setitem__(1, "x"))
-    monkeypatch.setattr(rg, "header_mascara_version", lambda path=None: 2)
-    with pytest.raises(rg.Refusal, match=r"mapping version 2 needs a new major version"):
+    siguiente = FX["mascara_version"] + 1
+    monkeypatch.setattr(rg, "header_mascara_version", lambda path=None: siguiente)
+    with pytest.raises(rg.Refusal, match=rf"mapping version {siguiente} needs a new major version"):
         rg.mascara_stage("2.2.0")
+
+
+def test_regen_revises_an_open_mapping_version_and_not_a_released_one(regen, monkeypatch):
+    """A mapping version introduced by the current, unreleased library version takes later changes of
+    its round as revisions; once that version is released, the same change needs another mapping version."""
+    rg, fx, _ = regen
+    recorded = FX["mascara_version"]
+
+    def abierto(f):
+        f["primera_version"][str(recorded)] = "9.0.0"
+        f["casos"][0]["salida"]["filas"][3][1] = "x"
+
+    fixture = json.loads(fx.read_text(encoding="utf-8"))
+    abierto(fixture)
+    fx.write_text(mr.canonical(fixture), encoding="utf-8")
+    monkeypatch.setattr(rg, "unreleased_version", lambda v: v == "9.0.0")
+    assert rg.mascara_stage("9.0.0") is not None  # a revision: accepted
+    monkeypatch.setattr(rg, "unreleased_version", lambda v: False)
+    with pytest.raises(rg.Refusal, match=r"recorded masking outputs changed"):
+        rg.mascara_stage("9.0.0")
 
 
 def test_regen_refuses_an_edited_or_removed_case(regen):
@@ -269,9 +303,14 @@ def _dia(s):
 
 
 def test_recorded_dates_and_amounts_keep_their_documented_bounds():
-    """Read from the recorded outputs, without the masking code: a shifted date moves by 1..N days
-    (never 0), by the same offset for every date of one entity (the RUT spelled any way); an amount
-    stays within +-P % (python-stdnum gives the entity's body)."""
+    """Read from the recorded outputs, without the masking code (docs/enmascarar.md, "The value rules,
+    exactly"). With `conserva` (mapping version 1's per-entity form): a date moves by 1..N days (never 0),
+    by the same offset for every date of one entity (the RUT spelled any way); an amount stays within
+    +-P %. By default (per cell, then generalised): a date is the first day of its year (`anio`) or month
+    (`mes`), or a day (`dia`), reachable by a shift of 1..N days; an amount has at most `cifras` (2)
+    significant digits and is within +-P % of the input, give or take half a unit of its last kept digit.
+    The sign is kept."""
+    import datetime
     import tomllib
 
     for nombre, c in CASOS.items():
@@ -287,14 +326,36 @@ def test_recorded_dates_and_amounts_keep_their_documented_bounds():
                     continue
                 ent = fila[c["columnas"].index(regla["entidad"])].strip() if "entidad" in regla else None
                 clave = (regla["regla"], stdnum_rut.compact(ent)) if ent else None
+                conserva = "conserva" in regla
                 if regla["regla"] == "fecha":
-                    delta = _dia(sal[o]) - _dia(fila[i])
-                    assert 0 < abs(delta) <= regla["dias"], f"{donde}: moved {delta} days"
-                    if clave:
-                        assert por_entidad.setdefault(clave, delta) == delta, f"{donde}: another offset than the entity's other dates"
+                    antes, despues = _dia(fila[i]), _dia(sal[o])
+                    if conserva:
+                        delta = despues - antes
+                        assert 0 < abs(delta) <= regla["dias"], f"{donde}: moved {delta} days"
+                        if clave:
+                            assert por_entidad.setdefault(clave, delta) == delta, f"{donde}: another offset than the entity's other dates"
+                        continue
+                    g = regla.get("generalizar", "anio")
+                    d = datetime.date.fromordinal(despues)
+                    periodo = {"anio": lambda x: x.year, "mes": lambda x: (x.year, x.month), "dia": lambda x: x}[g]
+                    if g == "anio":
+                        assert (d.month, d.day) == (1, 1), f"{donde}: {sal[o]!r} is not the first day of a year"
+                    elif g == "mes":
+                        assert d.day == 1, f"{donde}: {sal[o]!r} is not the first day of a month"
+                    lejos = [x for x in range(antes - regla["dias"], antes + regla["dias"] + 1)
+                             if x != antes and 1 <= x <= datetime.date.max.toordinal()]
+                    assert any(periodo(datetime.date.fromordinal(x)) == periodo(d) for x in lejos), (
+                        f"{donde}: {fila[i]!r} -> {sal[o]!r}: no shift of 1..{regla['dias']} days reaches that {g}")
                 else:
                     v = int("".join(ch for ch in fila[i] if ch.isdigit()))
                     w = int("".join(ch for ch in sal[o] if ch.isdigit()))
                     p = regla["porcentaje"]
-                    assert v * (100 - p) <= w * 100 <= v * (100 + p), f"{donde}: {fila[i]!r} -> {sal[o]!r} beyond {p} %"
-                    assert fila[i].startswith("-") == sal[o].startswith("-"), f"{donde}: the sign changed"
+                    if conserva:
+                        assert v * (100 - p) <= w * 100 <= v * (100 + p), f"{donde}: {fila[i]!r} -> {sal[o]!r} beyond {p} %"
+                    else:
+                        cifras = regla.get("cifras", 2)
+                        assert len(str(w).rstrip("0") or "0") <= cifras, f"{donde}: {sal[o]!r} has more than {cifras} significant digits"
+                        media = 10 ** max(len(str(v * (100 + p) // 100)) - cifras, 0) // 2 + 1
+                        assert v * (100 - p) - 100 * media <= w * 100 <= v * (100 + p) + 100 * media, (
+                            f"{donde}: {fila[i]!r} -> {sal[o]!r} beyond {p} % and the rounding to {cifras} digits")
+                assert fila[i].startswith("-") == sal[o].startswith("-"), f"{donde}: the sign changed"
