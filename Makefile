@@ -13,7 +13,7 @@ CLI     := $(BUILD)/datoteca
 NODEDIR := $(if $(wildcard /usr/include/node/node_api.h),/usr,)
 NPM_ENV := $(if $(NODEDIR),npm_config_nodedir=$(NODEDIR),)
 
-.PHONY: generate abi-baseline all build demo test test-c test-python test-node test-golden test-mutations test-hardening node clean bench bench-c bench-python bench-node bench-cli bench-tabla bench-esquema bench-arrow bench-mascara graficos
+.PHONY: generate abi-baseline all build demo venv-demo node-demo test test-c test-python test-node test-golden test-mutations test-hardening node clean bench bench-c bench-python bench-node bench-cli bench-tabla bench-esquema bench-arrow bench-mascara graficos
 
 all: build
 
@@ -41,21 +41,35 @@ $(VPY):
 venv: $(VPY)
 	$(VPY) -m pip install --quiet ".[test]"
 
+# make demo's Python: the package alone (its one dependency, cffi); make test adds the test tools above.
+venv-demo: $(VPY)
+	$(VPY) -m pip install --quiet .
+
 # The charts of docs/data.md, the library's output against c/data/ (tools/graficos.py; test_graficos.py checks them fresh).
 graficos: venv
 	$(VPY) tools/graficos.py
 
-node_modules/.package-lock.json: package.json
+# Node's runtime dependencies (node-addon-api, node-gyp-build): all the addon and make demo need.
+node_modules/.datoteca-demo: package.json
+	$(NPM_ENV) npm install --omit=dev --no-audit --no-fund
+	@touch $@
+
+# The test tools too (vitest, typescript, …), for make test's suites; after a runtime-only install,
+# which prunes them, they come back.
+node_modules/.datoteca-dev: package.json node_modules/.datoteca-demo
 	$(NPM_ENV) npm install --no-audit --no-fund
+	@touch $@
 
 # npm install builds the addon (its install script); rebuild it when the C sources change.
-build/Release/datoteca.node: node_modules/.package-lock.json $(wildcard c/src/*.c c/src/*.h c/src/*/*.c c/src/*/*.h cli/*.c cli/*.h c/include/*.h bindings/node/*.cc) binding.gyp
+build/Release/datoteca.node: node_modules/.datoteca-demo $(wildcard c/src/*.c c/src/*.h c/src/*/*.c c/src/*/*.h cli/*.c cli/*.h c/include/*.h bindings/node/*.cc) binding.gyp
 	$(NPM_ENV) npm run rebuild-addon --silent
 	@touch $@
 
-node: build/Release/datoteca.node
+node: build/Release/datoteca.node node_modules/.datoteca-dev
+node-demo: build/Release/datoteca.node
 
-demo: build venv node
+# What the demo runs and no more (README, "Two commands", says the sizes).
+demo: build venv-demo node-demo
 	@echo "== C: datoteca rut --seed 42 -n 5"
 	@$(CLI) rut --seed 42 -n 5
 	@echo "== C: datoteca persona --seed 42 -n 2 --format jsonl"
