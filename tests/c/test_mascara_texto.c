@@ -73,8 +73,19 @@ static void spans(void) {
     T("rut:12345678-5.", "rut:", R "12345678-5", ".");
     T("rut12345678-5", "rut", R "12345678-5");       /* glued to letters before: still a RUT */
     T("12345678-5z 12345678-5k", "12345678-5z 12345678-5k"); /* a letter or digit after the check digit: not one */
-    T("12.345.678-6", "12.345.678-6");                /* the check digit wrong */
-    T("123456785", "123456785");                       /* no dash: 1 number in 11 would pass */
+    /* the check digit mistyped after a dash or a label: the body is still someone's (issue 39) */
+    T("12.345.678-6", R "12.345.678-5");
+    T("12345678-3 y 1234567-0", R "12345678-5", " y ", R "1234567-4");
+    T("RUT: 123456785, RUT 123456780", "RUT: ", R "123456785", ", RUT ", R "123456785");
+    T("RUN N\xc2\xb0 12345678 5 y r.u.t. 12.345.678 - 5", "RUN N\xc2\xb0 ", R "12345678-5", " y r.u.t. ", R "12.345.678-5");
+    T("12345678 5 y 12345678 3", R "12345678-5", " y 12345678 3"); /* a bare space: the digit must be right */
+    T("$ 12.345.678 - 5 cuotas, $12345678-5", "$ 12.345.678 - 5 cuotas, $12345678-5"); /* amounts */
+    T("orden 123456785, rut 1234567", "orden 123456785, rut 1234567"); /* no label, no check digit */
+    /* phones without +56 (issue 39) */
+    T("09-8765 4321, (9) 8765 4321", F "09-8765 4321", ", ", F "(9) 8765 4321");
+    T("22 345 6789 o (2) 2345 6789 o (32) 234 5678", F "22 345 6789", " o ", F "(2) 2345 6789", " o ", F "(32) 234 5678");
+    T("total 223 456 789, 12 345 6789, $ 22 345 6789", "total 223 456 789, 12 345 6789, $ 22 345 6789");
+    T("123456785", "123456785");                       /* no dash nor label: 1 number in 11 would pass */
     T("112345678-5 1.12.345.678-5 0-12345678-5", "112345678-5 1.12.345.678-5 0-12345678-5"); /* inside longer numbers */
     T("12.345.6785 12.34.5678-5", "12.345.6785 12.34.5678-5");
     T("123456-0 y 99-9", "123456-0 y 99-9");           /* 6 digits or fewer: ranges, pages */
@@ -97,6 +108,32 @@ static void spans(void) {
     T("auto BBCD·12 y moto BBC·01, antigua AB-1234.", "auto ", P "BBCD·12", " y moto ", P "BBC·01", ", antigua ", P "AB-1234",
       ".");
     T("bbcd12 XBBCD12 BBCD123 HOLA12 BBCD1 AEIO12", P "bbcd12", " XBBCD12 BBCD123 HOLA12 BBCD1 AEIO12");
+    /* plates in pairs or with a space (issue 39): the rule's output for the plate without its inner
+     * separators, written back in the note's shape */
+    {
+        static const struct { const char *in, *norm; } f[] = {
+            {"BB-CL-23", "BBCL-23"}, {"BB\xc2\xb7" "CL\xc2\xb7" "23", "BBCL\xc2\xb7" "23"}, {"BB CL 23", "BBCL23"},
+            {"AB 1234", "AB1234"}, {"BBCL 23", "BBCL23"}, {"BB.CL.23", "BBCL.23"}};
+        for (size_t q = 0; q < sizeof f / sizeof f[0]; q++) {
+            const char *t = m(dt_mascara_patente, f[q].norm);
+            char want[64];
+            size_t a = 0, b = 0;
+            for (; f[q].in[a]; a++) {
+                char c = f[q].in[a];
+                int an = (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
+                while (an && t[b] && !((t[b] >= 'A' && t[b] <= 'Z') || (t[b] >= '0' && t[b] <= '9'))) b++;
+                want[a] = an ? t[b++] : c;
+            }
+            want[a] = '\0';
+            char in[64];
+            snprintf(in, sizeof in, "auto %s.", f[q].in);
+            char full[80];
+            snprintf(full, sizeof full, "auto %s.", want);
+            const char *got = texto(in, DT_MASCARA_BUSCAR_TODO);
+            CHECK(strcmp(got, full) == 0, "plate [%s]: expected [%s], got [%s]", f[q].in, full, got);
+        }
+    }
+    T("de 2020, la 1500, BB cl 23, ab 1234x", "de 2020, la 1500, BB cl 23, ab 1234x"); /* lower case with a space: words */
     /* mixed, and text with nothing in it untouched byte for byte */
     T("Sr. Juan Pérez (RUT 12.345.678-5) llamó del +56 9 8765 4321 por el auto BBCD-12: ana@x.cl",
       "Sr. Juan Pérez (RUT ", R "12.345.678-5", ") llamó del ", F "+56 9 8765 4321", " por el auto ", P "BBCD-12", ": ",

@@ -121,6 +121,186 @@ static int dt__mt_patente(const char *s, size_t n, size_t i, size_t *fin) {
     return 0;
 }
 
+/* ---- the spellings people write (issue 39): each recognizer gives a span and the text its column
+ * rule reads for it (the normalised value), or NULL for the span itself. ---- */
+
+static int dt__mt_min(unsigned char c) { return c >= 'a' && c <= 'z'; }
+static int dt__mt_fold(unsigned char c) { return dt__mt_let(c) ? (c | 0x20) : c; }
+
+/* The byte before i is the end of a RUT label: "rut", "run", "r.u.t.", "r.u.n" in any case, not glued
+ * to a letter before it, then at most 8 bytes of ' ', ':', '.', '#', '-', 'N°'/'Nº'/'Nro' between. */
+static int dt__mt_etiqueta(const char *s, size_t i) {
+    size_t j = i, k = 0;
+    while (j > 0 && k < 8) {
+        unsigned char c = (unsigned char)s[j - 1];
+        if (c == ' ' || c == ':' || c == '.' || c == '#' || c == '-' || c == 0xB0 || c == 0xBA || c == 0xC2) j--, k++;
+        else if ((c == 'n' || c == 'N') && j >= 2 && !dt__mt_let((unsigned char)s[j - 2])) j--, k++; /* N° */
+        else break;
+    }
+    /* the letters, dots between them allowed: r.u.t */
+    char l[3];
+    int nl = 0;
+    while (j > 0 && nl < 3) {
+        unsigned char c = (unsigned char)s[j - 1];
+        if (c == '.' && nl > 0) { j--; continue; }
+        if (!dt__mt_let(c)) break;
+        l[2 - nl++] = (char)dt__mt_fold(c);
+        j--;
+    }
+    if (nl != 3 || l[0] != 'r' || l[1] != 'u' || (l[2] != 't' && l[2] != 'n')) return 0;
+    return j == 0 || !dt__mt_let((unsigned char)s[j - 1]);
+}
+
+/* A RUT at the digit i in the spellings dt__mt_rut does not take: its body (7 or 8 digits, dotted in
+ * threes or not), then a dash with spaces around it (`12.345.678 - 5`), a space (`12345678 5`) or
+ * nothing (`123456785`, only after a label), then a check digit, nothing glued after. A check digit
+ * after a dash or a label is taken whatever it is (a mistyped one: the body is still someone's); after
+ * a bare space it must be right. The normalised value (body as written, '-', the right check digit;
+ * no dash when none was written) goes to dt_mascara_rut. */
+static int dt__mt_rut_libre(const char *s, size_t n, size_t i, int etiqueta, size_t *fin, char *norm, size_t *nn) {
+    size_t j = i, digitos = 0;
+    for (; j < n && j - i < 11 && (dt__mt_dig(AT(j)) || (AT(j) == '.' && dt__mt_dig(AT(j + 1)))); j++) digitos += dt__mt_dig(AT(j));
+    size_t cuerpo_fin = j, e = 0, dvpos = 0;
+    int guion = 0;
+    if (digitos >= 7 && digitos <= 8) {
+        size_t g = j;
+        while (AT(g) == ' ' && g - j < 2) g++;
+        size_t d = dt__mt_guion(s, n, g);
+        if (d > 0) {
+            size_t h = g + d;
+            while (AT(h) == ' ' && h - (g + d) < 2) h++;
+            if (dt__mt_dig(AT(h)) || AT(h) == 'k' || AT(h) == 'K') dvpos = h, guion = 1;
+        } else if (g == j + 1 && (dt__mt_dig(AT(g)) || AT(g) == 'k' || AT(g) == 'K')) {
+            dvpos = g; /* one space */
+        }
+        if (dvpos) e = dvpos + 1;
+    }
+    if (!dvpos) {
+        /* glued: an undotted run of 8 or 9 digits, the last one the check digit, only after a label */
+        if (!etiqueta || j - i != digitos || digitos < 8 || digitos > 9) {
+            if (!(etiqueta && j - i == digitos && (digitos == 8 || digitos == 9))) return 0;
+        }
+        if (AT(j) == 'k' || AT(j) == 'K') { /* 12345678K */
+            if (digitos > 8) return 0;
+            cuerpo_fin = j, dvpos = j, e = j + 1;
+        } else {
+            cuerpo_fin = j - 1, dvpos = j - 1, e = j;
+        }
+    }
+    if (dt__mt_alnum(AT(e))) return 0;
+    uint32_t cuerpo = 0;
+    size_t m = 0;
+    for (size_t q = i; q < cuerpo_fin; q++)
+        if (dt__mt_dig(AT(q))) cuerpo = cuerpo * 10 + (uint32_t)(AT(q) - '0');
+    if (cuerpo < 1000000u || cuerpo > DT_RUT_CUERPO_MAX) return 0;
+    char dv;
+    if (dt_rut_dv(cuerpo, &dv) != DT_OK) return 0;
+    if (!guion && !etiqueta && dt__mt_fold(AT(dvpos)) != dt__mt_fold((unsigned char)dv)) return 0;
+    memcpy(norm, s + i, cuerpo_fin - i);
+    m = cuerpo_fin - i;
+    if (guion || dvpos > cuerpo_fin) norm[m++] = '-';
+    norm[m++] = AT(dvpos) == 'k' && dv == 'K' ? 'k' : dv;
+    if (dt_rut_validar(norm, m) != DT_OK) return 0; /* dots not in threes: a version, an index */
+    *nn = m;
+    *fin = e;
+    return 1;
+}
+
+/* A phone without +56 in the groups people write: an optional '(' , groups of 1 to 4 digits (the first
+ * may hold the trunk 0: `09-8765 4321`) joined by one ' ', '-', '.' or ')' (and a space after ')'),
+ * 2 to 4 groups, the last of 4 digits, 9 digits in all besides a leading 0, nothing glued after:
+ * `(9) 8765 4321`, `22 345 6789`, `(2) 2345 6789`, `(32) 234 5678`. dt_mascara_telefono reads it as
+ * written (it keeps every byte but the digits). */
+static int dt__mt_telefono_libre(const char *s, size_t n, size_t i, size_t *fin) {
+    size_t j = i, grupos = 0, digitos = 0, fines[4];
+    size_t total[4], largos[4];
+    int parentesis = AT(j) == '(';
+    if (parentesis) j++;
+    int cerrado = 0;
+    while (grupos < 4) {
+        size_t d = j;
+        while (j < n && j - d < 5 && dt__mt_dig(AT(j))) j++;
+        if (j == d) break;
+        if (j - d > 4) return 0;
+        digitos += j - d;
+        largos[grupos] = j - d;
+        total[grupos] = digitos;
+        fines[grupos++] = j;
+        size_t sep = j;
+        if (AT(sep) == ')' && parentesis && !cerrado) {
+            cerrado = 1, sep++;
+            if (AT(sep) == ' ') sep++;
+        } else if (AT(sep) == ' ' || AT(sep) == '-' || AT(sep) == '.') sep++;
+        else break;
+        if (!dt__mt_dig(AT(sep))) break;
+        j = sep;
+    }
+    for (size_t g = grupos; g >= 2; g--) {
+        size_t dg = total[g - 1], e = fines[g - 1];
+        int cero = AT(i + (size_t)parentesis) == '0';
+        if (largos[g - 1] != 4 || dg - (size_t)cero != 9) continue;
+        if (dt__mt_alnum(AT(e)) || (AT(e) == '.' && dt__mt_dig(AT(e + 1))) || (AT(e) == '-' && dt__mt_dig(AT(e + 1)))) continue;
+        if (parentesis && !cerrado) continue;
+        *fin = e;
+        return 1;
+    }
+    return 0;
+}
+
+/* A plate in the spellings dt__mt_patente does not take: its letters in two pairs apart (`BB-CL-23`,
+ * `BB·CL·23`, `BB CL 23`) or a space before the digits (`AB 1234`, `BBCL 23`); with a space anywhere
+ * the letters must be capitals (`de 2020` is a date). The normalised value is the letters, the
+ * separator before the digits when it is '-', '·' or '.', the digits (and a check digit as written);
+ * dt_mascara_patente's output is then written back in the spelling's shape. */
+static int dt__mt_patente_libre(const char *s, size_t n, size_t i, size_t *fin, char *norm, size_t *nn) {
+    size_t j = i, m = 0;
+    int espacio = 0, mayus = 1;
+    size_t letras = 0;
+    for (int grupo = 0; grupo < 2; grupo++) {
+        size_t a = j;
+        while (j < n && j - a < 5 && dt__mt_let(AT(j))) mayus &= !dt__mt_min(AT(j)), norm[m++] = s[j++];
+        if (j - a < 2) return 0;
+        letras += j - a;
+        if (letras > 4) return 0;
+        size_t sep = 0;
+        if (AT(j) == '-' || AT(j) == '.' || AT(j) == ' ') sep = 1;
+        else if (AT(j) == 0xC2 && AT(j + 1) == 0xB7) sep = 2;
+        if (sep == 0) return 0; /* glued letters to digits: dt__mt_patente's */
+        espacio |= AT(j) == ' ';
+        size_t sj = j;
+        j += sep;
+        if (dt__mt_dig(AT(j))) {
+            if (AT(sj) != ' ') {
+                if (grupo == 0) return 0; /* LL-NNNN: dt__mt_patente's */
+                memcpy(norm + m, s + sj, sep), m += sep;
+            }
+            break;
+        }
+        if (grupo == 1 || letras != 2) return 0;
+    }
+    if (espacio && !mayus) return 0;
+    size_t d = j;
+    while (j < n && j - d < 5 && dt__mt_dig(AT(j))) norm[m++] = s[j++];
+    if (j == d) return 0;
+    if ((AT(j) == '-' || AT(j) == '.') && (dt__mt_dig(AT(j + 1)) || AT(j + 1) == 'k' || AT(j + 1) == 'K') && !dt__mt_alnum(AT(j + 2))) {
+        if (dt_patente_leer(norm, m, NULL, NULL) == DT_OK || 1) {
+            char t[24];
+            memcpy(t, norm, m);
+            t[m] = s[j], t[m + 1] = s[j + 1];
+            if (dt_patente_leer(t, m + 2, NULL, NULL) == DT_OK) {
+                memcpy(norm, t, m + 2);
+                *nn = m + 2;
+                *fin = j + 2;
+                return 1;
+            }
+        }
+    }
+    if (dt__mt_alnum(AT(j)) || dt_patente_leer(norm, m, NULL, NULL) != DT_OK) return 0;
+    *nn = m;
+    *fin = j;
+    return 1;
+}
+
 /* The output so far: written while it fits, counted always. */
 typedef struct dt__mt_sal {
     char *buf;
@@ -153,38 +333,67 @@ dt_status dt_mascara_texto(const dt_mascara_clave *k, unsigned buscar, const cha
     const char *s = in;
     size_t n = len, hecho = 0, i = 0;
     dt__mt_sal o = {buf, cap, 0};
-    char t[64];
+    char t[64], norm[24];
     while (i < n) {
         unsigned char c = (unsigned char)s[i], p = i ? (unsigned char)s[i - 1] : 0;
         unsigned char pp = i > 1 ? (unsigned char)s[i - 2] : 0;
-        size_t ini = i, fin = 0;
+        size_t ini = i, fin = 0, nn = 0;
+        int forma = 0; /* write the rule's output back in the span's shape (plates with inner separators) */
         dt_status (*f)(const dt_mascara_clave *, const char *, size_t, char *, size_t, size_t *, char *, size_t) = NULL;
-        /* no digit before a number, nor a digit and a '.' or '-' (a longer number) */
-        int borde_num = !dt__mt_dig(p) && !((p == '.' || p == '-') && dt__mt_dig(pp));
+        /* no digit before a number, nor a digit and a '.' or '-' (a longer number), nor a '$' (an amount) */
+        int borde_num = !dt__mt_dig(p) && !((p == '.' || p == '-') && dt__mt_dig(pp)) && p != '$' && !(p == ' ' && pp == '$');
         if ((buscar & DT_MASCARA_BUSCAR_EMAIL) && dt__mt_local(c) && !dt__mt_local(p) && dt__mt_email(s, n, i, &ini, &fin))
             f = dt_mascara_email;
         else if ((buscar & DT_MASCARA_BUSCAR_RUT) && dt__mt_dig(c) && borde_num && dt__mt_rut(s, n, i, &fin))
             f = dt_mascara_rut;
+        else if ((buscar & DT_MASCARA_BUSCAR_RUT) && dt__mt_dig(c) && borde_num &&
+                 dt__mt_rut_libre(s, n, i, dt__mt_etiqueta(s, i), &fin, norm, &nn))
+            f = dt_mascara_rut;
         else if ((buscar & DT_MASCARA_BUSCAR_TELEFONO) && (c == '+' || c == '(' || c == '9') && !dt__mt_alnum(p) &&
                  p != '+' && borde_num && dt__mt_telefono(s, n, i, &fin))
             f = dt_mascara_telefono;
+        else if ((buscar & DT_MASCARA_BUSCAR_TELEFONO) && (c == '(' || dt__mt_dig(c)) && !dt__mt_alnum(p) && p != '+' &&
+                 borde_num && dt__mt_telefono_libre(s, n, i, &fin))
+            f = dt_mascara_telefono;
         else if ((buscar & DT_MASCARA_BUSCAR_PATENTE) && dt__mt_let(c) && !dt__mt_alnum(p) && dt__mt_patente(s, n, i, &fin))
             f = dt_mascara_patente;
+        else if ((buscar & DT_MASCARA_BUSCAR_PATENTE) && dt__mt_let(c) && !dt__mt_alnum(p) &&
+                 dt__mt_patente_libre(s, n, i, &fin, norm, &nn))
+            f = dt_mascara_patente, forma = 1;
         if (f == NULL) {
             i++;
             continue;
         }
         size_t m = 0;
-        if (f(k, s + ini, fin - ini, t, sizeof t, &m, NULL, 0) != DT_OK) { /* its rule refused it: not one */
+        const char *v = nn ? norm : s + ini;
+        size_t vn = nn ? nn : fin - ini;
+        if (f(k, v, vn, t, sizeof t, &m, NULL, 0) != DT_OK) { /* its rule refused it: not one */
             i++;
             continue;
         }
         dt__mt_put(&o, s + hecho, ini - hecho);
-        dt__mt_put(&o, t, m);
+        if (forma) { /* the masked letters and digits, in order, into the span's own letters and digits */
+            size_t q = 0;
+            char u[24];
+            size_t un = 0;
+            for (size_t r = ini; r < fin && un < sizeof u; r++) {
+                if (dt__mt_alnum((unsigned char)s[r])) {
+                    while (q < m && !dt__mt_alnum((unsigned char)t[q])) q++;
+                    u[un++] = q < m ? t[q++] : s[r];
+                } else {
+                    u[un++] = s[r];
+                }
+            }
+            dt__mt_put(&o, u, un);
+            dt__borrar(u, sizeof u);
+        } else {
+            dt__mt_put(&o, t, m);
+        }
         hecho = i = fin;
     }
     dt__mt_put(&o, s + hecho, n - hecho);
     dt__borrar(t, sizeof t);
+    dt__borrar(norm, sizeof norm);
     if (out_len) *out_len = o.n;
     if (o.n + 1 > cap) {
         if (cap > 0) buf[0] = '\0';
