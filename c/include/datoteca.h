@@ -742,7 +742,9 @@ DT_API dt_status dt_mascara_patente_inversa(const dt_mascara_clave *k, const cha
 #define DT_MASCARA_BUSCAR_EMAIL 2u
 #define DT_MASCARA_BUSCAR_TELEFONO 4u
 #define DT_MASCARA_BUSCAR_PATENTE 8u
-#define DT_MASCARA_BUSCAR_TODO 15u
+#define DT_MASCARA_BUSCAR_NOMBRE 16u    /* names in prose (since 3.0.0) */
+#define DT_MASCARA_BUSCAR_DIRECCION 32u /* street addresses (since 3.0.0) */
+#define DT_MASCARA_BUSCAR_TODO 63u      /* 15 before 3.0.0: a texto rule without buscar now finds names and addresses */
 
 /* Free text: every RUT, email, phone and plate of the kinds in `buscar` found in `in` (by the grammar of
  * docs/enmascarar.md, "What texto finds") is replaced by exactly what dt_mascara_rut, _email,

@@ -210,5 +210,8 @@ void dt__tx(dt__creciente *x, const char *fmt, ...);
  * "email", "telefono", "patente", "fecha", "comuna", "nombre_completo", "nombre", "apellido", "texto"
  * or "". Static strings; pure and thread-safe. */
 const char *dt__detectar(const char *s, size_t n);
+/* A word's kinds among the library's given names and surnames (c/src/ns/detectar.c): bit 1 a woman's
+ * given name, 2 a man's, 4 a surname, 0 none; case and Latin-1 accents ignored. Pure. */
+unsigned dt__nombre_palabra(const char *s, size_t n);
 
 #endif

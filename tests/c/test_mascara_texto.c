@@ -135,8 +135,8 @@ static void spans(void) {
     }
     T("de 2020, la 1500, BB cl 23, ab 1234x", "de 2020, la 1500, BB cl 23, ab 1234x"); /* lower case with a space: words */
     /* mixed, and text with nothing in it untouched byte for byte */
-    T("Sr. Juan Pérez (RUT 12.345.678-5) llamó del +56 9 8765 4321 por el auto BBCD-12: ana@x.cl",
-      "Sr. Juan Pérez (RUT ", R "12.345.678-5", ") llamó del ", F "+56 9 8765 4321", " por el auto ", P "BBCD-12", ": ",
+    T("El cliente (RUT 12.345.678-5) llamó del +56 9 8765 4321 por el auto BBCD-12: ana@x.cl",
+      "El cliente (RUT ", R "12.345.678-5", ") llamó del ", F "+56 9 8765 4321", " por el auto ", P "BBCD-12", ": ",
       E "ana@x.cl");
     T("nada que ver: 2024-12-01, $12.345.678, 45%, ID 998877", "nada que ver: 2024-12-01, $12.345.678, 45%, ID 998877");
     /* buscar limits the kinds */
@@ -149,7 +149,7 @@ static void spans(void) {
     char b[8];
     size_t n;
     CHECK(dt_mascara_texto(K, 0, "x", 1, b, sizeof b, &n, NULL, 0) == DT_ERR_INVALID_ARG, "buscar 0");
-    CHECK(dt_mascara_texto(K, 16, "x", 1, b, sizeof b, &n, NULL, 0) == DT_ERR_INVALID_ARG, "buscar 16");
+    CHECK(dt_mascara_texto(K, 64, "x", 1, b, sizeof b, &n, NULL, 0) == DT_ERR_INVALID_ARG, "buscar 64");
     CHECK(dt_mascara_texto(K, 15, in, strlen(in), b, sizeof b, &n, NULL, 0) == DT_ERR_BUFFER_TOO_SMALL && b[0] == 0 &&
               n == strlen(texto(in, 15)),
           "a small buffer gets the needed length");
@@ -470,9 +470,9 @@ static void plan(void) {
     dt_mascara_reglas_free(r);
     const char *refused[][2] = {
         {"version = 1\n[columnas]\nn = { regla = \"texto\", buscar = [] }\n",
-         "reglas.toml:3: columnas.n.buscar must be a non-empty array of \"rut\", \"email\", \"telefono\" and \"patente\""},
-        {"version = 1\n[columnas]\nn = { regla = \"texto\", buscar = [\"rut\", \"nombre\"] }\n",
-         "reglas.toml:3: columnas.n.buscar[1] must be \"rut\", \"email\", \"telefono\" or \"patente\", each once"},
+         "reglas.toml:3: columnas.n.buscar must be a non-empty array of \"rut\", \"email\", \"telefono\", \"patente\", \"nombre\" and \"direccion\""},
+        {"version = 1\n[columnas]\nn = { regla = \"texto\", buscar = [\"rut\", \"nombres\"] }\n",
+         "reglas.toml:3: columnas.n.buscar[1] must be \"rut\", \"email\", \"telefono\", \"patente\", \"nombre\" or \"direccion\", each once"},
         {"version = 1\n[columnas]\nn = { regla = \"email\", buscar = [\"rut\"] }\n",
          "reglas.toml:3: columnas.n: unknown key 'buscar' (the rule email takes only regla)"},
     };
@@ -512,11 +512,65 @@ static void bytes(void) {
     free(bo);
 }
 
+/* Names in prose (issue 39): which words are replaced (the words of a name: each becomes another word of
+ * the same shape, the honorifics, particles, spaces and punctuation kept) and which are not (everyday
+ * words that are also names, a lone name, lower case with an everyday word). `plantilla` marks with
+ * '#' each word that must change; every other byte must stay. */
+static void nombres(void) {
+    static const struct { const char *in, *marcas; } c[] = {
+        {"Sr. Juan Pérez llamó.", "Sr. #### ##### llamó."},
+        {"la Sra. María José González Rojas vino", "la Sra. ##### #### ######## ##### vino"},
+        {"habló con doña rosa ayer", "habló con doña #### ayer"},
+        {"Se contactó a Pedro Soto y a J. Pérez.", "Se contactó a ##### #### y a #. #####."},
+        {"Juan Carlos De La Fuente y Ana San Martín", "#### ###### De La ###### y ### San ######"},
+        {"CLIENTE JUAN PEREZ LLAMA", "CLIENTE #### ##### LLAMA"},
+        {"cliente juan pérez llama", "cliente #### ##### llama"},
+        {"Dr. Muñoz atendió", "Dr. ###### atendió"},
+        /* not names */
+        {"la rosa y la paz, Rosa en Paz, Mercedes Benz", NULL},
+        {"Luz roja, Soto dijo, campos flores, rosa soto, La Paz, Los Ángeles", NULL},
+        {"Flores y Rosas; la flor de la luz", NULL},
+    };
+    for (size_t q = 0; q < sizeof c / sizeof c[0]; q++) {
+        const char *in = c[q].in, *mk = c[q].marcas ? c[q].marcas : c[q].in;
+        const char *got = texto(in, DT_MASCARA_BUSCAR_TODO);
+        /* walk both: outside the marks byte for byte; each marked word replaced by a different word
+         * of letters whose first letter has the case of the original's */
+        size_t a = 0, b = 0, k = 0;
+        int ok = 1;
+        while (mk[k] && ok) {
+            if (mk[k] != '#') {
+                ok = got[b] == mk[k] && in[a] == mk[k];
+                a++, b++, k++;
+                continue;
+            }
+            size_t ka = k, ia = a, ga = b;
+            while (mk[k] == '#') k++;
+            (void)ka; /* the input word: its letters, whatever their bytes */
+            while (in[a] && ((in[a] >= 'A' && in[a] <= 'Z') || (in[a] >= 'a' && in[a] <= 'z') || (unsigned char)in[a] >= 0x80)) a++;
+            while (got[b] && ((got[b] >= 'A' && got[b] <= 'Z') || (got[b] >= 'a' && got[b] <= 'z') || (unsigned char)got[b] >= 0x80)) b++;
+            ok = b > ga && !(b - ga == a - ia && memcmp(got + ga, in + ia, a - ia) == 0) &&
+                 ((in[ia] >= 'A' && in[ia] <= 'Z') == (got[ga] >= 'A' && got[ga] <= 'Z'));
+        }
+        ok = ok && got[b] == '\0';
+        CHECK(ok, "names: texto of\n      [%s]\n    expected the words marked in [%s] replaced, the rest kept\n    got [%s]",
+              in, mk, got);
+        if (c[q].marcas == NULL) CHECK(strcmp(got, in) == 0, "names: [%s] must stay, got [%s]", in, got);
+    }
+    /* one word, one fake everywhere: the same surname in two notes, the same replacement */
+    char a1[256], a2[256];
+    strcpy(a1, texto("Sr. Pérez", DT_MASCARA_BUSCAR_NOMBRE));
+    strcpy(a2, texto("Sra. Ana Pérez", DT_MASCARA_BUSCAR_NOMBRE));
+    CHECK(strlen(a1) > 4 && strstr(a2, a1 + 4) != NULL, "names: Pérez gave [%s] and [%s]", a1, a2);
+    CHECK(strcmp(texto("Sr. Juan Pérez", DT_MASCARA_BUSCAR_RUT), "Sr. Juan Pérez") == 0, "names: only with _NOMBRE");
+}
+
 int main(int argc, char **argv) {
     if ((argc == 2 && strcmp(argv[1], "--corto") == 0) || getenv("DT_TEST_CORTO")) PASO = 20;
     K = NULL;
     CHECK_OK(dt_mascara_clave_new(CLAVE_A, 64, &K, NULL, 0), "key");
     spans();
+    nombres();
     ejemplos();
     email();
     telefono();

@@ -9,6 +9,8 @@
 #include "mascara/mascara.h"
 
 const char *dt__mc_email_falla(const char *s, size_t a, size_t b);
+int dt__mp_nombre(const dt_mascara_clave *k, const char *s, size_t n, size_t i, size_t *ini, size_t *fin, char *out,
+                  size_t cap, size_t *outn);
 
 static int dt__mt_dig(unsigned char c) { return c >= '0' && c <= '9'; }
 static int dt__mt_let(unsigned char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
@@ -326,14 +328,14 @@ dt_status dt_mascara_texto(const dt_mascara_clave *k, unsigned buscar, const cha
     }
     if (buscar == 0 || (buscar & ~(unsigned)DT_MASCARA_BUSCAR_TODO) != 0) {
         if (why != NULL)
-            dt__sentence_out("texto: buscar must be a non-empty union of DT_MASCARA_BUSCAR_RUT, _EMAIL, _TELEFONO and _PATENTE",
+            dt__sentence_out("texto: buscar must be a non-empty union of DT_MASCARA_BUSCAR_RUT, _EMAIL, _TELEFONO, _PATENTE, _NOMBRE and _DIRECCION",
                              why, whycap, NULL);
         return DT_ERR_INVALID_ARG;
     }
     const char *s = in;
     size_t n = len, hecho = 0, i = 0;
     dt__mt_sal o = {buf, cap, 0};
-    char t[64], norm[24];
+    char t[64], norm[24], prosa[384];
     while (i < n) {
         unsigned char c = (unsigned char)s[i], p = i ? (unsigned char)s[i - 1] : 0;
         unsigned char pp = i > 1 ? (unsigned char)s[i - 2] : 0;
@@ -360,6 +362,13 @@ dt_status dt_mascara_texto(const dt_mascara_clave *k, unsigned buscar, const cha
         else if ((buscar & DT_MASCARA_BUSCAR_PATENTE) && dt__mt_let(c) && !dt__mt_alnum(p) &&
                  dt__mt_patente_libre(s, n, i, &fin, norm, &nn))
             f = dt_mascara_patente, forma = 1;
+        else if ((buscar & DT_MASCARA_BUSCAR_NOMBRE) && (dt__mt_let(c) || c == 0xC3) && !dt__mt_alnum(p) && p < 0x80 &&
+                 dt__mp_nombre(k, s, n, i, &ini, &fin, prosa, sizeof prosa, &nn)) {
+            dt__mt_put(&o, s + hecho, ini - hecho);
+            dt__mt_put(&o, prosa, nn);
+            hecho = i = fin;
+            continue;
+        }
         if (f == NULL) {
             i++;
             continue;
@@ -394,6 +403,7 @@ dt_status dt_mascara_texto(const dt_mascara_clave *k, unsigned buscar, const cha
     dt__mt_put(&o, s + hecho, n - hecho);
     dt__borrar(t, sizeof t);
     dt__borrar(norm, sizeof norm);
+    dt__borrar(prosa, sizeof prosa);
     if (out_len) *out_len = o.n;
     if (o.n + 1 > cap) {
         if (cap > 0) buf[0] = '\0';

@@ -24,21 +24,30 @@ static int dt__normal(const char *s, size_t n, char *out, size_t cap) {
     return fin > out;
 }
 
-static int dt__igual_normal(const char *palabra, const char *s, size_t n) {
-    char t[64];
-    return dt__normal(s, n, t, sizeof t) && strcmp(t, palabra) == 0;
-}
-
-static int dt__en_slots(const char *palabra, const dt_t_slot *t, const uint8_t *largos, size_t n) {
-    for (size_t i = 0; i < n; i++)
-        if (dt__igual_normal(palabra, t[i].s, largos[i])) return 1;
+/* The kinds of a folded word (1 a woman's given name, 2 a man's, 4 a surname; 0 none): binary search
+ * in the generated sorted index, within the bucket of its first two letters. */
+static unsigned dt__clase_normal(const char *p) {
+    if (p[0] < 'a' || p[0] > 'z' || p[1] < 'a' || p[1] > 'z') return 0;
+    size_t b = (size_t)(p[0] - 'a') * 26 + (size_t)(p[1] - 'a');
+    size_t lo = dt_t_palabras_nombre_cubo[b], hi = dt_t_palabras_nombre_cubo[b + 1];
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        int c = strcmp(p, dt_t_palabras_nombre[mid].s);
+        if (c == 0) return dt_t_palabras_nombre[mid].clase;
+        if (c < 0) hi = mid;
+        else lo = mid + 1;
+    }
     return 0;
 }
 
-static int dt__es_nombre(const char *p) {
-    return dt__en_slots(p, dt_t_nombres_f, dt_t_nombres_f_len, 500) || dt__en_slots(p, dt_t_nombres_m, dt_t_nombres_m_len, 500);
+unsigned dt__nombre_palabra(const char *s, size_t n) {
+    char p[64];
+    if (n == 0 || n > 30 || !dt__normal(s, n, p, sizeof p)) return 0;
+    return dt__clase_normal(p);
 }
-static int dt__es_apellido(const char *p) { return dt__en_slots(p, dt_t_apellidos, dt_t_apellidos_len, 500); }
+
+static int dt__es_nombre(const char *p) { return (dt__clase_normal(p) & 3u) != 0; }
+static int dt__es_apellido(const char *p) { return (dt__clase_normal(p) & 4u) != 0; }
 
 /* A comuna by its name, whole (spaces kept, case and accents not). */
 static int dt__es_comuna(const char *s, size_t n) {

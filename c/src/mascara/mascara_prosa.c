@@ -1,0 +1,286 @@
+/* Free text, the prose part (docs/enmascarar.md, "Names in texto"): a person's name in a note found
+ * by the library's own given-name and surname tables (the sorted index dt__nombre_palabra reads, the
+ * one `detectar` uses) and replaced by a fake name of the same shape, keyed by each word. Only where
+ * the words say "a name": an honorific before them (`Sr.`, `doña`), or two or more name words in a
+ * row written as names are (capitals, or all capitals), or in lower case two with a given name and a
+ * surname none of which is also an everyday word (`rosa`, `paz`, `flores`). Linear: each call reads a
+ * bounded number of words from a word start. */
+#include "internal.h"
+#include "mascara/mascara.h"
+#include "ref/tablas.gen.h"
+
+#define AT(i) ((i) < n ? (unsigned char)s[i] : 0u)
+
+static int dt__mp_ascii_may(unsigned char c) { return c >= 'A' && c <= 'Z'; }
+static int dt__mp_ascii_min(unsigned char c) { return c >= 'a' && c <= 'z'; }
+
+/* A letter at i (ASCII, or the two-byte Latin-1 letters C3 80..BF but × and ÷): its length, else 0. */
+static size_t dt__mp_letra(const char *s, size_t n, size_t i) {
+    unsigned char c = AT(i);
+    if (dt__mp_ascii_may(c) || dt__mp_ascii_min(c)) return 1;
+    if (c == 0xC3 && AT(i + 1) >= 0x80 && AT(i + 1) <= 0xBF && AT(i + 1) != 0x97 && AT(i + 1) != 0xB7) return 2;
+    return 0;
+}
+static int dt__mp_es_may(const char *s, size_t i) {
+    unsigned char c = (unsigned char)s[i];
+    return dt__mp_ascii_may(c) || (c == 0xC3 && (unsigned char)s[i + 1] < 0xA0);
+}
+
+/* The end of the word of letters starting at i (an apostrophe or a hyphen inside between letters). */
+static size_t dt__mp_palabra(const char *s, size_t n, size_t i) {
+    size_t j = i, l;
+    for (;;) {
+        while (j - i < 40 && (l = dt__mp_letra(s, n, j)) > 0) j += l;
+        if ((AT(j) == '-' || AT(j) == '\'') && j > i && dt__mp_letra(s, n, j + 1)) {
+            j++;
+            continue;
+        }
+        return j;
+    }
+}
+
+enum { DT__MP_CAP = 1, DT__MP_MAY = 2, DT__MP_MIN = 3, DT__MP_OTRA = 0 };
+
+/* How the word [a, b) is written: Capitalised, ALL CAPITALS (two letters or more), lower case. */
+static int dt__mp_forma(const char *s, size_t a, size_t b) {
+    size_t may = 0, min = 0, letras = 0;
+    int primera = dt__mp_es_may(s, a);
+    for (size_t i = a; i < b;) {
+        unsigned char c = (unsigned char)s[i];
+        if (c == '-' || c == '\'') {
+            i++;
+            continue;
+        }
+        int m = dt__mp_es_may(s, i);
+        may += m, min += !m, letras++;
+        i += c == 0xC3 ? 2 : 1;
+    }
+    if (min == letras) return DT__MP_MIN;
+    if (may == letras && letras >= 2) return DT__MP_MAY;
+    if (primera && may == 1) return DT__MP_CAP;
+    return DT__MP_OTRA;
+}
+
+/* The word folded into out (a-z only), or 0 when it does not fold to 1..15 letters. */
+static size_t dt__mp_plegar(const char *s, size_t a, size_t b, char *out) {
+    if (b - a > 30) return 0;
+    char *f = dt__put_ascii_fold(out, s + a, b - a);
+    *f = '\0';
+    size_t m = (size_t)(f - out);
+    return m >= 1 && m <= 15 ? m : 0;
+}
+
+static int dt__mp_en(const char *w, const char *const *lista, size_t nl) {
+    for (size_t i = 0; i < nl; i++)
+        if (strcmp(w, lista[i]) == 0) return 1;
+    return 0;
+}
+
+static const char *const dt__mp_particulas[] = {"de", "del", "la", "las", "los", "san", "santa"};
+static const char *const dt__mp_honorificos[] = {"sr", "sra", "srta", "srita", "don", "dona", "dr", "dra", "senor", "senora", "senorita"};
+/* Given names and surnames that are also everyday words: never a name in lower case without an
+ * honorific (in capitals, two in a row still are: "Rosa Soto"). */
+static const char *const dt__mp_comunes[] = {
+    "alegria", "amparo", "angeles", "blanca", "bravo", "campos", "castillo", "consuelo", "cruz", "dolores", "esperanza",
+    "flor", "flores", "fuentes", "gloria", "guerra", "leal", "leon", "lobos", "luz", "mar", "mercedes", "molina",
+    "montes", "mora", "nieves", "parra", "paz", "pena", "pilar", "pinto", "prado", "ramos", "reyes", "rios", "rocio",
+    "rosa", "rosas", "rosario", "salas", "santos", "sierra", "sol", "soledad", "soto", "toro", "torres", "valle",
+    "vega", "victoria", "franco", "cuevas", "carrasco", "cabrera", "navarro", "rivera", "miranda", "castro", "medina"};
+#define NL(a) (sizeof(a) / sizeof((a)[0]))
+
+/* A word of a name: given-name bits (1 woman, 2 man), surname bit 4; an initial ("J.") is kind 8. */
+typedef struct dt__mp_tok {
+    size_t a, b; /* the word (an initial: its letter) */
+    unsigned clase;
+    int forma;
+    int particula;
+    char pl[16];
+} dt__mp_tok;
+
+#define DT__MP_MAX 8
+
+/* The fake word for a name word: an entry of the given names of its sex, or of the surnames, picked by
+ * SipHash-2-4 under the sustituir subkey of "\0nombre\0", the kind ('f', 'm', 's') and the folded
+ * word; never the word itself, never a surname of two words. Written in the word's shape. */
+static size_t dt__mp_falso(const dt_mascara_clave *k, const dt__mp_tok *t, char tipo, char *out) {
+    uint8_t clave[16], msg[32];
+    for (int i = 0; i < 8; i++) {
+        clave[i] = (uint8_t)(k->sustituir[0] >> (8 * i));
+        clave[8 + i] = (uint8_t)(k->sustituir[1] >> (8 * i));
+    }
+    size_t lm = 0, lp = strlen(t->pl);
+    memcpy(msg, "\0nombre\0", 8), lm = 8;
+    msg[lm++] = (uint8_t)tipo;
+    memcpy(msg + lm, t->pl, lp), lm += lp;
+    uint64_t h = dt__siphash24(clave, msg, lm);
+    dt__borrar(clave, sizeof clave);
+    const dt_t_slot *tabla = tipo == 'f' ? dt_t_nombres_f : tipo == 'm' ? dt_t_nombres_m : dt_t_apellidos;
+    const uint8_t *largos = tipo == 'f' ? dt_t_nombres_f_len : tipo == 'm' ? dt_t_nombres_m_len : dt_t_apellidos_len;
+    size_t x = (size_t)(h % 500u), m = 0;
+    for (int intento = 0; intento < 500; intento++, x = (x + 1) % 500u) {
+        const char *w = tabla[x].s;
+        m = largos[x];
+        char f[32];
+        if (memchr(w, ' ', m) != NULL || m > 7 * (t->b - t->a)) continue; /* one word; texto's 7x bound */
+        char *e = dt__put_ascii_fold(f, w, m);
+        *e = '\0';
+        if (strcmp(f, t->pl) == 0) continue;
+        break;
+    }
+    memcpy(out, tabla[x].s, m);
+    for (size_t i = 0; i < m; i++) { /* the word's shape: the table's words are Capitalised */
+        unsigned char c = (unsigned char)out[i];
+        if (t->forma == DT__MP_MAY) {
+            if (dt__mp_ascii_min(c)) out[i] = (char)(c - 32);
+            else if (c == 0xC3 && (unsigned char)out[i + 1] >= 0xA0 && (unsigned char)out[i + 1] != 0xB7) out[i + 1] = (char)(out[i + 1] - 0x20);
+        } else if (t->forma == DT__MP_MIN) {
+            if (dt__mp_ascii_may(c)) out[i] = (char)(c + 32);
+            else if (c == 0xC3 && (unsigned char)out[i + 1] < 0xA0 && (unsigned char)out[i + 1] != 0x97) out[i + 1] = (char)(out[i + 1] + 0x20);
+        }
+        if (c == 0xC3) i++;
+    }
+    return m;
+}
+
+int dt__mp_nombre(const dt_mascara_clave *k, const char *s, size_t n, size_t i, size_t *ini, size_t *fin, char *out,
+                  size_t cap, size_t *outn) {
+    size_t j = dt__mp_palabra(s, n, i);
+    if (j == i) return 0;
+    char pl[48];
+    int honorifico = 0;
+    size_t inicio = i;
+    /* an honorific: "Sr." "Sra." "Dr." (with its dot) or "don" "doña" "señor" (without), then one space */
+    if (j - i <= 9 && dt__mp_plegar(s, i, j, pl) && dt__mp_en(pl, dt__mp_honorificos, NL(dt__mp_honorificos))) {
+        size_t e = j;
+        if (AT(e) == '.') e++;
+        if (AT(e) == ' ' && dt__mp_letra(s, n, e + 1)) {
+            honorifico = 1;
+            inicio = e + 1;
+        }
+    }
+    if (!honorifico) {
+        /* a cheap no: a first word that is no name, no particle and no initial */
+        size_t l = j - i;
+        if (!(l == 1 && AT(j) == '.') && dt__nombre_palabra(s + i, l) == 0) return 0;
+    }
+    dt__mp_tok t[DT__MP_MAX];
+    size_t nt = 0, p = inicio;
+    while (nt < DT__MP_MAX) {
+        size_t e = dt__mp_palabra(s, n, p);
+        if (e == p) break;
+        dt__mp_tok *x = &t[nt];
+        memset(x, 0, sizeof *x);
+        x->a = p, x->b = e;
+        x->forma = dt__mp_forma(s, p, e);
+        size_t next;
+        if (e - p == 1 && AT(e) == '.' && dt__mp_ascii_may(AT(p))) { /* an initial */
+            x->clase = 8;
+            next = e + 1;
+        } else {
+            if (!dt__mp_plegar(s, p, e, x->pl)) break;
+            x->particula = nt > 0 && dt__mp_en(x->pl, dt__mp_particulas, NL(dt__mp_particulas));
+            x->clase = x->particula ? 0 : dt__nombre_palabra(s + p, e - p);
+            if (x->particula) { /* a surname of particles and a word: "De La Fuente", "San Martín" */
+                char junto[64];
+                size_t lj = 0, r = p, ult = 0, ulta = 0;
+                for (int w = 0; w < 3 && lj < 40; w++) {
+                    size_t re = dt__mp_palabra(s, n, r);
+                    if (re == r || re - r > 20) break;
+                    memcpy(junto + lj, s + r, re - r), lj += re - r;
+                    ulta = r, ult = re;
+                    if (AT(re) != ' ') break;
+                    r = re + 1;
+                    if (w < 2 && (dt__nombre_palabra(junto, lj) & 4u) && w > 0) break;
+                }
+                if (ult > 0 && ulta > p && (dt__nombre_palabra(junto, lj) & 4u) && dt__mp_forma(s, ulta, ult) != DT__MP_OTRA) {
+                    /* the particles stay particles; the last word is the surname */
+                    size_t q2 = p;
+                    while (q2 < ulta && nt < DT__MP_MAX - 1) {
+                        size_t qe = dt__mp_palabra(s, n, q2);
+                        dt__mp_tok *y = &t[nt++];
+                        memset(y, 0, sizeof *y);
+                        y->a = q2, y->b = qe, y->particula = 1, y->forma = dt__mp_forma(s, q2, qe);
+                        q2 = qe + 1;
+                    }
+                    x = &t[nt];
+                    memset(x, 0, sizeof *x);
+                    x->a = ulta, x->b = ult, x->clase = 4, x->forma = dt__mp_forma(s, ulta, ult);
+                    if (!dt__mp_plegar(s, ulta, ult, x->pl)) break;
+                    e = ult;
+                }
+            }
+            if (!x->particula && x->clase == 0) break;
+            if (x->forma == DT__MP_OTRA) break;
+            next = e;
+        }
+        nt++;
+        if (AT(next) != ' ' || !dt__mp_letra(s, n, next + 1)) break;
+        p = next + 1;
+    }
+    while (nt > 0 && t[nt - 1].particula) nt--; /* "Juan de" ends at Juan */
+    size_t palabras = 0, iniciales = 0, dados = 0, apellidos = 0, comunes = 0;
+    int cap_o_may = 1, min = 1;
+    for (size_t q = 0; q < nt; q++) {
+        if (t[q].particula) continue;
+        if (t[q].clase == 8) {
+            iniciales++;
+            continue;
+        }
+        palabras++;
+        dados += (t[q].clase & 3u) != 0;
+        apellidos += (t[q].clase & 4u) != 0;
+        comunes += dt__mp_en(t[q].pl, dt__mp_comunes, NL(dt__mp_comunes));
+        cap_o_may &= t[q].forma == DT__MP_CAP || t[q].forma == DT__MP_MAY;
+        min &= t[q].forma == DT__MP_MIN;
+    }
+    if (palabras == 0) return 0;
+    int es = 0;
+    if (honorifico) es = cap_o_may || min;
+    else if (cap_o_may) es = palabras >= 2 || (iniciales >= 1 && apellidos >= 1);
+    else if (min) es = palabras >= 2 && dados >= 1 && apellidos >= 1 && comunes == 0;
+    if (!es) return 0;
+    /* the replacement: given names (leading words with a given-name bit) by given names of their
+     * sex, the rest by surnames, initials by a keyed letter, particles and spaces as written */
+    size_t m = 0;
+    int en_dados = 1;
+    size_t vistos = 0;
+    for (size_t q = 0; q < nt; q++) {
+        if (q > 0) {
+            size_t sep = t[q].a - (t[q - 1].b + (t[q - 1].clase == 8));
+            if (m + sep >= cap) return 0;
+            memcpy(out + m, s + t[q - 1].b + (t[q - 1].clase == 8), sep), m += sep;
+        }
+        if (m + 40 >= cap) return 0;
+        if (t[q].particula) {
+            memcpy(out + m, s + t[q].a, t[q].b - t[q].a), m += t[q].b - t[q].a;
+            en_dados = 0;
+            continue;
+        }
+        if (t[q].clase == 8) {
+            dt__mp_tok x = t[q];
+            x.pl[0] = (char)(AT(x.a) | 0x20), x.pl[1] = '\0';
+            x.forma = DT__MP_CAP;
+            char w[40];
+            size_t wl = dt__mp_falso(k, &x, 'm', w);
+            (void)wl;
+            out[m++] = w[0] == (char)0xC3 ? 'J' : w[0];
+            out[m++] = '.';
+            continue;
+        }
+        vistos++;
+        int ultimo = vistos == palabras;
+        char tipo;
+        if (en_dados && (t[q].clase & 3u) && !(ultimo && palabras > 1 && (t[q].clase & 4u))) {
+            tipo = (t[q].clase & 1u) ? 'f' : 'm';
+        } else {
+            tipo = 's';
+            en_dados = 0;
+        }
+        if (palabras == 1 && !(t[q].clase & 3u)) tipo = 's';
+        m += dt__mp_falso(k, &t[q], tipo, out + m);
+    }
+    *ini = t[0].a;
+    *fin = t[nt - 1].b + (t[nt - 1].clase == 8);
+    *outn = m;
+    return 1;
+}
