@@ -530,6 +530,8 @@ static void nombres(void) {
         {"la rosa y la paz, Rosa en Paz, Mercedes Benz", NULL},
         {"Luz roja, Soto dijo, campos flores, rosa soto, La Paz, Los Ángeles", NULL},
         {"Flores y Rosas; la flor de la luz", NULL},
+        /* addresses: the street word kept, the name and the numbers replaced (checked below) */
+        {"Las Condes 2024, los Andes 3 goles, la calle cerrada 2 días, Camino a casa 2 veces", NULL},
     };
     for (size_t q = 0; q < sizeof c / sizeof c[0]; q++) {
         const char *in = c[q].in, *mk = c[q].marcas ? c[q].marcas : c[q].in;
@@ -556,6 +558,31 @@ static void nombres(void) {
         CHECK(ok, "names: texto of\n      [%s]\n    expected the words marked in [%s] replaced, the rest kept\n    got [%s]",
               in, mk, got);
         if (c[q].marcas == NULL) CHECK(strcmp(got, in) == 0, "names: [%s] must stay, got [%s]", in, got);
+    }
+    static const struct { const char *in, *antes, *despues; } d[] = {
+        {"Vive en Pasaje Los Aromos 1234, Puente Alto.", "Vive en Pasaje ", ", Puente Alto."},
+        {"en Av. Grecia 1450 depto 32 hoy", "en Av. ", " hoy"},
+        {"Los Lirios 2812, San Felipe", "", ", San Felipe"},
+        {"Calle Esmeralda N\xc2\xb0 120.", "Calle ", "."},
+        {"Pedro Aguirre Cerda 358; ok", "", "; ok"},
+    };
+    for (size_t q = 0; q < sizeof d / sizeof d[0]; q++) {
+        const char *got = texto(d[q].in, DT_MASCARA_BUSCAR_DIRECCION);
+        size_t la = strlen(d[q].antes), ld = strlen(d[q].despues), lg = strlen(got), li = strlen(d[q].in);
+        /* what lies between: another street and other numbers (the original's middle nowhere in it) */
+        char medio[128];
+        snprintf(medio, sizeof medio, "%.*s", (int)(li - la - ld), d[q].in + la);
+        int ok = lg > la + ld && strncmp(got, d[q].antes, la) == 0 && strcmp(got + lg - ld, d[q].despues) == 0 &&
+                 strstr(got, medio) == NULL;
+        /* each run of digits of the original's middle is gone */
+        for (const char *p = medio; *p && ok; p++)
+            if (*p >= '0' && *p <= '9' && (p == medio || !(p[-1] >= '0' && p[-1] <= '9'))) {
+                char num[8];
+                size_t l = strspn(p, "0123456789");
+                snprintf(num, sizeof num, "%.*s", (int)l, p);
+                ok = strstr(got + la, num) == NULL || l == 1;
+            }
+        CHECK(ok, "address: texto of [%s] gave [%s]", d[q].in, got);
     }
     /* one word, one fake everywhere: the same surname in two notes, the same replacement */
     char a1[256], a2[256];

@@ -284,3 +284,166 @@ int dt__mp_nombre(const dt_mascara_clave *k, const char *s, size_t n, size_t i, 
     *outn = m;
     return 1;
 }
+
+/* ---- street addresses (docs/enmascarar.md, "Addresses in texto") ---- */
+
+static const char *const dt__mp_vias[] = {"calle", "avenida", "av", "avda", "pasaje", "psje", "pje", "camino", "diagonal", "callejon"};
+static const char *const dt__mp_unidades[] = {"depto", "dpto", "departamento", "dto", "casa", "of", "oficina", "block", "torre", "piso", "local"};
+static const char *const dt__mp_conectores[] = {"de", "del", "la", "las", "los", "el", "y"};
+
+/* SipHash-2-4 under the sustituir subkey of "\0direccion\0", a tag and bytes. */
+static uint64_t dt__mp_hash(const dt_mascara_clave *k, char tag, const char *a, size_t an) {
+    uint8_t clave[16], msg[80];
+    for (int i = 0; i < 8; i++) {
+        clave[i] = (uint8_t)(k->sustituir[0] >> (8 * i));
+        clave[8 + i] = (uint8_t)(k->sustituir[1] >> (8 * i));
+    }
+    size_t lm = 11;
+    memcpy(msg, "\0direccion\0", 11);
+    msg[lm++] = (uint8_t)tag;
+    if (an > sizeof msg - lm) an = sizeof msg - lm;
+    memcpy(msg + lm, a, an), lm += an;
+    uint64_t h = dt__siphash24(clave, msg, lm);
+    dt__borrar(clave, sizeof clave);
+    dt__borrar(msg, sizeof msg);
+    return h;
+}
+
+/* A street of the library's tables written at i (ASCII case ignored), whole words: its length, else 0. */
+static size_t dt__mp_calle_tabla(const char *s, size_t n, size_t i) {
+    for (int t = 0; t < 2; t++) {
+        const dt_t_str *tab = t ? dt_t_avenidas_rm : dt_t_calles;
+        size_t nt = t ? DT_T_N_AVENIDAS_RM : DT_T_N_CALLES;
+        for (size_t e = 0; e < nt; e++) {
+            const char *w = tab[e].s;
+            size_t m = tab[e].n;
+            if (t && dt_t_avenidas_rm_con_tipo[e] && m > 8 && memcmp(w, "Avenida ", 8) == 0) w += 8, m -= 8;
+            if (m == 0 || i + m > n || (((unsigned char)w[0] | 0x20) != ((unsigned char)s[i] | 0x20))) continue;
+            size_t q = 0;
+            while (q < m && ((unsigned char)w[q] == (unsigned char)s[i + q] ||
+                             (dt__mp_ascii_may((unsigned char)w[q] & 0xDF) && (((unsigned char)w[q] | 0x20) == ((unsigned char)s[i + q] | 0x20)))))
+                q++;
+            if (q == m && !dt__mp_letra(s, n, i + m)) return m;
+        }
+    }
+    return 0;
+}
+
+/* A house number at i: an optional "N°", "Nº", "#", "nro." and a space, then 1 to 5 digits, nothing
+ * glued after (nor ".5", ",5": an amount). Its digits' span in *da..*db; the end, else 0. */
+static size_t dt__mp_numero(const char *s, size_t n, size_t i, size_t *da, size_t *db) {
+    size_t j = i;
+    if (AT(j) == '#') j++;
+    else if ((AT(j) == 'N' || AT(j) == 'n') && AT(j + 1) == 0xC2 && (AT(j + 2) == 0xB0 || AT(j + 2) == 0xBA)) j += 3;
+    else if ((AT(j) == 'N' || AT(j) == 'n') && AT(j + 1) == 'r' && AT(j + 2) == 'o') j += 3 + (AT(j + 3) == '.');
+    if (j > i && AT(j) == ' ') j++;
+    size_t d = j;
+    while (j < n && j - d < 6 && AT(j) >= '0' && AT(j) <= '9') j++;
+    if (j == d || j - d > 5 || AT(d) == '0') return 0;
+    if (dt__mp_letra(s, n, j) || (AT(j) >= '0' && AT(j) <= '9')) return 0;
+    if ((AT(j) == '.' || AT(j) == ',') && AT(j + 1) >= '0' && AT(j + 1) <= '9') return 0;
+    *da = d, *db = j;
+    return j;
+}
+
+/* Digits [a, b) written anew: as many, keyed by `sal` and the digits, the first not 0. */
+static void dt__mp_digitos(const dt_mascara_clave *k, const char *sal, size_t sl, const char *s, size_t a, size_t b, char *out) {
+    char m[96];
+    size_t lm = sl < 64 ? sl : 64;
+    memcpy(m, sal, lm);
+    memcpy(m + lm, s + a, b - a);
+    uint64_t h = dt__mp_hash(k, 'n', m, lm + (b - a));
+    for (size_t q = 0; q < b - a; q++) {
+        out[q] = (char)('0' + (q == 0 ? 1 + h % 9u : h % 10u));
+        h /= q == 0 ? 9u : 10u;
+    }
+    if (b - a > 1 && memcmp(out, s + a, b - a) == 0) out[b - a - 1] = (char)('0' + ((out[b - a - 1] - '0' + 1) % 10));
+}
+
+int dt__mp_direccion(const dt_mascara_clave *k, const char *s, size_t n, size_t i, size_t *ini, size_t *fin, char *out,
+                     size_t cap, size_t *outn) {
+    /* a cheap no: a digit within the next 64 bytes */
+    size_t lim = i + 64 < n ? i + 64 : n, q = i;
+    while (q < lim && !(AT(q) >= '0' && AT(q) <= '9')) q++;
+    if (q == lim) return 0;
+    size_t j = dt__mp_palabra(s, n, i);
+    if (j == i) return 0;
+    char pl[48];
+    size_t nombre_a = i, nombre_b = 0;
+    int via = 0;
+    if (j - i <= 9 && dt__mp_plegar(s, i, j, pl) && dt__mp_en(pl, dt__mp_vias, NL(dt__mp_vias))) {
+        size_t e = j + (AT(j) == '.');
+        if (AT(e) == ' ') via = 1, nombre_a = e + 1;
+    }
+    if (!via && !dt__mp_es_may(s, i)) return 0;
+    /* the street's name: a street of the tables, or (after a street word, or from "Los"/"Las") words
+     * in capitals and connectors, up to a number */
+    size_t t = dt__mp_calle_tabla(s, n, nombre_a), da = 0, db = 0, e = 0;
+    if (t > 0 && AT(nombre_a + t) == ' ' && (e = dt__mp_numero(s, n, nombre_a + t + 1, &da, &db)) > 0) {
+        nombre_b = nombre_a + t;
+    } else {
+        if (!via && !(dt__mp_plegar(s, i, j, pl) && (strcmp(pl, "los") == 0 || strcmp(pl, "las") == 0) && dt__mp_es_may(s, i)))
+            return 0;
+        size_t p = nombre_a, palabras = 0, ultima_conector = 1;
+        for (int w = 0; w < 7; w++) {
+            size_t we = dt__mp_palabra(s, n, p);
+            if (we == p) break;
+            int con = dt__mp_plegar(s, p, we, pl) && dt__mp_en(pl, dt__mp_conectores, NL(dt__mp_conectores));
+            if (!con && !dt__mp_es_may(s, p)) return 0;
+            if (!con || p == nombre_a) palabras++;
+            ultima_conector = con && p != nombre_a;
+            if (AT(we) != ' ') return 0;
+            if ((e = dt__mp_numero(s, n, we + 1, &da, &db)) > 0) {
+                nombre_b = we;
+                break;
+            }
+            p = we + 1;
+        }
+        if (nombre_b == 0 || ultima_conector || palabras < (via ? 1u : 2u)) return 0;
+    }
+    /* a comuna and a year ("Las Condes 2024") is a place and a date; with another number, an address of
+     * the street named after the comuna ("Pedro Aguirre Cerda 358") */
+    if (!via && db - da == 4 && (memcmp(s + da, "19", 2) == 0 || memcmp(s + da, "20", 2) == 0) &&
+        dt__comuna_nombre(s + nombre_a, nombre_b - nombre_a))
+        return 0;
+    /* a unit after it: ", depto 32", " dpto. 4B", " casa 12" */
+    size_t ua = 0, ub = 0, u = e + (AT(e) == ',');
+    if (AT(u) == ' ') {
+        size_t ue = dt__mp_palabra(s, n, u + 1);
+        if (ue > u + 1 && ue - u <= 13 && dt__mp_plegar(s, u + 1, ue, pl) && dt__mp_en(pl, dt__mp_unidades, NL(dt__mp_unidades))) {
+            size_t v = ue + (AT(ue) == '.');
+            if (AT(v) == ' ') v++;
+            if (AT(v) == '#') v++;
+            size_t w = v;
+            while (w < n && w - v < 5 && AT(w) >= '0' && AT(w) <= '9') w++;
+            if (w > v && !(AT(w) >= '0' && AT(w) <= '9')) {
+                ua = v, ub = w;
+                if (dt__mp_letra(s, n, w) == 1 && !dt__mp_letra(s, n, w + 1)) ub = w; /* 4B: the letter stays */
+            }
+        }
+    }
+    /* the fake street: an entry of the streets' table without a street word, keyed by the name */
+    char fold[64];
+    size_t fl = nombre_b - nombre_a < 60 ? (size_t)(dt__put_ascii_fold(fold, s + nombre_a, nombre_b - nombre_a) - fold) : 0;
+    uint64_t h = dt__mp_hash(k, 'c', fold, fl);
+    size_t x = (size_t)(h % DT_T_N_CALLES), m = 0;
+    for (size_t intento = 0; intento < DT_T_N_CALLES; intento++, x = (x + 1) % DT_T_N_CALLES) {
+        const dt_t_str *c = &dt_t_calles[x];
+        if ((c->n == nombre_b - nombre_a && memcmp(c->s, s + nombre_a, c->n) == 0) || c->n > 7 * (nombre_b - nombre_a)) continue;
+        break;
+    }
+    size_t fin_total = ub ? ub : db;
+    if ((nombre_a - i) + dt_t_calles[x].n + (fin_total - nombre_b) + 8 >= cap) return 0;
+    memcpy(out + m, s + i, nombre_a - i), m += nombre_a - i; /* the street word as written */
+    memcpy(out + m, dt_t_calles[x].s, dt_t_calles[x].n), m += dt_t_calles[x].n;
+    memcpy(out + m, s + nombre_b, da - nombre_b), m += da - nombre_b; /* " ", "N° " */
+    dt__mp_digitos(k, fold, fl, s, da, db, out + m), m += db - da;
+    if (ub) {
+        memcpy(out + m, s + db, ua - db), m += ua - db;
+        dt__mp_digitos(k, fold, fl, s, ua, ub, out + m), m += ub - ua;
+    }
+    *ini = i;
+    *fin = fin_total;
+    *outn = m;
+    return 1;
+}

@@ -9,6 +9,8 @@
 #include "mascara/mascara.h"
 
 const char *dt__mc_email_falla(const char *s, size_t a, size_t b);
+int dt__mp_direccion(const dt_mascara_clave *k, const char *s, size_t n, size_t i, size_t *ini, size_t *fin, char *out,
+                     size_t cap, size_t *outn);
 int dt__mp_nombre(const dt_mascara_clave *k, const char *s, size_t n, size_t i, size_t *ini, size_t *fin, char *out,
                   size_t cap, size_t *outn);
 
@@ -362,8 +364,10 @@ dt_status dt_mascara_texto(const dt_mascara_clave *k, unsigned buscar, const cha
         else if ((buscar & DT_MASCARA_BUSCAR_PATENTE) && dt__mt_let(c) && !dt__mt_alnum(p) &&
                  dt__mt_patente_libre(s, n, i, &fin, norm, &nn))
             f = dt_mascara_patente, forma = 1;
-        else if ((buscar & DT_MASCARA_BUSCAR_NOMBRE) && (dt__mt_let(c) || c == 0xC3) && !dt__mt_alnum(p) && p < 0x80 &&
-                 dt__mp_nombre(k, s, n, i, &ini, &fin, prosa, sizeof prosa, &nn)) {
+        else if ((buscar & (DT_MASCARA_BUSCAR_NOMBRE | DT_MASCARA_BUSCAR_DIRECCION)) && (dt__mt_let(c) || c == 0xC3) &&
+                 !dt__mt_alnum(p) && p < 0x80 &&
+                 (((buscar & DT_MASCARA_BUSCAR_DIRECCION) && dt__mp_direccion(k, s, n, i, &ini, &fin, prosa, sizeof prosa, &nn)) ||
+                  ((buscar & DT_MASCARA_BUSCAR_NOMBRE) && dt__mp_nombre(k, s, n, i, &ini, &fin, prosa, sizeof prosa, &nn)))) {
             dt__mt_put(&o, s + hecho, ini - hecho);
             dt__mt_put(&o, prosa, nn);
             hecho = i = fin;

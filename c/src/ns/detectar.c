@@ -82,6 +82,8 @@ static int dt__es_comuna(const char *s, size_t n) {
     return 0;
 }
 
+int dt__comuna_nombre(const char *s, size_t n) { return dt__es_comuna(s, n); }
+
 /* ---- the kinds ---- */
 
 static int dt__digito(char c) { return c >= '0' && c <= '9'; }
