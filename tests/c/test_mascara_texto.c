@@ -81,6 +81,10 @@ static void spans(void) {
     T("12345678 5 y 12345678 3", R "12345678-5", " y 12345678 3"); /* a bare space: the digit must be right */
     T("$ 12.345.678 - 5 cuotas, $12345678-5", "$ 12.345.678 - 5 cuotas, $12345678-5"); /* amounts */
     T("orden 123456785, rut 1234567", "orden 123456785, rut 1234567"); /* no label, no check digit */
+    T("RUN 9569845K ok", "RUN ", R "9569845K", " ok");
+    /* a bare nine digits after a document's label is that document's number */
+    T("Folio 987654321, Boleta N\xc2\xb0 987654321, Ticket #987654321, orden de compra 987654321",
+      "Folio 987654321, Boleta N\xc2\xb0 987654321, Ticket #987654321, orden de compra 987654321");
     /* phones without +56 (issue 39) */
     T("09-8765 4321, (9) 8765 4321", F "09-8765 4321", ", ", F "(9) 8765 4321");
     T("22 345 6789 o (2) 2345 6789 o (32) 234 5678", F "22 345 6789", " o ", F "(2) 2345 6789", " o ", F "(32) 234 5678");

@@ -2,8 +2,8 @@
  * by the library's own given-name and surname tables (the sorted index dt__nombre_palabra reads, the
  * one `detectar` uses) and replaced by a fake name of the same shape, keyed by each word. Only where
  * the words say "a name": an honorific before them (`Sr.`, `doña`), or two or more name words in a
- * row written as names are (capitals, or all capitals), or in lower case two with a given name and a
- * surname none of which is also an everyday word (`rosa`, `paz`, `flores`). Linear: each call reads a
+ * row written as names are (capitals, or all capitals), or in lower case two with a surname and a
+ * given name that is not also an everyday word (`francisco flores`, not `rosa flores` nor `campos flores`). Linear: each call reads a
  * bounded number of words from a word start. */
 #include "internal.h"
 #include "mascara/mascara.h"
@@ -178,7 +178,7 @@ int dt__mp_nombre(const dt_mascara_clave *k, const char *s, size_t n, size_t i, 
             next = e + 1;
         } else {
             if (!dt__mp_plegar(s, p, e, x->pl)) break;
-            x->particula = nt > 0 && dt__mp_en(x->pl, dt__mp_particulas, NL(dt__mp_particulas));
+            x->particula = (nt > 0 || honorifico) && dt__mp_en(x->pl, dt__mp_particulas, NL(dt__mp_particulas));
             x->clase = x->particula ? 0 : dt__nombre_palabra(s + p, e - p);
             if (x->particula) { /* a surname of particles and a word: "De La Fuente", "San Martín" */
                 char junto[64];
@@ -218,7 +218,7 @@ int dt__mp_nombre(const dt_mascara_clave *k, const char *s, size_t n, size_t i, 
         p = next + 1;
     }
     while (nt > 0 && t[nt - 1].particula) nt--; /* "Juan de" ends at Juan */
-    size_t palabras = 0, iniciales = 0, dados = 0, apellidos = 0, comunes = 0;
+    size_t palabras = 0, iniciales = 0, dados_propios = 0, apellidos = 0;
     int cap_o_may = 1, min = 1;
     for (size_t q = 0; q < nt; q++) {
         if (t[q].particula) continue;
@@ -227,9 +227,9 @@ int dt__mp_nombre(const dt_mascara_clave *k, const char *s, size_t n, size_t i, 
             continue;
         }
         palabras++;
-        dados += (t[q].clase & 3u) != 0;
+        /* a given name that is no everyday word: "francisco", not "rosa" */
+        dados_propios += (t[q].clase & 3u) != 0 && !dt__mp_en(t[q].pl, dt__mp_comunes, NL(dt__mp_comunes));
         apellidos += (t[q].clase & 4u) != 0;
-        comunes += dt__mp_en(t[q].pl, dt__mp_comunes, NL(dt__mp_comunes));
         cap_o_may &= t[q].forma == DT__MP_CAP || t[q].forma == DT__MP_MAY;
         min &= t[q].forma == DT__MP_MIN;
     }
@@ -237,7 +237,7 @@ int dt__mp_nombre(const dt_mascara_clave *k, const char *s, size_t n, size_t i, 
     int es = 0;
     if (honorifico) es = cap_o_may || min;
     else if (cap_o_may) es = palabras >= 2 || (iniciales >= 1 && apellidos >= 1);
-    else if (min) es = palabras >= 2 && dados >= 1 && apellidos >= 1 && comunes == 0;
+    else if (min) es = palabras >= 2 && dados_propios >= 1 && apellidos >= 1;
     if (!es) return 0;
     /* the replacement: given names (leading words with a given-name bit) by given names of their
      * sex, the rest by surnames, initials by a keyed letter, particles and spaces as written */

@@ -67,6 +67,29 @@ static int dt__mt_rut(const char *s, size_t n, size_t i, size_t *fin) {
     return 1;
 }
 
+/* The words before i name a document number ("Folio 912345678", "Boleta N° 9...", "Ticket #9...",
+ * "orden de compra 9..."): a bare nine digits there is that number, not a mobile. Reads at most 24
+ * bytes back. */
+static int dt__mt_etiqueta_documento(const char *s, size_t i) {
+    static const char *const docs[] = {"folio", "boleta", "ticket", "orden", "compra", "factura", "pedido", "id",
+                                       "codigo", "nro", "numero", "n", "no", "operacion", "transaccion", "cuenta"};
+    size_t j = i, k = 0;
+    while (j > 0 && k < 6) {
+        unsigned char c = (unsigned char)s[j - 1];
+        if (c == ' ' || c == ':' || c == '#' || c == '.' || c == 0xB0 || c == 0xBA || c == 0xC2) j--, k++;
+        else break;
+    }
+    size_t e = j;
+    while (j > 0 && e - j < 12 && (dt__mt_let((unsigned char)s[j - 1]) || (unsigned char)s[j - 1] >= 0x80)) j--;
+    if (e == j || e - j >= 12) return 0;
+    char w[16];
+    char *f = dt__put_ascii_fold(w, s + j, e - j);
+    *f = '\0';
+    for (size_t q = 0; q < sizeof docs / sizeof docs[0]; q++)
+        if (strcmp(w, docs[q]) == 0) return 1;
+    return 0;
+}
+
 static int dt__mt_sep_tel(unsigned char c) { return c == ' ' || c == '-' || c == '.' || c == '(' || c == ')'; }
 
 /* A phone from i: "+56" (or "(+56)") then 9 digits with at most two of ' ', '-', '.', '(', ')' between
@@ -88,6 +111,7 @@ static int dt__mt_telefono(const char *s, size_t n, size_t i, size_t *fin) {
         }
     } else {
         if (AT(j) != '9') return 0;
+        if (dt__mt_dig(AT(j + 1)) && dt__mt_dig(AT(j + 5)) && dt__mt_etiqueta_documento(s, i)) return 0; /* Folio 9... */
         j++;
         for (int grupo = 0; grupo < 2; grupo++) {
             if (AT(j) == ' ' || AT(j) == '-' || AT(j) == '.') j++;
@@ -181,13 +205,12 @@ static int dt__mt_rut_libre(const char *s, size_t n, size_t i, int etiqueta, siz
     }
     if (!dvpos) {
         /* glued: an undotted run of 8 or 9 digits, the last one the check digit, only after a label */
-        if (!etiqueta || j - i != digitos || digitos < 8 || digitos > 9) {
-            if (!(etiqueta && j - i == digitos && (digitos == 8 || digitos == 9))) return 0;
-        }
+        if (!etiqueta || j - i != digitos) return 0;
         if (AT(j) == 'k' || AT(j) == 'K') { /* 12345678K */
-            if (digitos > 8) return 0;
+            if (digitos < 7 || digitos > 8) return 0;
             cuerpo_fin = j, dvpos = j, e = j + 1;
         } else {
+            if (digitos < 8 || digitos > 9) return 0;
             cuerpo_fin = j - 1, dvpos = j - 1, e = j;
         }
     }
