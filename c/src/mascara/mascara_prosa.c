@@ -150,7 +150,9 @@ int dt__mp_nombre(const dt_mascara_clave *k, const char *s, size_t n, size_t i, 
     int honorifico = 0;
     size_t inicio = i;
     /* an honorific: "Sr." "Sra." "Dr." (with its dot) or "don" "doña" "señor" (without), then one space */
-    if (j - i <= 9 && dt__mp_plegar(s, i, j, pl) && dt__mp_en(pl, dt__mp_honorificos, NL(dt__mp_honorificos))) {
+    unsigned char c0 = (unsigned char)(AT(i) | 0x20);
+    if ((c0 == 's' || c0 == 'd') && j - i <= 9 && dt__mp_plegar(s, i, j, pl) &&
+        dt__mp_en(pl, dt__mp_honorificos, NL(dt__mp_honorificos))) {
         size_t e = j;
         if (AT(e) == '.') e++;
         if (AT(e) == ' ' && dt__mp_letra(s, n, e + 1)) {
@@ -291,6 +293,19 @@ static const char *const dt__mp_vias[] = {"calle", "avenida", "av", "avda", "pas
 static const char *const dt__mp_unidades[] = {"depto", "dpto", "departamento", "dto", "casa", "of", "oficina", "block", "torre", "piso", "local"};
 static const char *const dt__mp_conectores[] = {"de", "del", "la", "las", "los", "el", "y"};
 
+/* Bytes a street's name is made of: ASCII letters, the bytes of UTF-8 letters, a space. */
+static int dt__mt_letra_o_espacio(unsigned char c) { return dt__mp_ascii_may(c) || dt__mp_ascii_min(c) || c >= 0x80 || c == ' '; }
+
+/* A street named after a date at i: 1 or 2 digits, " de ", a word in capitals ("21 de Mayo", "5 de
+ * Abril"): the bytes up to that word (the digits and " de "), else 0. */
+static size_t dt__mp_fecha_calle(const char *s, size_t n, size_t i) {
+    size_t j = i;
+    while (j < n && j - i < 3 && AT(j) >= '0' && AT(j) <= '9') j++;
+    if (j == i || j - i > 2 || (i > 0 && AT(i - 1) != ' ')) return 0;
+    if (AT(j) != ' ' || AT(j + 1) != 'd' || AT(j + 2) != 'e' || AT(j + 3) != ' ' || !dt__mp_es_may(s, j + 4)) return 0;
+    return j + 4 - i;
+}
+
 /* SipHash-2-4 under the sustituir subkey of "\0direccion\0", a tag and bytes. */
 static uint64_t dt__mp_hash(const dt_mascara_clave *k, char tag, const char *a, size_t an) {
     uint8_t clave[16], msg[80];
@@ -309,8 +324,9 @@ static uint64_t dt__mp_hash(const dt_mascara_clave *k, char tag, const char *a, 
     return h;
 }
 
-/* A street of the library's tables written at i (ASCII case ignored), whole words: its length, else 0. */
-static size_t dt__mp_calle_tabla(const char *s, size_t n, size_t i) {
+/* A street of the library's tables written at i (ASCII case ignored), whole words, `largo` bytes long
+ * (the bytes up to the number's space): its length, else 0. */
+static size_t dt__mp_calle_tabla(const char *s, size_t n, size_t i, size_t largo) {
     for (int t = 0; t < 2; t++) {
         const dt_t_str *tab = t ? dt_t_avenidas_rm : dt_t_calles;
         size_t nt = t ? DT_T_N_AVENIDAS_RM : DT_T_N_CALLES;
@@ -318,7 +334,7 @@ static size_t dt__mp_calle_tabla(const char *s, size_t n, size_t i) {
             const char *w = tab[e].s;
             size_t m = tab[e].n;
             if (t && dt_t_avenidas_rm_con_tipo[e] && m > 8 && memcmp(w, "Avenida ", 8) == 0) w += 8, m -= 8;
-            if (m == 0 || i + m > n || (((unsigned char)w[0] | 0x20) != ((unsigned char)s[i] | 0x20))) continue;
+            if (m != largo || i + m > n || (((unsigned char)w[0] | 0x20) != ((unsigned char)s[i] | 0x20))) continue;
             size_t q = 0;
             while (q < m && ((unsigned char)w[q] == (unsigned char)s[i + q] ||
                              (dt__mp_ascii_may((unsigned char)w[q] & 0xDF) && (((unsigned char)w[q] | 0x20) == ((unsigned char)s[i + q] | 0x20)))))
@@ -341,7 +357,8 @@ static size_t dt__mp_numero(const char *s, size_t n, size_t i, size_t *da, size_
     while (j < n && j - d < 6 && AT(j) >= '0' && AT(j) <= '9') j++;
     if (j == d || j - d > 5 || AT(d) == '0') return 0;
     if (dt__mp_letra(s, n, j) || (AT(j) >= '0' && AT(j) <= '9')) return 0;
-    if ((AT(j) == '.' || AT(j) == ',') && AT(j + 1) >= '0' && AT(j + 1) <= '9') return 0;
+    if ((AT(j) == '.' || AT(j) == ',' || AT(j) == '-' || AT(j) == '/' || AT(j) == ':') && AT(j + 1) >= '0' && AT(j + 1) <= '9')
+        return 0;
     *da = d, *db = j;
     return j;
 }
@@ -362,23 +379,54 @@ static void dt__mp_digitos(const dt_mascara_clave *k, const char *sal, size_t sl
 
 int dt__mp_direccion(const dt_mascara_clave *k, const char *s, size_t n, size_t i, size_t *ini, size_t *fin, char *out,
                      size_t cap, size_t *outn) {
-    /* a cheap no: a digit within the next 64 bytes */
-    size_t lim = i + 64 < n ? i + 64 : n, q = i;
-    while (q < lim && !(AT(q) >= '0' && AT(q) <= '9')) q++;
-    if (q == lim) return 0;
-    size_t j = dt__mp_palabra(s, n, i);
-    if (j == i) return 0;
+    /* cheap noes: a word in capitals or a street word's first letter; then a digit within 64 bytes
+     * with only what a street's name holds (letters, spaces, '.', '\'', '#', N°) before it */
+    unsigned char c0 = (unsigned char)(AT(i) | 0x20);
+    int may = dt__mp_es_may(s, i);
+    if (!may && c0 != 'c' && c0 != 'a' && c0 != 'p' && c0 != 'd') return 0;
     char pl[48];
+    size_t j = dt__mp_palabra(s, n, i);
+    int via = (c0 == 'c' || c0 == 'a' || c0 == 'p' || c0 == 'd') && j - i <= 9 && j > i && dt__mp_plegar(s, i, j, pl) &&
+              dt__mp_en(pl, dt__mp_vias, NL(dt__mp_vias));
+    if (!may && !via) return 0;
+    size_t lim = i + 64 < n ? i + 64 : n, q = i;
+    while (q < lim && (!(AT(q) >= '0' && AT(q) <= '9') || dt__mp_fecha_calle(s, n, q))) {
+        unsigned char c = AT(q);
+        if (c >= '0' && c <= '9') {
+            q += dt__mp_fecha_calle(s, n, q);
+            continue;
+        }
+        if (!(dt__mt_letra_o_espacio(c) || c == '.' || c == '\'' || c == '#')) return 0;
+        q++;
+    }
+    if (q == lim) return 0;
+    { /* that digit starts a house number (1 to 5 digits, alone): not an order number, a date, an amount */
+        size_t r = q;
+        while (r < n && r - q < 6 && AT(r) >= '0' && AT(r) <= '9') r++;
+        if (r - q > 5 || AT(q) == '0' || dt__mp_letra(s, n, r) || (AT(r) >= '0' && AT(r) <= '9') ||
+            ((AT(r) == '.' || AT(r) == ',' || AT(r) == '-' || AT(r) == '/' || AT(r) == ':') && AT(r + 1) >= '0' && AT(r + 1) <= '9'))
+            return 0;
+    }
+    if (j == i) return 0;
     size_t nombre_a = i, nombre_b = 0;
-    int via = 0;
-    if (j - i <= 9 && dt__mp_plegar(s, i, j, pl) && dt__mp_en(pl, dt__mp_vias, NL(dt__mp_vias))) {
+    if (via) {
         size_t e = j + (AT(j) == '.');
-        if (AT(e) == ' ') via = 1, nombre_a = e + 1;
+        if (AT(e) == ' ') nombre_a = e + 1;
+        else via = 0;
     }
     if (!via && !dt__mp_es_may(s, i)) return 0;
     /* the street's name: a street of the tables, or (after a street word, or from "Los"/"Las") words
      * in capitals and connectors, up to a number */
-    size_t t = dt__mp_calle_tabla(s, n, nombre_a), da = 0, db = 0, e = 0;
+    /* the table's streets are exactly the bytes before the number: up to the space before it (and
+     * before a "N°", "#" or "nro" there) */
+    size_t w1 = q, t = 0, da = 0, db = 0, e = 0;
+    while (w1 > nombre_a && s[w1 - 1] != ' ') w1--; /* the start of the number's word ("120", "#120", "N°120") */
+    if (w1 > nombre_a + 1) {
+        t = dt__mp_calle_tabla(s, n, nombre_a, w1 - 1 - nombre_a);
+        size_t w2 = w1 - 1; /* a label word before it: "N° 120" */
+        while (t == 0 && w2 > nombre_a && s[w2 - 1] != ' ') w2--;
+        if (t == 0 && w2 > nombre_a + 1 && w1 - 1 - w2 <= 4) t = dt__mp_calle_tabla(s, n, nombre_a, w2 - 1 - nombre_a);
+    }
     if (t > 0 && AT(nombre_a + t) == ' ' && (e = dt__mp_numero(s, n, nombre_a + t + 1, &da, &db)) > 0) {
         nombre_b = nombre_a + t;
     } else {
@@ -387,6 +435,12 @@ int dt__mp_direccion(const dt_mascara_clave *k, const char *s, size_t n, size_t 
         size_t p = nombre_a, palabras = 0, ultima_conector = 1;
         for (int w = 0; w < 7; w++) {
             size_t we = dt__mp_palabra(s, n, p);
+            if (we == p && dt__mp_fecha_calle(s, n, p)) { /* "21 de Mayo": a word of the name */
+                p += dt__mp_fecha_calle(s, n, p);
+                palabras++;
+                ultima_conector = 0;
+                continue;
+            }
             if (we == p) break;
             int con = dt__mp_plegar(s, p, we, pl) && dt__mp_en(pl, dt__mp_conectores, NL(dt__mp_conectores));
             if (!con && !dt__mp_es_may(s, p)) return 0;

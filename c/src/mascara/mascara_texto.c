@@ -361,15 +361,28 @@ dt_status dt_mascara_texto(const dt_mascara_clave *k, unsigned buscar, const cha
     size_t n = len, hecho = 0, i = 0;
     dt__mt_sal o = {buf, cap, 0};
     char t[64], norm[24], prosa[384];
+    size_t usado_prosa = 0; /* the bytes of prosa to wipe */
+    size_t arroba = 0; /* the next '@' at or after i (n: none) */
     while (i < n) {
         unsigned char c = (unsigned char)s[i], p = i ? (unsigned char)s[i - 1] : 0;
+        /* inside a word or a number nothing starts: a letter after a letter or digit, a digit after a
+         * digit, a byte of a UTF-8 letter */
+        if ((dt__mt_let(c) && dt__mt_alnum(p)) || (dt__mt_dig(c) && dt__mt_dig(p)) || (c >= 0x80 && (c != 0xC3 || p >= 0x80 || dt__mt_alnum(p)))) {
+            i++;
+            continue;
+        }
+        if (arroba < i) {
+            const char *a = memchr(s + i, '@', n - i);
+            arroba = a ? (size_t)(a - s) : n;
+        }
         unsigned char pp = i > 1 ? (unsigned char)s[i - 2] : 0;
         size_t ini = i, fin = 0, nn = 0;
         int forma = 0; /* write the rule's output back in the span's shape (plates with inner separators) */
         dt_status (*f)(const dt_mascara_clave *, const char *, size_t, char *, size_t, size_t *, char *, size_t) = NULL;
         /* no digit before a number, nor a digit and a '.' or '-' (a longer number), nor a '$' (an amount) */
         int borde_num = !dt__mt_dig(p) && !((p == '.' || p == '-') && dt__mt_dig(pp)) && p != '$' && !(p == ' ' && pp == '$');
-        if ((buscar & DT_MASCARA_BUSCAR_EMAIL) && dt__mt_local(c) && !dt__mt_local(p) && dt__mt_email(s, n, i, &ini, &fin))
+        if ((buscar & DT_MASCARA_BUSCAR_EMAIL) && arroba < n && arroba - i <= 66 && dt__mt_local(c) && !dt__mt_local(p) &&
+            dt__mt_email(s, n, i, &ini, &fin))
             f = dt_mascara_email;
         else if ((buscar & DT_MASCARA_BUSCAR_RUT) && dt__mt_dig(c) && borde_num && dt__mt_rut(s, n, i, &fin))
             f = dt_mascara_rut;
@@ -393,6 +406,7 @@ dt_status dt_mascara_texto(const dt_mascara_clave *k, unsigned buscar, const cha
                   ((buscar & DT_MASCARA_BUSCAR_NOMBRE) && dt__mp_nombre(k, s, n, i, &ini, &fin, prosa, sizeof prosa, &nn)))) {
             dt__mt_put(&o, s + hecho, ini - hecho);
             dt__mt_put(&o, prosa, nn);
+            if (nn > usado_prosa) usado_prosa = nn;
             hecho = i = fin;
             continue;
         }
@@ -430,7 +444,7 @@ dt_status dt_mascara_texto(const dt_mascara_clave *k, unsigned buscar, const cha
     dt__mt_put(&o, s + hecho, n - hecho);
     dt__borrar(t, sizeof t);
     dt__borrar(norm, sizeof norm);
-    dt__borrar(prosa, sizeof prosa);
+    dt__borrar(prosa, usado_prosa);
     if (out_len) *out_len = o.n;
     if (o.n + 1 > cap) {
         if (cap > 0) buf[0] = '\0';
