@@ -19,8 +19,8 @@
 static volatile size_t sink;
 
 int main(int argc, char **argv) {
-    if (argc != 2) {
-        fprintf(stderr, "usage: texto_bench NOTES.txt (one note a line)\n");
+    if (argc != 2 && argc != 3) {
+        fprintf(stderr, "usage: texto_bench NOTES.txt [BUSCAR] (one note a line; BUSCAR: only that kind set)\n");
         return 2;
     }
     FILE *f = fopen(argv[1], "rb");
@@ -49,12 +49,18 @@ int main(int argc, char **argv) {
     printf("%zu notes, %zu bytes (%.0f bytes a note)\n\n| buscar | ns per note | notes per second | MB/s |\n|---|---|---|---|\n", nn,
            bytes, (double)bytes / (double)nn);
     unsigned kinds[4] = {15u, 15u | 16u, 15u | 32u, DT_MASCARA_BUSCAR_TODO};
-    for (int q = 0; q < (DT_MASCARA_BUSCAR_TODO == 15u ? 1 : 4); q++) {
+    int nk = DT_MASCARA_BUSCAR_TODO == 15u ? 1 : 4;
+    /* passes over the notes per repetition (TEXTO_BENCH_VUELTAS, 20 by default; 1 under valgrind,
+     * whose instruction counts are the measure that a shared machine's load does not move) */
+    long vueltas = getenv("TEXTO_BENCH_VUELTAS") ? atol(getenv("TEXTO_BENCH_VUELTAS")) : 20;
+    if (vueltas < 1) vueltas = 1;
+    if (argc == 3) kinds[0] = (unsigned)atoi(argv[2]), nk = 1;
+    for (int q = 0; q < nk; q++) {
         size_t m;
         double ns = MEDIAN((dt_mascara_texto(k, kinds[q], notas[it_ % (long)nn], largos[it_ % (long)nn], out, sizeof out, &m,
                                              NULL, 0),
                             sink += m),
-                           (long)nn * 20);
+                           (long)nn * vueltas);
         printf("| %u%s | %.0f | %.0f k | %.1f |\n", kinds[q], kinds[q] == 15u ? " (rut, email, telefono, patente)" : kinds[q] == 31u ? " (and nombre)" : kinds[q] == 47u ? " (and direccion)" : " (all)", ns,
                1e6 / ns, (double)bytes / (double)nn / ns * 1e3);
     }

@@ -213,7 +213,5 @@ const char *dt__detectar(const char *s, size_t n);
 /* A word's kinds among the library's given names and surnames (c/src/ns/detectar.c): bit 1 a woman's
  * given name, 2 a man's, 4 a surname, 0 none; case and Latin-1 accents ignored. Pure. */
 unsigned dt__nombre_palabra(const char *s, size_t n);
-/* 1 when the words are a comuna's name (case and accents ignored), else 0 (c/src/ns/detectar.c). */
-int dt__comuna_nombre(const char *s, size_t n);
 
 #endif

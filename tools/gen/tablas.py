@@ -372,6 +372,14 @@ def build():
     c.append(f"const dt_t_palabra dt_t_palabras_nombre[{len(orden)}] = {{\n" +
              "\n".join("    {%s, %du}," % (cstr(w), sum(palabras[w])) for w in orden) + "\n};")
     c.append(f"const uint16_t dt_t_palabras_nombre_cubo[{len(cubo)}] = {{\n{ints(cubo)}\n}};")
+    # the first three letters of every entry, as bits of a 26^3 bitmap: most words of prose are
+    # refused by one bit before being folded and searched for
+    tri = [0] * (26 * 26 * 26 // 8 + 1)
+    for w in orden:
+        b = ((ord(w[0]) - 97) * 26 + ord(w[1]) - 97) * 26 + ord(w[2]) - 97
+        tri[b >> 3] |= 1 << (b & 7)
+    h.append(f"extern const uint8_t dt_t_palabras_nombre_tri[{len(tri)}]; /* bit (a * 26 + b) * 26 + c: an entry starts abc */")
+    c.append(f"const uint8_t dt_t_palabras_nombre_tri[{len(tri)}] = {{\n{ints(tri, 16)}\n}};")
 
     # --- streets ----------------------------------------------------------
     generales = [x["nombre"] for x in calles if x["categoria"] != "avenida_santiago"]

@@ -28,9 +28,16 @@ static int dt__mp_es_may(const char *s, size_t i) {
 
 /* The end of the word of letters starting at i (an apostrophe or a hyphen inside between letters). */
 static size_t dt__mp_palabra(const char *s, size_t n, size_t i) {
-    size_t j = i, l;
+    size_t j = i, lim = i + 40 < n ? i + 40 : n;
     for (;;) {
-        while (j - i < 40 && (l = dt__mp_letra(s, n, j)) > 0) j += l;
+        while (j < lim) {
+            unsigned char c = (unsigned char)s[j];
+            if ((unsigned)((c | 0x20) - 'a') < 26u) j++;
+            else if (c == 0xC3 && j + 1 < n && (unsigned char)s[j + 1] >= 0x80 && (unsigned char)s[j + 1] <= 0xBF &&
+                     (unsigned char)s[j + 1] != 0x97 && (unsigned char)s[j + 1] != 0xB7)
+                j += 2;
+            else break;
+        }
         if ((AT(j) == '-' || AT(j) == '\'') && j > i && dt__mp_letra(s, n, j + 1)) {
             j++;
             continue;
@@ -150,8 +157,8 @@ int dt__mp_nombre(const dt_mascara_clave *k, const char *s, size_t n, size_t i, 
     int honorifico = 0;
     size_t inicio = i;
     /* an honorific: "Sr." "Sra." "Dr." (with its dot) or "don" "doña" "señor" (without), then one space */
-    unsigned char c0 = (unsigned char)(AT(i) | 0x20);
-    if ((c0 == 's' || c0 == 'd') && j - i <= 9 && dt__mp_plegar(s, i, j, pl) &&
+    unsigned char c0 = (unsigned char)(AT(i) | 0x20), c1 = (unsigned char)(AT(i + 1) | 0x20);
+    if (((c0 == 's' && (c1 == 'r' || c1 == 'e')) || (c0 == 'd' && (c1 == 'o' || c1 == 'r'))) && j - i <= 9 && dt__mp_plegar(s, i, j, pl) &&
         dt__mp_en(pl, dt__mp_honorificos, NL(dt__mp_honorificos))) {
         size_t e = j;
         if (AT(e) == '.') e++;
@@ -180,7 +187,7 @@ int dt__mp_nombre(const dt_mascara_clave *k, const char *s, size_t n, size_t i, 
             next = e + 1;
         } else {
             if (!dt__mp_plegar(s, p, e, x->pl)) break;
-            x->particula = (nt > 0 || honorifico) && dt__mp_en(x->pl, dt__mp_particulas, NL(dt__mp_particulas));
+            x->particula = (nt > 0 || honorifico) && e - p <= 5 && dt__mp_en(x->pl, dt__mp_particulas, NL(dt__mp_particulas));
             x->clase = x->particula ? 0 : dt__nombre_palabra(s + p, e - p);
             if (x->particula) { /* a surname of particles and a word: "De La Fuente", "San Martín" */
                 char junto[64];
@@ -320,7 +327,7 @@ static uint64_t dt__mp_hash(const dt_mascara_clave *k, char tag, const char *a, 
     memcpy(msg + lm, a, an), lm += an;
     uint64_t h = dt__siphash24(clave, msg, lm);
     dt__borrar(clave, sizeof clave);
-    dt__borrar(msg, sizeof msg);
+    dt__borrar(msg, lm);
     return h;
 }
 
@@ -378,7 +385,7 @@ static void dt__mp_digitos(const dt_mascara_clave *k, const char *sal, size_t sl
 }
 
 int dt__mp_direccion(const dt_mascara_clave *k, const char *s, size_t n, size_t i, size_t *ini, size_t *fin, char *out,
-                     size_t cap, size_t *outn) {
+                     size_t cap, size_t *outn, size_t *corte) {
     /* cheap noes: a word in capitals or a street word's first letter; then a digit within 64 bytes
      * with only what a street's name holds (letters, spaces, '.', '\'', '#', N°) before it */
     unsigned char c0 = (unsigned char)(AT(i) | 0x20);
@@ -386,9 +393,13 @@ int dt__mp_direccion(const dt_mascara_clave *k, const char *s, size_t n, size_t 
     if (!may && c0 != 'c' && c0 != 'a' && c0 != 'p' && c0 != 'd') return 0;
     char pl[48];
     size_t j = dt__mp_palabra(s, n, i);
-    int via = (c0 == 'c' || c0 == 'a' || c0 == 'p' || c0 == 'd') && j - i <= 9 && j > i && dt__mp_plegar(s, i, j, pl) &&
+    unsigned char c1 = (unsigned char)(AT(i + 1) | 0x20);
+    int via = ((c0 == 'c' && c1 == 'a') || (c0 == 'a' && c1 == 'v') || (c0 == 'p' && (c1 == 'a' || c1 == 's' || c1 == 'j')) ||
+               (c0 == 'd' && c1 == 'i')) && j - i <= 9 && j > i && dt__mp_plegar(s, i, j, pl) &&
               dt__mp_en(pl, dt__mp_vias, NL(dt__mp_vias));
     if (!may && !via) return 0;
+    /* *corte: a byte no street's name holds, met by an earlier call before any digit: from here too */
+    if (i < *corte) return 0;
     size_t lim = i + 64 < n ? i + 64 : n, q = i;
     while (q < lim && (!(AT(q) >= '0' && AT(q) <= '9') || dt__mp_fecha_calle(s, n, q))) {
         unsigned char c = AT(q);
@@ -396,7 +407,10 @@ int dt__mp_direccion(const dt_mascara_clave *k, const char *s, size_t n, size_t 
             q += dt__mp_fecha_calle(s, n, q);
             continue;
         }
-        if (!(dt__mt_letra_o_espacio(c) || c == '.' || c == '\'' || c == '#')) return 0;
+        if (!(dt__mt_letra_o_espacio(c) || c == '.' || c == '\'' || c == '#')) {
+            *corte = q;
+            return 0;
+        }
         q++;
     }
     if (q == lim) return 0;
@@ -421,7 +435,15 @@ int dt__mp_direccion(const dt_mascara_clave *k, const char *s, size_t n, size_t 
      * before a "N°", "#" or "nro" there) */
     size_t w1 = q, t = 0, da = 0, db = 0, e = 0;
     while (w1 > nombre_a && s[w1 - 1] != ' ') w1--; /* the start of the number's word ("120", "#120", "N°120") */
-    if (w1 > nombre_a + 1) {
+    /* the table's streets are words in capitals and connectors: prose before a number is not */
+    int como_calle = w1 > nombre_a + 1;
+    for (size_t r = nombre_a; como_calle && r + 1 < w1;) {
+        size_t re = dt__mp_palabra(s, n, r);
+        if (re == r) break; /* a label, a digit: the loop below decides */
+        como_calle = dt__mp_es_may(s, r) || (re - r <= 3 && dt__mp_plegar(s, r, re, pl) && dt__mp_en(pl, dt__mp_conectores, NL(dt__mp_conectores)));
+        r = re + 1;
+    }
+    if (como_calle) {
         t = dt__mp_calle_tabla(s, n, nombre_a, w1 - 1 - nombre_a);
         size_t w2 = w1 - 1; /* a label word before it: "N° 120" */
         while (t == 0 && w2 > nombre_a && s[w2 - 1] != ' ') w2--;
@@ -457,9 +479,17 @@ int dt__mp_direccion(const dt_mascara_clave *k, const char *s, size_t n, size_t 
     }
     /* a comuna and a year ("Las Condes 2024") is a place and a date; with another number, an address of
      * the street named after the comuna ("Pedro Aguirre Cerda 358") */
-    if (!via && db - da == 4 && (memcmp(s + da, "19", 2) == 0 || memcmp(s + da, "20", 2) == 0) &&
-        dt__comuna_nombre(s + nombre_a, nombre_b - nombre_a))
-        return 0;
+    if (!via && db - da == 4 && (memcmp(s + da, "19", 2) == 0 || memcmp(s + da, "20", 2) == 0)) {
+        for (size_t q2 = 0; q2 < DT_T_N_COMUNAS; q2++) { /* a comuna's name as written, case aside */
+            const dt_t_str *c = &dt_t_comunas[q2].nombre;
+            if (c->n != nombre_b - nombre_a) continue;
+            size_t r = 0; /* the bytes equal, ASCII letters in either case */
+            while (r < c->n && ((unsigned char)c->s[r] == AT(nombre_a + r) ||
+                                (dt__mp_ascii_may((unsigned char)c->s[r] & 0xDF) && ((unsigned char)c->s[r] | 0x20) == (AT(nombre_a + r) | 0x20))))
+                r++;
+            if (r == c->n) return 0;
+        }
+    }
     /* a unit after it: ", depto 32", " dpto. 4B", " casa 12" */
     size_t ua = 0, ub = 0, u = e + (AT(e) == ',');
     if (AT(u) == ' ') {

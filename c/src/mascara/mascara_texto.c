@@ -10,7 +10,7 @@
 
 const char *dt__mc_email_falla(const char *s, size_t a, size_t b);
 int dt__mp_direccion(const dt_mascara_clave *k, const char *s, size_t n, size_t i, size_t *ini, size_t *fin, char *out,
-                     size_t cap, size_t *outn);
+                     size_t cap, size_t *outn, size_t *corte);
 int dt__mp_nombre(const dt_mascara_clave *k, const char *s, size_t n, size_t i, size_t *ini, size_t *fin, char *out,
                   size_t cap, size_t *outn);
 
@@ -283,6 +283,14 @@ static int dt__mt_patente_libre(const char *s, size_t n, size_t i, size_t *fin, 
     size_t j = i, m = 0;
     int espacio = 0, mayus = 1;
     size_t letras = 0;
+    { /* a cheap no: a first group of 2 to 4 letters, a separator after it, capitals before a space */
+        size_t r = i;
+        while (r < n && r - i < 5 && dt__mt_let(AT(r))) r++;
+        if (r - i < 2 || r - i > 4) return 0;
+        if (AT(r) == ' ' ? !(dt__mt_let(AT(r + 1)) || dt__mt_dig(AT(r + 1))) || dt__mt_min(AT(i)) || dt__mt_min(AT(i + 1))
+                         : !(AT(r) == '-' || AT(r) == '.' || (AT(r) == 0xC2 && AT(r + 1) == 0xB7)))
+            return 0;
+    }
     for (int grupo = 0; grupo < 2; grupo++) {
         size_t a = j;
         while (j < n && j - a < 5 && dt__mt_let(AT(j))) mayus &= !dt__mt_min(AT(j)), norm[m++] = s[j++];
@@ -363,6 +371,7 @@ dt_status dt_mascara_texto(const dt_mascara_clave *k, unsigned buscar, const cha
     char t[64], norm[24], prosa[384];
     size_t usado_prosa = 0; /* the bytes of prosa to wipe */
     size_t arroba = 0; /* the next '@' at or after i (n: none) */
+    size_t corte_dir = 0; /* dt__mp_direccion's: no address starts before it */
     while (i < n) {
         unsigned char c = (unsigned char)s[i], p = i ? (unsigned char)s[i - 1] : 0;
         /* inside a word or a number nothing starts: a letter after a letter or digit, a digit after a
@@ -402,7 +411,7 @@ dt_status dt_mascara_texto(const dt_mascara_clave *k, unsigned buscar, const cha
             f = dt_mascara_patente, forma = 1;
         else if ((buscar & (DT_MASCARA_BUSCAR_NOMBRE | DT_MASCARA_BUSCAR_DIRECCION)) && (dt__mt_let(c) || c == 0xC3) &&
                  !dt__mt_alnum(p) && p < 0x80 &&
-                 (((buscar & DT_MASCARA_BUSCAR_DIRECCION) && dt__mp_direccion(k, s, n, i, &ini, &fin, prosa, sizeof prosa, &nn)) ||
+                 (((buscar & DT_MASCARA_BUSCAR_DIRECCION) && dt__mp_direccion(k, s, n, i, &ini, &fin, prosa, sizeof prosa, &nn, &corte_dir)) ||
                   ((buscar & DT_MASCARA_BUSCAR_NOMBRE) && dt__mp_nombre(k, s, n, i, &ini, &fin, prosa, sizeof prosa, &nn)))) {
             dt__mt_put(&o, s + hecho, ini - hecho);
             dt__mt_put(&o, prosa, nn);

@@ -42,7 +42,13 @@ static unsigned dt__clase_normal(const char *p) {
 
 unsigned dt__nombre_palabra(const char *s, size_t n) {
     char p[64];
-    if (n == 0 || n > 30 || !dt__normal(s, n, p, sizeof p)) return 0;
+    if (n < 3 || n > 30) return 0; /* every name folds to 3 letters or more */
+    unsigned char a = (unsigned char)(s[0] | 0x20), b = (unsigned char)(s[1] | 0x20), c = (unsigned char)(s[2] | 0x20);
+    if (a >= 'a' && a <= 'z' && b >= 'a' && b <= 'z' && c >= 'a' && c <= 'z') { /* ASCII: one bit says no before folding */
+        size_t q = ((size_t)(a - 'a') * 26 + (size_t)(b - 'a')) * 26 + (size_t)(c - 'a');
+        if (!(dt_t_palabras_nombre_tri[q >> 3] >> (q & 7) & 1u)) return 0;
+    }
+    if (!dt__normal(s, n, p, sizeof p)) return 0;
     return dt__clase_normal(p);
 }
 
@@ -81,8 +87,6 @@ static int dt__es_comuna(const char *s, size_t n) {
     }
     return 0;
 }
-
-int dt__comuna_nombre(const char *s, size_t n) { return dt__es_comuna(s, n); }
 
 /* ---- the kinds ---- */
 

@@ -54,6 +54,7 @@ typedef struct dt_t_palabra { char s[16]; uint8_t clase; } dt_t_palabra;
 #define DT_T_N_PALABRAS_NOMBRE 1475
 extern const dt_t_palabra dt_t_palabras_nombre[1475];
 extern const uint16_t dt_t_palabras_nombre_cubo[677];
+extern const uint8_t dt_t_palabras_nombre_tri[2198]; /* bit (a * 26 + b) * 26 + c: an entry starts abc */
 
 #define DT_T_N_CALLES 86
 #define DT_T_N_AVENIDAS_RM 102
