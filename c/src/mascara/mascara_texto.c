@@ -318,16 +318,11 @@ static int dt__mt_patente_libre(const char *s, size_t n, size_t i, size_t *fin, 
     while (j < n && j - d < 5 && dt__mt_dig(AT(j))) norm[m++] = s[j++];
     if (j == d) return 0;
     if ((AT(j) == '-' || AT(j) == '.') && (dt__mt_dig(AT(j + 1)) || AT(j + 1) == 'k' || AT(j + 1) == 'K') && !dt__mt_alnum(AT(j + 2))) {
-        if (dt_patente_leer(norm, m, NULL, NULL) == DT_OK || 1) {
-            char t[24];
-            memcpy(t, norm, m);
-            t[m] = s[j], t[m + 1] = s[j + 1];
-            if (dt_patente_leer(t, m + 2, NULL, NULL) == DT_OK) {
-                memcpy(norm, t, m + 2);
-                *nn = m + 2;
-                *fin = j + 2;
-                return 1;
-            }
+        norm[m] = s[j], norm[m + 1] = s[j + 1]; /* with its check digit, if the rule reads it so */
+        if (dt_patente_leer(norm, m + 2, NULL, NULL) == DT_OK) {
+            *nn = m + 2;
+            *fin = j + 2;
+            return 1;
         }
     }
     if (dt__mt_alnum(AT(j)) || dt_patente_leer(norm, m, NULL, NULL) != DT_OK) return 0;
