@@ -79,7 +79,7 @@ static size_t dt__mp_plegar(const char *s, size_t a, size_t b, char *out) {
 
 static int dt__mp_en(const char *w, const char *const *lista, size_t nl) {
     for (size_t i = 0; i < nl; i++)
-        if (strcmp(w, lista[i]) == 0) return 1;
+        if (w[0] == lista[i][0] && strcmp(w, lista[i]) == 0) return 1;
     return 0;
 }
 

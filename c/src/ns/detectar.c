@@ -32,7 +32,8 @@ static unsigned dt__clase_normal(const char *p) {
     size_t lo = dt_t_palabras_nombre_cubo[b], hi = dt_t_palabras_nombre_cubo[b + 1];
     while (lo < hi) {
         size_t mid = lo + (hi - lo) / 2;
-        int c = strcmp(p, dt_t_palabras_nombre[mid].s);
+        const char *w = dt_t_palabras_nombre[mid].s; /* the bucket fixed two letters: from the third */
+        int c = p[2] != w[2] ? (unsigned char)p[2] - (unsigned char)w[2] : strcmp(p + 2, w + 2);
         if (c == 0) return dt_t_palabras_nombre[mid].clase;
         if (c < 0) hi = mid;
         else lo = mid + 1;
