@@ -246,3 +246,6 @@ bench-mascara: build $(VPY)
 	$(VPY) -m pip install --quiet faker
 	$(NPM_ENV) npm install --prefix $(BUILD)/bench-copycat --no-save --no-audit --no-fund @snaplet/copycat@6.0.0
 	$(VPY) bench/mascara_bench.py $(BUILD)
+	$(CC) -std=gnu11 -O2 -Ic/include bench/texto_bench.c $(BUILD)/libdatoteca.a -o $(BUILD)/texto_bench
+	$(VPY) -c "import json;[print(json.loads(l)['texto']) for l in open('tests/mascara/notas/notas.jsonl', encoding='utf-8')]" > $(BUILD)/notas.txt
+	$(BUILD)/texto_bench $(BUILD)/notas.txt

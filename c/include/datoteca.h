@@ -804,14 +804,20 @@ DT_API dt_status dt_mascara_patente_inversa(const dt_mascara_clave *k, const cha
 #define DT_MASCARA_BUSCAR_EMAIL 2u
 #define DT_MASCARA_BUSCAR_TELEFONO 4u
 #define DT_MASCARA_BUSCAR_PATENTE 8u
-#define DT_MASCARA_BUSCAR_TODO 15u
+#define DT_MASCARA_BUSCAR_NOMBRE 16u    /* names in prose (since 3.0.0) */
+#define DT_MASCARA_BUSCAR_DIRECCION 32u /* street addresses (since 3.0.0) */
+#define DT_MASCARA_BUSCAR_TODO 63u      /* 15 before 3.0.0: a texto rule without buscar now finds names and addresses */
 
 /* Free text: every RUT, email, phone and plate of the kinds in `buscar` found in `in` (by the grammar of
  * docs/enmascarar.md, "What texto finds") is replaced by exactly what dt_mascara_rut, _email,
- * _telefono and _patente give for it; every other byte is copied as it is. Any bytes are accepted
- * (invalid UTF-8 and NUL bytes start no token); linear time. The output is at most 7 * len bytes (an
- * email of 6 bytes becomes 37). DT_ERR_INVALID_ARG only for `buscar` 0 or with other bits. Names in
- * prose are not found (docs/enmascarar.md). */
+ * _telefono and _patente give for it (for a spelling the rule does not read, `12345678 5`,
+ * `BB-CL-23`, a mistyped check digit after a dash or a label: for its normal form, a plate written
+ * back in the note's shape); with DT_MASCARA_BUSCAR_NOMBRE, names in prose (the library's given-name
+ * and surname tables, after an honorific or two in a row) become keyed fake names of the same shape;
+ * with _DIRECCION, street addresses a keyed fake street and numbers ("Names in texto", "Addresses in
+ * texto"). Every other byte is copied as it is. Any bytes are accepted (invalid UTF-8 and NUL bytes
+ * start no token); linear time. The output is at most 7 * len bytes (an email of 6 bytes becomes 37).
+ * DT_ERR_INVALID_ARG only for `buscar` 0 or with other bits. */
 DT_API dt_status dt_mascara_texto(const dt_mascara_clave *k, unsigned buscar, const char *in, size_t len, char *buf,
                                   size_t cap, size_t *out_len, char *why, size_t whycap);
 

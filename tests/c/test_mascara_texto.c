@@ -73,8 +73,23 @@ static void spans(void) {
     T("rut:12345678-5.", "rut:", R "12345678-5", ".");
     T("rut12345678-5", "rut", R "12345678-5");       /* glued to letters before: still a RUT */
     T("12345678-5z 12345678-5k", "12345678-5z 12345678-5k"); /* a letter or digit after the check digit: not one */
-    T("12.345.678-6", "12.345.678-6");                /* the check digit wrong */
-    T("123456785", "123456785");                       /* no dash: 1 number in 11 would pass */
+    /* the check digit mistyped after a dash or a label: the body is still someone's (issue 39) */
+    T("12.345.678-6", R "12.345.678-5");
+    T("12345678-3 y 1234567-0", R "12345678-5", " y ", R "1234567-4");
+    T("RUT: 123456785, RUT 123456780", "RUT: ", R "123456785", ", RUT ", R "123456785");
+    T("RUN N\xc2\xb0 12345678 5 y r.u.t. 12.345.678 - 5", "RUN N\xc2\xb0 ", R "12345678-5", " y r.u.t. ", R "12.345.678-5");
+    T("12345678 5 y 12345678 3", R "12345678-5", " y 12345678 3"); /* a bare space: the digit must be right */
+    T("$ 12.345.678 - 5 cuotas, $12345678-5", "$ 12.345.678 - 5 cuotas, $12345678-5"); /* amounts */
+    T("orden 123456785, rut 1234567", "orden 123456785, rut 1234567"); /* no label, no check digit */
+    T("RUN 9569845K ok", "RUN ", R "9569845K", " ok");
+    /* a bare nine digits after a document's label is that document's number */
+    T("Folio 987654321, Boleta N\xc2\xb0 987654321, Ticket #987654321, orden de compra 987654321",
+      "Folio 987654321, Boleta N\xc2\xb0 987654321, Ticket #987654321, orden de compra 987654321");
+    /* phones without +56 (issue 39) */
+    T("09-8765 4321, (9) 8765 4321", F "09-8765 4321", ", ", F "(9) 8765 4321");
+    T("22 345 6789 o (2) 2345 6789 o (32) 234 5678", F "22 345 6789", " o ", F "(2) 2345 6789", " o ", F "(32) 234 5678");
+    T("total 223 456 789, 12 345 6789, $ 22 345 6789", "total 223 456 789, 12 345 6789, $ 22 345 6789");
+    T("123456785", "123456785");                       /* no dash nor label: 1 number in 11 would pass */
     T("112345678-5 1.12.345.678-5 0-12345678-5", "112345678-5 1.12.345.678-5 0-12345678-5"); /* inside longer numbers */
     T("12.345.6785 12.34.5678-5", "12.345.6785 12.34.5678-5");
     T("123456-0 y 99-9", "123456-0 y 99-9");           /* 6 digits or fewer: ranges, pages */
@@ -97,9 +112,35 @@ static void spans(void) {
     T("auto BBCD·12 y moto BBC·01, antigua AB-1234.", "auto ", P "BBCD·12", " y moto ", P "BBC·01", ", antigua ", P "AB-1234",
       ".");
     T("bbcd12 XBBCD12 BBCD123 HOLA12 BBCD1 AEIO12", P "bbcd12", " XBBCD12 BBCD123 HOLA12 BBCD1 AEIO12");
+    /* plates in pairs or with a space (issue 39): the rule's output for the plate without its inner
+     * separators, written back in the note's shape */
+    {
+        static const struct { const char *in, *norm; } f[] = {
+            {"BB-CL-23", "BBCL-23"}, {"BB\xc2\xb7" "CL\xc2\xb7" "23", "BBCL\xc2\xb7" "23"}, {"BB CL 23", "BBCL23"},
+            {"AB 1234", "AB1234"}, {"BBCL 23", "BBCL23"}, {"BB.CL.23", "BBCL.23"}};
+        for (size_t q = 0; q < sizeof f / sizeof f[0]; q++) {
+            const char *t = m(dt_mascara_patente, f[q].norm);
+            char want[64];
+            size_t a = 0, b = 0;
+            for (; f[q].in[a]; a++) {
+                char c = f[q].in[a];
+                int an = (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
+                while (an && t[b] && !((t[b] >= 'A' && t[b] <= 'Z') || (t[b] >= '0' && t[b] <= '9'))) b++;
+                want[a] = an ? t[b++] : c;
+            }
+            want[a] = '\0';
+            char in[64];
+            snprintf(in, sizeof in, "auto %s.", f[q].in);
+            char full[80];
+            snprintf(full, sizeof full, "auto %s.", want);
+            const char *got = texto(in, DT_MASCARA_BUSCAR_TODO);
+            CHECK(strcmp(got, full) == 0, "plate [%s]: expected [%s], got [%s]", f[q].in, full, got);
+        }
+    }
+    T("de 2020, la 1500, BB cl 23, ab 1234x", "de 2020, la 1500, BB cl 23, ab 1234x"); /* lower case with a space: words */
     /* mixed, and text with nothing in it untouched byte for byte */
-    T("Sr. Juan Pérez (RUT 12.345.678-5) llamó del +56 9 8765 4321 por el auto BBCD-12: ana@x.cl",
-      "Sr. Juan Pérez (RUT ", R "12.345.678-5", ") llamó del ", F "+56 9 8765 4321", " por el auto ", P "BBCD-12", ": ",
+    T("El cliente (RUT 12.345.678-5) llamó del +56 9 8765 4321 por el auto BBCD-12: ana@x.cl",
+      "El cliente (RUT ", R "12.345.678-5", ") llamó del ", F "+56 9 8765 4321", " por el auto ", P "BBCD-12", ": ",
       E "ana@x.cl");
     T("nada que ver: 2024-12-01, $12.345.678, 45%, ID 998877", "nada que ver: 2024-12-01, $12.345.678, 45%, ID 998877");
     /* buscar limits the kinds */
@@ -112,7 +153,7 @@ static void spans(void) {
     char b[8];
     size_t n;
     CHECK(dt_mascara_texto(K, 0, "x", 1, b, sizeof b, &n, NULL, 0) == DT_ERR_INVALID_ARG, "buscar 0");
-    CHECK(dt_mascara_texto(K, 16, "x", 1, b, sizeof b, &n, NULL, 0) == DT_ERR_INVALID_ARG, "buscar 16");
+    CHECK(dt_mascara_texto(K, 64, "x", 1, b, sizeof b, &n, NULL, 0) == DT_ERR_INVALID_ARG, "buscar 64");
     CHECK(dt_mascara_texto(K, 15, in, strlen(in), b, sizeof b, &n, NULL, 0) == DT_ERR_BUFFER_TOO_SMALL && b[0] == 0 &&
               n == strlen(texto(in, 15)),
           "a small buffer gets the needed length");
@@ -433,9 +474,9 @@ static void plan(void) {
     dt_mascara_reglas_free(r);
     const char *refused[][2] = {
         {"version = 1\n[columnas]\nn = { regla = \"texto\", buscar = [] }\n",
-         "reglas.toml:3: columnas.n.buscar must be a non-empty array of \"rut\", \"email\", \"telefono\" and \"patente\""},
-        {"version = 1\n[columnas]\nn = { regla = \"texto\", buscar = [\"rut\", \"nombre\"] }\n",
-         "reglas.toml:3: columnas.n.buscar[1] must be \"rut\", \"email\", \"telefono\" or \"patente\", each once"},
+         "reglas.toml:3: columnas.n.buscar must be a non-empty array of \"rut\", \"email\", \"telefono\", \"patente\", \"nombre\" and \"direccion\""},
+        {"version = 1\n[columnas]\nn = { regla = \"texto\", buscar = [\"rut\", \"nombres\"] }\n",
+         "reglas.toml:3: columnas.n.buscar[1] must be \"rut\", \"email\", \"telefono\", \"patente\", \"nombre\" or \"direccion\", each once"},
         {"version = 1\n[columnas]\nn = { regla = \"email\", buscar = [\"rut\"] }\n",
          "reglas.toml:3: columnas.n: unknown key 'buscar' (the rule email takes only regla)"},
     };
@@ -475,11 +516,92 @@ static void bytes(void) {
     free(bo);
 }
 
+/* Names in prose (issue 39): which words are replaced (the words of a name: each becomes another word of
+ * the same shape, the honorifics, particles, spaces and punctuation kept) and which are not (everyday
+ * words that are also names, a lone name, lower case with an everyday word). `plantilla` marks with
+ * '#' each word that must change; every other byte must stay. */
+static void nombres(void) {
+    static const struct { const char *in, *marcas; } c[] = {
+        {"Sr. Juan Pérez llamó.", "Sr. #### ##### llamó."},
+        {"la Sra. María José González Rojas vino", "la Sra. ##### #### ######## ##### vino"},
+        {"habló con doña rosa ayer", "habló con doña #### ayer"},
+        {"Se contactó a Pedro Soto y a J. Pérez.", "Se contactó a ##### #### y a #. #####."},
+        {"Juan Carlos De La Fuente y Ana San Martín", "#### ###### De La ###### y ### San ######"},
+        {"CLIENTE JUAN PEREZ LLAMA", "CLIENTE #### ##### LLAMA"},
+        {"cliente juan pérez llama", "cliente #### ##### llama"},
+        {"Dr. Muñoz atendió", "Dr. ###### atendió"},
+        /* not names */
+        {"la rosa y la paz, Rosa en Paz, Mercedes Benz", NULL},
+        {"Luz roja, Soto dijo, campos flores, rosa soto, La Paz, Los Ángeles", NULL},
+        {"Flores y Rosas; la flor de la luz", NULL},
+        /* addresses: the street word kept, the name and the numbers replaced (checked below) */
+        {"Las Condes 2024, los Andes 3 goles, la calle cerrada 2 días, Camino a casa 2 veces", NULL},
+    };
+    for (size_t q = 0; q < sizeof c / sizeof c[0]; q++) {
+        const char *in = c[q].in, *mk = c[q].marcas ? c[q].marcas : c[q].in;
+        const char *got = texto(in, DT_MASCARA_BUSCAR_TODO);
+        /* walk both: outside the marks byte for byte; each marked word replaced by a different word
+         * of letters whose first letter has the case of the original's */
+        size_t a = 0, b = 0, k = 0;
+        int ok = 1;
+        while (mk[k] && ok) {
+            if (mk[k] != '#') {
+                ok = got[b] == mk[k] && in[a] == mk[k];
+                a++, b++, k++;
+                continue;
+            }
+            size_t ka = k, ia = a, ga = b;
+            while (mk[k] == '#') k++;
+            (void)ka; /* the input word: its letters, whatever their bytes */
+            while (in[a] && ((in[a] >= 'A' && in[a] <= 'Z') || (in[a] >= 'a' && in[a] <= 'z') || (unsigned char)in[a] >= 0x80)) a++;
+            while (got[b] && ((got[b] >= 'A' && got[b] <= 'Z') || (got[b] >= 'a' && got[b] <= 'z') || (unsigned char)got[b] >= 0x80)) b++;
+            ok = b > ga && !(b - ga == a - ia && memcmp(got + ga, in + ia, a - ia) == 0) &&
+                 ((in[ia] >= 'A' && in[ia] <= 'Z') == (got[ga] >= 'A' && got[ga] <= 'Z'));
+        }
+        ok = ok && got[b] == '\0';
+        CHECK(ok, "names: texto of\n      [%s]\n    expected the words marked in [%s] replaced, the rest kept\n    got [%s]",
+              in, mk, got);
+        if (c[q].marcas == NULL) CHECK(strcmp(got, in) == 0, "names: [%s] must stay, got [%s]", in, got);
+    }
+    static const struct { const char *in, *antes, *despues; } d[] = {
+        {"Vive en Pasaje Los Aromos 1234, Puente Alto.", "Vive en Pasaje ", ", Puente Alto."},
+        {"en Av. Grecia 1450 depto 32 hoy", "en Av. ", " hoy"},
+        {"Los Lirios 2812, San Felipe", "", ", San Felipe"},
+        {"Calle Esmeralda N\xc2\xb0 120.", "Calle ", "."},
+        {"Pedro Aguirre Cerda 358; ok", "", "; ok"},
+    };
+    for (size_t q = 0; q < sizeof d / sizeof d[0]; q++) {
+        const char *got = texto(d[q].in, DT_MASCARA_BUSCAR_DIRECCION);
+        size_t la = strlen(d[q].antes), ld = strlen(d[q].despues), lg = strlen(got), li = strlen(d[q].in);
+        /* what lies between: another street and other numbers (the original's middle nowhere in it) */
+        char medio[128];
+        snprintf(medio, sizeof medio, "%.*s", (int)(li - la - ld), d[q].in + la);
+        int ok = lg > la + ld && strncmp(got, d[q].antes, la) == 0 && strcmp(got + lg - ld, d[q].despues) == 0 &&
+                 strstr(got, medio) == NULL;
+        /* each run of digits of the original's middle is gone */
+        for (const char *p = medio; *p && ok; p++)
+            if (*p >= '0' && *p <= '9' && (p == medio || !(p[-1] >= '0' && p[-1] <= '9'))) {
+                char num[8];
+                size_t l = strspn(p, "0123456789");
+                snprintf(num, sizeof num, "%.*s", (int)l, p);
+                ok = strstr(got + la, num) == NULL || l == 1;
+            }
+        CHECK(ok, "address: texto of [%s] gave [%s]", d[q].in, got);
+    }
+    /* one word, one fake everywhere: the same surname in two notes, the same replacement */
+    char a1[256], a2[256];
+    strcpy(a1, texto("Sr. Pérez", DT_MASCARA_BUSCAR_NOMBRE));
+    strcpy(a2, texto("Sra. Ana Pérez", DT_MASCARA_BUSCAR_NOMBRE));
+    CHECK(strlen(a1) > 4 && strstr(a2, a1 + 4) != NULL, "names: Pérez gave [%s] and [%s]", a1, a2);
+    CHECK(strcmp(texto("Sr. Juan Pérez", DT_MASCARA_BUSCAR_RUT), "Sr. Juan Pérez") == 0, "names: only with _NOMBRE");
+}
+
 int main(int argc, char **argv) {
     if ((argc == 2 && strcmp(argv[1], "--corto") == 0) || getenv("DT_TEST_CORTO")) PASO = 20;
     K = NULL;
     CHECK_OK(dt_mascara_clave_new(CLAVE_A, 64, &K, NULL, 0), "key");
     spans();
+    nombres();
     ejemplos();
     email();
     telefono();

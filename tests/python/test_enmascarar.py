@@ -610,12 +610,24 @@ def test_the_values_in_a_note_are_the_columns_masked_values(notas):
     assert len(out) == len(filas)
     for i, (f, o) in enumerate(zip(filas, out)):
         movil = o["telefono"].replace("+56 ", "").replace(" ", "")
-        esperado = (f"Sr(a). {f['nombre']}, RUT {o['rut'].replace('.', '')}: escribió desde {o['email']}; "
-                    f"cel {movil} o {o['fijo']}, auto {o['patente'].replace('·', '-')}. "
-                    f"Folio 123456785, monto $12.345.678.")
-        # the names stay (texto does not find names: docs/enmascarar.md says so), and so do the folio and
-        # the amount, which are not RUTs (no dash) though 12345678-5 would be one
-        assert o["notas"] == esperado, f"row {i + 1}, column notas:\n  {o['notas']}\n  expected\n  {esperado}"
+        resto = (f", RUT {o['rut'].replace('.', '')}: escribió desde {o['email']}; "
+                 f"cel {movil} o {o['fijo']}, auto {o['patente'].replace('·', '-')}. "
+                 f"Folio 123456785, monto $12.345.678.")
+        # the name becomes a fake name of as many words (mapping version 2: texto finds names,
+        # docs/enmascarar.md "Names in texto"); the folio and the amount stay, not RUTs (no dash nor
+        # label) though 12345678-5 would be one
+        assert o["notas"].startswith("Sr(a). ") and o["notas"].endswith(resto), \
+            f"row {i + 1}, column notas:\n  {o['notas']}\n  expected Sr(a). <a name>{resto}"
+        nombre = o["notas"][len("Sr(a). "):-len(resto)]
+        # each word another (a fake may be another word of the same name: one word, one keyed fake);
+        # the particles stay (De La Fuente, San Martín)
+        particulas = {"de", "del", "la", "las", "los", "san", "santa"}
+        if f["nombre"].startswith("Canario "):
+            assert nombre == f["nombre"], f"row {i + 1}, column notas: {f['nombre']!r} is no name, became {nombre!r}"
+            continue
+        antes, despues = f["nombre"].split(" "), nombre.split(" ")
+        assert len(antes) == len(despues) and all(a != b for a, b in zip(antes, despues) if a.lower() not in particulas), \
+            f"row {i + 1}, column notas: the name {f['nombre']!r} became {nombre!r}"
 
 
 def test_masked_emails_phones_plates_validate_outside(notas):

@@ -330,6 +330,57 @@ def build():
     emit_alias("dt_t_apellidos_alias", [decimal_to_int(x["frecuencia_relativa_top500"], 8) for x in apellidos])
     slots_huella("apellidos", "DT_T_N_APELLIDOS")
 
+    # --- the names as words: one sorted index for finding them in text -------
+    # Each given name and surname in the library's ASCII fold (dt__put_ascii_fold: Latin-1 letters to
+    # their base letter, A-Z lowered, everything else dropped), sorted by bytes (strcmp), with its kinds:
+    # 1 a woman's given name, 2 a man's, 4 a surname. dt__nombre_palabra (c/src/ns/detectar.c) finds a
+    # word by binary search within its first two letters' bucket: no hashing, no order but this one.
+    def pliegue(t):
+        tabla = "aaaaaaaceeeeiiii" "dnooooo ouuuuy  " "aaaaaaaceeeeiiii" "dnooooo ouuuuy y"
+        out = []
+        for ch in t:
+            o = ord(ch)
+            if "a" <= ch <= "z" or "0" <= ch <= "9":
+                out.append(ch)
+            elif "A" <= ch <= "Z":
+                out.append(ch.lower())
+            elif 0xC0 <= o <= 0xFF and tabla[o - 0xC0] != " ":
+                out.append(tabla[o - 0xC0])
+        return "".join(out)
+
+    palabras = {}
+    for x in nombres:
+        palabras.setdefault(pliegue(x["nombre"]), set()).add(1 if x["sexo"] == "F" else 2)
+    for x in apellidos:
+        palabras.setdefault(pliegue(x["apellido"]), set()).add(4)
+    orden = sorted(palabras, key=lambda w: w.encode("ascii"))
+    for w in orden:
+        if len(w) < 2 or len(w) > 15 or not all("a" <= ch <= "z" for ch in w):
+            raise SystemExit(f"{w!r}: a name's fold must be 2 to 15 letters a-z")
+    cubo = [0] * (26 * 26 + 1)
+    for w in orden:
+        cubo[(ord(w[0]) - 97) * 26 + ord(w[1]) - 97 + 1] += 1
+    for q in range(1, len(cubo)):
+        cubo[q] += cubo[q - 1]
+    h.append("\n/* The given names and surnames folded (dt__put_ascii_fold), sorted by strcmp; clase: 1 a woman's\n"
+             " * given name, 2 a man's, 4 a surname (bits). _cubo[(a * 26 + b)] .. _cubo[(a * 26 + b) + 1]: the\n"
+             " * entries whose first two letters are a, b (0..25). */")
+    h.append("typedef struct dt_t_palabra { char s[16]; uint8_t clase; } dt_t_palabra;")
+    h.append(f"#define DT_T_N_PALABRAS_NOMBRE {len(orden)}")
+    h.append(f"extern const dt_t_palabra dt_t_palabras_nombre[{len(orden)}];")
+    h.append(f"extern const uint16_t dt_t_palabras_nombre_cubo[{len(cubo)}];")
+    c.append(f"const dt_t_palabra dt_t_palabras_nombre[{len(orden)}] = {{\n" +
+             "\n".join("    {%s, %du}," % (cstr(w), sum(palabras[w])) for w in orden) + "\n};")
+    c.append(f"const uint16_t dt_t_palabras_nombre_cubo[{len(cubo)}] = {{\n{ints(cubo)}\n}};")
+    # the first three letters of every entry, as bits of a 26^3 bitmap: most words of prose are
+    # refused by one bit before being folded and searched for
+    tri = [0] * (26 * 26 * 26 // 8 + 1)
+    for w in orden:
+        b = ((ord(w[0]) - 97) * 26 + ord(w[1]) - 97) * 26 + ord(w[2]) - 97
+        tri[b >> 3] |= 1 << (b & 7)
+    h.append(f"extern const uint8_t dt_t_palabras_nombre_tri[{len(tri)}]; /* bit (a * 26 + b) * 26 + c: an entry starts abc */")
+    c.append(f"const uint8_t dt_t_palabras_nombre_tri[{len(tri)}] = {{\n{ints(tri, 16)}\n}};")
+
     # --- streets ----------------------------------------------------------
     generales = [x["nombre"] for x in calles if x["categoria"] != "avenida_santiago"]
     avenidas = []

@@ -90,20 +90,21 @@ static int dt__mr_es(const char *s, size_t n, const char *t) { return strlen(t) 
 
 /* texto's buscar: absent (everything), or a non-empty array of distinct kinds. */
 static dt_status dt__mr_buscar(const dt__doc_node *b, const char *col, dt__mr_col *c, char *why, size_t whycap) {
-    static const char *const tipos[] = {"rut", "email", "telefono", "patente"};
+    static const char *const tipos[] = {"rut", "email", "telefono", "patente", "nombre", "direccion"};
     c->buscar = b ? 0 : DT_MASCARA_BUSCAR_TODO;
     if (b && (dt__doc_kind_of(b) != DT__DOC_ARRAY || dt__doc_len(b) == 0))
         return dt__doc_refuse(b, why, whycap, "columnas.%s.buscar must be a non-empty array of \"rut\", \"email\", "
-                              "\"telefono\" and \"patente\"", col);
+                              "\"telefono\", \"patente\", \"nombre\" and \"direccion\"", col);
     for (size_t i = 0; b && i < dt__doc_len(b); i++) {
         size_t l;
         const char *t = dt__doc_string(dt__doc_item(b, i), &l);
         unsigned bit = 0;
-        for (unsigned j = 0; t && j < 4; j++)
+        for (unsigned j = 0; t && j < 6; j++)
             if (dt__mr_es(t, l, tipos[j])) bit = 1u << j;
         if (bit == 0 || (c->buscar & bit))
             return dt__doc_refuse(dt__doc_item(b, i), why, whycap,
-                                  "columnas.%s.buscar[%zu] must be \"rut\", \"email\", \"telefono\" or \"patente\", "
+                                  "columnas.%s.buscar[%zu] must be \"rut\", \"email\", \"telefono\", \"patente\", "
+                                  "\"nombre\" or \"direccion\", "
                                   "each once", col, i);
         c->buscar |= bit;
     }

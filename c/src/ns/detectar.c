@@ -24,21 +24,37 @@ static int dt__normal(const char *s, size_t n, char *out, size_t cap) {
     return fin > out;
 }
 
-static int dt__igual_normal(const char *palabra, const char *s, size_t n) {
-    char t[64];
-    return dt__normal(s, n, t, sizeof t) && strcmp(t, palabra) == 0;
-}
-
-static int dt__en_slots(const char *palabra, const dt_t_slot *t, const uint8_t *largos, size_t n) {
-    for (size_t i = 0; i < n; i++)
-        if (dt__igual_normal(palabra, t[i].s, largos[i])) return 1;
+/* The kinds of a folded word (1 a woman's given name, 2 a man's, 4 a surname; 0 none): binary search
+ * in the generated sorted index, within the bucket of its first two letters. */
+static unsigned dt__clase_normal(const char *p) {
+    if (p[0] < 'a' || p[0] > 'z' || p[1] < 'a' || p[1] > 'z') return 0;
+    size_t b = (size_t)(p[0] - 'a') * 26 + (size_t)(p[1] - 'a');
+    size_t lo = dt_t_palabras_nombre_cubo[b], hi = dt_t_palabras_nombre_cubo[b + 1];
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        const char *w = dt_t_palabras_nombre[mid].s; /* the bucket fixed two letters: from the third */
+        int c = p[2] != w[2] ? (unsigned char)p[2] - (unsigned char)w[2] : strcmp(p + 2, w + 2);
+        if (c == 0) return dt_t_palabras_nombre[mid].clase;
+        if (c < 0) hi = mid;
+        else lo = mid + 1;
+    }
     return 0;
 }
 
-static int dt__es_nombre(const char *p) {
-    return dt__en_slots(p, dt_t_nombres_f, dt_t_nombres_f_len, 500) || dt__en_slots(p, dt_t_nombres_m, dt_t_nombres_m_len, 500);
+unsigned dt__nombre_palabra(const char *s, size_t n) {
+    char p[64];
+    if (n < 3 || n > 30) return 0; /* every name folds to 3 letters or more */
+    unsigned char a = (unsigned char)(s[0] | 0x20), b = (unsigned char)(s[1] | 0x20), c = (unsigned char)(s[2] | 0x20);
+    if (a >= 'a' && a <= 'z' && b >= 'a' && b <= 'z' && c >= 'a' && c <= 'z') { /* ASCII: one bit says no before folding */
+        size_t q = ((size_t)(a - 'a') * 26 + (size_t)(b - 'a')) * 26 + (size_t)(c - 'a');
+        if (!(dt_t_palabras_nombre_tri[q >> 3] >> (q & 7) & 1u)) return 0;
+    }
+    if (!dt__normal(s, n, p, sizeof p)) return 0;
+    return dt__clase_normal(p);
 }
-static int dt__es_apellido(const char *p) { return dt__en_slots(p, dt_t_apellidos, dt_t_apellidos_len, 500); }
+
+static int dt__es_nombre(const char *p) { return (dt__clase_normal(p) & 3u) != 0; }
+static int dt__es_apellido(const char *p) { return (dt__clase_normal(p) & 4u) != 0; }
 
 /* A comuna by its name, whole (spaces kept, case and accents not). */
 static int dt__es_comuna(const char *s, size_t n) {

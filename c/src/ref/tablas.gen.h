@@ -47,6 +47,15 @@ extern const dt_t_slot dt_t_apellidos[500];
 extern const uint8_t dt_t_apellidos_len[500];
 extern const dt_t_alias dt_t_apellidos_alias;
 
+/* The given names and surnames folded (dt__put_ascii_fold), sorted by strcmp; clase: 1 a woman's
+ * given name, 2 a man's, 4 a surname (bits). _cubo[(a * 26 + b)] .. _cubo[(a * 26 + b) + 1]: the
+ * entries whose first two letters are a, b (0..25). */
+typedef struct dt_t_palabra { char s[16]; uint8_t clase; } dt_t_palabra;
+#define DT_T_N_PALABRAS_NOMBRE 1475
+extern const dt_t_palabra dt_t_palabras_nombre[1475];
+extern const uint16_t dt_t_palabras_nombre_cubo[677];
+extern const uint8_t dt_t_palabras_nombre_tri[2198]; /* bit (a * 26 + b) * 26 + c: an entry starts abc */
+
 #define DT_T_N_CALLES 86
 #define DT_T_N_AVENIDAS_RM 102
 extern const dt_t_str dt_t_calles[DT_T_N_CALLES];
