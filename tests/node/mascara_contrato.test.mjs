@@ -22,7 +22,7 @@ test('the fixture records the header\'s mapping version', () => {
 
 for (const caso of FX.casos) {
   test(`case ${caso.nombre}: Enmascarador.filas gives the recorded outputs`, () => {
-    const e = new dt.Enmascarador(caso.reglas, { clave: FX.clave_de_prueba, formato: 'toml' });
+    const e = new dt.Enmascarador(caso.reglas, { clave: FX.clave_de_prueba, claveDePrueba: true, formato: 'toml' });
     try {
       expect(e.columnas(caso.columnas), `case ${caso.nombre}: output columns`).toEqual(caso.salida.columnas);
       const filas = caso.filas.map((f) => Object.fromEntries(caso.columnas.map((c, i) => [c, f[i]])));

@@ -22,6 +22,7 @@ import datoteca
 
 RAIZ = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 CORPUS = os.path.join(RAIZ, "tests", "mascara", "notas", "notas.jsonl")
+# The published test key, so a failure replays exactly (allowed by clave_de_prueba=True).
 CLAVE = "000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f"
 UMBRAL = {"rut": 99.0, "telefono": 99.0, "email": 99.0, "patente": 99.0, "nombre": 95.0, "direccion": 95.0}
 PARTICULAS = {"de", "del", "la", "las", "los", "san", "santa", "y"}
@@ -58,7 +59,7 @@ def _encontrado(p, salida, salida_digitos):
 
 def medir():
     notas = [json.loads(l) for l in open(CORPUS, encoding="utf-8")]
-    e = datoteca.Enmascarador({"version": 1, "columnas": {"nota": {"regla": "texto"}}}, clave=CLAVE)
+    e = datoteca.Enmascarador({"version": 1, "columnas": {"nota": {"regla": "texto"}}}, clave=CLAVE, clave_de_prueba=True)
     salidas = e.filas([{"nota": n["texto"]} for n in notas])
     recall = defaultdict(lambda: [0, 0])  # (tipo, grafia) -> [found, planted]
     perdidos = defaultdict(list)
