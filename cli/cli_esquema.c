@@ -23,6 +23,7 @@
 #endif
 
 #include "cli_interno.h"
+#include "internal.h" /* dt__sql_nombre: names as SQL spells them */
 
 #define LOTE 4096 /* rows per dt_esquema_filas */
 #define ESCRATCH_MAX ((size_t)64 << 20) /* bytes of dt_esquema_filas buffer per block, at most */
@@ -236,9 +237,10 @@ int dt__cli_esquema_lotes(const dt_esquema *e, size_t t, size_t jobs, int format
         fprintf(stderr, "datoteca: out of memory\n");
         return -1;
     }
+    char q[DT__SQL_CITADO_MAX];
     if (formato == E_SQL) {
         dt__cli_ob_put(&cab, "INSERT INTO ", 12);
-        dt__cli_ob_put(&cab, lt.nombre, strlen(lt.nombre));
+        dt__cli_ob_put(&cab, q, dt__sql_nombre(lt.nombre, strlen(lt.nombre), q));
         dt__cli_ob_put(&cab, " (", 2);
     }
     for (size_t j = 0; j < lt.ncol && j < sizeof lt.entero; j++) {
@@ -247,7 +249,7 @@ int dt__cli_esquema_lotes(const dt_esquema *e, size_t t, size_t jobs, int format
         lt.entero[j] = (unsigned char)dt__cli_tipo_entero(ci.tipo_sql);
         if (formato != E_SQL) continue;
         if (j) dt__cli_ob_put(&cab, ", ", 2);
-        dt__cli_ob_put(&cab, ci.nombre, strlen(ci.nombre));
+        dt__cli_ob_put(&cab, q, dt__sql_nombre(ci.nombre, strlen(ci.nombre), q));
     }
     if (formato == E_SQL) dt__cli_ob_put(&cab, ") VALUES\n(", 10);
     lt.cabecera = cab.data;
@@ -303,11 +305,15 @@ static int csv(const dt_esquema *e, const char *dir, size_t jobs) {
     fprintf(f, "\\set ON_ERROR_STOP on\nBEGIN;\n");
     for (size_t k = 0; k < nt; k++) {
         size_t t = dt_esquema_orden(e, k);
-        fprintf(f, "\\copy %s (", dt_esquema_tabla(e, t));
+        char q[DT__SQL_CITADO_MAX];
+        const char *tabla = dt_esquema_tabla(e, t);
+        dt__sql_nombre(tabla, strlen(tabla), q);
+        fprintf(f, "\\copy %s (", q);
         for (size_t j = 0; j < dt_esquema_columnas(e, t); j++) {
             dt_esquema_columna_info ci;
             dt_esquema_columna(e, t, j, &ci);
-            fprintf(f, "%s%s", j ? ", " : "", ci.nombre);
+            dt__sql_nombre(ci.nombre, strlen(ci.nombre), q);
+            fprintf(f, "%s%s", j ? ", " : "", q);
         }
         fprintf(f, ") FROM '%s.csv' WITH (FORMAT csv, HEADER true)\n", dt_esquema_tabla(e, t));
     }

@@ -19,6 +19,7 @@
 #include <sqlite3.h>
 
 #include "cli_interno.h"
+#include "internal.h" /* dt__sql_nombre: names as SQL spells them */
 
 typedef struct carga {
     sqlite3 *db;
@@ -91,18 +92,21 @@ static int cargar_tabla(sqlite3 *db, const dt_esquema *e, size_t t, size_t jobs,
     c->db = db;
     c->tabla = dt_esquema_tabla(e, t);
     c->ncol = dt_esquema_columnas(e, t);
-    size_t cap = 64 + strlen(c->tabla) + c->ncol * 70; /* names are at most 63 bytes */
+    size_t cap = 64 + DT__SQL_CITADO_MAX + c->ncol * (DT__SQL_CITADO_MAX + 5); /* quoted names: at most 129 bytes */
+    char q[DT__SQL_CITADO_MAX];
     char *sql = (char *)malloc(cap), *p = sql;
     if (sql == NULL) {
         fprintf(stderr, "datoteca: out of memory\n");
         return -1;
     }
-    p += snprintf(p, cap, "INSERT INTO %s (", c->tabla);
+    dt__sql_nombre(c->tabla, strlen(c->tabla), q);
+    p += snprintf(p, cap, "INSERT INTO %s (", q);
     for (size_t j = 0; j < c->ncol; j++) {
         dt_esquema_columna_info ci;
         dt_esquema_columna(e, t, j, &ci);
         c->entero[j] = (unsigned char)dt__cli_tipo_entero(ci.tipo_sql);
-        p += snprintf(p, cap - (size_t)(p - sql), "%s%s", j ? ", " : "", ci.nombre);
+        dt__sql_nombre(ci.nombre, strlen(ci.nombre), q);
+        p += snprintf(p, cap - (size_t)(p - sql), "%s%s", j ? ", " : "", q);
     }
     p += snprintf(p, cap - (size_t)(p - sql), ") VALUES (");
     for (size_t j = 0; j < c->ncol; j++) p += snprintf(p, cap - (size_t)(p - sql), "%s?", j ? ", " : "");

@@ -14,6 +14,7 @@
 
 #include "cli_interno.h"
 #include "datos/tabla_interno.h" /* dt__tabla_valores: a row's values in place */
+#include "internal.h"            /* dt__sql_nombre: --nombre as SQL spells it */
 
 enum { T_JSONL, T_CSV, T_SQL, T_DDL, T_PLAIN };
 enum { BLOQUE = 4096, MAX_JOBS = 64, FILAS_POR_INSERT = 500 };
@@ -22,6 +23,7 @@ typedef struct tarea {
     peticion r;
     unsigned long long desde;
     const char *campos, *unico, *nulos, *sucio, *nombre;
+    char nombre_sql[DT__SQL_CITADO_MAX]; /* `"user"` for --nombre user: a keyword is quoted */
     int dialecto;
     unsigned long long jobs;
     dt_tabla *t;
@@ -146,9 +148,10 @@ static int parse_tabla(int argc, char **argv, tarea *w) {
     char ddl[4096];
     if ((r->formato == T_SQL || r->formato == T_DDL) &&
         dt_tabla_ddl(w->t, (dt_dialecto)w->dialecto, w->nombre, ddl, sizeof ddl, NULL) == DT_ERR_INVALID_ARG) {
-        fprintf(stderr, "datoteca: --nombre must be letters, digits and '_', not starting with a digit, got '%s'\n", w->nombre);
+        fprintf(stderr, "datoteca: --nombre must be letters of any alphabet, digits and '_', not starting with a digit, at most 63 bytes\n");
         return 2;
     }
+    dt__sql_nombre(w->nombre, strlen(w->nombre) <= DT__SQL_NOMBRE_MAX ? strlen(w->nombre) : DT__SQL_NOMBRE_MAX, w->nombre_sql);
     return 0;
 }
 
@@ -179,7 +182,7 @@ static void formatear(const tarea *w, unsigned long long desde, size_t n, outbuf
         if (w->r.formato == T_SQL) {
             if (fila % FILAS_POR_INSERT == 0) {
                 dt__cli_ob_put(o, "INSERT INTO ", 12);
-                dt__cli_ob_put(o, w->nombre, strlen(w->nombre));
+                dt__cli_ob_put(o, w->nombre_sql, strlen(w->nombre_sql));
                 dt__cli_ob_put(o, " VALUES\n(", 9);
             } else {
                 dt__cli_ob_put(o, ",\n(", 3);

@@ -222,4 +222,14 @@ int dt__parece_dato(const char *s, size_t n);
  * given name, 2 a man's, 4 a surname, 0 none; case and Latin-1 accents ignored. Pure. */
 unsigned dt__nombre_palabra(const char *s, size_t n);
 
+/* SQL names (c/src/nucleo/sql_nombre.c). A name of a table or column: 1 to DT__SQL_NOMBRE_MAX bytes of
+ * ASCII letters, digits, '_' and well-formed UTF-8 letters beyond ASCII, not starting with a digit
+ * (what PostgreSQL keeps of a name: 63 bytes). dt__sql_nombre writes s[0, n) as SQL must spell it, bare
+ * or double-quoted (a keyword, upper case, beyond ASCII), NUL-terminated, into out of at least
+ * DT__SQL_CITADO_MAX bytes, and returns its length. Pure and thread-safe; NULL is never valid. */
+#define DT__SQL_NOMBRE_MAX 63
+#define DT__SQL_CITADO_MAX (2 * DT__SQL_NOMBRE_MAX + 3)
+int dt__sql_nombre_valido(const char *s, size_t n);
+size_t dt__sql_nombre(const char *s, size_t n, char *out);
+
 #endif

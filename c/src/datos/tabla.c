@@ -385,13 +385,6 @@ dt_status dt_tabla_filas(const dt_tabla *t, uint64_t desde, size_t n, char *buf,
     return dt__lineas(n, buf, cap, len, dt__una, &ctx);
 }
 
-static int dt__identificador(const char *s) {
-    if (s == NULL || !*s || (*s >= '0' && *s <= '9') || strlen(s) > 63) return 0;
-    for (; *s; s++)
-        if (!((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') || (*s >= '0' && *s <= '9') || *s == '_')) return 0;
-    return 1;
-}
-
 dt_status dt_tabla_ddl(const dt_tabla *t, dt_dialecto dialecto, const char *nombre, char *buf, size_t cap, size_t *len) {
     if (t == NULL || nombre == NULL || (buf == NULL && cap > 0)) return DT_ERR_NULL;
     char why[DT_SENTENCE_MAX];
@@ -401,14 +394,16 @@ dt_status dt_tabla_ddl(const dt_tabla *t, dt_dialecto dialecto, const char *nomb
         dt__sentence_out(why, buf, cap, len);
         return DT_ERR_INVALID_ARG;
     }
-    if (!dt__identificador(nombre)) {
-        snprintf(why, sizeof why, "nombre must be letters, digits and '_', not starting with a digit, got '%.40s'", nombre);
+    if (!dt__sql_nombre_valido(nombre, strlen(nombre))) {
+        snprintf(why, sizeof why, "nombre must be letters of any alphabet, digits and '_', not starting with a digit, at most 63 bytes");
         dt__sentence_out(why, buf, cap, len);
         return DT_ERR_INVALID_ARG;
     }
     const char *const *tipos = dialecto == DT_SQL_SQLITE ? dt__tipos_sqlite : dt__tipos_pg;
     char tmp[DT_MAX_FIELDS * 96 + 128];
-    int k = snprintf(tmp, sizeof tmp, "CREATE TABLE %s (\n", nombre);
+    char q[DT__SQL_CITADO_MAX]; /* names as SQL spells them: `user`, `order` are keywords */
+    dt__sql_nombre(nombre, strlen(nombre), q);
+    int k = snprintf(tmp, sizeof tmp, "CREATE TABLE %s (\n", q);
     int clave = -1; /* the primary key: the first unique column that cannot be null */
     for (size_t j = 0; j < t->ncol; j++)
         if (t->unico[j] && !dt__tabla_nulable(t, j)) {
@@ -416,7 +411,9 @@ dt_status dt_tabla_ddl(const dt_tabla *t, dt_dialecto dialecto, const char *nomb
             break;
         }
     for (size_t j = 0; j < t->ncol; j++) {
-        k += snprintf(tmp + k, sizeof tmp - (size_t)k, "    %s %s%s%s%s\n", dt__tabla_campo(t, t->col[j]),
+        const char *campo = dt__tabla_campo(t, t->col[j]);
+        dt__sql_nombre(campo, strlen(campo), q);
+        k += snprintf(tmp + k, sizeof tmp - (size_t)k, "    %s %s%s%s%s\n", q,
                       tipos[t->ll->sql[t->col[j]]], dt__tabla_nulable(t, j) ? "" : " NOT NULL",
                       (int)j == clave ? " PRIMARY KEY" : t->unico[j] ? " UNIQUE" : "", j + 1 < t->ncol ? "," : "");
     }

@@ -398,8 +398,8 @@ static dt_status dt__grupo_llamada(dt__etabla *t, dt__grupo *g, const dt__doc_no
             cnom = g->nombre; /* a scalar call's column takes the column's own key */
             cnl = strlen(cnom);
         }
-        if (!dt__ident(cnom, cnl))
-            return dt__mal(cn, why, whycap, "'%s' is not a column name (letters, digits and '_', not starting with a digit)", dt__citar(cnom, cnl).s);
+        if (!dt__sql_nombre_valido(cnom, cnl))
+            return dt__mal(cn, why, whycap, "'%s' is not a column name (letters of any alphabet, digits and '_', not starting with a digit, at most 63 bytes)", dt__citar(cnom, cnl).s);
         if (dt__col_nueva(t, cnom, cnl, j, ci.tipo_sql, ci.nulable, ci.unico)) return DT_ERR_NO_MEMORY;
     }
     return DT_OK;
@@ -536,8 +536,8 @@ static dt_status dt__grupo_nuevo(dt__etabla *t, const dt__doc_node *cn, uint64_t
     g->col0 = t->ncol;
     size_t kn;
     const char *k = dt__clave(cn, &kn);
-    if (!dt__ident(k, kn))
-        return dt__mal(cn, why, whycap, "a column name must be letters, digits and '_', not starting with a digit (at most 63 bytes)");
+    if (!dt__sql_nombre_valido(k, kn))
+        return dt__mal(cn, why, whycap, "a column name must be letters of any alphabet, digits and '_', not starting with a digit (at most 63 bytes)");
     if ((g->nombre = dt__dup(k, kn)) == NULL) return DT_ERR_NO_MEMORY;
     /* The group's key: its own stream and hashes, so no other group's values move with it. */
     char clave[140];
@@ -731,8 +731,8 @@ static dt_status dt__tabla_nueva(dt__etabla *t, const dt__doc_node *tn, uint64_t
     const char *k = dt__clave(tn, &kn);
     t->nodo = tn;
     t->por = -1;
-    if (!dt__ident(k, kn))
-        return dt__mal(tn, why, whycap, "a table name must be letters, digits and '_', not starting with a digit (at most 63 bytes)");
+    if (!dt__sql_nombre_valido(k, kn))
+        return dt__mal(tn, why, whycap, "a table name must be letters of any alphabet, digits and '_', not starting with a digit (at most 63 bytes)");
     if ((t->nombre = dt__dup(k, kn)) == NULL) return DT_ERR_NO_MEMORY;
     t->clave = dt__mezcla(seed ^ dt__fnv1a64(k, kn));
     dt_status st = dt__doc_want(tn, DT__DOC_TABLE, why, whycap);
@@ -1700,6 +1700,12 @@ static const char *dt__tipo_en(const char *tipo_pg, dt_dialecto d) {
     return tipo_pg[0] == 'i' || tipo_pg[0] == 'b' || tipo_pg[0] == 's' || tipo_pg[0] == 'n' ? "INTEGER" : "TEXT";
 }
 
+/* A NUL-terminated name as SQL spells it, into q (DT__SQL_CITADO_MAX bytes). */
+static const char *dt__sql_q(const char *nombre, char *q) {
+    dt__sql_nombre(nombre, strlen(nombre), q);
+    return q;
+}
+
 dt_status dt_esquema_ddl(const dt_esquema *e, dt_dialecto dialecto, char *buf, size_t cap, size_t *len) {
     if (e == NULL || (buf == NULL && cap > 0)) return DT_ERR_NULL;
     if (dialecto != DT_SQL_POSTGRESQL && dialecto != DT_SQL_SQLITE) {
@@ -1710,13 +1716,14 @@ dt_status dt_esquema_ddl(const dt_esquema *e, dt_dialecto dialecto, char *buf, s
         return DT_ERR_INVALID_ARG;
     }
     dt__creciente x = {NULL, 0, 0, 0};
+    char q[DT__SQL_CITADO_MAX], q2[DT__SQL_CITADO_MAX], q3[DT__SQL_CITADO_MAX]; /* names as SQL spells them */
     for (size_t k = 0; k < e->nt; k++) {
         const dt__etabla *t = &e->t[e->orden[k]];
         int64_t pk = dt__clave_primaria(t);
-        dt__tx(&x, "%sCREATE TABLE %s (\n", k ? "\n" : "", t->nombre);
+        dt__tx(&x, "%sCREATE TABLE %s (\n", k ? "\n" : "", dt__sql_q(t->nombre, q));
         for (size_t j = 0; j < t->ncol; j++) {
             const dt__col *c = &t->col[j];
-            dt__tx(&x, "%s    %s %s%s%s", j ? ",\n" : "", c->nombre, dt__tipo_en(c->tipo, dialecto), c->nulable ? "" : " NOT NULL",
+            dt__tx(&x, "%s    %s %s%s%s", j ? ",\n" : "", dt__sql_q(c->nombre, q), dt__tipo_en(c->tipo, dialecto), c->nulable ? "" : " NOT NULL",
                    (int64_t)j == pk ? " PRIMARY KEY" : c->unico ? " UNIQUE" : "");
         }
         /* Table constraints after the columns, as both dialects require; parents come first in
@@ -1725,7 +1732,8 @@ dt_status dt_esquema_ddl(const dt_esquema *e, dt_dialecto dialecto, char *buf, s
             const dt__grupo *gr = &t->gr[g];
             if (gr->tipo != DT__G_REF) continue;
             const dt__etabla *p = &e->t[gr->rtabla];
-            dt__tx(&x, ",\n    FOREIGN KEY (%s) REFERENCES %s (%s)", t->col[gr->col0].nombre, p->nombre, p->col[gr->rcol].nombre);
+            dt__tx(&x, ",\n    FOREIGN KEY (%s) REFERENCES %s (%s)", dt__sql_q(t->col[gr->col0].nombre, q), dt__sql_q(p->nombre, q2),
+                   dt__sql_q(p->col[gr->rcol].nombre, q3));
         }
         dt__tx(&x, "\n");
         dt__tx(&x, ");\n");
