@@ -3,6 +3,7 @@ library once and the LICENSE, installed into a fresh virtualenv with --only-bina
 or cmake on PATH, used from another directory, its `datoteca` script equal to the CMake binary; and the
 sdist, which still builds from source."""
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -32,8 +33,14 @@ def wheel(tmp_path_factory):
     return repaired
 
 
+def _version():
+    """The project's version from its one source, DT_VERSION_STRING in c/include/datoteca.h."""
+    with open(os.path.join(ROOT, "c", "include", "datoteca.h"), encoding="utf-8") as f:
+        return re.search(r'#define DT_VERSION_STRING "([^"]+)"', f.read()).group(1)
+
+
 def test_the_wheel_is_manylinux_with_one_library_and_the_license(wheel):
-    assert "manylinux" in wheel.name and wheel.name.startswith("datoteca-2."), wheel.name
+    assert "manylinux" in wheel.name and wheel.name.startswith(f"datoteca-{_version()}-"), wheel.name
     names = zipfile.ZipFile(wheel).namelist()
     libs = [n for n in names if "libdatoteca" in n]
     assert libs == ["datoteca/libdatoteca.so.3"], libs
