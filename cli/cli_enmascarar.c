@@ -24,8 +24,10 @@
 #ifdef _WIN32
 #include <io.h>
 #else
-#include <sys/resource.h>
 #include <unistd.h>
+#endif
+#if !defined(_WIN32) && !defined(__wasi__) /* WASI has no process limits (and no core files) */
+#include <sys/resource.h>
 #endif
 #ifdef __linux__
 #include <sys/prctl.h>
@@ -134,7 +136,7 @@ static const char *dt__enm_base(const char *ruta) {
  * every RUT), and on Linux not dumpable (no core through a pipe handler either, /proc/PID/mem and
  * ptrace closed to the same user). Best effort: a failure leaves the process as it was. */
 static void dt__enm_sin_volcado(void) {
-#ifndef _WIN32
+#if !defined(_WIN32) && !defined(__wasi__)
     struct rlimit rl = {0, 0};
     (void)setrlimit(RLIMIT_CORE, &rl);
 #endif
