@@ -1117,6 +1117,37 @@ static dt_status dt__abanicos(dt_esquema *e, char *why, size_t whycap) {
     return DT_OK;
 }
 
+/* The document's `hoy = "YYYY-MM-DD"`: the reference date its calls count days from, so the document
+ * alone says what it makes. Always checked; taken into hoy only when the caller gave none (`--hoy`,
+ * `Esquema(hoy=)` override it, as --seed overrides nothing in the document). */
+static dt_status dt__hoy_del_documento(const dt__doc_node *it, int32_t hoy[3], int tomar, char *why, size_t whycap) {
+    const char *s;
+    size_t n;
+    dt_status st = dt__doc_want_string(it, &s, &n, why, whycap);
+    if (st != DT_OK) return st;
+    int32_t f[3] = {0, 0, 0};
+    int ok = n == 10 && s[4] == '-' && s[7] == '-';
+    for (size_t i = 0, k = 0; ok && i < 10; i++) {
+        if (i == 4 || i == 7) {
+            k++;
+            continue;
+        }
+        if (s[i] < '0' || s[i] > '9') ok = 0;
+        else f[k] = f[k] * 10 + (s[i] - '0');
+    }
+    if (ok) {
+        dt_gen *probe = NULL;
+        if (dt_new(0, &probe) != DT_OK) return DT_ERR_NO_MEMORY;
+        ok = dt_set_hoy(probe, f[0], f[1], f[2]) == DT_OK;
+        dt_free(probe);
+    }
+    if (!ok)
+        return dt__mal(it, why, whycap, "must be a real day YYYY-MM-DD from %d-01-01 to %d-12-31, got '%s'", DT_HOY_ANIO_MIN, DT_HOY_ANIO_MAX,
+                       dt__citar(s, n).s);
+    if (tomar) memcpy(hoy, f, sizeof f);
+    return DT_OK;
+}
+
 dt_status dt_esquema_new(const char *texto, size_t len, int formato, const char *archivo, uint64_t seed, int32_t hoy_anio,
                          int32_t hoy_mes, int32_t hoy_dia, dt_esquema **out, char *why, size_t whycap) {
     if (why && whycap) why[0] = '\0';
@@ -1138,7 +1169,7 @@ dt_status dt_esquema_new(const char *texto, size_t len, int formato, const char 
             return DT_ERR_INVALID_ARG;
         }
     }
-    const int32_t hoy[3] = {hoy_anio, hoy_mes, hoy_dia};
+    int32_t hoy[3] = {hoy_anio, hoy_mes, hoy_dia}; /* the caller's; else the document's hoy; else the default */
     dt__doc *d = NULL;
     dt_status st = formato == DT_ESQUEMA_TOML ? dt__doc_parse_toml(texto, len, archivo, &d, why, whycap)
                                               : dt__doc_parse_json(texto, len, archivo, &d, why, whycap);
@@ -1161,8 +1192,10 @@ dt_status dt_esquema_new(const char *texto, size_t len, int formato, const char 
                 st = dt__mal(it, why, whycap, "must be 1 (the only version of the schema language), got %lld", (long long)v);
                 goto fin;
             }
+        } else if (dt__es(k, n, "hoy")) {
+            if ((st = dt__hoy_del_documento(it, hoy, !(hoy_anio || hoy_mes || hoy_dia), why, whycap)) != DT_OK) goto fin;
         } else if (!dt__es(k, n, "tablas")) {
-            st = dt__doc_refuse(it, why, whycap, "unknown key '%s' (a schema takes version and tablas)", dt__citar(k, n).s);
+            st = dt__doc_refuse(it, why, whycap, "unknown key '%s' (a schema takes version, hoy and tablas)", dt__citar(k, n).s);
             goto fin;
         }
     }
