@@ -861,7 +861,9 @@ DT_API const char *dt_mascara_plan_columna(const dt_mascara_plan *p, size_t i, s
 /* Mask one row: `n` values (n must be the header's count, else DT_ERR_INVALID_ARG) of data row `fila`
  * (the number sentences give it). DT_OK: dt_mascara_plan_valor gives the output values until the next
  * call. DT_ERR_INVALID_ARG: a value a rule cannot read under [politica] invalido = "error", with
- * "row N, column C: ..." in why, never the value. DT_ERR_NO_MEMORY. */
+ * "row N, column C: ..." in why, never the value. DT_ERR_NO_MEMORY. A texto column is masked after the
+ * row's other columns: the row's own name, email or phone in it (of persona and sustituir columns)
+ * becomes the row's masked value (docs/enmascarar.md, "The row's own values in texto"). */
 DT_API dt_status dt_mascara_plan_fila(dt_mascara_plan *p, uint64_t fila, size_t n, const char *const *valores,
                                       const size_t *largos, char *why, size_t whycap);
 /* Output value i of the last row masked (i < dt_mascara_plan_ncolumnas): bytes (not NUL-terminated) and

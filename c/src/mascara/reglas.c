@@ -11,6 +11,7 @@
 #include "internal.h"
 #include "mascara/mascara.h"
 #include "mascara/partido.h"
+#include "mascara/propios.h"
 
 typedef enum dt__mr_regla { DT__MR_RUT = 1, DT__MR_PERSONA, DT__MR_MANTENER, DT__MR_NULO, DT__MR_BORRAR,
                                DT__MR_FECHA, DT__MR_MONTO, DT__MR_SUSTITUIR,
@@ -886,6 +887,160 @@ static int dt__mr_derivado_fila(dt_mascara_plan *p, size_t i, const char *const 
     return -1;
 }
 
+/* ---- a row's own values in its free text (propios.h) ---- */
+
+/* Room in a note's pairs: the scratch bytes their composed spellings take. */
+typedef struct dt__mr_propios {
+    dt__mpr_par par[DT__MPR_MAX];
+    size_t n;
+    char tmp[2048];
+    size_t usado;
+} dt__mr_propios;
+
+static void dt__mr_par(dt__mr_propios *pp, int clase, const char *o, size_t on, const char *m, size_t moff, size_t mn) {
+    if (pp->n == DT__MPR_MAX || on < DT__MPR_ORIG_MIN || mn == 0) return;
+    dt__mpr_par *q = &pp->par[pp->n++];
+    q->clase = clase;
+    q->orig = o;
+    q->orig_n = on;
+    q->masc = m;
+    q->masc_off = moff;
+    q->masc_n = mn;
+}
+
+/* "a b" into the scratch: its start, or NULL when it is full. */
+static const char *dt__mr_junto(dt__mr_propios *pp, const char *a, size_t an, const char *b, size_t bn) {
+    if (pp->usado + an + 1 + bn > sizeof pp->tmp) return NULL;
+    char *t = pp->tmp + pp->usado;
+    memcpy(t, a, an);
+    t[an] = ' ';
+    memcpy(t + an + 1, b, bn);
+    pp->usado += an + 1 + bn;
+    return t;
+}
+
+/* The pairs of a full name's parts: the original split as Chilean names are written (given names,
+ * paternal surname, maternal surname; a particle joins its surname) against the masked persona's own
+ * fields, so "Sr. Vergara" and "Olga Vergara" find the masked surname and name. */
+static void dt__mr_partes(dt__mr_propios *pp, const char *o, size_t on, const dt_persona *mp) {
+    size_t ui[12], uf[12];
+    size_t k = dt__mpr_unidades(o, on, ui, uf, 12);
+    if (k < 2 || k == 12) return;
+    size_t g = k >= 3 ? k - 2 : 1; /* given names */
+    const char *mn = mp->nombres, *mpat = mp->apellido_paterno, *mmat = mp->apellido_materno;
+    size_t mnn = strlen(mn), mpatn = strlen(mpat), mmatn = strlen(mmat), mfirst = 0;
+    while (mfirst < mnn && mn[mfirst] != ' ') mfirst++;
+    const char *pat = o + ui[g];
+    size_t patn = uf[g] - ui[g];
+    const char *c;
+    /* given names and surname: a prefix of the original; one given name stays one (word counts kept) */
+    size_t mg = g > 1 ? mnn : mfirst;
+    if ((c = dt__mr_junto(pp, mn, mg, mpat, mpatn)) != NULL) dt__mr_par(pp, DT__MPR_NOMBRE, o, uf[g] - ui[0], c, 0, mg + 1 + mpatn);
+    if (g > 1) {
+        const char *oc = dt__mr_junto(pp, o + ui[0], uf[0] - ui[0], pat, patn);
+        const char *mc = dt__mr_junto(pp, mn, mfirst, mpat, mpatn);
+        if (oc && mc) dt__mr_par(pp, DT__MPR_NOMBRE, oc, uf[0] - ui[0] + 1 + patn, mc, 0, mfirst + 1 + mpatn);
+        dt__mr_par(pp, DT__MPR_NOMBRE, o + ui[0], uf[g - 1] - ui[0], mn, 0, mnn);
+    }
+    dt__mr_par(pp, DT__MPR_NOMBRE, o + ui[0], uf[0] - ui[0], mn, 0, mfirst);
+    dt__mr_par(pp, DT__MPR_NOMBRE, pat, patn, mpat, 0, mpatn);
+    if (k >= 3) {
+        if ((c = dt__mr_junto(pp, mpat, mpatn, mmat, mmatn)) != NULL)
+            dt__mr_par(pp, DT__MPR_NOMBRE, pat, uf[g + 1] - ui[g], c, 0, mpatn + 1 + mmatn);
+        dt__mr_par(pp, DT__MPR_NOMBRE, o + ui[g + 1], uf[g + 1] - ui[g + 1], mmat, 0, mmatn);
+    }
+}
+
+/* The own values of the row for the texto column i (its buscar decides which kinds): those of persona
+ * and sustituir columns, whose masked value depends on more than the value. An email, phone or plate
+ * column's rule is keyed by the value alone, as texto's is, so the note already agrees with it, and in
+ * the note's own spelling. */
+static void dt__mr_propios_de(dt_mascara_plan *p, size_t i, const char *const *valores, const size_t *largos,
+                              dt__mr_propios *pp) {
+    unsigned buscar = p->col[i].regla->buscar;
+    pp->n = 0;
+    pp->usado = 0;
+    for (size_t j = 0; j < p->n; j++) {
+        const dt__mr_col *c = p->col[j].regla;
+        int s = p->col[j].salida;
+        if (j == i || c == NULL || s < 0 || p->vini[s] == (size_t)-1 || largos[j] == 0) continue;
+        int clase = 0;
+        if (c->regla == DT__MR_PERSONA)
+            clase = c->campo <= 3 ? DT__MPR_NOMBRE : c->campo == 4 ? DT__MPR_EMAIL : c->campo == 5 ? DT__MPR_TELEFONO : c->campo == 6 ? DT__MPR_DIRECCION : 0;
+        else if (c->regla == DT__MR_SUSTITUIR)
+            clase = DT__MPR_NOMBRE;
+        unsigned bit = clase == DT__MPR_NOMBRE ? DT_MASCARA_BUSCAR_NOMBRE : clase == DT__MPR_EMAIL ? DT_MASCARA_BUSCAR_EMAIL
+                       : clase == DT__MPR_TELEFONO ? DT_MASCARA_BUSCAR_TELEFONO : DT_MASCARA_BUSCAR_DIRECCION;
+        if (clase == 0 || !(buscar & bit)) continue;
+        if (clase == DT__MPR_TELEFONO) {
+            if (pp->usado + 16 > sizeof pp->tmp) continue;
+            char *d = pp->tmp + pp->usado;
+            size_t m = dt__mpr_digitos_telefono(valores[j], largos[j], d);
+            pp->usado += m;
+            if (m) dt__mr_par(pp, clase, d, m, NULL, p->vini[s], p->vlen[s]);
+            continue;
+        }
+        dt__mr_par(pp, clase, valores[j], largos[j], NULL, p->vini[s], p->vlen[s]);
+        if (c->regla == DT__MR_PERSONA && c->campo == 3 && p->ent[p->col[j].entidad].estado == 1 && p->ent[p->col[j].entidad].con_persona)
+            dt__mr_partes(pp, valores[j], largos[j], &p->ent[p->col[j].entidad].p);
+    }
+}
+
+/* texto's part of the note s[a, b) appended to the row buffer. 0, -1 refused (motivo), -2 no memory. */
+static int dt__mr_texto_trozo(dt_mascara_plan *p, unsigned buscar, const char *s, size_t a, size_t b, char *motivo, size_t motivocap) {
+    size_t quiero = b - a + 64, m = 0;
+    for (int intento = 0; a < b && intento < 2; intento++) {
+        if (dt__mr_reservar(p, quiero)) return -2;
+        dt_status st = dt__mc_valor(p->k, DT__MC_TEXTO, buscar, s + a, b - a, p->buf + p->usado, quiero, &m, motivo, motivocap);
+        if (st == DT_OK) {
+            p->usado += m;
+            return 0;
+        }
+        if (st != DT_ERR_BUFFER_TOO_SMALL) return st == DT_ERR_NO_MEMORY ? -2 : -1;
+        quiero = m + 1;
+    }
+    return a < b ? -1 : 0;
+}
+
+/* The texto column i of this row: its own values replaced by the row's masked ones, the rest by texto. */
+static int dt__mr_texto_fila(dt_mascara_plan *p, size_t i, const char *const *valores, const size_t *largos, char *motivo,
+                             size_t motivocap) {
+    const dt__mr_col *c = p->col[i].regla;
+    int s = p->col[i].salida;
+    dt__mr_propios pp;
+    dt__mr_propios_de(p, i, valores, largos, &pp);
+    if (pp.n == 0) return dt__mr_valor(p, c, valores[i], largos[i], s, motivo, motivocap);
+    size_t inicio = p->usado, desde = 0, a, b, q;
+    const char *t = valores[i];
+    size_t n = largos[i];
+    while (dt__mpr_buscar(pp.par, pp.n, t, n, desde, &a, &b, &q)) {
+        int rc = dt__mr_texto_trozo(p, c->buscar, t, desde, a, motivo, motivocap);
+        if (rc < 0) goto fallo;
+        if (dt__mr_reservar(p, pp.par[q].masc_n)) {
+            rc = -2;
+            goto fallo;
+        }
+        const char *m = pp.par[q].masc ? pp.par[q].masc : p->buf + pp.par[q].masc_off; /* after the buffer moved */
+        memcpy(p->buf + p->usado, m, pp.par[q].masc_n);
+        p->usado += pp.par[q].masc_n;
+        desde = b;
+        continue;
+    fallo:
+        p->usado = inicio;
+        dt__borrar(&pp, sizeof pp);
+        return rc;
+    }
+    int rc = dt__mr_texto_trozo(p, c->buscar, t, desde, n, motivo, motivocap);
+    dt__borrar(&pp, sizeof pp); /* the originals' digits and name parts */
+    if (rc < 0) {
+        p->usado = inicio;
+        return rc;
+    }
+    p->vini[s] = inicio;
+    p->vlen[s] = p->usado - inicio;
+    return 0;
+}
+
 /* The name of column i as sentences show it, made only for a sentence (not per row: 12 % of a run). */
 #define DT__MR_ESTA_COLUMNA (dt__mr_citar(p->nombre[i], p->largo[i]).s)
 
@@ -943,6 +1098,7 @@ dt_status dt_mascara_plan_fila(dt_mascara_plan *p, uint64_t fila, size_t n, cons
             } /* nulo and invalido: emptied (a derived value kept wrong would be the real one) */
             continue;
         }
+        if (c->regla == DT__MR_VALOR && c->tipo == DT__MC_TEXTO) continue; /* after the others: it may hold their values */
         if (c->regla == DT__MR_VALOR) {
             int rc = dt__mr_valor(p, c, valores[i], largos[i], s, motivo, sizeof motivo);
             if (rc == -2) goto sin_memoria;
@@ -1060,6 +1216,18 @@ dt_status dt_mascara_plan_fila(dt_mascara_plan *p, uint64_t fila, size_t n, cons
         p->vini[s] = p->usado;
         p->vlen[s] = m;
         p->usado += m;
+    }
+    for (size_t i = 0; i < n; i++) {
+        const dt__mr_col *c = p->col[i].regla;
+        if (p->col[i].salida < 0 || c == NULL || c->regla != DT__MR_VALOR || c->tipo != DT__MC_TEXTO || largos[i] == 0) continue;
+        int rc = dt__mr_texto_fila(p, i, valores, largos, motivo, sizeof motivo);
+        if (rc == -2) goto sin_memoria;
+        if (rc < 0 && pol == DT__MR_ERROR) {
+            if (why && whycap)
+                snprintf(why, whycap, "row %llu, column %s: not a text texto can read (%s); politica.invalido is \"error\"",
+                         (unsigned long long)fila, DT__MR_ESTA_COLUMNA, motivo);
+            return DT_ERR_INVALID_ARG;
+        }
     }
     for (size_t s = 0; s < p->nsal; s++)
         if (p->vini[s] != (size_t)-1) p->vptr[s] = p->buf + p->vini[s];
