@@ -6,7 +6,9 @@ given exports every one of them.
 The exports are the generic ABI every loader uses (the DT_API functions of c/include/datoteca.h, whose
 registry, statuses and constants the C back end generates from spec/), plus malloc and free for the
 loader's buffers in linear memory. Left out: dt_cli_main (the command line needs files, a terminal and
-threads, which a browser has not) and the typed per-call functions of datoteca_llamadas.gen.h (a C
+threads, which a browser has not), the two key-file readers dt_mascara_clave_leer and
+dt_mascara_clave_archivo_texto (they open a path: linked in, they import WASI's file system, which
+neither loader gives; a key reaches a WASM build as its text, dt_mascara_clave_new) and the typed per-call functions of datoteca_llamadas.gen.h (a C
 caller's convenience; every loader reaches every call by index through dt_call)."""
 from __future__ import annotations
 
@@ -17,7 +19,7 @@ from typing import List, Tuple
 from spec import Spec
 
 HEADER = ("c", "include", "datoteca.h")
-LEFT_OUT = {"dt_cli_main"}
+LEFT_OUT = {"dt_cli_main", "dt_mascara_clave_leer", "dt_mascara_clave_archivo_texto"}
 ALLOCATOR = ["malloc", "free"]
 
 
