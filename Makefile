@@ -211,6 +211,7 @@ bench-python: venv
 	$(VPY) -m pip install --quiet --pre seedfaker
 	$(VPY) -m pip install --quiet mimesis
 	$(VPY) bench/python_bench.py
+	$(VPY) bench/faker_rut.py
 
 bench-node: node
 	$(NPM_ENV) npm install --no-save --no-audit --no-fund @faker-js/faker@10
