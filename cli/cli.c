@@ -25,7 +25,7 @@ static int usage(FILE *f, const char *msg) {
     if (msg) fprintf(stderr, "datoteca: %s\n", msg);
     fprintf(f,
             "usage: datoteca CALL [--seed N | --seed-str TEXT] [-n COUNT] [--format plain|jsonl|csv]\n"
-            "                     [--hoy YYYY-MM-DD] [--PARAM VALUE ...]\n"
+            "                     [--hoy YYYY-MM-DD] [--progreso | --silencio] [--PARAM VALUE ...]\n"
             "       datoteca CALL --help     (its parameters, ranges, defaults and an example)\n"
             "       datoteca tabla CALL …    (datasets: addressable rows, unique columns, SQL; 'datoteca tabla --help')\n"
             "       datoteca esquema FILE …  (schemas: linked tables, DDL and CSV; 'datoteca esquema --help')\n"
@@ -150,6 +150,7 @@ static int parse(int argc, char **argv, peticion *r) {
             dt__cli_call_help(stdout, r->info, "");
             return -1;
         }
+        if (dt__cli_progreso_opcion(opt, &r->progreso)) continue;
         static const char *const propias[] = {"--seed", "--seed-str", "-n", "--format", "--hoy"};
         rc = dt__cli_check_opcion(r, argc, argv, i, propias, sizeof propias / sizeof propias[0], "");
         if (rc) return rc;
@@ -173,6 +174,7 @@ static int parse(int argc, char **argv, peticion *r) {
         }
     }
     rc = dt__cli_check_seeds(r);
+    if (rc == 0) rc = dt__cli_progreso_pedido(r->progreso, "");
     if (rc) return rc;
     char why[512];
     if (dt_call_check(r->index, r->args, r->nargs, why, sizeof why, NULL) == DT_ERR_INVALID_ARG) {
@@ -234,13 +236,14 @@ static int run(const peticion *r) {
         char bytes[DT__REGISTRO_MAX];
     } rec;
     int rc = 0;
-    progreso_t prog = {-1, 0};
+    dt__progreso prog; /* on stderr, for a terminal: nothing here depends on it */
+    dt__cli_progreso_empezar(&prog, "", r->progreso, 1, r->count, 0, 0);
     for (unsigned long long left = r->count; left > 0 && !ob.error;) {
-        dt__cli_progreso(&prog, r->count - left, r->count);
         size_t n = left < CHUNK ? (size_t)left : CHUNK;
         size_t len;
         /* A record's rows are checked here (none made: n is 0 then) and made below, straight from its struct */
         st = dt_call_many(g, r->index, r->args, r->nargs, registro ? 0 : n, chunk, sizeof chunk, &len);
+        if (st != DT_OK) dt__cli_progreso_limpiar(&prog);
         if (st == DT_ERR_INVALID_ARG) { /* parse checked the arguments; the reference date (--hoy) is left */
             fprintf(stderr, "datoteca: %s\n", chunk);
             rc = 2;
@@ -254,6 +257,7 @@ static int run(const peticion *r) {
         if (registro) {
             for (size_t k = 0; k < n; k++) escribir_registro(&ob, ll, a, r->formato, g, rec.bytes);
             left -= n;
+            dt__cli_progreso_filas(&prog, n);
             continue;
         }
         const char *s = chunk;
@@ -263,11 +267,12 @@ static int run(const peticion *r) {
             s = nl + 1;
         }
         left -= n;
+        dt__cli_progreso_filas(&prog, n);
     }
     dt__cli_ob_flush(&ob);
-    if (!ob.error && rc == 0) dt__cli_progreso(&prog, r->count, r->count);
     dt_free(g);
     if (fflush(stdout) != 0) ob.error = 1;
+    dt__cli_progreso_terminar(&prog, !ob.error && rc == 0);
     if (ob.error && rc == 0) {
         fprintf(stderr, "datoteca: cannot write the output: %s\n", strerror(errno));
         rc = 1;

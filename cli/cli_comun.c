@@ -4,16 +4,8 @@
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #if defined(__SSE2__)
 #include <emmintrin.h> /* the cell writers' sixteen-byte scan */
-#endif
-#ifdef _WIN32
-#include <io.h>
-#define dt__isatty _isatty
-#else
-#include <unistd.h>
-#define dt__isatty isatty
 #endif
 
 int dt__cli_ob_init(outbuf *o, size_t cap, FILE *f) {
@@ -396,21 +388,10 @@ void dt__cli_call_help(FILE *f, const dt_call_info *c, const char *modo) {
         for (size_t j = 0; j < c->nfields; j++) fprintf(f, "%s%s", j ? ", " : " ", c->fields[j]);
         fprintf(f, "\n");
     }
-    fprintf(f, "Options: --seed N (decimal or 0x-hex) | --seed-str TEXT, -n COUNT, --format %s, --hoy YYYY-MM-DD\n",
+    fprintf(f, "Options: --seed N (decimal or 0x-hex) | --seed-str TEXT, -n COUNT, --format %s, --hoy YYYY-MM-DD,\n"
+               "         --progreso | --silencio (a progress line on stderr: shown on a terminal, or always, or never)\n",
             *modo ? "jsonl|csv|sql|ddl|plain" : "plain|jsonl|csv");
     fprintf(f, "Example: datoteca %s%s --seed 42 -n 3\n", modo, c->name);
-}
-
-/* Progress for people watching a terminal: only when stderr is one, at most once a second, and only
- * for runs that last; the clock decides nothing but when to print this line. */
-void dt__cli_progreso(progreso_t *p, unsigned long long hecho, unsigned long long total) {
-    if (p->activo < 0) p->activo = dt__isatty(2) && total >= 1000000;
-    if (!p->activo) return;
-    time_t ahora = time(NULL);
-    if (hecho < total && ahora == p->ultimo) return;
-    p->ultimo = ahora;
-    fprintf(stderr, "\rdatoteca: %llu of %llu (%llu %%)%s", hecho, total, total ? hecho * 100 / total : 100,
-            hecho >= total ? "\n" : "");
 }
 
 int dt__cli_parse_comun(peticion *r, const char *opt, const char *val) {
@@ -497,6 +478,12 @@ static int usar_lote(const dt__cli_lotes *l, lote *t) {
     return l->usar_bloque ? l->usar_bloque(l->ctx, &t->o, t->scratch) : l->usar(l->ctx, &t->o);
 }
 
+/* A block was used: its rows are done for the progress line (this thread writes in row order). 0. */
+static int avanzar(const dt__cli_lotes *l, const lote *t) {
+    if (l->progreso) dt__cli_progreso_filas(l->progreso, t->n);
+    return 0;
+}
+
 /* Ready up to `jobs` blocks in ts[0..) from row `*hecho` on (reading them when the input is a stream;
  * the last one when it ends): how many. */
 static size_t preparar(const dt__cli_lotes *l, lote *ts, size_t jobs, unsigned long long *hecho, int *agotada) {
@@ -549,16 +536,14 @@ int dt__cli_lotes_run(const dt__cli_lotes *l) {
     int agotada = 0;
     size_t activos[2] = {0, 0};
     int cur = 0;
-    progreso_t prog = {-1, 0};
     activos[0] = preparar(l, ts, jobs, &hecho, &agotada);
     arrancar(ts, activos[0], jobs);
     while (activos[cur] > 0) {
-        if (l->progreso) dt__cli_progreso(&prog, hecho, l->n);
         int sig = jobs > 1 ? 1 - cur : 0;
         size_t nusar = activos[cur];
         if (jobs == 1) {
             for (size_t k = 0; k < nusar; k++)
-                if (!error) error = usar_lote(l, &ts[k]);
+                if (!error) error = usar_lote(l, &ts[k]) || avanzar(l, &ts[k]);
             if (error) break; /* stop at once */
             activos[0] = preparar(l, ts, 1, &hecho, &agotada);
             arrancar(ts, activos[0], 1);
@@ -571,10 +556,10 @@ int dt__cli_lotes_run(const dt__cli_lotes *l) {
         if (!l->llenar) activos[sig] = error ? 0 : preparar(l, ts + sig * jobs, jobs, &hecho, &agotada);
         arrancar(ts + sig * jobs, activos[sig], jobs); /* the next round is made while this one is used */
         for (size_t k = 0; k < nusar; k++)
-            if (!error) error = usar_lote(l, &ts[cur * jobs + k]);
+            if (!error) error = usar_lote(l, &ts[cur * jobs + k]) || avanzar(l, &ts[cur * jobs + k]);
         cur = sig;
     }
-    if (!error && l->progreso) dt__cli_progreso(&prog, l->n, l->n);
+    if (error && l->progreso) dt__cli_progreso_limpiar(l->progreso); /* the caller's message comes next */
     for (size_t k = 0; k < ntrab; k++) {
         if (l->soltar) l->soltar(l->ctx, ts[k].scratch);
         free(ts[k].scratch);

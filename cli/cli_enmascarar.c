@@ -21,6 +21,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h> /* the input's size, for the progress line */
 #ifdef _WIN32
 #include <io.h>
 #else
@@ -47,7 +48,7 @@ static int usage_enmascarar(FILE *f) {
     fprintf(f,
             "usage: datoteca enmascarar --reglas REGLAS.toml (--clave-archivo CLAVE.hex | env DATOTECA_CLAVE)\n"
             "                           [--entrada FILE] [--salida FILE] [--formato csv|jsonl] [--jobs N]\n"
-            "                           [--clave-de-prueba] [--clave-compartida] [--csv-seguro]\n"
+            "                           [--clave-de-prueba] [--clave-compartida] [--csv-seguro] [--progreso | --silencio]\n"
             "                           [--riesgo QI,... [--riesgo-enlace COL,COL [--riesgo-enlace-modo M]]]\n"
             "                           < in.csv > out.csv\n"
             "Masks a CSV (a header, then records) or JSON Lines (one flat object per line) from stdin or --entrada\n"
@@ -67,16 +68,38 @@ static int usage_enmascarar(FILE *f) {
             "--salida FILE writes FILE through a temporary file renamed at the end (nothing is left on an error).\n"
             "--riesgo QI,...: when the run ends well, the k-anonymity of the output over those columns on stderr\n"
             "(and with --riesgo-enlace A,B the linkage of the pair A, B; `datoteca riesgo --help`).\n"
+            "--progreso / --silencio: a progress line on stderr (rows masked, the share of an input file read, rows/s,\n"
+            "time elapsed and left) is drawn when stderr is a terminal and the output does not go to that terminal;\n"
+            "--progreso draws it anyway, --silencio never. It holds numbers only: never a value, a path or the key.\n"
             "Exit status: 0; 2 for refused rules, key or input (naming row and column, never a value); 1 for I/O.\n"
             "See docs/enmascarar.md.\n");
     return f == stdout ? 0 : 2;
 }
 
+/* The input, and how many bytes the readers took from it (for the progress line's share of the input). */
+typedef struct dt__enm_entrada {
+    FILE *f;
+    uint64_t leidos;
+} dt__enm_entrada;
+
 static size_t dt__enm_leer(void *ctx, char *buf, size_t cap) {
-    FILE *f = (FILE *)ctx;
-    size_t n = fread(buf, 1, cap, f);
-    if (n == 0 && ferror(f)) return (size_t)-1;
+    dt__enm_entrada *en = (dt__enm_entrada *)ctx;
+    size_t n = fread(buf, 1, cap, en->f);
+    if (n == 0 && ferror(en->f)) return (size_t)-1;
+    en->leidos += n;
     return n;
+}
+
+/* The input's size when it is a regular file (a pipe has none): the progress line's 100 %. */
+static uint64_t dt__enm_tamano(FILE *f) {
+#ifdef _WIN32
+    struct _stat64 st;
+    if (_fstat64(_fileno(f), &st) != 0 || !(st.st_mode & _S_IFREG)) return 0;
+#else
+    struct stat st;
+    if (fstat(fileno(f), &st) != 0 || !S_ISREG(st.st_mode)) return 0;
+#endif
+    return st.st_size > 0 ? (uint64_t)st.st_size : 0;
 }
 /* A whole small file into a new buffer (NUL-terminated), or NULL with errno set (EFBIG when longer
  * than `max`). For the rules only: the key is read by the library (dt_mascara_clave_leer). */
@@ -194,6 +217,8 @@ typedef struct enm {
     FILE *out;
     int rc;
     dt__cli_riesgo_enm *riesgo; /* --riesgo: the report counted as blocks are written */
+    dt__enm_entrada entrada;
+    dt__progreso prog; /* numbers only: rows written and the input's bytes read (cli_progreso.h) */
 } enm;
 
 /* A block slot's state, kept in dt__cli_lotes' scratch. */
@@ -209,6 +234,7 @@ typedef struct bloque {
     const char **vals; /* the row being masked */
     size_t *lens;
     int rc_entrada, rc_valor; /* a refusal after the rows read / at a row masked */
+    uint64_t leidos;          /* the input's bytes read once this block was */
     char why_entrada[DT_SENTENCE_MAX + 64], why_valor[DT_SENTENCE_MAX + 64];
 } bloque;
 
@@ -427,6 +453,7 @@ static int llenar_bloque(void *ctx, unsigned long long desde, size_t max, char *
         }
     }
     *filas = b->nfilas;
+    b->leidos = e->entrada.leidos;
     return b->rc_entrada == 0 && b->nfilas == max ? 1 : b->rc_entrada == 0 && b->largo >= BLOQUE_BYTES;
 }
 
@@ -483,7 +510,9 @@ static int usar_bloque(void *ctx, outbuf *o, char *scratch) {
     enm *e = (enm *)ctx;
     const bloque *b = (const bloque *)(const void *)scratch;
     size_t n = (size_t)(o->p - o->data);
+    e->prog.bytes = b->leidos; /* dt__cli_lotes_run counts the rows once this returns */
     if (n && fwrite(o->data, 1, n, e->out) != n) {
+        dt__cli_progreso_limpiar(&e->prog);
         fprintf(stderr, "datoteca: enmascarar: cannot write the output: %s\n", strerror(errno));
         e->rc = 1;
         return 1;
@@ -493,6 +522,7 @@ static int usar_bloque(void *ctx, outbuf *o, char *scratch) {
                                            b->vlen, e->ncols)) != 0)
         return 1;
     if (b->rc_valor || b->rc_entrada) {
+        dt__cli_progreso_limpiar(&e->prog);
         fprintf(stderr, "%s\n", b->rc_valor ? b->why_valor : b->why_entrada);
         e->rc = b->rc_valor ? b->rc_valor : b->rc_entrada;
         return 1;
@@ -514,7 +544,7 @@ int dt__cli_enmascarar_main(int argc, char **argv) {
 static int enmascarar(int argc, char **argv, dt__cli_riesgo_enm *riesgo) {
     const char *reglas_ruta = NULL, *clave_ruta = NULL, *salida = NULL, *entrada = NULL, *formato_txt = NULL, *jobs_txt = NULL;
     static const char *const opciones[] = {"--reglas", "--clave-archivo", "--salida", "--entrada", "--formato", "--jobs"};
-    int csv_seguro = 0;
+    int csv_seguro = 0, progreso = 0;
     unsigned clave_opciones = 0;
     for (int i = 2; i < argc; i++) {
         const char *a = argv[i];
@@ -523,6 +553,7 @@ static int enmascarar(int argc, char **argv, dt__cli_riesgo_enm *riesgo) {
             csv_seguro = 1;
             continue;
         }
+        if (dt__cli_progreso_opcion(a, &progreso)) continue;
         if (strcmp(a, "--clave-de-prueba") == 0) {
             clave_opciones |= DT_MASCARA_CLAVE_DE_PRUEBA;
             continue;
@@ -568,6 +599,7 @@ static int enmascarar(int argc, char **argv, dt__cli_riesgo_enm *riesgo) {
                 return 2;
             }
     }
+    if (dt__cli_progreso_pedido(progreso, "enmascarar: ")) return 2;
     unsigned long long jobs = 1;
     if (jobs_txt != NULL && (!dt__cli_parse_u64(jobs_txt, MAX_JOBS, &jobs) || jobs == 0)) {
         fprintf(stderr, "datoteca: enmascarar: --jobs must be an integer from 1 to %d\n", MAX_JOBS);
@@ -655,10 +687,11 @@ static int enmascarar(int argc, char **argv, dt__cli_riesgo_enm *riesgo) {
         rc = 2;
         goto fin;
     }
+    e.entrada.f = in;
     /* The header: the CSV's first record, or the keys of the first JSON line (which is row 1 too). */
     int r;
     if (formato == F_CSV) {
-        if (dt__csv_init(&c, dt__enm_leer, in)) goto sin_memoria;
+        if (dt__csv_init(&c, dt__enm_leer, &e.entrada)) goto sin_memoria;
         lector_listo = 1;
         e.csv = &c;
         r = dt__csv_registro(&c, why, sizeof why);
@@ -669,7 +702,7 @@ static int enmascarar(int argc, char **argv, dt__cli_riesgo_enm *riesgo) {
         }
         e.ncols = c.ncampos;
     } else {
-        if (dt__jsonl_init(&jl, dt__enm_leer, in)) goto sin_memoria;
+        if (dt__jsonl_init(&jl, dt__enm_leer, &e.entrada)) goto sin_memoria;
         lector_listo = 1;
         e.jsonl = &jl;
         r = dt__jsonl_objeto(&jl, why, sizeof why);
@@ -767,9 +800,12 @@ static int enmascarar(int argc, char **argv, dt__cli_riesgo_enm *riesgo) {
         dt__cli_ob_free(&cab);
     }
     if (!vacia && !escrito_mal) {
-        dt__cli_lotes l = {0, ULLONG_MAX, BLOQUE, (size_t)jobs, sizeof(bloque), hacer_bloque, NULL, &e, 0,
+        dt__cli_progreso_empezar(&e.prog, "enmascarar", progreso, salida == NULL, 0, 0, dt__enm_tamano(in));
+        e.prog.bytes = e.entrada.leidos; /* the header, and what the reader took ahead */
+        dt__cli_lotes l = {0, ULLONG_MAX, BLOQUE, (size_t)jobs, sizeof(bloque), hacer_bloque, NULL, &e, &e.prog,
                            llenar_bloque, usar_bloque, soltar_bloque};
         int lr = dt__cli_lotes_run(&l);
+        dt__cli_progreso_terminar(&e.prog, lr == 0);
         if (lr < 0) {
             rc = 1;
             goto fin;

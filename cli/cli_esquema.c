@@ -32,6 +32,7 @@
 static int usage_esquema(FILE *f) {
     fprintf(f, "usage: datoteca esquema FILE [--seed N] [--hoy YYYY-MM-DD] --formato ddl|csv|sql|sqlite\n"
                "                            [--dialecto postgresql|sqlite] [--salida DIR|FILE] [--jobs N]\n"
+               "                            [--progreso | --silencio]\n"
                "FILE is TOML, or JSON when its name ends in .json (docs/esquemas.md).\n"
                "  --formato ddl     the CREATE TABLE statements, in dependency order, on stdout\n"
                "  --formato csv     one CSV per table (a header row; an empty unquoted cell is NULL) into DIR\n"
@@ -40,7 +41,11 @@ static int usage_esquema(FILE *f) {
                "                    postgresql), every row as INSERTs in dependency order, COMMIT (psql -f, sqlite3)\n"
                "  --formato sqlite  a new SQLite database FILE (--salida; an existing file is refused): the DDL with\n"
                "                    its foreign keys, then every row, in one transaction\n"
-               "  --jobs N          1 to 64 threads make the rows (csv, sql, sqlite); the output is the same for any N\n");
+               "  --jobs N          1 to 64 threads make the rows (csv, sql, sqlite); the output is the same for any N\n"
+               "  --progreso        a progress line on stderr (table, rows done of the total, rows/s, time elapsed and\n"
+               "                    left) even when stderr is not a terminal; by default it is drawn on a terminal only,\n"
+               "                    and not over rows written to that terminal\n"
+               "  --silencio        no progress line; the output is the same bytes with it or without\n");
     return f == stdout ? 0 : 2;
 }
 
@@ -92,7 +97,7 @@ static char *leer(const char *ruta, size_t *len) {
     return buf;
 }
 
-int (*dt__cli_esquema_sqlite)(const dt_esquema *e, const char *ruta, size_t jobs) = NULL;
+int (*dt__cli_esquema_sqlite)(const dt_esquema *e, const char *ruta, size_t jobs, dt__progreso *prog) = NULL;
 
 /* One table's blocks, read by every worker at once and never written while they run. */
 typedef struct lotes_tabla {
@@ -118,6 +123,7 @@ static void hacer(void *ctx, unsigned long long desde, size_t n, outbuf *o, char
     const lotes_tabla *lt = (const lotes_tabla *)ctx;
     size_t len;
     dt_status st = dt_esquema_filas(lt->e, lt->t, desde, n, filas, lt->cap, &len);
+    if (st != DT_OK) dt__cli_progreso_cortar(); /* a worker: the message on a line of its own */
     if (st == DT_ERR_INVALID_ARG) { /* a row whose arguments from other columns its call refuses */
         fprintf(stderr, "datoteca: %s\n", filas);
         exit(2);
@@ -221,7 +227,8 @@ static int escribir(void *ctx, outbuf *o) {
     return n && fwrite(o->data, 1, n, (FILE *)ctx) != n;
 }
 
-int dt__cli_esquema_lotes(const dt_esquema *e, size_t t, size_t jobs, int formato, int (*usar)(void *ctx, outbuf *o), void *ctx) {
+int dt__cli_esquema_lotes(const dt_esquema *e, size_t t, size_t jobs, int formato, int (*usar)(void *ctx, outbuf *o), void *ctx,
+                          dt__progreso *prog) {
     lotes_tabla lt;
     memset(&lt, 0, sizeof lt);
     lt.e = e;
@@ -261,16 +268,18 @@ int dt__cli_esquema_lotes(const dt_esquema *e, size_t t, size_t jobs, int format
     dt_esquema_filas(e, t, 0, lt.total ? 1 : 0, NULL, 0, &uno);
     while (bloque > 1 && (uno > ESCRATCH_MAX / bloque)) bloque /= 2;
     dt_esquema_filas(e, t, 0, bloque < lt.total ? bloque : (size_t)lt.total, NULL, 0, &lt.cap); /* the size query */
-    dt__cli_lotes l = {0, lt.total, bloque, jobs, lt.cap, hacer, usar_lote, &lt, 0, NULL, NULL, NULL};
+    if (prog) prog->tabla++;
+    dt__cli_lotes l = {0, lt.total, bloque, jobs, lt.cap, hacer, usar_lote, &lt, prog, NULL, NULL, NULL};
     int rc = dt__cli_lotes_run(&l);
     dt__cli_ob_free(&cab);
     return rc;
 }
 
 /* The header row and every row of table t as CSV into `ruta`: 0, or 1 with the reason printed. */
-static int csv_tabla(const dt_esquema *e, size_t t, const char *ruta, size_t jobs) {
+static int csv_tabla(const dt_esquema *e, size_t t, const char *ruta, size_t jobs, dt__progreso *prog) {
     FILE *f = fopen(ruta, "wb");
     if (f == NULL) {
+        dt__cli_progreso_cortar();
         fprintf(stderr, "datoteca: cannot write %s: %s\n", ruta, strerror(errno));
         return 1;
     }
@@ -280,14 +289,18 @@ static int csv_tabla(const dt_esquema *e, size_t t, const char *ruta, size_t job
         fprintf(f, "%s%s", j ? "," : "", ci.nombre);
     }
     putc('\n', f);
-    int rc = dt__cli_esquema_lotes(e, t, jobs, E_CSV, escribir, f);
+    int rc = dt__cli_esquema_lotes(e, t, jobs, E_CSV, escribir, f, prog);
     if (fclose(f) != 0 && rc == 0) rc = 1;
-    if (rc > 0) fprintf(stderr, "datoteca: cannot write %s\n", ruta);
+    if (rc > 0) {
+        dt__cli_progreso_cortar();
+        fprintf(stderr, "datoteca: cannot write %s\n", ruta);
+    }
     return rc != 0;
 }
 
-static int csv(const dt_esquema *e, const char *dir, size_t jobs) {
+static int csv(const dt_esquema *e, const char *dir, size_t jobs, dt__progreso *prog) {
     if (dt__cli_mkdir(dir) != 0 && errno != EEXIST) {
+        dt__cli_progreso_cortar();
         fprintf(stderr, "datoteca: cannot create %s: %s\n", dir, strerror(errno));
         return 1;
     }
@@ -297,6 +310,7 @@ static int csv(const dt_esquema *e, const char *dir, size_t jobs) {
     snprintf(ruta, dl + 80, "%s/cargar.sql", dir);
     FILE *f = fopen(ruta, "wb");
     if (f == NULL) {
+        dt__cli_progreso_cortar();
         fprintf(stderr, "datoteca: cannot write %s: %s\n", ruta, strerror(errno));
         free(ruta);
         return 1;
@@ -321,7 +335,7 @@ static int csv(const dt_esquema *e, const char *dir, size_t jobs) {
     int rc = fclose(f) != 0;
     for (size_t t = 0; rc == 0 && t < nt; t++) {
         snprintf(ruta, dl + 80, "%s/%s.csv", dir, dt_esquema_tabla(e, t));
-        rc = csv_tabla(e, t, ruta, jobs);
+        rc = csv_tabla(e, t, ruta, jobs, prog);
     }
     free(ruta);
     return rc;
@@ -329,9 +343,10 @@ static int csv(const dt_esquema *e, const char *dir, size_t jobs) {
 
 /* One SQL script: BEGIN, the DDL, every table's INSERTs in dependency order, COMMIT; to stdout when
  * `ruta` is NULL. psql -f and sqlite3 both read it, so it holds nothing but SQL (no psql meta-command). */
-static int sql(const dt_esquema *e, dt_dialecto dialecto, const char *ruta, size_t jobs) {
+static int sql(const dt_esquema *e, dt_dialecto dialecto, const char *ruta, size_t jobs, dt__progreso *prog) {
     FILE *f = ruta ? fopen(ruta, "wb") : stdout;
     if (f == NULL) {
+        dt__cli_progreso_cortar();
         fprintf(stderr, "datoteca: cannot write %s: %s\n", ruta, strerror(errno));
         return 1;
     }
@@ -340,6 +355,7 @@ static int sql(const dt_esquema *e, dt_dialecto dialecto, const char *ruta, size
     char *ddl = (char *)malloc(n + 1);
     int rc = 0;
     if (ddl == NULL || dt_esquema_ddl(e, dialecto, ddl, n + 1, &n) != DT_OK) {
+        dt__cli_progreso_cortar();
         fprintf(stderr, "datoteca: out of memory\n");
         rc = -1;
     }
@@ -349,10 +365,13 @@ static int sql(const dt_esquema *e, dt_dialecto dialecto, const char *ruta, size
     }
     free(ddl);
     for (size_t k = 0; rc == 0 && k < dt_esquema_tablas(e); k++)
-        rc = dt__cli_esquema_lotes(e, dt_esquema_orden(e, k), jobs, E_SQL, escribir, f);
+        rc = dt__cli_esquema_lotes(e, dt_esquema_orden(e, k), jobs, E_SQL, escribir, f, prog);
     if (rc == 0 && fputs("COMMIT;\n", f) < 0) rc = 1;
     if ((ruta ? fclose(f) : fflush(f)) != 0 && rc == 0) rc = 1;
-    if (rc > 0) fprintf(stderr, "datoteca: cannot write %s: %s\n", ruta ? ruta : "the output", strerror(errno));
+    if (rc > 0) {
+        dt__cli_progreso_cortar();
+        fprintf(stderr, "datoteca: cannot write %s: %s\n", ruta ? ruta : "the output", strerror(errno));
+    }
     return rc != 0;
 }
 int dt__cli_esquema_main(int argc, char **argv) {
@@ -363,9 +382,12 @@ int dt__cli_esquema_main(int argc, char **argv) {
     unsigned long long seed = 0, jobs = 1;
     int32_t hoy[3] = {0, 0, 0};
     dt_dialecto dialecto = DT_SQL_POSTGRESQL;
-    for (int i = 3; i < argc; i += 2) {
-        const char *opt = argv[i], *val = i + 1 < argc ? argv[i + 1] : NULL;
+    int progreso = 0;
+    for (int i = 3; i < argc; i++) {
+        const char *opt = argv[i];
         if (strcmp(opt, "--help") == 0 || strcmp(opt, "-h") == 0) return usage_esquema(stdout);
+        if (dt__cli_progreso_opcion(opt, &progreso)) continue;
+        const char *val = ++i < argc ? argv[i] : NULL;
         if (val == NULL) {
             fprintf(stderr, "datoteca: %s needs a value\n", opt);
             return 2;
@@ -412,6 +434,7 @@ int dt__cli_esquema_main(int argc, char **argv) {
         fprintf(stderr, "datoteca: esquema needs --formato ddl, csv, sql or sqlite\n");
         return 2;
     }
+    if (dt__cli_progreso_pedido(progreso, "")) return 2;
     if (formato == E_SQLITE) {
         if (salida == NULL) {
             fprintf(stderr, "datoteca: --formato sqlite needs --salida FILE.db, a file that does not exist yet\n");
@@ -456,12 +479,21 @@ int dt__cli_esquema_main(int argc, char **argv) {
             rc = 1;
         }
         free(ddl);
-    } else if (formato == E_CSV) {
-        rc = csv(e, salida ? salida : ".", (size_t)jobs);
-    } else if (formato == E_SQL) {
-        rc = sql(e, dialecto, salida, (size_t)jobs);
     } else {
-        rc = dt__cli_esquema_sqlite(e, salida, (size_t)jobs);
+        /* Every table's rows, for the progress line: the schema layer bounds each table, the sum is kept
+         * from wrapping (the line only shows it). */
+        uint64_t total = 0;
+        size_t nt = dt_esquema_tablas(e);
+        for (size_t t = 0; t < nt; t++) {
+            uint64_t f = dt_esquema_tabla_filas(e, t);
+            total = f > UINT64_MAX - total ? UINT64_MAX : total + f;
+        }
+        dt__progreso prog; /* on stderr, for a terminal: nothing written depends on it */
+        dt__cli_progreso_empezar(&prog, "esquema", progreso, formato == E_SQL && salida == NULL, total, (uint32_t)nt, 0);
+        if (formato == E_CSV) rc = csv(e, salida ? salida : ".", (size_t)jobs, &prog);
+        else if (formato == E_SQL) rc = sql(e, dialecto, salida, (size_t)jobs, &prog);
+        else rc = dt__cli_esquema_sqlite(e, salida, (size_t)jobs, &prog);
+        dt__cli_progreso_terminar(&prog, rc == 0);
     }
     dt_esquema_free(e);
     return rc;

@@ -16,6 +16,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "cli_progreso.h"
 #include "datoteca.h"
 
 /* Output assembled in memory: written to `f` whenever it fills when `f` is set (the sequential
@@ -81,14 +82,15 @@ void dt__cli_sql_texto(outbuf *o, const char *s, size_t n);
  * depend on the number of jobs. `hacer` runs on the workers, each block with its own outbuf (reset to
  * empty, f NULL) and `scratch` bytes of its own scratch: it must be safe to call on many blocks at
  * once (it reads `ctx`, never writes it). `usar` writes or loads a block; non-zero stops the run (it
- * prints its own reason). `progreso` shows dt__cli_progreso on a terminal. */
+ * prints its own reason). `progreso` (NULL: none) is told each block's rows once the block is used, on
+ * the calling thread (cli_progreso.h), and its line is erased when the run stops on an error. */
 typedef struct dt__cli_lotes {
     unsigned long long desde, n;
     size_t bloque, jobs, scratch;
     void (*hacer)(void *ctx, unsigned long long desde, size_t n, outbuf *o, char *scratch);
     int (*usar)(void *ctx, outbuf *o);
     void *ctx;
-    int progreso;
+    dt__progreso *progreso;
     /* An input read as it goes (datoteca enmascarar), when `llenar` is set: `n` is then only a bound
      * (ULLONG_MAX: until the input ends). Before each block is made, on the calling thread and in row
      * order, llenar(ctx, desde, bloque, scratch, &filas) reads the block's rows into that block's
@@ -109,13 +111,6 @@ int dt__cli_lotes_run(const dt__cli_lotes *l);
  * option in its message). */
 int dt__cli_parse_u64(const char *s, unsigned long long max, unsigned long long *out);
 
-/* Progress on stderr when it is a terminal (see cli_comun.c); start with {-1, 0}. Main thread only. */
-typedef struct progreso_t {
-    int activo;
-    long long ultimo;
-} progreso_t;
-void dt__cli_progreso(progreso_t *p, unsigned long long hecho, unsigned long long total);
-
 /* What a command line asks for. Nothing here is specific to a call: the registry describes them.
  * `info` and `key` point into the library's static registry; `seed_str` into argv. */
 typedef struct peticion {
@@ -129,6 +124,7 @@ typedef struct peticion {
     int formato;
     int64_t args[DT_MAX_PARAMS];
     size_t nargs;
+    int progreso; /* --progreso / --silencio: DT__PROGRESO_* bits */
 } peticion;
 
 /* The call named by `arg` into r->index, r->info and r->key (a namespace alone means its record:
@@ -183,12 +179,15 @@ enum { E_DDL, E_CSV, E_SQL, E_SQLITE, E_FILAS };
 /* Every row of schema table t, made by `jobs` threads in blocks of 4,096 rows (fewer for a wide table)
  * and handed to usar(ctx, o) in row order, each block formatted as `formato` (E_CSV rows without the
  * header, E_SQL INSERTs of up to 500 rows, E_FILAS as dt_esquema_filas writes them). 0, 1 when usar stopped, -1 out of memory (said). Reads `e`
- * from many threads at once, which dt_esquema_filas allows. */
-int dt__cli_esquema_lotes(const dt_esquema *e, size_t t, size_t jobs, int formato, int (*usar)(void *ctx, outbuf *o), void *ctx);
+ * from many threads at once, which dt_esquema_filas allows. Each call is the next table for `prog` (NULL:
+ * no progress), which counts the rows as they are used. */
+int dt__cli_esquema_lotes(const dt_esquema *e, size_t t, size_t jobs, int formato, int (*usar)(void *ctx, outbuf *o), void *ctx,
+                          dt__progreso *prog);
 /* --formato sqlite: NULL in the library (python -m datoteca and npx datoteca run the library's CLI,
  * which does not link SQLite); the datoteca program sets it to the writer of cli/cli_sqlite.c before it
- * calls dt_cli_main. It writes the new file `ruta` and returns the exit status (2 when the file exists). */
-extern int (*dt__cli_esquema_sqlite)(const dt_esquema *e, const char *ruta, size_t jobs);
-int dt__cli_sqlite_escribir(const dt_esquema *e, const char *ruta, size_t jobs);
+ * calls dt_cli_main. It writes the new file `ruta` and returns the exit status (2 when the file exists);
+ * `prog` (NULL: none) counts the rows loaded. */
+extern int (*dt__cli_esquema_sqlite)(const dt_esquema *e, const char *ruta, size_t jobs, dt__progreso *prog);
+int dt__cli_sqlite_escribir(const dt_esquema *e, const char *ruta, size_t jobs, dt__progreso *prog);
 
 #endif

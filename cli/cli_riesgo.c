@@ -502,6 +502,7 @@ int dt__cli_riesgo_enm_bloque(dt__cli_riesgo_enm *q, int jsonl, const char *sali
         int r = jsonl ? dt__jsonl_objeto(&j, why, sizeof why) : dt__csv_registro(&c, why, sizeof why);
         size_t k = r == 1 ? (jsonl ? j.nmiembros : c.ncampos) : 0;
         if (r != 1) { /* the bytes this program just wrote: a bug, say so */
+            dt__cli_progreso_cortar();
             fprintf(stderr, "datoteca: enmascarar: --riesgo: internal error: the output of row %zu of a block does not read back\n", f + 1);
             rc = 2;
             break;
@@ -532,6 +533,7 @@ int dt__cli_riesgo_enm_bloque(dt__cli_riesgo_enm *q, int jsonl, const char *sali
         }
         dt_status st = dt_riesgo_fila(q->r, k, vm, lm, ncols, vo, lo, why, sizeof why);
         if (st != DT_OK) {
+            dt__cli_progreso_cortar();
             fprintf(stderr, "datoteca: enmascarar: --riesgo: %s\n", st == DT_ERR_NO_MEMORY ? "out of memory" : why);
             rc = st == DT_ERR_NO_MEMORY ? 1 : 2;
         }

@@ -69,6 +69,7 @@ static int cargar_lote(void *ctx, outbuf *o) {
         }
         if (rc == SQLITE_OK) rc = sqlite3_step(c->st);
         if (rc != SQLITE_DONE) {
+            dt__cli_progreso_cortar();
             fprintf(stderr, "datoteca: SQLite refused row %llu of %s: %s\n", c->fila, c->tabla, sqlite3_errmsg(c->db));
             return 1;
         }
@@ -81,13 +82,14 @@ static int cargar_lote(void *ctx, outbuf *o) {
 static int exec(sqlite3 *db, const char *sql) {
     char *msg = NULL;
     if (sqlite3_exec(db, sql, NULL, NULL, &msg) == SQLITE_OK) return 0;
+    dt__cli_progreso_cortar();
     fprintf(stderr, "datoteca: SQLite: %s\n", msg ? msg : sqlite3_errmsg(db));
     sqlite3_free(msg);
     return 1;
 }
 
 /* One table's rows through one prepared INSERT: 0, 1 (said), -1 out of memory (said). */
-static int cargar_tabla(sqlite3 *db, const dt_esquema *e, size_t t, size_t jobs, carga *c) {
+static int cargar_tabla(sqlite3 *db, const dt_esquema *e, size_t t, size_t jobs, carga *c, dt__progreso *prog) {
     memset(c, 0, sizeof *c);
     c->db = db;
     c->tabla = dt_esquema_tabla(e, t);
@@ -96,6 +98,7 @@ static int cargar_tabla(sqlite3 *db, const dt_esquema *e, size_t t, size_t jobs,
     char q[DT__SQL_CITADO_MAX];
     char *sql = (char *)malloc(cap), *p = sql;
     if (sql == NULL) {
+        dt__cli_progreso_cortar();
         fprintf(stderr, "datoteca: out of memory\n");
         return -1;
     }
@@ -114,15 +117,16 @@ static int cargar_tabla(sqlite3 *db, const dt_esquema *e, size_t t, size_t jobs,
     int rc = sqlite3_prepare_v2(db, sql, -1, &c->st, NULL);
     free(sql);
     if (rc != SQLITE_OK) {
+        dt__cli_progreso_cortar();
         fprintf(stderr, "datoteca: SQLite: %s\n", sqlite3_errmsg(db));
         return 1;
     }
-    rc = dt__cli_esquema_lotes(e, t, jobs, E_FILAS, cargar_lote, c);
+    rc = dt__cli_esquema_lotes(e, t, jobs, E_FILAS, cargar_lote, c, prog);
     sqlite3_finalize(c->st);
     return rc;
 }
 
-int dt__cli_sqlite_escribir(const dt_esquema *e, const char *ruta, size_t jobs) {
+int dt__cli_sqlite_escribir(const dt_esquema *e, const char *ruta, size_t jobs, dt__progreso *prog) {
     /* Created here, exclusively: an existing file (even one made since the arguments were checked) is
      * never mixed into. */
     int fd = open(ruta, O_WRONLY | O_CREAT | O_EXCL, 0666);
@@ -158,10 +162,11 @@ int dt__cli_sqlite_escribir(const dt_esquema *e, const char *ruta, size_t jobs) 
         fprintf(stderr, "datoteca: out of memory\n");
         rc = 1;
     }
-    for (size_t k = 0; !rc && k < dt_esquema_tablas(e); k++) rc = cargar_tabla(db, e, dt_esquema_orden(e, k), jobs, c) != 0;
+    for (size_t k = 0; !rc && k < dt_esquema_tablas(e); k++) rc = cargar_tabla(db, e, dt_esquema_orden(e, k), jobs, c, prog) != 0;
     free(c);
     if (!rc) rc = exec(db, "COMMIT");
     if (sqlite3_close(db) != SQLITE_OK && !rc) {
+        dt__cli_progreso_cortar();
         fprintf(stderr, "datoteca: cannot close %s\n", ruta);
         rc = 1;
     }

@@ -91,6 +91,17 @@ last="persona.persona: column 'nombres' cannot be unique"; expect_error tabla pe
 last="empresa.rut: rows 0 to 2000001 asked, but with these unique columns there is room for 2000000 rows (docs/datasets.md)"; expect_error tabla empresa.rut --unico rut -n 2000001
 last="--jobs must be an integer from 1 to 64"; expect_error tabla rut --jobs 0
 last="--format must be jsonl, csv, sql, ddl or plain"; expect_error tabla rut --format xml
+# The progress line (cli/cli_progreso.c; tests/python/test_progreso.py runs it on a pseudo-terminal):
+# --progreso and --silencio contradict each other; in a pipe nothing is drawn unless --progreso asks
+last="give --progreso or --silencio, not both"; expect_error tabla rut --progreso --silencio
+last="give --progreso or --silencio, not both"; expect_error rut --silencio --progreso
+last="give --progreso or --silencio, not both"; expect_error esquema x.toml --formato csv --progreso --silencio
+last="enmascarar: give --progreso or --silencio, not both"; expect_error enmascarar --reglas x.toml --progreso --silencio
+[ -z "$("$cli" tabla rut -n 5000 2>&1 >/dev/null)" ] || fail "tabla in a pipe wrote on stderr"
+"$cli" tabla rut -n 5000 --progreso 2>&1 >/dev/null | tail -n 1 | grep -q "^datoteca tabla: 5,000 of 5,000 rows (100%), " \
+  || fail "tabla --progreso in a pipe: $("$cli" tabla rut -n 5000 --progreso 2>&1 >/dev/null)"
+[ "$("$cli" tabla rut -n 5000 --progreso 2>/dev/null | cksum)" = "$("$cli" tabla rut -n 5000 2>/dev/null | cksum)" ] \
+  || fail "tabla --progreso changed stdout"
 # Output that cannot be written is an error, not a silent exit 0
 if [ -w /dev/full ]; then
   if "$cli" rut -n 100000 > /dev/full 2>/dev/null; then fail "rut -n 100000 > /dev/full exited 0"; fi
@@ -154,7 +165,7 @@ rm -rf "$esq"
 [ ! -s /tmp/dt_prog_err ] || fail "progress written to a stderr that is not a terminal: $(head -c 200 /tmp/dt_prog_err)"
 if command -v script >/dev/null 2>&1; then
   script -qec "$cli persona -n 1500000 >/dev/null" /dev/null > /tmp/dt_prog_tty 2>&1 || true
-  grep -q "of 1500000 (100 %)" /tmp/dt_prog_tty || fail "no progress on a terminal: $(tail -c 200 /tmp/dt_prog_tty)"
+  grep -q "datoteca: 1,500,000 of 1,500,000 rows (100%)" /tmp/dt_prog_tty || fail "no progress on a terminal: $(tail -c 200 /tmp/dt_prog_tty)"
 fi
 if [ -w /dev/full ]; then
   if "$cli" rut -n 1 > /dev/full 2>/dev/null; then fail "rut -n 1 > /dev/full exited 0"; fi
