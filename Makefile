@@ -13,7 +13,7 @@ CLI     := $(BUILD)/datoteca
 NODEDIR := $(if $(wildcard /usr/include/node/node_api.h),/usr,)
 NPM_ENV := $(if $(NODEDIR),npm_config_nodedir=$(NODEDIR),)
 
-.PHONY: generate abi-baseline all build demo venv-demo node-demo test test-c test-python test-node test-golden test-mutations test-hardening node clean bench bench-c bench-python bench-node bench-cli bench-tabla bench-esquema bench-arrow bench-mascara graficos
+.PHONY: check check-c check-python check-node generate abi-baseline all build demo venv-demo node-demo test test-c test-python test-node test-golden test-mutations test-hardening node clean bench bench-c bench-python bench-node bench-cli bench-tabla bench-esquema bench-arrow bench-mascara graficos
 
 all: build
 
@@ -87,6 +87,26 @@ demo: build venv-demo node-demo
 
 	@echo "== Node"
 	@node -e "const {Datoteca} = require('./'); const d = new Datoteca({seed: 42}); console.log(d.rut()); console.log(d.persona.nombreCompleto()); console.log(d.empresa.empresa());"
+
+# make check: the everyday guard, in minutes (docs/testing.md, "make check"): the C units, the Python
+# and Node units without the real components and the outside-judge runs, the error tables, and the
+# golden and fingerprint checks in all three languages. make test stays the whole of it, and is CI.
+CHECK_SUITES := check-c check-python check-node test-golden
+check:
+	@MAKE="$(MAKE)" tools/timed_suites.sh $(CHECK_SUITES)
+
+# ctest but the installed-package consumers and the ABI comparison (packaging: two builds, two minutes)
+check-c: build
+	cd $(BUILD) && ctest -j2 --output-on-failure -E '^(install_consumers|abi_compatible)$$'
+
+# tests/python but the files with real components (tools/pytest_lanes.sh lists them) and the tests marked
+# lento (tests/python/conftest.py, LENTOS); pytest's exit 5 (nothing collected) fails here too
+check-python: build venv
+	DATOTECA_CLI=$(abspath $(CLI)) tools/pytest_lanes.sh --sin-componentes $(VPY) -q -p no:cacheprovider -m "not lento"
+
+# Vitest but packaging.test.mjs (npm pack, which builds the WebAssembly module first)
+check-node: build node
+	DATOTECA_CLI=$(abspath $(CLI)) $(NPM_ENV) npx vitest run --root tests/node --exclude packaging.test.mjs
 
 SUITES := test-c test-python test-node test-golden test-mutations test-hardening test-java
 SUITES += test-go
