@@ -69,6 +69,7 @@ typedef struct dt__col {
     const char *tipo;       /* PostgreSQL type, as dt_columna_info.tipo_sql: static, or tipo_dado */
     char tipo_dado[24];     /* a type the document gave (tipo, tipos), normalized */
     int nulable, unico;
+    int tiempo;             /* its values are a date and a time (fecha.fecha_hora's, text in the dataset) */
 } dt__col;
 
 typedef struct dt__etabla {
@@ -401,6 +402,8 @@ static dt_status dt__grupo_llamada(dt__etabla *t, dt__grupo *g, const dt__doc_no
         if (!dt__sql_nombre_valido(cnom, cnl))
             return dt__mal(cn, why, whycap, "'%s' is not a column name (letters of any alphabet, digits and '_', not starting with a digit, at most 63 bytes)", dt__citar(cnom, cnl).s);
         if (dt__col_nueva(t, cnom, cnl, j, ci.tipo_sql, ci.nulable, ci.unico)) return DT_ERR_NO_MEMORY;
+        /* the one call whose values are a date and a time: text unless the document asks for timestamp */
+        t->col[t->ncol - 1].tiempo = strcmp(info->name, "fecha.fecha_hora") == 0;
     }
     return DT_OK;
 }
@@ -439,8 +442,9 @@ static const char *const dt__tipos_columna = "serie, llamada, elegir, ref, repar
 /* ---- column types: tipo_sql = "varchar(12)" on a one-column group, = { col = "…" } on a call ---- */
 
 /* Column c's new type from node v: refused unless the whitelist has it and it can hold the values
- * (integers go into any numeric or text type, dates into date, timestamp or text, text only into text;
- * a length or precision too small for a value is the document's promise, checked by the database). */
+ * (integers go into any numeric or text type, dates into date, timestamp, timestamptz or text, a date
+ * and time into timestamp, timestamptz or text, text only into text; a length or precision too small
+ * for a value is the document's promise, checked by the database). */
 static dt_status dt__tipo_poner(const dt__etabla *t, dt__col *c, const dt__doc_node *v, char *why, size_t whycap) {
     const char *s;
     size_t n;
@@ -450,15 +454,16 @@ static dt_status dt__tipo_poner(const dt__etabla *t, dt__col *c, const dt__doc_n
     if (f == 0)
         return dt__mal(v, why, whycap,
                        "%s.%s: '%s' is not a type here; a column takes smallint, integer, bigint, numeric, numeric(p), numeric(p,s), text, "
-                       "varchar(n), char(n), date or timestamp",
+                       "varchar(n), char(n), date, timestamp or timestamptz",
                        t->nombre, c->nombre, dt__citar(s, n).s);
-    int propia = dt__tipo_familia(c->tipo);
-    static const char *const familias[] = {"", "integers", "text", "dates"};
-    if (f != DT__F_TEXTO && f != propia)
+    int propia = c->tiempo ? DT__F_TIEMPO : dt__tipo_familia(c->tipo);
+    static const char *const familias[] = {"", "integers", "text", "dates", "dates with a time of day"};
+    if (f != DT__F_TEXTO && f != propia && !(propia == DT__F_FECHA && f == DT__F_TIEMPO))
         return dt__mal(v, why, whycap, "%s.%s: its values are %s (%s), which %s cannot hold; it takes %s", t->nombre, c->nombre, familias[propia],
-                       c->tipo, dt__citar(s, n).s,
-                       propia == DT__F_ENTERO ? "smallint, integer, bigint, numeric or a text type"
-                       : propia == DT__F_FECHA ? "date, timestamp or a text type"
+                       c->tiempo ? "YYYY-MM-DDTHH:MM:SS" : c->tipo, dt__citar(s, n).s,
+                       propia == DT__F_ENTERO  ? "smallint, integer, bigint, numeric or a text type"
+                       : propia == DT__F_FECHA ? "date, timestamp, timestamptz or a text type"
+                       : propia == DT__F_TIEMPO ? "timestamp, timestamptz or a text type"
                                                : "text, varchar(n) or char(n)");
     memcpy(c->tipo_dado, s, n); /* at most "varchar(10485760)" or "numeric(1000,1000)" */
     c->tipo_dado[n] = '\0';

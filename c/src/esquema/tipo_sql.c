@@ -27,7 +27,8 @@ int dt__tipo_sql(const char *s, size_t n) {
         const char *nombre;
         int familia;
     } solos[] = {{"smallint", DT__F_ENTERO}, {"integer", DT__F_ENTERO}, {"bigint", DT__F_ENTERO}, {"numeric", DT__F_ENTERO},
-                 {"text", DT__F_TEXTO},      {"date", DT__F_FECHA},     {"timestamp", DT__F_FECHA}};
+                 {"text", DT__F_TEXTO},      {"date", DT__F_FECHA},     {"timestamp", DT__F_TIEMPO},
+                 {"timestamptz", DT__F_TIEMPO}};
     for (size_t k = 0; k < sizeof solos / sizeof solos[0]; k++)
         if (strlen(solos[k].nombre) == n && memcmp(s, solos[k].nombre, n) == 0) return solos[k].familia;
     size_t i;
