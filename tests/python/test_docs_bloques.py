@@ -32,7 +32,6 @@ Blocks of one page that build on each other run concatenated in page order where
 Run with -s, or read the inventory test's output, for the summary: blocks per kind, run, skipped and why."""
 import ast
 import collections
-import doctest  # noqa: F401  (the doctest blocks run it in their own interpreter)
 import glob
 import hashlib
 import io
@@ -624,7 +623,7 @@ def test_every_block_is_run_or_listed(capsys):
     resumen = [f"docs blocks: {len(BLOQUES)} fenced blocks in README.md and docs/*.md"]
     for (lengua, c), n in sorted(por_clase.items()):
         resumen.append(f"  {lengua:<10} {c:<12} {n}")
-    resumen.append(f"run here: {len(corren)} ({', '.join(f'{k} {v}' for k, v in sorted(collections.Counter(_clase(b) for b in corren).items()))}); "
+    resumen.append(f"run here: {len(corren)} runs, and {len(_CONTINUADOS)} blocks inside the block that continues them ({', '.join(f'{k} {v}' for k, v in sorted(collections.Counter(_clase(b) for b in corren).items()))}); "
                    f"run by another test: {sum(1 for b in BLOQUES if _clase(b) == 'otro')}; not code: {por_clase_total(por_clase, 'salida')}; "
                    f"listed, not run: {sum(1 for b in BLOQUES if _clase(b) == 'listado')}; "
                    f"shell blocks whose every line is skipped: {len(salta)}")
