@@ -118,7 +118,8 @@ test-c: build
 	cd $(BUILD) && ctest -j2 --output-on-failure
 	@$(BUILD)/tests/c/test_propiedades | grep 'property suites'  # ctest hides the totals line
 
-test-python: build venv
+# node: test_docs_bloques.py runs the docs' JavaScript blocks against the addon.
+test-python: build venv node
 	DATOTECA_CLI=$(abspath $(CLI)) tools/pytest_lanes.sh $(VPY) -q -p no:cacheprovider
 
 # wasm: npm pack (tests/node/packaging.test.mjs) builds and packs build-wasm/datoteca.wasm, so the toolchain is installed first.
