@@ -101,7 +101,7 @@ check-c: build
 
 # tests/python but the files with real components (tools/pytest_lanes.sh lists them) and the tests marked
 # lento (tests/python/conftest.py, LENTOS); pytest's exit 5 (nothing collected) fails here too
-check-python: build venv
+check-python: build venv node
 	DATOTECA_CLI=$(abspath $(CLI)) tools/pytest_lanes.sh --sin-componentes $(VPY) -q -p no:cacheprovider -m "not lento"
 
 # Vitest but packaging.test.mjs (npm pack, which builds the WebAssembly module first)
