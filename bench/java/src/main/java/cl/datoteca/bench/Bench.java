@@ -42,6 +42,14 @@ public final class Bench {
         return (System.nanoTime() - t0) / 1000.0 / n;
     }
 
+    /** Calls (or values) that fill a window of {@code ventana} µs at {@code porLlamada} µs each. */
+    static int calibrar(double porLlamada, double ventana) {
+        return (int) Math.max(200, Math.min(5_000_000, ventana / porLlamada));
+    }
+
+    /** DT_CHUNK: the bulk path's values per crossing; a bulk window holds at least one chunk. */
+    static final int CHUNK = 2048;
+
     static double median(List<Double> a) {
         List<Double> s = new ArrayList<>(a);
         Collections.sort(s);
@@ -87,8 +95,8 @@ public final class Bench {
 
     public static void main(String[] args) throws Exception {
         boolean quick = List.of(args).contains("--quick") || List.of(args).contains("quick");
-        int reps = quick ? 5 : 9;
-        int n = quick ? 20000 : 100000;
+        int reps = quick ? 7 : 21;
+        double ventana = quick ? 10_000 : 25_000; // µs per timed window, every side alike
         String inicio = carga();
         List<Cargado> lados = new ArrayList<>();
         if (Runtime.version().feature() >= 22) {
@@ -119,32 +127,48 @@ public final class Bench {
         // warm-up: let the JIT compile every side before anything is timed
         for (String k : filas.keySet()) {
             for (Cargado c : lados) {
-                perCall(c.simples().get(k), n / 2);
+                perCall(c.simples().get(k), 50000);
             }
-            perCall((Runnable) filas.get(k)[1], n / 20);
+            perCall((Runnable) filas.get(k)[1], 5000);
         }
         for (Cargado c : lados) {
-            c.lotes().values().forEach(l -> perValue(l, n));
+            c.lotes().values().forEach(l -> perValue(l, 50000));
+        }
+        // Every side is timed over windows of the same length (calls per window calibrated now), so a
+        // loaded machine's preemptions fall on each side alike; sides alternate within each round.
+        Map<String, Integer> calls = new LinkedHashMap<>();
+        for (String k : filas.keySet()) {
+            for (Cargado c : lados) {
+                calls.put(c.ffi() + " " + k, calibrar(perCall(c.simples().get(k), 20000), ventana));
+            }
+            calls.put("faker " + k, calibrar(perCall((Runnable) filas.get(k)[1], 2000), ventana));
+        }
+        for (Cargado c : lados) {
+            for (Map.Entry<String, IntConsumer> l : c.lotes().entrySet()) {
+                calls.put(c.ffi() + " bulk " + l.getKey(), Math.max(CHUNK, calibrar(perValue(l.getValue(), 20000), ventana)));
+            }
         }
         Map<String, List<Double>> tiempos = new LinkedHashMap<>();
         for (int rep = 0; rep < reps; rep++) {
             for (String k : filas.keySet()) {
                 for (Cargado c : lados) {
-                    tiempos.computeIfAbsent(c.ffi() + " " + k, x -> new ArrayList<>()).add(perCall(c.simples().get(k), n));
+                    String key = c.ffi() + " " + k;
+                    tiempos.computeIfAbsent(key, x -> new ArrayList<>()).add(perCall(c.simples().get(k), calls.get(key)));
                 }
-                tiempos.computeIfAbsent("faker " + k, x -> new ArrayList<>()).add(perCall((Runnable) filas.get(k)[1], n / 10));
+                tiempos.computeIfAbsent("faker " + k, x -> new ArrayList<>()).add(perCall((Runnable) filas.get(k)[1], calls.get("faker " + k)));
             }
             for (Cargado c : lados) {
                 for (Map.Entry<String, IntConsumer> l : c.lotes().entrySet()) {
-                    tiempos.computeIfAbsent(c.ffi() + " bulk " + l.getKey(), x -> new ArrayList<>()).add(perValue(l.getValue(), n));
+                    String key = c.ffi() + " bulk " + l.getKey();
+                    tiempos.computeIfAbsent(key, x -> new ArrayList<>()).add(perValue(l.getValue(), calls.get(key)));
                 }
             }
         }
         String fin = carga();
         System.out.printf("datoteca %s vs Datafaker 2.7.0 (es); Java %s (%s); loaders: %s, each in a class loader of its own, "
-                + "in this one JVM; medians of %d interleaved runs of %d calls (Datafaker: %d)%n",
+                + "in this one JVM; medians of %d interleaved windows of ~%.0f ms per side%n",
                 lados.get(0).version(), System.getProperty("java.version"), System.getProperty("java.vm.name"),
-                String.join(" and ", lados.stream().map(Cargado::loader).toList()), reps, n, n / 10);
+                String.join(" and ", lados.stream().map(Cargado::loader).toList()), reps, ventana / 1000);
         System.out.printf("load average (/proc/loadavg) at start: %s; at end: %s; %d CPUs%n%n", inicio, fin,
                 Runtime.getRuntime().availableProcessors());
         StringBuilder h = new StringBuilder("| call | Datafaker µs |");
