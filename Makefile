@@ -145,18 +145,15 @@ test-hardening: build
 	tests/hardening/fuzz.sh
 	tests/hardening/cross_arch.sh
 
-# The Java binding (bindings/java, docs/java.md): JNA over $(BUILD)/libdatoteca.so, which the jar bundles;
-# golden (byte for byte, its file compared here too), fingerprint, the argument and error tables, the
-# properties and the JUnit 5 extension, on the default JDK and again on each JDK 21 or 25 installed.
+# The Java binding (bindings/java, docs/java.md): FFM on Java 22+ and JNA on 17 and 21, over
+# $(BUILD)/libdatoteca.so, which the jar bundles; golden (byte for byte, its file compared here too),
+# fingerprint, the argument and error tables, the properties and the JUnit 5 extension, on the default JDK
+# (JNA) and again on each JDK 21 or later installed: 21 with JNA, 22+ with FFM and once more forced to JNA
+# (bindings/java/test_jdks.sh prints which loader each pass runs, and the suite fails on another one).
 # Installs Debian's maven and JDK 17 when missing; Maven's repository is ~/.m2.
-JAVA_MVN = mvn -B -q -f bindings/java/pom.xml test -Ddatoteca.native.dir=$(abspath $(BUILD)) -Ddatoteca.cli=$(abspath $(CLI))
 test-java: build
 	@bindings/java/need_maven.sh
-	$(JAVA_MVN) -Ddatoteca.golden.out=$(abspath $(BUILD))/golden-java.json
-	@cmp $(BUILD)/golden-java.json fixtures/golden.json && echo "golden (java): identical to fixtures/golden.json ($$(wc -c < fixtures/golden.json) bytes)"
-	@for j in /usr/lib/jvm/*-21-* /usr/lib/jvm/*-25-*; do \
-	  [ -x "$$j/bin/java" ] || continue; echo "== bindings/java on $$j"; \
-	  JAVA_HOME="$$j" $(JAVA_MVN) || exit 1; done
+	@bindings/java/test_jdks.sh $(BUILD) $(CLI)
 	@tests/llamada_nueva.sh java
 
 # The PostgreSQL extension (postgres/, docs/postgres.md): PGXS over $(BUILD)/libdatoteca.a, installed into
@@ -242,11 +239,14 @@ bench-cli: build
 	$(CC) -std=gnu11 -O2 -Ic/include bench/c_piso.c $(BUILD)/libdatoteca.a -o $(BUILD)/c_piso
 	bench/cli_bench.sh $(BUILD)/datoteca $(BUILD)/c_piso
 
-# bindings/java installed into ~/.m2, then bench/java (Datafaker 2.7.0, es) from Maven Central.
+# bindings/java installed into ~/.m2, then bench/java (Datafaker 2.7.0, es) from Maven Central, both on the
+# newest JDK 22+ under /usr/lib/jvm (bindings/java/jdk_ffm.sh; else the default JDK, JNA only): the jar
+# then carries the FFM loader, and the bench prints FFM and JNA side by side with Datafaker, one JVM.
 bench-java: build
 	@bindings/java/need_maven.sh
-	mvn -B -q -f bindings/java/pom.xml install -DskipTests -Ddatoteca.native.dir=$(abspath $(BUILD))
-	mvn -B -q -f bench/java/pom.xml compile exec:java
+	@j=$$(bindings/java/jdk_ffm.sh); echo "bench-java on JAVA_HOME=$$j"; \
+	  JAVA_HOME=$$j mvn -B -q -f bindings/java/pom.xml install -DskipTests -Ddatoteca.native.dir=$(abspath $(BUILD)) && \
+	  JAVA_HOME=$$j mvn -B -q -f bench/java/pom.xml compile exec:exec
 
 clean:
 	rm -rf $(BUILD) $(VENV) build node_modules build-asan build-fuzz build-mutations

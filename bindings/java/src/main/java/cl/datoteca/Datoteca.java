@@ -1,6 +1,5 @@
 package cl.datoteca;
 
-import com.sun.jna.Memory;
 import java.lang.ref.Cleaner;
 import java.nio.charset.StandardCharsets;
 import java.time.LocalDate;
@@ -36,7 +35,7 @@ public final class Datoteca extends Llamadas implements AutoCloseable {
         @Override
         public void run() {
             if (g != 0) {
-                Nativo.dt_free(g);
+                Nucleo.E.dt_free(g);
                 g = 0;
             }
         }
@@ -44,12 +43,8 @@ public final class Datoteca extends Llamadas implements AutoCloseable {
 
     private final Estado estado;
     private final Cleaner.Cleanable limpieza;
-    private final Memory buf = new Memory(Constantes.MAX_TEXT);
-    private final long[] len = new long[1];
-    // buffers of the single-call path: native memory, so no Java array is copied in and out per call
-    private final Memory largo = new Memory(8);
-    private final Memory argumentos = new Memory(8L * Constantes.MAX_PARAMS);
-    private Memory grande;
+    // this instance's call buffers, made once (the loader's: native memory for JNA, arrays for FFM)
+    private final Enlace.Canal canal = Nucleo.E.canal();
 
     /** Seed 0. */
     public Datoteca() {
@@ -77,7 +72,7 @@ public final class Datoteca extends Llamadas implements AutoCloseable {
 
     private static Long nuevo(long seed) {
         long[] out = new long[1];
-        int st = Nativo.dt_new(seed, out);
+        int st = Nucleo.E.dt_new(seed, out);
         if (st != 0) {
             throw Nucleo.error(st, "Datoteca()", null);
         }
@@ -90,7 +85,7 @@ public final class Datoteca extends Llamadas implements AutoCloseable {
         }
         byte[] s = Nucleo.utf8(seed);
         long[] out = new long[1];
-        int st = Nativo.dt_new_str(s, s.length, out);
+        int st = Nucleo.E.dt_new_str(s, s.length, out);
         if (st != 0) {
             throw Nucleo.error(st, "Datoteca()", null);
         }
@@ -106,7 +101,7 @@ public final class Datoteca extends Llamadas implements AutoCloseable {
             throw new InvalidArgumentException("hoy must be between " + Constantes.HOY_ANIO_MIN + "-01-01 and "
                     + Constantes.HOY_ANIO_MAX + "-12-31, got " + hoy);
         }
-        int st = Nativo.dt_set_hoy(estado.g, hoy.getYear(), hoy.getMonthValue(), hoy.getDayOfMonth());
+        int st = Nucleo.E.dt_set_hoy(estado.g, hoy.getYear(), hoy.getMonthValue(), hoy.getDayOfMonth());
         if (st != 0) {
             throw Nucleo.error(st, "hoy", null);
         }
@@ -131,7 +126,7 @@ public final class Datoteca extends Llamadas implements AutoCloseable {
         int[] y = new int[1];
         int[] m = new int[1];
         int[] d = new int[1];
-        int st = Nativo.dt_get_hoy(estado.g, y, m, d);
+        int st = Nucleo.E.dt_get_hoy(estado.g, y, m, d);
         if (st != 0) {
             throw Nucleo.error(st, "hoy", null);
         }
@@ -149,7 +144,7 @@ public final class Datoteca extends Llamadas implements AutoCloseable {
     /** The next 32-bit value of the stream (one draw), as an unsigned value in a long. */
     public long nextU32() {
         int[] out = new int[1];
-        int st = Nativo.dt_next_u32(estado.g, out);
+        int st = Nucleo.E.dt_next_u32(estado.g, out);
         if (st != 0) {
             throw Nucleo.error(st, "nextU32()", null);
         }
@@ -159,7 +154,7 @@ public final class Datoteca extends Llamadas implements AutoCloseable {
     /** The complete state (DT_STATE_SIZE bytes); {@link #restoreState} continues exactly from here, in any language. */
     public byte[] saveState() {
         byte[] b = new byte[Constantes.STATE_SIZE];
-        int st = Nativo.dt_state_save(estado.g, b, b.length, null);
+        int st = Nucleo.E.dt_state_save(estado.g, b, b.length, null);
         if (st != 0) {
             throw Nucleo.error(st, "saveState()", null);
         }
@@ -171,7 +166,7 @@ public final class Datoteca extends Llamadas implements AutoCloseable {
         if (state == null) {
             throw Errores.tipo("state must be a byte[], got null");
         }
-        int st = Nativo.dt_state_restore(estado.g, state, state.length);
+        int st = Nucleo.E.dt_state_restore(estado.g, state, state.length);
         if (st != 0) {
             throw Nucleo.error(st, "state", null);
         }
@@ -184,7 +179,7 @@ public final class Datoteca extends Llamadas implements AutoCloseable {
         }
         byte[] l = Nucleo.utf8(label);
         long[] out = new long[1];
-        int st = Nativo.dt_derive(estado.g, l, l.length, out);
+        int st = Nucleo.E.dt_derive(estado.g, l, l.length, out);
         if (st != 0) {
             throw Nucleo.error(st, "derive()", null);
         }
@@ -199,17 +194,11 @@ public final class Datoteca extends Llamadas implements AutoCloseable {
             throw Nucleo.desconocida(l);
         }
         long[] args = Nucleo.argumentos(l, values);
-        Memory a = null;
-        if (args != null) {
-            a = argumentos;
-            a.write(0, args, 0, args.length);
-        }
-        int st = Nativo.dt_call(estado.g, l.index, a, args == null ? 0 : args.length, buf, Constantes.MAX_TEXT, largo);
+        int st = canal.llamar(estado.g, l.index, args, args == null ? 0 : args.length);
         if (st != 0) {
-            throw Nucleo.error(st, l.nombre, buf.getString(0, "UTF-8"));
+            throw Nucleo.error(st, l.nombre, canal.frase());
         }
-        int n = (int) largo.getLong(0);
-        return l.valor(buf.getByteArray(0, n), 0, n);
+        return l.valor(canal.datos(), 0, canal.largo());
     }
 
     /**
@@ -241,17 +230,13 @@ public final class Datoteca extends Llamadas implements AutoCloseable {
         int nargs = a == null ? 0 : a.length;
         List<T> out = new ArrayList<>(n);
         int chunk = Math.min(n, Constantes.CHUNK);
-        long cap = (long) chunk * Constantes.MAX_TEXT + 1;
-        if (grande == null || grande.size() < cap) {
-            grande = new Memory(Math.max(cap, 1));
-        }
         for (int hecho = 0; hecho < n; ) {
             int k = Math.min(n - hecho, chunk);
-            int st = Nativo.dt_call_many(estado.g, l.index, a, nargs, k, grande, cap, len);
+            int st = canal.muchos(estado.g, l.index, a, nargs, k);
             if (st != 0) {
-                throw Nucleo.error(st, l.nombre, grande.getString(0, "UTF-8"));
+                throw Nucleo.error(st, l.nombre, canal.frase());
             }
-            byte[] b = grande.getByteArray(0, (int) len[0]);
+            byte[] b = canal.datos();
             int from = 0;
             for (int i = 0; i < k; i++) {
                 int to = from;
@@ -272,25 +257,33 @@ public final class Datoteca extends Llamadas implements AutoCloseable {
     /** The reference tables, in the library's order. */
     public static List<Referencia> tablas() {
         List<Referencia> out = new ArrayList<>();
-        Memory m = new Memory(24);
-        for (long i = 0, n = Nativo.dt_referencia_count(); i < n; i++) {
-            int st = Nativo.dt_referencia_at(i, m);
+        Enlace.Bloque m = Nucleo.E.bloque(24); // dt_referencia_info: name at 0, rows (uint32) at 8, digest at 16
+        for (long i = 0, n = Nucleo.E.dt_referencia_count(); i < n; i++) {
+            int st = Nucleo.E.dt_referencia_at(i, m);
             if (st != 0) {
                 throw Nucleo.error(st, "tablas()", null);
             }
-            String digest = String.format("%016x", m.getLong(16));
-            out.add(new Referencia(m.getPointer(0).getString(0, "UTF-8"), Integer.toUnsignedLong(m.getInt(8)), digest));
+            String digest = String.format("%016x", m.leerLong(16));
+            out.add(new Referencia(Nucleo.E.leerTexto(m.leerLong(0)), Integer.toUnsignedLong(m.leerInt(8)), digest));
         }
         return out;
     }
 
     /** The library's version ("3.0.0"). */
     public static String version() {
-        return Nativo.dt_version().getString(0, "UTF-8");
+        return Nucleo.E.dt_version();
+    }
+
+    /**
+     * The loader this process calls the library through: {@code "ffm"} (the Foreign Function &amp;
+     * Memory API, Java 22 and later) or {@code "jna"} (Java 17 and 21, or {@code -Ddatoteca.ffi=jna}).
+     */
+    public static String loader() {
+        return Nucleo.E.nombre();
     }
 
     /** The version of the reference data (fixtures/golden.json records it). */
     public static int dataVersion() {
-        return Nativo.dt_data_version();
+        return Nucleo.E.dt_data_version();
     }
 }

@@ -28,7 +28,7 @@ public final class Esquema implements AutoCloseable {
 
         @Override
         public void run() {
-            Nativo.dt_esquema_free(e);
+            Nucleo.E.dt_esquema_free(e);
             e = 0;
         }
     }
@@ -64,14 +64,14 @@ public final class Esquema implements AutoCloseable {
         int y = hoy == null ? 0 : hoy.getYear();
         int m = hoy == null ? 0 : hoy.getMonthValue();
         int d = hoy == null ? 0 : hoy.getDayOfMonth();
-        int st = Nativo.dt_esquema_new(texto, texto.length, formato, nombre, seed, y, m, d, out, why, why.length);
+        int st = Nucleo.E.dt_esquema_new(texto, texto.length, formato, nombre, seed, y, m, d, out, why, why.length);
         if (st != 0) {
             throw Nucleo.error(st, "Esquema()", Nucleo.texto(why));
         }
         estado = new Estado(out[0]);
         limpieza = CLEANER.register(this, estado);
-        for (long i = 0, n = Nativo.dt_esquema_tablas(out[0]); i < n; i++) {
-            tablas.add(Nativo.dt_esquema_tabla(out[0], i).getString(0, "UTF-8"));
+        for (long i = 0, n = Nucleo.E.dt_esquema_tablas(out[0]); i < n; i++) {
+            tablas.add(Nucleo.E.leerTexto(Nucleo.E.dt_esquema_tabla(out[0], i)));
         }
     }
 
@@ -82,7 +82,7 @@ public final class Esquema implements AutoCloseable {
 
     /** The rows of a table. */
     public long total(String tabla) {
-        return Nativo.dt_esquema_tabla_filas(estado.e, indice(tabla));
+        return Nucleo.E.dt_esquema_tabla_filas(estado.e, indice(tabla));
     }
 
     /** Rows [desde, desde + n) of a table as text (as {@link Tabla#texto}). */

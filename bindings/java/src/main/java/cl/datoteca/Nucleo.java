@@ -1,6 +1,5 @@
 package cl.datoteca;
 
-import com.sun.jna.Pointer;
 import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -21,6 +20,8 @@ import java.util.function.Function;
 final class Nucleo {
     private Nucleo() {}
 
+    /** The loader of this process (JNA or FFM). */
+    static final Enlace E = Nativo.E;
     static final long ARG_DEFAULT = Long.MIN_VALUE; // DT_ARG_DEFAULT: the parameter takes its default, in C
     static final int DT_ERR_NULL = Constantes.ERR_NULL;
     static final int DT_ERR_INVALID_ARG = Constantes.ERR_INVALID_ARG;
@@ -36,18 +37,19 @@ final class Nucleo {
         final String nombre;
         final Map<String, Long> opciones; // null for an integer parameter
 
-        Param(Pointer p, int index) {
+        /** From the library's dt_param_info at {@code p}: name at 0, min at 16, max at 24, choices at 32. */
+        Param(long p, int index) {
             this.index = index;
-            this.nombre = p.getPointer(0).getString(0, "UTF-8");
-            long min = p.getLong(16);
-            long max = p.getLong(24);
-            Pointer choices = p.getPointer(32);
-            if (choices == null) {
+            this.nombre = E.leerTexto(E.leerLong(p));
+            long min = E.leerLong(p + 16);
+            long max = E.leerLong(p + 24);
+            long choices = E.leerLong(p + 32);
+            if (choices == 0) {
                 opciones = null;
             } else {
                 Map<String, Long> m = new LinkedHashMap<>();
                 for (long i = 0; i <= max - min; i++) {
-                    m.put(choices.getPointer(i * 8).getString(0, "UTF-8"), min + i);
+                    m.put(E.leerTexto(E.leerLong(choices + i * 8)), min + i);
                 }
                 opciones = Collections.unmodifiableMap(m);
             }
@@ -64,21 +66,22 @@ final class Nucleo {
         final String[] campos;
         final Function<String[], Registros.Registro> fabrica;
 
+        /** From the library's dt_call_info at {@code info}: name at 0, kind at 8, params (count at 16,
+         * array of 40-byte dt_param_info at 24), fields (count at 32, names at 40). */
         Llamada(long index, long info) {
             this.index = index;
             this.info = info;
-            Pointer p = new Pointer(info);
-            this.nombre = p.getPointer(0).getString(0, "UTF-8");
-            this.kind = p.getInt(8);
-            int np = (int) p.getLong(16);
+            this.nombre = E.leerTexto(E.leerLong(info));
+            this.kind = E.leerInt(info + 8);
+            int np = (int) E.leerLong(info + 16);
             params = new Param[np];
             for (int i = 0; i < np; i++) {
-                params[i] = new Param(p.getPointer(24).share(i * 40L), i);
+                params[i] = new Param(E.leerLong(info + 24) + i * 40L, i);
             }
-            int nf = (int) p.getLong(32);
+            int nf = (int) E.leerLong(info + 32);
             campos = new String[nf];
             for (int i = 0; i < nf; i++) {
-                campos[i] = p.getPointer(40).getPointer(i * 8L).getString(0, "UTF-8");
+                campos[i] = E.leerTexto(E.leerLong(E.leerLong(info + 40) + i * 8L));
             }
             fabrica = nf > 0 ? Registros.fabrica(nombre) : null;
         }
@@ -151,14 +154,14 @@ final class Nucleo {
 
     static {
         Map<String, Llamada> m = new LinkedHashMap<>();
-        for (long i = 0, n = Nativo.dt_call_count(); i < n; i++) {
-            Llamada l = new Llamada(i, Nativo.dt_call_at(i));
+        for (long i = 0, n = E.dt_call_count(); i < n; i++) {
+            Llamada l = new Llamada(i, E.dt_call_at(i));
             m.put(l.nombre, l);
         }
         LLAMADAS = Collections.unmodifiableMap(m);
         Map<String, Utilidad> u = new LinkedHashMap<>();
-        for (long i = 0, n = Nativo.dt_util_count(); i < n; i++) {
-            Utilidad l = new Utilidad(i, Nativo.dt_util_at(i));
+        for (long i = 0, n = E.dt_util_count(); i < n; i++) {
+            Utilidad l = new Utilidad(i, E.dt_util_at(i));
             u.put(l.nombre, l);
         }
         UTILIDADES = Collections.unmodifiableMap(u);
@@ -214,7 +217,7 @@ final class Nucleo {
             return new ClosedException(what + ": this Datoteca was closed", status);
         }
         String text = sentence == null || sentence.isEmpty()
-                ? what + ": " + Nativo.dt_status_str(status).getString(0, "UTF-8") : sentence;
+                ? what + ": " + E.dt_status_str(status) : sentence;
         return Errores.de(status, text);
     }
 
@@ -273,9 +276,9 @@ final class Nucleo {
             // and the sentence then names the value given.
             byte[] why = new byte[Constantes.SENTENCE_MAX];
             if (l instanceof Utilidad) {
-                Nativo.dt_util(l.index, null, 0, out, out.length, why, why.length, null);
+                E.dt_util(l.index, null, 0, out, out.length, why, why.length, null);
             } else {
-                Nativo.dt_call_check(l.index, out, out.length, why, why.length, null);
+                E.dt_call_check(l.index, out, out.length, why, why.length, null);
             }
             String m = texto(why);
             String seen = "got " + out[oversize];
@@ -303,7 +306,7 @@ final class Nucleo {
         byte[] data = utf8(name);
         long[] out = new long[1];
         byte[] why = new byte[Constantes.SENTENCE_MAX];
-        int st = Nativo.dt_param_choice(l.info, p.index, data, data.length, out, why, why.length, null);
+        int st = E.dt_param_choice(l.info, p.index, data, data.length, out, why, why.length, null);
         if (st != 0) {
             throw error(st, l.nombre, texto(why));
         }
@@ -347,7 +350,7 @@ final class Nucleo {
         long[] args = argumentos(u, values);
         byte[] buf = new byte[Constantes.SENTENCE_MAX];
         long[] len = new long[1];
-        int st = Nativo.dt_util(u.index, data, data.length, args, args == null ? 0 : args.length, buf, buf.length, len);
+        int st = E.dt_util(u.index, data, data.length, args, args == null ? 0 : args.length, buf, buf.length, len);
         if (u.kind == KIND_VALIDAR && st != DT_ERR_NULL) {
             return st == 0;
         }
@@ -370,16 +373,18 @@ final class Nucleo {
         long[] len = new long[1];
         long cap = (long) n * Constantes.MAX_TEXT + 1; // DT_CALL_MANY_BOUND(n): enough for a dataset; a schema row may ask for more
         for (int intento = 0; intento < 2; intento++) {
-            com.sun.jna.Memory m = new com.sun.jna.Memory(cap);
-            int st = tabla < 0 ? Nativo.dt_tabla_filas(h, desde, n, m, cap, len) : Nativo.dt_esquema_filas(h, tabla, desde, n, m, cap, len);
+            Enlace.Bloque m = E.bloque(cap);
+            int st = tabla < 0 ? E.dt_tabla_filas(h, desde, n, m, cap, len) : E.dt_esquema_filas(h, tabla, desde, n, m, cap, len);
             if (st == DT_ERR_BUFFER_TOO_SMALL && intento == 0) {
                 cap = len[0];
                 continue;
             }
             if (st != 0) {
-                throw error(st, what, m.getString(0, "UTF-8"));
+                throw error(st, what, m.texto(0));
             }
-            return new String(m.getByteArray(0, (int) len[0]), StandardCharsets.UTF_8);
+            byte[] b = new byte[(int) len[0]];
+            m.leer(0, b, b.length);
+            return new String(b, StandardCharsets.UTF_8);
         }
         throw new IllegalStateException(what + ": the library asked for a larger buffer twice");
     }

@@ -1,6 +1,5 @@
 package cl.datoteca;
 
-import com.sun.jna.Memory;
 import java.lang.ref.Cleaner;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -36,7 +35,7 @@ public final class Tabla implements AutoCloseable {
 
         @Override
         public void run() {
-            Nativo.dt_tabla_free(t);
+            Nucleo.E.dt_tabla_free(t);
             t = 0;
         }
     }
@@ -50,11 +49,11 @@ public final class Tabla implements AutoCloseable {
     public Tabla(String llamada, Map<String, ?> opciones) {
         Nucleo.Llamada l = Nucleo.buscar(llamada);
         Map<String, Object> args = new LinkedHashMap<>();
-        List<Memory> keep = new ArrayList<>();
-        Memory o = new Memory(104);
-        o.clear();
-        o.setLong(0, 104);
-        o.setLong(8, l.index);
+        // dt_tabla_opciones (104 bytes; offsets as in datoteca.h), its texts in blocks kept alive until dt_tabla_new
+        List<Enlace.Bloque> keep = new ArrayList<>();
+        Enlace.Bloque o = Nucleo.E.bloque(104);
+        o.ponerLong(0, 104);
+        o.ponerLong(8, l.index);
         if (opciones != null) {
             for (Map.Entry<String, ?> e : opciones.entrySet()) {
                 String k = e.getKey();
@@ -63,28 +62,28 @@ public final class Tabla implements AutoCloseable {
                     case "seed":
                         if (v instanceof String) {
                             byte[] s = Nucleo.utf8((String) v);
-                            Memory m = texto(s, keep);
-                            o.setPointer(40, m);
-                            o.setLong(48, s.length);
+                            Enlace.Bloque m = texto(s, keep);
+                            o.ponerLong(40, m.direccion());
+                            o.ponerLong(48, s.length);
                         } else if (v instanceof Long || v instanceof Integer) {
-                            o.setLong(32, ((Number) v).longValue());
+                            o.ponerLong(32, ((Number) v).longValue());
                         } else {
                             throw Errores.tipo("seed must be a long or a String, got " + Nucleo.tipo(v));
                         }
                         break;
                     case "hoy":
                         java.time.LocalDate f = v instanceof java.time.LocalDate ? (java.time.LocalDate) v : Datoteca.fecha(String.valueOf(v));
-                        o.setInt(56, f.getYear());
-                        o.setInt(60, f.getMonthValue());
-                        o.setInt(64, f.getDayOfMonth());
+                        o.ponerInt(56, f.getYear());
+                        o.ponerInt(60, f.getMonthValue());
+                        o.ponerInt(64, f.getDayOfMonth());
                         break;
                     case "campos":
                     case "unico":
-                        o.setPointer(k.equals("campos") ? 72 : 80, texto(Nucleo.utf8(lista(k, v)), keep));
+                        o.ponerLong(k.equals("campos") ? 72 : 80, texto(Nucleo.utf8(lista(k, v)), keep).direccion());
                         break;
                     case "nulos":
                     case "sucio":
-                        o.setPointer(k.equals("nulos") ? 88 : 96, texto(Nucleo.utf8(tasas(k, v)), keep));
+                        o.ponerLong(k.equals("nulos") ? 88 : 96, texto(Nucleo.utf8(tasas(k, v)), keep).direccion());
                         break;
                     default:
                         args.put(k, v);
@@ -92,16 +91,18 @@ public final class Tabla implements AutoCloseable {
             }
         }
         long[] a = Nucleo.argumentos(l, Nucleo.porNombre(l, args));
-        Memory am = null;
+        Enlace.Bloque am = null;
         if (a != null) {
-            am = new Memory(8L * a.length);
-            am.write(0, a, 0, a.length);
-            o.setPointer(16, am);
-            o.setLong(24, a.length);
+            am = Nucleo.E.bloque(8L * a.length);
+            for (int i = 0; i < a.length; i++) {
+                am.ponerLong(8L * i, a[i]);
+            }
+            o.ponerLong(16, am.direccion());
+            o.ponerLong(24, a.length);
         }
         long[] out = new long[1];
         byte[] why = new byte[Constantes.SENTENCE_MAX];
-        int st = Nativo.dt_tabla_new(o, out, why, why.length);
+        int st = Nucleo.E.dt_tabla_new(o, out, why, why.length);
         // the option texts and arguments must live until here (the dataset copies what it needs)
         java.lang.ref.Reference.reachabilityFence(keep);
         java.lang.ref.Reference.reachabilityFence(am);
@@ -110,18 +111,17 @@ public final class Tabla implements AutoCloseable {
         }
         estado = new Estado(out[0]);
         limpieza = CLEANER.register(this, estado);
-        Memory info = new Memory(40);
-        for (long j = 0, n = Nativo.dt_tabla_columnas(out[0]); j < n; j++) {
-            Nativo.dt_tabla_columna(out[0], j, info);
-            columnas.add(info.getPointer(0).getString(0, "UTF-8"));
+        Enlace.Bloque info = Nucleo.E.bloque(40); // dt_columna_info: the name at 0
+        for (long j = 0, n = Nucleo.E.dt_tabla_columnas(out[0]); j < n; j++) {
+            Nucleo.E.dt_tabla_columna(out[0], j, info);
+            columnas.add(Nucleo.E.leerTexto(info.leerLong(0)));
         }
-        capacidad = Nativo.dt_tabla_capacidad(out[0]);
+        capacidad = Nucleo.E.dt_tabla_capacidad(out[0]);
     }
 
-    private static Memory texto(byte[] s, List<Memory> keep) {
-        Memory m = new Memory(s.length + 1L);
-        m.write(0, s, 0, s.length);
-        m.setByte(s.length, (byte) 0);
+    private static Enlace.Bloque texto(byte[] s, List<Enlace.Bloque> keep) {
+        Enlace.Bloque m = Nucleo.E.bloque(s.length + 1L); // zeroed: the NUL is there
+        m.escribir(0, s);
         keep.add(m);
         return m;
     }
