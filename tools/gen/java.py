@@ -1,6 +1,6 @@
 """The Java back end: the choice enums (Opciones), the records (Registros), every call as a method with
 its namespace (Llamadas), the constants (Constantes), the one exception hierarchy and the utilities
-(Utilidades). The loader (Nucleo, Nativo, Datoteca, Tabla, Esquema) is hand-written.
+(Utilidades). The loader (Enlace, Nativo, NativoJna, NativoFfm, Ruta, Nucleo, Datoteca, Tabla, Esquema) is hand-written.
 
 Java wants one public class per file, named as the class, so these files cannot carry `.gen.` in
 their names: each starts with the GENERATED line and .gitattributes lists them."""
