@@ -6,6 +6,8 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 . tools/need.sh
 need clang-14 clang-14 libclang-rt-14-dev
+# clang-14 may be there without libFuzzer's runtime (the WebAssembly build installs clang alone)
+need_file "$(clang-14 --print-runtime-dir)/libclang_rt.fuzzer-x86_64.a" libclang-rt-14-dev
 seconds="${FUZZ_SECONDS:-30}"
 out=build-fuzz
 mkdir -p "$out"
