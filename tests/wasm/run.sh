@@ -83,8 +83,12 @@ trap 'rm -rf "$TMP"' EXIT
 # npm pack as a user runs it, scripts and all, from a checkout without the .wasm: prepack must build it
 # (or stop saying how), never pack without it; the build is the reproducible one of step 1.
 mv build-wasm/datoteca.wasm "$TMP/antes.wasm"
+# prepack's prebuildify moves the addon out of build/Release; the later steps (Vitest's browser mode
+# compares against it) need it back where make node put it
+cp build/Release/datoteca.node "$TMP/addon.node"
 npm pack --silent --pack-destination "$TMP" >"$TMP/pack.log" 2>&1 \
-    || { cat "$TMP/pack.log"; cp "$TMP/antes.wasm" build-wasm/datoteca.wasm; echo "FAILED: npm pack" >&2; exit 1; }
+    || { cat "$TMP/pack.log"; cp "$TMP/antes.wasm" build-wasm/datoteca.wasm; cp "$TMP/addon.node" build/Release/datoteca.node; echo "FAILED: npm pack" >&2; exit 1; }
+[ -f build/Release/datoteca.node ] || cp "$TMP/addon.node" build/Release/datoteca.node
 cmp -s "$TMP/antes.wasm" build-wasm/datoteca.wasm || { echo "FAILED: npm pack's datoteca.wasm differs from make wasm's" >&2; exit 1; }
 tgz=$(ls "$TMP"/*.tgz)
 tar xzf "$tgz" -C "$TMP"
