@@ -471,6 +471,8 @@ static int llamada(inferir *x, const dt__ic_tabla *t, size_t j, int d, const cha
     return 1;
 }
 
+static char *NEUTRAS_LARGAS[] = {"valor_1", "valor_2", "valor_3"}, *NEUTRAS_CORTAS[] = {"a", "b", "c"};
+
 static void elegir(inferir *x, const dt__ic_tabla *t, size_t j, char **vals, size_t n, const char *porque) {
     const dt__ic_col *col = &t->cols[j];
     dcol *c = &x->t[t - x->m->tablas].c[j];
@@ -490,7 +492,8 @@ static void elegir(inferir *x, const dt__ic_tabla *t, size_t j, char **vals, siz
     tx_tipo(&c->valor, col, 'E');
     tx(&c->valor, " }");
     tx(&c->porque, "%s", porque);
-    if (t->nmuestra) tx(&c->porque, "; weights: 1 + each value's count in %zu sampled rows", t->nmuestra);
+    if (t->nmuestra && vals != NEUTRAS_LARGAS && vals != NEUTRAS_CORTAS)
+        tx(&c->porque, "; weights: 1 + each value's count in %zu sampled rows", t->nmuestra);
     if (col->nulable) tx(&c->porque, "; nullable, but elegir draws no nulls");
 }
 
@@ -548,8 +551,7 @@ static void neutral(inferir *x, const dt__ic_tabla *t, size_t j, const char *por
             serie(x, t, j, por);
             return;
         }
-        static char *largas[] = {"valor_1", "valor_2", "valor_3"}, *cortas[] = {"a", "b", "c"};
-        elegir(x, t, j, col->largo > 0 && col->largo < 7 ? cortas : largas, 3, por);
+        elegir(x, t, j, col->largo > 0 && col->largo < 7 ? NEUTRAS_CORTAS : NEUTRAS_LARGAS, 3, por);
         return;
     }
     case DT__IC_BOOL: {

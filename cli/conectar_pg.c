@@ -108,7 +108,7 @@ static int fallo(lector *l, const char *que, const char *msg) {
 
 static PGresult *consulta(lector *l, const char *q, const char *que) {
     const char *param[1] = {l->esquema};
-    PGresult *r = PQexecParams(l->con, q, 1, NULL, param, NULL, NULL, 0);
+    PGresult *r = PQexecParams(l->con, q, strstr(q, "$1") ? 1 : 0, NULL, param, NULL, NULL, 0);
     if (PQresultStatus(r) != PGRES_TUPLES_OK) {
         fallo(l, que, PQresultErrorMessage(r));
         PQclear(r);

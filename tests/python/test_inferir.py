@@ -310,3 +310,4 @@ def test_postgresql_password_never_printed(postgres, tmp_path):
         with open(hba, "w") as f:
             f.write(viejo)
         _psql(base, "SELECT pg_reload_conf()")
+
