@@ -893,6 +893,19 @@ static int escribir(inferir *x, txt *doc) {
             "# the detector's counts over a sample; the comment after it says why. No value of the database is written here.\n");
     tx(doc, "# Load into a database made by the same DDL: datoteca esquema THIS.toml --formato csv --salida DIR, then\n"
             "# %s\n", m->dialecto_pg ? "(cd DIR && psql -f cargar.sql)" : "each DIR/<tabla>.csv in DIR/cargar.sql's order, with foreign_keys=ON");
+    if (m->dialecto_pg) { /* cargar.sql names tables bare: other schemas must be on the search_path */
+        txt otros = {0};
+        for (size_t i = 0; i < m->ntablas; i++) {
+            const char *e = m->tablas[i].esquema;
+            if (x->t[i].fuera || strcmp(e, "public") == 0) continue;
+            int visto = 0;
+            for (size_t k = 0; k < i && !visto; k++) visto = !x->t[k].fuera && strcmp(m->tablas[k].esquema, e) == 0;
+            if (!visto) tx(&otros, ",%s", e);
+        }
+        if (otros.n) tx(doc, "# Tables of other schemas than public: load with them on the search_path,\n"
+                             "#   PGOPTIONS='-c search_path=public%s' psql -f cargar.sql\n", otros.p);
+        free(otros.p);
+    }
     if (x->secuencias.n) {
         tx(doc, "# Serial and identity columns get serie (1..N, written explicitly: the language cannot leave a column to its\n"
                 "# sequence); after the load, move each sequence past them:\n%s", x->secuencias.p);
@@ -1187,10 +1200,10 @@ int dt__cli_inferir_main(int argc, char **argv) {
     int pg = 0;
     if (strncmp(url, "sqlite:", 7) == 0) {
         con = dt__cli_conectar_sqlite;
-        falta = "SQLite (this datoteca was built without libsqlite3; Debian: libsqlite3-dev, then rebuild the datoteca program)";
+        falta = "SQLite: the datoteca program links it when built with libsqlite3 (Debian: libsqlite3-dev)";
     } else if (strncmp(url, "postgresql://", 13) == 0 || strncmp(url, "postgres://", 11) == 0) {
         con = dt__cli_conectar_pg, pg = 1;
-        falta = "PostgreSQL (this datoteca was built without libpq; Debian: libpq-dev, then rebuild the datoteca program)";
+        falta = "PostgreSQL: the datoteca program links it when built with libpq (Debian: libpq-dev)";
     } else if (strncmp(url, "mysql://", 8) == 0 || strncmp(url, "mariadb://", 10) == 0) {
         fprintf(stderr, "datoteca inferir: URL: MariaDB/MySQL is not supported yet (sqlite: and postgresql: are)\n");
         return 2;
@@ -1199,8 +1212,8 @@ int dt__cli_inferir_main(int argc, char **argv) {
         return 2;
     }
     if (con == NULL) {
-        fprintf(stderr, "datoteca inferir: URL: %s; python -m datoteca and npx datoteca run the library's CLI, which links "
-                        "no database client\n", falta);
+        fprintf(stderr, "datoteca inferir: URL: this program has no connector for %s; python -m datoteca and npx datoteca "
+                        "run the library's CLI, which links no database client\n", falta);
         return 2;
     }
     dt__ic_modelo m;

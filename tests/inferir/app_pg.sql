@@ -84,3 +84,11 @@ END $$;
 CREATE TRIGGER cuentas_no_negativas BEFORE UPDATE OF saldo ON cuentas FOR EACH ROW EXECUTE FUNCTION no_negativas();
 -- never applies while CHECK (saldo >= 0) holds, so the load cannot break it; inferir must list it
 CREATE UNIQUE INDEX cuentas_una_en_rojo ON cuentas (cliente_id) WHERE saldo < 0;
+-- a second schema, with a foreign key across schemas
+CREATE SCHEMA ventas;
+CREATE TABLE ventas.facturas (
+    folio integer PRIMARY KEY,
+    cliente_id bigint NOT NULL REFERENCES public.clientes (id),
+    emitida date NOT NULL,
+    neto integer NOT NULL CHECK (neto BETWEEN 1000 AND 900000)
+);

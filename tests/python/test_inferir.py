@@ -212,6 +212,29 @@ def test_sqlite_scale_and_empty_default(tmp_path):
     assert e.total("clientes") == 100
 
 
+def test_sqlite_check_forms(tmp_path):
+    """CHECKs a document can say become bounds and choices; any other is listed, never dropped."""
+    db = tmp_path / "c.db"
+    con = sqlite3.connect(db)
+    con.executescript("""
+        CREATE TABLE t (id INTEGER PRIMARY KEY,
+            a INTEGER NOT NULL CHECK (a >= -5 AND a < 10 AND 3 <= a),
+            b INTEGER NOT NULL CHECK (b BETWEEN 20 AND 30),
+            c TEXT NOT NULL CHECK (c IN ('x', 'y''z')),
+            d TEXT NOT NULL CHECK (length(d) > 2),
+            e INTEGER NOT NULL CHECK (e = 1 OR e = 2));""")
+    con.close()
+    rc, doc, err = _inferir(f"sqlite:{db}")
+    assert rc == 0, err
+    fila = {l.split(" = ")[0]: l for l in doc.splitlines() if " = {" in l}
+    assert "min = 3, max = 9" in fila["a"], fila["a"]
+    assert "min = 20, max = 30" in fila["b"], fila["b"]
+    assert '{ "x" = 1, "y\'z" = 1 }' in fila["c"], fila["c"]
+    cabeza = doc.split("version = 1")[0]
+    assert "length(d) > 2" in cabeza and "e = 1 OR e = 2" in cabeza, cabeza
+    assert "length(d) > 2" in err and "e = 1 OR e = 2" in err
+
+
 def test_sqlite_errors_name_the_argument(tmp_path):
     rc, out, err = _inferir(f"sqlite://{tmp_path}/no-existe.db")
     assert rc == 2 and out == "" and "no-existe.db" in err, err
@@ -223,6 +246,15 @@ def test_sqlite_errors_name_the_argument(tmp_path):
     assert "postgresql://" in ayuda and "sqlite:" in ayuda
     general = subprocess.run([CLI, "--help"], capture_output=True, check=True).stdout.decode()
     assert "datoteca inferir URL" in general
+
+
+def test_library_cli_refuses_naming_the_client_library():
+    """python -m datoteca runs the library's CLI, which links no database client (docs/inferir.md)."""
+    import sys
+    for url, paquete in (("sqlite:app.db", "libsqlite3-dev"), ("postgresql://yo:Pw-Lib-4410@h/app", "libpq-dev")):
+        p = subprocess.run([sys.executable, "-m", "datoteca", "inferir", url], capture_output=True)
+        err = p.stderr.decode()
+        assert p.returncode == 2 and paquete in err and "Pw-Lib-4410" not in err, err
 
 
 # ---- PostgreSQL ----
@@ -260,14 +292,19 @@ def test_postgresql_round_trip(postgres, tmp_path):
                              check=True, capture_output=True).stdout
     _psql(base, "CREATE DATABASE destino")
     _psql(base, None, esquema, "-d", "destino")
+    assert "search_path=public,ventas" in cabeza, "the head says how to reach the second schema"
+    assert "[tablas.facturas]" in doc and 'cliente_id = { ref = "clientes.id" }' in doc.split("[tablas.facturas]")[1]
     psql = _pg_bin("psql")
     p = subprocess.run([psql, "-h", base, "-U", "postgres", "-d", "destino", "-v", "ON_ERROR_STOP=1", "-q",
-                        "-f", "cargar.sql"], cwd=csvs, capture_output=True)
+                        "-f", "cargar.sql"], cwd=csvs, capture_output=True,
+                       env=dict(os.environ, PGOPTIONS="-c search_path=public,ventas"))
     assert p.returncode == 0, f"the load into a database with the source's DDL failed (seed 42): {p.stderr.decode()}"
     assert _psql(base, "SELECT count(*) FROM pg_trigger WHERE NOT tgisinternal", None, "-d", "destino").strip() == "1"
     for t in COLUMNAS:
         n = int(_psql(base, f"SELECT count(*) FROM {t}", None, "-d", "destino"))
         assert n == e.total(t), f"{t}: {n} rows loaded, the document says {e.total(t)}"
+    n = int(_psql(base, "SELECT count(*) FROM ventas.facturas", None, "-d", "destino"))
+    assert n == e.total("facturas") == 100, f"ventas.facturas: {n} rows (empty in the source: --filas-vacia's 100)"
     ruts = _psql(base, "SELECT rut FROM clientes", None, "-d", "destino").split()
     assert ruts and all(_rut_valido(r) for r in ruts), "a RUT with a wrong check digit"
     iva = _psql(base, "SELECT count(*) FROM movimientos WHERE monto_iva <> monto * 19 / 100", None, "-d", "destino")
@@ -287,6 +324,11 @@ def test_postgresql_password_never_printed(postgres, tmp_path):
         f.write("local all secreto scram-sha-256\n" + viejo)
     _psql(base, "SELECT pg_reload_conf()")
     try:
+        # a table it may not read: one sentence naming it, exit 2, nothing on stdout
+        rc, doc, err = _inferir(f"postgresql://secreto:{clave}@/origen?host={base}")
+        assert rc == 2 and doc == "" and "ventas.facturas" in err and "permission denied" in err, err
+        assert clave not in err
+        _psql(base, "GRANT USAGE ON SCHEMA ventas TO secreto; GRANT SELECT ON ventas.facturas TO secreto", None, "-d", "origen")
         rc, doc, err = _inferir(f"postgresql://secreto:{clave}@/origen?host={base}")
         assert rc == 0, err
         assert clave not in doc and clave not in err
