@@ -415,8 +415,39 @@ static int prueba(const char *valor, uint64_t filas, char *why, size_t whycap) {
     return ok;
 }
 
-/* A call for kind d into column j; 0 when it does not fit the column's type, or (unique) the library
- * cannot make its values unique for the table's rows. */
+/* The longest value, in characters, of the first rows (at most 2,000) the library makes for a column
+ * `valor`, or -1 when it cannot say. A varchar(n) or char(n) column refuses longer text, so a call whose
+ * values outgrow it is not chosen. A bound seen over 2,000 rows, not a proof: the comment says so. */
+static long largo_max(const char *valor) {
+    txt d = {0};
+    tx(&d, "version = 1\n[tablas.t]\nfilas = 2000\n[tablas.t.columnas]\nc = %s\n", valor);
+    dt_esquema *e = NULL;
+    long max = -1;
+    if (dt_esquema_new(d.p, d.n, DT_ESQUEMA_TOML, "<prueba>", 0, 0, 0, 0, &e, NULL, 0) == DT_OK) {
+        size_t cap = 0, len = 0;
+        dt_esquema_filas(e, 0, 0, 2000, NULL, 0, &cap);
+        char *buf = cap ? (char *)malloc(cap) : NULL;
+        if (buf && dt_esquema_filas(e, 0, 0, 2000, buf, cap, &len) == DT_OK) {
+            long n = 0;
+            max = 0;
+            for (size_t i = 0; i < len; i++) {
+                unsigned char b = (unsigned char)buf[i];
+                if (b == '\n') {
+                    if (n > max) max = n;
+                    n = 0;
+                } else if ((b & 0xC0) != 0x80 && b != (unsigned char)DT_NULO)
+                    n++;
+            }
+        }
+        free(buf);
+    }
+    dt_esquema_free(e);
+    free(d.p);
+    return max;
+}
+
+/* A call for kind d into column j; 0 when it does not fit the column's type, its values outgrow the
+ * column's length, or (unique) the library cannot make its values unique for the table's rows. */
 static int llamada(inferir *x, const dt__ic_tabla *t, size_t j, int d, const char *porque) {
     const dt__ic_col *col = &t->cols[j];
     dcol *c = &x->t[t - x->m->tablas].c[j];
@@ -459,6 +490,17 @@ static int llamada(inferir *x, const dt__ic_tabla *t, size_t j, int d, const cha
     tx_tipo(&c->valor, col, LLAMADAS[d].valor);
     tx(&c->valor, " }");
     char why[DT_SENTENCE_MAX];
+    if (col->clase == DT__IC_TEXTO && col->largo > 0 && LLAMADAS[d].valor != 'I') {
+        long l = largo_max(c->valor.p);
+        if (l < 0 || l > col->largo) {
+            snprintf(c->rechazo, sizeof c->rechazo, "%s gives values of up to %ld characters, more than %s holds", llam, l, col->tipo);
+            c->kind = K_NADA, c->valor.n = 0, c->porque.n = 0;
+            c->valor.p[0] = '\0';
+            if (c->porque.p) c->porque.p[0] = '\0';
+            return 0;
+        }
+        tx(&c->porque, "; its values fit %s (at most %ld characters in 2,000 rows)", col->tipo, l);
+    }
     if (c->unico && !prueba(c->valor.p, x->t[t - x->m->tablas].filas, why, sizeof why)) {
         const char *w = strstr(why, llam);
         snprintf(c->rechazo, sizeof c->rechazo, "%.150s", w ? w : why);
@@ -499,6 +541,13 @@ static void elegir(inferir *x, const dt__ic_tabla *t, size_t j, char **vals, siz
 
 static void serie(inferir *x, const dt__ic_tabla *t, size_t j, const char *porque) {
     dcol *c = &x->t[t - x->m->tablas].c[j];
+    const dt__ic_col *col = &t->cols[j];
+    if (col->clase == DT__IC_TEXTO && col->largo > 0) {
+        long digitos = 1;
+        for (uint64_t n = x->t[t - x->m->tablas].filas; n >= 10; n /= 10) digitos++;
+        if (digitos > col->largo)
+            nota(x, "%s.%s: a serie of %ld digits does not fit %s", t->nombre, col->nombre, digitos, col->tipo);
+    }
     c->kind = K_SERIE;
     c->referible = 1;
     tx(&c->valor, "{ serie = true");
@@ -521,7 +570,7 @@ static void neutral(inferir *x, const dt__ic_tabla *t, size_t j, const char *por
     const dt__ic_col *col = &t->cols[j];
     dcol *c = &x->t[t - x->m->tablas].c[j];
     char por[768], porque[600];
-    snprintf(porque, sizeof porque, "%s%s%s", porque_, c->rechazo[0] ? "; refused as unique: " : "", c->rechazo);
+    snprintf(porque, sizeof porque, "%s%s%s", porque_, c->rechazo[0] ? "; not its call: " : "", c->rechazo);
     switch (col->clase) {
     case DT__IC_ENTERO:
     case DT__IC_NUMERICO:

@@ -222,7 +222,9 @@ def test_sqlite_check_forms(tmp_path):
             b INTEGER NOT NULL CHECK (b BETWEEN 20 AND 30),
             c TEXT NOT NULL CHECK (c IN ('x', 'y''z')),
             d TEXT NOT NULL CHECK (length(d) > 2),
-            e INTEGER NOT NULL CHECK (e = 1 OR e = 2));""")
+            e INTEGER NOT NULL CHECK (e = 1 OR e = 2),
+            nombre VARCHAR(8) NOT NULL,
+            comuna VARCHAR(40) NOT NULL);""")
     con.close()
     rc, doc, err = _inferir(f"sqlite:{db}")
     assert rc == 0, err
@@ -230,6 +232,9 @@ def test_sqlite_check_forms(tmp_path):
     assert "min = 3, max = 9" in fila["a"], fila["a"]
     assert "min = 20, max = 30" in fila["b"], fila["b"]
     assert '{ "x" = 1, "y\'z" = 1 }' in fila["c"], fila["c"]
+    # a call whose values outgrow the column is not chosen, and the comment says why
+    assert "elegir" in fila["nombre"] and "persona.nombre_completo gives values of up to" in fila["nombre"], fila["nombre"]
+    assert "direccion.comuna" in fila["comuna"] and "its values fit VARCHAR(40)" in fila["comuna"], fila["comuna"]
     cabeza = doc.split("version = 1")[0]
     assert "length(d) > 2" in cabeza and "e = 1 OR e = 2" in cabeza, cabeza
     assert "length(d) > 2" in err and "e = 1 OR e = 2" in err
