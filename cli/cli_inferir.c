@@ -181,6 +181,7 @@ typedef struct dtab {
     char *clave;      /* the table's name in the document */
     long por;         /* a fan-out's parent table, or -1 */
     long cmin, cmax;
+    txt pesos;        /* a fan-out's observed distribution: ", distribucion = \"pesos\", pesos = [...]" */
     uint64_t filas;
     txt porque;
     int fuera;        /* not in the document */
@@ -190,6 +191,7 @@ typedef struct inferir {
     dt__ic_modelo *m;
     dtab *t;
     uint64_t esc_num, esc_den, vacia;
+    int sin_abanico; /* --sin-abanico: live counts and uniform refs, no observed fan-outs */
     txt notas, secuencias;
     size_t nnotas;
 } inferir;
@@ -722,6 +724,38 @@ static uint64_t escalar(const inferir *x, uint64_t n) {
     return v > tope_filas ? tope_filas : v;
 }
 
+/* The fan-out f's parent table p as read (f->ab_*), at most `tope` children per parent row, into d's
+ * cuantos and pesos: 1 when set, 0 when f was not read or does not fit the language's limits. */
+static int observado(inferir *x, dtab *d, const dt__ic_fk *f, size_t p, uint64_t tope, const char *prefijo) {
+    dt__ic_modelo *m = x->m;
+    if (f == NULL || f->nab == 0 || x->sin_abanico) return 0;
+    uint64_t con_hijos = 0, hijos = 0, padres = m->tablas[p].filas;
+    int grande = 0;
+    for (size_t i = 0; i < f->nab; i++) {
+        con_hijos += f->ab_cuenta[i], hijos += f->ab_n[i] * f->ab_cuenta[i];
+        grande |= f->ab_cuenta[i] > 1000000000 || f->ab_n[i] > 1000000;
+    }
+    if (grande || padres < con_hijos || padres == 0) return 0;
+    uint64_t ceros = padres - con_hijos;
+    uint64_t lo = ceros ? 0 : f->ab_n[0], hi = f->ab_n[f->nab - 1];
+    if (hi - lo > 65535 || ceros > 1000000000 || hi > tope) return 0;
+    d->por = (long)p;
+    d->cmin = (long)lo, d->cmax = (long)hi;
+    tx(&d->pesos, ", distribucion = \"pesos\", pesos = [");
+    size_t i = 0;
+    for (uint64_t n = lo; n <= hi; n++) {
+        uint64_t w = n == 0 ? ceros : (i < f->nab && f->ab_n[i] == n ? f->ab_cuenta[i++] : 0);
+        tx(&d->pesos, "%s%llu", n == lo ? "" : ", ", (unsigned long long)w);
+    }
+    tx(&d->pesos, "]");
+    d->porque.n = 0;
+    tx(&d->porque, "%sa fan-out of %s as observed: %llu rows over its %llu rows, %llu.%02llu per row on average, %llu at most, "
+                   "weighted by how many have each count (--sin-abanico: the live count and uniform refs)",
+           prefijo, m->tablas[p].nombre, (unsigned long long)hijos, (unsigned long long)padres, (unsigned long long)(hijos / padres),
+           (unsigned long long)(hijos % padres * 100 / padres), (unsigned long long)hi);
+    return 1;
+}
+
 /* The table's shape: its rows, and a fan-out where a key needs one (a key that is a foreign key, a
  * composite key of a foreign key and a position or a second foreign key). */
 static void forma(inferir *x, size_t ti) {
@@ -760,6 +794,7 @@ static void forma(inferir *x, size_t ti) {
     d->porque.n = 0; /* a fan-out's rows follow from its parent's, not from filas */
     tx(&d->porque, "%s", "");
     if (t->pk.n == 1) { /* a key that is a foreign key: at most one row per parent */
+        if (observado(x, d, fa, (size_t)pa, 1, "its key is a foreign key: ")) return;
         d->cmin = vivas >= padres ? 1 : 0, d->cmax = 1;
         tx(&d->porque, "its key %s is a foreign key to %s, so a fan-out of %ld to 1 per %s row", t->cols[a].nombre,
            m->tablas[pa].nombre, d->cmin, m->tablas[pa].nombre);
@@ -779,7 +814,10 @@ static void forma(inferir *x, size_t ti) {
         tx(&d->c[b].valor, " }");
         tx(&d->c[b].porque, "PRIMARY KEY (%s, %s): its place 1..k among the %s row's children", t->cols[a].nombre,
            t->cols[b].nombre, m->tablas[pa].nombre);
-        tx(&d->porque, "PRIMARY KEY (%s, %s), a foreign key and a position: ", t->cols[a].nombre, t->cols[b].nombre);
+        char pre[300];
+        snprintf(pre, sizeof pre, "PRIMARY KEY (%s, %s), a foreign key and a position: ", t->cols[a].nombre, t->cols[b].nombre);
+        if (observado(x, d, fa, (size_t)pa, 1000000, pre)) return;
+        tx(&d->porque, "%s", pre);
         cuantos(d, vivas, padres, m->tablas[pa].nombre);
         return;
     }
@@ -833,6 +871,51 @@ static int fk_compuesta(inferir *x, size_t ti, const dt__ic_fk *f) {
         }
     }
     return 1;
+}
+
+/* Whether table `desde` reaches table `hasta` through single-column foreign keys and fan-outs. */
+static int alcanza(const inferir *x, size_t desde, size_t hasta) {
+    const dt__ic_modelo *m = x->m;
+    unsigned char *visto = (unsigned char *)calloc(m->ntablas, 1);
+    size_t *pila = (size_t *)malloc(m->ntablas * sizeof *pila), h = 0;
+    int si = 0;
+    if (!visto || !pila) {
+        fputs("datoteca inferir: out of memory\n", stderr);
+        exit(1);
+    }
+    pila[h++] = desde, visto[desde] = 1;
+    while (h && !si) {
+        size_t v = pila[--h];
+        const dt__ic_tabla *t = &m->tablas[v];
+        for (size_t k = 0; k <= t->nfks && !si; k++) {
+            long p = k == t->nfks ? x->t[v].por
+                     : t->fks[k].cols.n == 1 ? tabla_de(m, t->fks[k].ref_esquema, t->fks[k].ref_tabla) : -1;
+            if (p < 0 || visto[p]) continue;
+            if ((size_t)p == hasta) si = 1;
+            visto[p] = 1, pila[h++] = (size_t)p;
+        }
+    }
+    free(visto);
+    free(pila);
+    return si;
+}
+
+/* A table of rows whose first NOT NULL foreign key was read with its children per parent row becomes a
+ * fan-out of that parent with those counts as weights ("pesos"), so each parent has as many children as
+ * production's parents have, in the same proportions (mean and skew), and the table's rows follow. */
+static void abanico(inferir *x, size_t ti) {
+    dt__ic_modelo *m = x->m;
+    dt__ic_tabla *t = &m->tablas[ti];
+    dtab *d = &x->t[ti];
+    if (x->sin_abanico || d->fuera || d->por >= 0 || t->filas == 0) return;
+    for (size_t k = 0; k < t->nfks; k++) {
+        const dt__ic_fk *f = &t->fks[k];
+        if (f->nab == 0 || f->cols.n != 1) continue;
+        long p = tabla_de(m, f->ref_esquema, f->ref_tabla);
+        long pc = p >= 0 ? dt__ic_col_indice(&m->tablas[p], f->ref_cols[0]) : -1;
+        if (p < 0 || p == (long)ti || pc < 0 || x->t[p].fuera || !x->t[p].c[pc].referible || alcanza(x, (size_t)p, ti)) continue;
+        if (observado(x, d, f, (size_t)p, 1000000, "")) return;
+    }
 }
 
 /* Column j's single-column foreign key f, as a ref when its parent column can be one. */
@@ -972,7 +1055,7 @@ static int escribir(inferir *x, txt *doc) {
         if (d->por >= 0) {
             tx(doc, "por = ");
             tx_cadena(doc, x->t[d->por].clave);
-            tx(doc, "\ncuantos = { min = %ld, max = %ld }  # ", d->cmin, d->cmax);
+            tx(doc, "\ncuantos = { min = %ld, max = %ld%s }  # ", d->cmin, d->cmax, d->pesos.p ? d->pesos.p : "");
         } else
             tx(doc, "filas = %llu  # ", (unsigned long long)d->filas);
         tx_comentario(doc, d->porque.p ? d->porque.p : "");
@@ -1126,6 +1209,8 @@ static void inferir_todo(inferir *x) {
                  nulables ? "left null (MATCH SIMPLE skips a null)" : "not expressed; the load will break it");
         }
     }
+    /* observed fan-outs, once the keys they refer to are decided */
+    for (size_t i = 0; i < n; i++) abanico(x, i);
     /* every other column that is no foreign key */
     for (size_t i = 0; i < n; i++) {
         dt__ic_tabla *t = &m->tablas[i];
@@ -1167,6 +1252,7 @@ static void inferir_free(inferir *x) {
         free(d->c);
         free(d->chk);
         free(d->porque.p);
+        free(d->pesos.p);
     }
     free(x->t);
     free(x->notas.p);
@@ -1177,7 +1263,7 @@ static void inferir_free(inferir *x) {
 
 static int usage_inferir(FILE *f) {
     fprintf(f, "usage: datoteca inferir URL [--esquema NAME] [--escala N | N/D] [--filas-vacia N] [--muestra N]\n"
-               "                        [--salida FILE]\n"
+               "                        [--sin-abanico] [--salida FILE]\n"
                "Reads the catalog of a live database and writes a schema document (TOML, docs/esquemas.md) that fills\n"
                "exactly that database: each column's call from its type, CHECK and enum values, its name and a sample\n"
                "of its values, with a comment saying why; what the document cannot say is listed in its head and on\n"
@@ -1189,6 +1275,8 @@ static int usage_inferir(FILE *f) {
                "  --escala N|N/D   multiply the live row counts (1/10: a tenth; default 1)\n"
                "  --filas-vacia N  rows for an empty table (default 100)\n"
                "  --muestra N      rows sampled per table for the detector (default 200, 0 for none)\n"
+               "  --sin-abanico    keep every table's live count and draw foreign keys uniformly, instead of a fan-out\n"
+               "                   from each NOT NULL foreign key's parent with the observed children per parent\n"
                "  --salida FILE    write the document to FILE (default: stdout)\n"
                "A password is never printed: errors and the document name host, port and database only.\n");
     return f == stdout ? 0 : 2;
@@ -1197,9 +1285,14 @@ static int usage_inferir(FILE *f) {
 int dt__cli_inferir_main(int argc, char **argv) {
     const char *url = NULL, *esquema = NULL, *salida = NULL;
     unsigned long long num = 1, den = 1, vacia = 100, muestra = 200;
+    int sin_abanico = 0;
     for (int i = 2; i < argc; i++) {
         const char *a = argv[i];
         if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) return usage_inferir(stdout);
+        if (strcmp(a, "--sin-abanico") == 0) {
+            sin_abanico = 1;
+            continue;
+        }
         int tiene = i + 1 < argc;
         if (strcmp(a, "--esquema") == 0 || strcmp(a, "--escala") == 0 || strcmp(a, "--filas-vacia") == 0 ||
             strcmp(a, "--muestra") == 0 || strcmp(a, "--salida") == 0) {
@@ -1278,7 +1371,7 @@ int dt__cli_inferir_main(int argc, char **argv) {
     }
     inferir x;
     memset(&x, 0, sizeof x);
-    x.m = &m, x.esc_num = num, x.esc_den = den, x.vacia = vacia;
+    x.m = &m, x.esc_num = num, x.esc_den = den, x.vacia = vacia, x.sin_abanico = sin_abanico;
     for (size_t i = 0; i < m.nnotas; i++) {
         tx(&x.notas, "#   - ");
         tx_comentario(&x.notas, m.notas[i]);

@@ -95,6 +95,23 @@ int dt__ic_valor_add(dt__ic_col *c, const char *v) {
     return *p == NULL;
 }
 
+int dt__ic_abanico_add(dt__ic_fk *f, uint64_t n, uint64_t cuenta) {
+    uint64_t *a = (uint64_t *)realloc(f->ab_n, (f->nab + 1) * sizeof *a);
+    if (a == NULL) return 1;
+    f->ab_n = a;
+    uint64_t *b = (uint64_t *)realloc(f->ab_cuenta, (f->nab + 1) * sizeof *b);
+    if (b == NULL) return 1;
+    f->ab_cuenta = b;
+    a[f->nab] = n, b[f->nab] = cuenta;
+    f->nab++;
+    return 0;
+}
+
+int dt__ic_abanico_pedir(const dt__ic_tabla *t, const dt__ic_fk *f) {
+    return f->cols.n == 1 && !t->cols[f->cols.cols[0]].nulable && t->filas > 0 && !t->filas_estimadas &&
+           !(strcmp(f->ref_tabla, t->nombre) == 0 && (!f->ref_esquema[0] || strcmp(f->ref_esquema, t->esquema) == 0));
+}
+
 int dt__ic_nota(dt__ic_modelo *m, const char *fmt, ...) {
     char buf[1024];
     va_list ap;
@@ -191,6 +208,8 @@ void dt__ic_modelo_free(dt__ic_modelo *m) {
             free(f->nombre);
             free(f->ref_esquema);
             free(f->ref_tabla);
+            free(f->ab_n);
+            free(f->ab_cuenta);
         }
         free(t->fks);
         for (size_t j = 0; j < t->nchecks; j++) {

@@ -45,6 +45,11 @@ typedef struct dt__ic_fk {
     char *ref_esquema, *ref_tabla;
     char **ref_cols;          /* the parent's column names, cols.n of them */
     int diferible;
+    /* The observed fan-out (a single-column NOT NULL key of a table with rows): nab pairs, ab_n[i] children
+     * for ab_cuenta[i] parent rows, ab_n ascending from 1; parents without children are the parent's rows
+     * less the sum of ab_cuenta. nab 0: not read. */
+    uint64_t *ab_n, *ab_cuenta;
+    size_t nab;
 } dt__ic_fk;
 
 typedef struct dt__ic_check {
@@ -102,6 +107,9 @@ dt__ic_fk *dt__ic_fk_nueva(dt__ic_tabla *t, const char *nombre, const char *ref_
 int dt__ic_fk_col(dt__ic_fk *f, size_t col, const char *ref_col);
 int dt__ic_check_add(dt__ic_tabla *t, const char *texto, long columna, const char *origen);
 int dt__ic_valor_add(dt__ic_col *c, const char *v);
+int dt__ic_abanico_add(dt__ic_fk *f, uint64_t n, uint64_t cuenta);
+/* Whether f's fan-out is worth reading: one NOT NULL column, to another table, of a table with rows. */
+int dt__ic_abanico_pedir(const dt__ic_tabla *t, const dt__ic_fk *f);
 /* A note for the head and stderr, printf-style. */
 int dt__ic_nota(dt__ic_modelo *m, const char *fmt, ...)
 #if defined(__GNUC__)

@@ -315,6 +315,25 @@ static int leer(lector *l, size_t muestra) {
             t->filas = strtoull(PQgetvalue(r, 0, 0), NULL, 10);
             PQclear(r);
         }
+        for (size_t k = 0; k < t->nfks; k++) {
+            dt__ic_fk *fk = &t->fks[k];
+            char c[300], q2[1800];
+            if (!dt__ic_abanico_pedir(t, fk) || cita(c, sizeof c, t->cols[fk->cols.cols[0]].nombre)) continue;
+            snprintf(q2, sizeof q2, "SELECT n::text, count(*)::text FROM (SELECT count(*) AS n FROM %s.%s GROUP BY %s) g "
+                                    "GROUP BY n ORDER BY n", a, b, c);
+            r = PQexec(l->con, q2);
+            if (PQresultStatus(r) != PGRES_TUPLES_OK) {
+                char que[700];
+                snprintf(que, sizeof que, "counting %s.%s per %s", t->esquema, t->nombre, fk->ref_tabla);
+                fallo(l, que, PQresultErrorMessage(r));
+                PQclear(r);
+                return 2;
+            }
+            for (int f2 = 0; f2 < PQntuples(r); f2++)
+                if (dt__ic_abanico_add(fk, strtoull(PQgetvalue(r, f2, 0), NULL, 10), strtoull(PQgetvalue(r, f2, 1), NULL, 10)))
+                    goto memoria1;
+            PQclear(r);
+        }
         if (muestra == 0 || t->filas == 0 || t->ncols == 0) continue;
         snprintf(q, sizeof q, "SELECT * FROM %s.%s LIMIT %zu", a, b, muestra);
         r = PQexec(l->con, q);

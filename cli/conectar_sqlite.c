@@ -87,7 +87,7 @@ static char *cita(const char *nombre) { /* "name" with quotes doubled */
 
 static int tabla(sqlite3 *db, dt__ic_modelo *m, const char *nombre, const char *sql, size_t muestra, char *why, size_t whycap) {
     dt__ic_tabla *t = dt__ic_tabla_nueva(m, "main", nombre);
-    char *q = cita(nombre), consulta[512 + 2048];
+    char *q = cita(nombre), consulta[512 + 2048 + 2048];
     sqlite3_stmt *st = NULL;
     if (t == NULL || q == NULL || strlen(q) > 2000) {
         free(q);
@@ -188,6 +188,22 @@ static int tabla(sqlite3 *db, dt__ic_modelo *m, const char *nombre, const char *
     if (sqlite3_prepare_v2(db, consulta, -1, &st, NULL) != SQLITE_OK) goto error;
     if (sqlite3_step(st) == SQLITE_ROW) t->filas = (uint64_t)sqlite3_column_int64(st, 0);
     sqlite3_finalize(st), st = NULL;
+    /* each NOT NULL foreign key's children per parent row: how many parents have 1, 2, ... children */
+    for (size_t k = 0; k < t->nfks; k++) {
+        dt__ic_fk *fk = &t->fks[k];
+        if (!dt__ic_abanico_pedir(t, fk)) continue;
+        char *qc = cita(t->cols[fk->cols.cols[0]].nombre);
+        if (qc == NULL || strlen(qc) > 1000) {
+            free(qc);
+            goto memoria;
+        }
+        snprintf(consulta, sizeof consulta, "SELECT n, count(*) FROM (SELECT count(*) AS n FROM %s GROUP BY %s) GROUP BY n ORDER BY n", q, qc);
+        free(qc);
+        if (sqlite3_prepare_v2(db, consulta, -1, &st, NULL) != SQLITE_OK) goto error;
+        while (sqlite3_step(st) == SQLITE_ROW)
+            if (dt__ic_abanico_add(fk, (uint64_t)sqlite3_column_int64(st, 0), (uint64_t)sqlite3_column_int64(st, 1))) goto memoria;
+        sqlite3_finalize(st), st = NULL;
+    }
     if (muestra && t->filas && t->ncols) {
         snprintf(consulta, sizeof consulta, "SELECT * FROM %s LIMIT %zu", q, muestra);
         if (sqlite3_prepare_v2(db, consulta, -1, &st, NULL) != SQLITE_OK) goto error;

@@ -171,6 +171,13 @@ def test_sqlite_round_trip(tmp_path):
     fuente = sqlite3.connect(origen)
     ddl = [r[0] for r in fuente.execute("SELECT sql FROM sqlite_master WHERE sql IS NOT NULL ORDER BY rowid")]
     vivas = {t: fuente.execute(f"SELECT count(*) FROM {t}").fetchone()[0] for t in COLUMNAS}
+    # the observed fan-out, counted here in SQL on the source: how many clientes have k cuentas
+    hist = dict(fuente.execute("SELECT n, count(*) FROM (SELECT count(*) AS n FROM cuentas GROUP BY cliente_id) GROUP BY n"))
+    hist[0] = vivas["clientes"] - sum(hist.values())
+    ks = [k for k in sorted(hist) if hist[k]]
+    pesos = ", ".join(str(hist.get(k, 0)) for k in range(ks[0], ks[-1] + 1))
+    cuentas = doc.split("[tablas.cuentas]")[1].split("[tablas.")[0]
+    assert 'por = "clientes"' in cuentas and f'min = {ks[0]}, max = {ks[-1]}, distribucion = "pesos", pesos = [{pesos}]' in cuentas, cuentas
     fuente.close()
     con = sqlite3.connect(destino)
     for s in ddl:
@@ -205,11 +212,16 @@ def test_sqlite_round_trip(tmp_path):
 
 def test_sqlite_scale_and_empty_default(tmp_path):
     origen = _sqlite_origen(tmp_path)
-    rc, doc, err = _inferir(f"sqlite:{origen}", "--escala", "5/2", "--filas-vacia", "7", "--muestra", "0")
+    rc, doc, err = _inferir(f"sqlite:{origen}", "--escala", "5/2", "--filas-vacia", "7", "--muestra", "0", "--sin-abanico")
     assert rc == 0, err
     e = Esquema(doc)
     assert e.total("movimientos") == 750, "300 live rows times 5/2"
     assert e.total("clientes") == 100
+    assert "pesos" not in doc and 'cuenta_id = { ref = "cuentas.id" }' in doc
+    # with the observed fan-outs, a fan-out table's rows follow its parent's: movimientos are 5 per cuenta there
+    rc, doc, err = _inferir(f"sqlite:{origen}", "--escala", "5/2")
+    e = Esquema(doc)
+    assert rc == 0 and e.total("clientes") == 100 and e.total("movimientos") == 5 * e.total("cuentas"), err
 
 
 def test_sqlite_check_forms(tmp_path):
