@@ -95,6 +95,9 @@ def main():
         t0 = time.perf_counter()
         subprocess.run([CLI, "inferir", url, "--muestra", "0"], capture_output=True, check=True)
         print(f"--muestra 0 (catalog and counts only): {time.perf_counter() - t0:.2f} s")
+        t0 = time.perf_counter()
+        subprocess.run([CLI, "inferir", url, "--muestra", "0", "--sin-abanico"], capture_output=True, check=True)
+        print(f"--muestra 0 --sin-abanico (no GROUP BY per foreign key): {time.perf_counter() - t0:.2f} s")
     finally:
         pid = int(open(os.path.join(datos, "postmaster.pid")).readline())
         os.kill(pid, signal.SIGTERM)

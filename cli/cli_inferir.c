@@ -192,6 +192,8 @@ typedef struct inferir {
     dtab *t;
     uint64_t esc_num, esc_den, vacia;
     int sin_abanico; /* --sin-abanico: live counts and uniform refs, no observed fan-outs */
+    struct { char *valor; long max; } *largos; /* largo_max's answers so far */
+    size_t nlargos;
     txt notas, secuencias;
     size_t nnotas;
 } inferir;
@@ -420,7 +422,26 @@ static int prueba(const char *valor, uint64_t filas, char *why, size_t whycap) {
 /* The longest value, in characters, of the first rows (at most 2,000) the library makes for a column
  * `valor`, or -1 when it cannot say. A varchar(n) or char(n) column refuses longer text, so a call whose
  * values outgrow it is not chosen. A bound seen over 2,000 rows, not a proof: the comment says so. */
-static long largo_max(const char *valor) {
+static long largo_max_hecho(const char *valor);
+
+/* largo_max, remembered per column text: 500 tables with the same RUT column make their values once. */
+static long largo_max(inferir *x, const char *valor) {
+    for (size_t i = 0; i < x->nlargos; i++)
+        if (strcmp(x->largos[i].valor, valor) == 0) return x->largos[i].max;
+    long max = largo_max_hecho(valor);
+    void *q = realloc(x->largos, (x->nlargos + 1) * sizeof *x->largos);
+    char *v = dt__ic_dup(valor);
+    if (q == NULL || v == NULL) {
+        fputs("datoteca inferir: out of memory\n", stderr);
+        exit(1);
+    }
+    x->largos = q;
+    x->largos[x->nlargos].valor = v, x->largos[x->nlargos].max = max;
+    x->nlargos++;
+    return max;
+}
+
+static long largo_max_hecho(const char *valor) {
     txt d = {0};
     tx(&d, "version = 1\n[tablas.t]\nfilas = 2000\n[tablas.t.columnas]\nc = %s\n", valor);
     dt_esquema *e = NULL;
@@ -493,7 +514,7 @@ static int llamada(inferir *x, const dt__ic_tabla *t, size_t j, int d, const cha
     tx(&c->valor, " }");
     char why[DT_SENTENCE_MAX];
     if (col->clase == DT__IC_TEXTO && col->largo > 0 && LLAMADAS[d].valor != 'I') {
-        long l = largo_max(c->valor.p);
+        long l = largo_max(x, c->valor.p);
         if (l < 0 || l > col->largo) {
             snprintf(c->rechazo, sizeof c->rechazo, "%s gives values of up to %ld characters, more than %s holds", llam, l, col->tipo);
             c->kind = K_NADA, c->valor.n = 0, c->porque.n = 0;
@@ -1255,6 +1276,8 @@ static void inferir_free(inferir *x) {
         free(d->pesos.p);
     }
     free(x->t);
+    for (size_t i = 0; i < x->nlargos; i++) free(x->largos[i].valor);
+    free(x->largos);
     free(x->notas.p);
     free(x->secuencias.p);
 }
