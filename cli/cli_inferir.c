@@ -796,11 +796,11 @@ static void forma(inferir *x, size_t ti) {
     }
     size_t a = t->pk.cols[0];
     const dt__ic_fk *fa = fk_de(t, a);
-    long pa = fa ? tabla_de(m, fa->ref_esquema, fa->ref_tabla) : -1;
+    long pa = fa ? fa->padre : -1;
     if (t->pk.n == 2 && (pa < 0 || pa == (long)ti)) {
         a = t->pk.cols[1];
         fa = fk_de(t, a);
-        pa = fa ? tabla_de(m, fa->ref_esquema, fa->ref_tabla) : -1;
+        pa = fa ? fa->padre : -1;
     }
     if (pa < 0 || pa == (long)ti) {
         if (t->pk.n == 2) {
@@ -852,7 +852,7 @@ static int fk_compuesta(inferir *x, size_t ti, const dt__ic_fk *f) {
     dt__ic_modelo *m = x->m;
     dt__ic_tabla *t = &m->tablas[ti];
     dtab *d = &x->t[ti];
-    long p = tabla_de(m, f->ref_esquema, f->ref_tabla);
+    long p = f->padre;
     if (p < 0 || p == (long)ti || f->cols.n != 2 || d->por >= 0 || x->t[p].por < 0) return 0;
     const dt__ic_tabla *pt = &m->tablas[p];
     long abuelo = x->t[p].por;
@@ -861,7 +861,7 @@ static int fk_compuesta(inferir *x, size_t ti, const dt__ic_fk *f) {
         if (pc < 0) return 0;
         if (x->t[p].c[pc].kind != K_POSICION) {
             const dt__ic_fk *g = fk_de(pt, (size_t)pc);
-            if (g == NULL || tabla_de(m, g->ref_esquema, g->ref_tabla) != abuelo) return 0;
+            if (g == NULL || g->padre != abuelo) return 0;
         }
     }
     d->por = p;
@@ -910,7 +910,7 @@ static int alcanza(const inferir *x, size_t desde, size_t hasta) {
         const dt__ic_tabla *t = &m->tablas[v];
         for (size_t k = 0; k <= t->nfks && !si; k++) {
             long p = k == t->nfks ? x->t[v].por
-                     : t->fks[k].cols.n == 1 ? tabla_de(m, t->fks[k].ref_esquema, t->fks[k].ref_tabla) : -1;
+                     : t->fks[k].cols.n == 1 ? t->fks[k].padre : -1;
             if (p < 0 || visto[p]) continue;
             if ((size_t)p == hasta) si = 1;
             visto[p] = 1, pila[h++] = (size_t)p;
@@ -932,7 +932,7 @@ static void abanico(inferir *x, size_t ti) {
     for (size_t k = 0; k < t->nfks; k++) {
         const dt__ic_fk *f = &t->fks[k];
         if (f->nab == 0 || f->cols.n != 1) continue;
-        long p = tabla_de(m, f->ref_esquema, f->ref_tabla);
+        long p = f->padre;
         long pc = p >= 0 ? dt__ic_col_indice(&m->tablas[p], f->ref_cols[0]) : -1;
         if (p < 0 || p == (long)ti || pc < 0 || x->t[p].fuera || !x->t[p].c[pc].referible || alcanza(x, (size_t)p, ti)) continue;
         if (observado(x, d, f, (size_t)p, 1000000, "")) return;
@@ -944,7 +944,7 @@ static void referencia(inferir *x, size_t ti, size_t j, const dt__ic_fk *f, int 
     dt__ic_modelo *m = x->m;
     dt__ic_tabla *t = &m->tablas[ti];
     dcol *c = &x->t[ti].c[j];
-    long p = tabla_de(m, f->ref_esquema, f->ref_tabla);
+    long p = f->padre;
     long pc = p >= 0 ? dt__ic_col_indice(&m->tablas[p], f->ref_cols[0]) : -1;
     char por[512];
     if (p < 0 || pc < 0 || x->t[p].fuera) {
@@ -1020,7 +1020,7 @@ static void ciclos(inferir *x, unsigned char **rota) {
             if (k == t->ncols) p = x->t[v].por;
             else if (x->t[v].c[k].kind == K_NADA) {
                 const dt__ic_fk *f = fk_de(t, k);
-                if (f) p = tabla_de(m, f->ref_esquema, f->ref_tabla);
+                if (f) p = f->padre;
             }
             if (p < 0) continue;
             if (color[p] == 1) {
@@ -1145,6 +1145,11 @@ static void inferir_todo(inferir *x) {
                 nota(x, "table %s: its column %s has a name the schema language does not take", t->nombre, t->cols[j].nombre);
             }
     }
+    for (size_t i = 0; i < n; i++) /* each foreign key's parent, looked up once */
+        for (size_t k = 0; k < m->tablas[i].nfks; k++) {
+            dt__ic_fk *f = &m->tablas[i].fks[k];
+            f->padre = tabla_de(m, f->ref_esquema, f->ref_tabla);
+        }
     for (size_t i = 0; i < n; i++) {
         dt__ic_tabla *t = &m->tablas[i];
         dtab *d = &x->t[i];

@@ -50,6 +50,7 @@ typedef struct dt__ic_fk {
      * less the sum of ab_cuenta. nab 0: not read. */
     uint64_t *ab_n, *ab_cuenta;
     size_t nab;
+    long padre; /* the parent's index in the model, or -1: cli_inferir.c's, not the connector's */
 } dt__ic_fk;
 
 typedef struct dt__ic_check {
