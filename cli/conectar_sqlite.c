@@ -39,6 +39,16 @@ static int sin_memoria(char *why, size_t whycap) {
 /* Each CHECK ( ... ) of a CREATE TABLE text, skipping quoted text, as a check of the table. */
 static int checks(dt__ic_tabla *t, const char *sql) {
     for (const char *p = sql; *p; p++) {
+        if (p[0] == '-' && p[1] == '-') { /* a comment is no constraint */
+            while (p[1] && p[1] != '\n') p++;
+            continue;
+        }
+        if (p[0] == '/' && p[1] == '*') {
+            const char *fin = strstr(p + 2, "*/");
+            if (fin == NULL) break;
+            p = fin + 1;
+            continue;
+        }
         if (*p == '\'' || *p == '"' || *p == '`' || *p == '[') {
             char cierre = *p == '[' ? ']' : *p;
             for (p++; *p && *p != cierre; p++) {}
