@@ -75,6 +75,19 @@ CREATE TABLE cliente_etiquetas (
     etiqueta_id integer NOT NULL REFERENCES etiquetas (id),
     PRIMARY KEY (cliente_id, etiqueta_id)
 );
+-- a foreign key to a UNIQUE column that is not the key
+CREATE TABLE reclamos (
+    id integer PRIMARY KEY,
+    rut_cliente rut_t NOT NULL REFERENCES clientes (rut),
+    detalle text NOT NULL
+);
+-- names SQL must quote: a reserved word for a table and a column, and a mixed-case column
+CREATE TABLE "user" (
+    id integer PRIMARY KEY,
+    "order" text NOT NULL,
+    "NombreVisible" text,
+    cliente_id bigint REFERENCES clientes (id)
+);
 CREATE VIEW v_saldos AS SELECT cliente_id, sum(saldo) AS saldo FROM cuentas GROUP BY cliente_id;
 CREATE FUNCTION no_negativas() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN

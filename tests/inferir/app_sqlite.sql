@@ -69,6 +69,19 @@ CREATE TABLE cliente_etiquetas (
     etiqueta_id INTEGER NOT NULL REFERENCES etiquetas (id),
     PRIMARY KEY (cliente_id, etiqueta_id)
 );
+-- a foreign key to a UNIQUE column that is not the key
+CREATE TABLE reclamos (
+    id integer PRIMARY KEY,
+    rut_cliente TEXT NOT NULL REFERENCES clientes (rut),
+    detalle text NOT NULL
+);
+-- names SQL must quote: a reserved word for a table and a column, and a mixed-case column
+CREATE TABLE "user" (
+    id integer PRIMARY KEY,
+    "order" text NOT NULL,
+    "NombreVisible" text,
+    cliente_id INTEGER REFERENCES clientes (id)
+);
 CREATE VIEW v_saldos AS SELECT cliente_id, sum(saldo) AS saldo FROM cuentas GROUP BY cliente_id;
 CREATE TRIGGER cuentas_no_negativas BEFORE UPDATE OF saldo ON cuentas
     WHEN NEW.saldo < 0 BEGIN SELECT RAISE(ABORT, 'saldo negativo'); END;

@@ -69,6 +69,8 @@ def _filas(pg):
     f["devoluciones"] = [(i, i, 1, ["fallado", "arrepentido", "otro"][i % 3]) for i in range(1, 11)]
     f["etiquetas"] = [(i, n) for i, n in enumerate(["vip", "moroso", "nuevo", "pyme", "empleado"], 1)]
     f["cliente_etiquetas"] = [(c, 1 + c % 5) for c in range(1, 31)]
+    f["reclamos"] = [(i, f["clientes"][i % 7][1], f"reclamo {i}") for i in range(1, 16)]
+    f["user"] = [(i, f"orden {i}", None if i % 2 else f"Visible {i}", None if i % 3 == 0 else i) for i in range(1, 9)]
     return f
 
 
@@ -79,6 +81,7 @@ COLUMNAS = {
     "perfiles": "cliente_id, apodo", "pedidos": "id, cliente_id, fecha, total",
     "lineas_pedido": "pedido_id, linea, cantidad", "devoluciones": "id, pedido_id, linea, motivo",
     "etiquetas": "id, nombre", "cliente_etiquetas": "cliente_id, etiqueta_id",
+    "reclamos": "id, rut_cliente, detalle", "user": 'id, "order", "NombreVisible", cliente_id',
 }
 
 
@@ -172,7 +175,7 @@ def _sqlite_origen(tmp_path):
     con.execute("PRAGMA foreign_keys = ON")
     for t, filas in _filas(pg=False).items():
         marcas = ", ".join("?" * len(filas[0]))
-        con.executemany(f"INSERT INTO {t} ({COLUMNAS[t]}) VALUES ({marcas})", filas)
+        con.executemany(f'INSERT INTO "{t}" ({COLUMNAS[t]}) VALUES ({marcas})', filas)
     con.commit()
     con.close()
     return db
@@ -196,7 +199,7 @@ def test_sqlite_round_trip(tmp_path):
     destino = tmp_path / "destino.db"
     fuente = sqlite3.connect(origen)
     ddl = [r[0] for r in fuente.execute("SELECT sql FROM sqlite_master WHERE sql IS NOT NULL ORDER BY rowid")]
-    vivas = {t: fuente.execute(f"SELECT count(*) FROM {t}").fetchone()[0] for t in COLUMNAS}
+    vivas = {t: fuente.execute(f'SELECT count(*) FROM "{t}"').fetchone()[0] for t in COLUMNAS}
     # the observed fan-out, counted here in SQL on the source: how many clientes have k cuentas
     hist = dict(fuente.execute("SELECT n, count(*) FROM (SELECT count(*) AS n FROM cuentas GROUP BY cliente_id) GROUP BY n"))
     hist[0] = vivas["clientes"] - sum(hist.values())
@@ -233,6 +236,8 @@ def test_sqlite_round_trip(tmp_path):
     assert not malos, f"{len(malos)} RUTs with a wrong check digit"
     assert con.execute("SELECT count(*) FROM clientes WHERE email NOT LIKE '%_@_%.__%'").fetchone()[0] == 0
     assert con.execute("SELECT count(*) FROM empleados WHERE jefe_id IS NOT NULL").fetchone()[0] == 0
+    assert '[tablas.user]' in doc and "\norder = " in doc and "\nNombreVisible = " in doc
+    assert 'rut_cliente = { ref = "clientes.rut" }' in doc, "a foreign key to a UNIQUE column that is no key"
     con.close()
     rc, doc2, err = _inferir(f"sqlite://{destino}")
     assert rc == 0, err
@@ -317,7 +322,7 @@ def _pg_origen(base, nombre):
     _psql(base, None, open(DDL_PG, "rb").read(), "-d", nombre)
     for t, filas in _filas(pg=True).items():
         datos = "".join("\t".join(_pg_texto(v) for v in f) + "\n" for f in filas)
-        _psql(base, None, f"COPY {t} ({COLUMNAS[t]}) FROM STDIN;\n{datos}\\.\n".encode(), "-d", nombre)
+        _psql(base, None, f'COPY "{t}" ({COLUMNAS[t]}) FROM STDIN;\n{datos}\\.\n'.encode(), "-d", nombre)
 
 
 def test_postgresql_round_trip(postgres, tmp_path):
@@ -348,7 +353,7 @@ def test_postgresql_round_trip(postgres, tmp_path):
     assert p.returncode == 0, f"the load into a database with the source's DDL failed (seed 42): {p.stderr.decode()}"
     assert _psql(base, "SELECT count(*) FROM pg_trigger WHERE NOT tgisinternal", None, "-d", "destino").strip() == "1"
     for t in COLUMNAS:
-        n = int(_psql(base, f"SELECT count(*) FROM {t}", None, "-d", "destino"))
+        n = int(_psql(base, f'SELECT count(*) FROM "{t}"', None, "-d", "destino"))
         assert n == e.total(t), f"{t}: {n} rows loaded, the document says {e.total(t)}"
     n = int(_psql(base, "SELECT count(*) FROM ventas.facturas", None, "-d", "destino"))
     assert n == e.total("facturas") == 100, f"ventas.facturas: {n} rows (empty in the source: --filas-vacia's 100)"
