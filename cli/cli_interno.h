@@ -152,6 +152,10 @@ int dt__cli_esquema_main(int argc, char **argv);
 /* datoteca detectar FILE [--filas N]: proposed masking rules for a CSV sample on stdout; the exit
  * status (2 for an unreadable or refused input, naming record and field but no value). */
 int dt__cli_detectar_main(int argc, char **argv);
+/* datoteca inferir URL [...]: a schema document from a live database's catalog (cli/cli_inferir.c; the
+ * connectors are the datoteca program's, cli/conectar.h); the exit status (2 for bad arguments, a URL
+ * no connector takes or a database it cannot read, 1 when the document cannot be written). */
+int dt__cli_inferir_main(int argc, char **argv);
 /* datoteca enmascarar --reglas FILE (--clave-archivo FILE | DATOTECA_CLAVE) [--entrada FILE] [--salida FILE]
  * [--formato csv|jsonl] [--jobs N]: masks a CSV or JSON Lines stream; the exit status (2 for refused rules,
  * key or input, 1 for an I/O error). */

@@ -9,3 +9,5 @@ need c++ g++
 need python3 python3 python3-venv
 # The datoteca program links SQLite for `datoteca esquema --formato sqlite` (headers and the .so link).
 if ! pkg-config --exists sqlite3 2>/dev/null && [ ! -e /usr/include/sqlite3.h ]; then need sqlite3.h libsqlite3-dev; fi
+# ... and libpq for `datoteca inferir postgresql://` (cli/conectar_pg.c).
+if ! pkg-config --exists libpq 2>/dev/null && [ ! -e /usr/include/postgresql/libpq-fe.h ]; then need libpq-fe.h libpq-dev; fi
