@@ -94,7 +94,7 @@ POR_CLAVE = {b.clave: b for b in BLOQUES}
 
 NO_CORRE = {
     # Builds and installs: the build itself, not an example of use.
-    "README.md@933c0816ff": "make demo / make test: the build and the whole test run (.ci/run runs make test)",  # :21
+    "README.md@25d00fbe7d": "make demo / make test / make check: the build and the test runs (.ci/run runs make test)",  # :21
     "README.md@102a813ecb": "builds and installs into /opt, then compiles app.c through pkg-config: tests/c/install_consumers.sh "
                             "installs to a prefix and builds a consumer through pkg-config; app.c, the README's C block, runs here",  # :46
     # Other languages, run elsewhere or by nothing.
