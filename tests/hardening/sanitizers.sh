@@ -26,8 +26,11 @@ echo "sanitizers: ASan+UBSan C suites and CLI clean"
 # ThreadSanitizer: the CLI compiled from the same sources, its outputs with three jobs equal the Release
 # CLI's with one (so the threads were really used and changed nothing).
 tsan=$(mktemp -d)
-gcc -std=c11 -O1 -g -fsanitize=thread -Ic/include -Ic/src $(cat c/fuentes.txt) cli/main.c \
-  $( [ -e /usr/include/sqlite3.h ] && echo "-DDT_CON_SQLITE cli/cli_sqlite.c -lsqlite3" ) -lpthread -o "$tsan/datoteca"
+# the program's own files as CMake adds them: SQLite's writer and connector, libpq's connector
+gcc -std=c11 -O1 -g -fsanitize=thread -Ic/include -Ic/src -Icli $(cat c/fuentes.txt) cli/main.c \
+  $( [ -e /usr/include/sqlite3.h ] && echo "-DDT_CON_SQLITE cli/cli_sqlite.c cli/conectar_sqlite.c -lsqlite3" ) \
+  $( [ -e /usr/include/postgresql/libpq-fe.h ] && echo "-DDT_CON_PG -I/usr/include/postgresql cli/conectar_pg.c -lpq" ) \
+  -lpthread -o "$tsan/datoteca"
 export TSAN_OPTIONS=halt_on_error=1:exitcode=66
 "$tsan/datoteca" tabla persona --seed 1 -n 30000 --unico rut,email --format csv --jobs 3 > "$tsan/t3.csv"
 "$release/datoteca" tabla persona --seed 1 -n 30000 --unico rut,email --format csv > "$tsan/t1.csv"
