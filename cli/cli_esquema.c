@@ -4,6 +4,7 @@
  *   datoteca esquema banco.toml --seed 42 --formato csv --salida banco/   (then: cd banco && psql -f cargar.sql)
  *   datoteca esquema banco.toml --seed 42 --formato sql | psql -v ON_ERROR_STOP=1
  *   datoteca esquema banco.toml --seed 42 --formato sqlite --salida banco.db --jobs 2
+ *   datoteca esquema app.toml --seed 42 --hacia postgresql://yo@localhost/app_dev [--vaciar]
  *
  * Rows are made in blocks of 4,096 by dt__cli_lotes_run (--jobs threads, shared with datoteca tabla) and
  * written in row order, so every output is byte for byte the same for any --jobs.
@@ -33,6 +34,8 @@ static int usage_esquema(FILE *f) {
     fprintf(f, "usage: datoteca esquema FILE [--seed N] [--hoy YYYY-MM-DD] --formato ddl|csv|sql|sqlite\n"
                "                            [--dialecto postgresql|sqlite] [--salida DIR|FILE] [--jobs N]\n"
                "                            [--progreso | --silencio]\n"
+               "       datoteca esquema FILE [--seed N] [--hoy YYYY-MM-DD] --hacia URL [--vaciar] [--jobs N]\n"
+               "                            [--progreso | --silencio]\n"
                "FILE is TOML, or JSON when its name ends in .json (docs/esquemas.md).\n"
                "  --formato ddl     the CREATE TABLE statements, in dependency order, on stdout\n"
                "  --formato csv     one CSV per table (a header row; an empty unquoted cell is NULL) into DIR\n"
@@ -41,6 +44,12 @@ static int usage_esquema(FILE *f) {
                "                    postgresql), every row as INSERTs in dependency order, COMMIT (psql -f, sqlite3)\n"
                "  --formato sqlite  a new SQLite database FILE (--salida; an existing file is refused): the DDL with\n"
                "                    its foreign keys, then every row, in one transaction\n"
+               "  --hacia URL       every row into the existing database at URL, whose tables the application made:\n"
+               "                    postgresql://... (libpq: COPY; PGPASSWORD, ~/.pgpass, PGSERVICE work) or sqlite:PATH;\n"
+               "                    one transaction, parents first, constraints and triggers on, sequences moved past\n"
+               "                    the rows; a table that holds rows stops it before anything is written; any refusal\n"
+               "                    rolls back (docs/hacia.md)\n"
+               "  --vaciar          with --hacia: empty the document's tables first, in the same transaction\n"
                "  --jobs N          1 to 64 threads make the rows (csv, sql, sqlite); the output is the same for any N\n"
                "  --progreso        a progress line on stderr (table, rows done of the total, rows/s, time elapsed and\n"
                "                    left) even when stderr is not a terminal; by default it is drawn on a terminal only,\n"
@@ -98,6 +107,31 @@ static char *leer(const char *ruta, size_t *len) {
 }
 
 int (*dt__cli_esquema_sqlite)(const dt_esquema *e, const char *ruta, size_t jobs, dt__progreso *prog) = NULL;
+dt__cli_hacia dt__cli_hacia_sqlite = NULL;
+dt__cli_hacia dt__cli_hacia_pg = NULL;
+
+/* --hacia's writer for url, or NULL with the reason said (the URL is never printed: it may hold a password). */
+static dt__cli_hacia hacia_de(const char *url) {
+    const char *falta;
+    dt__cli_hacia h;
+    if (strncmp(url, "sqlite:", 7) == 0) {
+        h = dt__cli_hacia_sqlite;
+        falta = "SQLite: the datoteca program links it when built with libsqlite3 (Debian: libsqlite3-dev)";
+    } else if (strncmp(url, "postgresql://", 13) == 0 || strncmp(url, "postgres://", 11) == 0) {
+        h = dt__cli_hacia_pg;
+        falta = "PostgreSQL: the datoteca program links it when built with libpq (Debian: libpq-dev)";
+    } else if (strncmp(url, "mysql://", 8) == 0 || strncmp(url, "mariadb://", 10) == 0) {
+        fprintf(stderr, "datoteca: --hacia: MariaDB/MySQL is not supported yet (sqlite: and postgresql:// are)\n");
+        return NULL;
+    } else {
+        fprintf(stderr, "datoteca: --hacia must start with sqlite: or postgresql:// (the URL is not printed)\n");
+        return NULL;
+    }
+    if (h == NULL)
+        fprintf(stderr, "datoteca: --hacia: this program has no writer for %s; python -m datoteca and npx datoteca run "
+                        "the library's CLI, which links no database client\n", falta);
+    return h;
+}
 
 /* One table's blocks, read by every worker at once and never written while they run. */
 typedef struct lotes_tabla {
@@ -377,8 +411,8 @@ static int sql(const dt_esquema *e, dt_dialecto dialecto, const char *ruta, size
 int dt__cli_esquema_main(int argc, char **argv) {
     if (argc < 3) return usage_esquema(stderr);
     if (strcmp(argv[2], "--help") == 0 || strcmp(argv[2], "-h") == 0) return usage_esquema(stdout);
-    const char *archivo = argv[2], *salida = NULL;
-    int formato = -1;
+    const char *archivo = argv[2], *salida = NULL, *hacia = NULL;
+    int formato = -1, vaciar = 0;
     unsigned long long seed = 0, jobs = 1;
     int32_t hoy[3] = {0, 0, 0};
     dt_dialecto dialecto = DT_SQL_POSTGRESQL;
@@ -387,6 +421,10 @@ int dt__cli_esquema_main(int argc, char **argv) {
         const char *opt = argv[i];
         if (strcmp(opt, "--help") == 0 || strcmp(opt, "-h") == 0) return usage_esquema(stdout);
         if (dt__cli_progreso_opcion(opt, &progreso)) continue;
+        if (strcmp(opt, "--vaciar") == 0) {
+            vaciar = 1;
+            continue;
+        }
         const char *val = ++i < argc ? argv[i] : NULL;
         if (val == NULL) {
             fprintf(stderr, "datoteca: %s needs a value\n", opt);
@@ -425,13 +463,27 @@ int dt__cli_esquema_main(int argc, char **argv) {
             }
         } else if (strcmp(opt, "--salida") == 0) {
             salida = val;
+        } else if (strcmp(opt, "--hacia") == 0) {
+            hacia = val;
         } else {
             fprintf(stderr, "datoteca: unexpected argument '%s' ('datoteca esquema --help')\n", opt);
             return 2;
         }
     }
+    dt__cli_hacia escritor = NULL;
+    if (hacia) {
+        if (formato >= 0 || salida) {
+            fprintf(stderr, "datoteca: --hacia writes into a database; --formato and --salida write files: give one or the other\n");
+            return 2;
+        }
+        if ((escritor = hacia_de(hacia)) == NULL) return 2;
+        formato = E_FILAS; /* what the writers read; only the dispatch below looks at it */
+    } else if (vaciar) {
+        fprintf(stderr, "datoteca: --vaciar goes with --hacia URL (it empties the database's tables)\n");
+        return 2;
+    }
     if (formato < 0) {
-        fprintf(stderr, "datoteca: esquema needs --formato ddl, csv, sql or sqlite\n");
+        fprintf(stderr, "datoteca: esquema needs --formato ddl, csv, sql or sqlite, or --hacia URL\n");
         return 2;
     }
     if (dt__cli_progreso_pedido(progreso, "")) return 2;
@@ -492,6 +544,7 @@ int dt__cli_esquema_main(int argc, char **argv) {
         dt__cli_progreso_empezar(&prog, "esquema", progreso, formato == E_SQL && salida == NULL, total, (uint32_t)nt, 0);
         if (formato == E_CSV) rc = csv(e, salida ? salida : ".", (size_t)jobs, &prog);
         else if (formato == E_SQL) rc = sql(e, dialecto, salida, (size_t)jobs, &prog);
+        else if (escritor) rc = escritor(e, hacia, vaciar, (size_t)jobs, &prog);
         else rc = dt__cli_esquema_sqlite(e, salida, (size_t)jobs, &prog);
         dt__cli_progreso_terminar(&prog, rc == 0);
     }

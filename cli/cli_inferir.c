@@ -1195,8 +1195,8 @@ static void inferir_todo(inferir *x) {
                    strcmp(t->esquema, "public") ? t->esquema : "", strcmp(t->esquema, "public") ? "." : "", t->nombre, col->nombre,
                    col->nombre, strcmp(t->esquema, "public") ? t->esquema : "", strcmp(t->esquema, "public") ? "." : "", t->nombre);
                 if (col->identidad == 2)
-                    nota(x, "%s.%s: GENERATED ALWAYS AS IDENTITY takes no written value: load it with OVERRIDING SYSTEM VALUE, "
-                            "or alter it to BY DEFAULT", t->nombre, col->nombre);
+                    nota(x, "%s.%s: GENERATED ALWAYS AS IDENTITY: an INSERT cannot write it (OVERRIDING SYSTEM VALUE); "
+                            "COPY can, so --hacia and cargar.sql load it", t->nombre, col->nombre);
             }
         } else if (col->clase == DT__IC_TEXTO) {
             int k = d->c[j].detectado != D_NINGUNO ? d->c[j].detectado : por_nombre(col->nombre);

@@ -193,5 +193,18 @@ int dt__cli_esquema_lotes(const dt_esquema *e, size_t t, size_t jobs, int format
  * `prog` (NULL: none) counts the rows loaded. */
 extern int (*dt__cli_esquema_sqlite)(const dt_esquema *e, const char *ruta, size_t jobs, dt__progreso *prog);
 int dt__cli_sqlite_escribir(const dt_esquema *e, const char *ruta, size_t jobs, dt__progreso *prog);
+/* --hacia URL: every row into the existing database at url (its tables made by the application's own
+ * DDL), in dependency order, in one transaction, constraints and triggers on; `vaciar` empties the
+ * document's tables first, else a table holding rows stops the run before anything is written. The
+ * exit status: 0; 2 when nothing was written (the URL, the connection, a table missing or not empty, a
+ * UNIQUE column the document does not keep unique); 1 when the database refused a row (rolled back, the
+ * sentence names table, row and column, never a value). NULL in the library, as dt__cli_esquema_sqlite;
+ * the datoteca program sets the writers it links (cli/cli_sqlite.c, cli/hacia_pg.c). The URL is never
+ * printed (it may hold a password). */
+typedef int (*dt__cli_hacia)(const dt_esquema *e, const char *url, int vaciar, size_t jobs, dt__progreso *prog);
+extern dt__cli_hacia dt__cli_hacia_sqlite;
+extern dt__cli_hacia dt__cli_hacia_pg;
+int dt__cli_sqlite_hacia(const dt_esquema *e, const char *url, int vaciar, size_t jobs, dt__progreso *prog);
+int dt__cli_pg_hacia(const dt_esquema *e, const char *url, int vaciar, size_t jobs, dt__progreso *prog);
 
 #endif

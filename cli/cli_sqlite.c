@@ -1,6 +1,8 @@
 /* datoteca esquema --formato sqlite --salida FILE.db: the schema's tables (the DDL with its FOREIGN KEY
  * constraints) and every row, parents first, in one transaction, each cell bound to a prepared
  * statement: a null as NULL, integer and bigint columns as integers, the rest as text.
+ * datoteca esquema --hacia sqlite:FILE.db: the same rows into an existing file whose tables the
+ * application made (dt__cli_sqlite_hacia, below).
  *
  * This file links libsqlite3, so it is compiled into the datoteca program only (CMakeLists.txt), not
  * into libdatoteca: main.c hands dt__cli_sqlite_escribir to the library's CLI, and the CLI inside the
@@ -19,6 +21,7 @@
 #include <sqlite3.h>
 
 #include "cli_interno.h"
+#include "conectar.h" /* dt__conectar_sqlite_ruta */
 #include "internal.h" /* dt__sql_nombre: names as SQL spells them */
 
 typedef struct carga {
@@ -70,6 +73,7 @@ static int cargar_lote(void *ctx, outbuf *o) {
         if (rc == SQLITE_OK) rc = sqlite3_step(c->st);
         if (rc != SQLITE_DONE) {
             dt__cli_progreso_cortar();
+            /* SQLite's sentences name the constraint or table.column, never the value */
             fprintf(stderr, "datoteca: SQLite refused row %llu of %s: %s\n", c->fila, c->tabla, sqlite3_errmsg(c->db));
             return 1;
         }
@@ -171,5 +175,98 @@ int dt__cli_sqlite_escribir(const dt_esquema *e, const char *ruta, size_t jobs, 
         rc = 1;
     }
     if (rc) remove(ruta); /* half a database is worse than none */
+    return rc;
+}
+
+/* --hacia: a question about table t of the target (sql holds one %s for its quoted name): 1 when it
+ * returns a row, 0 when not, -1 when SQLite refuses it (said, naming the table). */
+static int pregunta(sqlite3 *db, const char *ruta, const char *sql, const char *tabla) {
+    char q[DT__SQL_CITADO_MAX], texto[256 + DT__SQL_CITADO_MAX];
+    dt__sql_nombre(tabla, strlen(tabla), q);
+    snprintf(texto, sizeof texto, sql, q);
+    sqlite3_stmt *st = NULL;
+    int rc = sqlite3_prepare_v2(db, texto, -1, &st, NULL);
+    if (rc == SQLITE_OK) rc = sqlite3_step(st);
+    int r = rc == SQLITE_ROW ? 1 : rc == SQLITE_DONE ? 0 : -1;
+    if (r < 0)
+        fprintf(stderr, "datoteca: --hacia: SQLite file %s: table %s: %s%s\n", ruta, tabla, sqlite3_errmsg(db),
+                strncmp(sqlite3_errmsg(db), "no such table", 13) == 0 ? " (create the tables with the application's DDL first)" : "");
+    sqlite3_finalize(st);
+    return r;
+}
+
+/* Column j of table t is the table's INTEGER PRIMARY KEY, or alone in a UNIQUE index or constraint
+ * that is not partial: then the document must keep it unique. 1, 0, or -1 (said). */
+static int unico_en_destino(sqlite3 *db, const char *ruta, const char *tabla, const char *columna) {
+    /* the rowid alias (an INTEGER PRIMARY KEY of one column), or a unique index of one key column */
+    static const char *const texto =
+        "SELECT (SELECT count(*) FROM pragma_table_info(?1) WHERE pk > 0) = 1 AND EXISTS (SELECT 1 FROM "
+        "pragma_table_info(?1) WHERE pk = 1 AND name = ?2 AND upper(type) = 'INTEGER') OR EXISTS (SELECT 1 FROM "
+        "pragma_index_list(?1) i WHERE i.\"unique\" AND NOT i.partial AND (SELECT count(*) FROM pragma_index_xinfo(i.name) "
+        "x WHERE x.key) = 1 AND EXISTS (SELECT 1 FROM pragma_index_info(i.name) x WHERE x.name = ?2))";
+    sqlite3_stmt *st = NULL;
+    int rc = sqlite3_prepare_v2(db, texto, -1, &st, NULL);
+    if (rc == SQLITE_OK) rc = sqlite3_bind_text(st, 1, tabla, -1, SQLITE_STATIC);
+    if (rc == SQLITE_OK) rc = sqlite3_bind_text(st, 2, columna, -1, SQLITE_STATIC);
+    if (rc == SQLITE_OK) rc = sqlite3_step(st);
+    int r = rc == SQLITE_ROW ? sqlite3_column_int(st, 0) != 0 : -1;
+    if (r < 0) fprintf(stderr, "datoteca: --hacia: SQLite file %s: table %s: %s\n", ruta, tabla, sqlite3_errmsg(db));
+    sqlite3_finalize(st);
+    return r;
+}
+
+int dt__cli_sqlite_hacia(const dt_esquema *e, const char *url, int vaciar, size_t jobs, dt__progreso *prog) {
+    const char *ruta = dt__conectar_sqlite_ruta(url);
+    sqlite3 *db = NULL;
+    /* READWRITE without CREATE: a mistyped path is refused, not a new empty file */
+    if (sqlite3_open_v2(ruta, &db, SQLITE_OPEN_READWRITE, NULL) != SQLITE_OK) {
+        fprintf(stderr, "datoteca: --hacia: SQLite file %s: %s\n", ruta, db ? sqlite3_errmsg(db) : "cannot open it");
+        sqlite3_close(db);
+        return 2;
+    }
+    sqlite3_busy_timeout(db, 5000);
+    size_t nt = dt_esquema_tablas(e);
+    /* foreign_keys is a no-op inside a transaction: set first. IMMEDIATE: no other writer from here on. */
+    int rc = exec(db, "PRAGMA foreign_keys = ON; BEGIN IMMEDIATE") ? 2 : 0;
+    for (size_t k = 0; !rc && k < nt; k++) {
+        size_t t = dt_esquema_orden(e, k);
+        const char *tabla = dt_esquema_tabla(e, t);
+        int lleno = pregunta(db, ruta, "SELECT 1 FROM %s LIMIT 1", tabla);
+        if (lleno < 0) rc = 2;
+        else if (lleno && !vaciar) {
+            fprintf(stderr, "datoteca: --hacia: SQLite file %s: table %s already holds rows; --vaciar empties the document's "
+                            "tables first, in the same transaction\n", ruta, tabla);
+            rc = 2;
+        }
+        for (size_t j = 0; !rc && j < dt_esquema_columnas(e, t); j++) {
+            dt_esquema_columna_info ci;
+            dt_esquema_columna(e, t, j, &ci);
+            /* a ref's uniqueness is its table's shape (a 1:1 fan-out), which the library keeps */
+            int u = ci.unico || ci.ref_tabla ? 0 : unico_en_destino(db, ruta, tabla, ci.nombre);
+            if (u < 0) rc = 2;
+            else if (u) {
+                fprintf(stderr, "datoteca: --hacia: SQLite file %s: column %s.%s is unique in the database and the document "
+                                "does not keep it unique (unico = true, or serie = true)\n", ruta, tabla, ci.nombre);
+                rc = 2;
+            }
+        }
+    }
+    /* children first, so each DELETE finds no row of the document pointing at it */
+    for (size_t k = nt; !rc && vaciar && k-- > 0;)
+        if (pregunta(db, ruta, "DELETE FROM %s", dt_esquema_tabla(e, dt_esquema_orden(e, k))) < 0) rc = 2;
+    carga *c = rc ? NULL : (carga *)malloc(sizeof *c);
+    if (c == NULL && !rc) {
+        fprintf(stderr, "datoteca: out of memory\n");
+        rc = 1;
+    }
+    for (size_t k = 0; !rc && k < nt; k++) rc = cargar_tabla(db, e, dt_esquema_orden(e, k), jobs, c, prog) != 0;
+    free(c);
+    if (!rc && exec(db, "COMMIT")) rc = 1;
+    if (rc) {
+        sqlite3_exec(db, "ROLLBACK", NULL, NULL, NULL);
+        dt__cli_progreso_cortar();
+        fprintf(stderr, "datoteca: --hacia: SQLite file %s: rolled back, the database is as it was\n", ruta);
+    }
+    sqlite3_close(db);
     return rc;
 }

@@ -95,6 +95,9 @@ typedef int (*dt__ic_conector)(const char *url, const char *esquema, size_t mues
 extern dt__ic_conector dt__cli_conectar_sqlite;
 extern dt__ic_conector dt__cli_conectar_pg;
 int dt__conectar_sqlite(const char *url, const char *esquema, size_t muestra, dt__ic_modelo *m, char *why, size_t whycap);
+/* The file of a sqlite: URL: sqlite:///abs/path (an empty host, as file: URLs), sqlite://rel/path and
+ * sqlite:rel/path; a pointer into url. */
+const char *dt__conectar_sqlite_ruta(const char *url);
 int dt__conectar_pg(const char *url, const char *esquema, size_t muestra, dt__ic_modelo *m, char *why, size_t whycap);
 
 /* Model helpers (cli_inferir.c). Each returns NULL / non-zero only when memory runs out. */

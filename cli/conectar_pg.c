@@ -15,6 +15,7 @@
 #include <libpq-fe.h>
 
 #include "conectar.h"
+#include "conectar_pg.h"
 
 /* The tables' filter, shared by every query: $1 is the schema asked for, or NULL for every one. */
 #define FILTRO                                                                                                  \
@@ -77,32 +78,18 @@ static const char *Q_DISPARADORES =
 
 typedef struct lector {
     PGconn *con;
+    dt__pg *sesion;
     dt__ic_modelo *m;
     const char *esquema;
     char **oids; /* each table's oid, by table index */
-    char *clave; /* the URL's password, blotted out of any libpq text */
-    char *donde; /* "host H, port P, database D" */
     char *why;
     size_t whycap;
 } lector;
 
-/* libpq's text with the password replaced by *** and its first line only. */
-static void limpio(const lector *l, const char *msg, char *out, size_t cap) {
-    size_t k = 0, pl = l->clave ? strlen(l->clave) : 0;
-    for (const char *p = msg; *p && *p != '\n' && k + 4 < cap;) {
-        if (pl && strncmp(p, l->clave, pl) == 0) {
-            memcpy(out + k, "***", 3);
-            k += 3, p += pl;
-        } else
-            out[k++] = *p++;
-    }
-    out[k] = '\0';
-}
-
 static int fallo(lector *l, const char *que, const char *msg) {
     char m[600];
-    limpio(l, msg ? msg : PQerrorMessage(l->con), m, sizeof m);
-    snprintf(l->why, l->whycap, "PostgreSQL at %s: %s: %s", l->donde, que, m);
+    dt__pg_limpio(l->sesion, msg ? msg : PQerrorMessage(l->con), m, sizeof m);
+    snprintf(l->why, l->whycap, "PostgreSQL at %s: %s: %s", l->sesion->donde, que, m);
     return 2;
 }
 
@@ -121,18 +108,6 @@ static long tabla_de_oid(const lector *l, const char *oid) {
     for (size_t i = 0; i < l->m->ntablas; i++) /* tables arrive in oid order from most queries: cheap */
         if (strcmp(l->oids[i], oid) == 0) return (long)i;
     return -1;
-}
-
-/* The password of a postgresql://user:password@host URL, or NULL. */
-static char *clave_de(const char *url) {
-    const char *p = strstr(url, "://");
-    if (p == NULL) return NULL;
-    p += 3;
-    const char *arroba = strchr(p, '@'), *barra = strchr(p, '/');
-    if (arroba == NULL || (barra && barra < arroba)) return NULL;
-    const char *dos = memchr(p, ':', (size_t)(arroba - p));
-    if (dos == NULL || dos + 1 == arroba) return NULL;
-    return dt__ic_dupn(dos + 1, (size_t)(arroba - dos - 1));
 }
 
 static int cita(char *d, size_t cap, const char *s) {
@@ -368,45 +343,12 @@ memoria:
 }
 
 int dt__conectar_pg(const char *url, const char *esquema, size_t muestra, dt__ic_modelo *m, char *why, size_t whycap) {
+    dt__pg pg;
+    int rc = dt__pg_abrir(&pg, url, why, whycap);
+    if (rc) return rc;
     lector l;
     memset(&l, 0, sizeof l);
-    l.m = m, l.esquema = esquema, l.why = why, l.whycap = whycap;
-    l.clave = clave_de(url);
-    /* host, port and database as libpq reads them from the URL (defaults: libpq's, from the environment) */
-    char *err = NULL;
-    PQconninfoOption *op = PQconninfoParse(url, &err);
-    const char *host = NULL, *port = NULL, *db = NULL;
-    for (PQconninfoOption *o = op; o && o->keyword; o++) {
-        if (strcmp(o->keyword, "password") == 0 && o->val && o->val[0] && l.clave == NULL) l.clave = dt__ic_dup(o->val);
-        if (strcmp(o->keyword, "host") == 0) host = o->val;
-        if (strcmp(o->keyword, "port") == 0) port = o->val;
-        if (strcmp(o->keyword, "dbname") == 0) db = o->val;
-    }
-    char donde[600];
-    snprintf(donde, sizeof donde, "host %s, port %s, database %s", host && host[0] ? host : getenv("PGHOST") ? getenv("PGHOST") : "(libpq's default)",
-             port && port[0] ? port : getenv("PGPORT") ? getenv("PGPORT") : "5432",
-             db && db[0] ? db : getenv("PGDATABASE") ? getenv("PGDATABASE") : "(libpq's default)");
-    l.donde = donde;
-    if (op == NULL) {
-        int rc = fallo(&l, "the URL is not one libpq reads", err ? err : "");
-        PQfreemem(err);
-        free(l.clave);
-        return rc;
-    }
-    l.con = PQconnectdb(url);
-    if (PQstatus(l.con) != CONNECTION_OK) {
-        /* the server may have filled in what the URL left out */
-        if (!(host && host[0]) && PQhost(l.con)) {
-            snprintf(donde, sizeof donde, "host %s, port %s, database %s", PQhost(l.con), PQport(l.con) ? PQport(l.con) : "?",
-                     PQdb(l.con) ? PQdb(l.con) : "?");
-        }
-        int rc = fallo(&l, "cannot connect", NULL);
-        PQfinish(l.con);
-        PQconninfoFree(op);
-        free(l.clave);
-        return rc;
-    }
-    snprintf(donde, sizeof donde, "host %s, port %s, database %s", PQhost(l.con), PQport(l.con), PQdb(l.con));
+    l.con = pg.con, l.sesion = &pg, l.m = m, l.esquema = esquema, l.why = why, l.whycap = whycap;
     char origen[700];
     snprintf(origen, sizeof origen, "postgresql://%s:%s/%s%s%s", PQhost(l.con), PQport(l.con), PQdb(l.con),
              esquema ? " --esquema " : "", esquema ? esquema : "");
@@ -415,15 +357,13 @@ int dt__conectar_pg(const char *url, const char *esquema, size_t muestra, dt__ic
     /* a consistent read of the catalog and the samples, and nothing written */
     PGresult *r = PQexec(l.con, "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY");
     PQclear(r);
-    int rc = m->origen ? leer(&l, muestra) : 2;
+    rc = m->origen ? leer(&l, muestra) : 2;
     r = PQexec(l.con, "ROLLBACK");
     PQclear(r);
     if (l.oids)
         for (size_t i = 0; i < m->ntablas; i++) free(l.oids[i]);
     free(l.oids);
-    PQfinish(l.con);
-    PQconninfoFree(op);
-    free(l.clave);
-    if (rc && !why[0]) snprintf(why, whycap, "PostgreSQL at %s: out of memory", donde);
+    if (rc && !why[0]) snprintf(why, whycap, "PostgreSQL at %s: out of memory", pg.donde);
+    dt__pg_cerrar(&pg);
     return rc;
 }

@@ -24,8 +24,7 @@ static int sin_caso(const char *a, const char *b, size_t n) {
     return 0;
 }
 
-/* sqlite:///abs/path (an empty host, as file: URLs), sqlite://rel/path and sqlite:rel/path. */
-static const char *ruta_de(const char *url) {
+const char *dt__conectar_sqlite_ruta(const char *url) {
     const char *p = url + 7;
     if (strncmp(p, "//", 2) == 0) p += 2;
     return p;
@@ -249,7 +248,7 @@ memoria:
 }
 
 int dt__conectar_sqlite(const char *url, const char *esquema, size_t muestra, dt__ic_modelo *m, char *why, size_t whycap) {
-    const char *ruta = ruta_de(url);
+    const char *ruta = dt__conectar_sqlite_ruta(url);
     sqlite3 *db = NULL;
     if (esquema && strcmp(esquema, "main") != 0) {
         snprintf(why, whycap, "--esquema %s: a SQLite file has one schema, main", esquema);

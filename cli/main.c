@@ -1,8 +1,8 @@
 /* The datoteca program: the command line lives in the library (dt_cli_main, cli/cli.c), so the
  * CMake binary, the Python package's script and the npm package's bin run the same code. Only this
  * program links SQLite (cli/cli_sqlite.c, cli/conectar_sqlite.c), for `datoteca esquema --formato
- * sqlite` and `datoteca inferir sqlite:`, and libpq (cli/conectar_pg.c), for `datoteca inferir
- * postgresql://`. */
+ * sqlite`, `--hacia sqlite:` and `datoteca inferir sqlite:`, and libpq (cli/conectar_pg*.c,
+ * cli/hacia_pg.c), for `datoteca inferir postgresql://` and `datoteca esquema --hacia postgresql://`. */
 #include "datoteca.h"
 #if defined(DT_CON_SQLITE) || defined(DT_CON_PG)
 #include "cli_interno.h"
@@ -12,10 +12,12 @@
 int main(int argc, char **argv) {
 #ifdef DT_CON_SQLITE
     dt__cli_esquema_sqlite = dt__cli_sqlite_escribir;
+    dt__cli_hacia_sqlite = dt__cli_sqlite_hacia;
     dt__cli_conectar_sqlite = dt__conectar_sqlite;
 #endif
 #ifdef DT_CON_PG
     dt__cli_conectar_pg = dt__conectar_pg;
+    dt__cli_hacia_pg = dt__cli_pg_hacia;
 #endif
     return dt_cli_main(argc, argv);
 }

@@ -29,7 +29,7 @@ tsan=$(mktemp -d)
 # the program's own files as CMake adds them: SQLite's writer and connector, libpq's connector
 gcc -std=c11 -O1 -g -fsanitize=thread -Ic/include -Ic/src -Icli $(cat c/fuentes.txt) cli/main.c \
   $( [ -e /usr/include/sqlite3.h ] && echo "-DDT_CON_SQLITE cli/cli_sqlite.c cli/conectar_sqlite.c -lsqlite3" ) \
-  $( [ -e /usr/include/postgresql/libpq-fe.h ] && echo "-DDT_CON_PG -I/usr/include/postgresql cli/conectar_pg.c -lpq" ) \
+  $( [ -e /usr/include/postgresql/libpq-fe.h ] && echo "-DDT_CON_PG -I/usr/include/postgresql cli/conectar_pg.c cli/conectar_pg_sesion.c cli/hacia_pg.c -lpq" ) \
   -lpthread -o "$tsan/datoteca"
 export TSAN_OPTIONS=halt_on_error=1:exitcode=66
 "$tsan/datoteca" tabla persona --seed 1 -n 30000 --unico rut,email --format csv --jobs 3 > "$tsan/t3.csv"
@@ -38,6 +38,12 @@ cmp -s "$tsan/t1.csv" "$tsan/t3.csv" || { echo "tsan: datoteca tabla --jobs 3 di
 "$tsan/datoteca" esquema esquemas/banco.toml --seed 3 --formato csv --salida "$tsan/e3" --jobs 3
 "$release/datoteca" esquema esquemas/banco.toml --seed 3 --formato csv --salida "$tsan/e1"
 diff -r "$tsan/e1" "$tsan/e3" >/dev/null || { echo "tsan: datoteca esquema --jobs 3 differs from --jobs 1"; exit 1; }
+# --hacia: three threads make the rows, the writer inserts them in order (when the program links SQLite)
+if [ -e /usr/include/sqlite3.h ]; then
+  "$release/datoteca" esquema esquemas/banco.toml --formato ddl --dialecto sqlite |
+    python3 -c 'import sqlite3, sys; sqlite3.connect(sys.argv[1]).executescript(sys.stdin.read())' "$tsan/h.db"
+  "$tsan/datoteca" esquema esquemas/banco.toml --seed 3 --hacia "sqlite:$tsan/h.db" --jobs 3
+fi
 "$tsan/datoteca" esquema esquemas/banco.toml --seed 3 --formato sql --jobs 3 | cmp -s - <("$release/datoteca" esquema esquemas/banco.toml --seed 3 --formato sql) \
   || { echo "tsan: datoteca esquema --formato sql --jobs 3 differs from --jobs 1"; exit 1; }
 if [ -e /usr/include/sqlite3.h ]; then

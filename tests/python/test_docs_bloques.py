@@ -109,6 +109,8 @@ NO_CORRE = {
     "docs/java.md@84310fdacb": "Java test fragment (JUnit): this layer has no Java runner",  # :100
     "docs/java.md@f9ab03afed": "Maven coordinates (XML), not code",  # :29
     # Services this file does not start.
+    "docs/hacia.md@decb3575fe": "a PostgreSQL server and a .pgpass: test_hacia.py runs inferir and --hacia against a server "
+                                "it starts, with PGPASSWORD and a password in the URL",  # :31
     "docs/postgres.md@ed79768786": "PostgreSQL with the datoteca extension installed (make install-postgres, as root): "
                                    "test_postgres_ext.py creates it",  # :30
     "docs/postgres.md@971ce05f91": "PostgreSQL with the datoteca extension: test_postgres_ext.py seeds a table in one statement",  # :46
