@@ -45,7 +45,8 @@ static int usage_esquema(FILE *f) {
                "  --formato sqlite  a new SQLite database FILE (--salida; an existing file is refused): the DDL with\n"
                "                    its foreign keys, then every row, in one transaction\n"
                "  --hacia URL       every row into the existing database at URL, whose tables the application made:\n"
-               "                    postgresql://... (libpq: COPY; PGPASSWORD, ~/.pgpass, PGSERVICE work) or sqlite:PATH;\n"
+               "                    postgresql://... (libpq: COPY; PGPASSWORD, ~/.pgpass, PGSERVICE work),\n"
+               "                    mariadb://[user@]host/db or mysql://... (multi-row INSERTs; ~/.my.cnf works), sqlite:PATH;\n"
                "                    one transaction, parents first, constraints and triggers on, sequences moved past\n"
                "                    the rows; a table that holds rows stops it before anything is written; any refusal\n"
                "                    rolls back (docs/hacia.md)\n"
@@ -109,6 +110,7 @@ static char *leer(const char *ruta, size_t *len) {
 int (*dt__cli_esquema_sqlite)(const dt_esquema *e, const char *ruta, size_t jobs, dt__progreso *prog) = NULL;
 dt__cli_hacia dt__cli_hacia_sqlite = NULL;
 dt__cli_hacia dt__cli_hacia_pg = NULL;
+dt__cli_hacia dt__cli_hacia_mariadb = NULL;
 
 /* --hacia's writer for url, or NULL with the reason said (the URL is never printed: it may hold a password). */
 static dt__cli_hacia hacia_de(const char *url) {
@@ -121,10 +123,10 @@ static dt__cli_hacia hacia_de(const char *url) {
         h = dt__cli_hacia_pg;
         falta = "PostgreSQL: the datoteca program links it when built with libpq (Debian: libpq-dev)";
     } else if (strncmp(url, "mysql://", 8) == 0 || strncmp(url, "mariadb://", 10) == 0) {
-        fprintf(stderr, "datoteca: --hacia: MariaDB/MySQL is not supported yet (sqlite: and postgresql:// are)\n");
-        return NULL;
+        h = dt__cli_hacia_mariadb;
+        falta = "MariaDB/MySQL: the datoteca program links it when built with MariaDB Connector/C (Debian: libmariadb-dev)";
     } else {
-        fprintf(stderr, "datoteca: --hacia must start with sqlite: or postgresql:// (the URL is not printed)\n");
+        fprintf(stderr, "datoteca: --hacia must start with sqlite:, postgresql:// or mariadb:// (the URL is not printed)\n");
         return NULL;
     }
     if (h == NULL)

@@ -199,12 +199,14 @@ int dt__cli_sqlite_escribir(const dt_esquema *e, const char *ruta, size_t jobs, 
  * exit status: 0; 2 when nothing was written (the URL, the connection, a table missing or not empty, a
  * UNIQUE column the document does not keep unique); 1 when the database refused a row (rolled back, the
  * sentence names table, row and column, never a value). NULL in the library, as dt__cli_esquema_sqlite;
- * the datoteca program sets the writers it links (cli/cli_sqlite.c, cli/hacia_pg.c). The URL is never
+ * the datoteca program sets the writers it links (cli/cli_sqlite.c, cli/hacia_pg.c, cli/hacia_mariadb.c). The URL is never
  * printed (it may hold a password). */
 typedef int (*dt__cli_hacia)(const dt_esquema *e, const char *url, int vaciar, size_t jobs, dt__progreso *prog);
 extern dt__cli_hacia dt__cli_hacia_sqlite;
 extern dt__cli_hacia dt__cli_hacia_pg;
+extern dt__cli_hacia dt__cli_hacia_mariadb;
 int dt__cli_sqlite_hacia(const dt_esquema *e, const char *url, int vaciar, size_t jobs, dt__progreso *prog);
 int dt__cli_pg_hacia(const dt_esquema *e, const char *url, int vaciar, size_t jobs, dt__progreso *prog);
+int dt__cli_mariadb_hacia(const dt_esquema *e, const char *url, int vaciar, size_t jobs, dt__progreso *prog);
 
 #endif

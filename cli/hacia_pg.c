@@ -161,7 +161,8 @@ static int comprobar(destino *d, int vaciar) {
     /* single-column UNIQUE or PRIMARY KEY constraints and unique indexes that are not partial */
     static const char *const Q_UNICOS =
         "SELECT a.attname FROM pg_index i JOIN pg_attribute a ON a.attrelid = i.indrelid AND a.attnum = i.indkey[0] "
-        "WHERE i.indrelid = $1::regclass AND i.indisunique AND i.indnkeyatts = 1 AND i.indpred IS NULL AND i.indexprs IS NULL";
+        "WHERE i.indrelid = $1::regclass AND i.indisunique AND i.indnkeyatts = 1 AND i.indpred IS NULL AND i.indexprs IS NULL "
+        "ORDER BY a.attnum";
     for (size_t t = 0; t < dt_esquema_tablas(d->e); t++) {
         const char *tabla = dt_esquema_tabla(d->e, t), *nombre = d->nombres[t];
         if (!vaciar) {

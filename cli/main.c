@@ -2,9 +2,10 @@
  * CMake binary, the Python package's script and the npm package's bin run the same code. Only this
  * program links SQLite (cli/cli_sqlite.c, cli/conectar_sqlite.c), for `datoteca esquema --formato
  * sqlite`, `--hacia sqlite:` and `datoteca inferir sqlite:`, and libpq (cli/conectar_pg*.c,
- * cli/hacia_pg.c), for `datoteca inferir postgresql://` and `datoteca esquema --hacia postgresql://`. */
+ * cli/hacia_pg.c), for `datoteca inferir postgresql://` and `datoteca esquema --hacia postgresql://`,
+ * and MariaDB Connector/C (cli/conectar_mariadb_sesion.c, cli/hacia_mariadb.c), for `mariadb://` and `mysql://`. */
 #include "datoteca.h"
-#if defined(DT_CON_SQLITE) || defined(DT_CON_PG)
+#if defined(DT_CON_SQLITE) || defined(DT_CON_PG) || defined(DT_CON_MARIADB)
 #include "cli_interno.h"
 #include "conectar.h"
 #endif
@@ -18,6 +19,9 @@ int main(int argc, char **argv) {
 #ifdef DT_CON_PG
     dt__cli_conectar_pg = dt__conectar_pg;
     dt__cli_hacia_pg = dt__cli_pg_hacia;
+#endif
+#ifdef DT_CON_MARIADB
+    dt__cli_hacia_mariadb = dt__cli_mariadb_hacia;
 #endif
     return dt_cli_main(argc, argv);
 }

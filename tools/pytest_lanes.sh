@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # tests/python in two pytest processes at once, one per core: the files that start real components
-# (PostgreSQL, SQLite and DuckDB through test_basesdedatos' server, Spark, the wheel builds) in one, every
+# (PostgreSQL, SQLite and DuckDB through test_basesdedatos' server, MariaDB, Spark, the wheel builds) in one, every
 # other file in the other. Each process is single-threaded, and the two sets took about equal time
 # (830 s and 750 s of a 1,583 s serial run on a loaded machine). Each lane's output is printed whole, in order, when both
 # have ended; the run fails if either lane fails, collects nothing (pytest's exit 5), or is killed.
@@ -14,7 +14,7 @@ sin_componentes=0
 if [ "${1:-}" = "--sin-componentes" ]; then sin_componentes=1; shift; fi
 py="$1"; shift
 components=(tests/python/test_basesdedatos.py tests/python/test_esquema_bases.py tests/python/test_spark.py
-            tests/python/test_wheel.py tests/python/test_postgres_*.py)
+            tests/python/test_wheel.py tests/python/test_postgres_*.py tests/python/test_hacia*.py)
 ignore=()
 for f in "${components[@]}"; do ignore+=(--ignore="$f"); done
 first=("${components[@]}"); first_name="the files with real components (${#components[@]} files)"

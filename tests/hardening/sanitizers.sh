@@ -30,6 +30,7 @@ tsan=$(mktemp -d)
 gcc -std=c11 -O1 -g -fsanitize=thread -Ic/include -Ic/src -Icli $(cat c/fuentes.txt) cli/main.c \
   $( [ -e /usr/include/sqlite3.h ] && echo "-DDT_CON_SQLITE cli/cli_sqlite.c cli/conectar_sqlite.c -lsqlite3" ) \
   $( [ -e /usr/include/postgresql/libpq-fe.h ] && echo "-DDT_CON_PG -I/usr/include/postgresql cli/conectar_pg.c cli/conectar_pg_sesion.c cli/hacia_pg.c -lpq" ) \
+  $( [ -e /usr/include/mariadb/mysql.h ] && echo "-DDT_CON_MARIADB -I/usr/include/mariadb $(ls cli/*mariadb*.c) -lmariadb" ) \
   -lpthread -o "$tsan/datoteca"
 export TSAN_OPTIONS=halt_on_error=1:exitcode=66
 "$tsan/datoteca" tabla persona --seed 1 -n 30000 --unico rut,email --format csv --jobs 3 > "$tsan/t3.csv"
