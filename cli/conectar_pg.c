@@ -176,7 +176,7 @@ static int leer(lector *l, size_t muestra) {
         char ident = PQgetvalue(r, i, 5)[0];
         if (ident == 'a') c->identidad = 2;
         else if (ident == 'd') c->identidad = 1;
-        c->generada = PQgetvalue(r, i, 6)[0] == 's';
+        c->generada = PQgetvalue(r, i, 6)[0] == 's' || PQgetvalue(r, i, 6)[0] == 'v'; /* stored, or PostgreSQL 18's virtual */
         c->falso = dt__ic_dup("false"), c->verdadero = dt__ic_dup("true");
         if (typtype == 'e' || typtype == 'd') c->tipo_propio = dt__ic_dup(PQgetvalue(r, i, 8));
         const char *tipo_oid = PQgetvalue(r, i, 11); /* the enum's oid, through a domain too */

@@ -15,9 +15,22 @@ import subprocess
 import pytest
 
 from datoteca import Esquema
-from test_basesdedatos import _pg_bin, _psql, postgres  # noqa: F401  (a throwaway server of this module)
-from test_inferir import (CLI, COLUMNAS, DDL_PG, _cargas, _csv, _generar, _inferir, _pg_origen, _rut_valido,
-                          _sqlite_origen)
+from servidor_pg18 import bindir as _bindir18, postgres18  # noqa: F401  (PostgreSQL 18, from a wheel)
+from test_basesdedatos import _pg_bin, postgres  # noqa: F401  (PostgreSQL 15, a throwaway server of this module)
+from test_inferir import CLI, COLUMNAS, _cargas, _csv, _generar, _inferir, _pg_origen, _rut_valido, _sqlite_origen
+
+_BINDIR = {}  # a server's socket directory -> its own client programs' directory (PostgreSQL 18's wheel)
+
+
+def _bin(base, nombre):
+    return os.path.join(_BINDIR[base], nombre) if base in _BINDIR else _pg_bin(nombre)
+
+
+def _psql(base, sql=None, stdin=None, *extra):
+    args = [_bin(base, "psql"), "-h", base, "-U", "postgres", "-d", "postgres", "-v", "ON_ERROR_STOP=1", "-q", "-At", *extra]
+    if sql is not None:
+        args += ["-c", sql]
+    return subprocess.run(args, input=stdin, check=True, capture_output=True).stdout.decode()
 
 
 def _hacia(doc_ruta, url, *extra, env=None):
@@ -184,16 +197,22 @@ def _pg_huellas(base, db):
     return out
 
 
-@pytest.fixture(scope="module")
-def pg_app(postgres, tmp_path_factory):
-    base = postgres
-    tmp = tmp_path_factory.mktemp("hacia-pg")
+@pytest.fixture(scope="module", params=["15", "18"])
+def pg_app(request, tmp_path_factory):
+    """inferir's document of the reference application on PostgreSQL 15 (Debian) and 18 (a wheel), and the
+    source's DDL by that server's own pg_dump."""
+    if request.param == "15":
+        base = request.getfixturevalue("postgres")
+    else:
+        base = request.getfixturevalue("postgres18")
+        _BINDIR[base] = _bindir18()
+    tmp = tmp_path_factory.mktemp(f"hacia-pg{request.param}")
     _pg_origen(base, "origen")
     rc, doc, err = _inferir(f"postgresql://postgres@/origen?host={base}")
     assert rc == 0, err
     ruta = tmp / "app.toml"
     ruta.write_text(doc, encoding="utf-8")
-    ddl = subprocess.run([_pg_bin("pg_dump"), "-s", "-h", base, "-U", "postgres", "origen"], check=True,
+    ddl = subprocess.run([_bin(base, "pg_dump"), "-s", "-h", base, "-U", "postgres", "origen"], check=True,
                          capture_output=True).stdout
     return base, ruta, doc, ddl, tmp
 
@@ -227,7 +246,7 @@ def test_postgresql_hacia_fills_the_application_database(pg_app):
         _psql(base, f"DELETE FROM {tabla} WHERE id = {nuevo}", None, "-d", "destino")
     # the same rows as the CSV path loaded by psql's \copy
     _pg_vacia(base, "por_csv", ddl)
-    p = subprocess.run([_pg_bin("psql"), "-h", base, "-U", "postgres", "-d", "por_csv", "-v", "ON_ERROR_STOP=1", "-q",
+    p = subprocess.run([_bin(base, "psql"), "-h", base, "-U", "postgres", "-d", "por_csv", "-v", "ON_ERROR_STOP=1", "-q",
                         "-f", "cargar.sql"], cwd=csvs, capture_output=True,
                        env=dict(os.environ, PGOPTIONS="-c search_path=public,ventas"))
     assert p.returncode == 0, p.stderr.decode()
@@ -317,13 +336,16 @@ def test_postgresql_hacia_never_prints_the_password(pg_app):
         _psql(base, "SELECT pg_reload_conf()")
 
 
-def test_postgresql_hacia_writes_generated_always_identity(postgres, tmp_path):
+def test_postgresql_hacia_writes_generated_always_identity(pg_app, tmp_path):
     """COPY writes an identity column's given values, GENERATED ALWAYS too (an INSERT would need
-    OVERRIDING SYSTEM VALUE), and the sequence follows."""
-    base = postgres
+    OVERRIDING SYSTEM VALUE), and the sequence follows; PostgreSQL 18's virtual generated column (its
+    default kind there) is left to the server."""
+    base = pg_app[0]
     _psql(base, "CREATE DATABASE siempre")
+    mayor = int(_psql(base, "SHOW server_version_num")) // 10000
+    virtual = ", largo integer GENERATED ALWAYS AS (length(nombre)) VIRTUAL" if mayor >= 18 else ""
     _psql(base, "CREATE TABLE socios (id integer GENERATED ALWAYS AS IDENTITY PRIMARY KEY, rut text NOT NULL UNIQUE, "
-                "nombre text NOT NULL)", None, "-d", "siempre")
+                f"nombre text NOT NULL{virtual})", None, "-d", "siempre")
     doc = tmp_path / "socios.toml"
     doc.write_text('version = 1\n\n[tablas.socios]\nfilas = 250\n\n[tablas.socios.columnas]\n'
                    'id = { serie = true }\n'
@@ -335,3 +357,7 @@ def test_postgresql_hacia_writes_generated_always_identity(postgres, tmp_path):
     nuevo = _psql(base, "INSERT INTO socios (rut, nombre) VALUES ('1-9', 'X') RETURNING id", None, "-d", "siempre")
     assert nuevo.split()[0] == "251", nuevo
     assert Esquema(str(doc), seed=42).total("socios") == 250
+    if virtual:
+        assert _psql(base, "SELECT count(*) FROM socios WHERE largo = length(nombre)", None, "-d", "siempre").strip() == "251"
+        rc, doc_inferido, err = _inferir(f"postgresql://postgres@/siempre?host={base}")
+        assert rc == 0 and "# largo: a generated column" in doc_inferido, err
