@@ -579,6 +579,16 @@ static void serie(inferir *x, const dt__ic_tabla *t, size_t j, const char *porqu
     tx(&c->porque, "%s", porque);
 }
 
+/* A uuid key: the library's serie = "uuid", whose values a ref can follow (the column's own type,
+ * uuid, is the serie's). */
+static void serie_uuid(inferir *x, const dt__ic_tabla *t, size_t j, const char *porque) {
+    dcol *c = &x->t[t - x->m->tablas].c[j];
+    c->kind = K_SERIE;
+    c->referible = 1;
+    tx(&c->valor, "{ serie = \"uuid\" }");
+    tx(&c->porque, "%s: a serie of UUIDs", porque);
+}
+
 /* Always null: a nullable column inferir cannot fill otherwise. Any call will do, as a null cell
  * loads into any type. */
 static void siempre_nulo(inferir *x, const dt__ic_tabla *t, size_t j, const char *porque) {
@@ -643,6 +653,10 @@ static void neutral(inferir *x, const dt__ic_tabla *t, size_t j, const char *por
             static char *json[] = {"{}"};
             snprintf(por, sizeof por, "%s: an empty JSON object (%s)", porque, col->tipo);
             elegir(x, t, j, json, 1, por);
+            return;
+        }
+        if (contiene(col->tipo, "uuid") && c->unico) {
+            serie_uuid(x, t, j, porque);
             return;
         }
         if (contiene(col->tipo, "uuid") && !c->unico) {
@@ -777,6 +791,14 @@ static int observado(inferir *x, dtab *d, const dt__ic_fk *f, size_t p, uint64_t
     return 1;
 }
 
+/* Whether a foreign key of another table points at table ti. */
+static int referida(const inferir *x, size_t ti) {
+    for (size_t i = 0; i < x->m->ntablas; i++)
+        for (size_t k = 0; i != ti && k < x->m->tablas[i].nfks; k++)
+            if (x->m->tablas[i].fks[k].padre == (long)ti) return 1;
+    return 0;
+}
+
 /* The table's shape: its rows, and a fan-out where a key needs one (a key that is a foreign key, a
  * composite key of a foreign key and a position or a second foreign key). */
 static void forma(inferir *x, size_t ti) {
@@ -784,6 +806,14 @@ static void forma(inferir *x, size_t ti) {
     dt__ic_tabla *t = &m->tablas[ti];
     dtab *d = &x->t[ti];
     uint64_t vivas = t->filas;
+    d->por = -1;
+    if (t->disparada && !referida(x, ti)) {
+        /* an audit table: the trigger writes its rows as the load fills the trigger's table, and rows of
+         * the document's own would take the keys the trigger's sequence gives next */
+        d->filas = 0;
+        tx(&d->porque, "0 rows: %s inserts into it, so the load fills it", t->disparada);
+        return;
+    }
     d->filas = t->filas ? escalar(x, t->filas) : x->vacia;
     if (t->filas) tx(&d->porque, "%s: %llu%s", t->filas_estimadas ? "the catalog's estimate of its rows" : "its live rows",
                      (unsigned long long)t->filas, x->esc_num != x->esc_den ? ", scaled by --escala" : "");
@@ -992,14 +1022,56 @@ static void referencia(inferir *x, size_t ti, size_t j, const dt__ic_fk *f, int 
     }
 }
 
-/* Foreign keys that close a cycle (depth-first over the refs, in declaration order), marked in `rota`
- * by table and column: the language refuses a cycle, so those become nulls. */
+/* The parent table of table v's edge k (k == ncols: its fan-out's parent; else column k's
+ * single-column foreign key, while the column is still undecided), or -1. */
+static long arista(const inferir *x, size_t v, size_t k) {
+    const dt__ic_tabla *t = &x->m->tablas[v];
+    if (k == t->ncols) return x->t[v].por;
+    if (x->t[v].c[k].kind != K_NADA) return -1;
+    const dt__ic_fk *f = fk_de(t, k);
+    return f ? f->padre : -1;
+}
+
+/* Whether table `hasta` is reached from `desde` over the edges kept so far: every edge that is not cut
+ * (rota) and is NOT NULL, a fan-out's, or a nullable one already accepted (acepta). */
+static int llega(const inferir *x, unsigned char **rota, unsigned char **acepta, size_t desde, size_t hasta) {
+    const dt__ic_modelo *m = x->m;
+    unsigned char *visto = (unsigned char *)calloc(m->ntablas, 1);
+    size_t *pila = (size_t *)malloc(m->ntablas * sizeof *pila), h = 0;
+    int si = desde == hasta;
+    if (!visto || !pila) {
+        fputs("datoteca inferir: out of memory\n", stderr);
+        exit(1);
+    }
+    pila[h++] = desde, visto[desde] = 1;
+    while (h && !si) {
+        size_t v = pila[--h];
+        const dt__ic_tabla *t = &m->tablas[v];
+        for (size_t k = 0; k <= t->ncols && !si; k++) {
+            long p = arista(x, v, k);
+            if (p < 0 || visto[p] || (k < t->ncols && (rota[v][k] || (t->cols[k].nulable && !acepta[v][k])))) continue;
+            if ((size_t)p == hasta) si = 1;
+            visto[p] = 1, pila[h++] = (size_t)p;
+        }
+    }
+    free(visto);
+    free(pila);
+    return si;
+}
+
+/* Foreign keys that close a cycle, marked in `rota` by table and column: the language refuses a cycle,
+ * so those become nulls. A cycle is cut at a nullable foreign key whenever it has one (drizzle-seed
+ * #3635: a product's nullable main picture, the picture's NOT NULL product): first the cycles of NOT
+ * NULL edges alone are cut where a depth-first walk closes them (nothing else can break those: the
+ * load will, and inferir says so); then each nullable foreign key, in declaration order, is kept unless
+ * its parent already reaches its table over the edges kept. */
 static void ciclos(inferir *x, unsigned char **rota) {
     dt__ic_modelo *m = x->m;
     size_t n = m->ntablas;
     unsigned char *color = (unsigned char *)calloc(n ? n : 1, 1);
     size_t *pila = (size_t *)malloc((n ? n : 1) * sizeof *pila), *sig = (size_t *)calloc(n ? n : 1, sizeof *sig);
-    if (!color || !pila || !sig) {
+    unsigned char **acepta = (unsigned char **)calloc(n ? n : 1, sizeof *acepta);
+    if (!color || !pila || !sig || !acepta) {
         fputs("datoteca inferir: out of memory\n", stderr);
         exit(1);
     }
@@ -1010,19 +1082,13 @@ static void ciclos(inferir *x, unsigned char **rota) {
         while (h) {
             size_t v = pila[h - 1];
             dt__ic_tabla *t = &m->tablas[v];
-            /* edge k: k == ncols is the fan-out's parent, else column k's single-column foreign key */
             if (sig[v] > t->ncols) {
                 color[v] = 2, h--;
                 continue;
             }
             size_t k = sig[v]++;
-            long p = -1;
-            if (k == t->ncols) p = x->t[v].por;
-            else if (x->t[v].c[k].kind == K_NADA) {
-                const dt__ic_fk *f = fk_de(t, k);
-                if (f) p = f->padre;
-            }
-            if (p < 0) continue;
+            long p = arista(x, v, k);
+            if (p < 0 || (k < t->ncols && t->cols[k].nulable)) continue; /* NOT NULL edges only, here */
             if (color[p] == 1) {
                 if (k < t->ncols) rota[v][k] = 1;
             } else if (color[p] == 0) {
@@ -1030,6 +1096,22 @@ static void ciclos(inferir *x, unsigned char **rota) {
             }
         }
     }
+    for (size_t v = 0; v < n; v++)
+        if ((acepta[v] = (unsigned char *)calloc(m->tablas[v].ncols + 1, 1)) == NULL) {
+            fputs("datoteca inferir: out of memory\n", stderr);
+            exit(1);
+        }
+    for (size_t v = 0; v < n; v++) {
+        const dt__ic_tabla *t = &m->tablas[v];
+        for (size_t k = 0; k < t->ncols; k++) {
+            long p = arista(x, v, k);
+            if (p < 0 || !t->cols[k].nulable) continue;
+            if (llega(x, rota, acepta, (size_t)p, v)) rota[v][k] = 1;
+            else acepta[v][k] = 1;
+        }
+    }
+    for (size_t v = 0; v < n; v++) free(acepta[v]);
+    free(acepta);
     free(color);
     free(pila);
     free(sig);
@@ -1198,6 +1280,9 @@ static void inferir_todo(inferir *x) {
                     nota(x, "%s.%s: GENERATED ALWAYS AS IDENTITY: an INSERT cannot write it (OVERRIDING SYSTEM VALUE); "
                             "COPY can, so --hacia and cargar.sql load it", t->nombre, col->nombre);
             }
+        } else if (col->clase == DT__IC_OTRO && contiene(col->tipo, "uuid")) {
+            snprintf(por, sizeof por, "PRIMARY KEY (%s)", col->tipo);
+            serie_uuid(x, t, j, por);
         } else if (col->clase == DT__IC_TEXTO) {
             int k = d->c[j].detectado != D_NINGUNO ? d->c[j].detectado : por_nombre(col->nombre);
             snprintf(por, sizeof por, "PRIMARY KEY (%s)", col->tipo);

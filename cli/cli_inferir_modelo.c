@@ -130,6 +130,71 @@ long dt__ic_col_indice(const dt__ic_tabla *t, const char *nombre) {
     return -1;
 }
 
+/* An identifier at *p: "quoted" (a doubled quote is one), `quoted`, [quoted] or bare (letters, digits,
+ * _ and $, any byte past ASCII); into out (cap bytes). 1 when one was read; *quoted says how. */
+static int identificador(const char **p, char *out, size_t cap, int *citado) {
+    const char *s = *p;
+    size_t k = 0;
+    *citado = *s == '"' || *s == '`' || *s == '[';
+    if (*citado) {
+        char cierre = *s == '[' ? ']' : *s;
+        for (s++; *s; s++) {
+            if (*s == cierre && s[1] == cierre && cierre != ']') s++;
+            else if (*s == cierre) break;
+            if (k + 1 < cap) out[k++] = *s;
+        }
+        if (*s != cierre) return 0;
+        s++;
+    } else {
+        while (*s && (isalnum((unsigned char)*s) || *s == '_' || *s == '$' || (unsigned char)*s >= 0x80)) {
+            if (k + 1 < cap) out[k++] = *s;
+            s++;
+        }
+        if (k == 0) return 0;
+    }
+    out[k] = '\0';
+    *p = s;
+    return 1;
+}
+
+static int igual_sin_caso(const char *a, const char *b) {
+    for (; *a && *b; a++, b++)
+        if (tolower((unsigned char)*a) != tolower((unsigned char)*b)) return 0;
+    return *a == *b;
+}
+
+int dt__ic_disparador(dt__ic_modelo *m, const char *cuerpo, const char *quien) {
+    for (const char *p = cuerpo; p && *p; p++) {
+        if (!((p == cuerpo || !(isalnum((unsigned char)p[-1]) || p[-1] == '_')) && tolower((unsigned char)p[0]) == 'i')) continue;
+        static const char *const palabras[2] = {"insert", "into"};
+        const char *q = p;
+        int ok = 1;
+        for (int w = 0; w < 2 && ok; w++) {
+            size_t n = strlen(palabras[w]);
+            for (size_t i = 0; i < n && ok; i++) ok = tolower((unsigned char)q[i]) == palabras[w][i];
+            if (!ok) break;
+            q += n;
+            if (!isspace((unsigned char)*q)) ok = 0;
+            while (isspace((unsigned char)*q)) q++;
+        }
+        if (!ok) continue;
+        char nombre[200];
+        int citado;
+        if (!identificador(&q, nombre, sizeof nombre, &citado)) continue;
+        if (*q == '.') { /* schema.table: the table's name decides */
+            q++;
+            if (!identificador(&q, nombre, sizeof nombre, &citado)) continue;
+        }
+        for (size_t i = 0; i < m->ntablas; i++) {
+            dt__ic_tabla *t = &m->tablas[i];
+            int es = citado ? strcmp(t->nombre, nombre) == 0 : igual_sin_caso(t->nombre, nombre);
+            if (es && t->disparada == NULL && (t->disparada = dt__ic_dup(quien)) == NULL) return 1;
+        }
+        p = q - 1;
+    }
+    return 0;
+}
+
 static int contiene(const char *s, const char *sub) { return strstr(s, sub) != NULL; }
 
 /* The first integer in parentheses after position p, or -1. */
@@ -221,6 +286,7 @@ void dt__ic_modelo_free(dt__ic_modelo *m) {
         free(t->muestra);
         free(t->esquema);
         free(t->nombre);
+        free(t->disparada);
     }
     free(m->tablas);
     for (size_t i = 0; i < m->nnotas; i++) free(m->notas[i]);

@@ -72,6 +72,7 @@ typedef struct dt__ic_tabla {
     size_t nfks;
     dt__ic_check *checks;
     size_t nchecks;
+    char *disparada;     /* the first trigger whose body inserts into this table ("trigger T on U"), or NULL */
     char **muestra;      /* nmuestra rows of ncols values as text, row-major; NULL for a null */
     size_t nmuestra;
 } dt__ic_tabla;
@@ -121,6 +122,10 @@ int dt__ic_nota(dt__ic_modelo *m, const char *fmt, ...)
 #endif
     ;
 long dt__ic_col_indice(const dt__ic_tabla *t, const char *nombre);
+/* A trigger's body (SQL or PL/pgSQL), by `quien` ("trigger T on U"): each table of the model it names
+ * after INSERT INTO (bare, quoted, or schema-qualified) gets quien as its `disparada`, the first one
+ * kept. Non-zero only when memory runs out. */
+int dt__ic_disparador(dt__ic_modelo *m, const char *cuerpo, const char *quien);
 /* The declared type read as SQLite's affinity rules and common spellings read it (INT..., VARCHAR(n),
  * DATE, TIMESTAMP, BOOLEAN, NUMERIC(p,s)) into c->clase and its sizes. PostgreSQL's format_type
  * spellings go through it too. */

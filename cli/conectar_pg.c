@@ -73,7 +73,7 @@ static const char *Q_INDICES =
     "ORDER BY i.indrelid, ic.relname";
 
 static const char *Q_DISPARADORES =
-    "SELECT c.relname, t.tgname FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid "
+    "SELECT c.relname, t.tgname, p.prosrc FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid JOIN pg_proc p ON p.oid = t.tgfoid "
     "JOIN pg_namespace n ON n.oid = c.relnamespace WHERE NOT t.tgisinternal AND" FILTRO "ORDER BY c.relname, t.tgname";
 
 typedef struct lector {
@@ -267,10 +267,14 @@ static int leer(lector *l, size_t muestra) {
     PQclear(r);
     r = consulta(l, Q_DISPARADORES, "reading pg_trigger");
     if (r == NULL) return 2;
-    for (int i = 0; i < PQntuples(r); i++)
+    for (int i = 0; i < PQntuples(r); i++) {
         if (dt__ic_nota(m, "trigger %s on %s: it runs during the load; the document does not know what it does", PQgetvalue(r, i, 1),
                         PQgetvalue(r, i, 0)))
             goto memoria1;
+        char quien[300];
+        snprintf(quien, sizeof quien, "trigger %s on %s", PQgetvalue(r, i, 1), PQgetvalue(r, i, 0));
+        if (dt__ic_disparador(m, PQgetvalue(r, i, 2), quien)) goto memoria1; /* the tables its function inserts into */
+    }
     PQclear(r);
     /* per table: the count (unless the estimate is large) and the sample */
     for (size_t i = 0; i < m->ntablas; i++) {

@@ -314,6 +314,14 @@ int dt__conectar_sqlite(const char *url, const char *esquema, size_t muestra, dt
             /* a plain index constrains nothing */
         }
     }
+    /* the tables a trigger inserts into (read once every table is in the model) */
+    for (size_t i = 0; i < n && rc == 0; i++)
+        if (tipos[i] && nombres[i] && sqls[i] && strcmp(tipos[i], "trigger") == 0) {
+            char quien[400];
+            snprintf(quien, sizeof quien, "trigger %s on %s", nombres[i], de[i] ? de[i] : "");
+            const char *cuerpo = strstr(sqls[i], "BEGIN") ? strstr(sqls[i], "BEGIN") : sqls[i];
+            if (dt__ic_disparador(m, cuerpo, quien)) rc = sin_memoria(why, whycap);
+        }
     /* REFERENCES parent with no columns: the parent's primary key */
     for (size_t i = 0; i < m->ntablas && rc == 0; i++)
         for (size_t k = 0; k < m->tablas[i].nfks; k++) {

@@ -7,8 +7,9 @@
  *   2. each column the database keeps unique is one the document keeps unique, before any row;
  *   3. each table, parents first, by COPY ... FROM STDIN (FORMAT csv), constraints and triggers on
  *      (COPY writes identity columns, GENERATED ALWAYS too, as the document gives them);
- *   4. each sequence behind a written column (serial, identity) moved to that column's largest value,
- *      so the application's next insert does not collide;
+ *   4. each sequence behind a written column (serial, identity) moved to that column's largest value
+ *      right after its table's COPY, so neither a later table's trigger nor the application's next
+ *      insert collides with a written key;
  *   5. COMMIT. Any refusal is a ROLLBACK: the database is as it was.
  *
  * A refusal names the table, the row (COPY's line, from 0 as the document counts rows) and the column
@@ -257,12 +258,14 @@ static int copiar(destino *d, size_t t, size_t jobs, dt__progreso *prog) {
     return rc != 0;
 }
 
-/* Every sequence behind a column the document wrote, set to that column's largest value. */
-static int secuencias(destino *d) {
+/* Every sequence behind a column of table t the document wrote, set to that column's largest value.
+ * Right after the table's COPY, not at the end: a trigger of a later table may insert into this one by
+ * its sequence (an audit table), and must not take a key the document wrote. */
+static int secuencias(destino *d, size_t t) {
     static const char *const Q =
         "SELECT a.attname, pg_get_serial_sequence($1, a.attname) FROM pg_attribute a WHERE a.attrelid = $1::regclass "
         "AND a.attnum > 0 AND NOT a.attisdropped AND pg_get_serial_sequence($1, a.attname) IS NOT NULL";
-    for (size_t t = 0; t < dt_esquema_tablas(d->e); t++) {
+    {
         const char *nombre = d->nombres[t];
         PGresult *r = consulta(d, Q, 1, &nombre, "reading the sequences");
         if (r == NULL) return 1;
@@ -308,8 +311,10 @@ int dt__cli_pg_hacia(const dt_esquema *e, const char *url, int vaciar, size_t jo
     if (!rc) rc = resolver(&d);
     if (!rc) rc = comprobar(&d, vaciar);
     if (!rc && vaciar) rc = vaciar_tablas(&d) ? 2 : 0;
-    for (size_t k = 0; !rc && k < nt; k++) rc = copiar(&d, dt_esquema_orden(e, k), jobs, prog);
-    if (!rc) rc = secuencias(&d);
+    for (size_t k = 0; !rc && k < nt; k++) {
+        rc = copiar(&d, dt_esquema_orden(e, k), jobs, prog);
+        if (!rc) rc = secuencias(&d, dt_esquema_orden(e, k));
+    }
     /* deferred constraints are checked here, and their refusal is a refusal of the rows */
     if (!rc) rc = orden(&d, "COMMIT", "COMMIT");
     if (rc) {

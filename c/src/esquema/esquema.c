@@ -58,6 +58,7 @@ typedef struct dt__grupo {
     dt__de de[DT_MAX_PARAMS];
     int64_t crudos[DT_MAX_PARAMS]; /* the document's arguments, DT_ARG_DEFAULT where absent or from a column */
     int profundidad;        /* 0 without de; else 1 + the deepest source's */
+    int uuid;               /* DT__G_SERIE: serie = "uuid", the row's UUID instead of its number */
     int64_t sesgo_s;        /* DT__G_REF: the Zipf exponent of sesgo, 0 for a uniform ref */
     dt__sesgo *sesgo;       /* and its buckets, built once the parent's rows are known */
     const dt__doc_node *nodo; /* only while building: the column's node, for sentences */
@@ -454,16 +455,17 @@ static dt_status dt__tipo_poner(const dt__etabla *t, dt__col *c, const dt__doc_n
     if (f == 0)
         return dt__mal(v, why, whycap,
                        "%s.%s: '%s' is not a type here; a column takes smallint, integer, bigint, numeric, numeric(p), numeric(p,s), text, "
-                       "varchar(n), char(n), date, timestamp or timestamptz",
+                       "varchar(n), char(n), date, timestamp, timestamptz or uuid",
                        t->nombre, c->nombre, dt__citar(s, n).s);
     int propia = c->tiempo ? DT__F_TIEMPO : dt__tipo_familia(c->tipo);
-    static const char *const familias[] = {"", "integers", "text", "dates", "dates with a time of day"};
+    static const char *const familias[] = {"", "integers", "text", "dates", "dates with a time of day", "UUIDs"};
     if (f != DT__F_TEXTO && f != propia && !(propia == DT__F_FECHA && f == DT__F_TIEMPO))
         return dt__mal(v, why, whycap, "%s.%s: its values are %s (%s), which %s cannot hold; it takes %s", t->nombre, c->nombre, familias[propia],
                        c->tiempo ? "YYYY-MM-DDTHH:MM:SS" : c->tipo, dt__citar(s, n).s,
                        propia == DT__F_ENTERO  ? "smallint, integer, bigint, numeric or a text type"
                        : propia == DT__F_FECHA ? "date, timestamp, timestamptz or a text type"
                        : propia == DT__F_TIEMPO ? "timestamp, timestamptz or a text type"
+                       : propia == DT__F_UUID   ? "uuid or a text type"
                                                : "text, varchar(n) or char(n)");
     memcpy(c->tipo_dado, s, n); /* at most "varchar(10485760)" or "numeric(1000,1000)" */
     c->tipo_dado[n] = '\0';
@@ -580,6 +582,16 @@ static dt_status dt__grupo_nuevo(dt__etabla *t, const dt__doc_node *cn, uint64_t
     case DT__G_SERIE:
     case DT__G_POSICION: {
         int b;
+        size_t un;
+        const char *u;
+        if (tipo == DT__G_SERIE && dt__doc_kind_of(v) == DT__DOC_STRING) { /* serie = "uuid" */
+            if ((st = dt__doc_want_string(v, &u, &un, why, whycap)) != DT_OK) return st;
+            if (!dt__es(u, un, "uuid"))
+                return dt__mal(v, why, whycap, "serie must be true or \"uuid\", got '%s'", dt__citar(u, un).s);
+            g->uuid = 1;
+            if (dt__col_nueva(t, k, kn, 0, "uuid", 0, 1)) return DT_ERR_NO_MEMORY;
+            break;
+        }
         if ((st = dt__doc_want_boolean(v, &b, why, whycap)) != DT_OK) return st;
         if (!b) return dt__mal(cn, why, whycap, "%s must be true (a column that is not a %s leaves the key out)", tipos[tipo], tipos[tipo]);
         if (dt__col_nueva(t, k, kn, 0, "bigint", 0, tipo == DT__G_SERIE)) return DT_ERR_NO_MEMORY;
@@ -1337,11 +1349,34 @@ typedef struct dt__hacer {
     char why[DT_SENTENCE_MAX];
 } dt__hacer;
 
+/* Row r's UUID in a serie = "uuid" group: version 4's layout (the version nibble 4, the variant 8 to b),
+ * its first 74 free bits drawn from the group's key and the row, so keys look like the random ones
+ * applications make, and its last 48 bits the row number + 1, so no two rows share one (a table has
+ * fewer than 2^48 rows). Integer mixing only: the same UUID on every machine. */
+static char *dt__put_uuid(char *p, uint64_t clave, uint64_t r) {
+    static const char hex[] = "0123456789abcdef";
+    uint64_t a = dt__mezcla(clave ^ dt__mezcla(r + 1)), b = dt__mezcla(a ^ 0x75756964ULL), n = r + 1;
+    /* 8-4-4-4-12: a's 32 + 16 bits, 4 then a's 12, the variant's 2 bits from b then b's 12, then n */
+    uint64_t grupos[5] = {a >> 32, (a >> 16) & 0xffff, 0x4000 | (a & 0xfff), 0x8000 | ((b >> 12) & 0x3000) | (b & 0xfff),
+                          n & 0xffffffffffffULL};
+    static const int largo[5] = {8, 4, 4, 4, 12};
+    for (int k = 0; k < 5; k++) {
+        if (k) *p++ = '-';
+        for (int i = largo[k] - 1; i >= 0; i--) *p++ = hex[(grupos[k] >> (4 * i)) & 0xf];
+    }
+    *p = '\0';
+    return p;
+}
+
+static char *dt__put_serie(char *p, const dt__grupo *g, uint64_t r) {
+    return g->uuid ? dt__put_uuid(p, g->clave, r) : dt__put_u64(p, r + 1);
+}
+
 /* The value of column j of table t at row r, at p (room for DT_MAX_TEXT bytes); v is scratch. */
 static char *dt__valor_unico(const dt__etabla *t, size_t j, uint64_t r, char *p, dt__valores *v) {
     const dt__col *c = &t->col[j];
     const dt__grupo *g = &t->gr[c->grupo];
-    if (g->tipo == DT__G_SERIE) return dt__put_u64(p, r + 1);
+    if (g->tipo == DT__G_SERIE) return dt__put_serie(p, g, r);
     dt__tabla_valores(g->ds, r, v); /* ref targets are serie or call columns without de */
     if (v->nulo[c->campo]) return dt__putc(p, DT_NULO);
     return dt__put(p, v->ini[c->campo], v->largo[c->campo]);
@@ -1567,7 +1602,7 @@ static char *dt__celda(const dt_esquema *e, const dt__etabla *t, size_t j, uint6
     const dt__col *c = &t->col[j];
     const dt__grupo *g = &t->gr[c->grupo];
     switch (g->tipo) {
-    case DT__G_SERIE: return dt__put_u64(p, r + 1);
+    case DT__G_SERIE: return dt__put_serie(p, g, r);
     case DT__G_ELEGIR: {
         uint64_t x = dt__acotado_con(g->clave, r, g->total, mismo ? h->rc.resto[c->grupo] : dt__resto(g->total));
         size_t lo = 0, hi = g->nopc - 1; /* the first option whose cumulative weight exceeds x */

@@ -28,7 +28,7 @@ int dt__tipo_sql(const char *s, size_t n) {
         int familia;
     } solos[] = {{"smallint", DT__F_ENTERO}, {"integer", DT__F_ENTERO}, {"bigint", DT__F_ENTERO}, {"numeric", DT__F_ENTERO},
                  {"text", DT__F_TEXTO},      {"date", DT__F_FECHA},     {"timestamp", DT__F_TIEMPO},
-                 {"timestamptz", DT__F_TIEMPO}};
+                 {"timestamptz", DT__F_TIEMPO}, {"uuid", DT__F_UUID}};
     for (size_t k = 0; k < sizeof solos / sizeof solos[0]; k++)
         if (strlen(solos[k].nombre) == n && memcmp(s, solos[k].nombre, n) == 0) return solos[k].familia;
     size_t i;
@@ -49,5 +49,6 @@ int dt__tipo_sql(const char *s, size_t n) {
 
 int dt__tipo_familia(const char *tipo) {
     if (tipo[0] == 'i' || tipo[0] == 'b') return DT__F_ENTERO;
+    if (strcmp(tipo, "uuid") == 0) return DT__F_UUID; /* a serie = "uuid" */
     return strcmp(tipo, "date") == 0 ? DT__F_FECHA : DT__F_TEXTO;
 }
