@@ -172,6 +172,17 @@ install-postgres: postgres
 bench-postgres: install-postgres $(VPY)
 	$(VPY) bench/postgres_bench.py $(BUILD)
 
+# datoteca esquema --hacia (jobs 1 and 2) against the CSV files and psql, and against drizzle-seed 0.3.1
+# (bench/drizzle: its own package.json and lock, installed here), filling the same tables on a throwaway
+# PostgreSQL server (as root, as the tests; tools/need_postgres.sh installs it when missing). Not in `bench`
+# (it needs the server and root): make bench-hacia [HACIA_N=100000].
+HACIA_N ?= 100000
+.PHONY: bench-hacia
+bench-hacia: build
+	tools/need_postgres.sh
+	npm ci --prefix bench/drizzle --no-audit --no-fund
+	$(PYTHON) bench/hacia_bench.py $(BUILD) $(HACIA_N)
+
 # Go (bindings/go, docs/go.md): go vet, gofmt (the generated files too), the whole suite (golden, fingerprint, argument and error cases,
 # properties, ParaTest's replay; the CLI judges the argument cases), then -race -short, then a call added to
 # the spec in a scratch copy reaching Go with no hand edit (tests/llamada_nueva.sh; Java's test-java runs it too). The Go cache
