@@ -352,7 +352,9 @@ static void estadisticas(const dt__ic_tabla *t, dtab *d) {
 static void tipo_sql(const dt__ic_col *c, char *out, size_t cap) {
     out[0] = '\0';
     switch (c->clase) {
-    case DT__IC_ENTERO: snprintf(out, cap, "%s", c->bits == 16 ? "smallint" : c->bits == 32 ? "integer" : "bigint"); break;
+    case DT__IC_ENTERO: /* MariaDB's tinyint (8) and mediumint (24) as the whitelist's next wider type */
+        snprintf(out, cap, "%s", c->bits == 8 || c->bits == 16 ? "smallint" : c->bits == 24 || c->bits == 32 ? "integer" : "bigint");
+        break;
     case DT__IC_NUMERICO:
         if (c->precision > 0 && c->precision <= 1000 && c->escala <= c->precision)
             snprintf(out, cap, c->escala ? "numeric(%d,%d)" : "numeric(%d)", c->precision, c->escala);
@@ -390,7 +392,9 @@ static void tx_tipo(txt *v, const dt__ic_col *c, char valor) {
 /* The largest integer the column holds, for dinero.monto's max (at most 999,999,999,999,999). */
 static int64_t tope(const dt__ic_col *c) {
     int64_t t = 999999999999999LL;
-    if (c->clase == DT__IC_ENTERO && c->bits == 16) t = 32767;
+    if (c->clase == DT__IC_ENTERO && c->bits == 8) t = 127;
+    else if (c->clase == DT__IC_ENTERO && c->bits == 16) t = 32767;
+    else if (c->clase == DT__IC_ENTERO && c->bits == 24) t = 8388607;
     else if (c->clase == DT__IC_ENTERO && c->bits == 32) t = 2147483647;
     else if (c->clase == DT__IC_NUMERICO && c->precision > 0 && c->precision - c->escala < 15) {
         t = 1;
@@ -513,17 +517,8 @@ static int llamada(inferir *x, const dt__ic_tabla *t, size_t j, int d, const cha
     tx_tipo(&c->valor, col, LLAMADAS[d].valor);
     tx(&c->valor, " }");
     char why[DT_SENTENCE_MAX];
-    if (col->clase == DT__IC_TEXTO && col->largo > 0 && LLAMADAS[d].valor != 'I') {
-        long l = largo_max(x, c->valor.p);
-        if (l < 0 || l > col->largo) {
-            snprintf(c->rechazo, sizeof c->rechazo, "%s gives values of up to %ld characters, more than %s holds", llam, l, col->tipo);
-            c->kind = K_NADA, c->valor.n = 0, c->porque.n = 0;
-            c->valor.p[0] = '\0';
-            if (c->porque.p) c->porque.p[0] = '\0';
-            return 0;
-        }
-        tx(&c->porque, "; its values fit %s (at most %ld characters in 2,000 rows)", col->tipo, l);
-    }
+    /* a unique call the library refuses first, so the comment quotes its reason (its values would not
+     * be measured either) */
     if (c->unico && !prueba(c->valor.p, x->t[t - x->m->tablas].filas, why, sizeof why)) {
         const char *w = strstr(why, llam);
         snprintf(c->rechazo, sizeof c->rechazo, "%.150s", w ? w : why);
@@ -531,6 +526,20 @@ static int llamada(inferir *x, const dt__ic_tabla *t, size_t j, int d, const cha
         c->valor.p[0] = '\0';
         if (c->porque.p) c->porque.p[0] = '\0';
         return 0;
+    }
+    if (col->clase == DT__IC_TEXTO && col->largo > 0 && LLAMADAS[d].valor != 'I') {
+        long l = largo_max(x, c->valor.p);
+        if (l < 0 || l > col->largo) {
+            if (l < 0)
+                snprintf(c->rechazo, sizeof c->rechazo, "%s: the library made no 2,000 rows of it to measure against %s", llam, col->tipo);
+            else
+                snprintf(c->rechazo, sizeof c->rechazo, "%s gives values of up to %ld characters, more than %s holds", llam, l, col->tipo);
+            c->kind = K_NADA, c->valor.n = 0, c->porque.n = 0;
+            c->valor.p[0] = '\0';
+            if (c->porque.p) c->porque.p[0] = '\0';
+            return 0;
+        }
+        tx(&c->porque, "; its values fit %s (at most %ld characters in 2,000 rows)", col->tipo, l);
     }
     c->referible = c->unico;
     return 1;
@@ -1126,9 +1135,14 @@ static int escribir(inferir *x, txt *doc) {
     tx(doc, "# datoteca inferir %s: %zu tables read.\n", m->origen ? m->origen : "", ntab);
     tx(doc, "# Each column's call comes from its type, CHECK and enum values, its name and, where the table has rows,\n"
             "# the detector's counts over a sample; the comment after it says why. No value of the database is written here.\n");
-    tx(doc, "# Load into a database made by the same DDL: datoteca esquema THIS.toml --formato csv --salida DIR, then\n"
-            "# %s\n", m->dialecto_pg ? "(cd DIR && psql -f cargar.sql)" : "each DIR/<tabla>.csv in DIR/cargar.sql's order, with foreign_keys=ON");
-    if (m->dialecto_pg) { /* cargar.sql names tables bare: other schemas must be on the search_path */
+    if (m->dialecto == DT__IC_MARIADB) /* cargar.sql is psql's: MariaDB is loaded by --hacia */
+        tx(doc, "# Load into a database made by the same DDL: datoteca esquema THIS.toml --seed 42 --hacia %s\n"
+                "# (docs/hacia.md: one transaction, every constraint and trigger on)\n",
+           strncmp(m->origen ? m->origen : "", "mysql:", 6) == 0 ? "mysql://[user@]host/db" : "mariadb://[user@]host/db");
+    else
+        tx(doc, "# Load into a database made by the same DDL: datoteca esquema THIS.toml --formato csv --salida DIR, then\n"
+                "# %s\n", m->dialecto == DT__IC_PG ? "(cd DIR && psql -f cargar.sql)" : "each DIR/<tabla>.csv in DIR/cargar.sql's order, with foreign_keys=ON");
+    if (m->dialecto == DT__IC_PG) { /* cargar.sql names tables bare: other schemas must be on the search_path */
         txt otros = {0};
         for (size_t i = 0; i < m->ntablas; i++) {
             const char *e = m->tablas[i].esquema;
@@ -1162,7 +1176,8 @@ static int escribir(inferir *x, txt *doc) {
         } else
             tx(doc, "filas = %llu  # ", (unsigned long long)d->filas);
         tx_comentario(doc, d->porque.p ? d->porque.p : "");
-        if (t->esquema[0] && strcmp(t->esquema, "public") && strcmp(t->esquema, "main")) tx(doc, "; schema %s", t->esquema);
+        if (t->esquema[0] && strcmp(t->esquema, "public") && strcmp(t->esquema, "main") && m->dialecto != DT__IC_MARIADB)
+            tx(doc, "; schema %s", t->esquema);
         tx(doc, "\n\n[tablas.");
         tx_clave(doc, d->clave);
         tx(doc, ".columnas]\n");
@@ -1272,7 +1287,7 @@ static void inferir_todo(inferir *x) {
             snprintf(por, sizeof por, "PRIMARY KEY (%s%s)", col->tipo,
                      col->identidad == 2 ? ", GENERATED ALWAYS AS IDENTITY" : col->identidad ? ", serial or identity" : "");
             serie(x, t, j, por);
-            if (col->identidad && m->dialecto_pg) {
+            if (col->identidad && m->dialecto == DT__IC_PG) {
                 tx(&x->secuencias, "#   SELECT setval(pg_get_serial_sequence('%s%s%s', '%s'), (SELECT max(%s) FROM %s%s%s));\n",
                    strcmp(t->esquema, "public") ? t->esquema : "", strcmp(t->esquema, "public") ? "." : "", t->nombre, col->nombre,
                    col->nombre, strcmp(t->esquema, "public") ? t->esquema : "", strcmp(t->esquema, "public") ? "." : "", t->nombre);
@@ -1383,8 +1398,11 @@ static int usage_inferir(FILE *f) {
                "stderr (docs/inferir.md).\n"
                "  URL              sqlite:///abs/path.db or sqlite:rel/path.db (read only);\n"
                "                   postgresql://[user@]host[:port]/db[?...] or postgres://... (libpq: PGPASSWORD,\n"
-               "                   ~/.pgpass and PGSERVICE work, so no password need be in the URL)\n"
-               "  --esquema NAME   PostgreSQL: read this schema only (default: every schema but the system's)\n"
+               "                   ~/.pgpass and PGSERVICE work, so no password need be in the URL);\n"
+               "                   mariadb://[user[:password]@][host][:port]/db[?socket=/path] or mysql://... (MariaDB\n"
+               "                   Connector/C: ~/.my.cnf's [client] group gives user, password and socket)\n"
+               "  --esquema NAME   PostgreSQL: read this schema only (default: every schema but the system's);\n"
+               "                   MariaDB: read this database instead of the URL's\n"
                "  --escala N|N/D   multiply the live row counts (1/10: a tenth; default 1)\n"
                "  --filas-vacia N  rows for an empty table (default 100)\n"
                "  --muestra N      rows sampled per table for the detector (default 200, 0 for none)\n"
@@ -1452,18 +1470,18 @@ int dt__cli_inferir_main(int argc, char **argv) {
     }
     dt__ic_conector con = NULL;
     const char *falta = NULL;
-    int pg = 0;
+    int dialecto = DT__IC_SQLITE;
     if (strncmp(url, "sqlite:", 7) == 0) {
         con = dt__cli_conectar_sqlite;
         falta = "SQLite: the datoteca program links it when built with libsqlite3 (Debian: libsqlite3-dev)";
     } else if (strncmp(url, "postgresql://", 13) == 0 || strncmp(url, "postgres://", 11) == 0) {
-        con = dt__cli_conectar_pg, pg = 1;
+        con = dt__cli_conectar_pg, dialecto = DT__IC_PG;
         falta = "PostgreSQL: the datoteca program links it when built with libpq (Debian: libpq-dev)";
     } else if (strncmp(url, "mysql://", 8) == 0 || strncmp(url, "mariadb://", 10) == 0) {
-        fprintf(stderr, "datoteca inferir: URL: MariaDB/MySQL is not supported yet (sqlite: and postgresql: are)\n");
-        return 2;
+        con = dt__cli_conectar_mariadb, dialecto = DT__IC_MARIADB;
+        falta = "MariaDB/MySQL: the datoteca program links it when built with MariaDB Connector/C (Debian: libmariadb-dev)";
     } else {
-        fprintf(stderr, "datoteca inferir: URL must start with sqlite: or postgresql:// (the URL is not printed)\n");
+        fprintf(stderr, "datoteca inferir: URL must start with sqlite:, postgresql:// or mariadb:// (mysql://) (the URL is not printed)\n");
         return 2;
     }
     if (con == NULL) {
@@ -1473,7 +1491,7 @@ int dt__cli_inferir_main(int argc, char **argv) {
     }
     dt__ic_modelo m;
     memset(&m, 0, sizeof m);
-    m.dialecto_pg = pg;
+    m.dialecto = dialecto;
     char why[1024];
     why[0] = '\0';
     int rc = con(url, esquema, (size_t)muestra, &m, why, sizeof why);

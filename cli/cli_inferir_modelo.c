@@ -10,6 +10,7 @@
 
 dt__ic_conector dt__cli_conectar_sqlite = NULL;
 dt__ic_conector dt__cli_conectar_pg = NULL;
+dt__ic_conector dt__cli_conectar_mariadb = NULL;
 
 char *dt__ic_dupn(const char *s, size_t n) {
     char *d = (char *)malloc(n + 1);

@@ -1,5 +1,6 @@
 /* datoteca inferir: what a connector reads from a live database's catalog (the model), and the one
- * interface every connector has. A connector (cli/conectar_sqlite.c, cli/conectar_pg.c) links its
+ * interface every connector has. A connector (cli/conectar_sqlite.c, cli/conectar_pg.c,
+ * cli/conectar_mariadb.c) links its
  * client library, so it is compiled into the datoteca program only (CMakeLists.txt), never into
  * libdatoteca: main.c sets the pointers below, and the CLI inside the Python and Node packages finds
  * them NULL and refuses the URL with a sentence naming the missing library. cli/cli_inferir.c turns a
@@ -20,7 +21,7 @@ enum { DT__IC_ENTERO, DT__IC_NUMERICO, DT__IC_TEXTO, DT__IC_FECHA, DT__IC_TIMEST
 typedef struct dt__ic_col {
     char *nombre, *tipo;  /* tipo as the database spells it: "integer", "character varying(80)", "TEXT" */
     int clase;            /* DT__IC_* */
-    int bits;             /* an integer's width: 16, 32, 64 (0: unknown, taken as 64) */
+    int bits;             /* an integer's width: 16, 32, 64, MariaDB's 8 and 24 (0: unknown, taken as 64) */
     long largo;           /* varchar(n)/char(n): n, 0 for unbounded */
     int es_char;          /* char(n): fixed width */
     int precision, escala; /* numeric(p,s): p > 0 when given */
@@ -31,7 +32,7 @@ typedef struct dt__ic_col {
     char *tipo_propio;    /* an enum or domain's name, or NULL */
     char **valores;       /* an enum's labels, in order (nvalores) */
     size_t nvalores;
-    char *falso, *verdadero; /* a boolean's spelling in a load: "false"/"true" (PostgreSQL), "0"/"1" (SQLite) */
+    char *falso, *verdadero; /* a boolean's spelling in a load: "false"/"true" (PostgreSQL), "0"/"1" (SQLite, MariaDB) */
 } dt__ic_col;
 
 typedef struct dt__ic_lista {
@@ -77,13 +78,16 @@ typedef struct dt__ic_tabla {
     size_t nmuestra;
 } dt__ic_tabla;
 
+/* The database a model was read from, for what the document's head says about loading it. */
+enum { DT__IC_SQLITE, DT__IC_PG, DT__IC_MARIADB };
+
 typedef struct dt__ic_modelo {
     dt__ic_tabla *tablas;
     size_t ntablas;
     char **notas;        /* what the catalog holds and a document cannot: views, triggers, ... */
     size_t nnotas;
     char *origen;        /* the database as the document names it: no password, ever */
-    int dialecto_pg;     /* 1 PostgreSQL, 0 SQLite: how the head says to load */
+    int dialecto;        /* DT__IC_SQLITE, DT__IC_PG, DT__IC_MARIADB: how the head says to load */
 } dt__ic_modelo;
 
 /* A connector: reads every table (of `esquema` only, when not NULL) with up to `muestra` sampled rows
@@ -95,11 +99,14 @@ typedef int (*dt__ic_conector)(const char *url, const char *esquema, size_t mues
 /* NULL in libdatoteca; the datoteca program sets the ones it was built with before dt_cli_main. */
 extern dt__ic_conector dt__cli_conectar_sqlite;
 extern dt__ic_conector dt__cli_conectar_pg;
+extern dt__ic_conector dt__cli_conectar_mariadb;
 int dt__conectar_sqlite(const char *url, const char *esquema, size_t muestra, dt__ic_modelo *m, char *why, size_t whycap);
 /* The file of a sqlite: URL: sqlite:///abs/path (an empty host, as file: URLs), sqlite://rel/path and
  * sqlite:rel/path; a pointer into url. */
 const char *dt__conectar_sqlite_ruta(const char *url);
 int dt__conectar_pg(const char *url, const char *esquema, size_t muestra, dt__ic_modelo *m, char *why, size_t whycap);
+/* mariadb://... and mysql://... (cli/conectar_mariadb.h's URL); esquema names another database than the URL's. */
+int dt__conectar_mariadb(const char *url, const char *esquema, size_t muestra, dt__ic_modelo *m, char *why, size_t whycap);
 
 /* Model helpers (cli_inferir.c). Each returns NULL / non-zero only when memory runs out. */
 char *dt__ic_dup(const char *s);

@@ -357,7 +357,7 @@ int dt__conectar_pg(const char *url, const char *esquema, size_t muestra, dt__ic
     snprintf(origen, sizeof origen, "postgresql://%s:%s/%s%s%s", PQhost(l.con), PQport(l.con), PQdb(l.con),
              esquema ? " --esquema " : "", esquema ? esquema : "");
     m->origen = dt__ic_dup(origen);
-    m->dialecto_pg = 1;
+    m->dialecto = DT__IC_PG;
     /* a consistent read of the catalog and the samples, and nothing written */
     PGresult *r = PQexec(l.con, "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY");
     PQclear(r);

@@ -3,7 +3,8 @@
  * program links SQLite (cli/cli_sqlite.c, cli/conectar_sqlite.c), for `datoteca esquema --formato
  * sqlite`, `--hacia sqlite:` and `datoteca inferir sqlite:`, and libpq (cli/conectar_pg*.c,
  * cli/hacia_pg.c), for `datoteca inferir postgresql://` and `datoteca esquema --hacia postgresql://`,
- * and MariaDB Connector/C (cli/conectar_mariadb_sesion.c, cli/hacia_mariadb.c), for `mariadb://` and `mysql://`. */
+ * and MariaDB Connector/C (cli/conectar_mariadb*.c, cli/hacia_mariadb.c), for `datoteca inferir` and
+ * `datoteca esquema --hacia` with `mariadb://` and `mysql://`. */
 #include "datoteca.h"
 #if defined(DT_CON_SQLITE) || defined(DT_CON_PG) || defined(DT_CON_MARIADB)
 #include "cli_interno.h"
@@ -22,6 +23,7 @@ int main(int argc, char **argv) {
 #endif
 #ifdef DT_CON_MARIADB
     dt__cli_hacia_mariadb = dt__cli_mariadb_hacia;
+    dt__cli_conectar_mariadb = dt__conectar_mariadb;
 #endif
     return dt_cli_main(argc, argv);
 }
