@@ -295,7 +295,7 @@ def test_sqlite_errors_name_the_argument(tmp_path):
     rc, out, err = _inferir("sqlite:x.db", "--escala", "0")
     assert rc == 2 and "--escala" in err, err
     ayuda = subprocess.run([CLI, "inferir", "--help"], capture_output=True, check=True).stdout.decode()
-    assert "postgresql://" in ayuda and "sqlite:" in ayuda
+    assert "postgresql://" in ayuda and "sqlite:" in ayuda and "mariadb://" in ayuda and "mysql://" in ayuda
     general = subprocess.run([CLI, "--help"], capture_output=True, check=True).stdout.decode()
     assert "datoteca inferir URL" in general
 
@@ -303,7 +303,8 @@ def test_sqlite_errors_name_the_argument(tmp_path):
 def test_library_cli_refuses_naming_the_client_library():
     """python -m datoteca runs the library's CLI, which links no database client (docs/inferir.md)."""
     import sys
-    for url, paquete in (("sqlite:app.db", "libsqlite3-dev"), ("postgresql://yo:Pw-Lib-4410@h/app", "libpq-dev")):
+    for url, paquete in (("sqlite:app.db", "libsqlite3-dev"), ("postgresql://yo:Pw-Lib-4410@h/app", "libpq-dev"),
+                         ("mariadb://yo:Pw-Lib-4410@h/app", "libmariadb-dev"), ("mysql://yo:Pw-Lib-4410@h/app", "libmariadb-dev")):
         p = subprocess.run([sys.executable, "-m", "datoteca", "inferir", url], capture_output=True)
         err = p.stderr.decode()
         assert p.returncode == 2 and paquete in err and "Pw-Lib-4410" not in err, err
