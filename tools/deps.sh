@@ -11,5 +11,5 @@ need python3 python3 python3-venv
 if ! pkg-config --exists sqlite3 2>/dev/null && [ ! -e /usr/include/sqlite3.h ]; then need sqlite3.h libsqlite3-dev; fi
 # ... and libpq for `datoteca inferir postgresql://` (cli/conectar_pg.c).
 if ! pkg-config --exists libpq 2>/dev/null && [ ! -e /usr/include/postgresql/libpq-fe.h ]; then need libpq-fe.h libpq-dev; fi
-# ... and MariaDB Connector/C for `datoteca esquema --hacia mariadb://` (cli/conectar_mariadb_sesion.c, cli/hacia_mariadb.c).
+# ... and MariaDB Connector/C for `datoteca inferir mariadb://` and `datoteca esquema --hacia mariadb://` (cli/conectar_mariadb*.c, cli/hacia_mariadb.c).
 if ! pkg-config --exists libmariadb 2>/dev/null && [ ! -e /usr/include/mariadb/mysql.h ]; then need_file /usr/include/mariadb/mysql.h libmariadb-dev; fi

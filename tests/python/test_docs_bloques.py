@@ -111,8 +111,8 @@ NO_CORRE = {
     # Services this file does not start.
     "docs/hacia.md@decb3575fe": "a PostgreSQL server and a .pgpass: test_hacia.py runs inferir and --hacia against a server "
                                 "it starts, with PGPASSWORD and a password in the URL",  # :31
-    "docs/hacia.md@99f8c44ccc": "a MariaDB server and a ~/.my.cnf: test_hacia_mariadb.py writes into a server it starts, "
-                                "with a ~/.my.cnf and a password in the URL",  # :39
+    "docs/hacia.md@e307d28365": "a MariaDB server and a ~/.my.cnf: test_inferir_mariadb.py runs inferir and test_hacia_mariadb.py "
+                                "--hacia against a server they start, with a ~/.my.cnf and a password in the URL",  # :38
     "docs/postgres.md@ed79768786": "PostgreSQL with the datoteca extension installed (make install-postgres, as root): "
                                    "test_postgres_ext.py creates it",  # :30
     "docs/postgres.md@971ce05f91": "PostgreSQL with the datoteca extension: test_postgres_ext.py seeds a table in one statement",  # :46
