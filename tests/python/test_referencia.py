@@ -9,7 +9,7 @@ column, jsonb, a view, a trigger, a partial unique index) filled as a new user w
     datoteca esquema app.toml --seed 42 --hacia URL'
 
 into an empty database made by the application's own DDL (PostgreSQL: the source's `pg_dump -s`, on 15
-and on 18; SQLite: the same DDL), every constraint and trigger on. The judges: the database (it refuses a
+and on 18; SQLite and MariaDB 10.11: the same DDL), every constraint and trigger on. The judges: the database (it refuses a
 row that breaks a constraint, so a committed load has 0 violations; SQLite's foreign_key_check too),
 python-stdnum for every RUT, libphonenumber for every phone, email-validator for every email, and
 `inferir` on the filled database, which must choose the same call for every column."""
@@ -23,6 +23,7 @@ from email_validator import EmailNotValidError, validate_email
 from stdnum.cl import rut as stdnum_rut
 
 from datoteca import Esquema
+from servidor_mariadb import mariadb  # noqa: F401
 from servidor_pg18 import bindir as _bindir18, postgres18  # noqa: F401
 from test_basesdedatos import _pg_bin, postgres  # noqa: F401
 from test_inferir import CLI, _estable, _inferir
@@ -30,9 +31,11 @@ from test_inferir import CLI, _estable, _inferir
 AQUI = os.path.dirname(os.path.abspath(__file__))
 DDL_PG = os.path.join(AQUI, "..", "referencia", "app_pg.sql")
 DDL_SQLITE = os.path.join(AQUI, "..", "referencia", "app_sqlite.sql")
+DDL_MARIADB = os.path.join(AQUI, "..", "referencia", "app_mariadb.sql")
 # Reviewed from the DDL: what a document cannot say, which inferir must list (head and stderr)
 NO_EXPRESADO_PG = ["v_saldos", "cuentas_auditadas", "cuentas_una_en_rojo", "rut_t"]
 NO_EXPRESADO_SQLITE = ["v_saldos", "cuentas_auditadas", "cuentas_una_en_rojo"]
+NO_EXPRESADO_MARIADB = ["v_saldos", "cuentas_auditadas", "rut_formato"]
 
 _BINDIR = {}
 
@@ -171,5 +174,40 @@ def test_sqlite_reference_application_fills_and_round_trips(tmp_path):
                     "SQLite")
     con.close()
     rc, doc2, err = _inferir(f"sqlite:{destino}")
+    assert rc == 0, err
+    _estable(doc, doc2, vacias=tablas)
+
+
+# ---- MariaDB ----
+
+def test_mariadb_reference_application_fills_and_round_trips(mariadb, tmp_path):
+    m = mariadb
+    ddl = "SET SESSION sql_mode = CONCAT(@@sql_mode, ',ANSI_QUOTES');\n" + open(DDL_MARIADB, encoding="utf-8").read()
+    for db in ("ref_origen", "ref_destino"):
+        m.sql(f"CREATE DATABASE {db}")
+        m.sql(ddl, db=db)
+    rc, doc, err = _inferir(m.url("ref_origen"))
+    assert rc == 0, f"inferir: exit {rc}: {err}"
+    tablas = _tablas(doc)
+    assert len(tablas) == 25, f"{len(tablas)} tables in the document: {tablas}"
+    _cabeza(doc, err, NO_EXPRESADO_MARIADB)
+    ruta = tmp_path / "app.toml"
+    ruta.write_text(doc, encoding="utf-8")
+    e = Esquema(str(ruta), seed=42)
+    rc, err = _hacia(ruta, m.url("ref_destino"))
+    assert rc == 0, f"--hacia into the application's own DDL (seed 42): exit {rc}: {err}"
+    for t in tablas:
+        n = int(m.sql(f'SET SESSION sql_mode = \'ANSI_QUOTES\'; SELECT count(*) FROM "{t}"', db="ref_destino"))
+        esperadas = e.total(t) + (e.total("cuentas") if t == "auditoria" else 0)
+        assert n == esperadas, f"{t}: {n} rows, the document says {e.total(t)}"
+    col = lambda q: [v for v in m.sql(q, db="ref_destino").split("\n") if v and v != "NULL"]  # noqa: E731
+    _valida_valores(col("SELECT rut FROM clientes UNION ALL SELECT rut FROM empleados"),
+                    col("SELECT telefono FROM clientes UNION ALL SELECT celular FROM empleados"),
+                    col("SELECT email FROM clientes UNION ALL SELECT email FROM accesos"),
+                    "MariaDB " + m.sql("SELECT version()").strip())
+    huerfanos = m.sql("SELECT count(*) FROM perfiles_usuario p LEFT JOIN accesos a ON a.id = p.id WHERE a.id IS NULL",
+                      db="ref_destino").strip()
+    assert huerfanos == "0"
+    rc, doc2, err = _inferir(m.url("ref_destino"))
     assert rc == 0, err
     _estable(doc, doc2, vacias=tablas)
