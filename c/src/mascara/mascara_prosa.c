@@ -21,9 +21,11 @@ static size_t dt__mp_letra(const char *s, size_t n, size_t i) {
     if (c == 0xC3 && AT(i + 1) >= 0x80 && AT(i + 1) <= 0xBF && AT(i + 1) != 0x97 && AT(i + 1) != 0xB7) return 2;
     return 0;
 }
-static int dt__mp_es_may(const char *s, size_t i) {
-    unsigned char c = (unsigned char)s[i];
-    return dt__mp_ascii_may(c) || (c == 0xC3 && (unsigned char)s[i + 1] < 0xA0);
+/* Whether the letter at i is a capital; bounded by n like every read here (a note may end in the
+ * first byte of a two-byte letter: the fuzzer found it). */
+static int dt__mp_es_may(const char *s, size_t n, size_t i) {
+    unsigned char c = AT(i);
+    return dt__mp_ascii_may(c) || (c == 0xC3 && i + 1 < n && AT(i + 1) < 0xA0);
 }
 
 /* The end of the word of letters starting at i (an apostrophe or a hyphen inside between letters). */
@@ -48,17 +50,18 @@ static size_t dt__mp_palabra(const char *s, size_t n, size_t i) {
 
 enum { DT__MP_CAP = 1, DT__MP_MAY = 2, DT__MP_MIN = 3, DT__MP_OTRA = 0 };
 
-/* How the word [a, b) is written: Capitalised, ALL CAPITALS (two letters or more), lower case. */
+/* How the word [a, b) is written: Capitalised, ALL CAPITALS (two letters or more), lower case (its
+ * letters read up to b, the word's own end). */
 static int dt__mp_forma(const char *s, size_t a, size_t b) {
     size_t may = 0, min = 0, letras = 0;
-    int primera = dt__mp_es_may(s, a);
+    int primera = dt__mp_es_may(s, b, a);
     for (size_t i = a; i < b;) {
         unsigned char c = (unsigned char)s[i];
         if (c == '-' || c == '\'') {
             i++;
             continue;
         }
-        int m = dt__mp_es_may(s, i);
+        int m = dt__mp_es_may(s, b, i);
         may += m, min += !m, letras++;
         i += c == 0xC3 ? 2 : 1;
     }
@@ -309,7 +312,7 @@ static size_t dt__mp_fecha_calle(const char *s, size_t n, size_t i) {
     size_t j = i;
     while (j < n && j - i < 3 && AT(j) >= '0' && AT(j) <= '9') j++;
     if (j == i || j - i > 2 || (i > 0 && AT(i - 1) != ' ')) return 0;
-    if (AT(j) != ' ' || AT(j + 1) != 'd' || AT(j + 2) != 'e' || AT(j + 3) != ' ' || !dt__mp_es_may(s, j + 4)) return 0;
+    if (AT(j) != ' ' || AT(j + 1) != 'd' || AT(j + 2) != 'e' || AT(j + 3) != ' ' || !dt__mp_es_may(s, n, j + 4)) return 0;
     return j + 4 - i;
 }
 
@@ -389,7 +392,7 @@ int dt__mp_direccion(const dt_mascara_clave *k, const char *s, size_t n, size_t 
     /* cheap noes: a word in capitals or a street word's first letter; then a digit within 64 bytes
      * with only what a street's name holds (letters, spaces, '.', '\'', '#', N°) before it */
     unsigned char c0 = (unsigned char)(AT(i) | 0x20);
-    int may = dt__mp_es_may(s, i);
+    int may = dt__mp_es_may(s, n, i);
     if (!may && c0 != 'c' && c0 != 'a' && c0 != 'p' && c0 != 'd') return 0;
     char pl[48];
     size_t j = dt__mp_palabra(s, n, i);
@@ -428,7 +431,7 @@ int dt__mp_direccion(const dt_mascara_clave *k, const char *s, size_t n, size_t 
         if (AT(e) == ' ') nombre_a = e + 1;
         else via = 0;
     }
-    if (!via && !dt__mp_es_may(s, i)) return 0;
+    if (!via && !dt__mp_es_may(s, n, i)) return 0;
     /* the street's name: a street of the tables, or (after a street word, or from "Los"/"Las") words
      * in capitals and connectors, up to a number */
     /* the table's streets are exactly the bytes before the number: up to the space before it (and
@@ -440,7 +443,7 @@ int dt__mp_direccion(const dt_mascara_clave *k, const char *s, size_t n, size_t 
     for (size_t r = nombre_a; como_calle && r + 1 < w1;) {
         size_t re = dt__mp_palabra(s, n, r);
         if (re == r) break; /* a label, a digit: the loop below decides */
-        como_calle = dt__mp_es_may(s, r) || (re - r <= 3 && dt__mp_plegar(s, r, re, pl) && dt__mp_en(pl, dt__mp_conectores, NL(dt__mp_conectores)));
+        como_calle = dt__mp_es_may(s, n, r) || (re - r <= 3 && dt__mp_plegar(s, r, re, pl) && dt__mp_en(pl, dt__mp_conectores, NL(dt__mp_conectores)));
         r = re + 1;
     }
     if (como_calle) {
@@ -452,7 +455,7 @@ int dt__mp_direccion(const dt_mascara_clave *k, const char *s, size_t n, size_t 
     if (t > 0 && AT(nombre_a + t) == ' ' && (e = dt__mp_numero(s, n, nombre_a + t + 1, &da, &db)) > 0) {
         nombre_b = nombre_a + t;
     } else {
-        if (!via && !(dt__mp_plegar(s, i, j, pl) && (strcmp(pl, "los") == 0 || strcmp(pl, "las") == 0) && dt__mp_es_may(s, i)))
+        if (!via && !(dt__mp_plegar(s, i, j, pl) && (strcmp(pl, "los") == 0 || strcmp(pl, "las") == 0) && dt__mp_es_may(s, n, i)))
             return 0;
         size_t p = nombre_a, palabras = 0, ultima_conector = 1;
         for (int w = 0; w < 7; w++) {
@@ -465,7 +468,7 @@ int dt__mp_direccion(const dt_mascara_clave *k, const char *s, size_t n, size_t 
             }
             if (we == p) break;
             int con = dt__mp_plegar(s, p, we, pl) && dt__mp_en(pl, dt__mp_conectores, NL(dt__mp_conectores));
-            if (!con && !dt__mp_es_may(s, p)) return 0;
+            if (!con && !dt__mp_es_may(s, n, p)) return 0;
             if (!con || p == nombre_a) palabras++;
             ultima_conector = con && p != nombre_a;
             if (AT(we) != ' ') return 0;
