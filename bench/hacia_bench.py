@@ -19,16 +19,16 @@ interleaved (each path once, then again) so the machine's drift falls on every p
 path's first run the database is read back: row counts, cuentas per cliente, every RUT's check digit
 (module 11, computed here), whether the application's next INSERT into clientes gets a key, and for
 datoteca's three runs a digest of every row, which must be the same. Prints Markdown."""
-import glob
 import os
 import re
 import shutil
-import signal
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
+
+from servidor_pg import Servidor
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 BUILD = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else "build-c")
@@ -40,56 +40,18 @@ SEED_MJS = os.path.join(HERE, "drizzle", "seed.mjs")
 RUNS = 3
 
 
-def pg_bin(name):
-    found = sorted(glob.glob(f"/usr/lib/postgresql/*/bin/{name}"))
-    return found[-1] if found else shutil.which(name)
-
-
-class Server:
-    """A PostgreSQL server of its own in a temporary directory, a unix socket only (as bench/postgres_bench.py)."""
+class Server(Servidor):
+    """The bench's server (bench/servidor_pg.py)."""
 
     def __init__(self):
-        self.base = tempfile.mkdtemp(prefix="datoteca-haciabench-")
-        os.chmod(self.base, 0o755)
-        self.como = ["runuser", "-u", "postgres", "--"] if os.geteuid() == 0 else []
-        if self.como:
-            shutil.chown(self.base, "postgres")
-        datos = os.path.join(self.base, "datos")
-        subprocess.run([*self.como, pg_bin("initdb"), "-D", datos, "-U", "postgres", "--auth=trust", "-E", "UTF8",
-                        "--locale=C"], check=True, capture_output=True)
-        self.log = open(os.path.join(self.base, "log"), "wb")
-        # A checkpoint in the middle of a run would land on whichever path runs then: one is taken before each.
-        self.proc = subprocess.Popen([*self.como, pg_bin("postgres"), "-D", datos, "-k", self.base, "-c", "listen_addresses=",
-                                      "-c", "max_wal_size=8GB", "-c", "checkpoint_timeout=1h"],
-                                     stdout=self.log, stderr=subprocess.STDOUT)
-        for _ in range(300):
-            if os.path.exists(os.path.join(self.base, ".s.PGSQL.5432")):
-                break
-            time.sleep(0.1)
-        self.psql_cmd = [pg_bin("psql"), "-h", self.base, "-U", "postgres", "-d", "postgres", "-v", "ON_ERROR_STOP=1",
-                         "-q", "-At"]
-        self.url = f"postgresql://postgres@/postgres?host={self.base}"
+        super().__init__("datoteca-haciabench-")
 
     def psql(self, sql, ok=True):
-        r = subprocess.run([*self.psql_cmd, "-c", sql], capture_output=True)
-        if ok and r.returncode != 0:
-            sys.exit(f"psql failed on {sql[:200]!r}: {r.stderr.decode()}")
-        return r
+        return self.correr_psql(sql, ok=ok)
 
     def valor(self, sql):
         return self.psql(sql).stdout.decode().strip()
 
-    def stop(self):
-        # By the postmaster's own pid: as root the child of Popen is runuser, which may exit first.
-        pid = int(open(os.path.join(self.base, "datos", "postmaster.pid")).readline())
-        os.kill(pid, signal.SIGINT)
-        self.proc.wait(timeout=120)
-        for _ in range(600):
-            if not os.path.exists(f"/proc/{pid}"):
-                break
-            time.sleep(0.1)
-        self.log.close()
-        shutil.rmtree(self.base)
 
 
 def correr(cmd, cwd=None):

@@ -11,17 +11,16 @@ between runs; and `SELECT count(*) FROM datoteca.persona(ROWS, 42)`, the functio
 Masking: `CALL datoteca.copiar_enmascarado(...)` of that table (ROWS persona rows, every personal column
 masked) against the export path: COPY it out, `datoteca enmascarar`, COPY the result into a new table.
 Wall time, best and median of 3 runs each; the tables are checked equal (EXCEPT) once. Prints Markdown."""
-import glob
 import json
 import os
 import secrets
 import shutil
-import signal
 import statistics
 import subprocess
 import sys
-import tempfile
 import time
+
+from servidor_pg import Servidor
 
 BUILD = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else "build-c")
 ROWS = int(sys.argv[2]) if len(sys.argv) > 2 else 1_000_000
@@ -29,57 +28,18 @@ CLI = os.path.join(BUILD, "datoteca")
 RUNS = 3
 
 
-def pg_bin(name):
-    found = sorted(glob.glob(f"/usr/lib/postgresql/*/bin/{name}"))
-    return found[-1] if found else shutil.which(name)
-
-
-class Server:
+class Server(Servidor):
     def __init__(self):
-        self.base = tempfile.mkdtemp(prefix="datoteca-pgbench-")
-        os.chmod(self.base, 0o755)
-        self.como = ["runuser", "-u", "postgres", "--"] if os.geteuid() == 0 else []
-        if self.como:
-            shutil.chown(self.base, "postgres")
-        datos = os.path.join(self.base, "datos")
-        subprocess.run([*self.como, pg_bin("initdb"), "-D", datos, "-U", "postgres", "--auth=trust", "-E", "UTF8",
-                        "--locale=C"], check=True, capture_output=True)
-        self.log = open(os.path.join(self.base, "log"), "wb")
-        # Checkpoints spread over the run would land in whichever path runs when they come.
-        self.proc = subprocess.Popen([*self.como, pg_bin("postgres"), "-D", datos, "-k", self.base, "-c", "listen_addresses=",
-                                      "-c", "max_wal_size=8GB", "-c", "checkpoint_timeout=1h",
-                                      "-c", "session_preload_libraries=datoteca"],
-                                     stdout=self.log, stderr=subprocess.STDOUT)
-        for _ in range(300):
-            if os.path.exists(os.path.join(self.base, ".s.PGSQL.5432")):
-                break
-            time.sleep(0.1)
-        self.psql_cmd = [pg_bin("psql"), "-h", self.base, "-U", "postgres", "-d", "postgres", "-v", "ON_ERROR_STOP=1",
-                         "-q", "-At"]
+        super().__init__("datoteca-pgbench-", "session_preload_libraries=datoteca")
 
     def psql(self, sql, stdin=None):
-        r = subprocess.run([*self.psql_cmd, "-c", sql], input=stdin, capture_output=True)
-        if r.returncode != 0:
-            print(f"psql failed on {sql[:200]!r}: {r.stderr.decode()}", file=sys.stderr)
-            sys.exit(1)
-        return r.stdout.decode()
+        return self.correr_psql(sql, stdin).stdout.decode()
 
     def distintas(self, a, b):
         """How many rows one table has that the other lacks, both ways (0: the same rows)."""
         return int(self.psql(f"SELECT (SELECT count(*) FROM (TABLE {a} EXCEPT ALL TABLE {b}) x) + "
                              f"(SELECT count(*) FROM (TABLE {b} EXCEPT ALL TABLE {a}) y)").strip())
 
-    def stop(self):
-        # By the postmaster's own pid: as root the child of Popen is runuser, which may exit first.
-        pid = int(open(os.path.join(self.base, "datos", "postmaster.pid")).readline())
-        os.kill(pid, signal.SIGINT)  # fast shutdown: a failed run may leave a session behind
-        self.proc.wait(timeout=120)
-        for _ in range(600):
-            if not os.path.exists(f"/proc/{pid}"):
-                break
-            time.sleep(0.1)
-        self.log.close()
-        shutil.rmtree(self.base)
 
 
 def timed(fn, prepare=None):
