@@ -41,7 +41,6 @@ class Server(Servidor):
                              f"(SELECT count(*) FROM (TABLE {b} EXCEPT ALL TABLE {a}) y)").strip())
 
 
-
 def timed(fn, prepare=None):
     times = []
     for _ in range(RUNS):
