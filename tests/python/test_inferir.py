@@ -301,11 +301,13 @@ def test_sqlite_errors_name_the_argument(tmp_path):
 
 
 def test_library_cli_refuses_naming_the_client_library():
-    """python -m datoteca runs the library's CLI, which links no database client (docs/inferir.md)."""
+    """The library's CLI links no database client (docs/inferir.md): python -m datoteca runs it when
+    DATOTECA_LIBRARY is set (else, installed from a wheel, it runs the wheel's program: test_wheel.py)."""
     import sys
+    env = {**os.environ, "DATOTECA_LIBRARY": os.environ.get("DATOTECA_LIBRARY") or os.path.join(ROOT, "build-c", "libdatoteca.so.3")}
     for url, paquete in (("sqlite:app.db", "libsqlite3-dev"), ("postgresql://yo:Pw-Lib-4410@h/app", "libpq-dev"),
                          ("mariadb://yo:Pw-Lib-4410@h/app", "libmariadb-dev"), ("mysql://yo:Pw-Lib-4410@h/app", "libmariadb-dev")):
-        p = subprocess.run([sys.executable, "-m", "datoteca", "inferir", url], capture_output=True)
+        p = subprocess.run([sys.executable, "-m", "datoteca", "inferir", url], capture_output=True, env=env)
         err = p.stderr.decode()
         assert p.returncode == 2 and paquete in err and "Pw-Lib-4410" not in err, err
 
