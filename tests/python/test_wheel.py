@@ -309,3 +309,8 @@ def test_the_sdist_builds_from_source(tmp_path):
     from datoteca import Datoteca
 
     assert out.stdout.strip() == Datoteca(seed=42).rut()
+    # built from source, the package carries the program with the connectors this machine has headers for
+    sqlite3.connect(tmp_path / "a.db").execute("CREATE TABLE t (id INTEGER PRIMARY KEY)").connection.commit()
+    p = subprocess.run([str(venv / "bin" / "datoteca"), "inferir", "sqlite:a.db"], capture_output=True, cwd=str(tmp_path),
+                       env={k: v for k, v in os.environ.items() if k not in ("DATOTECA_LIBRARY", "PYTHONPATH")})
+    assert p.returncode == 0 and b"[tablas.t]" in p.stdout, p.stderr.decode()
