@@ -275,10 +275,22 @@ def test_datoteca_inferir_raises_the_program_s_sentence(instalado, postgres, tmp
     assert "/tmp/x" not in opcion[1], opcion
 
 
-def test_the_installed_datoteca_fills_mariadb_through_its_own_libmariadb(instalado, mariadb, tmp_path):
+def test_the_installed_datoteca_reads_and_fills_mariadb_through_its_own_libmariadb(instalado, mariadb, tmp_path):
     mariadb.sql("CREATE DATABASE app; USE app; CREATE TABLE clientes (id INT PRIMARY KEY, rut VARCHAR(12) NOT NULL UNIQUE, "
-                "nombre VARCHAR(120) NOT NULL) ENGINE=InnoDB;")
-    # reviewed by hand: a key, a unique RUT and a name (docs/esquemas.md)
+                "nombre VARCHAR(120) NOT NULL) ENGINE=InnoDB;"
+                "CREATE TABLE cuentas (id INT AUTO_INCREMENT PRIMARY KEY, cliente_id INT NOT NULL, tipo ENUM('corriente', 'vista') "
+                "NOT NULL, FOREIGN KEY (cliente_id) REFERENCES clientes (id)) ENGINE=InnoDB; CREATE VIEW v AS SELECT * FROM cuentas;")
+    # inferir mariadb:// through the wheel's libmariadb: the CMake binary's text, and datoteca.inferir's
+    esperado = subprocess.run([CLI, "inferir", mariadb.url("app")], capture_output=True)
+    assert esperado.returncode == 0 and b'"corriente" = 1' in esperado.stdout, esperado.stderr
+    cargados, p = _cargados(instalado, ["inferir", mariadb.url("app")], tmp_path)
+    assert p.returncode == 0 and p.stdout == esperado.stdout, p.stderr.decode()[-2000:]
+    _solo_del_wheel(instalado, cargados, "libmariadb")
+    r = _inferir_en_venv(instalado, mariadb.url("app"), tmp_path)
+    assert r["doc"].encode() == esperado.stdout
+    assert r["notas"] == [x[len(_NOTA):] for x in esperado.stderr.decode().splitlines() if x.startswith(_NOTA)], r["notas"]
+    assert any(n.startswith("view app.v:") for n in r["notas"]), r["notas"]
+    # --hacia: reviewed by hand, a key, a unique RUT and a name (docs/esquemas.md), into the empty clientes
     (tmp_path / "app.toml").write_text('version = 1\n\n[tablas.clientes]\nfilas = 500\n\n[tablas.clientes.columnas]\n'
                                        'id = { serie = true, tipo_sql = "integer" }\n'
                                        'rut = { llamada = "rut", unico = true }\n'

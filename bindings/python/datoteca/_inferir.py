@@ -1,5 +1,5 @@
 """datoteca.inferir: the schema document of a live database (docs/inferir.md), from Python. The
-connectors link client libraries (libpq, libsqlite3), which only the `datoteca` program carries, so this
+connectors link client libraries (libpq, libsqlite3, MariaDB Connector/C), which only the `datoteca` program carries, so this
 runs that program's `inferir` and returns what it writes; nothing is read or mapped here. The types of
 the arguments are checked here, naming the argument; their values are the program's to judge, and its
 one-line sentence (which never holds a password) is the exception's text."""
@@ -85,11 +85,12 @@ def inferir(url: str, *, esquema: Optional[str] = None, escala: Union[int, Fract
     """The schema document that fills the database at `url` (docs/inferir.md): `datoteca inferir URL`'s
     output, the same text, with what it could not express in its head and in `.notas`.
 
-    `url` is ``sqlite:app.db`` (relative to the working directory), ``sqlite:///abs/app.db`` or
-    ``postgresql://user@host:5432/db?...`` (libpq: ``PGPASSWORD``, ``~/.pgpass`` and ``PGSERVICE`` work,
-    so the URL need hold no password; a URL's password is visible in the process list while the program
-    runs). The options are the command's: `esquema` (PostgreSQL: one schema), `escala` (an int, a
-    ``Fraction(1, 10)`` or ``"1/10"``), `filas_vacia`, `muestra` (0: the catalog only), `sin_abanico`.
+    `url` is ``sqlite:app.db`` (relative to the working directory), ``sqlite:///abs/app.db``,
+    ``postgresql://user@host:5432/db?...`` (libpq: ``PGPASSWORD``, ``~/.pgpass`` and ``PGSERVICE`` work)
+    or ``mariadb://user@host:3306/db`` (``~/.my.cnf`` works), so the URL need hold no password; a URL's
+    password is visible in the process list while the program runs. The options are the command's:
+    `esquema` (PostgreSQL: one schema), `escala` (an int, a ``Fraction(1, 10)`` or ``"1/10"``),
+    `filas_vacia`, `muestra` (0: the catalog only), `sin_abanico`.
 
     The program run is, first found: ``DATOTECA_CLI``, the one this package carries (a wheel), a
     ``datoteca`` program on ``PATH``. A wrong type raises ArgumentTypeError naming the argument; a value
