@@ -130,8 +130,8 @@ static dt__cli_hacia hacia_de(const char *url) {
         return NULL;
     }
     if (h == NULL)
-        fprintf(stderr, "datoteca: --hacia: this program has no writer for %s; python -m datoteca and npx datoteca run "
-                        "the library's CLI, which links no database client\n", falta);
+        fprintf(stderr, "datoteca: --hacia: this program has no writer for %s; the library's CLI (npx datoteca, and python "
+                        "-m datoteca where no wheel's program is installed) links no database client\n", falta);
     return h;
 }
 

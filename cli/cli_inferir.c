@@ -1485,8 +1485,8 @@ int dt__cli_inferir_main(int argc, char **argv) {
         return 2;
     }
     if (con == NULL) {
-        fprintf(stderr, "datoteca inferir: URL: this program has no connector for %s; python -m datoteca and npx datoteca "
-                        "run the library's CLI, which links no database client\n", falta);
+        fprintf(stderr, "datoteca inferir: URL: this program has no connector for %s; the library's CLI (npx datoteca, and "
+                        "python -m datoteca where no wheel's program is installed) links no database client\n", falta);
         return 2;
     }
     dt__ic_modelo m;

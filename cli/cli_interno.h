@@ -187,9 +187,9 @@ enum { E_DDL, E_CSV, E_SQL, E_SQLITE, E_FILAS };
  * no progress), which counts the rows as they are used. */
 int dt__cli_esquema_lotes(const dt_esquema *e, size_t t, size_t jobs, int formato, int (*usar)(void *ctx, outbuf *o), void *ctx,
                           dt__progreso *prog);
-/* --formato sqlite: NULL in the library (python -m datoteca and npx datoteca run the library's CLI,
- * which does not link SQLite); the datoteca program sets it to the writer of cli/cli_sqlite.c before it
- * calls dt_cli_main. It writes the new file `ruta` and returns the exit status (2 when the file exists);
+/* --formato sqlite: NULL in the library (npx datoteca, and python -m datoteca where no wheel's program
+ * is installed, run the library's CLI, which does not link SQLite); the datoteca program sets it to the
+ * writer of cli/cli_sqlite.c before it calls dt_cli_main. It writes the new file `ruta` and returns the exit status (2 when the file exists);
  * `prog` (NULL: none) counts the rows loaded. */
 extern int (*dt__cli_esquema_sqlite)(const dt_esquema *e, const char *ruta, size_t jobs, dt__progreso *prog);
 int dt__cli_sqlite_escribir(const dt_esquema *e, const char *ruta, size_t jobs, dt__progreso *prog);

@@ -2,9 +2,10 @@
  * interface every connector has. A connector (cli/conectar_sqlite.c, cli/conectar_pg.c,
  * cli/conectar_mariadb.c) links its
  * client library, so it is compiled into the datoteca program only (CMakeLists.txt), never into
- * libdatoteca: main.c sets the pointers below, and the CLI inside the Python and Node packages finds
- * them NULL and refuses the URL with a sentence naming the missing library. cli/cli_inferir.c turns a
- * model into a schema document; it knows no database.
+ * libdatoteca: main.c sets the pointers below, and the library's CLI (npx datoteca; python -m datoteca
+ * where no wheel's program is installed) finds them NULL and refuses the URL with a sentence naming the
+ * missing library. A Python wheel carries this program, connectors and client libraries included.
+ * cli/cli_inferir.c turns a model into a schema document; it knows no database.
  *
  * Everything a connector puts into a model is copied (dt__ic_dup) and freed by dt__ic_modelo_free. A
  * connector says what it read, never a value judgement: the mapping to calls is cli_inferir.c's. */

@@ -1,6 +1,7 @@
 /* The datoteca program: the command line lives in the library (dt_cli_main, cli/cli.c), so the
- * CMake binary, the Python package's script and the npm package's bin run the same code. Only this
- * program links SQLite (cli/cli_sqlite.c, cli/conectar_sqlite.c), for `datoteca esquema --formato
+ * CMake binary, the Python package's script and the npm package's bin run the same code; a Python wheel
+ * carries this program too (datoteca/_bin/datoteca, which its script runs), with the client libraries.
+ * Only this program links SQLite (cli/cli_sqlite.c, cli/conectar_sqlite.c), for `datoteca esquema --formato
  * sqlite`, `--hacia sqlite:` and `datoteca inferir sqlite:`, and libpq (cli/conectar_pg*.c,
  * cli/hacia_pg.c), for `datoteca inferir postgresql://` and `datoteca esquema --hacia postgresql://`,
  * and MariaDB Connector/C (cli/conectar_mariadb*.c, cli/hacia_mariadb.c), for `datoteca inferir` and

@@ -4,8 +4,9 @@ wheel pip takes where no platform wheel matches (docs/wasm.md, "Which build you 
 
     python3 wasm/wheel.py [--wasm build-wasm/datoteca.wasm] [--out build-wasm/wheel]
 
-The wheel holds every file the platform wheel holds under datoteca/ except libdatoteca (the same .py
-files, byte for byte: _lib.py picks the build at import), plus datoteca.wasm next to them. Its metadata
+The wheel holds every file the platform wheel holds under datoteca/ except libdatoteca and the datoteca
+program (_bin/, with its client libraries in datoteca.libs/) (the same .py files, byte for byte: _lib.py
+picks the build at import), plus datoteca.wasm next to them. Its metadata
 is pyproject.toml's [project] with one change: cffi, which only the native build needs, is replaced by
 the `wasm` extra's requirements (wasmtime). The version is read as scikit-build-core reads it, from
 pyproject's regex over c/include/datoteca.h.

@@ -116,11 +116,13 @@ def test_a_failed_write_exits_1_with_its_reason(jobs):
 
 
 def test_the_library_cli_refuses_sqlite_and_names_the_script(tmp_path):
-    """python -m datoteca runs the library's CLI, which does not link SQLite: a sentence, exit 2, no file."""
+    """The library's CLI does not link SQLite: a sentence, exit 2, no file. python -m datoteca runs it when
+    DATOTECA_LIBRARY is set (else, installed from a wheel, it runs the wheel's program: test_wheel.py)."""
     import sys
     ruta = tmp_path / "x.db"
+    env = {**os.environ, "DATOTECA_LIBRARY": os.environ.get("DATOTECA_LIBRARY") or os.path.join(ROOT, "build-c", "libdatoteca.so.3")}
     r = subprocess.run([sys.executable, "-m", "datoteca", "esquema", BANCO, "--formato", "sqlite", "--salida", str(ruta)],
-                       capture_output=True)
+                       capture_output=True, env=env)
     assert r.returncode == 2, r
     assert b"--formato sql --dialecto sqlite | sqlite3 FILE.db" in r.stderr, r.stderr
     assert not ruta.exists()

@@ -301,13 +301,54 @@ def test_sqlite_errors_name_the_argument(tmp_path):
 
 
 def test_library_cli_refuses_naming_the_client_library():
-    """python -m datoteca runs the library's CLI, which links no database client (docs/inferir.md)."""
+    """The library's CLI links no database client (docs/inferir.md): python -m datoteca runs it when
+    DATOTECA_LIBRARY is set (else, installed from a wheel, it runs the wheel's program: test_wheel.py)."""
     import sys
+    env = {**os.environ, "DATOTECA_LIBRARY": os.environ.get("DATOTECA_LIBRARY") or os.path.join(ROOT, "build-c", "libdatoteca.so.3")}
     for url, paquete in (("sqlite:app.db", "libsqlite3-dev"), ("postgresql://yo:Pw-Lib-4410@h/app", "libpq-dev"),
                          ("mariadb://yo:Pw-Lib-4410@h/app", "libmariadb-dev"), ("mysql://yo:Pw-Lib-4410@h/app", "libmariadb-dev")):
-        p = subprocess.run([sys.executable, "-m", "datoteca", "inferir", url], capture_output=True)
+        p = subprocess.run([sys.executable, "-m", "datoteca", "inferir", url], capture_output=True, env=env)
         err = p.stderr.decode()
         assert p.returncode == 2 and paquete in err and "Pw-Lib-4410" not in err, err
+
+
+def test_datoteca_inferir_runs_the_program_first_found(tmp_path):
+    """datoteca.inferir (docs/inferir.md, "From Python"): DATOTECA_CLI, else the wheel's program (an
+    installed package; a checkout has none), else a `datoteca` program on PATH that is not a script; the
+    document equal to the command's, and none found said in one sentence."""
+    import json
+    import sys
+    origen = _sqlite_origen(tmp_path)
+    guiones, programas = tmp_path / "guiones", tmp_path / "programas"
+    guiones.mkdir()
+    programas.mkdir()
+    (guiones / "datoteca").write_text("#!/bin/sh\nexit 3\n")  # as pip's console script would stand first on PATH
+    os.chmod(guiones / "datoteca", 0o755)
+    os.symlink(os.path.abspath(CLI), programas / "datoteca")
+    code = ("import json, datoteca, datoteca._programa as p\n"
+            "try:\n    doc, err = datoteca.inferir(%r), None\n"
+            "except datoteca.DatotecaError as e:\n    doc, err = None, [type(e).__name__, str(e)]\n"
+            "print(json.dumps({'programa': p.para_inferir(), 'incluido': p.incluido(), 'doc': doc, 'err': err}))") % f"sqlite:{origen}"
+    base = {k: v for k, v in os.environ.items() if k != "DATOTECA_CLI"}
+
+    def correr(**env):
+        r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env={**base, **env})
+        assert r.returncode == 0, r.stderr
+        return json.loads(r.stdout)
+
+    rc, esperado, _ = _inferir(f"sqlite:{origen}")
+    assert rc == 0
+    r = correr(DATOTECA_CLI=os.path.abspath(CLI), PATH=str(guiones))
+    assert r["programa"] == os.path.abspath(CLI) and r["doc"] == esperado, r["err"]
+    r = correr(PATH=os.pathsep.join([str(guiones), str(programas)]))
+    assert r["programa"] == (r["incluido"] or str(programas / "datoteca")), r
+    assert r["doc"] == esperado, r["err"]
+    r = correr(PATH=str(guiones))
+    if r["incluido"] is None:  # a checkout: nothing to run, said so
+        assert r["programa"] is None and r["err"][0] == "DatotecaError", r
+        assert r["err"][1].startswith("inferir: no datoteca program was found") and "DATOTECA_CLI" in r["err"][1], r
+    else:
+        assert r["programa"] == r["incluido"] and r["doc"] == esperado, r
 
 
 # ---- PostgreSQL ----

@@ -40,6 +40,7 @@ from ._lib import (
 from ._llamadas_gen import *  # noqa: F403 - the namespaces, generated from spec/
 from ._llamadas_gen import Llamadas
 from ._detector import proponer_reglas
+from ._inferir import Documento, inferir
 from ._enmascarar import Enmascarador
 from ._riesgo import riesgo
 from ._esquema import ColumnaEsquema, Esquema
@@ -82,6 +83,8 @@ __all__ = [
     "LotesEsquema",
     "proponer_reglas",
     "riesgo",
+    "inferir",
+    "Documento",
 ]
 __all__ += _comun_gen.__all__
 __all__ += _llamadas_gen.__all__
