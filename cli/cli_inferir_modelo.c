@@ -125,6 +125,18 @@ int dt__ic_nota(dt__ic_modelo *m, const char *fmt, ...) {
     return *p == NULL;
 }
 
+void dt__ic_limpio(const char *clave, const char *msg, char *out, size_t cap) {
+    size_t k = 0, pl = clave ? strlen(clave) : 0;
+    for (const char *p = msg ? msg : ""; *p && *p != '\n' && k + 4 < cap;) {
+        if (pl && strncmp(p, clave, pl) == 0) {
+            memcpy(out + k, "***", 3);
+            k += 3, p += pl;
+        } else
+            out[k++] = *p++;
+    }
+    if (cap) out[k < cap ? k : cap - 1] = '\0';
+}
+
 long dt__ic_col_indice(const dt__ic_tabla *t, const char *nombre) {
     for (size_t i = 0; i < t->ncols; i++)
         if (strcmp(t->cols[i].nombre, nombre) == 0) return (long)i;

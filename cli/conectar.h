@@ -130,6 +130,9 @@ int dt__ic_nota(dt__ic_modelo *m, const char *fmt, ...)
 #endif
     ;
 long dt__ic_col_indice(const dt__ic_tabla *t, const char *nombre);
+/* msg's first line with every copy of clave (NULL: none) replaced by ***, into out (cap bytes, always
+ * terminated; msg NULL reads as ""): how a connector shows a client library's text. */
+void dt__ic_limpio(const char *clave, const char *msg, char *out, size_t cap);
 /* A trigger's body (SQL or PL/pgSQL), by `quien` ("trigger T on U"): each table of the model it names
  * after INSERT INTO (bare, quoted, or schema-qualified) gets quien as its `disparada`, the first one
  * kept. Non-zero only when memory runs out. */

@@ -33,17 +33,7 @@ static char *decodificar(const char *s, size_t n) {
     return out;
 }
 
-void dt__mdb_limpio(const dt__mdb *s, const char *msg, char *out, size_t cap) {
-    size_t k = 0, pl = s->clave ? strlen(s->clave) : 0;
-    for (const char *p = msg ? msg : ""; *p && *p != '\n' && k + 4 < cap;) {
-        if (pl && strncmp(p, s->clave, pl) == 0) {
-            memcpy(out + k, "***", 3);
-            k += 3, p += pl;
-        } else
-            out[k++] = *p++;
-    }
-    if (cap) out[k < cap ? k : cap - 1] = '\0';
-}
+void dt__mdb_limpio(const dt__mdb *s, const char *msg, char *out, size_t cap) { dt__ic_limpio(s->clave, msg, out, cap); }
 
 typedef struct partes {
     char *usuario, *host, *base, *socket;

@@ -18,17 +18,7 @@ static char *clave_de(const char *url) {
     return dt__ic_dupn(dos + 1, (size_t)(arroba - dos - 1));
 }
 
-void dt__pg_limpio(const dt__pg *s, const char *msg, char *out, size_t cap) {
-    size_t k = 0, pl = s->clave ? strlen(s->clave) : 0;
-    for (const char *p = msg ? msg : ""; *p && *p != '\n' && k + 4 < cap;) {
-        if (pl && strncmp(p, s->clave, pl) == 0) {
-            memcpy(out + k, "***", 3);
-            k += 3, p += pl;
-        } else
-            out[k++] = *p++;
-    }
-    if (cap) out[k < cap ? k : cap - 1] = '\0';
-}
+void dt__pg_limpio(const dt__pg *s, const char *msg, char *out, size_t cap) { dt__ic_limpio(s->clave, msg, out, cap); }
 
 static int fallo(dt__pg *s, const char *que, const char *msg, char *why, size_t whycap) {
     char m[600];
