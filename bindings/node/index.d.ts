@@ -792,6 +792,31 @@ export class Enmascarador {
 export function tabla<K extends keyof CallValues>(call: K, n: number, options?: TablaOptions & { desde?: number }): Record<string, string | number | null>[];
 export function ddl<K extends keyof CallValues>(call: K, options?: TablaOptions & { dialecto?: Dialecto; nombre?: string }): string;
 
+/** inferir's options: the command's (`datoteca inferir URL --esquema … --escala …`, docs/inferir.md). */
+export interface OpcionesInferir {
+  /** PostgreSQL: read this schema only. */
+  esquema?: string;
+  /** Multiplies the live row counts: an integer, or 'N/D' ('1/10'). */
+  escala?: number | string;
+  /** Rows for a table that holds none (the program's default otherwise). */
+  filasVacia?: number;
+  /** Values sampled per column for `detectar` (0: the catalog only). */
+  muestra?: number;
+  /** No fan-out per parent from the observed children. */
+  sinAbanico?: boolean;
+}
+/**
+ * The schema document that fills the database at `url`: `datoteca inferir URL`'s output, run by the
+ * program this package carries (or DATOTECA_CLI, or a `datoteca` program on PATH). `url` is
+ * `sqlite:app.db`, `sqlite:///abs/app.db`, `postgresql://user@host:5432/db` (PGPASSWORD, ~/.pgpass,
+ * PGSERVICE work) or `mariadb://user@host:3306/db` (~/.my.cnf works). A wrong type throws
+ * ArgumentTypeError naming the argument; a database it cannot reach or read, InvalidArgumentError with
+ * the program's sentence (never a password).
+ */
+export function inferir(url: string, opciones?: OpcionesInferir): string;
+/** inferir's document and what it could not express (views, triggers, …), one sentence each. */
+export function inferirConNotas(url: string, opciones?: OpcionesInferir): { documento: string; notas: string[] };
+
 export function validarRut(rut: string): boolean;
 export function validarPatente(patente: string): boolean;
 export function patenteDv(patente: string): string;

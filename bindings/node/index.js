@@ -25,6 +25,7 @@ const I64_MAX = (1n << 63n) - 1n;
 
 const { RECORD_MAKERS, RECORD_LIST_MAKERS, NAMESPACES, TOP_LEVEL } = require('./llamadas.gen');
 const { ColumnaArrow, ColumnaTexto, ColumnaEntero, ColumnaFecha, columnasArrow } = require('./columnas');
+const { inferir, inferirConNotas } = require('./inferir');
 
 const camel = (s) => s.replace(/_([a-z])/g, (_, c) => c.toUpperCase());
 
@@ -798,6 +799,8 @@ module.exports = {
   ColumnaFecha,
   tabla,
   ddl,
+  inferir,
+  inferirConNotas,
   /** The command line (what `npx datoteca` runs): arguments after the program name; returns the exit status. */
   cliMain: (args) => addon.cliMain(args.map(String)),
   calls: () => [...CALLS.keys()],

@@ -1,5 +1,5 @@
 // A user's file: `tsc --noEmit --strict` must accept it (packaging.test.mjs runs it).
-import { Datoteca, Tabla, Esquema, Enmascarador, ColumnaTexto, validarRut, type ColumnaEsquema, type Persona } from '../../bindings/node/index.js';
+import { Datoteca, Tabla, Esquema, Enmascarador, ColumnaTexto, validarRut, inferir, inferirConNotas, type ColumnaEsquema, type OpcionesInferir, type Persona } from '../../bindings/node/index.js';
 
 const d = new Datoteca({ seed: 42n, hoy: '2025-06-01' });
 const p: Persona = d.persona.persona({ sexo: 'F', edadMin: 20, edadMax: 30 });
@@ -52,3 +52,8 @@ export { enmascaradas, salidaEnm };
 const enmArrow = enm.arrow(new Tabla('persona.persona', { seed: 1 }).arrow(5, 0, { hilos: 1 }) as unknown as Record<string, ColumnaTexto>);
 const enmTexto: ColumnaTexto = enmArrow.rut;
 export { enmTexto };
+// A live database's document (typed only: this file is compiled, not run).
+const opcionesInf: OpcionesInferir = { escala: '1/10', filasVacia: 50, muestra: 0, sinAbanico: false };
+const leerDoc = (): string => inferir('sqlite:app.db', opcionesInf);
+const leerNotas = (): string[] => inferirConNotas('postgresql://app@localhost/app', { esquema: 'public' }).notas;
+export { leerDoc, leerNotas };

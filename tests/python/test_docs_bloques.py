@@ -113,6 +113,9 @@ NO_CORRE = {
                                 "it starts, with PGPASSWORD and a password in the URL",  # :31
     "docs/hacia.md@e307d28365": "a MariaDB server and a ~/.my.cnf: test_inferir_mariadb.py runs inferir and test_hacia_mariadb.py "
                                 "--hacia against a server they start, with a ~/.my.cnf and a password in the URL",  # :38
+    "docs/inferir.md@e031081115": "a tienda.db and a PostgreSQL server: tests/node/inferir.test.mjs runs inferir and inferirConNotas "
+                                  "with each option against SQLite, test_npm.py from the installed package against PostgreSQL "
+                                  "and MariaDB servers it starts",  # :180
     "docs/postgres.md@ed79768786": "PostgreSQL with the datoteca extension installed (make install-postgres, as root): "
                                    "test_postgres_ext.py creates it",  # :30
     "docs/postgres.md@971ce05f91": "PostgreSQL with the datoteca extension: test_postgres_ext.py seeds a table in one statement",  # :46

@@ -14,7 +14,7 @@ BEGIN_TS = f"// {GENERATED}"
 END_TS = "// END GENERATED"
 # What index.js writes by hand and exports besides the generated names (the loader's own surface).
 HAND_EXPORTS = ["Datoteca", "Tabla", "Esquema", "Enmascarador", "ColumnaArrow", "ColumnaTexto", "ColumnaEntero", "ColumnaFecha", "tabla", "ddl",
-                "cliMain", "calls", "utilidades", "backend", "version", "dataVersion", "tables"]
+                "inferir", "inferirConNotas", "cliMain", "calls", "utilidades", "backend", "version", "dataVersion", "tables"]
 
 
 def ts_param_type(p: Dict[str, Any]) -> str:
