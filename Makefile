@@ -118,8 +118,9 @@ test-c: build
 	cd $(BUILD) && ctest -j2 --output-on-failure
 	@$(BUILD)/tests/c/test_propiedades | grep 'property suites'  # ctest hides the totals line
 
-# node: test_docs_bloques.py runs the docs' JavaScript blocks against the addon.
-test-python: build venv node
+# node: test_docs_bloques.py runs the docs' JavaScript blocks against the addon; wasm: test_npm.py packs the
+# npm package, whose prepack builds datoteca.wasm.
+test-python: build venv node wasm
 	DATOTECA_CLI=$(abspath $(CLI)) tools/pytest_lanes.sh $(VPY) -q -p no:cacheprovider
 
 # wasm: npm pack (tests/node/packaging.test.mjs) builds and packs build-wasm/datoteca.wasm, so the toolchain is installed first.

@@ -1,4 +1,4 @@
-"""The npm package as a user meets it: `npm pack` (its prepack puts the `datoteca` program CMake builds
+"""The npm package as a user meets it: `npm pack` of a copy of the sources (its prepack puts the `datoteca` program CMake builds
 into prebuilds/linux-x64/programa/, with the client libraries it links and their Debian copyright files),
 installed into an empty project, then `npx datoteca inferir` and `npx datoteca esquema --hacia` against
 SQLite, a PostgreSQL 15 server and a MariaDB server, and Node's `inferir(url)` from the installed package:
@@ -59,8 +59,15 @@ def proyecto(tmp_path_factory):
     if shutil.which("npm") is None:
         pytest.fail("npm is not on PATH: make test installs Node 20 with npm")
     d = tmp_path_factory.mktemp("npm")
-    env = {**os.environ, "npm_config_nodedir": os.environ.get("npm_config_nodedir", "/usr")}
-    subprocess.run(["npm", "pack", "--silent", "--pack-destination", str(d)], cwd=ROOT, env=env, check=True, capture_output=True)
+    # packed from a copy of the sources: prepack's node-gyp rebuild empties build/, which the other pytest
+    # lane's JavaScript blocks (test_docs_bloques.py) load the addon from
+    copia = d / "fuente"
+    shutil.copytree(ROOT, copia, symlinks=True, ignore=shutil.ignore_patterns(
+        ".git", ".venv", "node_modules", "build", "build-*", "prebuilds", "__pycache__", ".pytest_cache", "tests"))
+    os.symlink(os.path.join(ROOT, "node_modules"), copia / "node_modules")
+    env = {**os.environ, "npm_config_nodedir": os.environ.get("npm_config_nodedir", "/usr"), "DATOTECA_CLI": CLI}
+    p = subprocess.run(["npm", "pack", "--silent", "--pack-destination", str(d)], cwd=str(copia), env=env, capture_output=True)
+    assert p.returncode == 0, p.stderr.decode()[-3000:]
     (tgz,) = list(d.glob("datoteca-*.tgz"))
     listado = subprocess.run(["tar", "tzf", str(tgz)], check=True, capture_output=True, text=True).stdout.split()
     assert "package/prebuilds/linux-x64/programa/datoteca" in listado
