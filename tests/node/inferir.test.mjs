@@ -5,7 +5,8 @@
 // Python's sqlite3 module from tests/inferir/app_sqlite.sql (the reference application's SQLite DDL).
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -100,11 +101,19 @@ test("the program's refusals: its one sentence, exit 2 as InvalidArgumentError, 
 });
 
 test('no program to run: a DatotecaError that says where one comes from', () => {
+  // The binding's own files, copied where no prebuilds/ sits beside them: a source checkout. (The
+  // checkout under test may carry a program: any `npm pack` here runs prepack, which writes one.)
+  const copia = path.join(dir, 'checkout', 'bindings', 'node');
+  mkdirSync(copia, { recursive: true });
+  for (const f of ['inferir.js', 'programa.js', 'comun.gen.js']) {
+    copyFileSync(path.join(ROOT, 'bindings', 'node', f), path.join(copia, f));
+  }
+  const { inferir } = createRequire(import.meta.url)(path.join(copia, 'inferir.js'));
   const antes = { cli: process.env.DATOTECA_CLI, path: process.env.PATH };
   try {
     delete process.env.DATOTECA_CLI;
-    process.env.PATH = dir; // nothing called datoteca there; a source checkout carries no program
-    expect(() => dt.inferir(url)).toThrow(/no datoteca program was found.*DATOTECA_CLI/);
+    process.env.PATH = dir; // nothing called datoteca there
+    expect(() => inferir(url)).toThrow(/no datoteca program was found.*DATOTECA_CLI/);
   } finally {
     process.env.DATOTECA_CLI = antes.cli;
     process.env.PATH = antes.path;
