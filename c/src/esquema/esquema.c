@@ -60,6 +60,7 @@ typedef struct dt__grupo {
     int profundidad;        /* 0 without de; else 1 + the deepest source's */
     int uuid;               /* DT__G_SERIE: serie = "uuid", the row's UUID instead of its number */
     int64_t sesgo_s;        /* DT__G_REF: the Zipf exponent of sesgo, 0 for a uniform ref */
+    int diferida;           /* DT__G_REF: diferida = true, an edge that may close a cycle (the load sets it last) */
     dt__sesgo *sesgo;       /* and its buckets, built once the parent's rows are known */
     const dt__doc_node *nodo; /* only while building: the column's node, for sentences */
 } dt__grupo;
@@ -573,9 +574,10 @@ static dt_status dt__grupo_nuevo(dt__etabla *t, const dt__doc_node *cn, uint64_t
             const char *k2 = dt__clave(dt__doc_item(cn, i), &n2);
             if ((tipo == DT__G_REF || tipo == DT__G_REPARTO) && dt__es(k2, n2, "tipo_sql"))
                 return dt__mal(cn, why, whycap, "a %s has its parent column's type (a tipo_sql belongs on the parent column)", tipos[tipo]);
-            if (!dt__es(k2, n2, tipos[tipo]) && !dt__es(k2, n2, tipo == DT__G_REF ? "sesgo" : "tipo_sql"))
-                return dt__mal(cn, why, whycap, "unknown key '%s' (a %s column takes only %s and %s)", dt__citar(k2, n2).s, tipos[tipo], tipos[tipo],
-                               tipo == DT__G_REF ? "sesgo" : "tipo_sql");
+            if (tipo == DT__G_REF && !dt__es(k2, n2, "ref") && !dt__es(k2, n2, "sesgo") && !dt__es(k2, n2, "diferida"))
+                return dt__mal(cn, why, whycap, "unknown key '%s' (a ref column takes only ref, sesgo and diferida)", dt__citar(k2, n2).s);
+            if (tipo != DT__G_REF && !dt__es(k2, n2, tipos[tipo]) && !dt__es(k2, n2, "tipo_sql"))
+                return dt__mal(cn, why, whycap, "unknown key '%s' (a %s column takes only %s and tipo_sql)", dt__citar(k2, n2).s, tipos[tipo], tipos[tipo]);
         }
     }
     switch (tipo) {
@@ -625,6 +627,8 @@ static dt_status dt__grupo_nuevo(dt__etabla *t, const dt__doc_node *cn, uint64_t
             return dt__mal(cn, why, whycap, "%s must be \"tabla.columna\", got '%s'", tipos[tipo], dt__citar(s, sn).s);
         const dt__doc_node *sesgo = tipo == DT__G_REF ? dt__doc_get(cn, "sesgo", 5) : NULL;
         if (sesgo && (st = dt__sesgo_leer(g, sesgo, why, whycap)) != DT_OK) return st;
+        const dt__doc_node *diferida = tipo == DT__G_REF ? dt__doc_get(cn, "diferida", 8) : NULL;
+        if (diferida && (st = dt__doc_want_boolean(diferida, &g->diferida, why, whycap)) != DT_OK) return st;
         if (dt__col_nueva(t, k, kn, 0, "bigint", 0, 0)) return DT_ERR_NO_MEMORY; /* type and target: resolved later */
         break;
     }
@@ -884,7 +888,8 @@ static dt_status dt__resolver(dt_esquema *e, char *why, size_t whycap) {
             gr->rtabla = (size_t)rt;
             gr->rcol = j;
             t->col[gr->col0].tipo = p->col[j].tipo;
-            t->col[gr->col0].nulable = p->col[j].nulable;
+            /* a deferred ref is written NULL first wherever its parent row may not exist yet */
+            t->col[gr->col0].nulable = p->col[j].nulable || gr->diferida;
         }
     }
     return DT_OK;
@@ -935,7 +940,7 @@ static dt_status dt__visitar(dt__dfs *d, size_t i) {
             if (g == 0) {
                 dep = t->por;
                 nodo = t->nodo_por;
-            } else if (t->gr[g - 1].tipo == DT__G_REF) {
+            } else if (t->gr[g - 1].tipo == DT__G_REF && !t->gr[g - 1].diferida) { /* a deferred ref orders nothing */
                 dep = (int64_t)t->gr[g - 1].rtabla;
                 nodo = t->gr[g - 1].nodo;
             }
@@ -1779,6 +1784,15 @@ static const char *dt__sql_q(const char *nombre, char *q) {
     return q;
 }
 
+/* Whether table a comes before table b in the dependency order (a deferred ref's parent may not). */
+static int dt__antes(const dt_esquema *e, size_t a, size_t b) {
+    for (size_t k = 0; k < e->nt; k++) {
+        if (e->orden[k] == a) return 1;
+        if (e->orden[k] == b) return 0;
+    }
+    return 0;
+}
+
 dt_status dt_esquema_ddl(const dt_esquema *e, dt_dialecto dialecto, char *buf, size_t cap, size_t *len) {
     if (e == NULL || (buf == NULL && cap > 0)) return DT_ERR_NULL;
     if (dialecto != DT_SQL_POSTGRESQL && dialecto != DT_SQL_SQLITE) {
@@ -1800,16 +1814,30 @@ dt_status dt_esquema_ddl(const dt_esquema *e, dt_dialecto dialecto, char *buf, s
                    (int64_t)j == pk ? " PRIMARY KEY" : c->unico ? " UNIQUE" : "");
         }
         /* Table constraints after the columns, as both dialects require; parents come first in
-         * the dependency order, so every REFERENCES names a table already created. */
+         * the dependency order, so every REFERENCES names a table already created, except a deferred
+         * ref's: checked at COMMIT (its rows may point at rows loaded later), and in PostgreSQL added
+         * once every table exists when its parent comes later (SQLite takes a forward reference). */
         for (size_t g = 0; g < t->ngr; g++) {
             const dt__grupo *gr = &t->gr[g];
             if (gr->tipo != DT__G_REF) continue;
+            if (gr->diferida && dialecto == DT_SQL_POSTGRESQL && dt__antes(e, e->orden[k], gr->rtabla)) continue;
             const dt__etabla *p = &e->t[gr->rtabla];
-            dt__tx(&x, ",\n    FOREIGN KEY (%s) REFERENCES %s (%s)", dt__sql_q(t->col[gr->col0].nombre, q), dt__sql_q(p->nombre, q2),
-                   dt__sql_q(p->col[gr->rcol].nombre, q3));
+            dt__tx(&x, ",\n    FOREIGN KEY (%s) REFERENCES %s (%s)%s", dt__sql_q(t->col[gr->col0].nombre, q), dt__sql_q(p->nombre, q2),
+                   dt__sql_q(p->col[gr->rcol].nombre, q3), gr->diferida ? " DEFERRABLE INITIALLY DEFERRED" : "");
         }
         dt__tx(&x, "\n");
         dt__tx(&x, ");\n");
+    }
+    for (size_t k = 0; dialecto == DT_SQL_POSTGRESQL && k < e->nt; k++) {
+        const dt__etabla *t = &e->t[e->orden[k]];
+        for (size_t g = 0; g < t->ngr; g++) {
+            const dt__grupo *gr = &t->gr[g];
+            if (gr->tipo != DT__G_REF || !gr->diferida || !dt__antes(e, e->orden[k], gr->rtabla)) continue;
+            const dt__etabla *p = &e->t[gr->rtabla];
+            char q4[DT__SQL_CITADO_MAX];
+            dt__tx(&x, "\nALTER TABLE %s ADD FOREIGN KEY (%s) REFERENCES %s (%s) DEFERRABLE INITIALLY DEFERRED;\n", dt__sql_q(t->nombre, q),
+                   dt__sql_q(t->col[gr->col0].nombre, q2), dt__sql_q(p->nombre, q3), dt__sql_q(p->col[gr->rcol].nombre, q4));
+        }
     }
     if (x.sin_memoria) {
         free(x.p);
