@@ -145,6 +145,7 @@ typedef struct lotes_tabla {
     const char *nombre;
     uint64_t total;
     unsigned char entero[1600]; /* a table's columns are at most 1,600 (the schema layer's limit) */
+    const unsigned char *modo;  /* M_* per column, or NULL: every value */
     int (*usar)(void *ctx, outbuf *o);
     void *ctx;
 } lotes_tabla;
@@ -189,7 +190,7 @@ static void hacer(void *ctx, unsigned long long desde, size_t n, outbuf *o, char
                 q += 3;
             }
         }
-        for (size_t j = 0; j < lt->ncol; j++) {
+        for (size_t j = 0, escritas = 0; j < lt->ncol; j++) {
             /* One pass finds the cell's end and whether it needs quoting: most cells are copied as they are. */
             const char *fin = s;
             unsigned char clase;
@@ -200,8 +201,15 @@ static void hacer(void *ctx, unsigned long long desde, size_t n, outbuf *o, char
             }
             size_t k = (size_t)(fin - s);
             int nulo = k == 1 && *s == DT_NULO;
+            if (lt->modo && lt->modo[j] != M_VALOR) {
+                if (lt->modo[j] == M_FUERA) {
+                    s = fin + 1;
+                    continue;
+                }
+                nulo = 1;
+            }
             if (csv) {
-                if (j) *q++ = ',';
+                if (escritas++) *q++ = ',';
                 if (nulo) {
                 } else if (raro || k == 0) { /* as dt__cli_csv_field: quoted, a quote doubled, "" for empty */
                     *q++ = '"';
@@ -215,7 +223,7 @@ static void hacer(void *ctx, unsigned long long desde, size_t n, outbuf *o, char
                     q += k;
                 }
             } else {
-                if (j) {
+                if (escritas++) {
                     memcpy(q, ", ", 2);
                     q += 2;
                 }
@@ -265,8 +273,46 @@ static int escribir(void *ctx, outbuf *o) {
 
 int dt__cli_esquema_lotes(const dt_esquema *e, size_t t, size_t jobs, int formato, int (*usar)(void *ctx, outbuf *o), void *ctx,
                           dt__progreso *prog) {
+    return dt__cli_esquema_lotes_modo(e, t, jobs, formato, NULL, usar, ctx, prog);
+}
+
+size_t dt__cli_diferidas(const dt_esquema *e, size_t t, unsigned char *diferida) {
+    size_t nt = dt_esquema_tablas(e), n = 0, propia = 0;
+    while (propia < nt && dt_esquema_orden(e, propia) != t) propia++;
+    for (size_t j = 0; j < dt_esquema_columnas(e, t); j++) {
+        dt_esquema_columna_info ci;
+        dt_esquema_columna(e, t, j, &ci);
+        diferida[j] = 0;
+        if (ci.ref_tabla == NULL) continue;
+        size_t k = 0; /* the parent's place in the order */
+        while (k < nt && strcmp(dt_esquema_tabla(e, dt_esquema_orden(e, k)), ci.ref_tabla) != 0) k++;
+        if (k >= propia) diferida[j] = 1, n++;
+    }
+    return n;
+}
+
+long dt__cli_clave_diferidas(const dt_esquema *e, size_t t, const unsigned char *diferida) {
+    for (size_t j = 0; j < dt_esquema_columnas(e, t); j++) {
+        dt_esquema_columna_info ci;
+        dt_esquema_columna(e, t, j, &ci);
+        if (ci.clave_primaria && !diferida[j]) return (long)j;
+    }
+    return -1;
+}
+
+long dt__cli_diferidas_sin_clave(const dt_esquema *e) {
+    for (size_t t = 0; t < dt_esquema_tablas(e); t++) {
+        unsigned char diferida[1600];
+        if (dt__cli_diferidas(e, t, diferida) && dt__cli_clave_diferidas(e, t, diferida) < 0) return (long)t;
+    }
+    return -1;
+}
+
+int dt__cli_esquema_lotes_modo(const dt_esquema *e, size_t t, size_t jobs, int formato, const unsigned char *modo,
+                               int (*usar)(void *ctx, outbuf *o), void *ctx, dt__progreso *prog) {
     lotes_tabla lt;
     memset(&lt, 0, sizeof lt);
+    lt.modo = modo;
     lt.e = e;
     lt.t = t;
     lt.ncol = dt_esquema_columnas(e, t);
@@ -290,8 +336,8 @@ int dt__cli_esquema_lotes(const dt_esquema *e, size_t t, size_t jobs, int format
         dt_esquema_columna_info ci;
         dt_esquema_columna(e, t, j, &ci);
         lt.entero[j] = (unsigned char)dt__cli_tipo_entero(ci.tipo_sql);
-        if (formato != E_SQL) continue;
-        if (j) dt__cli_ob_put(&cab, ", ", 2);
+        if (formato != E_SQL || (modo && modo[j] == M_FUERA)) continue;
+        if (cab.p[-1] != '(') dt__cli_ob_put(&cab, ", ", 2);
         dt__cli_ob_put(&cab, q, dt__sql_nombre(ci.nombre, strlen(ci.nombre), q));
     }
     if (formato == E_SQL) dt__cli_ob_put(&cab, ") VALUES\n(", 10);
@@ -351,22 +397,66 @@ static int csv(const dt_esquema *e, const char *dir, size_t jobs, dt__progreso *
         free(ruta);
         return 1;
     }
-    /* psql runs it from DIR; the DDL is separate (--formato ddl), so constraints can be made first. */
+    /* psql runs it from DIR; the DDL is separate (--formato ddl), so constraints can be made first. A
+     * table with a deferred ref (a cycle, a row pointing at its own table) is read into a temporary
+     * table shaped like it, inserted with those columns NULL, and they are set from it once every table
+     * is in, by the table's key: as --hacia does, so no constraint of the application's DDL need be
+     * deferrable. */
     fprintf(f, "\\set ON_ERROR_STOP on\nBEGIN;\n");
-    for (size_t k = 0; k < nt; k++) {
-        size_t t = dt_esquema_orden(e, k);
-        char q[DT__SQL_CITADO_MAX];
-        const char *tabla = dt_esquema_tabla(e, t);
-        dt__sql_nombre(tabla, strlen(tabla), q);
-        fprintf(f, "\\copy %s (", q);
-        for (size_t j = 0; j < dt_esquema_columnas(e, t); j++) {
-            dt_esquema_columna_info ci;
-            dt_esquema_columna(e, t, j, &ci);
-            dt__sql_nombre(ci.nombre, strlen(ci.nombre), q);
-            fprintf(f, "%s%s", j ? ", " : "", q);
+    for (int paso = 0; paso < 2; paso++)
+        for (size_t k = 0; k < nt; k++) {
+            size_t t = dt_esquema_orden(e, k), nc = dt_esquema_columnas(e, t);
+            unsigned char diferida[1600];
+            size_t nd = dt__cli_diferidas(e, t, diferida);
+            if (paso == 1 && nd == 0) continue;
+            char q[DT__SQL_CITADO_MAX], qt[DT__SQL_CITADO_MAX], temporal[40];
+            const char *tabla = dt_esquema_tabla(e, t);
+            dt__sql_nombre(tabla, strlen(tabla), qt);
+            snprintf(temporal, sizeof temporal, "datoteca_diferidas_%zu", t);
+            if (paso == 1) { /* UPDATE t SET a = x.a FROM temporal x WHERE t.key = x.key */
+                long clave = dt__cli_clave_diferidas(e, t, diferida);
+                if (clave < 0) continue; /* refused before anything was written (below) */
+                fprintf(f, "UPDATE %s SET ", qt);
+                for (size_t j = 0, n = 0; j < nc; j++) {
+                    if (!diferida[j]) continue;
+                    dt_esquema_columna_info ci;
+                    dt_esquema_columna(e, t, j, &ci);
+                    dt__sql_nombre(ci.nombre, strlen(ci.nombre), q);
+                    fprintf(f, "%s%s = x.%s", n++ ? ", " : "", q, q);
+                }
+                dt_esquema_columna_info ck;
+                dt_esquema_columna(e, t, (size_t)clave, &ck);
+                dt__sql_nombre(ck.nombre, strlen(ck.nombre), q);
+                fprintf(f, " FROM %s x WHERE %s.%s = x.%s;\n", temporal, qt, q, q);
+                continue;
+            }
+            if (nd) fprintf(f, "CREATE TEMPORARY TABLE %s ON COMMIT DROP AS SELECT * FROM %s WITH NO DATA;\n", temporal, qt);
+            fprintf(f, "\\copy %s (", nd ? temporal : qt);
+            for (size_t j = 0; j < nc; j++) {
+                dt_esquema_columna_info ci;
+                dt_esquema_columna(e, t, j, &ci);
+                dt__sql_nombre(ci.nombre, strlen(ci.nombre), q);
+                fprintf(f, "%s%s", j ? ", " : "", q);
+            }
+            fprintf(f, ") FROM '%s.csv' WITH (FORMAT csv, HEADER true)\n", tabla);
+            if (nd == 0) continue;
+            fprintf(f, "INSERT INTO %s (", qt);
+            for (size_t j = 0; j < nc; j++) {
+                dt_esquema_columna_info ci;
+                dt_esquema_columna(e, t, j, &ci);
+                dt__sql_nombre(ci.nombre, strlen(ci.nombre), q);
+                fprintf(f, "%s%s", j ? ", " : "", q);
+            }
+            fprintf(f, ") OVERRIDING SYSTEM VALUE SELECT "); /* as COPY writes a GENERATED ALWAYS identity */
+            for (size_t j = 0; j < nc; j++) {
+                dt_esquema_columna_info ci;
+                dt_esquema_columna(e, t, j, &ci);
+                dt__sql_nombre(ci.nombre, strlen(ci.nombre), q);
+                if (diferida[j]) fprintf(f, "%sNULL", j ? ", " : "");
+                else fprintf(f, "%s%s", j ? ", " : "", q);
+            }
+            fprintf(f, " FROM %s;\n", temporal);
         }
-        fprintf(f, ") FROM '%s.csv' WITH (FORMAT csv, HEADER true)\n", dt_esquema_tabla(e, t));
-    }
     fprintf(f, "COMMIT;\n");
     int rc = fclose(f) != 0;
     for (size_t t = 0; rc == 0 && t < nt; t++) {

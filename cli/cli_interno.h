@@ -187,6 +187,21 @@ enum { E_DDL, E_CSV, E_SQL, E_SQLITE, E_FILAS };
  * no progress), which counts the rows as they are used. */
 int dt__cli_esquema_lotes(const dt_esquema *e, size_t t, size_t jobs, int formato, int (*usar)(void *ctx, outbuf *o), void *ctx,
                           dt__progreso *prog);
+/* What dt__cli_esquema_lotes_modo writes of a column (E_CSV, E_SQL): its value, a NULL, or nothing. */
+enum { M_VALOR, M_NULO, M_FUERA };
+/* As dt__cli_esquema_lotes, with modo[j] (M_*) for each column j of t (NULL: every value). */
+int dt__cli_esquema_lotes_modo(const dt_esquema *e, size_t t, size_t jobs, int formato, const unsigned char *modo,
+                               int (*usar)(void *ctx, outbuf *o), void *ctx, dt__progreso *prog);
+/* The columns of table t a loader into an existing database writes NULL first and sets once every table
+ * is written (--hacia): refs whose parent table is not written before t, which only a deferred ref
+ * (`diferida = true`: a cycle, a table pointing at itself) can be. diferida[j] = 1 for each (the array
+ * holds dt_esquema_columnas(e, t) bytes); returns how many. */
+size_t dt__cli_diferidas(const dt_esquema *e, size_t t, unsigned char *diferida);
+/* The column a loader finds table t's rows by to set its deferred refs (diferida: dt__cli_diferidas'):
+ * the document's primary key (its first unique NOT NULL column) when it is not deferred itself, or -1. */
+long dt__cli_clave_diferidas(const dt_esquema *e, size_t t, const unsigned char *diferida);
+/* The first table with a deferred ref and no key to set it by, or -1: a loader refuses it before any row. */
+long dt__cli_diferidas_sin_clave(const dt_esquema *e);
 /* --formato sqlite: NULL in the library (npx datoteca, and python -m datoteca where no wheel's program
  * is installed, run the library's CLI, which does not link SQLite); the datoteca program sets it to the
  * writer of cli/cli_sqlite.c before it calls dt_cli_main. It writes the new file `ruta` and returns the exit status (2 when the file exists);

@@ -31,6 +31,8 @@ typedef struct carga {
     const char *tabla;
     unsigned long long fila; /* the next row's index, for a sentence */
     unsigned char entero[1600]; /* a table's columns are at most 1,600 */
+    unsigned char nulo[1600];   /* bound NULL whatever its value: a deferred ref, set after (--hacia) */
+    int param[1600];            /* the statement's parameter for each column, 0 for none */
 } carga;
 
 /* s[0..n) as a 64-bit integer: 1, or 0 when it is not one (then the cell goes in as text, and the
@@ -60,13 +62,14 @@ static int cargar_lote(void *ctx, outbuf *o) {
             while (*fin != DT_FIELD_SEP && *fin != '\n') fin++;
             size_t k = (size_t)(fin - s);
             sqlite3_int64 v;
-            if (rc != SQLITE_OK) {
-            } else if (k == 1 && *s == DT_NULO) {
-                rc = sqlite3_bind_null(c->st, (int)j + 1);
+            int i = c->param[j];
+            if (rc != SQLITE_OK || i == 0) {
+            } else if ((k == 1 && *s == DT_NULO) || c->nulo[j]) {
+                rc = sqlite3_bind_null(c->st, i);
             } else if (c->entero[j] && entero_de(s, k, &v)) {
-                rc = sqlite3_bind_int64(c->st, (int)j + 1, v);
+                rc = sqlite3_bind_int64(c->st, i, v);
             } else {
-                rc = sqlite3_bind_text(c->st, (int)j + 1, s, (int)k, SQLITE_STATIC);
+                rc = sqlite3_bind_text(c->st, i, s, (int)k, SQLITE_STATIC);
             }
             s = fin + 1;
         }
@@ -92,8 +95,11 @@ static int exec(sqlite3 *db, const char *sql) {
     return 1;
 }
 
-/* One table's rows through one prepared INSERT: 0, 1 (said), -1 out of memory (said). */
-static int cargar_tabla(sqlite3 *db, const dt_esquema *e, size_t t, size_t jobs, carga *c, dt__progreso *prog) {
+static int preparar_y_cargar(sqlite3 *db, const dt_esquema *e, size_t t, size_t jobs, carga *c, const char *sql, dt__progreso *prog);
+
+/* One table's rows through one prepared INSERT: 0, 1 (said), -1 out of memory (said). `diferir`: its
+ * deferred refs go in NULL (--hacia sets them after; a file of its own takes them at COMMIT). */
+static int cargar_tabla(sqlite3 *db, const dt_esquema *e, size_t t, size_t jobs, carga *c, int diferir, dt__progreso *prog) {
     memset(c, 0, sizeof *c);
     c->db = db;
     c->tabla = dt_esquema_tabla(e, t);
@@ -118,8 +124,16 @@ static int cargar_tabla(sqlite3 *db, const dt_esquema *e, size_t t, size_t jobs,
     p += snprintf(p, cap - (size_t)(p - sql), ") VALUES (");
     for (size_t j = 0; j < c->ncol; j++) p += snprintf(p, cap - (size_t)(p - sql), "%s?", j ? ", " : "");
     snprintf(p, cap - (size_t)(p - sql), ")");
-    int rc = sqlite3_prepare_v2(db, sql, -1, &c->st, NULL);
+    for (size_t j = 0; j < c->ncol; j++) c->param[j] = (int)j + 1;
+    if (diferir) dt__cli_diferidas(e, t, c->nulo);
+    int rc = preparar_y_cargar(db, e, t, jobs, c, sql, prog);
     free(sql);
+    return rc;
+}
+
+/* The statement sql prepared, and every row of table t through it (c's param and nulo say how). */
+static int preparar_y_cargar(sqlite3 *db, const dt_esquema *e, size_t t, size_t jobs, carga *c, const char *sql, dt__progreso *prog) {
+    int rc = sqlite3_prepare_v2(db, sql, -1, &c->st, NULL);
     if (rc != SQLITE_OK) {
         dt__cli_progreso_cortar();
         fprintf(stderr, "datoteca: SQLite: %s\n", sqlite3_errmsg(db));
@@ -127,6 +141,47 @@ static int cargar_tabla(sqlite3 *db, const dt_esquema *e, size_t t, size_t jobs,
     }
     rc = dt__cli_esquema_lotes(e, t, jobs, E_FILAS, cargar_lote, c, prog);
     sqlite3_finalize(c->st);
+    return rc;
+}
+
+/* --hacia: table t's deferred refs (written NULL with their rows) set, once every table is written, by
+ * `UPDATE t SET a = ?, b = ? WHERE key = ?` row by row, the key being the document's primary key. 0, 1
+ * (said), -1 out of memory (said). */
+static int fijar_diferidas(sqlite3 *db, const dt_esquema *e, size_t t, size_t jobs, carga *c) {
+    memset(c, 0, sizeof *c);
+    c->db = db;
+    c->tabla = dt_esquema_tabla(e, t);
+    c->ncol = dt_esquema_columnas(e, t);
+    unsigned char diferida[1600];
+    if (dt__cli_diferidas(e, t, diferida) == 0) return 0;
+    long clave = dt__cli_clave_diferidas(e, t, diferida); /* found: dt__cli_sqlite_hacia refused a table without one */
+    size_t cap = 64 + 2 * DT__SQL_CITADO_MAX + c->ncol * (DT__SQL_CITADO_MAX + 8);
+    char q[DT__SQL_CITADO_MAX];
+    char *sql = (char *)malloc(cap), *p = sql;
+    if (sql == NULL) {
+        dt__cli_progreso_cortar();
+        fprintf(stderr, "datoteca: out of memory\n");
+        return -1;
+    }
+    dt__sql_nombre(c->tabla, strlen(c->tabla), q);
+    p += snprintf(p, cap, "UPDATE %s SET ", q);
+    int n = 0;
+    for (size_t j = 0; j < c->ncol; j++) {
+        dt_esquema_columna_info ci;
+        dt_esquema_columna(e, t, j, &ci);
+        c->entero[j] = (unsigned char)dt__cli_tipo_entero(ci.tipo_sql);
+        if (!diferida[j]) continue;
+        c->param[j] = ++n;
+        dt__sql_nombre(ci.nombre, strlen(ci.nombre), q);
+        p += snprintf(p, cap - (size_t)(p - sql), "%s%s = ?%d", n > 1 ? ", " : "", q, n);
+    }
+    dt_esquema_columna_info ck;
+    dt_esquema_columna(e, t, (size_t)clave, &ck);
+    dt__sql_nombre(ck.nombre, strlen(ck.nombre), q);
+    c->param[clave] = n + 1;
+    snprintf(p, cap - (size_t)(p - sql), " WHERE %s = ?%d", q, n + 1);
+    int rc = preparar_y_cargar(db, e, t, jobs, c, sql, NULL);
+    free(sql);
     return rc;
 }
 
@@ -166,7 +221,8 @@ int dt__cli_sqlite_escribir(const dt_esquema *e, const char *ruta, size_t jobs, 
         fprintf(stderr, "datoteca: out of memory\n");
         rc = 1;
     }
-    for (size_t k = 0; !rc && k < dt_esquema_tablas(e); k++) rc = cargar_tabla(db, e, dt_esquema_orden(e, k), jobs, c, prog) != 0;
+    /* a deferred ref's value goes in with its row: its FOREIGN KEY is DEFERRABLE INITIALLY DEFERRED here */
+    for (size_t k = 0; !rc && k < dt_esquema_tablas(e); k++) rc = cargar_tabla(db, e, dt_esquema_orden(e, k), jobs, c, 0, prog) != 0;
     free(c);
     if (!rc) rc = exec(db, "COMMIT");
     if (sqlite3_close(db) != SQLITE_OK && !rc) {
@@ -251,7 +307,31 @@ int dt__cli_sqlite_hacia(const dt_esquema *e, const char *url, int vaciar, size_
             }
         }
     }
-    /* children first, so each DELETE finds no row of the document pointing at it */
+    long sin_clave = rc ? -1 : dt__cli_diferidas_sin_clave(e);
+    if (sin_clave >= 0) {
+        fprintf(stderr, "datoteca: --hacia: SQLite file %s: table %s has a deferred foreign key (diferida = true) and no key "
+                        "column to set it by (serie = true, or a unico call column that is never null)\n", ruta,
+                dt_esquema_tabla(e, (size_t)sin_clave));
+        rc = 2;
+    }
+    /* children first, so each DELETE finds no row of the document pointing at it; a deferred ref points
+     * the other way, so those columns are emptied before */
+    for (size_t k = 0; !rc && vaciar && k < nt; k++) {
+        size_t t = dt_esquema_orden(e, k);
+        unsigned char diferida[1600];
+        dt__cli_diferidas(e, t, diferida);
+        for (size_t j = 0; !rc && j < dt_esquema_columnas(e, t); j++) {
+            if (!diferida[j]) continue;
+            dt_esquema_columna_info ci;
+            dt_esquema_columna(e, t, j, &ci);
+            const char *tabla = dt_esquema_tabla(e, t);
+            char qt[DT__SQL_CITADO_MAX], qc[DT__SQL_CITADO_MAX], sql[64 + 2 * DT__SQL_CITADO_MAX];
+            dt__sql_nombre(tabla, strlen(tabla), qt);
+            dt__sql_nombre(ci.nombre, strlen(ci.nombre), qc);
+            snprintf(sql, sizeof sql, "UPDATE %s SET %s = NULL", qt, qc);
+            if (exec(db, sql)) rc = 2;
+        }
+    }
     for (size_t k = nt; !rc && vaciar && k-- > 0;)
         if (pregunta(db, ruta, "DELETE FROM %s", dt_esquema_tabla(e, dt_esquema_orden(e, k))) < 0) rc = 2;
     carga *c = rc ? NULL : (carga *)malloc(sizeof *c);
@@ -259,7 +339,8 @@ int dt__cli_sqlite_hacia(const dt_esquema *e, const char *url, int vaciar, size_
         fprintf(stderr, "datoteca: out of memory\n");
         rc = 1;
     }
-    for (size_t k = 0; !rc && k < nt; k++) rc = cargar_tabla(db, e, dt_esquema_orden(e, k), jobs, c, prog) != 0;
+    for (size_t k = 0; !rc && k < nt; k++) rc = cargar_tabla(db, e, dt_esquema_orden(e, k), jobs, c, 1, prog) != 0;
+    for (size_t k = 0; !rc && k < nt; k++) rc = fijar_diferidas(db, e, dt_esquema_orden(e, k), jobs, c) != 0;
     free(c);
     if (!rc && exec(db, "COMMIT")) rc = 1;
     if (rc) {

@@ -8,7 +8,10 @@
  *   2. each column the database keeps unique is one the document keeps unique, before any row;
  *   3. each table, parents first, by multi-row INSERTs (up to FILAS rows or BYTES bytes each), with
  *      foreign_key_checks and unique_checks on and the table's triggers firing;
- *   4. COMMIT (AUTO_INCREMENT counters follow the largest value written by themselves). Any refusal is
+ *   4. each deferred ref (a foreign key closing a cycle, or pointing at its own table: dt__cli_diferidas)
+ *      inserted as NULL, then, once every table is written, its values into a temporary table and one
+ *      UPDATE ... JOIN per table by the table's key;
+ *   5. COMMIT (AUTO_INCREMENT counters follow the largest value written by themselves). Any refusal is
  *      a ROLLBACK: the database is as it was.
  *
  * The session (cli/conectar_mariadb_sesion.c) sets ANSI_QUOTES and NO_BACKSLASH_ESCAPES, so a name is
@@ -36,6 +39,7 @@ typedef struct destino {
     const dt_esquema *e;
     size_t tabla, ncol;
     unsigned char entero[1600];      /* a table's columns are at most 1,600 */
+    unsigned char modo[1600];        /* M_* per column: written, NULL (a deferred ref), left out */
     outbuf sql;                      /* the INSERT being built */
     size_t ncab;                     /* bytes of its head, "INSERT INTO "t" ("a", "b") VALUES " */
     unsigned long long fila, primera; /* the next row's index; the statement's first row */
@@ -264,12 +268,16 @@ static int cargar_lote(void *ctx, outbuf *o) {
         d->inicio[d->en_sentencia] = (size_t)(d->sql.p - d->sql.data);
         if (d->en_sentencia) dt__cli_ob_put(&d->sql, ",", 1);
         dt__cli_ob_put(&d->sql, "(", 1);
-        for (size_t j = 0; j < d->ncol; j++) {
+        for (size_t j = 0, n = 0; j < d->ncol; j++) {
             const char *fin = s;
             while (*fin != DT_FIELD_SEP && *fin != '\n') fin++;
             size_t k = (size_t)(fin - s);
-            if (j) dt__cli_ob_put(&d->sql, ", ", 2);
-            if (k == 1 && *s == DT_NULO) dt__cli_ob_put(&d->sql, "NULL", 4);
+            if (d->modo[j] == M_FUERA) {
+                s = fin + 1;
+                continue;
+            }
+            if (n++) dt__cli_ob_put(&d->sql, ", ", 2);
+            if ((k == 1 && *s == DT_NULO) || d->modo[j] == M_NULO) dt__cli_ob_put(&d->sql, "NULL", 4);
             else if (d->entero[j]) dt__cli_ob_put(&d->sql, s, k); /* the library writes an integer column's digits */
             else literal(&d->sql, s, k);
             s = fin + 1;
@@ -283,20 +291,21 @@ static int cargar_lote(void *ctx, outbuf *o) {
     return 0;
 }
 
-/* Table t, in statements; 0, or 1 (said). */
-static int cargar_tabla(destino *d, size_t t, size_t jobs, dt__progreso *prog) {
+/* Table t's columns of d->modo, in statements, into the table `nombre` (quoted: t itself, or the
+ * temporary table of its deferred refs); 0, or 1 (said). */
+static int cargar_tabla(destino *d, size_t t, const char *nombre, size_t jobs, dt__progreso *prog) {
     d->tabla = t, d->ncol = dt_esquema_columnas(d->e, t), d->fila = 0, d->en_sentencia = 0;
     d->sql.p = d->sql.data;
     char q[DT__SQL_CITADO_MAX];
-    const char *tabla = dt_esquema_tabla(d->e, t);
     dt__cli_ob_put(&d->sql, "INSERT INTO ", 12);
-    dt__cli_ob_put(&d->sql, q, dt__sql_nombre(tabla, strlen(tabla), q));
+    dt__cli_ob_put(&d->sql, nombre, strlen(nombre));
     dt__cli_ob_put(&d->sql, " (", 2);
-    for (size_t j = 0; j < d->ncol; j++) {
+    for (size_t j = 0, n = 0; j < d->ncol; j++) {
         dt_esquema_columna_info ci;
         dt_esquema_columna(d->e, t, j, &ci);
         d->entero[j] = (unsigned char)dt__cli_tipo_entero(ci.tipo_sql);
-        if (j) dt__cli_ob_put(&d->sql, ", ", 2);
+        if (d->modo[j] == M_FUERA) continue;
+        if (n++) dt__cli_ob_put(&d->sql, ", ", 2);
         dt__cli_ob_put(&d->sql, q, dt__sql_nombre(ci.nombre, strlen(ci.nombre), q));
     }
     dt__cli_ob_put(&d->sql, ") VALUES ", 9);
@@ -304,6 +313,57 @@ static int cargar_tabla(destino *d, size_t t, size_t jobs, dt__progreso *prog) {
     int rc = dt__cli_esquema_lotes(d->e, t, jobs, E_FILAS, cargar_lote, d, prog);
     if (!rc) rc = enviar_sentencia(d);
     return rc != 0;
+}
+
+/* Table t's deferred refs set once every table is written: a temporary table of its key and those
+ * columns, filled by INSERTs, then one UPDATE ... JOIN. 0, or 1 (said). */
+static int fijar_diferidas(destino *d, size_t t, const unsigned char *diferida, size_t jobs) {
+    size_t nc = dt_esquema_columnas(d->e, t);
+    long clave = dt__cli_clave_diferidas(d->e, t, diferida);
+    outbuf sel, set;
+    if (dt__cli_ob_init(&sel, 256, NULL) || dt__cli_ob_init(&set, 256, NULL)) return 1;
+    char q[DT__SQL_CITADO_MAX], qc[DT__SQL_CITADO_MAX], qt[DT__SQL_CITADO_MAX];
+    const char *tabla = dt_esquema_tabla(d->e, t);
+    dt__sql_nombre(tabla, strlen(tabla), qt);
+    dt_esquema_columna_info ck;
+    dt_esquema_columna(d->e, t, (size_t)clave, &ck);
+    dt__sql_nombre(ck.nombre, strlen(ck.nombre), qc);
+    dt__cli_ob_put(&sel, qc, strlen(qc));
+    for (size_t j = 0; j < nc; j++) {
+        d->modo[j] = (long)j == clave || diferida[j] ? M_VALOR : M_FUERA;
+        if (!diferida[j]) continue;
+        dt_esquema_columna_info ci;
+        dt_esquema_columna(d->e, t, j, &ci);
+        dt__sql_nombre(ci.nombre, strlen(ci.nombre), q);
+        dt__cli_ob_put(&sel, ", ", 2);
+        dt__cli_ob_put(&sel, q, strlen(q));
+        if (set.p != set.data) dt__cli_ob_put(&set, ", ", 2); /* "t.a = x.a, t.b = x.b" */
+        dt__cli_ob_put(&set, "t.", 2);
+        dt__cli_ob_put(&set, q, strlen(q));
+        dt__cli_ob_put(&set, " = x.", 5);
+        dt__cli_ob_put(&set, q, strlen(q));
+    }
+    dt__cli_ob_put(&sel, "", 1);
+    dt__cli_ob_put(&set, "", 1);
+    size_t cap = 200 + strlen(sel.data) + strlen(set.data) + strlen(qt) + 2 * strlen(qc);
+    char *sql = (char *)malloc(cap);
+    int rc = sql == NULL;
+    if (!rc) {
+        snprintf(sql, cap, "CREATE TEMPORARY TABLE datoteca_diferidas AS SELECT %s FROM %s LIMIT 0", sel.data, qt);
+        rc = orden(d, sql, "a deferred foreign key (CREATE TEMPORARY TABLE)");
+    }
+    if (!rc) rc = cargar_tabla(d, t, "datoteca_diferidas", jobs, NULL);
+    if (!rc) {
+        snprintf(sql, cap, "UPDATE %s t JOIN datoteca_diferidas x ON t.%s = x.%s SET %s", qt, qc, qc, set.data);
+        char que[80 + DT__SQL_CITADO_MAX];
+        snprintf(que, sizeof que, "table %s: setting its deferred foreign keys (UPDATE)", tabla);
+        rc = orden(d, sql, que);
+    }
+    if (!rc) rc = orden(d, "DROP TEMPORARY TABLE datoteca_diferidas", "a deferred foreign key (DROP TEMPORARY TABLE)");
+    free(sql);
+    dt__cli_ob_free(&sel);
+    dt__cli_ob_free(&set);
+    return rc;
 }
 
 int dt__cli_mariadb_hacia(const dt_esquema *e, const char *url, int vaciar, size_t jobs, dt__progreso *prog) {
@@ -327,6 +387,29 @@ int dt__cli_mariadb_hacia(const dt_esquema *e, const char *url, int vaciar, size
     int rc = orden(d, "SET SESSION foreign_key_checks = 1, unique_checks = 1", "SET foreign_key_checks") ? 2 : 0;
     if (!rc) rc = orden(d, "START TRANSACTION", "START TRANSACTION") ? 2 : 0;
     if (!rc) rc = comprobar(d, vaciar);
+    long sin_clave = rc ? -1 : dt__cli_diferidas_sin_clave(e);
+    if (sin_clave >= 0) {
+        decir(d, "table %s has a deferred foreign key (diferida = true) and no key column to set it by (%s)",
+              dt_esquema_tabla(e, (size_t)sin_clave), "serie = true, or a unico call column that is never null");
+        rc = 2;
+    }
+    /* a deferred ref points from a parent to a later table: emptied first, so the DELETEs below pass */
+    for (size_t k = 0; !rc && vaciar && k < nt; k++) {
+        size_t t = dt_esquema_orden(e, k);
+        unsigned char diferida[1600];
+        dt__cli_diferidas(e, t, diferida);
+        for (size_t j = 0; !rc && j < dt_esquema_columnas(e, t); j++) {
+            if (!diferida[j]) continue;
+            dt_esquema_columna_info ci;
+            dt_esquema_columna(e, t, j, &ci);
+            const char *tabla = dt_esquema_tabla(e, t);
+            char qt[DT__SQL_CITADO_MAX], qc[DT__SQL_CITADO_MAX], sql[64 + 2 * DT__SQL_CITADO_MAX];
+            dt__sql_nombre(tabla, strlen(tabla), qt);
+            dt__sql_nombre(ci.nombre, strlen(ci.nombre), qc);
+            snprintf(sql, sizeof sql, "UPDATE %s SET %s = NULL", qt, qc);
+            rc = orden(d, sql, "--vaciar (UPDATE)") ? 2 : 0;
+        }
+    }
     /* children first, so each DELETE finds no row of the document pointing at it */
     for (size_t k = nt; !rc && vaciar && k-- > 0;) {
         const char *tabla = dt_esquema_tabla(e, dt_esquema_orden(e, k));
@@ -335,7 +418,19 @@ int dt__cli_mariadb_hacia(const dt_esquema *e, const char *url, int vaciar, size
         snprintf(sql, sizeof sql, "DELETE FROM %s", q);
         rc = orden(d, sql, "--vaciar (DELETE)") ? 2 : 0;
     }
-    for (size_t k = 0; !rc && k < nt; k++) rc = cargar_tabla(d, dt_esquema_orden(e, k), jobs, prog);
+    for (size_t k = 0; !rc && k < nt; k++) {
+        size_t t = dt_esquema_orden(e, k);
+        const char *tabla = dt_esquema_tabla(e, t);
+        char q[DT__SQL_CITADO_MAX];
+        dt__sql_nombre(tabla, strlen(tabla), q);
+        dt__cli_diferidas(e, t, d->modo); /* 1 = M_NULO: a deferred ref goes in as NULL */
+        rc = cargar_tabla(d, t, q, jobs, prog);
+    }
+    for (size_t k = 0; !rc && k < nt; k++) {
+        size_t t = dt_esquema_orden(e, k);
+        unsigned char diferida[1600];
+        if (dt__cli_diferidas(e, t, diferida)) rc = fijar_diferidas(d, t, diferida, jobs);
+    }
     if (!rc) rc = orden(d, "COMMIT", "COMMIT");
     if (rc) {
         mysql_query(d->s.con, "ROLLBACK");

@@ -10,7 +10,11 @@
  *   4. each sequence behind a written column (serial, identity) moved to that column's largest value
  *      right after its table's COPY, so neither a later table's trigger nor the application's next
  *      insert collides with a written key;
- *   5. COMMIT. Any refusal is a ROLLBACK: the database is as it was.
+ *   5. each deferred ref (a foreign key closing a cycle, or pointing at its own table: dt__cli_diferidas)
+ *      was copied as NULL; once every table is written, its values go into a temporary table by COPY
+ *      and one UPDATE per table sets them by the table's key, so the database's own constraint (deferrable
+ *      or not) sees every parent row there;
+ *   6. COMMIT. Any refusal is a ROLLBACK: the database is as it was.
  *
  * A refusal names the table, the row (COPY's line, from 0 as the document counts rows) and the column
  * where PostgreSQL says them, and quotes PostgreSQL's sentence only where that sentence cannot hold a
@@ -218,18 +222,20 @@ static int enviar(void *ctx, outbuf *o) {
     return n && PQputCopyData(d->s.con, o->data, (int)n) != 1;
 }
 
-/* Table t by COPY; 0, or 1 (said). */
-static int copiar(destino *d, size_t t, size_t jobs, dt__progreso *prog) {
+/* Table t's columns of modo (M_FUERA left out) by COPY into `nombre`, the table itself or the temporary
+ * one of the deferred refs; 0, or 1 (said). */
+static int copiar(destino *d, size_t t, const char *nombre, const unsigned char *modo, size_t jobs, dt__progreso *prog) {
     outbuf sql;
     if (dt__cli_ob_init(&sql, 256, NULL)) return 1;
     char q[DT__SQL_CITADO_MAX];
     dt__cli_ob_put(&sql, "COPY ", 5);
-    dt__cli_ob_put(&sql, d->nombres[t], strlen(d->nombres[t]));
+    dt__cli_ob_put(&sql, nombre, strlen(nombre));
     dt__cli_ob_put(&sql, " (", 2);
-    for (size_t j = 0; j < dt_esquema_columnas(d->e, t); j++) {
+    for (size_t j = 0, n = 0; j < dt_esquema_columnas(d->e, t); j++) {
         dt_esquema_columna_info ci;
         dt_esquema_columna(d->e, t, j, &ci);
-        if (j) dt__cli_ob_put(&sql, ", ", 2);
+        if (modo[j] == M_FUERA) continue;
+        if (n++) dt__cli_ob_put(&sql, ", ", 2);
         dt__cli_ob_put(&sql, q, dt__sql_nombre(ci.nombre, strlen(ci.nombre), q));
     }
     dt__cli_ob_put(&sql, ") FROM STDIN WITH (FORMAT csv)", 31);
@@ -242,7 +248,7 @@ static int copiar(destino *d, size_t t, size_t jobs, dt__progreso *prog) {
         return 1;
     }
     PQclear(r);
-    int rc = dt__cli_esquema_lotes(d->e, t, jobs, E_CSV, enviar, d, prog);
+    int rc = dt__cli_esquema_lotes_modo(d->e, t, jobs, E_CSV, modo, enviar, d, prog);
     int dicho = rc < 0; /* -1: out of memory, said; 1: a PQputCopyData failed, which the result below says */
     /* an end with an error message makes the server abandon the COPY; the transaction is rolled back after */
     PQputCopyEnd(d->s.con, rc ? "datoteca stopped sending rows" : NULL);
@@ -295,6 +301,66 @@ static int secuencias(destino *d, size_t t) {
     return 0;
 }
 
+/* Table t's deferred refs set, once every table is written: their values by COPY into a temporary table
+ * shaped like t's key and those columns, then one UPDATE ... FROM it. 0, or 1 (said). */
+static int fijar_diferidas(destino *d, size_t t, const unsigned char *diferida, size_t jobs) {
+    size_t nc = dt_esquema_columnas(d->e, t);
+    long clave = dt__cli_clave_diferidas(d->e, t, diferida);
+    unsigned char modo[1600];
+    outbuf sel, set;
+    if (dt__cli_ob_init(&sel, 256, NULL) || dt__cli_ob_init(&set, 256, NULL)) return 1;
+    char q[DT__SQL_CITADO_MAX], qc[DT__SQL_CITADO_MAX];
+    dt_esquema_columna_info ck;
+    dt_esquema_columna(d->e, t, (size_t)clave, &ck);
+    dt__sql_nombre(ck.nombre, strlen(ck.nombre), qc);
+    dt__cli_ob_put(&sel, qc, strlen(qc));
+    for (size_t j = 0; j < nc; j++) {
+        modo[j] = (long)j == clave || diferida[j] ? M_VALOR : M_FUERA;
+        if (!diferida[j]) continue;
+        dt_esquema_columna_info ci;
+        dt_esquema_columna(d->e, t, j, &ci);
+        dt__sql_nombre(ci.nombre, strlen(ci.nombre), q);
+        dt__cli_ob_put(&sel, ", ", 2);
+        dt__cli_ob_put(&sel, q, strlen(q));
+        if (set.p != set.data) dt__cli_ob_put(&set, ", ", 2); /* "a = x.a, b = x.b" */
+        dt__cli_ob_put(&set, q, strlen(q));
+        dt__cli_ob_put(&set, " = x.", 5);
+        dt__cli_ob_put(&set, q, strlen(q));
+    }
+    dt__cli_ob_put(&sel, "", 1);
+    dt__cli_ob_put(&set, "", 1);
+    size_t cap = 200 + strlen(sel.data) + strlen(set.data) + 2 * strlen(d->nombres[t]) + 2 * strlen(qc);
+    char *sql = (char *)malloc(cap);
+    int rc = sql == NULL;
+    if (!rc) {
+        snprintf(sql, cap, "CREATE TEMPORARY TABLE datoteca_diferidas ON COMMIT DROP AS SELECT %s FROM %s WITH NO DATA", sel.data,
+                 d->nombres[t]);
+        rc = orden(d, sql, "a deferred foreign key (CREATE TEMPORARY TABLE)");
+    }
+    if (!rc) rc = copiar(d, t, "datoteca_diferidas", modo, jobs, NULL);
+    if (!rc) {
+        snprintf(sql, cap, "UPDATE %s SET %s FROM datoteca_diferidas x WHERE %s.%s = x.%s", d->nombres[t], set.data, d->nombres[t], qc, qc);
+        d->tabla = t;
+        char que[80 + DT__SQL_CITADO_MAX];
+        snprintf(que, sizeof que, "table %s: setting its deferred foreign keys (UPDATE)", dt_esquema_tabla(d->e, t));
+        rc = orden(d, sql, que);
+    }
+    if (!rc) rc = orden(d, "DROP TABLE datoteca_diferidas", "a deferred foreign key (DROP TABLE)");
+    free(sql);
+    dt__cli_ob_free(&sel);
+    dt__cli_ob_free(&set);
+    return rc;
+}
+
+/* Refuses, before any row, a table with a deferred ref and no key to set it by. 0, or 2 (said). */
+static int diferidas_con_clave(destino *d) {
+    long t = dt__cli_diferidas_sin_clave(d->e);
+    if (t < 0) return 0;
+    decir(d, "table %s has a deferred foreign key (diferida = true) and no key column to set it by (%s)", dt_esquema_tabla(d->e, (size_t)t),
+          "serie = true, or a unico call column that is never null");
+    return 2;
+}
+
 int dt__cli_pg_hacia(const dt_esquema *e, const char *url, int vaciar, size_t jobs, dt__progreso *prog) {
     destino d;
     memset(&d, 0, sizeof d);
@@ -310,10 +376,19 @@ int dt__cli_pg_hacia(const dt_esquema *e, const char *url, int vaciar, size_t jo
     int rc = d.nombres == NULL ? 1 : orden(&d, "BEGIN", "BEGIN") ? 2 : 0;
     if (!rc) rc = resolver(&d);
     if (!rc) rc = comprobar(&d, vaciar);
+    if (!rc) rc = diferidas_con_clave(&d);
     if (!rc && vaciar) rc = vaciar_tablas(&d) ? 2 : 0;
     for (size_t k = 0; !rc && k < nt; k++) {
-        rc = copiar(&d, dt_esquema_orden(e, k), jobs, prog);
-        if (!rc) rc = secuencias(&d, dt_esquema_orden(e, k));
+        size_t t = dt_esquema_orden(e, k);
+        unsigned char modo[1600];
+        dt__cli_diferidas(e, t, modo); /* 1 = M_NULO: a deferred ref goes in as NULL */
+        rc = copiar(&d, t, d.nombres[t], modo, jobs, prog);
+        if (!rc) rc = secuencias(&d, t);
+    }
+    for (size_t k = 0; !rc && k < nt; k++) {
+        size_t t = dt_esquema_orden(e, k);
+        unsigned char diferida[1600];
+        if (dt__cli_diferidas(e, t, diferida)) rc = fijar_diferidas(&d, t, diferida, jobs);
     }
     /* deferred constraints are checked here, and their refusal is a refusal of the rows */
     if (!rc) rc = orden(&d, "COMMIT", "COMMIT");
