@@ -989,8 +989,17 @@ static void referencia(inferir *x, size_t ti, size_t j, const dt__ic_fk *f, int 
     if (p < 0 || pc < 0 || x->t[p].fuera) {
         snprintf(por, sizeof por, "FOREIGN KEY to %s.%s, a table not read", f->ref_tabla, f->ref_cols[0]);
     } else if (rota || p == (long)ti) {
+        if (t->cols[j].nulable && x->t[p].c[pc].referible) {
+            /* written NULL with its row, set once every table is written: a cycle's nullable edge, or a
+             * row pointing at its own table (drizzle-seed #3635; Greenmask #279's self-reference) */
+            c->kind = K_REF;
+            tx(&c->valor, "{ ref = \"%s.%s\", diferida = true }", x->t[p].clave, m->tablas[p].cols[pc].nombre);
+            tx(&c->porque, "nullable FOREIGN KEY to %s.%s %s: deferred, set after every table is written", m->tablas[p].nombre,
+               m->tablas[p].cols[pc].nombre, p == (long)ti ? "of its own table" : "closing a cycle");
+            return;
+        }
         if (t->cols[j].nulable) {
-            snprintf(por, sizeof por, "FOREIGN KEY to %s.%s %s (a ref cannot close a cycle in the language)", m->tablas[p].nombre,
+            snprintf(por, sizeof por, "FOREIGN KEY to %s.%s %s, which the document cannot make unique", m->tablas[p].nombre,
                      m->tablas[p].cols[pc].nombre, p == (long)ti ? "of its own table" : "closing a cycle");
             siempre_nulo(x, t, j, por);
             return;

@@ -55,6 +55,26 @@ def _tablas(doc):
     return [l[len("[tablas."):-1] for l in doc.splitlines() if l.startswith("[tablas.") and not l.endswith(".columnas]")]
 
 
+# The foreign keys inferir defers (reviewed from the DDL): the self-reference, the DEFERRABLE two-table
+# cycle's nullable edge, drizzle-seed #3635's main picture, the three-table cycle's nullable leader.
+DIFERIDAS = {("ejecutivos", "jefe_id"), ("ejecutivos", "sucursal_codigo"), ("productos", "imagen_principal_id"),
+             ("proyectos", "lider_id")}
+
+
+def _diferidas(doc, nulos):
+    """The document's deferred refs are the reviewed ones, and the load set every one: nulos(tabla, columna)
+    counts the column's NULLs in the filled database."""
+    vistas, tabla = set(), None
+    for linea in doc.splitlines():
+        if linea.startswith("[tablas.") and not linea.endswith(".columnas]"):
+            tabla = linea[len("[tablas."):-1]
+        elif "diferida = true" in linea:
+            vistas.add((tabla, linea.split(" = ", 1)[0]))
+    assert vistas == DIFERIDAS, f"deferred refs {sorted(vistas)}, reviewed {sorted(DIFERIDAS)}"
+    for t, c in sorted(vistas):
+        assert nulos(t, c) == 0, f"{t}.{c}: a deferred ref left NULL (seed 42)"
+
+
 def _hacia(ruta, url, *extra):
     p = subprocess.run([CLI, "esquema", str(ruta), "--seed", "42", "--hacia", url, *extra], capture_output=True)
     return p.returncode, p.stderr.decode()
@@ -129,6 +149,7 @@ def test_postgresql_reference_application_fills_and_round_trips(servidor, tmp_pa
                              "SELECT celular FROM empleados WHERE celular IS NOT NULL"),
                     consulta("SELECT email FROM clientes WHERE email IS NOT NULL UNION ALL SELECT email FROM auth.accesos"),
                     f"PostgreSQL {_psql(base, 'SHOW server_version').strip()}")
+    _diferidas(doc, lambda t, c: int(_psql(base, f'SELECT count(*) FROM "{nombres[t]}"."{t}" WHERE "{c}" IS NULL', "ref_destino")))
     # the one-to-one UUID key across schemas: each perfil is an acceso, none twice
     huerfanos = _psql(base, "SELECT count(*) FROM perfiles_usuario p LEFT JOIN auth.accesos a ON a.id = p.id "
                             "WHERE a.id IS NULL", "ref_destino").strip()
@@ -172,6 +193,7 @@ def test_sqlite_reference_application_fills_and_round_trips(tmp_path):
                         "SELECT celular FROM empleados WHERE celular IS NOT NULL"),
                     col("SELECT email FROM clientes WHERE email IS NOT NULL UNION ALL SELECT email FROM accesos"),
                     "SQLite")
+    _diferidas(doc, lambda t, c: con.execute(f'SELECT count(*) FROM "{t}" WHERE "{c}" IS NULL').fetchone()[0])
     con.close()
     rc, doc2, err = _inferir(f"sqlite:{destino}")
     assert rc == 0, err
@@ -208,6 +230,7 @@ def test_mariadb_reference_application_fills_and_round_trips(mariadb, tmp_path):
     huerfanos = m.sql("SELECT count(*) FROM perfiles_usuario p LEFT JOIN accesos a ON a.id = p.id WHERE a.id IS NULL",
                       db="ref_destino").strip()
     assert huerfanos == "0"
+    _diferidas(doc, lambda t, c: int(m.sql(f"SELECT count(*) FROM `{t}` WHERE `{c}` IS NULL", db="ref_destino")))
     rc, doc2, err = _inferir(m.url("ref_destino"))
     assert rc == 0, err
     _estable(doc, doc2, vacias=tablas)
