@@ -577,7 +577,17 @@ static void serie(inferir *x, const dt__ic_tabla *t, size_t j, const char *porqu
     if (col->clase == DT__IC_TEXTO && col->largo > 0) {
         long digitos = 1;
         for (uint64_t n = x->t[t - x->m->tablas].filas; n >= 10; n /= 10) digitos++;
-        if (digitos > col->largo)
+        dtab *d = &x->t[t - x->m->tablas];
+        if (digitos > col->largo && d->por < 0 && col->largo <= 18) {
+            /* a serie is 1, 2, 3, ...: the table holds no more rows than the column has numbers */
+            uint64_t cabe = 1;
+            for (long k = 0; k < col->largo; k++) cabe *= 10;
+            d->filas = cabe - 1;
+            tx(&d->porque, "; at most %llu: %s is a serie of at most %ld digits (%s)", (unsigned long long)d->filas,
+               col->nombre, col->largo, col->tipo);
+            nota(x, "%s: %llu rows, not more: the serie in %s holds no more in %s", t->nombre,
+                 (unsigned long long)d->filas, col->nombre, col->tipo);
+        } else if (digitos > col->largo)
             nota(x, "%s.%s: a serie of %ld digits does not fit %s", t->nombre, col->nombre, digitos, col->tipo);
     }
     c->kind = K_SERIE;

@@ -261,6 +261,31 @@ def test_sqlite_scale_and_empty_default(tmp_path):
     assert rc == 0 and e.total("clientes") == 100 and e.total("movimientos") == 5 * e.total("cuentas"), err
 
 
+def test_sqlite_serie_key_caps_the_rows(tmp_path):
+    """A text key of 2 characters takes a serie of at most 2 digits: 99 rows whatever --filas-vacia asks,
+    said in the table's comment and on stderr, and the document fills the database (500 rows of a serie
+    would have written '100' into varchar(2), which PostgreSQL refuses)."""
+    db = tmp_path / "codigos.db"
+    con = sqlite3.connect(db)
+    con.executescript("CREATE TABLE zonas (codigo varchar(2) PRIMARY KEY, detalle text NOT NULL);"
+                      "CREATE TABLE puntos (id integer PRIMARY KEY, zona varchar(2) NOT NULL REFERENCES zonas (codigo));")
+    con.close()
+    rc, doc, err = _inferir(f"sqlite:{db}", "--filas-vacia", "500")
+    assert rc == 0, err
+    e = Esquema(doc)
+    assert (e.total("zonas"), e.total("puntos")) == (99, 500), doc
+    assert "filas = 99  # empty: 500 rows (--filas-vacia); at most 99: codigo is a serie of at most 2 digits" in doc, doc
+    assert "not expressed: zonas: 99 rows, not more: the serie in codigo holds no more in varchar(2)" in err, err
+    ruta = tmp_path / "codigos.toml"
+    ruta.write_text(doc)
+    p = subprocess.run([CLI, "esquema", str(ruta), "--seed", "42", "--hacia", f"sqlite:{db}"], capture_output=True)
+    assert p.returncode == 0, p.stderr.decode()
+    con = sqlite3.connect(db)
+    assert con.execute("SELECT count(*), max(length(codigo)) FROM zonas").fetchone() == (99, 2)
+    assert con.execute("SELECT count(*) FROM puntos WHERE zona NOT IN (SELECT codigo FROM zonas)").fetchone() == (0,)
+    con.close()
+
+
 def test_sqlite_check_forms(tmp_path):
     """CHECKs a document can say become bounds and choices; any other is listed, never dropped."""
     db = tmp_path / "c.db"
