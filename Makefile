@@ -184,6 +184,14 @@ bench-hacia: build
 	npm ci --prefix bench/drizzle --no-audit --no-fund
 	$(PYTHON) bench/hacia_bench.py $(BUILD) $(HACIA_N)
 
+# The reference application (tests/referencia/app_pg.sql) filled by inferir + --hacia, by drizzle-seed and
+# by the extension's llenar_persona, one server (as root; docs/performance.md): make bench-referencia.
+.PHONY: bench-referencia
+bench-referencia: install-postgres
+	tools/need_postgres.sh
+	npm ci --prefix bench/drizzle --no-audit --no-fund
+	$(PYTHON) bench/referencia_bench.py $(BUILD) $(HACIA_N)
+
 # Go (bindings/go, docs/go.md): go vet, gofmt (the generated files too), the whole suite (golden, fingerprint, argument and error cases,
 # properties, ParaTest's replay; the CLI judges the argument cases), then -race -short, then a call added to
 # the spec in a scratch copy reaching Go with no hand edit (tests/llamada_nueva.sh; Java's test-java runs it too). The Go cache
