@@ -30,6 +30,7 @@ static int usage(FILE *f, const char *msg) {
             "       datoteca tabla CALL …    (datasets: addressable rows, unique columns, SQL; 'datoteca tabla --help')\n"
             "       datoteca esquema FILE …  (schemas: linked tables, DDL and CSV; 'datoteca esquema --help')\n"
             "       datoteca detectar FILE   (which columns of a CSV hold personal data: proposed masking rules)\n"
+            "       datoteca detectar URL    (the same for every table of a database: one rules document)\n"
             "       datoteca inferir URL     (a schema document from a live database: sqlite:, postgresql://, mariadb://; 'datoteca inferir --help')\n"
             "       datoteca enmascarar --reglas FILE  (mask a CSV or JSON Lines; 'datoteca enmascarar --help')\n"
             "       datoteca riesgo --entrada FILE --qi COLS  (the re-identification risk left in a masked output)\n"

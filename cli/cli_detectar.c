@@ -11,6 +11,7 @@
 #include "cli_csv.h"
 #include "cli_interno.h"
 #include "cli_jsonl.h"
+#include "conectar.h"
 
 /* dt_detector_new refuses column names that look like values: a CSV without its header line. The
  * sentence names no field, since each is a value. */
@@ -21,6 +22,7 @@
 
 static int usage_detectar(FILE *f) {
     fprintf(f, "usage: datoteca detectar FILE [--filas N] [--formato csv|jsonl]\n"
+               "       datoteca detectar URL [--filas N] [--esquema NAME]   (every table of a database: docs/copia.md)\n"
                "Reads FILE (CSV with a header, or JSON Lines: by --formato, else by the extension .jsonl/.ndjson;\n"
                "'-' for stdin) and proposes masking rules for each column, as TOML on stdout, from its first N\n"
                "records (default 1000). Review them before `datoteca enmascarar`.\n");
@@ -171,6 +173,7 @@ int dt__cli_detectar_main(int argc, char **argv) {
     if (argc < 3) return usage_detectar(stderr);
     if (strcmp(argv[2], "--help") == 0 || strcmp(argv[2], "-h") == 0) return usage_detectar(stdout);
     const char *archivo = argv[2];
+    if (strncmp(archivo, "sqlite:", 7) == 0 || strstr(archivo, "://") != NULL) return dt__cli_detectar_url_main(argc, argv);
     unsigned long long filas = 1000;
     int jsonl = dt__termina_en(archivo, ".jsonl") || dt__termina_en(archivo, ".ndjson");
     for (int i = 3; i < argc; i++) {

@@ -47,13 +47,14 @@ enum { F_CSV = 1, F_JSONL = 2 };
 static int usage_enmascarar(FILE *f) {
     fprintf(f,
             "usage: datoteca enmascarar --reglas REGLAS.toml (--clave-archivo CLAVE.hex | env DATOTECA_CLAVE)\n"
-            "                           [--entrada FILE] [--salida FILE] [--formato csv|jsonl] [--jobs N]\n"
+            "                           [--tabla NAME] [--entrada FILE] [--salida FILE] [--formato csv|jsonl] [--jobs N]\n"
             "                           [--clave-de-prueba] [--clave-compartida] [--csv-seguro] [--progreso | --silencio]\n"
             "                           [--riesgo QI,... [--riesgo-enlace COL,COL [--riesgo-enlace-modo M]]]\n"
             "                           < in.csv > out.csv\n"
             "Masks a CSV (a header, then records) or JSON Lines (one flat object per line) from stdin or --entrada\n"
             "under the masking rules REGLAS (TOML, or JSON when the name ends in .json; `datoteca detectar` proposes\n"
-            "them) and a secret key, in constant memory; the output has the input's format.\n"
+            "them) and a secret key, in constant memory; the output has the input's format. With --tabla NAME,\n"
+            "REGLAS is a database's document (`datoteca detectar URL` writes it) and NAME's rules are used.\n"
             "The key is 64 hexadecimal digits (32 bytes): read from the file given to --clave-archivo, or else from\n"
             "the environment variable DATOTECA_CLAVE; never from the command line, and never printed.\n"
             "Make one with: (umask 077; openssl rand -hex 32 > clave.hex)\n"
@@ -542,8 +543,10 @@ int dt__cli_enmascarar_main(int argc, char **argv) {
 }
 
 static int enmascarar(int argc, char **argv, dt__cli_riesgo_enm *riesgo) {
-    const char *reglas_ruta = NULL, *clave_ruta = NULL, *salida = NULL, *entrada = NULL, *formato_txt = NULL, *jobs_txt = NULL;
-    static const char *const opciones[] = {"--reglas", "--clave-archivo", "--salida", "--entrada", "--formato", "--jobs"};
+    const char *reglas_ruta = NULL, *clave_ruta = NULL, *salida = NULL, *entrada = NULL, *formato_txt = NULL, *jobs_txt = NULL,
+               *tabla = NULL;
+    static const char *const opciones[] = {"--reglas", "--clave-archivo", "--salida", "--entrada", "--formato", "--jobs",
+                                           "--tabla"};
     int csv_seguro = 0, progreso = 0;
     unsigned clave_opciones = 0;
     for (int i = 2; i < argc; i++) {
@@ -572,7 +575,7 @@ static int enmascarar(int argc, char **argv, dt__cli_riesgo_enm *riesgo) {
         size_t k = 0;
         while (k < sizeof opciones / sizeof opciones[0] && strcmp(a, opciones[k]) != 0) k++;
         if (k < sizeof opciones / sizeof opciones[0] && i + 1 < argc) {
-            const char **d[] = {&reglas_ruta, &clave_ruta, &salida, &entrada, &formato_txt, &jobs_txt};
+            const char **d[] = {&reglas_ruta, &clave_ruta, &salida, &entrada, &formato_txt, &jobs_txt, &tabla};
             *d[k] = argv[++i];
         } else {
             /* by position only: a key pasted by mistake must not be printed */
@@ -585,9 +588,9 @@ static int enmascarar(int argc, char **argv, dt__cli_riesgo_enm *riesgo) {
         return 2;
     }
     {
-        const char *nombres[] = {"--reglas", "--clave-archivo", "--entrada", "--salida"};
-        const char *valores[] = {reglas_ruta, clave_ruta, entrada, salida};
-        for (int i = 0; i < 4; i++)
+        const char *nombres[] = {"--reglas", "--clave-archivo", "--entrada", "--salida", "--tabla"};
+        const char *valores[] = {reglas_ruta, clave_ruta, entrada, salida, tabla};
+        for (int i = 0; i < 5; i++)
             if (valores[i] != NULL && dt__enm_parece_clave(valores[i])) {
                 fprintf(stderr,
                         "datoteca: enmascarar: the value given to %s is 64 hexadecimal digits: it looks like a masking "
@@ -655,8 +658,10 @@ static int enmascarar(int argc, char **argv, dt__cli_riesgo_enm *riesgo) {
         dt__enm_olvidar_env(env);
         return 2;
     }
-    dt_status st = dt_mascara_reglas_new(texto, n, dt__enm_termina(reglas_ruta, ".json") ? DT_MASCARA_JSON : DT_MASCARA_TOML,
-                                         dt__enm_base(reglas_ruta), &reglas, why, sizeof why);
+    int formato_reglas = dt__enm_termina(reglas_ruta, ".json") ? DT_MASCARA_JSON : DT_MASCARA_TOML;
+    dt_status st = tabla ? dt_mascara_reglas_tabla_new(texto, n, formato_reglas, dt__enm_base(reglas_ruta), tabla, strlen(tabla),
+                                                       &reglas, why, sizeof why)
+                         : dt_mascara_reglas_new(texto, n, formato_reglas, dt__enm_base(reglas_ruta), &reglas, why, sizeof why);
     free(texto);
     if (st != DT_OK) {
         fprintf(stderr, "datoteca: enmascarar: %s\n", why);

@@ -1432,6 +1432,32 @@ static int usage_inferir(FILE *f) {
     return f == stdout ? 0 : 2;
 }
 
+/* The connector a URL names, and its dialect; NULL (said on stderr, "datoteca <orden>: URL: ...", the
+ * URL never printed) when the scheme is unknown or this program was built without that client. */
+dt__ic_conector dt__cli_conector(const char *url, const char *orden, int *dialecto) {
+    dt__ic_conector con = NULL;
+    const char *falta = NULL;
+    *dialecto = DT__IC_SQLITE;
+    if (strncmp(url, "sqlite:", 7) == 0) {
+        con = dt__cli_conectar_sqlite;
+        falta = "SQLite: the datoteca program links it when built with libsqlite3 (Debian: libsqlite3-dev)";
+    } else if (strncmp(url, "postgresql://", 13) == 0 || strncmp(url, "postgres://", 11) == 0) {
+        con = dt__cli_conectar_pg, *dialecto = DT__IC_PG;
+        falta = "PostgreSQL: the datoteca program links it when built with libpq (Debian: libpq-dev)";
+    } else if (strncmp(url, "mysql://", 8) == 0 || strncmp(url, "mariadb://", 10) == 0) {
+        con = dt__cli_conectar_mariadb, *dialecto = DT__IC_MARIADB;
+        falta = "MariaDB/MySQL: the datoteca program links it when built with MariaDB Connector/C (Debian: libmariadb-dev)";
+    } else {
+        fprintf(stderr, "datoteca %s: URL must start with sqlite:, postgresql:// or mariadb:// (mysql://) (the URL is not printed)\n",
+                orden);
+        return NULL;
+    }
+    if (con == NULL)
+        fprintf(stderr, "datoteca %s: URL: this program has no connector for %s; the library's CLI (npx datoteca, and "
+                        "python -m datoteca where no wheel's program is installed) links no database client\n", orden, falta);
+    return con;
+}
+
 int dt__cli_inferir_main(int argc, char **argv) {
     const char *url = NULL, *esquema = NULL, *salida = NULL;
     unsigned long long num = 1, den = 1, vacia = 100, muestra = 200;
@@ -1487,27 +1513,9 @@ int dt__cli_inferir_main(int argc, char **argv) {
         usage_inferir(stderr);
         return 2;
     }
-    dt__ic_conector con = NULL;
-    const char *falta = NULL;
     int dialecto = DT__IC_SQLITE;
-    if (strncmp(url, "sqlite:", 7) == 0) {
-        con = dt__cli_conectar_sqlite;
-        falta = "SQLite: the datoteca program links it when built with libsqlite3 (Debian: libsqlite3-dev)";
-    } else if (strncmp(url, "postgresql://", 13) == 0 || strncmp(url, "postgres://", 11) == 0) {
-        con = dt__cli_conectar_pg, dialecto = DT__IC_PG;
-        falta = "PostgreSQL: the datoteca program links it when built with libpq (Debian: libpq-dev)";
-    } else if (strncmp(url, "mysql://", 8) == 0 || strncmp(url, "mariadb://", 10) == 0) {
-        con = dt__cli_conectar_mariadb, dialecto = DT__IC_MARIADB;
-        falta = "MariaDB/MySQL: the datoteca program links it when built with MariaDB Connector/C (Debian: libmariadb-dev)";
-    } else {
-        fprintf(stderr, "datoteca inferir: URL must start with sqlite:, postgresql:// or mariadb:// (mysql://) (the URL is not printed)\n");
-        return 2;
-    }
-    if (con == NULL) {
-        fprintf(stderr, "datoteca inferir: URL: this program has no connector for %s; the library's CLI (npx datoteca, and "
-                        "python -m datoteca where no wheel's program is installed) links no database client\n", falta);
-        return 2;
-    }
+    dt__ic_conector con = dt__cli_conector(url, "inferir", &dialecto);
+    if (con == NULL) return 2;
     dt__ic_modelo m;
     memset(&m, 0, sizeof m);
     m.dialecto = dialecto;

@@ -142,5 +142,10 @@ int dt__ic_disparador(dt__ic_modelo *m, const char *cuerpo, const char *quien);
  * spellings go through it too. */
 void dt__ic_clasificar(dt__ic_col *c, const char *tipo);
 void dt__ic_modelo_free(dt__ic_modelo *m);
+/* The connector a URL names, and its dialect (cli_inferir.c); NULL, said on stderr as "datoteca <orden>:
+ * URL: ..." without the URL, when no connector takes it. */
+dt__ic_conector dt__cli_conector(const char *url, const char *orden, int *dialecto);
+/* datoteca detectar URL (cli_detectar_url.c): the database's masking rules; the exit status. */
+int dt__cli_detectar_url_main(int argc, char **argv);
 
 #endif

@@ -839,6 +839,16 @@ typedef struct dt_mascara_reglas dt_mascara_reglas;
 DT_API dt_status dt_mascara_reglas_new(const char *texto, size_t len, int formato, const char *archivo,
                                        dt_mascara_reglas **out, char *why, size_t whycap);
 DT_API void dt_mascara_reglas_free(dt_mascara_reglas *r); /* NULL is a no-op */
+/* One table's rules from a database's rules document (docs/copia.md: `version = 1`, optional
+ * `[politica]`, and `[tablas.<name>.columnas]` per table, what `datoteca detectar URL` writes): the
+ * columnas of `tabla` (`tablalen` bytes, matched exactly: "clientes", "ventas.facturas") with the
+ * document's politica. Every table of the document is checked, whichever is asked for; a document
+ * without `tabla` is refused (DT_ERR_INVALID_ARG, "tablas has no table '<tabla>': ...": no table is
+ * masked by assumed rules), as is an empty tabla. DT_ERR_NULL for NULL out or tabla, or NULL texto with
+ * len > 0. Everything else (ownership, sentences, `why`) as dt_mascara_reglas_new. Since 3.0.0. */
+DT_API dt_status dt_mascara_reglas_tabla_new(const char *texto, size_t len, int formato, const char *archivo,
+                                             const char *tabla, size_t tablalen, dt_mascara_reglas **out, char *why,
+                                             size_t whycap);
 
 /* The rules bound to an input's header and a key: what a masking run applies one row at a time.
  * A plan holds per-row buffers: one thread at a time (one plan per thread; the rules and the key may
@@ -899,6 +909,12 @@ DT_API uint64_t dt_detector_filas(const dt_detector *d);
  * everywhere (DT_ERR_BUFFER_TOO_SMALL with the size in *len). Deterministic: the same counts give the
  * same bytes. DT_ERR_NULL for NULL d; DT_ERR_NO_MEMORY. */
 DT_API dt_status dt_detector_reglas(const dt_detector *d, const char *origen, char *buf, size_t cap, size_t *len);
+/* One table's part of a database rules document (docs/copia.md): the same rules as dt_detector_reglas
+ * under `[tablas.<tabla>.columnas]` (the name quoted when TOML needs it: "ventas.facturas"), with a
+ * comment of the rows sampled, and no head or version (the caller writes those once). DT_ERR_NULL for
+ * NULL d or NULL tabla; DT_ERR_INVALID_ARG for an empty tabla. Text out and determinism as
+ * dt_detector_reglas. Since 3.0.0. */
+DT_API dt_status dt_detector_reglas_tabla(const dt_detector *d, const char *tabla, char *buf, size_t cap, size_t *len);
 /* ---- the risk report of a masked output: what `datoteca riesgo` prints ---- */
 
 /* An accumulator of the re-identification risk left in a masked table (docs/enmascarar.md, "Measuring

@@ -817,8 +817,108 @@ static void valores(void) {
     dt_mascara_clave_free(kb);
 }
 
+
+/* A database's document (docs/copia.md): one table's rules taken out of it, the same plan as the same
+ * rules alone; every table checked whichever is asked; a table not in it refused; the detector's table
+ * sections joined under one version read back. */
+static void rechaza_tabla(const char *texto, const char *tabla, const char *esperada) {
+    dt_mascara_reglas *r = (dt_mascara_reglas *)1;
+    char why[DT_SENTENCE_MAX];
+    dt_status st = dt_mascara_reglas_tabla_new(texto, strlen(texto), DT_MASCARA_TOML, "db.toml", tabla, strlen(tabla), &r,
+                                               why, sizeof why);
+    CHECK(st == DT_ERR_INVALID_ARG && r == NULL, "table %s of:\n%s\n    expected DT_ERR_INVALID_ARG and NULL, got %d", tabla,
+          texto, (int)st);
+    CHECK(strcmp(why, esperada) == 0, "table %s of:\n%s\n    expected: %s\n    got:      %s", tabla, texto, esperada, why);
+    if (st == DT_OK) dt_mascara_reglas_free(r);
+}
+
+static void base_de_datos(void) {
+    static const char db[] = "version = 1\n"
+                             "[politica]\ninvalido = \"nulo\"\n"
+                             "[tablas.clientes.columnas]\nrut = { regla = \"rut\" }\nnombre = { regla = \"persona\", campo = "
+                             "\"nombre_completo\", entidad = \"rut\" }\n"
+                             "[tablas.\"ventas.facturas\".columnas]\nfolio = { regla = \"mantener\" }\nrut = { regla = \"rut\" }\n";
+    static const char sola[] = "version = 1\n[politica]\ninvalido = \"nulo\"\n[columnas]\nrut = { regla = \"rut\" }\n"
+                               "nombre = { regla = \"persona\", campo = \"nombre_completo\", entidad = \"rut\" }\n";
+    dt_mascara_clave *k = clave(CLAVE_A);
+    char why[DT_SENTENCE_MAX];
+    dt_mascara_reglas *a = NULL, *b = acepta(sola), *f = NULL;
+    CHECK_OK(dt_mascara_reglas_tabla_new(db, strlen(db), DT_MASCARA_TOML, "db.toml", "clientes", 8, &a, why, sizeof why),
+             "clientes: %s", why);
+    CHECK_OK(dt_mascara_reglas_tabla_new(db, strlen(db), DT_MASCARA_TOML, "db.toml", "ventas.facturas", 15, &f, why, sizeof why),
+             "ventas.facturas: %s", why);
+    const char *cols[] = {"rut", "nombre"}, *vals[] = {"12.345.678-5", "Ana Pérez"}, *malo[] = {"12.345.678-9", "x"};
+    size_t largos[] = {3, 6}, vl[] = {12, 10}, ml[] = {12, 1};
+    dt_mascara_plan *pa = NULL, *pb = NULL;
+    CHECK_OK(dt_mascara_plan_new(a, k, 2, cols, largos, &pa, why, sizeof why), "plan from the database's document: %s", why);
+    CHECK_OK(dt_mascara_plan_new(b, k, 2, cols, largos, &pb, why, sizeof why), "plan from the table's document: %s", why);
+    const char *const *filas[] = {vals, malo};
+    const size_t *fl[] = {vl, ml};
+    for (int fila = 0; fila < 2; fila++) { /* the second row's RUT is invalid: politica.invalido = "nulo" came along */
+        CHECK_OK(dt_mascara_plan_fila(pa, (uint64_t)fila + 1, 2, filas[fila], fl[fila], why, sizeof why), "row %d: %s", fila + 1, why);
+        CHECK_OK(dt_mascara_plan_fila(pb, (uint64_t)fila + 1, 2, filas[fila], fl[fila], why, sizeof why), "row %d: %s", fila + 1, why);
+        for (size_t i = 0; i < 2; i++) {
+            size_t la, lb;
+            const char *va = dt_mascara_plan_valor(pa, i, &la), *vb = dt_mascara_plan_valor(pb, i, &lb);
+            CHECK(la == lb && memcmp(va, vb, la) == 0, "row %d, column %s: database's document gave '%.*s', the table's '%.*s'",
+                  fila + 1, cols[i], (int)la, va, (int)lb, vb);
+        }
+    }
+    size_t l0;
+    dt_mascara_plan_valor(pa, 0, &l0);
+    CHECK(l0 == 0, "row 2: an invalid RUT under politica.invalido = nulo gave %zu bytes", l0);
+    dt_mascara_plan_free(pa);
+    dt_mascara_plan_free(pb);
+    dt_mascara_reglas_free(a);
+    dt_mascara_reglas_free(b);
+    dt_mascara_reglas_free(f);
+
+    rechaza_tabla(db, "cuentas",
+                  "db.toml:4: tablas has no table 'cuentas': every table masked needs its rules, none are assumed "
+                  "(datoteca detectar URL writes them for a whole database)");
+    rechaza_tabla("version = 1\n[tablas.a.columnas]\nx = { regla = \"mantener\" }\n[tablas.b.columnas]\ny = { regla = \"nada\" }\n",
+                  "a",
+                  "db.toml:5: columnas.y: unknown rule 'nada' (the rules are rut, persona, email, telefono, patente, texto, "
+                  "fecha, monto, sustituir, derivado, mantener, nulo and borrar)");
+    rechaza_tabla("version = 1\n[tablas.a]\nfilas = 3\n[tablas.a.columnas]\nx = { regla = \"mantener\" }\n", "a",
+                  "db.toml:3: tablas.a: unknown key 'filas' (a table takes columnas)");
+    rechaza_tabla("version = 1\n[columnas]\nx = { regla = \"mantener\" }\n", "a",
+                  "db.toml:2: unknown key 'columnas' (a database's masking rules take version, tablas and politica)");
+    rechaza_tabla("version = 1\n", "a", "db.toml:1: the document needs the key tablas");
+    dt_mascara_reglas *r = (dt_mascara_reglas *)1;
+    CHECK(dt_mascara_reglas_tabla_new(db, strlen(db), DT_MASCARA_TOML, NULL, "", 0, &r, why, sizeof why) == DT_ERR_INVALID_ARG &&
+              r == NULL, "an empty table name is refused");
+    CHECK(dt_mascara_reglas_tabla_new(db, strlen(db), DT_MASCARA_TOML, NULL, NULL, 0, &r, why, sizeof why) == DT_ERR_NULL,
+          "a NULL table name is DT_ERR_NULL");
+
+    /* the detector's sections under one version: read back, each table's rules as proposed */
+    const char *cc[] = {"rut", "notas"}, *cv[] = {"12.345.678-5", "llamar al +56 9 8765 4321"};
+    size_t cl[] = {3, 5}, cvl[] = {12, 25};
+    dt_detector *d = NULL;
+    CHECK_OK(dt_detector_new(2, cc, cl, &d), "detector");
+    for (int i = 0; i < 3; i++) CHECK_OK(dt_detector_fila(d, 2, cv, cvl), "detector row %d", i + 1);
+    char doc[4096] = "version = 1\n\n";
+    size_t n = strlen(doc), len = 0;
+    CHECK(dt_detector_reglas_tabla(d, "ventas.boletas", NULL, 0, &len) == DT_ERR_BUFFER_TOO_SMALL && len > 0,
+          "the size is asked with cap 0");
+    CHECK_OK(dt_detector_reglas_tabla(d, "ventas.boletas", doc + n, sizeof doc - n, &len), "the table's section");
+    static const char esperado[] = "[tablas.\"ventas.boletas\".columnas]  # 3 rows sampled, 2 columns\n"
+                                   "rut = { regla = \"rut\" }  # 3 non-empty, rut 3, digit runs 3, data in text 3\n"
+                                   "notas = { regla = \"texto\" }  # 3 non-empty, texto 3, data in text 3\n";
+    CHECK(strcmp(doc + n, esperado) == 0, "the section:\n%s\nwant:\n%s", doc + n, esperado);
+    CHECK(dt_detector_reglas_tabla(d, "", doc, sizeof doc, &len) == DT_ERR_INVALID_ARG, "an empty table name is refused");
+    CHECK(dt_detector_reglas_tabla(d, NULL, doc, sizeof doc, &len) == DT_ERR_NULL, "a NULL table name is DT_ERR_NULL");
+    r = NULL;
+    CHECK_OK(dt_mascara_reglas_tabla_new(doc, strlen(doc), DT_MASCARA_TOML, NULL, "ventas.boletas", 14, &r, why, sizeof why),
+             "the detector's section read back: %s", why);
+    dt_mascara_reglas_free(r);
+    dt_detector_free(d);
+    dt_mascara_clave_free(k);
+}
+
 int main(void) {
     refusals();
+    base_de_datos();
     planes();
     valores();
     return dt_test_done("test_mascara_reglas");

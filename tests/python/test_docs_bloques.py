@@ -113,6 +113,10 @@ NO_CORRE = {
                                 "it starts, with PGPASSWORD and a password in the URL",  # :31
     "docs/hacia.md@e307d28365": "a MariaDB server and a ~/.my.cnf: test_inferir_mariadb.py runs inferir and test_hacia_mariadb.py "
                                 "--hacia against a server they start, with a ~/.my.cnf and a password in the URL",  # :38
+    "docs/copia.md@ba6ed2bdd0": "production servers (prod.interno) and an app.db: tests/python/test_detectar_url.py runs "
+                                "detectar on sqlite: and postgresql:// URLs of the reference application",  # :9
+    "docs/copia.md@ee699537b0": "psql's \\copy from a $PROD server: tests/python/test_detectar_url.py exports every table of "
+                                "the reference application and runs this enmascarar --tabla on it, then its leak check",  # :55
     "docs/inferir.md@e031081115": "a tienda.db and a PostgreSQL server: tests/node/inferir.test.mjs runs inferir and inferirConNotas "
                                   "with each option against SQLite, test_npm.py from the installed package against PostgreSQL "
                                   "and MariaDB servers it starts",  # :180

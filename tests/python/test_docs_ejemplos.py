@@ -72,6 +72,17 @@ def test_a_docs_block_is_what_the_library_reads(lengua, texto, fragmento, tmp_pa
         assert nombres, "a schema fragment that names no call: nothing to check"
         assert nombres <= _llamadas(), f"calls the library does not have: {sorted(nombres - _llamadas())}"
         return
+    if "tablas" in doc and all(isinstance(t, dict) and _reglas(t) for t in doc["tablas"].values()):
+        # a database's rules (docs/copia.md): each table's rules as `enmascarar --tabla` reads them, over a
+        # header of its columns
+        archivo = tmp_path / f"reglas.{lengua}"
+        archivo.write_text(texto, encoding="utf-8")
+        for nombre, t in doc["tablas"].items():
+            cabecera = ",".join(c for c, r in t["columnas"].items()) + "\n"
+            p = subprocess.run([CLI, "enmascarar", "--reglas", str(archivo), "--tabla", nombre, "--clave-de-prueba"],
+                               input=cabecera, capture_output=True, text=True, env={**os.environ, "DATOTECA_CLAVE": CLAVE})
+            assert p.returncode == 0 and p.stdout == cabecera, f"table {nombre}: exit {p.returncode}: {p.stderr}"
+        return
     if "tablas" in doc:
         archivo = tmp_path / f"ejemplo.{lengua}"
         archivo.write_text(texto, encoding="utf-8")

@@ -288,7 +288,10 @@ static int dt__nombre_rut(const char *s) {
     return dt__contiene_sin_caso(s, "rut") || dt__contiene_sin_caso(s, "run") || dt__contiene_sin_caso(s, "cuerpo");
 }
 
-dt_status dt_detector_reglas(const dt_detector *d, const char *origen, char *buf, size_t cap, size_t *len) {
+/* The proposal into buf: the whole document (tabla NULL: the head comment naming origen, version and
+ * [columnas]) or one table's section of a database document ([tablas.<tabla>.columnas] and a comment). */
+static dt_status dt__detector_escribir(const dt_detector *d, const char *origen, const char *tabla, char *buf, size_t cap,
+                                       size_t *len) {
     if (d == NULL || (buf == NULL && cap > 0)) return DT_ERR_NULL;
     size_t n = d->n, m = n ? n : 1;
     int *clase = (int *)malloc(m * sizeof *clase);
@@ -347,11 +350,17 @@ dt_status dt_detector_reglas(const dt_detector *d, const char *origen, char *buf
         if (de[i] != (size_t)-1 && clase[i] >= 0 && d->der_ok[i * n + de[i]] * 10 < d->der_ambos[i * n + de[i]] * 9) de[i] = (size_t)-1;
     }
     dt__creciente x = {NULL, 0, 0, 0};
-    dt__tx(&x, "# datoteca detectar %s: %llu records read, %zu columns.\n", origen ? origen : "<sample>",
-           (unsigned long long)d->filas, n);
-    dt__tx(&x, "# Proposed masking rules (docs/enmascarar.md): review each before use. After each rule, the kinds\n"
-               "# its non-empty values look like, as counts.\n");
-    dt__tx(&x, "version = 1\n\n[columnas]\n");
+    if (tabla == NULL) {
+        dt__tx(&x, "# datoteca detectar %s: %llu records read, %zu columns.\n", origen ? origen : "<sample>",
+               (unsigned long long)d->filas, n);
+        dt__tx(&x, "# Proposed masking rules (docs/enmascarar.md): review each before use. After each rule, the kinds\n"
+                   "# its non-empty values look like, as counts.\n");
+        dt__tx(&x, "version = 1\n\n[columnas]\n");
+    } else {
+        dt__tx(&x, "[tablas.");
+        dt__toml_clave(&x, tabla);
+        dt__tx(&x, ".columnas]  # %llu rows sampled, %zu columns\n", (unsigned long long)d->filas, n);
+    }
     for (size_t j = 0; j < n; j++) {
         const dt__dcol *c = &d->col[j];
         int por = 0;
@@ -412,4 +421,14 @@ dt_status dt_detector_reglas(const dt_detector *d, const char *origen, char *buf
     dt_status st = dt__copy_out(x.p ? x.p : "", x.n, buf, cap, len);
     free(x.p);
     return st;
+}
+
+dt_status dt_detector_reglas(const dt_detector *d, const char *origen, char *buf, size_t cap, size_t *len) {
+    return dt__detector_escribir(d, origen, NULL, buf, cap, len);
+}
+
+dt_status dt_detector_reglas_tabla(const dt_detector *d, const char *tabla, char *buf, size_t cap, size_t *len) {
+    if (d == NULL || tabla == NULL) return DT_ERR_NULL;
+    if (*tabla == '\0') return DT_ERR_INVALID_ARG;
+    return dt__detector_escribir(d, NULL, tabla, buf, cap, len);
 }

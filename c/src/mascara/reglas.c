@@ -390,15 +390,16 @@ static dt_status dt__mr_politica(const dt__doc_node *p, dt_mascara_reglas *r, ch
     return DT_OK;
 }
 
-static dt_status dt__mr_leer(const dt__doc *d, dt_mascara_reglas *r, char *why, size_t whycap) {
-    const dt__doc_node *raiz = dt__doc_root(d);
+/* The root's keys, version and politica, shared by a table's document (its columnas) and a database's
+ * (tablas). */
+static dt_status dt__mr_raiz(const dt__doc_node *raiz, const char *lista, const char *cuerpo, dt_mascara_reglas *r,
+                             char *why, size_t whycap) {
     for (size_t i = 0; i < dt__doc_len(raiz); i++) {
         const dt__doc_node *it = dt__doc_item(raiz, i);
         size_t n;
         const char *key = dt__doc_key(it, &n);
-        if (!dt__mr_es(key, n, "version") && !dt__mr_es(key, n, "columnas") && !dt__mr_es(key, n, "politica"))
-            return dt__doc_refuse(it, why, whycap, "unknown key '%s' (masking rules take version, columnas and politica)",
-                                  dt__mr_citar(key, n).s);
+        if (!dt__mr_es(key, n, "version") && !dt__mr_es(key, n, cuerpo) && !dt__mr_es(key, n, "politica"))
+            return dt__doc_refuse(it, why, whycap, "unknown key '%s' (%s)", dt__mr_citar(key, n).s, lista);
     }
     const dt__doc_node *vn = dt__doc_need(raiz, "version", why, whycap);
     if (vn == NULL) return DT_ERR_INVALID_ARG;
@@ -410,8 +411,12 @@ static dt_status dt__mr_leer(const dt__doc *d, dt_mascara_reglas *r, char *why, 
                               (long long)version);
     const dt__doc_node *pn = dt__doc_get(raiz, "politica", 8);
     if (pn && (st = dt__mr_politica(pn, r, why, whycap)) != DT_OK) return st;
-    const dt__doc_node *cols = dt__doc_need(raiz, "columnas", why, whycap);
-    if (cols == NULL) return DT_ERR_INVALID_ARG;
+    return DT_OK;
+}
+
+/* A table's rules from the node `cols` (its columnas). */
+static dt_status dt__mr_columnas(const dt__doc_node *cols, dt_mascara_reglas *r, char *why, size_t whycap) {
+    dt_status st;
     if ((st = dt__doc_want(cols, DT__DOC_TABLE, why, whycap)) != DT_OK) return st;
     size_t n = dt__doc_len(cols);
     if (n == 0) return dt__doc_refuse(cols, why, whycap, "columnas has no column: give every column of the input a rule");
@@ -485,6 +490,58 @@ static dt_status dt__mr_leer(const dt__doc *d, dt_mascara_reglas *r, char *why, 
     return st;
 }
 
+static dt_status dt__mr_leer(const dt__doc *d, dt_mascara_reglas *r, char *why, size_t whycap) {
+    const dt__doc_node *raiz = dt__doc_root(d);
+    dt_status st = dt__mr_raiz(raiz, "masking rules take version, columnas and politica", "columnas", r, why, whycap);
+    if (st != DT_OK) return st;
+    const dt__doc_node *cols = dt__doc_need(raiz, "columnas", why, whycap);
+    return cols == NULL ? DT_ERR_INVALID_ARG : dt__mr_columnas(cols, r, why, whycap);
+}
+
+/* A database's document: every table's rules are read (so a fault anywhere is refused, whichever table
+ * is asked for), and those of `tabla` kept in r. */
+static dt_status dt__mr_leer_tabla(const dt__doc *d, const char *tabla, size_t tablalen, dt_mascara_reglas *r,
+                                   char *why, size_t whycap) {
+    const dt__doc_node *raiz = dt__doc_root(d);
+    dt_status st = dt__mr_raiz(raiz, "a database's masking rules take version, tablas and politica", "tablas", r, why,
+                               whycap);
+    if (st != DT_OK) return st;
+    const dt__doc_node *tablas = dt__doc_need(raiz, "tablas", why, whycap);
+    if (tablas == NULL) return DT_ERR_INVALID_ARG;
+    if ((st = dt__doc_want(tablas, DT__DOC_TABLE, why, whycap)) != DT_OK) return st;
+    const dt__doc_node *elegida = NULL;
+    for (size_t i = 0; i < dt__doc_len(tablas); i++) {
+        const dt__doc_node *t = dt__doc_item(tablas, i);
+        size_t kn;
+        const char *k = dt__doc_key(t, &kn);
+        if ((st = dt__doc_want(t, DT__DOC_TABLE, why, whycap)) != DT_OK) return st;
+        for (size_t j = 0; j < dt__doc_len(t); j++) {
+            size_t n;
+            const char *key = dt__doc_key(dt__doc_item(t, j), &n);
+            if (!dt__mr_es(key, n, "columnas"))
+                return dt__doc_refuse(dt__doc_item(t, j), why, whycap, "tablas.%s: unknown key '%s' (a table takes columnas)",
+                                      dt__mr_citar(k, kn).s, dt__mr_citar(key, n).s);
+        }
+        const dt__doc_node *cols = dt__doc_need(t, "columnas", why, whycap);
+        if (cols == NULL) return DT_ERR_INVALID_ARG;
+        dt_mascara_reglas prueba = {0};
+        st = dt__mr_columnas(cols, &prueba, why, whycap);
+        for (size_t j = 0; j < prueba.n; j++) {
+            free(prueba.col[j].nombre);
+            free(prueba.col[j].dv);
+        }
+        free(prueba.col);
+        if (st != DT_OK) return st;
+        if (kn == tablalen && memcmp(k, tabla, kn) == 0) elegida = cols;
+    }
+    if (elegida == NULL)
+        return dt__doc_refuse(tablas, why, whycap,
+                              "tablas has no table '%s': every table masked needs its rules, none are assumed "
+                              "(datoteca detectar URL writes them for a whole database)",
+                              dt__mr_citar(tabla, tablalen).s);
+    return dt__mr_columnas(elegida, r, why, whycap);
+}
+
 dt_status dt_mascara_reglas_new(const char *texto, size_t len, int formato, const char *archivo,
                                 dt_mascara_reglas **out, char *why, size_t whycap) {
     if (why && whycap) why[0] = '\0';
@@ -505,6 +562,43 @@ dt_status dt_mascara_reglas_new(const char *texto, size_t len, int formato, cons
     if (r == NULL || (r->archivo = dt__mr_copia(dt__doc_file(dt__doc_root(d)), strlen(dt__doc_file(dt__doc_root(d))))) == NULL)
         st = DT_ERR_NO_MEMORY;
     else st = dt__mr_leer(d, r, why, whycap);
+    dt__doc_free(d);
+    if (st == DT_ERR_NO_MEMORY && why) dt__sentence_out("reglas: out of memory", why, whycap, NULL);
+    if (st != DT_OK) {
+        dt_mascara_reglas_free(r);
+        return st;
+    }
+    *out = r;
+    return DT_OK;
+}
+
+dt_status dt_mascara_reglas_tabla_new(const char *texto, size_t len, int formato, const char *archivo, const char *tabla,
+                                      size_t tablalen, dt_mascara_reglas **out, char *why, size_t whycap) {
+    if (why && whycap) why[0] = '\0';
+    if (out) *out = NULL;
+    if (out == NULL || (texto == NULL && len > 0) || tabla == NULL) {
+        if (why)
+            dt__sentence_out(out == NULL ? "reglas: out is NULL"
+                             : tabla == NULL ? "reglas: tabla is NULL" : "reglas: texto is NULL but len is not 0",
+                             why, whycap, NULL);
+        return DT_ERR_NULL;
+    }
+    if (formato != DT_MASCARA_TOML && formato != DT_MASCARA_JSON) {
+        if (why) dt__sentence_out("reglas: formato must be DT_MASCARA_TOML (1) or DT_MASCARA_JSON (2)", why, whycap, NULL);
+        return DT_ERR_INVALID_ARG;
+    }
+    if (tablalen == 0) {
+        if (why) dt__sentence_out("reglas: tabla must name a table of the document's tablas", why, whycap, NULL);
+        return DT_ERR_INVALID_ARG;
+    }
+    dt__doc *d = NULL;
+    dt_status st = formato == DT_MASCARA_TOML ? dt__doc_parse_toml(texto, len, archivo, &d, why, whycap)
+                                              : dt__doc_parse_json(texto, len, archivo, &d, why, whycap);
+    if (st != DT_OK) return st;
+    dt_mascara_reglas *r = calloc(1, sizeof *r);
+    if (r == NULL || (r->archivo = dt__mr_copia(dt__doc_file(dt__doc_root(d)), strlen(dt__doc_file(dt__doc_root(d))))) == NULL)
+        st = DT_ERR_NO_MEMORY;
+    else st = dt__mr_leer_tabla(d, tabla, tablalen, r, why, whycap);
     dt__doc_free(d);
     if (st == DT_ERR_NO_MEMORY && why) dt__sentence_out("reglas: out of memory", why, whycap, NULL);
     if (st != DT_OK) {

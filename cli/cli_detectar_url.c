@@ -1,0 +1,133 @@
+/* datoteca detectar URL [--filas N] [--esquema NAME]: one masking rules document for every table of a
+ * live database (docs/copia.md). Each table's sample (its first N rows, 1,000 by default, read by the
+ * connector of `datoteca inferir`) goes through the library's detector, which writes that table's
+ * `[tablas.<name>.columnas]`; this file only reads, feeds and joins them under one head. Nothing of the
+ * database is printed but its tables' and columns' names, the origin without its password, and counts. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli_interno.h"
+#include "conectar.h"
+
+static int usage_detectar_url(FILE *f) {
+    fprintf(f, "usage: datoteca detectar URL [--filas N] [--esquema NAME]\n"
+               "Reads every table of the database at URL (sqlite:PATH, postgresql://..., mariadb://...), its first N\n"
+               "rows (default 1000), and proposes masking rules for every table.column, as one TOML document on\n"
+               "stdout (docs/copia.md). Review them before masking.\n");
+    return f == stdout ? 0 : 2;
+}
+
+/* A table's name in the document: "esquema.tabla" outside PostgreSQL's public schema (the extension's
+ * regclass text), else the bare name. */
+static void nombre_tabla(const dt__ic_modelo *m, const dt__ic_tabla *t, char *out, size_t cap) {
+    if (m->dialecto == DT__IC_PG && t->esquema && strcmp(t->esquema, "public") != 0)
+        snprintf(out, cap, "%s.%s", t->esquema, t->nombre);
+    else snprintf(out, cap, "%s", t->nombre);
+}
+
+/* One table's section into *doc (appended); 0, 1 out of memory, 2 refused (said on stderr). */
+static int seccion(const dt__ic_modelo *m, const dt__ic_tabla *t, char **doc, size_t *n) {
+    char nombre[512];
+    nombre_tabla(m, t, nombre, sizeof nombre);
+    const char **cols = (const char **)calloc(t->ncols ? t->ncols : 1, sizeof *cols);
+    const char **vals = (const char **)calloc(t->ncols ? t->ncols : 1, sizeof *vals);
+    size_t *largos = (size_t *)calloc(t->ncols ? t->ncols : 1, sizeof *largos);
+    dt_detector *d = NULL;
+    int rc = 1;
+    if (cols == NULL || vals == NULL || largos == NULL) goto fin;
+    for (size_t j = 0; j < t->ncols; j++) cols[j] = t->cols[j].nombre, largos[j] = strlen(t->cols[j].nombre);
+    dt_status st = dt_detector_new(t->ncols, cols, largos, &d);
+    if (st == DT_ERR_INVALID_ARG) {
+        /* a column named like a value: the detector keeps no value, but it refuses such a name */
+        fprintf(stderr, "datoteca detectar: table %s: a column's name looks like a value (a number, a RUT, an email, "
+                        "a phone, a date or a name); give it a name first\n", nombre);
+        rc = 2;
+        goto fin;
+    }
+    if (st != DT_OK) goto fin;
+    for (size_t r = 0; r < t->nmuestra; r++) {
+        for (size_t j = 0; j < t->ncols; j++) {
+            vals[j] = t->muestra[r * t->ncols + j];
+            largos[j] = vals[j] ? strlen(vals[j]) : 0;
+        }
+        if (dt_detector_fila(d, t->ncols, vals, largos) != DT_OK) goto fin;
+    }
+    size_t len = 0;
+    if (dt_detector_reglas_tabla(d, nombre, NULL, 0, &len) != DT_ERR_BUFFER_TOO_SMALL && len == 0) goto fin;
+    char *nuevo = (char *)realloc(*doc, *n + len + 2);
+    if (nuevo == NULL) goto fin;
+    *doc = nuevo;
+    nuevo[(*n)++] = '\n';
+    if (dt_detector_reglas_tabla(d, nombre, nuevo + *n, len + 1, &len) != DT_OK) goto fin;
+    *n += len;
+    rc = 0;
+fin:
+    dt_detector_free(d);
+    free(cols);
+    free(vals);
+    free(largos);
+    return rc;
+}
+
+/* The document's head into *doc: 0, or 1 out of memory. */
+static int cabeza(char **doc, size_t *n, const char *origen, size_t ntablas, unsigned long long filas) {
+    static const char formato[] =
+        "# datoteca detectar %s: %zu tables, up to %llu rows sampled from each.\n"
+        "# Proposed masking rules for every table (docs/copia.md): review each before use. After each\n"
+        "# rule, the kinds its sampled non-empty values look like, as counts.\n"
+        "version = 1\n";
+    int w = snprintf(NULL, 0, formato, origen, ntablas, filas);
+    if (w < 0 || (*doc = (char *)malloc((size_t)w + 1)) == NULL) return 1;
+    snprintf(*doc, (size_t)w + 1, formato, origen, ntablas, filas);
+    *n = (size_t)w;
+    return 0;
+}
+
+int dt__cli_detectar_url_main(int argc, char **argv) {
+    const char *url = argv[2], *esquema = NULL;
+    unsigned long long filas = 1000;
+    for (int i = 3; i < argc; i++) {
+        if (strcmp(argv[i], "--filas") == 0 && i + 1 < argc) {
+            if (!dt__cli_parse_u64(argv[++i], 100000000ULL, &filas) || filas == 0) {
+                fprintf(stderr, "datoteca detectar: --filas must be a whole number from 1 to 100000000\n");
+                return 2;
+            }
+        } else if (strcmp(argv[i], "--esquema") == 0 && i + 1 < argc) {
+            esquema = argv[++i];
+        } else if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
+            return usage_detectar_url(stdout);
+        } else {
+            /* not printed: a second URL, or a password pasted apart, would be echoed */
+            fprintf(stderr, "datoteca detectar: unknown option or a second argument (not printed)\n");
+            return usage_detectar_url(stderr);
+        }
+    }
+    int dialecto;
+    dt__ic_conector con = dt__cli_conector(url, "detectar", &dialecto);
+    if (con == NULL) return 2;
+    dt__ic_modelo m;
+    memset(&m, 0, sizeof m);
+    m.dialecto = dialecto;
+    char why[1024];
+    why[0] = '\0';
+    int rc = con(url, esquema, (size_t)filas, &m, why, sizeof why);
+    if (rc != 0) {
+        fprintf(stderr, "datoteca detectar: URL: %s\n", why);
+        dt__ic_modelo_free(&m);
+        return rc;
+    }
+    char *doc = NULL;
+    size_t n = 0;
+    rc = cabeza(&doc, &n, m.origen ? m.origen : "<database>", m.ntablas, filas);
+    for (size_t i = 0; i < m.ntablas && rc == 0; i++) rc = seccion(&m, &m.tablas[i], &doc, &n);
+    if (rc == 1) fprintf(stderr, "datoteca detectar: out of memory\n");
+    if (rc == 0 && (fwrite(doc, 1, n, stdout) != n || fflush(stdout) != 0)) {
+        fprintf(stderr, "datoteca detectar: cannot write the output: %s\n", strerror(errno));
+        rc = 1;
+    }
+    free(doc);
+    dt__ic_modelo_free(&m);
+    return rc;
+}
