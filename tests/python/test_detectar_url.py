@@ -145,6 +145,64 @@ def _fugas(db, tablas, reglas, clave_archivo, tmp_path):
     return sorted(set(hallados)), filas_enmascaradas
 
 
+def test_banco_cuentarut_numbers_do_not_survive(tmp_path):
+    """The shipped banco schema in SQLite with 3,000 clientes (the file's 50,000, scaled down here for time):
+    its CuentaRUT numbers are their holder's RUT body, next to the holder's RUT. detectar URL must see it
+    (derivado) with no hand edit. Then no row keeps its own RUT, body or email, and an original RUT or body
+    found anywhere else is only ever the masked value of another row: the keyed permutation maps RUTs onto
+    RUTs of their class, so a masked RUT can equal someone else's real one (1 of 3,000 here), attached to
+    a fake persona, never to its owner's data."""
+    doc_banco = open(os.path.join(AQUI, "..", "..", "esquemas", "banco.toml")).read()
+    assert "filas = 50000" in doc_banco
+    (tmp_path / "banco.toml").write_text(doc_banco.replace("filas = 50000", "filas = 3000"))
+    db = tmp_path / "banco.db"
+    rc, _, err = _correr("esquema", str(tmp_path / "banco.toml"), "--seed", "42", "--formato", "sqlite", "--salida", str(db))
+    assert rc == 0, err
+    con = sqlite3.connect(db)
+    tablas = [t for (t,) in con.execute("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")]
+    cuentarut = con.execute("SELECT count(*) FROM cuentas WHERE numero = replace(substr(rut_titular, 1, length(rut_titular) - 2), "
+                            "'.', '')").fetchone()[0]
+    ruts = {r for (r,) in con.execute("SELECT rut FROM clientes")}
+    emails = {e for (e,) in con.execute("SELECT email FROM clientes")}
+    con.close()
+    assert cuentarut == 2096, f"seed 42: 2,096 of 6,008 account numbers are their holder's body, got {cuentarut}"
+    cuerpos = {re.sub(r"\D", "", r[:-1]) for r in ruts}
+    rc, doc, err = _correr("detectar", f"sqlite:{db}")
+    assert rc == 0, err
+    assert 'numero = { regla = "derivado", otros = "mantener" }' in doc, doc
+    reglas, clave_archivo = tmp_path / "reglas.toml", tmp_path / "clave.hex"
+    reglas.write_text(doc)
+    clave_archivo.write_text(CLAVE)
+    os.chmod(clave_archivo, 0o600)
+    import csv
+    for t in tablas:
+        entrada, salida = tmp_path / f"{t}.csv", tmp_path / f"{t}.masked.csv"
+        _exportar(db, t, entrada)
+        rc, _, err = _correr("enmascarar", "--reglas", str(reglas), "--tabla", t, "--clave-archivo", str(clave_archivo),
+                             "--entrada", str(entrada), "--salida", str(salida))
+        assert rc == 0, f"table {t}: {err}"
+        originales = list(csv.reader(open(entrada, newline="")))
+        enmascaradas = list(csv.reader(open(salida, newline="")))
+        assert len(originales) == len(enmascaradas) and originales[0] == enmascaradas[0], f"table {t}: rows or header changed"
+        cabecera = originales[0]
+        propios = 0
+        ajenos = {}
+        for fila, (o, m) in enumerate(zip(originales[1:], enmascaradas[1:]), start=1):
+            for j, (vo, vm) in enumerate(zip(o, m)):
+                d = re.sub(r"\D", "", vm[:-1]) if vm[-2:-1] == "-" else vm
+                if vm in ruts or vm in emails or (d in cuerpos and re.fullmatch(r"[\d.]+(-[\dkK])?", vm)):
+                    if vm == vo and vo:
+                        propios += 1  # the row's own value survived: a leak
+                    else:
+                        ajenos.setdefault(cabecera[j], 0)
+                        ajenos[cabecera[j]] += 1
+        assert propios == 0, f"table {t}: {propios} values kept as they were (values not printed)"
+        # a value found that is not the row's own: a RUT or body the permutation gave another row
+        for col, n in ajenos.items():
+            assert col in ("rut", "rut_titular", "numero"), f"table {t}, column {col}: {n} original values of other rows found"
+            assert n <= 10, f"table {t}, column {col}: {n} masked values equal other rows' originals (about 1 in 3,000 expected)"
+
+
 def test_refusals_name_no_value(tmp_path):
     db = _llena(tmp_path)
     rc, doc, err = _correr("detectar", f"sqlite:{db}")
