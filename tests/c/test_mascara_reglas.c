@@ -177,8 +177,9 @@ static void planes(void) {
             "reglas.toml: columnas.obs names a column the input does not have (its header has no such name)");
     plan_de(r, k, 8, (const char *[]){"id", "rut", "nombre", "email", "sexo", "saldo", "obs", "telefono"},
             DT_ERR_INVALID_ARG,
-            "reglas.toml: the input's column 'telefono' has no rule in columnas: give it one ({ regla = \"mantener\" } "
-            "keeps it as it is), or set politica.sin_regla = \"mantener\"");
+            "reglas.toml: the input's column 'telefono' has no rule in columnas (a column added after the rules were "
+            "written is not masked by assumption): give it one ({ regla = \"mantener\" } keeps it as it is), or set "
+            "politica.sin_regla = \"mantener\"");
     plan_de(r, k, 8, (const char *[]){"id", "rut", "nombre", "email", "sexo", "saldo", "obs", "rut"}, DT_ERR_INVALID_ARG,
             "reglas.toml: the input has two columns named 'rut'; a rule could not tell them apart");
     dt_mascara_plan *p = plan_de(r, k, 7, cols, DT_OK, NULL);

@@ -215,6 +215,14 @@ def test_refusals_name_no_value(tmp_path):
     # a table the document does not have: refused, privacy by default
     rc, out, err = _correr(*base, "--tabla", "clientes_2024")
     assert rc == 2 and out == "" and "tablas has no table 'clientes_2024': every table masked needs its rules" in err, err
+    # a column added to the table after the rules were written stops the run, naming the table's section
+    import csv
+    filas = list(csv.reader(open(tmp_path / "c.csv", newline="")))
+    with open(tmp_path / "c2.csv", "w", newline="") as f:
+        csv.writer(f).writerows([filas[0] + ["rut_conyuge"]] + [r + ["12.345.678-5"] for r in filas[1:]])
+    rc, out, err = _correr(*base[:-1], str(tmp_path / "c2.csv"), "--tabla", "clientes")
+    assert rc == 2 and out == "" and "the input's column 'rut_conyuge' has no rule in tablas.clientes.columnas (a column " \
+        "added after the rules were written is not masked by assumption)" in err and "12.345.678-5" not in err, err
     # a key pasted where the table's name goes is refused and not printed
     rc, out, err = _correr(*base, "--tabla", CLAVE)
     assert rc == 2 and CLAVE not in err + out and "--tabla is 64 hexadecimal digits" in err, err

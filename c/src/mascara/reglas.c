@@ -55,6 +55,7 @@ struct dt_mascara_reglas {
     dt__mr_invalido invalido;
     int sin_regla_mantener;
     char *archivo;
+    char *seccion; /* where the columns' rules are, as sentences name it: "columnas", "tablas.clientes.columnas" */
 };
 
 static char *dt__mr_copia(const char *s, size_t n) {
@@ -74,6 +75,7 @@ void dt_mascara_reglas_free(dt_mascara_reglas *r) {
     }
     free(r->col);
     free(r->archivo);
+    free(r->seccion);
     free(r);
 }
 
@@ -598,7 +600,15 @@ dt_status dt_mascara_reglas_tabla_new(const char *texto, size_t len, int formato
     dt_mascara_reglas *r = calloc(1, sizeof *r);
     if (r == NULL || (r->archivo = dt__mr_copia(dt__doc_file(dt__doc_root(d)), strlen(dt__doc_file(dt__doc_root(d))))) == NULL)
         st = DT_ERR_NO_MEMORY;
-    else st = dt__mr_leer_tabla(d, tabla, tablalen, r, why, whycap);
+    else {
+        dt__mr_cita t = dt__mr_citar(tabla, tablalen);
+        size_t cap = strlen(t.s) + sizeof "tablas..columnas";
+        if ((r->seccion = malloc(cap)) == NULL) st = DT_ERR_NO_MEMORY;
+        else {
+            snprintf(r->seccion, cap, "tablas.%s.columnas", t.s);
+            st = dt__mr_leer_tabla(d, tabla, tablalen, r, why, whycap);
+        }
+    }
     dt__doc_free(d);
     if (st == DT_ERR_NO_MEMORY && why) dt__sentence_out("reglas: out of memory", why, whycap, NULL);
     if (st != DT_OK) {
@@ -751,10 +761,12 @@ dt_status dt_mascara_plan_new(const dt_mascara_reglas *r, const dt_mascara_clave
             goto sin_cabecera;
         }
         if (p->col[i].regla == NULL && !p->col[i].es_dv && !r->sin_regla_mantener) {
-            dt__mr_no(why, whycap,
-                      "%s: the input's column '%s' has no rule in columnas: give it one ({ regla = \"mantener\" } keeps "
-                      "it as it is), or set politica.sin_regla = \"mantener\"",
-                      arch, c.s);
+            if (why && whycap)
+                snprintf(why, whycap,
+                         "%s: the input's column '%s' has no rule in %s (a column added after the rules were written is "
+                         "not masked by assumption): give it one ({ regla = \"mantener\" } keeps it as it is), or set "
+                         "politica.sin_regla = \"mantener\"",
+                         arch, c.s, r->seccion ? r->seccion : "columnas");
             goto refusal;
         }
         if (p->col[i].regla == NULL || p->col[i].regla->regla != DT__MR_BORRAR) {
