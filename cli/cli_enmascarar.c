@@ -14,7 +14,7 @@
  * the number of jobs. A refusal is kept with its block and said when that block's turn to be written
  * comes, so the first bad row is the one named, whatever the jobs. */
 #if !defined(_WIN32) && !defined(_POSIX_C_SOURCE)
-#define _POSIX_C_SOURCE 200809L /* mkstemp, fdopen, setrlimit, unsetenv */
+#define _POSIX_C_SOURCE 200809L /* mkstemp, fdopen */
 #endif
 #include <errno.h>
 #include <limits.h>
@@ -26,12 +26,6 @@
 #include <io.h>
 #else
 #include <unistd.h>
-#endif
-#if !defined(_WIN32) && !defined(__wasi__) /* WASI has no process limits (and no core files) */
-#include <sys/resource.h>
-#endif
-#ifdef __linux__
-#include <sys/prctl.h>
 #endif
 
 #include "cli_csv.h"
@@ -102,86 +96,6 @@ static uint64_t dt__enm_tamano(FILE *f) {
 #endif
     return st.st_size > 0 ? (uint64_t)st.st_size : 0;
 }
-/* A whole small file into a new buffer (NUL-terminated), or NULL with errno set (EFBIG when longer
- * than `max`). For the rules only: the key is read by the library (dt_mascara_clave_leer). */
-static char *dt__enm_archivo(const char *ruta, size_t max, size_t *len) {
-    FILE *f = fopen(ruta, "rb");
-    if (f == NULL) return NULL;
-    char *b = malloc(max + 2);
-    if (b == NULL) {
-        fclose(f);
-        errno = ENOMEM;
-        return NULL;
-    }
-    size_t n = fread(b, 1, max + 1, f);
-    int err = ferror(f);
-    fclose(f);
-    if (err || n > max) {
-        dt__borrar(b, max + 2);
-        free(b);
-        errno = err ? EIO : EFBIG;
-        return NULL;
-    }
-    b[n] = '\0';
-    *len = n;
-    return b;
-}
-
-/* Whether an argument's last component is a key: 64 hexadecimal digits, maybe with a newline after
- * them (what `$(cat clave.hex)` or a paste gives where a path goes). Refused before it is used as a
- * name: as --salida the output would be a file named after the key. A hash-named directory on the
- * way (Docker's layers are 64 hex digits) is not a key given by mistake and passes. No message here
- * prints an argument that may be a key: they say "the rules file given (--reglas)". */
-static int dt__enm_parece_clave(const char *s) {
-    const char *b = s;
-    for (const char *p = s; *p; p++)
-        if (*p == '/' || *p == '\\') b = p + 1;
-    size_t n = 0;
-    for (; b[n]; n++) {
-        char c = b[n];
-        if (!((c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F'))) break;
-    }
-    if (n != 64) return 0;
-    for (const char *p = b + n; *p; p++)
-        if (*p != '\n' && *p != '\r' && *p != ' ' && *p != '\t') return 0;
-    return 1;
-}
-
-/* The part of a path after its last '/' (or '\\'): what the rules' sentences name ("reglas.toml:4:
- * ..."), so that a directory typed on the command line is not repeated. */
-static const char *dt__enm_base(const char *ruta) {
-    const char *b = ruta;
-    for (const char *p = ruta; *p; p++)
-        if (*p == '/' || *p == '\\') b = p + 1;
-    return b;
-}
-
-/* A process that holds a key: no core file (it would hold the per-class subkeys, enough to reverse
- * every RUT), and on Linux not dumpable (no core through a pipe handler either, /proc/PID/mem and
- * ptrace closed to the same user). Best effort: a failure leaves the process as it was. */
-static void dt__enm_sin_volcado(void) {
-#if !defined(_WIN32) && !defined(__wasi__)
-    struct rlimit rl = {0, 0};
-    (void)setrlimit(RLIMIT_CORE, &rl);
-#endif
-#ifdef __linux__
-    (void)prctl(PR_SET_DUMPABLE, 0, 0, 0, 0);
-#endif
-}
-
-/* Wipe the value of DATOTECA_CLAVE where the environment holds it, then remove the variable: unsetenv
- * alone only drops the pointer, and the bytes would stay readable in /proc/PID/environ (the initial
- * environment block) for the whole run. */
-static void dt__enm_olvidar_env(char *valor) {
-    if (valor == NULL) return;
-    dt__borrar(valor, strlen(valor));
-#ifdef _WIN32
-    _putenv("DATOTECA_CLAVE=");
-#else
-    unsetenv("DATOTECA_CLAVE");
-#endif
-}
-
 static int dt__enm_termina(const char *s, const char *suf) {
     size_t a = strlen(s), b = strlen(suf);
     return a >= b && strcmp(s + a - b, suf) == 0;
@@ -534,7 +448,7 @@ static int usar_bloque(void *ctx, outbuf *o, char *scratch) {
 static int enmascarar(int argc, char **argv, dt__cli_riesgo_enm *riesgo);
 
 int dt__cli_enmascarar_main(int argc, char **argv) {
-    dt__enm_sin_volcado(); /* before the key is anywhere in this process */
+    dt__cli_sin_volcado(); /* before the key is anywhere in this process */
     dt__cli_riesgo_enm *riesgo = NULL; /* --riesgo and its options, taken out of argv */
     int rc = dt__cli_riesgo_opciones(&argc, argv, &riesgo);
     if (rc == 0) rc = enmascarar(argc, argv, riesgo);
@@ -591,7 +505,7 @@ static int enmascarar(int argc, char **argv, dt__cli_riesgo_enm *riesgo) {
         const char *nombres[] = {"--reglas", "--clave-archivo", "--entrada", "--salida", "--tabla"};
         const char *valores[] = {reglas_ruta, clave_ruta, entrada, salida, tabla};
         for (int i = 0; i < 5; i++)
-            if (valores[i] != NULL && dt__enm_parece_clave(valores[i])) {
+            if (valores[i] != NULL && dt__cli_parece_clave(valores[i])) {
                 fprintf(stderr,
                         "datoteca: enmascarar: the value given to %s is 64 hexadecimal digits: it looks like a masking "
                         "key, not a path, and is not used%s\n",
@@ -651,21 +565,21 @@ static int enmascarar(int argc, char **argv, dt__cli_riesgo_enm *riesgo) {
     char *tmp = NULL;
 
     size_t n;
-    char *texto = dt__enm_archivo(reglas_ruta, DT__ENM_ARCHIVO_MAX, &n);
+    char *texto = dt__cli_archivo_chico(reglas_ruta, DT__ENM_ARCHIVO_MAX, &n);
     if (texto == NULL) {
         fprintf(stderr, "datoteca: enmascarar: cannot read the rules file given (--reglas): %s\n",
                 errno == EFBIG ? "longer than 1 MiB" : strerror(errno));
-        dt__enm_olvidar_env(env);
+        dt__cli_olvidar_clave_env(env);
         return 2;
     }
     int formato_reglas = dt__enm_termina(reglas_ruta, ".json") ? DT_MASCARA_JSON : DT_MASCARA_TOML;
-    dt_status st = tabla ? dt_mascara_reglas_tabla_new(texto, n, formato_reglas, dt__enm_base(reglas_ruta), tabla, strlen(tabla),
+    dt_status st = tabla ? dt_mascara_reglas_tabla_new(texto, n, formato_reglas, dt__cli_base(reglas_ruta), tabla, strlen(tabla),
                                                        &reglas, why, sizeof why)
-                         : dt_mascara_reglas_new(texto, n, formato_reglas, dt__enm_base(reglas_ruta), &reglas, why, sizeof why);
+                         : dt_mascara_reglas_new(texto, n, formato_reglas, dt__cli_base(reglas_ruta), &reglas, why, sizeof why);
     free(texto);
     if (st != DT_OK) {
         fprintf(stderr, "datoteca: enmascarar: %s\n", why);
-        dt__enm_olvidar_env(env);
+        dt__cli_olvidar_clave_env(env);
         return st == DT_ERR_NO_MEMORY ? 1 : 2;
     }
 
@@ -674,7 +588,7 @@ static int enmascarar(int argc, char **argv, dt__cli_riesgo_enm *riesgo) {
     } else {
         st = dt_mascara_clave_new_opciones(env, strlen(env), clave_opciones, &clave, why, sizeof why);
     }
-    dt__enm_olvidar_env(env); /* read (or overridden by the file): out of the environment either way */
+    dt__cli_olvidar_clave_env(env); /* read (or overridden by the file): out of the environment either way */
     env = NULL;
     if (st != DT_OK) {
         fprintf(stderr, "datoteca: enmascarar: %s (from %s)\n", why, clave_ruta ? "--clave-archivo" : "DATOTECA_CLAVE");

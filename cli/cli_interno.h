@@ -160,6 +160,18 @@ int dt__cli_inferir_main(int argc, char **argv);
  * [--formato csv|jsonl] [--jobs N]: masks a CSV or JSON Lines stream; the exit status (2 for refused rules,
  * key or input, 1 for an I/O error). */
 int dt__cli_enmascarar_main(int argc, char **argv);
+/* Shared by the commands that hold a masking key (cli_clave.c). A whole small file (the rules) into a new
+ * NUL-terminated buffer the caller frees, or NULL with errno set (EFBIG past `max` bytes). */
+char *dt__cli_archivo_chico(const char *ruta, size_t max, size_t *len);
+/* Whether an argument's last path component is 64 hexadecimal digits: a key pasted where a path or a
+ * name goes, refused before use and never printed. */
+int dt__cli_parece_clave(const char *s);
+/* The part of a path after its last '/' or '\\': what sentences name, never the directories typed. */
+const char *dt__cli_base(const char *ruta);
+/* No core file and, on Linux, not dumpable: called before a key is anywhere in the process. */
+void dt__cli_sin_volcado(void);
+/* Wipe DATOTECA_CLAVE's bytes where the environment holds them, then remove it (NULL: nothing). */
+void dt__cli_olvidar_clave_env(char *valor);
 /* datoteca riesgo [--entrada FILE] --qi COLS [--original FILE --enlace A,B --personales COLS]: the risk
  * report of a masked output (cli/cli_riesgo.c); the exit status (2 for refused arguments or input). */
 int dt__cli_riesgo_main(int argc, char **argv);

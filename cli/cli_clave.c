@@ -1,0 +1,100 @@
+/* What the commands that hold a masking key share (enmascarar, copiar): reading a small rules file,
+ * telling a key pasted where a path goes, keeping the key out of core files and out of the environment. */
+#if !defined(_WIN32) && !defined(_POSIX_C_SOURCE)
+#define _POSIX_C_SOURCE 200809L /* unsetenv */
+#endif
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#if !defined(_WIN32) && !defined(__wasi__) /* WASI has no process limits (and no core files) */
+#include <sys/resource.h>
+#endif
+#ifdef __linux__
+#include <sys/prctl.h>
+#endif
+
+#include "cli_interno.h"
+#include "internal.h"
+#include "mascara/prf.h" /* dt__borrar */
+
+/* A whole small file into a new buffer (NUL-terminated), or NULL with errno set (EFBIG when longer
+ * than `max`). For the rules only: the key is read by the library (dt_mascara_clave_leer). */
+char *dt__cli_archivo_chico(const char *ruta, size_t max, size_t *len) {
+    FILE *f = fopen(ruta, "rb");
+    if (f == NULL) return NULL;
+    char *b = malloc(max + 2);
+    if (b == NULL) {
+        fclose(f);
+        errno = ENOMEM;
+        return NULL;
+    }
+    size_t n = fread(b, 1, max + 1, f);
+    int err = ferror(f);
+    fclose(f);
+    if (err || n > max) {
+        dt__borrar(b, max + 2);
+        free(b);
+        errno = err ? EIO : EFBIG;
+        return NULL;
+    }
+    b[n] = '\0';
+    *len = n;
+    return b;
+}
+
+/* Whether an argument's last component is a key: 64 hexadecimal digits, maybe with a newline after
+ * them (what `$(cat clave.hex)` or a paste gives where a path goes). Refused before it is used as a
+ * name: as --salida the output would be a file named after the key. A hash-named directory on the
+ * way (Docker's layers are 64 hex digits) is not a key given by mistake and passes. No message here
+ * prints an argument that may be a key: they say "the rules file given (--reglas)". */
+int dt__cli_parece_clave(const char *s) {
+    const char *b = s;
+    for (const char *p = s; *p; p++)
+        if (*p == '/' || *p == '\\') b = p + 1;
+    size_t n = 0;
+    for (; b[n]; n++) {
+        char c = b[n];
+        if (!((c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F'))) break;
+    }
+    if (n != 64) return 0;
+    for (const char *p = b + n; *p; p++)
+        if (*p != '\n' && *p != '\r' && *p != ' ' && *p != '\t') return 0;
+    return 1;
+}
+
+/* The part of a path after its last '/' (or '\\'): what the rules' sentences name ("reglas.toml:4:
+ * ..."), so that a directory typed on the command line is not repeated. */
+const char *dt__cli_base(const char *ruta) {
+    const char *b = ruta;
+    for (const char *p = ruta; *p; p++)
+        if (*p == '/' || *p == '\\') b = p + 1;
+    return b;
+}
+
+/* A process that holds a key: no core file (it would hold the per-class subkeys, enough to reverse
+ * every RUT), and on Linux not dumpable (no core through a pipe handler either, /proc/PID/mem and
+ * ptrace closed to the same user). Best effort: a failure leaves the process as it was. */
+void dt__cli_sin_volcado(void) {
+#if !defined(_WIN32) && !defined(__wasi__)
+    struct rlimit rl = {0, 0};
+    (void)setrlimit(RLIMIT_CORE, &rl);
+#endif
+#ifdef __linux__
+    (void)prctl(PR_SET_DUMPABLE, 0, 0, 0, 0);
+#endif
+}
+
+/* Wipe the value of DATOTECA_CLAVE where the environment holds it, then remove the variable: unsetenv
+ * alone only drops the pointer, and the bytes would stay readable in /proc/PID/environ (the initial
+ * environment block) for the whole run. */
+void dt__cli_olvidar_clave_env(char *valor) {
+    if (valor == NULL) return;
+    dt__borrar(valor, strlen(valor));
+#ifdef _WIN32
+    _putenv("DATOTECA_CLAVE=");
+#else
+    unsetenv("DATOTECA_CLAVE");
+#endif
+}
+
