@@ -31,6 +31,7 @@ static int usage(FILE *f, const char *msg) {
             "       datoteca esquema FILE …  (schemas: linked tables, DDL and CSV; 'datoteca esquema --help')\n"
             "       datoteca detectar FILE   (which columns of a CSV hold personal data: proposed masking rules)\n"
             "       datoteca detectar URL    (the same for every table of a database: one rules document)\n"
+            "       datoteca copiar --desde sqlite:A --hacia sqlite:B --reglas R  (a masked copy of a whole database)\n"
             "       datoteca inferir URL     (a schema document from a live database: sqlite:, postgresql://, mariadb://; 'datoteca inferir --help')\n"
             "       datoteca enmascarar --reglas FILE  (mask a CSV or JSON Lines; 'datoteca enmascarar --help')\n"
             "       datoteca riesgo --entrada FILE --qi COLS  (the re-identification risk left in a masked output)\n"
@@ -293,6 +294,7 @@ static int cli(int argc, char **argv) {
     if (strcmp(argv[1], "esquema") == 0) return dt__cli_esquema_main(argc, argv);
     if (strcmp(argv[1], "detectar") == 0) return dt__cli_detectar_main(argc, argv);
     if (strcmp(argv[1], "inferir") == 0) return dt__cli_inferir_main(argc, argv);
+    if (strcmp(argv[1], "copiar") == 0) return dt__cli_copiar_main(argc, argv);
     if (strcmp(argv[1], "enmascarar") == 0) return dt__cli_enmascarar_main(argc, argv);
     if (strcmp(argv[1], "riesgo") == 0) return dt__cli_riesgo_main(argc, argv);
     if (strcmp(argv[1], "list") == 0) {

@@ -27,6 +27,18 @@ static void nombre_tabla(const dt__ic_modelo *m, const dt__ic_tabla *t, char *ou
     else snprintf(out, cap, "%s", t->nombre);
 }
 
+/* Whether the database says a column holds times: a timestamp type, or (SQLite, whose types are names) a
+ * DEFAULT of the current time. */
+static int es_timestamp(const dt__ic_col *c) {
+    if (c->clase == DT__IC_TIMESTAMP || c->clase == DT__IC_TIMESTAMPTZ) return 1;
+    if (c->defecto == NULL) return 0;
+    char d[64];
+    size_t n = 0;
+    for (const char *p = c->defecto; *p && n + 1 < sizeof d; p++) d[n++] = (char)(*p >= 'A' && *p <= 'Z' ? *p + 32 : *p);
+    d[n] = '\0';
+    return strstr(d, "current_timestamp") != NULL || strstr(d, "now()") != NULL;
+}
+
 /* One table's section into *doc (appended); 0, 1 out of memory, 2 refused (said on stderr). */
 static int seccion(const dt__ic_modelo *m, const dt__ic_tabla *t, char **doc, size_t *n) {
     char nombre[512];
@@ -47,6 +59,8 @@ static int seccion(const dt__ic_modelo *m, const dt__ic_tabla *t, char **doc, si
         goto fin;
     }
     if (st != DT_OK) goto fin;
+    for (size_t j = 0; j < t->ncols; j++)
+        if (es_timestamp(&t->cols[j])) dt_detector_tipo(d, j, DT_DETECTOR_TIMESTAMP);
     for (size_t r = 0; r < t->nmuestra; r++) {
         for (size_t j = 0; j < t->ncols; j++) {
             vals[j] = t->muestra[r * t->ncols + j];

@@ -17,6 +17,7 @@ int main(int argc, char **argv) {
     dt__cli_esquema_sqlite = dt__cli_sqlite_escribir;
     dt__cli_hacia_sqlite = dt__cli_sqlite_hacia;
     dt__cli_conectar_sqlite = dt__conectar_sqlite;
+    dt__cli_copiar_sqlite = dt__cli_sqlite_copiar;
 #endif
 #ifdef DT_CON_PG
     dt__cli_conectar_pg = dt__conectar_pg;

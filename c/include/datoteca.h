@@ -904,6 +904,13 @@ DT_API void dt_detector_free(dt_detector *d); /* NULL is a no-op */
 DT_API dt_status dt_detector_fila(dt_detector *d, size_t n, const char *const *valores, const size_t *largos);
 /* The rows counted so far (0 for NULL). */
 DT_API uint64_t dt_detector_filas(const dt_detector *d);
+/* What a database declares column j (DT_DETECTOR_TIMESTAMP: a timestamp type; 0: nothing said, the
+ * default): a timestamp column whose values are mostly dates with a time is proposed a fake timestamp
+ * per value (`sustituir` with `fecha.fecha_hora`) where a column of text would be proposed `nulo`. Set
+ * before dt_detector_reglas. DT_ERR_NULL for NULL d; DT_ERR_INVALID_ARG for j out of range or another
+ * tipo. Since 3.0.0. */
+#define DT_DETECTOR_TIMESTAMP 1
+DT_API dt_status dt_detector_tipo(dt_detector *d, size_t j, int tipo);
 /* The proposal as a TOML rules document with a comment per column (its counts), headed
  * "# datoteca detectar <origen>: N records read, M columns." (origen NULL: "<sample>"). Text out as
  * everywhere (DT_ERR_BUFFER_TOO_SMALL with the size in *len). Deterministic: the same counts give the

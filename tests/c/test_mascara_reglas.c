@@ -914,6 +914,24 @@ static void base_de_datos(void) {
              "the detector's section read back: %s", why);
     dt_mascara_reglas_free(r);
     dt_detector_free(d);
+
+    /* a column its database declares a timestamp: a fake timestamp per value instead of nulo */
+    const char *tc[] = {"creado", "otro"}, *tv[] = {"2026-12-05 07:12:43", "2026-12-05 07:12:43"};
+    size_t tl[] = {6, 4}, tvl[] = {19, 19};
+    CHECK_OK(dt_detector_new(2, tc, tl, &d), "detector");
+    CHECK(dt_detector_tipo(d, 2, DT_DETECTOR_TIMESTAMP) == DT_ERR_INVALID_ARG, "column 2 of 2 is refused");
+    CHECK(dt_detector_tipo(d, 0, 7) == DT_ERR_INVALID_ARG, "an unknown tipo is refused");
+    CHECK(dt_detector_tipo(NULL, 0, DT_DETECTOR_TIMESTAMP) == DT_ERR_NULL, "a NULL detector is DT_ERR_NULL");
+    CHECK_OK(dt_detector_tipo(d, 0, DT_DETECTOR_TIMESTAMP), "tipo");
+    for (int i = 0; i < 2; i++) CHECK_OK(dt_detector_fila(d, 2, tv, tvl), "detector row %d", i + 1);
+    CHECK_OK(dt_detector_reglas_tabla(d, "auditoria", doc, sizeof doc, &len), "the table's section");
+    static const char esperado_t[] =
+        "[tablas.auditoria.columnas]  # 2 rows sampled, 2 columns\n"
+        "creado = { regla = \"sustituir\", llamada = \"fecha.fecha_hora\" }  # 2 non-empty, dates 2: a timestamp column, as its "
+        "database declares it\n"
+        "otro = { regla = \"nulo\" }  # 2 non-empty, dates 2\n";
+    CHECK(strcmp(doc, esperado_t) == 0, "the section:\n%s\nwant:\n%s", doc, esperado_t);
+    dt_detector_free(d);
     dt_mascara_clave_free(k);
 }
 

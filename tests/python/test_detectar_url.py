@@ -257,3 +257,95 @@ def test_postgresql_tables_of_other_schemas_are_qualified(postgres, tmp_path):  
     # the password of a URL is never printed
     rc, out, err = _correr("detectar", "postgresql://ana:secreto-5521@127.0.0.1:1/app?connect_timeout=3")
     assert rc == 2 and "secreto-5521" not in err + out and "127.0.0.1" in err, err
+
+
+# ---- datoteca copiar: the whole database, masked, into a new one ----
+
+def _copiar(tmp_path, db, reglas, destino, *extra):
+    (tmp_path / "clave.hex").write_text(CLAVE)
+    os.chmod(tmp_path / "clave.hex", 0o600)
+    return _correr("copiar", "--desde", f"sqlite:{db}", "--hacia", f"sqlite:{destino}", "--reglas", str(reglas),
+                   "--clave-archivo", str(tmp_path / "clave.hex"), *extra)
+
+
+def test_copiar_sqlite_whole_database_masked(tmp_path):
+    """detectar then copiar, no hand edit: every table and object of the source in the copy, the same row
+    counts, SQLite's own foreign_key_check and integrity_check clean (run here through Python's sqlite3,
+    not by the copy), the generated column recomputed, no planted value found in any cell of any table,
+    and the same key giving the same rows."""
+    db = _llena(tmp_path)
+    rc, doc, err = _correr("detectar", f"sqlite:{db}")
+    assert rc == 0, err
+    reglas = tmp_path / "reglas.toml"
+    reglas.write_text(doc)
+    assert 'creado = { regla = "sustituir", llamada = "fecha.fecha_hora" }  # 300 non-empty, dates 300: a timestamp ' \
+           'column, as its database declares it' in doc, doc
+    destino = tmp_path / "staging.db"
+    rc, out, err = _copiar(tmp_path, db, reglas, destino)
+    assert rc == 0, err
+    assert out == "" and err == "datoteca copiar: 25 tables, 7500 rows masked, every foreign key checked\n", err
+    assert sorted(os.listdir(tmp_path)) == sorted(["prod.db", "app.toml", "reglas.toml", "clave.hex", "staging.db"])
+    src, dst = sqlite3.connect(db), sqlite3.connect(destino)
+    objetos = "SELECT type, name FROM sqlite_master WHERE name NOT LIKE 'sqlite_%' ORDER BY type, name"
+    assert dst.execute(objetos).fetchall() == src.execute(objetos).fetchall()
+    for (t,) in src.execute("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'"):
+        a = src.execute(f'SELECT count(*) FROM "{t}"').fetchone()[0]
+        b = dst.execute(f'SELECT count(*) FROM "{t}"').fetchone()[0]
+        assert a == b, f"table {t}: {a} rows in the source, {b} in the copy"
+    assert dst.execute("PRAGMA foreign_key_check").fetchall() == []
+    assert dst.execute("PRAGMA integrity_check").fetchall() == [("ok",)]
+    assert dst.execute("SELECT count(*) FROM movimientos WHERE monto_iva IS NOT monto * 19 / 100").fetchone() == (0,)
+    # the joins hold: every complaint's RUT is a client's masked RUT
+    assert dst.execute("SELECT count(*) FROM reclamos WHERE rut_cliente NOT IN (SELECT rut FROM clientes)").fetchone() == (0,)
+    ruts, cuerpos, emails, tels, nombres = _originales(db)
+    celdas = ["" if v is None else str(v)
+              for (t,) in dst.execute("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
+              for fila in dst.execute(f'SELECT * FROM "{t}"').fetchall() for v in fila]
+    texto = "\n".join(celdas)
+    digitos = "|".join(re.sub(r"\D", "", c) for c in celdas)  # each cell's digits, its format stripped
+    src.close()
+    dst.close()
+    hallados = [k for k, vs in (("rut", ruts), ("email", emails), ("full name", nombres)) if any(v in texto for v in vs)]
+    corridas = set(re.findall(r"(?<!\d)\d{7,8}(?!\d)", texto))
+    hallados += ["rut body"] if cuerpos & corridas else []
+    hallados += ["phone"] if any(d in digitos for d in tels) else []
+    assert hallados == [], f"planted values found in the copy (kinds; values not printed): {hallados}"
+    # the same key and rules: the same rows
+    otro = tmp_path / "otro" / "staging.db"
+    otro.parent.mkdir()
+    rc, _, err = _copiar(tmp_path, db, reglas, otro)
+    assert rc == 0, err
+    assert list(sqlite3.connect(otro).iterdump()) == list(sqlite3.connect(destino).iterdump())
+
+
+def test_copiar_sqlite_refusals_write_nothing(tmp_path):
+    db = _llena(tmp_path)
+    rc, doc, err = _correr("detectar", f"sqlite:{db}")
+    reglas = tmp_path / "reglas.toml"
+    destino = tmp_path / "staging.db"
+    # a table without rules: stopped before anything is written
+    reglas.write_text(doc.replace("[tablas.etiquetas.columnas]", "[tablas.etiquetas_viejas.columnas]"))
+    rc, out, err = _copiar(tmp_path, db, reglas, destino)
+    assert rc == 2 and "datoteca: copiar: reglas.toml:" in err and "tablas has no table 'etiquetas'" in err, err
+    assert not destino.exists() and not list(tmp_path.glob("staging.db*"))
+    # a foreign key whose child column has another rule than its parent: the check after the load
+    # refuses, and no file is left
+    reglas.write_text(doc.replace('rut_cliente = { regla = "rut" }',
+                                  'rut_cliente = { regla = "sustituir", llamada = "rut" }'))
+    rc, out, err = _copiar(tmp_path, db, reglas, destino)
+    assert rc == 2 and "table reclamos, rowid 1: its foreign key to clientes does not hold after masking" in err, err
+    assert not destino.exists() and not list(tmp_path.glob("staging.db*"))
+    # an existing target is never written over
+    destino.write_bytes(b"")
+    reglas.write_text(doc)
+    rc, out, err = _copiar(tmp_path, db, reglas, destino)
+    assert rc == 2 and "--hacia names a file that exists" in err and destino.read_bytes() == b"", err
+    destino.unlink()
+    # a key where the target goes: refused, not printed, nothing written
+    rc, out, err = _correr("copiar", "--desde", f"sqlite:{db}", "--hacia", CLAVE, "--reglas", str(reglas))
+    assert rc == 2 and CLAVE not in err and "--hacia is 64 hexadecimal digits" in err, err
+    # not SQLite: said, the URL not printed
+    rc, out, err = _correr("copiar", "--desde", "postgresql://ana:secreto-7@h/app", "--hacia", f"sqlite:{destino}",
+                           "--reglas", str(reglas), "--clave-archivo", str(tmp_path / "clave.hex"))
+    assert rc == 2 and "secreto-7" not in err and "must both be sqlite: URLs" in err, err
+    assert not destino.exists()

@@ -29,6 +29,7 @@ typedef struct dt__dcol {
     uint64_t cuenta[DT__NCLASES]; /* values of each kind */
     uint64_t senal[DT__NSENALES]; /* values with each signal */
     uint64_t un_cuerpo;           /* values whose one run of digits reads as a RUT body (derivado without de) */
+    int tipo;                     /* what its database declares it (dt_detector_tipo): 0, DT_DETECTOR_TIMESTAMP */
 } dt__dcol;
 
 struct dt_detector {
@@ -148,6 +149,13 @@ dt_status dt_detector_fila(dt_detector *d, size_t n, const char *const *valores,
 
 uint64_t dt_detector_filas(const dt_detector *d) { return d ? d->filas : 0; }
 
+dt_status dt_detector_tipo(dt_detector *d, size_t j, int tipo) {
+    if (d == NULL) return DT_ERR_NULL;
+    if (j >= d->n || (tipo != 0 && tipo != DT_DETECTOR_TIMESTAMP)) return DT_ERR_INVALID_ARG;
+    d->col[j].tipo = tipo;
+    return DT_OK;
+}
+
 static int dt__contiene(const char *s, const char *t) { return strstr(s, t) != NULL; }
 
 /* `s` holds `t` (ASCII letters compared without case). */
@@ -230,6 +238,12 @@ static int dt__sin_clase(dt__creciente *x, const dt__dcol *c) {
         /* numbers of up to 8 digits: permuted as RUT bodies, as the same number is wherever it is */
         dt__tx(x, c->un_cuerpo == c->llenos ? "{ regla = \"derivado\" }" : "{ regla = \"derivado\", otros = \"mantener\" }");
         return 3;
+    }
+    if (c->tipo == DT_DETECTOR_TIMESTAMP && s[DT__S_FECHA] * 2 > c->llenos && s[DT__S_NOMBRE] == 0) {
+        /* a timestamp column by its database's type: a fake timestamp per value (a NOT NULL column stays
+         * filled, and the same time masks the same in every table) */
+        dt__tx(x, "{ regla = \"sustituir\", llamada = \"fecha.fecha_hora\" }");
+        return 7;
     }
     if (s[DT__S_DIGITOS] > 0 || s[DT__S_FECHA] > 0 || s[DT__S_PROSA] > 0) {
         /* long numbers that are not bodies, dates in a column that is not one of dates: no rule keeps
@@ -402,6 +416,7 @@ static dt_status dt__detector_escribir(const dt_detector *d, const char *origen,
         if (por == 1) dt__tx(&x, ": by the column's name");
         else if (por == 2) dt__tx(&x, ": nothing personal found");
         else if (por == 4) dt__tx(&x, ": an amount by the column's name, kept (the rule monto perturbs amounts)");
+        else if (por == 7) dt__tx(&x, ": a timestamp column, as its database declares it");
         else if (por == 5)
             dt__tx(&x, ": a RUT body; its check digit column matches in %llu of %llu rows",
                    (unsigned long long)d->par_ok[j * n + dv_de[j]], (unsigned long long)d->par_ambos[j * n + dv_de[j]]);

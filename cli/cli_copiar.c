@@ -1,0 +1,119 @@
+/* datoteca copiar --desde URL --hacia URL --reglas REGLAS (--clave-archivo FILE | env DATOTECA_CLAVE): a
+ * masked copy of a whole database into a new one (docs/copia.md). This file takes the arguments, the
+ * rules text and the key, with enmascarar's safeguards (cli_clave.c); the copy itself is the program's
+ * (cli/copiar_sqlite.c links SQLite), reached through dt__cli_copiar_sqlite, NULL in the library. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli_interno.h"
+#include "internal.h"
+#include "mascara/prf.h" /* dt__borrar */
+
+dt__cli_copiar dt__cli_copiar_sqlite = NULL;
+
+#define DT__COPIAR_REGLAS_MAX (1u << 20)
+
+static int usage_copiar(FILE *f) {
+    fprintf(f, "usage: datoteca copiar --desde sqlite:PROD.db --hacia sqlite:STAGING.db --reglas REGLAS.toml\n"
+               "                       (--clave-archivo CLAVE.hex | env DATOTECA_CLAVE) [--clave-compartida]\n"
+               "                       [--clave-de-prueba]\n"
+               "Copies every table of the database --desde into a new database --hacia, each value masked by its\n"
+               "table's rules in REGLAS (`datoteca detectar URL` writes them) under the secret key: the tables, their\n"
+               "constraints, indexes, views and triggers as the source has them, the rows masked, every foreign key\n"
+               "checked after the load. A table or column without a rule stops the run before anything is written;\n"
+               "--hacia must not exist, and is left absent when the copy fails. SQLite to SQLite (docs/copia.md).\n");
+    return f == stdout ? 0 : 2;
+}
+
+int dt__cli_copiar_main(int argc, char **argv) {
+    dt__cli_sin_volcado(); /* before the key is anywhere in this process */
+    const char *desde = NULL, *hacia = NULL, *reglas_ruta = NULL, *clave_ruta = NULL;
+    unsigned clave_opciones = 0;
+    static const char *const opciones[] = {"--desde", "--hacia", "--reglas", "--clave-archivo"};
+    for (int i = 2; i < argc; i++) {
+        const char *a = argv[i];
+        if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) return usage_copiar(stdout);
+        if (strcmp(a, "--clave-de-prueba") == 0) {
+            clave_opciones |= DT_MASCARA_CLAVE_DE_PRUEBA;
+            continue;
+        }
+        if (strcmp(a, "--clave-compartida") == 0) {
+            clave_opciones |= DT_MASCARA_CLAVE_COMPARTIDA;
+            continue;
+        }
+        if (strncmp(a, "--clave", 7) == 0 && strncmp(a, "--clave-archivo", 15) != 0) {
+            fprintf(stderr, "datoteca: copiar: the key is never taken from the command line (it would be in the "
+                            "shell's history and the process list): give it with --clave-archivo FILE or the "
+                            "environment variable DATOTECA_CLAVE\n");
+            return 2;
+        }
+        size_t k = 0;
+        while (k < sizeof opciones / sizeof opciones[0] && strcmp(a, opciones[k]) != 0) k++;
+        if (k < sizeof opciones / sizeof opciones[0] && i + 1 < argc) {
+            const char **d[] = {&desde, &hacia, &reglas_ruta, &clave_ruta};
+            *d[k] = argv[++i];
+        } else {
+            /* by position only: a key or a password pasted by mistake must not be printed */
+            fprintf(stderr, "datoteca: copiar: argument %d is not an option of copiar (or lacks its value)\n", i);
+            return usage_copiar(stderr);
+        }
+    }
+    if (desde == NULL || hacia == NULL || reglas_ruta == NULL) {
+        fprintf(stderr, "datoteca: copiar: --desde URL, --hacia URL and --reglas FILE are required (`datoteca detectar "
+                        "URL` proposes the rules)\n");
+        return 2;
+    }
+    const char *nombres[] = {"--desde", "--hacia", "--reglas", "--clave-archivo"};
+    const char *valores[] = {desde, hacia, reglas_ruta, clave_ruta};
+    for (int i = 0; i < 4; i++)
+        if (valores[i] != NULL && dt__cli_parece_clave(valores[i])) {
+            fprintf(stderr, "datoteca: copiar: the value given to %s is 64 hexadecimal digits: it looks like a masking key, "
+                            "not a %s, and is not used\n", nombres[i], i < 2 ? "URL" : "path");
+            return 2;
+        }
+    if (strncmp(desde, "sqlite:", 7) != 0 || strncmp(hacia, "sqlite:", 7) != 0) {
+        /* neither URL printed: it may hold a password */
+        fprintf(stderr, "datoteca: copiar: --desde and --hacia must both be sqlite: URLs; PostgreSQL and MariaDB copies are "
+                        "not built yet: mask each table's export with `datoteca enmascarar --tabla` (docs/copia.md)\n");
+        return 2;
+    }
+    if (dt__cli_copiar_sqlite == NULL) {
+        fprintf(stderr, "datoteca: copiar: this program has no SQLite (the datoteca program links it when built with "
+                        "libsqlite3; the library's CLI, npx datoteca and python -m datoteca without a wheel's program, links "
+                        "no database client)\n");
+        return 2;
+    }
+    char *env = getenv("DATOTECA_CLAVE");
+    if (clave_ruta == NULL && (env == NULL || env[0] == '\0')) {
+        fprintf(stderr, "datoteca: copiar: no key: give --clave-archivo FILE or set the environment variable "
+                        "DATOTECA_CLAVE (64 hexadecimal digits)\n");
+        return 2;
+    }
+    size_t n = 0;
+    char *texto = dt__cli_archivo_chico(reglas_ruta, DT__COPIAR_REGLAS_MAX, &n);
+    if (texto == NULL) {
+        fprintf(stderr, "datoteca: copiar: cannot read the rules file given (--reglas): %s\n",
+                errno == EFBIG ? "longer than 1 MiB" : strerror(errno));
+        dt__cli_olvidar_clave_env(env);
+        return 2;
+    }
+    char why[DT_SENTENCE_MAX];
+    dt_mascara_clave *clave = NULL;
+    dt_status st = clave_ruta != NULL ? dt_mascara_clave_leer(clave_ruta, clave_opciones, &clave, why, sizeof why)
+                                      : dt_mascara_clave_new_opciones(env, strlen(env), clave_opciones, &clave, why, sizeof why);
+    dt__cli_olvidar_clave_env(env); /* read (or overridden by the file): out of the environment either way */
+    if (st != DT_OK) {
+        fprintf(stderr, "datoteca: copiar: %s (from %s)\n", why, clave_ruta ? "--clave-archivo" : "DATOTECA_CLAVE");
+        free(texto);
+        return 2;
+    }
+    size_t lr = strlen(reglas_ruta);
+    int formato = lr >= 5 && strcmp(reglas_ruta + lr - 5, ".json") == 0 ? DT_MASCARA_JSON : DT_MASCARA_TOML;
+    int rc = dt__cli_copiar_sqlite(desde, hacia, texto, n, formato, dt__cli_base(reglas_ruta), clave);
+    dt__borrar(texto, n);
+    free(texto);
+    dt_mascara_clave_free(clave);
+    return rc;
+}

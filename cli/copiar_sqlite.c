@@ -1,0 +1,387 @@
+/* datoteca copiar --desde sqlite:A --hacia sqlite:B: a masked copy of a whole SQLite database
+ * (docs/copia.md). Every table's rules and plan are made before anything is written, so a table or a
+ * column without a rule stops the run with nothing written (privacy by default). The copy goes into a
+ * new file beside B, renamed to B only when every row is in and every foreign key holds: an interrupted
+ * or refused run leaves no B. Tables are created by the source's own CREATE statements; rows streamed
+ * one at a time (SELECT * on the source, the library's plan, a prepared INSERT: memory does not grow
+ * with the table); then the indexes, views and triggers (after the rows, so a trigger does not fire for
+ * a copied row); then PRAGMA foreign_key_check. Sentences name table, row and column, never a value.
+ *
+ * This file links libsqlite3: the datoteca program only (CMakeLists.txt), as cli_sqlite.c. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#ifdef _WIN32
+#include <io.h>
+#include <process.h>
+#define getpid _getpid
+#else
+#include <unistd.h>
+#endif
+
+#include <sqlite3.h>
+
+#include "cli_interno.h"
+#include "conectar.h" /* dt__conectar_sqlite_ruta */
+
+/* A name as SQLite reads it quoted: "..." with " doubled; into a new string, or NULL. */
+static char *citado(const char *s) {
+    size_t n = 3;
+    for (const char *p = s; *p; p++) n += *p == '"' ? 2 : 1;
+    char *o = (char *)malloc(n), *q = o;
+    if (o == NULL) return NULL;
+    *q++ = '"';
+    for (const char *p = s; *p; p++) {
+        if (*p == '"') *q++ = '"';
+        *q++ = *p;
+    }
+    *q++ = '"';
+    *q = '\0';
+    return o;
+}
+
+/* A table of the source: its rules bound to its columns, and what its INSERT needs. */
+typedef struct tabla {
+    char *nombre;
+    dt_mascara_reglas *reglas;
+    dt_mascara_plan *plan;
+    sqlite3_stmt *sel;   /* SELECT * on the source */
+    size_t n, m;         /* the source's columns, the plan's output columns */
+    size_t *de;          /* output column i is input column de[i] */
+    unsigned char *generada; /* input column j is computed by the database (GENERATED ALWAYS AS): not inserted */
+} tabla;
+
+typedef struct copia {
+    sqlite3 *src, *dst;
+    tabla *t;
+    size_t nt;
+    const char *reglas, *archivo;
+    size_t len;
+    int formato;
+    const dt_mascara_clave *k;
+} copia;
+
+static int entero(const char *s, size_t n, sqlite3_int64 *out) {
+    size_t i = s && n && s[0] == '-' ? 1 : 0;
+    if (s == NULL || n == i || n - i > 18) return 0;
+    sqlite3_int64 v = 0;
+    for (size_t j = i; j < n; j++) {
+        if (s[j] < '0' || s[j] > '9') return 0;
+        v = v * 10 + (s[j] - '0');
+    }
+    if (n - i > 1 && s[i] == '0') return 0; /* "007" stays text: its zeros are part of it */
+    *out = i ? -v : v;
+    return 1;
+}
+
+/* Which of t's columns the database computes (PRAGMA table_xinfo's hidden 2 and 3: virtual and stored
+ * generated columns): their values are not inserted, the target computes them from the masked ones. */
+static dt_status generadas(copia *c, tabla *t, const char **cols) {
+    t->generada = (unsigned char *)calloc(t->n ? t->n : 1, 1);
+    if (t->generada == NULL) return DT_ERR_NO_MEMORY;
+    sqlite3_stmt *st = NULL;
+    if (sqlite3_prepare_v2(c->src, "SELECT name, hidden FROM pragma_table_xinfo(?1)", -1, &st, NULL) != SQLITE_OK)
+        return DT_OK; /* an SQLite before 3.26 has no table_xinfo, nor generated columns */
+    sqlite3_bind_text(st, 1, t->nombre, -1, SQLITE_STATIC);
+    while (sqlite3_step(st) == SQLITE_ROW) {
+        int oculta = sqlite3_column_int(st, 1);
+        const char *nom = (const char *)sqlite3_column_text(st, 0);
+        for (size_t j = 0; j < t->n && nom; j++)
+            if ((oculta == 2 || oculta == 3) && strcmp(cols[j], nom) == 0) t->generada[j] = 1;
+    }
+    sqlite3_finalize(st);
+    return DT_OK;
+}
+
+/* Every table's rules and plan, before anything is written: 0, or 2 said on stderr. */
+static int preparar(copia *c) {
+    sqlite3_stmt *st = NULL;
+    if (sqlite3_prepare_v2(c->src, "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' "
+                                   "ESCAPE '\\' ORDER BY rowid", -1, &st, NULL) != SQLITE_OK) {
+        fprintf(stderr, "datoteca: copiar: --desde: cannot read its tables: %s\n", sqlite3_errmsg(c->src));
+        return 2;
+    }
+    int rc = 0;
+    while (rc == 0 && sqlite3_step(st) == SQLITE_ROW) {
+        tabla *nuevas = (tabla *)realloc(c->t, (c->nt + 1) * sizeof *c->t);
+        if (nuevas == NULL) {
+            rc = 1;
+            break;
+        }
+        c->t = nuevas;
+        tabla *t = &c->t[c->nt++];
+        memset(t, 0, sizeof *t);
+        t->nombre = dt__ic_dup((const char *)sqlite3_column_text(st, 0));
+        if (t->nombre == NULL) {
+            rc = 1;
+            break;
+        }
+        char why[DT_SENTENCE_MAX];
+        if (dt_mascara_reglas_tabla_new(c->reglas, c->len, c->formato, c->archivo, t->nombre, strlen(t->nombre), &t->reglas,
+                                        why, sizeof why) != DT_OK) {
+            /* the sentence names the line, or the table the document lacks: the document is checked whole */
+            fprintf(stderr, "datoteca: copiar: %s (nothing was written)\n", why);
+            rc = 2;
+            break;
+        }
+        char *q = citado(t->nombre), sql[64];
+        char *sel = q ? (char *)malloc(strlen(q) + sizeof sql) : NULL;
+        if (sel) snprintf(sel, strlen(q) + sizeof sql, "SELECT * FROM %s", q);
+        free(q);
+        if (sel == NULL) {
+            rc = 1;
+            break;
+        }
+        int ok = sqlite3_prepare_v2(c->src, sel, -1, &t->sel, NULL) == SQLITE_OK;
+        free(sel);
+        if (!ok) {
+            fprintf(stderr, "datoteca: copiar: table %s: cannot read it: %s\n", t->nombre, sqlite3_errmsg(c->src));
+            rc = 2;
+            break;
+        }
+        t->n = (size_t)sqlite3_column_count(t->sel);
+        const char **cols = (const char **)calloc(t->n ? t->n : 1, sizeof *cols);
+        size_t *largos = (size_t *)calloc(t->n ? t->n : 1, sizeof *largos);
+        if (cols == NULL || largos == NULL) {
+            free(cols);
+            free(largos);
+            rc = 1;
+            break;
+        }
+        for (size_t j = 0; j < t->n; j++) {
+            cols[j] = sqlite3_column_name(t->sel, (int)j);
+            largos[j] = strlen(cols[j]);
+        }
+        dt_status s = dt_mascara_plan_new(t->reglas, c->k, t->n, cols, largos, &t->plan, why, sizeof why);
+        if (s == DT_OK) {
+            t->m = dt_mascara_plan_ncolumnas(t->plan);
+            t->de = (size_t *)calloc(t->m ? t->m : 1, sizeof *t->de);
+            for (size_t i = 0; t->de && i < t->m; i++) {
+                size_t l;
+                const char *nom = dt_mascara_plan_columna(t->plan, i, &l);
+                size_t j = 0;
+                while (j < t->n && !(largos[j] == l && memcmp(cols[j], nom, l) == 0)) j++;
+                t->de[i] = j;
+            }
+            if (t->de == NULL) s = DT_ERR_NO_MEMORY;
+        }
+        if (s == DT_OK) s = generadas(c, t, cols);
+        free(cols);
+        free(largos);
+        if (s == DT_ERR_NO_MEMORY) rc = 1;
+        else if (s != DT_OK) {
+            fprintf(stderr, "datoteca: copiar: table %s: %s (nothing was written)\n", t->nombre, why);
+            rc = 2;
+        }
+    }
+    sqlite3_finalize(st);
+    if (rc == 1) fprintf(stderr, "datoteca: out of memory\n");
+    return rc;
+}
+
+static int exec(sqlite3 *db, const char *sql, const char *que) {
+    char *err = NULL;
+    if (sqlite3_exec(db, sql, NULL, NULL, &err) == SQLITE_OK) return 0;
+    fprintf(stderr, "datoteca: copiar: %s: %s\n", que, err ? err : sqlite3_errmsg(db));
+    sqlite3_free(err);
+    return 2;
+}
+
+/* The source's CREATE statements of one kind ('table', 'index', 'view', 'trigger'), in the source's
+ * order, run on the target. */
+static int crear(copia *c, const char *tipo) {
+    sqlite3_stmt *st = NULL;
+    if (sqlite3_prepare_v2(c->src, "SELECT name, sql FROM sqlite_master WHERE type = ?1 AND sql IS NOT NULL AND name NOT "
+                                   "LIKE 'sqlite\\_%' ESCAPE '\\' ORDER BY rowid", -1, &st, NULL) != SQLITE_OK) {
+        fprintf(stderr, "datoteca: copiar: --desde: cannot read its schema: %s\n", sqlite3_errmsg(c->src));
+        return 2;
+    }
+    sqlite3_bind_text(st, 1, tipo, -1, SQLITE_STATIC);
+    int rc = 0;
+    while (rc == 0 && sqlite3_step(st) == SQLITE_ROW) {
+        char que[300];
+        snprintf(que, sizeof que, "%s %s", tipo, (const char *)sqlite3_column_text(st, 0));
+        rc = exec(c->dst, (const char *)sqlite3_column_text(st, 1), que);
+    }
+    sqlite3_finalize(st);
+    return rc;
+}
+
+/* Table t's rows, masked, into the target: 0, or 2 said on stderr. */
+static int filas(copia *c, tabla *t, unsigned long long *total) {
+    size_t cap = 64 + 3 * t->m;
+    char *q = citado(t->nombre);
+    if (q == NULL) return 1;
+    cap += strlen(q);
+    for (size_t i = 0; i < t->m; i++) cap += 2 * strlen(sqlite3_column_name(t->sel, (int)t->de[i])) + 3;
+    char *sql = (char *)malloc(cap);
+    if (sql == NULL) {
+        free(q);
+        return 1;
+    }
+    size_t o = (size_t)snprintf(sql, cap, "INSERT INTO %s (", q), p = 0;
+    free(q);
+    for (size_t i = 0; i < t->m; i++) {
+        if (t->generada[t->de[i]]) continue;
+        char *cq = citado(sqlite3_column_name(t->sel, (int)t->de[i]));
+        if (cq == NULL) {
+            free(sql);
+            return 1;
+        }
+        o += (size_t)snprintf(sql + o, cap - o, "%s%s", p++ ? ", " : "", cq);
+        free(cq);
+    }
+    o += (size_t)snprintf(sql + o, cap - o, ") VALUES (");
+    for (size_t i = 0; i < p; i++) o += (size_t)snprintf(sql + o, cap - o, "%s?", i ? ", " : "");
+    snprintf(sql + o, cap - o, ")");
+    sqlite3_stmt *ins = NULL;
+    int ok = sqlite3_prepare_v2(c->dst, sql, -1, &ins, NULL) == SQLITE_OK;
+    free(sql);
+    if (!ok) {
+        fprintf(stderr, "datoteca: copiar: table %s: cannot write it: %s\n", t->nombre, sqlite3_errmsg(c->dst));
+        return 2;
+    }
+    const char **vals = (const char **)calloc(t->n ? t->n : 1, sizeof *vals);
+    size_t *largos = (size_t *)calloc(t->n ? t->n : 1, sizeof *largos);
+    int *tipo = (int *)calloc(t->n ? t->n : 1, sizeof *tipo);
+    int rc = vals && largos && tipo ? 0 : 1;
+    unsigned long long fila = 0;
+    int paso;
+    while (rc == 0 && (paso = sqlite3_step(t->sel)) == SQLITE_ROW) {
+        fila++;
+        for (size_t j = 0; j < t->n && rc == 0; j++) {
+            tipo[j] = sqlite3_column_type(t->sel, (int)j);
+            if (tipo[j] == SQLITE_BLOB) {
+                fprintf(stderr, "datoteca: copiar: table %s, row %llu, column %s: a BLOB value; copiar masks text and numbers "
+                                "(nothing was written)\n", t->nombre, fila, sqlite3_column_name(t->sel, (int)j));
+                rc = 2;
+            }
+            vals[j] = tipo[j] == SQLITE_NULL ? NULL : (const char *)sqlite3_column_text(t->sel, (int)j);
+            largos[j] = vals[j] ? (size_t)sqlite3_column_bytes(t->sel, (int)j) : 0;
+        }
+        if (rc) break;
+        char why[DT_SENTENCE_MAX];
+        dt_status s = dt_mascara_plan_fila(t->plan, fila, t->n, vals, largos, why, sizeof why);
+        if (s != DT_OK) {
+            if (s == DT_ERR_NO_MEMORY) rc = 1;
+            else {
+                fprintf(stderr, "datoteca: copiar: table %s: %s (nothing was written)\n", t->nombre, why);
+                rc = 2;
+            }
+            break;
+        }
+        for (size_t i = 0, par = 1; i < t->m; i++) {
+            size_t l, j = t->de[i];
+            if (t->generada[j]) continue;
+            const char *v = dt_mascara_plan_valor(t->plan, i, &l);
+            sqlite3_int64 e;
+            if (l == 0 && (vals[j] == NULL || largos[j] > 0)) sqlite3_bind_null(ins, (int)par); /* null, or emptied by its rule */
+            else if (tipo[j] == SQLITE_INTEGER && entero(v, l, &e)) sqlite3_bind_int64(ins, (int)par, e);
+            else sqlite3_bind_text(ins, (int)par, v, (int)l, SQLITE_TRANSIENT);
+            par++;
+        }
+        if (sqlite3_step(ins) != SQLITE_DONE) {
+            /* SQLite's constraint sentences name the table, column or CHECK, never a value */
+            fprintf(stderr, "datoteca: copiar: table %s, row %llu: %s (nothing was written)\n", t->nombre, fila,
+                    sqlite3_errmsg(c->dst));
+            rc = 2;
+        }
+        sqlite3_reset(ins);
+        sqlite3_clear_bindings(ins);
+    }
+    if (rc == 0 && paso != SQLITE_DONE) {
+        fprintf(stderr, "datoteca: copiar: table %s: reading row %llu: %s\n", t->nombre, fila + 1, sqlite3_errmsg(c->src));
+        rc = 2;
+    }
+    if (rc == 1) fprintf(stderr, "datoteca: out of memory\n");
+    *total += fila;
+    free(vals);
+    free(largos);
+    free(tipo);
+    sqlite3_finalize(ins);
+    return rc;
+}
+
+/* PRAGMA foreign_key_check on the whole target: 0 when every foreign key holds, else 2 naming the first
+ * broken one (its table, rowid and parent table: a foreign key whose two columns had different rules). */
+static int claves(copia *c) {
+    sqlite3_stmt *st = NULL;
+    if (sqlite3_prepare_v2(c->dst, "PRAGMA foreign_key_check", -1, &st, NULL) != SQLITE_OK)
+        return exec(c->dst, "PRAGMA foreign_key_check", "checking the foreign keys");
+    int rc = 0;
+    if (sqlite3_step(st) == SQLITE_ROW) {
+        fprintf(stderr, "datoteca: copiar: table %s, rowid %lld: its foreign key to %s does not hold after masking: the child's "
+                        "and the parent's columns need the same rule (nothing was written)\n",
+                (const char *)sqlite3_column_text(st, 0), (long long)sqlite3_column_int64(st, 1),
+                (const char *)sqlite3_column_text(st, 2));
+        rc = 2;
+    }
+    sqlite3_finalize(st);
+    return rc;
+}
+
+int dt__cli_sqlite_copiar(const char *desde, const char *hacia, const char *reglas, size_t len, int formato,
+                          const char *archivo, const dt_mascara_clave *k) {
+    const char *ruta_desde = dt__conectar_sqlite_ruta(desde), *ruta_hacia = dt__conectar_sqlite_ruta(hacia);
+    copia c;
+    memset(&c, 0, sizeof c);
+    c.reglas = reglas, c.len = len, c.formato = formato, c.archivo = archivo, c.k = k;
+    FILE *f = fopen(ruta_hacia, "rb");
+    if (f != NULL) {
+        fclose(f);
+        fprintf(stderr, "datoteca: copiar: --hacia names a file that exists; copiar writes a new database only (nothing "
+                        "was written)\n");
+        return 2;
+    }
+    if (sqlite3_open_v2(ruta_desde, &c.src, SQLITE_OPEN_READONLY, NULL) != SQLITE_OK) {
+        fprintf(stderr, "datoteca: copiar: --desde: %s\n", c.src ? sqlite3_errmsg(c.src) : "cannot open it");
+        sqlite3_close(c.src);
+        return 2;
+    }
+    int rc = exec(c.src, "BEGIN", "--desde"); /* one snapshot of the source for the whole copy */
+    if (rc == 0) rc = preparar(&c);
+    char *tmp = NULL;
+    if (rc == 0) {
+        size_t n = strlen(ruta_hacia) + 40;
+        tmp = (char *)malloc(n);
+        if (tmp == NULL) rc = 1;
+        else snprintf(tmp, n, "%s.copiando-%ld", ruta_hacia, (long)getpid());
+    }
+    if (rc == 0 && sqlite3_open_v2(tmp, &c.dst, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_EXCLUSIVE, NULL) !=
+                       SQLITE_OK) {
+        fprintf(stderr, "datoteca: copiar: --hacia: cannot create it: %s\n", c.dst ? sqlite3_errmsg(c.dst) : "no memory");
+        rc = 2;
+    }
+    unsigned long long total = 0;
+    if (rc == 0) rc = exec(c.dst, "PRAGMA foreign_keys = OFF; PRAGMA journal_mode = OFF; BEGIN", "--hacia");
+    if (rc == 0) rc = crear(&c, "table");
+    for (size_t i = 0; i < c.nt && rc == 0; i++) rc = filas(&c, &c.t[i], &total);
+    if (rc == 0) rc = crear(&c, "index");
+    if (rc == 0) rc = crear(&c, "view");
+    if (rc == 0) rc = crear(&c, "trigger");
+    if (rc == 0) rc = claves(&c);
+    if (rc == 0) rc = exec(c.dst, "COMMIT", "--hacia");
+    for (size_t i = 0; i < c.nt; i++) {
+        free(c.t[i].nombre);
+        free(c.t[i].de);
+        free(c.t[i].generada);
+        dt_mascara_plan_free(c.t[i].plan);
+        dt_mascara_reglas_free(c.t[i].reglas);
+        sqlite3_finalize(c.t[i].sel);
+    }
+    free(c.t);
+    sqlite3_close(c.src);
+    if (c.dst && sqlite3_close(c.dst) != SQLITE_OK && rc == 0) {
+        fprintf(stderr, "datoteca: copiar: --hacia: cannot close the copy\n");
+        rc = 1;
+    }
+    if (rc == 0 && rename(tmp, ruta_hacia) != 0) {
+        fprintf(stderr, "datoteca: copiar: --hacia: cannot put the copy in place: %s\n", strerror(errno));
+        rc = 1;
+    }
+    if (rc != 0 && tmp != NULL) remove(tmp);
+    if (rc == 0) fprintf(stderr, "datoteca copiar: %zu tables, %llu rows masked, every foreign key checked\n", c.nt, total);
+    free(tmp);
+    return rc;
+}
