@@ -6,7 +6,11 @@
 const fs = require('fs');
 const path = require('path');
 
-const root = path.join(__dirname, '..', '..');
+// The package's root, asked for only when a program is looked for: the WebAssembly build loads index.js
+// (which requires this file through inferir.js) in browsers, where __dirname does not exist.
+function raiz() {
+  return path.join(__dirname, '..', '..');
+}
 
 function ejecutable(ruta) {
   try {
@@ -21,7 +25,7 @@ function ejecutable(ruta) {
 // the loader's path), or null: a source checkout, a platform without a prebuild, a package packed
 // without it.
 function incluido() {
-  const dir = path.join(root, 'prebuilds', `${process.platform}-${process.arch}`, 'programa');
+  const dir = path.join(raiz(), 'prebuilds', `${process.platform}-${process.arch}`, 'programa');
   const ruta = path.join(dir, process.platform === 'win32' ? 'datoteca.exe' : 'datoteca');
   if (!ejecutable(ruta)) return null;
   const lib = path.join(dir, 'lib');

@@ -28,7 +28,8 @@ dom_final() { # PAGE PATTERN: the page's DOM once PATTERN appears in it
   done
   printf '%s' "$html"
 }
-golden=$(dom_final golden 'id="resultado">\(ok\|FAILED\)' | sed -n 's|.*<pre id="resultado">\([^<]*\)</pre>.*|\1|p')
+# the verdict on one line: a FAILED one carries its stack over several (it was shown as no verdict at all)
+golden=$(dom_final golden 'id="resultado">\(ok\|FAILED\)' | tr '\n' ' ' | sed -n 's|.*<pre id="resultado">\([^<]*\)</pre>.*|\1|p')
 echo "[wasm, chromium $(chromium --version 2>/dev/null | awk '{print $2}')] ${golden:-(no verdict on the page)}"
 case "$golden" in ok:*) ;; *) echo "FAILED: the golden page in Chromium did not say ok" >&2; exit 1 ;; esac
 ejemplo=$(dom_final ejemplo 'id="estado">datoteca wasm:')
