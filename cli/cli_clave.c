@@ -98,3 +98,22 @@ void dt__cli_olvidar_clave_env(char *valor) {
 #endif
 }
 
+
+int dt__cli_opcion_clave(const char *a, const char *orden, unsigned *opciones) {
+    if (strcmp(a, "--clave-de-prueba") == 0) {
+        *opciones |= DT_MASCARA_CLAVE_DE_PRUEBA;
+        return 1;
+    }
+    if (strcmp(a, "--clave-compartida") == 0) {
+        *opciones |= DT_MASCARA_CLAVE_COMPARTIDA;
+        return 1;
+    }
+    if (strncmp(a, "--clave", 7) == 0 && strncmp(a, "--clave-archivo", 15) != 0) {
+        /* never echo it, nor what follows it: that is a key */
+        fprintf(stderr, "datoteca: %s: the key is never taken from the command line (it would be in the shell's history "
+                        "and the process list): give it with --clave-archivo FILE or the environment variable "
+                        "DATOTECA_CLAVE\n", orden);
+        return 2;
+    }
+    return 0;
+}

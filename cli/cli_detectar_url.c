@@ -118,20 +118,9 @@ int dt__cli_detectar_url_main(int argc, char **argv) {
             return usage_detectar_url(stderr);
         }
     }
-    int dialecto;
-    dt__ic_conector con = dt__cli_conector(url, "detectar", &dialecto);
-    if (con == NULL) return 2;
     dt__ic_modelo m;
-    memset(&m, 0, sizeof m);
-    m.dialecto = dialecto;
-    char why[1024];
-    why[0] = '\0';
-    int rc = con(url, esquema, (size_t)filas, &m, why, sizeof why);
-    if (rc != 0) {
-        fprintf(stderr, "datoteca detectar: URL: %s\n", why);
-        dt__ic_modelo_free(&m);
-        return rc;
-    }
+    int rc = dt__cli_leer_modelo(url, "detectar", esquema, (size_t)filas, &m);
+    if (rc != 0) return rc;
     char *doc = NULL;
     size_t n = 0;
     rc = cabeza(&doc, &n, m.origen ? m.origen : "<database>", m.ntablas, filas);

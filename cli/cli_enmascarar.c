@@ -471,21 +471,9 @@ static int enmascarar(int argc, char **argv, dt__cli_riesgo_enm *riesgo) {
             continue;
         }
         if (dt__cli_progreso_opcion(a, &progreso)) continue;
-        if (strcmp(a, "--clave-de-prueba") == 0) {
-            clave_opciones |= DT_MASCARA_CLAVE_DE_PRUEBA;
-            continue;
-        }
-        if (strcmp(a, "--clave-compartida") == 0) {
-            clave_opciones |= DT_MASCARA_CLAVE_COMPARTIDA;
-            continue;
-        }
-        if (strncmp(a, "--clave", 7) == 0 && strncmp(a, "--clave-archivo", 15) != 0) {
-            /* never echo it, nor what follows it: that is a key */
-            fprintf(stderr, "datoteca: enmascarar: the key is never taken from the command line (it would be in the "
-                            "shell's history and the process list): give it with --clave-archivo FILE or the "
-                            "environment variable DATOTECA_CLAVE\n");
-            return 2;
-        }
+        int o = dt__cli_opcion_clave(a, "enmascarar", &clave_opciones);
+        if (o == 2) return 2;
+        if (o == 1) continue;
         size_t k = 0;
         while (k < sizeof opciones / sizeof opciones[0] && strcmp(a, opciones[k]) != 0) k++;
         if (k < sizeof opciones / sizeof opciones[0] && i + 1 < argc) {

@@ -1458,6 +1458,22 @@ dt__ic_conector dt__cli_conector(const char *url, const char *orden, int *dialec
     return con;
 }
 
+int dt__cli_leer_modelo(const char *url, const char *orden, const char *esquema, size_t muestra, dt__ic_modelo *m) {
+    memset(m, 0, sizeof *m);
+    int dialecto = DT__IC_SQLITE;
+    dt__ic_conector con = dt__cli_conector(url, orden, &dialecto);
+    if (con == NULL) return 2;
+    m->dialecto = dialecto;
+    char why[1024];
+    why[0] = '\0';
+    int rc = con(url, esquema, muestra, m, why, sizeof why);
+    if (rc != 0) {
+        fprintf(stderr, "datoteca %s: URL: %s\n", orden, why);
+        dt__ic_modelo_free(m);
+    }
+    return rc;
+}
+
 int dt__cli_inferir_main(int argc, char **argv) {
     const char *url = NULL, *esquema = NULL, *salida = NULL;
     unsigned long long num = 1, den = 1, vacia = 100, muestra = 200;
@@ -1513,20 +1529,9 @@ int dt__cli_inferir_main(int argc, char **argv) {
         usage_inferir(stderr);
         return 2;
     }
-    int dialecto = DT__IC_SQLITE;
-    dt__ic_conector con = dt__cli_conector(url, "inferir", &dialecto);
-    if (con == NULL) return 2;
     dt__ic_modelo m;
-    memset(&m, 0, sizeof m);
-    m.dialecto = dialecto;
-    char why[1024];
-    why[0] = '\0';
-    int rc = con(url, esquema, (size_t)muestra, &m, why, sizeof why);
-    if (rc != 0) {
-        fprintf(stderr, "datoteca inferir: URL: %s\n", why);
-        dt__ic_modelo_free(&m);
-        return rc;
-    }
+    int rc = dt__cli_leer_modelo(url, "inferir", esquema, (size_t)muestra, &m);
+    if (rc != 0) return rc;
     inferir x;
     memset(&x, 0, sizeof x);
     x.m = &m, x.esc_num = num, x.esc_den = den, x.vacia = vacia, x.sin_abanico = sin_abanico;

@@ -172,6 +172,10 @@ const char *dt__cli_base(const char *ruta);
 void dt__cli_sin_volcado(void);
 /* Wipe DATOTECA_CLAVE's bytes where the environment holds them, then remove it (NULL: nothing). */
 void dt__cli_olvidar_clave_env(char *valor);
+/* The key's own options: 1 when `a` is --clave-de-prueba or --clave-compartida (its bit set in *opciones),
+ * 2 when it is any other --clave... but --clave-archivo (a key on the command line: refused, said on
+ * stderr as "datoteca: <orden>: ...", never echoed), else 0. */
+int dt__cli_opcion_clave(const char *a, const char *orden, unsigned *opciones);
 /* datoteca riesgo [--entrada FILE] --qi COLS [--original FILE --enlace A,B --personales COLS]: the risk
  * report of a masked output (cli/cli_riesgo.c); the exit status (2 for refused arguments or input). */
 int dt__cli_riesgo_main(int argc, char **argv);

@@ -145,6 +145,10 @@ void dt__ic_modelo_free(dt__ic_modelo *m);
 /* The connector a URL names, and its dialect (cli_inferir.c); NULL, said on stderr as "datoteca <orden>:
  * URL: ..." without the URL, when no connector takes it. */
 dt__ic_conector dt__cli_conector(const char *url, const char *orden, int *dialecto);
+/* The model of the database at url, read by its connector (every table, or `esquema`'s; up to `muestra`
+ * rows each) into *m: 0, or the connector's status with its sentence on stderr ("datoteca <orden>: URL:
+ * ...", the password never in it) and *m freed. */
+int dt__cli_leer_modelo(const char *url, const char *orden, const char *esquema, size_t muestra, dt__ic_modelo *m);
 /* datoteca detectar URL (cli_detectar_url.c): the database's masking rules; the exit status. */
 int dt__cli_detectar_url_main(int argc, char **argv);
 

@@ -544,8 +544,9 @@ static dt_status dt__mr_leer_tabla(const dt__doc *d, const char *tabla, size_t t
     return dt__mr_columnas(elegida, r, why, whycap);
 }
 
-dt_status dt_mascara_reglas_new(const char *texto, size_t len, int formato, const char *archivo,
-                                dt_mascara_reglas **out, char *why, size_t whycap) {
+/* Both readers: a table's document (tabla NULL), or the table `tabla` of a database's. */
+static dt_status dt__mr_nuevas(const char *texto, size_t len, int formato, const char *archivo, const char *tabla,
+                               size_t tablalen, dt_mascara_reglas **out, char *why, size_t whycap) {
     if (why && whycap) why[0] = '\0';
     if (out) *out = NULL;
     if (out == NULL || (texto == NULL && len > 0)) {
@@ -556,40 +557,7 @@ dt_status dt_mascara_reglas_new(const char *texto, size_t len, int formato, cons
         if (why) dt__sentence_out("reglas: formato must be DT_MASCARA_TOML (1) or DT_MASCARA_JSON (2)", why, whycap, NULL);
         return DT_ERR_INVALID_ARG;
     }
-    dt__doc *d = NULL;
-    dt_status st = formato == DT_MASCARA_TOML ? dt__doc_parse_toml(texto, len, archivo, &d, why, whycap)
-                                              : dt__doc_parse_json(texto, len, archivo, &d, why, whycap);
-    if (st != DT_OK) return st;
-    dt_mascara_reglas *r = calloc(1, sizeof *r);
-    if (r == NULL || (r->archivo = dt__mr_copia(dt__doc_file(dt__doc_root(d)), strlen(dt__doc_file(dt__doc_root(d))))) == NULL)
-        st = DT_ERR_NO_MEMORY;
-    else st = dt__mr_leer(d, r, why, whycap);
-    dt__doc_free(d);
-    if (st == DT_ERR_NO_MEMORY && why) dt__sentence_out("reglas: out of memory", why, whycap, NULL);
-    if (st != DT_OK) {
-        dt_mascara_reglas_free(r);
-        return st;
-    }
-    *out = r;
-    return DT_OK;
-}
-
-dt_status dt_mascara_reglas_tabla_new(const char *texto, size_t len, int formato, const char *archivo, const char *tabla,
-                                      size_t tablalen, dt_mascara_reglas **out, char *why, size_t whycap) {
-    if (why && whycap) why[0] = '\0';
-    if (out) *out = NULL;
-    if (out == NULL || (texto == NULL && len > 0) || tabla == NULL) {
-        if (why)
-            dt__sentence_out(out == NULL ? "reglas: out is NULL"
-                             : tabla == NULL ? "reglas: tabla is NULL" : "reglas: texto is NULL but len is not 0",
-                             why, whycap, NULL);
-        return DT_ERR_NULL;
-    }
-    if (formato != DT_MASCARA_TOML && formato != DT_MASCARA_JSON) {
-        if (why) dt__sentence_out("reglas: formato must be DT_MASCARA_TOML (1) or DT_MASCARA_JSON (2)", why, whycap, NULL);
-        return DT_ERR_INVALID_ARG;
-    }
-    if (tablalen == 0) {
+    if (tabla != NULL && tablalen == 0) {
         if (why) dt__sentence_out("reglas: tabla must name a table of the document's tablas", why, whycap, NULL);
         return DT_ERR_INVALID_ARG;
     }
@@ -600,6 +568,8 @@ dt_status dt_mascara_reglas_tabla_new(const char *texto, size_t len, int formato
     dt_mascara_reglas *r = calloc(1, sizeof *r);
     if (r == NULL || (r->archivo = dt__mr_copia(dt__doc_file(dt__doc_root(d)), strlen(dt__doc_file(dt__doc_root(d))))) == NULL)
         st = DT_ERR_NO_MEMORY;
+    else if (tabla == NULL)
+        st = dt__mr_leer(d, r, why, whycap);
     else {
         dt__mr_cita t = dt__mr_citar(tabla, tablalen);
         size_t cap = strlen(t.s) + sizeof "tablas..columnas";
@@ -617,6 +587,22 @@ dt_status dt_mascara_reglas_tabla_new(const char *texto, size_t len, int formato
     }
     *out = r;
     return DT_OK;
+}
+
+dt_status dt_mascara_reglas_new(const char *texto, size_t len, int formato, const char *archivo,
+                                dt_mascara_reglas **out, char *why, size_t whycap) {
+    return dt__mr_nuevas(texto, len, formato, archivo, NULL, 0, out, why, whycap);
+}
+
+dt_status dt_mascara_reglas_tabla_new(const char *texto, size_t len, int formato, const char *archivo, const char *tabla,
+                                      size_t tablalen, dt_mascara_reglas **out, char *why, size_t whycap) {
+    if (tabla == NULL) {
+        if (why && whycap) why[0] = '\0';
+        if (out) *out = NULL;
+        if (why) dt__sentence_out("reglas: tabla is NULL", why, whycap, NULL);
+        return DT_ERR_NULL;
+    }
+    return dt__mr_nuevas(texto, len, formato, archivo, tabla, tablalen, out, why, whycap);
 }
 
 /* ---- the persona of an entity ---- */
