@@ -39,18 +39,17 @@ static int es_timestamp(const dt__ic_col *c) {
     return strstr(d, "current_timestamp") != NULL || strstr(d, "now()") != NULL;
 }
 
-/* One table's section into *doc (appended); 0, 1 out of memory, 2 refused (said on stderr). */
-static int seccion(const dt__ic_modelo *m, const dt__ic_tabla *t, char **doc, size_t *n) {
+/* Table t's sample through a new detector (*d): 0, 1 out of memory, 2 refused (said on stderr). */
+static int detectar_tabla(const dt__ic_modelo *m, const dt__ic_tabla *t, dt_detector **d) {
     char nombre[512];
     nombre_tabla(m, t, nombre, sizeof nombre);
     const char **cols = (const char **)calloc(t->ncols ? t->ncols : 1, sizeof *cols);
     const char **vals = (const char **)calloc(t->ncols ? t->ncols : 1, sizeof *vals);
     size_t *largos = (size_t *)calloc(t->ncols ? t->ncols : 1, sizeof *largos);
-    dt_detector *d = NULL;
     int rc = 1;
     if (cols == NULL || vals == NULL || largos == NULL) goto fin;
     for (size_t j = 0; j < t->ncols; j++) cols[j] = t->cols[j].nombre, largos[j] = strlen(t->cols[j].nombre);
-    dt_status st = dt_detector_new(t->ncols, cols, largos, &d);
+    dt_status st = dt_detector_new(t->ncols, cols, largos, d);
     if (st == DT_ERR_INVALID_ARG) {
         /* a column named like a value: the detector keeps no value, but it refuses such a name */
         fprintf(stderr, "datoteca detectar: table %s: a column's name looks like a value (a number, a RUT, an email, "
@@ -60,29 +59,59 @@ static int seccion(const dt__ic_modelo *m, const dt__ic_tabla *t, char **doc, si
     }
     if (st != DT_OK) goto fin;
     for (size_t j = 0; j < t->ncols; j++)
-        if (es_timestamp(&t->cols[j])) dt_detector_tipo(d, j, DT_DETECTOR_TIMESTAMP);
+        if (es_timestamp(&t->cols[j])) dt_detector_tipo(*d, j, DT_DETECTOR_TIMESTAMP);
     for (size_t r = 0; r < t->nmuestra; r++) {
         for (size_t j = 0; j < t->ncols; j++) {
             vals[j] = t->muestra[r * t->ncols + j];
             largos[j] = vals[j] ? strlen(vals[j]) : 0;
         }
-        if (dt_detector_fila(d, t->ncols, vals, largos) != DT_OK) goto fin;
+        if (dt_detector_fila(*d, t->ncols, vals, largos) != DT_OK) goto fin;
     }
-    size_t len = 0;
-    if (dt_detector_reglas_tabla(d, nombre, NULL, 0, &len) != DT_ERR_BUFFER_TOO_SMALL && len == 0) goto fin;
-    char *nuevo = (char *)realloc(*doc, *n + len + 2);
-    if (nuevo == NULL) goto fin;
-    *doc = nuevo;
-    nuevo[(*n)++] = '\n';
-    if (dt_detector_reglas_tabla(d, nombre, nuevo + *n, len + 1, &len) != DT_OK) goto fin;
-    *n += len;
     rc = 0;
 fin:
-    dt_detector_free(d);
     free(cols);
     free(vals);
     free(largos);
     return rc;
+}
+
+/* Each foreign key's columns told the column they reference (dt_detector_seguir): 0, or 1 out of memory. */
+static int seguir_claves(const dt__ic_modelo *m, dt_detector **d) {
+    for (size_t i = 0; i < m->ntablas; i++) {
+        const dt__ic_tabla *t = &m->tablas[i];
+        for (size_t f = 0; f < t->nfks; f++) {
+            const dt__ic_fk *fk = &t->fks[f];
+            size_t p = 0;
+            while (p < m->ntablas && !(strcmp(m->tablas[p].nombre, fk->ref_tabla) == 0 &&
+                                       (fk->ref_esquema == NULL || strcmp(m->tablas[p].esquema, fk->ref_esquema) == 0)))
+                p++;
+            if (p == m->ntablas) continue; /* a table not read (another schema than --esquema) */
+            for (size_t c = 0; c < fk->cols.n; c++) {
+                long k = dt__ic_col_indice(&m->tablas[p], fk->ref_cols[c]);
+                if (k < 0) continue;
+                char ref[600], nombre[512];
+                nombre_tabla(m, &m->tablas[p], nombre, sizeof nombre);
+                snprintf(ref, sizeof ref, "%s.%s", nombre, fk->ref_cols[c]);
+                if (dt_detector_seguir(d[i], fk->cols.cols[c], d[p], (size_t)k, ref) == DT_ERR_NO_MEMORY) return 1;
+            }
+        }
+    }
+    return 0;
+}
+
+/* Table t's section (its detector d) appended to *doc: 0, or 1 out of memory. */
+static int seccion(const dt__ic_modelo *m, const dt__ic_tabla *t, const dt_detector *d, char **doc, size_t *n) {
+    char nombre[512];
+    nombre_tabla(m, t, nombre, sizeof nombre);
+    size_t len = 0;
+    if (dt_detector_reglas_tabla(d, nombre, NULL, 0, &len) != DT_ERR_BUFFER_TOO_SMALL && len == 0) return 1;
+    char *nuevo = (char *)realloc(*doc, *n + len + 2);
+    if (nuevo == NULL) return 1;
+    *doc = nuevo;
+    nuevo[(*n)++] = '\n';
+    if (dt_detector_reglas_tabla(d, nombre, nuevo + *n, len + 1, &len) != DT_OK) return 1;
+    *n += len;
+    return 0;
 }
 
 /* The document's head into *doc: 0, or 1 out of memory. */
@@ -124,7 +153,14 @@ int dt__cli_detectar_url_main(int argc, char **argv) {
     char *doc = NULL;
     size_t n = 0;
     rc = cabeza(&doc, &n, m.origen ? m.origen : "<database>", m.ntablas, filas);
-    for (size_t i = 0; i < m.ntablas && rc == 0; i++) rc = seccion(&m, &m.tablas[i], &doc, &n);
+    /* every table's detector first: a foreign key's column is proposed from the column it references */
+    dt_detector **d = (dt_detector **)calloc(m.ntablas ? m.ntablas : 1, sizeof *d);
+    if (d == NULL && rc == 0) rc = 1;
+    for (size_t i = 0; i < m.ntablas && rc == 0; i++) rc = detectar_tabla(&m, &m.tablas[i], &d[i]);
+    if (rc == 0) rc = seguir_claves(&m, d);
+    for (size_t i = 0; i < m.ntablas && rc == 0; i++) rc = seccion(&m, &m.tablas[i], d[i], &doc, &n);
+    for (size_t i = 0; d && i < m.ntablas; i++) dt_detector_free(d[i]);
+    free(d);
     if (rc == 1) fprintf(stderr, "datoteca detectar: out of memory\n");
     if (rc == 0 && (fwrite(doc, 1, n, stdout) != n || fflush(stdout) != 0)) {
         fprintf(stderr, "datoteca detectar: cannot write the output: %s\n", strerror(errno));

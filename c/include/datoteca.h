@@ -911,6 +911,14 @@ DT_API uint64_t dt_detector_filas(const dt_detector *d);
  * tipo. Since 3.0.0. */
 #define DT_DETECTOR_TIMESTAMP 1
 DT_API dt_status dt_detector_tipo(dt_detector *d, size_t j, int tipo);
+/* Column j of d is a FOREIGN KEY to column k of `padre` (another table's detector, or d itself), called
+ * `referencia` in the comment ("clientes.rut"; copied). When padre's proposal for k masks by the value
+ * alone (rut, email, telefono, patente, sustituir, derivado without de, mantener, nulo, texto), column j
+ * is proposed that same rule, so the same value masks the same in both tables and the join holds; when
+ * it needs a column of its own row (persona, an entidad, de, dv), j keeps its own proposal and its
+ * comment says to review it. `padre` must outlive d's last dt_detector_reglas*. DT_ERR_NULL for a NULL
+ * pointer; DT_ERR_INVALID_ARG for j or k out of range; DT_ERR_NO_MEMORY. Since 3.0.0. */
+DT_API dt_status dt_detector_seguir(dt_detector *d, size_t j, const dt_detector *padre, size_t k, const char *referencia);
 /* The proposal as a TOML rules document with a comment per column (its counts), headed
  * "# datoteca detectar <origen>: N records read, M columns." (origen NULL: "<sample>"). Text out as
  * everywhere (DT_ERR_BUFFER_TOO_SMALL with the size in *len). Deterministic: the same counts give the

@@ -932,6 +932,32 @@ static void base_de_datos(void) {
         "otro = { regla = \"nulo\" }  # 2 non-empty, dates 2\n";
     CHECK(strcmp(doc, esperado_t) == 0, "the section:\n%s\nwant:\n%s", doc, esperado_t);
     dt_detector_free(d);
+
+    /* a foreign key's column takes the rule of the column it references when that rule masks by value;
+     * not when it needs a column of the parent's row (persona with entidad) */
+    const char *pc[] = {"rut", "email"}, *pv[] = {"12.345.678-5", "ana.perez12@gmail.com"};
+    size_t pl[] = {3, 5}, pvl[] = {12, 21};
+    const char *hc[] = {"cliente", "quien"}, *hv[] = {"7", "x"};
+    size_t hl[] = {7, 5}, hvl[] = {1, 1};
+    dt_detector *padre = NULL, *hijo = NULL;
+    CHECK_OK(dt_detector_new(2, pc, pl, &padre), "parent");
+    CHECK_OK(dt_detector_new(2, hc, hl, &hijo), "child");
+    for (int i = 0; i < 3; i++) CHECK_OK(dt_detector_fila(padre, 2, pv, pvl), "parent row %d", i + 1);
+    CHECK_OK(dt_detector_fila(hijo, 2, hv, hvl), "child row 1");
+    CHECK(dt_detector_seguir(hijo, 2, padre, 0, "clientes.rut") == DT_ERR_INVALID_ARG, "child column 2 of 2 is refused");
+    CHECK(dt_detector_seguir(hijo, 0, padre, 2, "clientes.rut") == DT_ERR_INVALID_ARG, "parent column 2 of 2 is refused");
+    CHECK(dt_detector_seguir(hijo, 0, NULL, 0, "x") == DT_ERR_NULL, "a NULL parent is DT_ERR_NULL");
+    CHECK_OK(dt_detector_seguir(hijo, 0, padre, 0, "clientes.rut"), "seguir rut");
+    CHECK_OK(dt_detector_seguir(hijo, 1, padre, 1, "clientes.email"), "seguir email");
+    CHECK_OK(dt_detector_reglas_tabla(hijo, "cuentas", doc, sizeof doc, &len), "the child's section");
+    static const char esperado_h[] =
+        "[tablas.cuentas.columnas]  # 1 rows sampled, 2 columns\n"
+        "cliente = { regla = \"rut\" }  # 1 non-empty: a FOREIGN KEY to clientes.rut, so its rule (the join holds)\n"
+        "quien = { regla = \"mantener\" }  # 1 non-empty: nothing personal found; a FOREIGN KEY to clientes.email, whose rule "
+        "needs a column of its own row: review, the join may not hold\n";
+    CHECK(strcmp(doc, esperado_h) == 0, "the section:\n%s\nwant:\n%s", doc, esperado_h);
+    dt_detector_free(hijo);
+    dt_detector_free(padre);
     dt_mascara_clave_free(k);
 }
 

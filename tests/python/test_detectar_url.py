@@ -203,6 +203,38 @@ def test_banco_cuentarut_numbers_do_not_survive(tmp_path):
             assert n <= 10, f"table {t}, column {col}: {n} masked values equal other rows' originals (about 1 in 3,000 expected)"
 
 
+def test_a_foreign_key_takes_its_parents_rule(tmp_path):
+    """An empty child table samples nothing, so on its own every column would be proposed mantener, and
+    the RUTs it gets later would be copied as they are. Its foreign key to clientes.rut gives it the
+    parent's rule; a copy with rows added after the rules were written holds the join and leaks none."""
+    db = tmp_path / "app.db"
+    con = sqlite3.connect(db)
+    con.executescript("CREATE TABLE clientes (rut text PRIMARY KEY, email text NOT NULL UNIQUE);"
+                      "CREATE TABLE pagos (id integer PRIMARY KEY, rut_pagador text NOT NULL REFERENCES clientes (rut),"
+                      " email_aviso text REFERENCES clientes (email));")
+    ruts = ["12.345.678-5", "7.796.476-2", "15.204.781-9"]
+    con.executemany("INSERT INTO clientes VALUES (?, ?)", [(r, f"c{i}@correo.cl") for i, r in enumerate(ruts)])
+    con.commit()
+    rc, doc, err = _correr("detectar", f"sqlite:{db}")
+    assert rc == 0, err
+    assert 'rut_pagador = { regla = "rut" }  # 0 non-empty: a FOREIGN KEY to clientes.rut, so its rule (the join holds)' in doc, doc
+    assert ("email_aviso = { regla = \"mantener\" }  # 0 non-empty: nothing personal found; a FOREIGN KEY to clientes.email, "
+            "whose rule needs a column of its own row: review, the join may not hold") in doc, doc
+    reglas = tmp_path / "reglas.toml"
+    reglas.write_text(doc)
+    con.executemany("INSERT INTO pagos (rut_pagador) VALUES (?)", [(r,) for r in ruts])
+    con.commit()
+    con.close()
+    destino = tmp_path / "copia.db"
+    rc, _, err = _copiar(tmp_path, db, reglas, destino)
+    assert rc == 0, err
+    c = sqlite3.connect(destino)
+    pagadores = [r for (r,) in c.execute("SELECT rut_pagador FROM pagos ORDER BY id")]
+    assert c.execute("PRAGMA foreign_key_check").fetchall() == [] and len(pagadores) == 3
+    assert not set(pagadores) & set(ruts), "a RUT added to the child after the rules were written was copied as it was"
+    c.close()
+
+
 def test_refusals_name_no_value(tmp_path):
     db = _llena(tmp_path)
     rc, doc, err = _correr("detectar", f"sqlite:{db}")

@@ -30,6 +30,9 @@ typedef struct dt__dcol {
     uint64_t senal[DT__NSENALES]; /* values with each signal */
     uint64_t un_cuerpo;           /* values whose one run of digits reads as a RUT body (derivado without de) */
     int tipo;                     /* what its database declares it (dt_detector_tipo): 0, DT_DETECTOR_TIMESTAMP */
+    const struct dt_detector *padre; /* a foreign key's column: the detector of the table it references */
+    size_t padre_col;                /* ... and the referenced column there (dt_detector_seguir) */
+    char *referencia;                /* "clientes.rut", for the comment */
 } dt__dcol;
 
 struct dt_detector {
@@ -46,7 +49,10 @@ struct dt_detector {
 
 void dt_detector_free(dt_detector *d) {
     if (d == NULL) return;
-    for (size_t j = 0; j < d->n; j++) free(d->col[j].nombre);
+    for (size_t j = 0; j < d->n; j++) {
+        free(d->col[j].nombre);
+        free(d->col[j].referencia);
+    }
     free(d->col);
     free(d->par_ambos);
     free(d->par_ok);
@@ -148,6 +154,20 @@ dt_status dt_detector_fila(dt_detector *d, size_t n, const char *const *valores,
 }
 
 uint64_t dt_detector_filas(const dt_detector *d) { return d ? d->filas : 0; }
+
+dt_status dt_detector_seguir(dt_detector *d, size_t j, const dt_detector *padre, size_t k, const char *referencia) {
+    if (d == NULL || padre == NULL || referencia == NULL) return DT_ERR_NULL;
+    if (j >= d->n || k >= padre->n) return DT_ERR_INVALID_ARG;
+    size_t l = strlen(referencia);
+    char *r = (char *)malloc(l + 1);
+    if (r == NULL) return DT_ERR_NO_MEMORY;
+    memcpy(r, referencia, l + 1);
+    free(d->col[j].referencia);
+    d->col[j].referencia = r;
+    d->col[j].padre = padre;
+    d->col[j].padre_col = k;
+    return DT_OK;
+}
 
 dt_status dt_detector_tipo(dt_detector *d, size_t j, int tipo) {
     if (d == NULL) return DT_ERR_NULL;
@@ -302,20 +322,29 @@ static int dt__nombre_rut(const char *s) {
     return dt__contiene_sin_caso(s, "rut") || dt__contiene_sin_caso(s, "run") || dt__contiene_sin_caso(s, "cuerpo");
 }
 
-/* The proposal into buf: the whole document (tabla NULL: the head comment naming origen, version and
- * [columnas]) or one table's section of a database document ([tablas.<tabla>.columnas] and a comment). */
-static dt_status dt__detector_escribir(const dt_detector *d, const char *origen, const char *tabla, char *buf, size_t cap,
-                                       size_t *len) {
-    if (d == NULL || (buf == NULL && cap > 0)) return DT_ERR_NULL;
+/* What the proposal of every column rests on: each column's majority kind, the split RUT pairs, the
+ * derived identifiers, the entity. */
+typedef struct dt__analisis {
+    int *clase;
+    size_t *dv_de, *cuerpo_de, *de;
+    const char *entidad;
+} dt__analisis;
+
+static void dt__analisis_free(dt__analisis *a) {
+    free(a->clase);
+    free(a->dv_de);
+    free(a->cuerpo_de);
+    free(a->de);
+}
+
+static dt_status dt__analizar(const dt_detector *d, dt__analisis *a) {
     size_t n = d->n, m = n ? n : 1;
-    int *clase = (int *)malloc(m * sizeof *clase);
-    size_t *dv_de = (size_t *)malloc(m * sizeof *dv_de), *cuerpo_de = (size_t *)malloc(m * sizeof *cuerpo_de),
-           *de = (size_t *)malloc(m * sizeof *de);
+    memset(a, 0, sizeof *a);
+    int *clase = a->clase = (int *)malloc(m * sizeof *clase);
+    size_t *dv_de = a->dv_de = (size_t *)malloc(m * sizeof *dv_de), *cuerpo_de = a->cuerpo_de = (size_t *)malloc(m * sizeof *cuerpo_de),
+           *de = a->de = (size_t *)malloc(m * sizeof *de);
     if (clase == NULL || dv_de == NULL || cuerpo_de == NULL || de == NULL) {
-        free(clase);
-        free(dv_de);
-        free(cuerpo_de);
-        free(de);
+        dt__analisis_free(a);
         return DT_ERR_NO_MEMORY;
     }
     const char *entidad = NULL;
@@ -339,9 +368,9 @@ static dt_status dt__detector_escribir(const dt_detector *d, const char *origen,
     for (size_t j = 0; j < n && d->pares; j++) {
         size_t mejor = (size_t)-1;
         for (size_t i = 0; i < n; i++) {
-            uint64_t a = d->par_ambos[i * n + j], ok = d->par_ok[i * n + j];
+            uint64_t ambos = d->par_ambos[i * n + j], ok = d->par_ok[i * n + j];
             int nombres = dt__nombre_dv(d->col[j].nombre) || dt__nombre_rut(d->col[i].nombre);
-            int si = a > 0 && ((a >= 10 && ok * 100 >= a * 99) || (nombres && ok * 10 >= a * 9));
+            int si = ambos > 0 && ((ambos >= 10 && ok * 100 >= ambos * 99) || (nombres && ok * 10 >= ambos * 9));
             if (si && dv_de[i] == (size_t)-1 && cuerpo_de[i] == (size_t)-1 && (mejor == (size_t)-1 || ok > d->par_ok[mejor * n + j]))
                 mejor = i;
         }
@@ -363,6 +392,53 @@ static dt_status dt__detector_escribir(const dt_detector *d, const char *origen,
         /* a column of another kind (a code a phone pattern also reads) is derived only when nearly all are */
         if (de[i] != (size_t)-1 && clase[i] >= 0 && d->der_ok[i * n + de[i]] * 10 < d->der_ambos[i * n + de[i]] * 9) de[i] = (size_t)-1;
     }
+    a->entidad = entidad;
+    return DT_OK;
+}
+
+/* Column j's rule (`{ ... }`) into x as the detector proposes it, without its comment: the reason's
+ * code (0 by kind, 1 by name, 2 nothing found, 3 by signals, 4 an amount, 5 a split RUT, 6 derived,
+ * 7 a timestamp), or -1 for a check digit column, which has no rule of its own. */
+static int dt__regla_de(const dt_detector *d, const dt__analisis *a, size_t j, dt__creciente *x) {
+    size_t n = d->n;
+    const dt__dcol *c = &d->col[j];
+    if (a->cuerpo_de[j] != (size_t)-1) return -1;
+    if (a->dv_de[j] != (size_t)-1) {
+        dt__tx(x, "{ regla = \"rut\", dv = ");
+        dt__toml_texto(x, d->col[a->dv_de[j]].nombre);
+        dt__tx(x, " }");
+        return 5;
+    }
+    if (a->de[j] != (size_t)-1) {
+        uint64_t am = d->der_ambos[j * n + a->de[j]], ok = d->der_ok[j * n + a->de[j]];
+        if (ok * 10 >= am * 9) {
+            dt__tx(x, "{ regla = \"derivado\", de = ");
+            dt__toml_texto(x, d->col[a->de[j]].nombre);
+            dt__tx(x, " }");
+        } else {
+            dt__tx(x, c->un_cuerpo == c->llenos ? "{ regla = \"derivado\" }" : "{ regla = \"derivado\", otros = \"mantener\" }");
+        }
+        return 6;
+    }
+    return dt__regla(x, c, a->clase[j], a->entidad);
+}
+
+/* Whether a rule's text masks a value by the value alone (no entidad, de or dv naming a column of its
+ * row): the rule a foreign key's column can take from the column it references. */
+static int dt__por_valor(const char *regla) {
+    return strstr(regla, "entidad =") == NULL && strstr(regla, " de =") == NULL && strstr(regla, " dv =") == NULL &&
+           strstr(regla, "\"persona\"") == NULL;
+}
+
+/* The proposal into buf: the whole document (tabla NULL: the head comment naming origen, version and
+ * [columnas]) or one table's section of a database document ([tablas.<tabla>.columnas] and a comment). */
+static dt_status dt__detector_escribir(const dt_detector *d, const char *origen, const char *tabla, char *buf, size_t cap,
+                                       size_t *len) {
+    if (d == NULL || (buf == NULL && cap > 0)) return DT_ERR_NULL;
+    size_t n = d->n;
+    dt__analisis a;
+    if (dt__analizar(d, &a) != DT_OK) return DT_ERR_NO_MEMORY;
+    const size_t *dv_de = a.dv_de, *cuerpo_de = a.cuerpo_de, *de = a.de;
     dt__creciente x = {NULL, 0, 0, 0};
     if (tabla == NULL) {
         dt__tx(&x, "# datoteca detectar %s: %llu records read, %zu columns.\n", origen ? origen : "<sample>",
@@ -377,7 +453,6 @@ static dt_status dt__detector_escribir(const dt_detector *d, const char *origen,
     }
     for (size_t j = 0; j < n; j++) {
         const dt__dcol *c = &d->col[j];
-        int por = 0;
         if (cuerpo_de[j] != (size_t)-1) { /* no rule of its own: the body's rule writes it */
             dt__tx(&x, "# ");
             dt__toml_clave(&x, c->nombre);
@@ -390,24 +465,25 @@ static dt_status dt__detector_escribir(const dt_detector *d, const char *origen,
         }
         dt__toml_clave(&x, c->nombre);
         dt__tx(&x, " = ");
-        if (dv_de[j] != (size_t)-1) {
-            dt__tx(&x, "{ regla = \"rut\", dv = ");
-            dt__toml_texto(&x, d->col[dv_de[j]].nombre);
-            dt__tx(&x, " }");
-            por = 5;
-        } else if (de[j] != (size_t)-1) {
-            uint64_t a = d->der_ambos[j * n + de[j]], ok = d->der_ok[j * n + de[j]];
-            if (ok * 10 >= a * 9) {
-                dt__tx(&x, "{ regla = \"derivado\", de = ");
-                dt__toml_texto(&x, d->col[de[j]].nombre);
-                dt__tx(&x, " }");
-            } else {
-                dt__tx(&x, c->un_cuerpo == c->llenos ? "{ regla = \"derivado\" }" : "{ regla = \"derivado\", otros = \"mantener\" }");
+        /* a foreign key's column takes the rule of the column it references when that rule masks by the
+         * value alone: the same value masks the same in both tables, so the join holds */
+        int sigue = 0;
+        dt__creciente padre = {NULL, 0, 0, 0};
+        if (c->padre != NULL) {
+            dt__analisis pa;
+            if (dt__analizar(c->padre, &pa) != DT_OK) padre.sin_memoria = 1;
+            else {
+                int r = dt__regla_de(c->padre, &pa, c->padre_col, &padre);
+                dt__analisis_free(&pa);
+                sigue = r >= 0 && padre.p && !padre.sin_memoria ? (dt__por_valor(padre.p) ? 1 : 2) : 2;
             }
-            por = 6;
-        } else {
-            por = dt__regla(&x, c, clase[j], entidad);
+            if (padre.sin_memoria) x.sin_memoria = 1;
         }
+        int por;
+        if (sigue == 1) {
+            dt__tx(&x, "%s", padre.p);
+            por = 8;
+        } else por = dt__regla_de(d, &a, j, &x);
         dt__tx(&x, "  # %llu non-empty", (unsigned long long)c->llenos);
         for (size_t q = 0; q < DT__NCLASES; q++)
             if (c->cuenta[q]) dt__tx(&x, ", %s %llu", dt__clases[q], (unsigned long long)c->cuenta[q]);
@@ -423,12 +499,14 @@ static dt_status dt__detector_escribir(const dt_detector *d, const char *origen,
         else if (por == 6)
             dt__tx(&x, ": %llu of %llu values hold their row's RUT body", (unsigned long long)d->der_ok[j * n + de[j]],
                    (unsigned long long)d->der_ambos[j * n + de[j]]);
+        if (sigue == 1) dt__tx(&x, ": a FOREIGN KEY to %s, so its rule (the join holds)", c->referencia);
+        else if (sigue == 2)
+            dt__tx(&x, "; a FOREIGN KEY to %s, whose rule needs a column of its own row: review, the join may not hold",
+                   c->referencia);
         dt__tx(&x, "\n");
+        free(padre.p);
     }
-    free(clase);
-    free(dv_de);
-    free(cuerpo_de);
-    free(de);
+    dt__analisis_free(&a);
     if (x.sin_memoria) {
         free(x.p);
         return DT_ERR_NO_MEMORY;
