@@ -16,14 +16,15 @@ dt__cli_copiar dt__cli_copiar_sqlite = NULL;
 #define DT__COPIAR_REGLAS_MAX (1u << 20)
 
 static int usage_copiar(FILE *f) {
-    fprintf(f, "usage: datoteca copiar --desde sqlite:PROD.db --hacia sqlite:STAGING.db --reglas REGLAS.toml\n"
+    fprintf(f, "usage: datoteca copiar --desde sqlite:PROD.db --hacia sqlite:STAGING.db|DUMP.sql --reglas REGLAS.toml\n"
                "                       (--clave-archivo CLAVE.hex | env DATOTECA_CLAVE) [--clave-compartida]\n"
                "                       [--clave-de-prueba]\n"
                "Copies every table of the database --desde into a new database --hacia, each value masked by its\n"
                "table's rules in REGLAS (`datoteca detectar URL` writes them) under the secret key: the tables, their\n"
                "constraints, indexes, views and triggers as the source has them, the rows masked, every foreign key\n"
                "checked after the load. A table or column without a rule stops the run before anything is written;\n"
-               "--hacia must not exist, and is left absent when the copy fails. SQLite to SQLite (docs/copia.md).\n");
+               "--hacia must not exist, and is left absent when the copy fails. A --hacia ending in .sql is a plain SQL\n"
+               "dump instead (sqlite3 NEW.db < DUMP.sql loads it). From SQLite only (docs/copia.md).\n");
     return f == stdout ? 0 : 2;
 }
 
@@ -62,10 +63,13 @@ int dt__cli_copiar_main(int argc, char **argv) {
                             "not a %s, and is not used\n", nombres[i], i < 2 ? "URL" : "path");
             return 2;
         }
-    if (strncmp(desde, "sqlite:", 7) != 0 || strncmp(hacia, "sqlite:", 7) != 0) {
+    size_t lh = strlen(hacia);
+    int volcado = strstr(hacia, "://") == NULL && strncmp(hacia, "sqlite:", 7) != 0 && lh > 4 && strcmp(hacia + lh - 4, ".sql") == 0;
+    if (strncmp(desde, "sqlite:", 7) != 0 || (strncmp(hacia, "sqlite:", 7) != 0 && !volcado)) {
         /* neither URL printed: it may hold a password */
-        fprintf(stderr, "datoteca: copiar: --desde and --hacia must both be sqlite: URLs; PostgreSQL and MariaDB copies are "
-                        "not built yet: mask each table's export with `datoteca enmascarar --tabla` (docs/copia.md)\n");
+        fprintf(stderr, "datoteca: copiar: --desde must be a sqlite: URL, and --hacia a sqlite: URL or a FILE.sql dump; "
+                        "PostgreSQL and MariaDB copies are not built yet: mask each table's export with `datoteca enmascarar "
+                        "--tabla` (docs/copia.md)\n");
         return 2;
     }
     if (dt__cli_copiar_sqlite == NULL) {
@@ -100,7 +104,7 @@ int dt__cli_copiar_main(int argc, char **argv) {
     }
     size_t lr = strlen(reglas_ruta);
     int formato = lr >= 5 && strcmp(reglas_ruta + lr - 5, ".json") == 0 ? DT_MASCARA_JSON : DT_MASCARA_TOML;
-    int rc = dt__cli_copiar_sqlite(desde, hacia, texto, n, formato, dt__cli_base(reglas_ruta), clave);
+    int rc = dt__cli_copiar_sqlite(desde, hacia, volcado, texto, n, formato, dt__cli_base(reglas_ruta), clave);
     dt__borrar(texto, n);
     free(texto);
     dt_mascara_clave_free(clave);

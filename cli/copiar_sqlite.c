@@ -321,17 +321,96 @@ static int claves(copia *c) {
     return rc;
 }
 
-int dt__cli_sqlite_copiar(const char *desde, const char *hacia, const char *reglas, size_t len, int formato,
+/* The copy at `db` as a plain SQL script into `ruta` (created, never an existing file): the tables' CREATE
+ * statements, every row as an INSERT whose values are SQLite's own quote() of each (so an integer, a real
+ * and a text load back as they were), then the indexes, views and triggers, in one transaction, so that
+ * `sqlite3 new.db < ruta` rebuilds the copy. Generated columns are left to the database. 0, or 1 said. */
+static int volcar(const char *db, const char *ruta) {
+    sqlite3 *src = NULL;
+    FILE *f = NULL;
+    sqlite3_stmt *obj = NULL, *cols = NULL, *filas_st = NULL;
+    int rc = 1;
+    if (sqlite3_open_v2(db, &src, SQLITE_OPEN_READONLY, NULL) != SQLITE_OK) goto fin;
+    if ((f = fopen(ruta, "wx")) == NULL) {
+        fprintf(stderr, "datoteca: copiar: --hacia: cannot write the dump: %s\n", strerror(errno));
+        goto fin;
+    }
+    fputs("-- a masked copy written by datoteca copiar (docs/copia.md): load it with sqlite3 NEW.db < this file\n"
+          "PRAGMA foreign_keys = OFF;\nBEGIN TRANSACTION;\n", f);
+    static const char *const tipos[] = {"table", "index", "view", "trigger"};
+    for (int ti = 0; ti < 4; ti++) {
+        if (sqlite3_prepare_v2(src, "SELECT name, sql FROM sqlite_master WHERE type = ?1 AND sql IS NOT NULL AND name NOT "
+                                    "LIKE 'sqlite\\_%' ESCAPE '\\' ORDER BY rowid", -1, &obj, NULL) != SQLITE_OK)
+            goto fin;
+        sqlite3_bind_text(obj, 1, tipos[ti], -1, SQLITE_STATIC);
+        while (sqlite3_step(obj) == SQLITE_ROW) {
+            const char *nombre = (const char *)sqlite3_column_text(obj, 0);
+            fprintf(f, "%s;\n", (const char *)sqlite3_column_text(obj, 1));
+            if (ti != 0) continue;
+            /* the table's rows: INSERT INTO "t" ("a", "b") VALUES(<quote(a)>,<quote(b)>); */
+            char *q = citado(nombre), *lista = NULL, *expr = NULL;
+            size_t nl = 0, ne = 0;
+            if (q == NULL || sqlite3_prepare_v2(src, "SELECT name FROM pragma_table_xinfo(?1) WHERE hidden NOT IN (2, 3) ORDER BY cid",
+                                                -1, &cols, NULL) != SQLITE_OK) {
+                free(q);
+                goto fin;
+            }
+            sqlite3_bind_text(cols, 1, nombre, -1, SQLITE_STATIC);
+            int ok = 1;
+            while (ok && sqlite3_step(cols) == SQLITE_ROW) {
+                char *cq = citado((const char *)sqlite3_column_text(cols, 0));
+                char *l2 = cq ? (char *)realloc(lista, nl + strlen(cq) + 3) : NULL;
+                char *e2 = l2 ? (char *)realloc(expr, ne + strlen(cq) + 20) : NULL;
+                if (l2) lista = l2;
+                if (e2) expr = e2;
+                if (cq == NULL || l2 == NULL || e2 == NULL) ok = 0;
+                else {
+                    nl += (size_t)sprintf(lista + nl, "%s%s", nl ? ", " : "", cq);
+                    ne += (size_t)sprintf(expr + ne, "%squote(%s)", ne ? " || ',' || " : "", cq);
+                }
+                free(cq);
+            }
+            sqlite3_finalize(cols);
+            cols = NULL;
+            char *sel = ok && expr ? (char *)malloc(ne + strlen(q) + 32) : NULL;
+            if (sel) sprintf(sel, "SELECT %s FROM %s", expr, q);
+            ok = sel && sqlite3_prepare_v2(src, sel, -1, &filas_st, NULL) == SQLITE_OK;
+            while (ok && sqlite3_step(filas_st) == SQLITE_ROW)
+                fprintf(f, "INSERT INTO %s (%s) VALUES(%s);\n", q, lista, (const char *)sqlite3_column_text(filas_st, 0));
+            sqlite3_finalize(filas_st);
+            filas_st = NULL;
+            free(sel);
+            free(q);
+            free(lista);
+            free(expr);
+            if (!ok) goto fin;
+        }
+        sqlite3_finalize(obj);
+        obj = NULL;
+    }
+    fputs("COMMIT;\n", f);
+    rc = ferror(f) ? 1 : 0;
+fin:
+    if (rc != 0 && (f == NULL || !ferror(f)) && src) fprintf(stderr, "datoteca: copiar: --hacia: the dump: %s\n", sqlite3_errmsg(src));
+    if (f && fclose(f) != 0) rc = 1;
+    sqlite3_finalize(obj);
+    sqlite3_finalize(cols);
+    sqlite3_finalize(filas_st);
+    sqlite3_close(src);
+    return rc;
+}
+
+int dt__cli_sqlite_copiar(const char *desde, const char *hacia, int volcado, const char *reglas, size_t len, int formato,
                           const char *archivo, const dt_mascara_clave *k) {
-    const char *ruta_desde = dt__conectar_sqlite_ruta(desde), *ruta_hacia = dt__conectar_sqlite_ruta(hacia);
+    const char *ruta_desde = dt__conectar_sqlite_ruta(desde), *ruta_hacia = volcado ? hacia : dt__conectar_sqlite_ruta(hacia);
     copia c;
     memset(&c, 0, sizeof c);
     c.reglas = reglas, c.len = len, c.formato = formato, c.archivo = archivo, c.k = k;
     FILE *f = fopen(ruta_hacia, "rb");
     if (f != NULL) {
         fclose(f);
-        fprintf(stderr, "datoteca: copiar: --hacia names a file that exists; copiar writes a new database only (nothing "
-                        "was written)\n");
+        fprintf(stderr, "datoteca: copiar: --hacia names a file that exists; copiar writes a new %s only (nothing was "
+                        "written)\n", volcado ? "dump" : "database");
         return 2;
     }
     if (sqlite3_open_v2(ruta_desde, &c.src, SQLITE_OPEN_READONLY, NULL) != SQLITE_OK) {
@@ -376,12 +455,30 @@ int dt__cli_sqlite_copiar(const char *desde, const char *hacia, const char *regl
         fprintf(stderr, "datoteca: copiar: --hacia: cannot close the copy\n");
         rc = 1;
     }
-    if (rc == 0 && rename(tmp, ruta_hacia) != 0) {
+    if (rc == 0 && volcado) {
+        /* the dump is written from the checked copy, into its own temporary file, then renamed */
+        size_t n = strlen(ruta_hacia) + 40;
+        char *sql = (char *)malloc(n);
+        if (sql == NULL) rc = 1;
+        else {
+            snprintf(sql, n, "%s.escribiendo-%ld", ruta_hacia, (long)getpid());
+            rc = volcar(tmp, sql);
+            if (rc == 0 && rename(sql, ruta_hacia) != 0) {
+                fprintf(stderr, "datoteca: copiar: --hacia: cannot put the dump in place: %s\n", strerror(errno));
+                rc = 1;
+            }
+            if (rc != 0) remove(sql);
+            free(sql);
+        }
+        remove(tmp);
+    } else if (rc == 0 && rename(tmp, ruta_hacia) != 0) {
         fprintf(stderr, "datoteca: copiar: --hacia: cannot put the copy in place: %s\n", strerror(errno));
         rc = 1;
     }
     if (rc != 0 && tmp != NULL) remove(tmp);
-    if (rc == 0) fprintf(stderr, "datoteca copiar: %zu tables, %llu rows masked, every foreign key checked\n", c.nt, total);
+    if (rc == 0)
+        fprintf(stderr, "datoteca copiar: %zu tables, %llu rows masked, every foreign key checked%s\n", c.nt, total,
+                volcado ? "; written as an SQL dump" : "");
     free(tmp);
     return rc;
 }

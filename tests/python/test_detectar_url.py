@@ -350,6 +350,33 @@ def test_copiar_sqlite_whole_database_masked(tmp_path):
     assert list(sqlite3.connect(otro).iterdump()) == list(sqlite3.connect(destino).iterdump())
 
 
+def test_copiar_sqlite_to_an_anonymous_dump(tmp_path):
+    """--hacia FILE.sql: a plain SQL script that SQLite itself (Python's sqlite3.executescript, not the
+    copy's code) loads into an empty database, equal row for row to the direct copy, every foreign key
+    holding; no temporary file is left, and an existing dump is never written over."""
+    db = _llena(tmp_path)
+    rc, doc, err = _correr("detectar", f"sqlite:{db}")
+    reglas = tmp_path / "reglas.toml"
+    reglas.write_text(doc)
+    rc, _, err = _copiar(tmp_path, db, reglas, tmp_path / "directa.db")
+    assert rc == 0, err
+    dump = tmp_path / "copia.sql"
+    rc, out, err = _correr("copiar", "--desde", f"sqlite:{db}", "--hacia", str(dump), "--reglas", str(reglas),
+                           "--clave-archivo", str(tmp_path / "clave.hex"))
+    assert rc == 0 and err.endswith("every foreign key checked; written as an SQL dump\n"), err
+    assert not [p.name for p in tmp_path.iterdir() if ".copiando-" in p.name or ".escribiendo-" in p.name]
+    texto = dump.read_text()
+    assert texto.startswith("-- a masked copy written by datoteca copiar") and texto.endswith("COMMIT;\n")
+    cargada = sqlite3.connect(tmp_path / "cargada.db")
+    cargada.executescript(texto)
+    assert cargada.execute("PRAGMA foreign_key_check").fetchall() == []
+    assert list(cargada.iterdump()) == list(sqlite3.connect(tmp_path / "directa.db").iterdump())
+    cargada.close()
+    rc, _, err = _correr("copiar", "--desde", f"sqlite:{db}", "--hacia", str(dump), "--reglas", str(reglas),
+                         "--clave-archivo", str(tmp_path / "clave.hex"))
+    assert rc == 2 and "--hacia names a file that exists; copiar writes a new dump only" in err and dump.read_text() == texto
+
+
 def test_copiar_sqlite_refusals_write_nothing(tmp_path):
     db = _llena(tmp_path)
     rc, doc, err = _correr("detectar", f"sqlite:{db}")
@@ -379,5 +406,5 @@ def test_copiar_sqlite_refusals_write_nothing(tmp_path):
     # not SQLite: said, the URL not printed
     rc, out, err = _correr("copiar", "--desde", "postgresql://ana:secreto-7@h/app", "--hacia", f"sqlite:{destino}",
                            "--reglas", str(reglas), "--clave-archivo", str(tmp_path / "clave.hex"))
-    assert rc == 2 and "secreto-7" not in err and "must both be sqlite: URLs" in err, err
+    assert rc == 2 and "secreto-7" not in err and "--desde must be a sqlite: URL" in err, err
     assert not destino.exists()
