@@ -18,31 +18,38 @@ dt__cli_copiar dt__cli_copiar_sqlite = NULL;
 static int usage_copiar(FILE *f) {
     fprintf(f, "usage: datoteca copiar --desde sqlite:PROD.db --hacia sqlite:STAGING.db|DUMP.sql --reglas REGLAS.toml\n"
                "                       (--clave-archivo CLAVE.hex | env DATOTECA_CLAVE) [--clave-compartida]\n"
-               "                       [--clave-de-prueba]\n"
+               "                       [--clave-de-prueba] [--subconjunto TABLE=N%%,... [--semilla N] [--con-hijos]]\n"
                "Copies every table of the database --desde into a new database --hacia, each value masked by its\n"
                "table's rules in REGLAS (`datoteca detectar URL` writes them) under the secret key: the tables, their\n"
                "constraints, indexes, views and triggers as the source has them, the rows masked, every foreign key\n"
                "checked after the load. A table or column without a rule stops the run before anything is written;\n"
                "--hacia must not exist, and is left absent when the copy fails. A --hacia ending in .sql is a plain SQL\n"
-               "dump instead (sqlite3 NEW.db < DUMP.sql loads it). From SQLite only (docs/copia.md).\n");
+               "dump instead (sqlite3 NEW.db < DUMP.sql loads it). --subconjunto clientes=10%%: a smaller copy, about that\n"
+               "share of the table's rows (which ones: --semilla) and every row they reference, transitively; with\n"
+               "--con-hijos the rows that reference them too. From SQLite only (docs/copia.md).\n");
     return f == stdout ? 0 : 2;
 }
 
 int dt__cli_copiar_main(int argc, char **argv) {
     dt__cli_sin_volcado(); /* before the key is anywhere in this process */
-    const char *desde = NULL, *hacia = NULL, *reglas_ruta = NULL, *clave_ruta = NULL;
+    const char *desde = NULL, *hacia = NULL, *reglas_ruta = NULL, *clave_ruta = NULL, *subconjunto = NULL, *semilla_txt = NULL;
     unsigned clave_opciones = 0;
-    static const char *const opciones[] = {"--desde", "--hacia", "--reglas", "--clave-archivo"};
+    int hijos = 0;
+    static const char *const opciones[] = {"--desde", "--hacia", "--reglas", "--clave-archivo", "--subconjunto", "--semilla"};
     for (int i = 2; i < argc; i++) {
         const char *a = argv[i];
         if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) return usage_copiar(stdout);
+        if (strcmp(a, "--con-hijos") == 0) {
+            hijos = 1;
+            continue;
+        }
         int o = dt__cli_opcion_clave(a, "copiar", &clave_opciones);
         if (o == 2) return 2;
         if (o == 1) continue;
         size_t k = 0;
         while (k < sizeof opciones / sizeof opciones[0] && strcmp(a, opciones[k]) != 0) k++;
         if (k < sizeof opciones / sizeof opciones[0] && i + 1 < argc) {
-            const char **d[] = {&desde, &hacia, &reglas_ruta, &clave_ruta};
+            const char **d[] = {&desde, &hacia, &reglas_ruta, &clave_ruta, &subconjunto, &semilla_txt};
             *d[k] = argv[++i];
         } else {
             /* by position only: a key or a password pasted by mistake must not be printed */
@@ -63,6 +70,15 @@ int dt__cli_copiar_main(int argc, char **argv) {
                             "not a %s, and is not used\n", nombres[i], i < 2 ? "URL" : "path");
             return 2;
         }
+    unsigned long long semilla = 0;
+    if (semilla_txt != NULL && !dt__cli_parse_u64(semilla_txt, UINT64_MAX, &semilla)) {
+        fprintf(stderr, "datoteca: copiar: --semilla must be a whole number from 0 to 18446744073709551615\n");
+        return 2;
+    }
+    if ((semilla_txt != NULL || hijos) && subconjunto == NULL) {
+        fprintf(stderr, "datoteca: copiar: --semilla and --con-hijos choose a subset's rows: give --subconjunto too\n");
+        return 2;
+    }
     size_t lh = strlen(hacia);
     int volcado = strstr(hacia, "://") == NULL && strncmp(hacia, "sqlite:", 7) != 0 && lh > 4 && strcmp(hacia + lh - 4, ".sql") == 0;
     if (strncmp(desde, "sqlite:", 7) != 0 || (strncmp(hacia, "sqlite:", 7) != 0 && !volcado)) {
@@ -104,7 +120,8 @@ int dt__cli_copiar_main(int argc, char **argv) {
     }
     size_t lr = strlen(reglas_ruta);
     int formato = lr >= 5 && strcmp(reglas_ruta + lr - 5, ".json") == 0 ? DT_MASCARA_JSON : DT_MASCARA_TOML;
-    int rc = dt__cli_copiar_sqlite(desde, hacia, volcado, texto, n, formato, dt__cli_base(reglas_ruta), clave);
+    dt__copiar_opciones o = {volcado, subconjunto, (uint64_t)semilla, hijos};
+    int rc = dt__cli_copiar_sqlite(desde, hacia, &o, texto, n, formato, dt__cli_base(reglas_ruta), clave);
     dt__borrar(texto, n);
     free(texto);
     dt_mascara_clave_free(clave);

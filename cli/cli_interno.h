@@ -235,17 +235,23 @@ int dt__cli_sqlite_escribir(const dt_esquema *e, const char *ruta, size_t jobs, 
 typedef int (*dt__cli_hacia)(const dt_esquema *e, const char *url, int vaciar, size_t jobs, dt__progreso *prog);
 extern dt__cli_hacia dt__cli_hacia_sqlite;
 /* datoteca copiar (cli_copiar.c takes the arguments, the rules text and the key): copy every table of the
- * database at `desde` into a new database at `hacia` (or, `volcado` set, a new SQL dump file at the path
- * `hacia`), each row masked by its table's rules of the
+ * database at `desde` into a new database at `hacia` (or, o->volcado set, a new SQL dump file at the
+ * path `hacia`; o->subconjunto set, the rows cli/subconjunto_sqlite.c keeps), each row masked by its table's rules of the
  * database's rules document (`len` bytes of `reglas`, `formato` DT_MASCARA_TOML or _JSON, `archivo` what
  * sentences call it) under `k`. The exit status: 0; 2 refused before anything was written or a copy
  * undone (one sentence on stderr naming table, row and column, never a value); 1 for an I/O error.
  * NULL in the library; the datoteca program sets it to dt__cli_sqlite_copiar (cli/copiar_sqlite.c). */
-typedef int (*dt__cli_copiar)(const char *desde, const char *hacia, int volcado, const char *reglas, size_t len,
-                              int formato, const char *archivo, const dt_mascara_clave *k);
+typedef struct dt__copiar_opciones {
+    int volcado;             /* hacia is a path for an SQL dump, not a URL */
+    const char *subconjunto; /* "clientes=10%,...": a smaller copy (NULL: every row) */
+    uint64_t semilla;        /* which rows of each root the subset keeps */
+    int hijos;               /* the subset keeps the children of kept rows too */
+} dt__copiar_opciones;
+typedef int (*dt__cli_copiar)(const char *desde, const char *hacia, const dt__copiar_opciones *o, const char *reglas,
+                              size_t len, int formato, const char *archivo, const dt_mascara_clave *k);
 extern dt__cli_copiar dt__cli_copiar_sqlite;
-int dt__cli_sqlite_copiar(const char *desde, const char *hacia, int volcado, const char *reglas, size_t len, int formato,
-                          const char *archivo, const dt_mascara_clave *k);
+int dt__cli_sqlite_copiar(const char *desde, const char *hacia, const dt__copiar_opciones *o, const char *reglas, size_t len,
+                          int formato, const char *archivo, const dt_mascara_clave *k);
 int dt__cli_copiar_main(int argc, char **argv);
 extern dt__cli_hacia dt__cli_hacia_pg;
 extern dt__cli_hacia dt__cli_hacia_mariadb;

@@ -24,6 +24,7 @@
 
 #include "cli_interno.h"
 #include "conectar.h" /* dt__conectar_sqlite_ruta */
+#include "subconjunto_sqlite.h"
 
 /* A name as SQLite reads it quoted: "..." with " doubled; into a new string, or NULL. */
 static char *citado(const char *s) {
@@ -321,6 +322,35 @@ static int claves(copia *c) {
     return rc;
 }
 
+/* A smaller copy: the kept rowids of each table (cli/subconjunto_sqlite.c), then each table's SELECT
+ * reads only those. 0, 1 out of memory, 2 said on stderr. */
+static int subconjunto(copia *c, const dt__copiar_opciones *o, uint64_t *raices) {
+    char **nombres = (char **)calloc(c->nt ? c->nt : 1, sizeof *nombres);
+    if (nombres == NULL) return 1;
+    for (size_t i = 0; i < c->nt; i++) nombres[i] = c->t[i].nombre;
+    int rc = dt__cli_sqlite_subconjunto(c->src, nombres, c->nt, o->subconjunto, o->semilla, o->hijos, raices);
+    free(nombres);
+    for (size_t i = 0; i < c->nt && rc == 0; i++) {
+        tabla *t = &c->t[i];
+        char *q = citado(t->nombre);
+        size_t n = q ? strlen(q) + 96 : 0;
+        char *sel = q ? (char *)malloc(n) : NULL;
+        if (sel == NULL) rc = 1;
+        else {
+            snprintf(sel, n, "SELECT * FROM %s WHERE rowid IN (SELECT rid FROM temp.datoteca_sub_%zu) ORDER BY rowid", q, i);
+            sqlite3_finalize(t->sel);
+            t->sel = NULL;
+            if (sqlite3_prepare_v2(c->src, sel, -1, &t->sel, NULL) != SQLITE_OK) {
+                fprintf(stderr, "datoteca: copiar: --subconjunto: table %s: %s\n", t->nombre, sqlite3_errmsg(c->src));
+                rc = 2;
+            }
+        }
+        free(q);
+        free(sel);
+    }
+    return rc;
+}
+
 /* The copy at `db` as a plain SQL script into `ruta` (created, never an existing file): the tables' CREATE
  * statements, every row as an INSERT whose values are SQLite's own quote() of each (so an integer, a real
  * and a text load back as they were), then the indexes, views and triggers, in one transaction, so that
@@ -400,8 +430,9 @@ fin:
     return rc;
 }
 
-int dt__cli_sqlite_copiar(const char *desde, const char *hacia, int volcado, const char *reglas, size_t len, int formato,
-                          const char *archivo, const dt_mascara_clave *k) {
+int dt__cli_sqlite_copiar(const char *desde, const char *hacia, const dt__copiar_opciones *o, const char *reglas, size_t len,
+                          int formato, const char *archivo, const dt_mascara_clave *k) {
+    int volcado = o->volcado;
     const char *ruta_desde = dt__conectar_sqlite_ruta(desde), *ruta_hacia = volcado ? hacia : dt__conectar_sqlite_ruta(hacia);
     copia c;
     memset(&c, 0, sizeof c);
@@ -420,6 +451,8 @@ int dt__cli_sqlite_copiar(const char *desde, const char *hacia, int volcado, con
     }
     int rc = exec(c.src, "BEGIN", "--desde"); /* one snapshot of the source for the whole copy */
     if (rc == 0) rc = preparar(&c);
+    uint64_t raices = 0;
+    if (rc == 0 && o->subconjunto) rc = subconjunto(&c, o, &raices);
     char *tmp = NULL;
     if (rc == 0) {
         size_t n = strlen(ruta_hacia) + 40;
@@ -477,8 +510,8 @@ int dt__cli_sqlite_copiar(const char *desde, const char *hacia, int volcado, con
     }
     if (rc != 0 && tmp != NULL) remove(tmp);
     if (rc == 0)
-        fprintf(stderr, "datoteca copiar: %zu tables, %llu rows masked, every foreign key checked%s\n", c.nt, total,
-                volcado ? "; written as an SQL dump" : "");
+        fprintf(stderr, "datoteca copiar: %zu tables, %llu rows masked%s, every foreign key checked%s\n", c.nt, total,
+                o->subconjunto ? " (a subset)" : "", volcado ? "; written as an SQL dump" : "");
     free(tmp);
     return rc;
 }

@@ -408,3 +408,51 @@ def test_copiar_sqlite_refusals_write_nothing(tmp_path):
                            "--reglas", str(reglas), "--clave-archivo", str(tmp_path / "clave.hex"))
     assert rc == 2 and "secreto-7" not in err and "--desde must be a sqlite: URL" in err, err
     assert not destino.exists()
+
+
+def _cuentas_por_tabla(ruta):
+    con = sqlite3.connect(ruta)
+    n = {t: con.execute(f'SELECT count(*) FROM "{t}"').fetchone()[0]
+         for (t,) in con.execute("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")}
+    con.close()
+    return n
+
+
+def test_copiar_sqlite_subset_keeps_every_reference(tmp_path):
+    """--subconjunto clientes=10%: about 30 of the 300 clientes (binomial: 15 to 45 in all but 1 run in
+    10,000), every row a kept row references kept too (SQLite's foreign_key_check, through the self-
+    reference, the cycles and the composite foreign key), the same --semilla the same rows and another
+    seed others; --con-hijos keeps every cuenta of a kept cliente, as the source has them."""
+    db = _llena(tmp_path)
+    rc, doc, err = _correr("detectar", f"sqlite:{db}")
+    reglas = tmp_path / "reglas.toml"
+    reglas.write_text(doc)
+    a, b, otra, hijos = (tmp_path / n for n in ("a.db", "b.db", "otra.db", "hijos.db"))
+    for destino, extra in ((a, ["--semilla", "7"]), (b, ["--semilla", "7"]), (otra, ["--semilla", "8"]),
+                           (hijos, ["--semilla", "7", "--con-hijos"])):
+        rc, _, err = _copiar(tmp_path, db, reglas, destino, "--subconjunto", "clientes=10%", *extra)
+        assert rc == 0 and "(a subset), every foreign key checked" in err, err
+        con = sqlite3.connect(destino)
+        assert con.execute("PRAGMA foreign_key_check").fetchall() == [], destino.name
+        con.close()
+    n = _cuentas_por_tabla(a)
+    assert 15 <= n["clientes"] <= 45, f"seed 7: {n['clientes']} of 300 clientes kept for 10 %"
+    assert list(sqlite3.connect(a).iterdump()) == list(sqlite3.connect(b).iterdump()), "the same seed kept other rows"
+    ids = lambda ruta: {i for (i,) in sqlite3.connect(ruta).execute("SELECT id FROM clientes")}  # noqa: E731 (ids are kept)
+    assert ids(a) != ids(otra), "seeds 7 and 8 kept the same clientes"
+    # with the children: the cuentas of the kept clientes, all of them (clientes.id and cuentas.cliente_id kept as they are)
+    kept = ids(hijos)
+    assert kept == ids(a)
+    fuente = sqlite3.connect(db)
+    esperadas = sum(1 for (c,) in fuente.execute("SELECT cliente_id FROM cuentas") if c in kept)
+    fuente.close()
+    nh = _cuentas_por_tabla(hijos)
+    assert nh["cuentas"] == esperadas > 0, f"{nh['cuentas']} cuentas copied, the kept clientes have {esperadas}"
+    assert all(nh[t] <= v for t, v in _cuentas_por_tabla(db).items()), "a subset larger than its source"
+    # a bad share, an unknown table, a seed without a subset: refused, nothing written
+    for extra, frase in ((["--subconjunto", "clientes=0%"], "--subconjunto must be TABLE=N%"),
+                         (["--subconjunto", "nada=10%"], "--subconjunto names a table the source does not have: nada"),
+                         (["--semilla", "3"], "give --subconjunto too")):
+        destino = tmp_path / "mal.db"
+        rc, _, err = _copiar(tmp_path, db, reglas, destino, *extra)
+        assert rc == 2 and frase in err and not destino.exists(), err

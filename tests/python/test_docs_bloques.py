@@ -119,6 +119,8 @@ NO_CORRE = {
                                 "on the reference application and judges the copy with SQLite",  # :81
     "docs/copia.md@1b43c24e14": "a prod.db, its reglas.toml and clave.hex: tests/python/test_detectar_url.py writes this dump "
                                 "and loads it into an empty database",  # :101
+    "docs/copia.md@fa10ee6fb1": "a prod.db, its reglas.toml and clave.hex: tests/python/test_detectar_url.py runs these "
+                                "subsets on the reference application and checks their foreign keys",  # :130
     "docs/copia.md@ee699537b0": "psql's \\copy from a $PROD server: tests/python/test_detectar_url.py exports every table of "
                                 "the reference application and runs this enmascarar --tabla on it, then its leak check",  # :55
     "docs/inferir.md@e031081115": "a tienda.db and a PostgreSQL server: tests/node/inferir.test.mjs runs inferir and inferirConNotas "
