@@ -88,6 +88,9 @@ printf '[tablas.c]\nfilas = 500\ncolumnas.id = { serie = true }\ncolumnas.p = { 
 printf 'version = 1\n[politica]\nsin_regla = "mantener"\n[columnas]\nrut = { regla = "rut" }\nemail = { regla = "persona", campo = "email", entidad = "rut" }\n' > "$esq/r.toml"
 "$release/datoteca" tabla persona --seed 2 -n 5000 --format jsonl > "$esq/p.jsonl"
 DATOTECA_CLAVE=000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f "${vg[@]}" "$release/datoteca" enmascarar --clave-de-prueba --reglas "$esq/r.toml" --entrada "$esq/p.jsonl" --jobs 2 --salida "$esq/m.jsonl"
+"${vg[@]}" "$release/datoteca" detectar "sqlite:$esq/e.db" > "$esq/db.toml"
+DATOTECA_CLAVE=000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f "${vg[@]}" "$release/datoteca" copiar --clave-de-prueba --desde "sqlite:$esq/e.db" --hacia "sqlite:$esq/copia.db" --reglas "$esq/db.toml" 2>/dev/null
+DATOTECA_CLAVE=000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f "${vg[@]}" "$release/datoteca" copiar --clave-de-prueba --desde "sqlite:$esq/e.db" --hacia "$esq/copia.sql" --reglas "$esq/db.toml" --subconjunto c=10% --con-hijos 2>/dev/null
 rm -rf "$esq"
 echo "valgrind: CLI: 0 errors, 0 leaks"
 echo "sanitizers: 3 passed, 0 failed"
