@@ -234,3 +234,11 @@ def test_mariadb_reference_application_fills_and_round_trips(mariadb, tmp_path):
     rc, doc2, err = _inferir(m.url("ref_destino"))
     assert rc == 0, err
     _estable(doc, doc2, vacias=tablas)
+    # the masking rules of the filled database (docs/copia.md): a section per table, the RUT columns rut, the
+    # complaint's RUT taking its client's rule by its foreign key
+    p = subprocess.run([CLI, "detectar", m.url("ref_destino")], capture_output=True)
+    reglas, err = p.stdout.decode(), p.stderr.decode()
+    assert p.returncode == 0, err
+    assert reglas.count("\n[tablas.") == 25, reglas
+    assert "\nrut = { regla = \"rut\" }" in reglas and "rut_cliente = { regla = \"rut\" }" in reglas, reglas
+    assert "a FOREIGN KEY to clientes.rut, so its rule (the join holds)" in reglas, reglas
