@@ -58,8 +58,10 @@ static int detectar_tabla(const dt__ic_modelo *m, const dt__ic_tabla *t, dt_dete
         goto fin;
     }
     if (st != DT_OK) goto fin;
-    for (size_t j = 0; j < t->ncols; j++)
+    for (size_t j = 0; j < t->ncols; j++) {
         if (es_timestamp(&t->cols[j])) dt_detector_tipo(*d, j, DT_DETECTOR_TIMESTAMP);
+        else if (t->cols[j].tipo && strcmp(t->cols[j].tipo, "uuid") == 0) dt_detector_tipo(*d, j, DT_DETECTOR_UUID);
+    }
     for (size_t r = 0; r < t->nmuestra; r++) {
         for (size_t j = 0; j < t->ncols; j++) {
             vals[j] = t->muestra[r * t->ncols + j];

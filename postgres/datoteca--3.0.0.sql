@@ -1872,6 +1872,44 @@ BEGIN
   END LOOP;
 END $$;
 COMMENT ON PROCEDURE @extschema@.copiar_enmascarado IS 'Copy the tables that reglas names into schema destino, masked, with their keys and foreign keys.';
+-- A rules document written in TOML as its JSON twin (datoteca_copia.c): what datoteca detectar URL writes,
+-- in the form copiar_enmascarado takes. IMMUTABLE: text in, the same JSON out.
+CREATE FUNCTION @extschema@.reglas_json(reglas text) RETURNS jsonb
+  AS 'MODULE_PATHNAME', 'datoteca_reglas_json' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.reglas_json IS 'A masking rules document written in TOML as its JSON twin.';
+
+-- Every table of the database copied masked into schema `destino`, each by its own section of a database's
+-- rules document (`[tablas.<name>.columnas]`: the bare name in public, else schema.name, as datoteca
+-- detectar URL writes it; TOML or JSON text). Privacy by default: a table the document lacks stops the
+-- copy (the library's sentence names it) and nothing is left. The tables are those of every schema but the
+-- system's, the extension's and destino; the copy is copiar_enmascarado's, one transaction.
+CREATE PROCEDURE @extschema@.copiar_todo_enmascarado(reglas text, destino name)
+LANGUAGE plpgsql AS $$
+DECLARE
+  doc jsonb;
+  mapa jsonb;
+BEGIN
+  IF reglas IS NULL THEN
+    RAISE EXCEPTION 'datoteca.copiar_todo_enmascarado: reglas must not be null' USING ERRCODE = '22023';
+  END IF;
+  doc := CASE WHEN left(ltrim(reglas), 1) = '{' THEN reglas::jsonb ELSE @extschema@.reglas_json(reglas) END;
+  IF jsonb_typeof(doc) <> 'object' OR NOT (doc ? 'tablas') THEN
+    RAISE EXCEPTION 'datoteca.copiar_todo_enmascarado: reglas must be a database''s rules document, with a '
+                    '[tablas.<name>.columnas] per table (datoteca detectar URL writes it)' USING ERRCODE = '22023';
+  END IF;
+  SELECT jsonb_object_agg(c.oid::regclass::text, doc ORDER BY c.oid::regclass::text) INTO mapa
+    FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+   WHERE c.relkind IN ('r', 'p') AND NOT c.relispartition
+     AND n.nspname NOT IN ('pg_catalog', 'information_schema', '@extschema@') AND n.nspname <> destino
+     AND n.nspname NOT LIKE 'pg\_%';
+  IF mapa IS NULL THEN
+    RAISE EXCEPTION 'datoteca.copiar_todo_enmascarado: the database has no table to copy' USING ERRCODE = '22023';
+  END IF;
+  CALL @extschema@.copiar_enmascarado(mapa, destino);
+END $$;
+COMMENT ON PROCEDURE @extschema@.copiar_todo_enmascarado IS 'Copy every table of the database into schema destino, masked by its section of a database''s rules document.';
+REVOKE ALL ON PROCEDURE @extschema@.copiar_todo_enmascarado(text, name) FROM PUBLIC;
+
 REVOKE ALL ON FUNCTION @extschema@.columnas_enmascaradas(regclass, jsonb),
   @extschema@.enmascarar_filas(anyelement, regclass, jsonb) FROM PUBLIC;
 REVOKE ALL ON PROCEDURE @extschema@.copiar_enmascarado(jsonb, name) FROM PUBLIC;

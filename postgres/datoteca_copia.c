@@ -6,7 +6,12 @@
  *   datoteca.columnas_enmascaradas(origen regclass, reglas jsonb) RETURNS text[]
  *     the columns a masked copy of `origen` has (its own, in order, without those whose rule is borrar);
  *
- * and the procedure datoteca.copiar_enmascarado (datoteca_manual.sql) over both. The library decides every
+ *   datoteca.reglas_json(reglas text) RETURNS jsonb
+ *     a rules document written in TOML (a table's, or a database's as `datoteca detectar URL` writes it) as
+ *     its JSON twin, the form the two functions above take;
+ *
+ * and the procedures datoteca.copiar_enmascarado and datoteca.copiar_todo_enmascarado (datoteca_manual.sql)
+ * over them. A rules document that has `tablas` is a database's: each table takes its own section. The library decides every
  * value (dt_mascara_plan_fila): a column's value goes in as its type's text (the function runs with
  * DateStyle ISO, YMD, so a date is 2024-03-05 whatever the session says), comes out as text and is read
  * back by the destination column's type. A null goes in as "" and comes out null whatever the rule, and a
@@ -19,6 +24,7 @@
 #include "datoteca_pg.h"
 
 #include "datoteca.h"
+#include "esquema/documento.h" /* a TOML rules document's JSON twin (reglas_json) */
 
 #include "access/htup_details.h"
 #include "access/relation.h"
@@ -51,9 +57,9 @@ static void liberar(void *arg) {
     r->reglas = NULL;
 }
 
-/* The rules of the jsonb argument `k`, and the plan over `n` source columns, in a context whose reset
- * frees both. */
-static recursos *plan_de(FunctionCallInfo fcinfo, int k, const char *funcion, const char *tabla, size_t n,
+/* The rules of the jsonb argument `k` (a table's document, or a database's: then the section named
+ * `seccion`), and the plan over `n` source columns, in a context whose reset frees both. */
+static recursos *plan_de(FunctionCallInfo fcinfo, int k, const char *funcion, const char *tabla, const char *seccion, size_t n,
                          const char *const *nombres, const size_t *largos, MemoryContext cx) {
     if (PG_ARGISNULL(k))
         ereport(ERROR, (errcode(ERRCODE_INVALID_PARAMETER_VALUE), errmsg("%s: reglas must not be null", funcion)));
@@ -66,7 +72,12 @@ static recursos *plan_de(FunctionCallInfo fcinfo, int k, const char *funcion, co
     cb->arg = r;
     MemoryContextRegisterResetCallback(cx, cb);
     char why[DT_SENTENCE_MAX];
-    dt_status s = dt_mascara_reglas_new(texto, strlen(texto), DT_MASCARA_JSON, "reglas", &r->reglas, why, sizeof why);
+    /* a database's document (`tablas`, what datoteca detectar URL writes): this table's section of it */
+    JsonbValue llave = {.type = jbvString, .val.string = {.len = 6, .val = "tablas"}};
+    dt_status s = findJsonbValueFromContainer(&jb->root, JB_FOBJECT, &llave) != NULL
+                      ? dt_mascara_reglas_tabla_new(texto, strlen(texto), DT_MASCARA_JSON, "reglas", seccion, strlen(seccion),
+                                                    &r->reglas, why, sizeof why)
+                      : dt_mascara_reglas_new(texto, strlen(texto), DT_MASCARA_JSON, "reglas", &r->reglas, why, sizeof why);
     if (s == DT_OK) s = dt_mascara_plan_new(r->reglas, clave, n, nombres, largos, &r->plan, why, sizeof why);
     if (s == DT_ERR_NO_MEMORY) ereport(ERROR, (errcode(ERRCODE_OUT_OF_MEMORY), errmsg("%s: out of memory", funcion)));
     if (s != DT_OK)
@@ -81,6 +92,7 @@ typedef struct cabecera {
     const char **nombres;
     size_t *largos;
     char *tabla; /* schema.table, quoted where needed */
+    char *clave; /* its name in a database's rules document: the bare name in public, else schema.name */
 } cabecera;
 
 static cabecera cabecera_de(Oid origen, const char *funcion) {
@@ -90,6 +102,7 @@ static cabecera cabecera_de(Oid origen, const char *funcion) {
     if (esquema == NULL || nombre == NULL)
         ereport(ERROR, (errcode(ERRCODE_UNDEFINED_TABLE), errmsg("%s: origen names no table", funcion)));
     c.tabla = (char *)quote_qualified_identifier(esquema, nombre);
+    c.clave = strcmp(esquema, "public") == 0 ? pstrdup(nombre) : psprintf("%s.%s", esquema, nombre);
     Relation rel = relation_open(origen, AccessShareLock);
     TupleDesc td = RelationGetDescr(rel);
     c.nombres = palloc(sizeof(char *) * (size_t)(td->natts + 1));
@@ -112,7 +125,7 @@ Datum datoteca_columnas_enmascaradas(PG_FUNCTION_ARGS) {
         ereport(ERROR, (errcode(ERRCODE_INVALID_PARAMETER_VALUE), errmsg("%s: origen must not be null", funcion)));
     cabecera c = cabecera_de(PG_GETARG_OID(0), funcion);
     MemoryContext cx = AllocSetContextCreate(CurrentMemoryContext, "datoteca columnas_enmascaradas", ALLOCSET_SMALL_SIZES);
-    recursos *r = plan_de(fcinfo, 1, funcion, c.tabla, c.n, c.nombres, c.largos, cx);
+    recursos *r = plan_de(fcinfo, 1, funcion, c.tabla, c.clave, c.n, c.nombres, c.largos, cx);
     size_t n = dt_mascara_plan_ncolumnas(r->plan);
     Datum *d = palloc(sizeof(Datum) * (n + 1));
     for (size_t i = 0; i < n; i++) {
@@ -153,7 +166,7 @@ Datum datoteca_enmascarar_filas(PG_FUNCTION_ARGS) {
     MemoryContextSwitchTo(cx);
 
     cabecera c = cabecera_de(PG_GETARG_OID(1), funcion);
-    recursos *r = plan_de(fcinfo, 2, funcion, c.tabla, c.n, c.nombres, c.largos, cx);
+    recursos *r = plan_de(fcinfo, 2, funcion, c.tabla, c.clave, c.n, c.nombres, c.largos, cx);
     size_t nsal = dt_mascara_plan_ncolumnas(r->plan);
 
     /* Every masked column lands in the destination column of its name, and every destination column is
@@ -269,4 +282,27 @@ Datum datoteca_enmascarar_filas(PG_FUNCTION_ARGS) {
     rsi->setResult = ts;
     rsi->setDesc = destino;
     return (Datum)0;
+}
+
+PG_FUNCTION_INFO_V1(datoteca_reglas_json);
+Datum datoteca_reglas_json(PG_FUNCTION_ARGS) {
+    const char *funcion = "datoteca.reglas_json";
+    if (PG_ARGISNULL(0))
+        ereport(ERROR, (errcode(ERRCODE_INVALID_PARAMETER_VALUE), errmsg("%s: reglas must not be null", funcion)));
+    text *t = PG_GETARG_TEXT_PP(0);
+    char why[DT_SENTENCE_MAX];
+    dt__doc *d = NULL;
+    dt_status s = dt__doc_parse_toml(VARDATA_ANY(t), VARSIZE_ANY_EXHDR(t), "reglas", &d, why, sizeof why);
+    size_t n = 0;
+    char *json = NULL;
+    if (s == DT_OK && (s = dt__doc_dump(dt__doc_root(d), 0, NULL, 0, &n)) == DT_ERR_BUFFER_TOO_SMALL) {
+        json = palloc(n + 1);
+        s = dt__doc_dump(dt__doc_root(d), 0, json, n + 1, &n);
+    }
+    dt__doc_free(d);
+    if (s == DT_ERR_NO_MEMORY) ereport(ERROR, (errcode(ERRCODE_OUT_OF_MEMORY), errmsg("%s: out of memory", funcion)));
+    if (s != DT_OK)
+        ereport(ERROR, (errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+                        errmsg("%s: %s", funcion, s == DT_ERR_INVALID_ARG ? why : dt_status_str(s))));
+    return DirectFunctionCall1(jsonb_in, CStringGetDatum(json));
 }

@@ -904,12 +904,14 @@ DT_API void dt_detector_free(dt_detector *d); /* NULL is a no-op */
 DT_API dt_status dt_detector_fila(dt_detector *d, size_t n, const char *const *valores, const size_t *largos);
 /* The rows counted so far (0 for NULL). */
 DT_API uint64_t dt_detector_filas(const dt_detector *d);
-/* What a database declares column j (DT_DETECTOR_TIMESTAMP: a timestamp type; 0: nothing said, the
- * default): a timestamp column whose values are mostly dates with a time is proposed a fake timestamp
- * per value (`sustituir` with `fecha.fecha_hora`) where a column of text would be proposed `nulo`. Set
- * before dt_detector_reglas. DT_ERR_NULL for NULL d; DT_ERR_INVALID_ARG for j out of range or another
- * tipo. Since 3.0.0. */
+/* What a database declares column j (0: nothing said, the default): DT_DETECTOR_TIMESTAMP, a timestamp
+ * type: a column whose values are mostly dates with a time is proposed a fake timestamp per value
+ * (`sustituir` with `fecha.fecha_hora`) where a column of text would be proposed `nulo`;
+ * DT_DETECTOR_UUID, the uuid type: a generated identifier, proposed `mantener` as integer keys are,
+ * unless its values show names, prose or data among words. Set before dt_detector_reglas. DT_ERR_NULL
+ * for NULL d; DT_ERR_INVALID_ARG for j out of range or another tipo. Since 3.0.0. */
 #define DT_DETECTOR_TIMESTAMP 1
+#define DT_DETECTOR_UUID 2
 DT_API dt_status dt_detector_tipo(dt_detector *d, size_t j, int tipo);
 /* Column j of d is a FOREIGN KEY to column k of `padre` (another table's detector, or d itself), called
  * `referencia` in the comment ("clientes.rut"; copied). When padre's proposal for k masks by the value

@@ -933,6 +933,21 @@ static void base_de_datos(void) {
     CHECK(strcmp(doc, esperado_t) == 0, "the section:\n%s\nwant:\n%s", doc, esperado_t);
     dt_detector_free(d);
 
+    /* a uuid key (its digit runs would make it nulo): kept, as integer keys are */
+    const char *uc[] = {"id", "otro"}, *uv[] = {"4b1c0f1a-8812-4567-8912-345678901234", "4b1c0f1a-8812-4567-8912-345678901234"};
+    size_t ul[] = {2, 4}, uvl[] = {36, 36};
+    CHECK_OK(dt_detector_new(2, uc, ul, &d), "detector");
+    CHECK_OK(dt_detector_tipo(d, 0, DT_DETECTOR_UUID), "tipo uuid");
+    CHECK_OK(dt_detector_fila(d, 2, uv, uvl), "detector row 1");
+    CHECK_OK(dt_detector_reglas_tabla(d, "accesos", doc, sizeof doc, &len), "the table's section");
+    static const char esperado_u[] =
+        "[tablas.accesos.columnas]  # 1 rows sampled, 2 columns\n"
+        "id = { regla = \"mantener\" }  # 1 non-empty, digit runs 1: a uuid column, as its database declares it: an "
+        "identifier, kept\n"
+        "otro = { regla = \"nulo\" }  # 1 non-empty, digit runs 1\n";
+    CHECK(strcmp(doc, esperado_u) == 0, "the section:\n%s\nwant:\n%s", doc, esperado_u);
+    dt_detector_free(d);
+
     /* a foreign key's column takes the rule of the column it references when that rule masks by value;
      * not when it needs a column of the parent's row (persona with entidad) */
     const char *pc[] = {"rut", "email"}, *pv[] = {"12.345.678-5", "ana.perez12@gmail.com"};

@@ -121,6 +121,8 @@ NO_CORRE = {
                                 "and loads it into an empty database",  # :101
     "docs/copia.md@fa10ee6fb1": "a prod.db, its reglas.toml and clave.hex: tests/python/test_detectar_url.py runs these "
                                 "subsets on the reference application and checks their foreign keys",  # :130
+    "docs/postgres.md@a281b51f8c": "a production database app with the extension and a key file under /etc: "
+                                   "tests/python/test_postgres_copia.py runs detectar and this CALL on the reference application",  # :280
     "docs/copia.md@ee699537b0": "psql's \\copy from a $PROD server: tests/python/test_detectar_url.py exports every table of "
                                 "the reference application and runs this enmascarar --tabla on it, then its leak check",  # :55
     "docs/inferir.md@e031081115": "a tienda.db and a PostgreSQL server: tests/node/inferir.test.mjs runs inferir and inferirConNotas "

@@ -134,7 +134,7 @@ def _same_rows(expected, actual, where):
 def test_the_module_exports_only_postgresql_entry_points(extension):
     out = _run(["nm", "-D", "--defined-only", extension], check=True).stdout.decode()
     names = [line.split()[-1] for line in out.splitlines() if line.split()[1] in "TtDdBbRr"]
-    ajenos = [n for n in names if not re.fullmatch(r"Pg_magic_func|_PG_init|(pg_finfo_)?datoteca_([tuml]_\w+|cargar_esquema|columnas_enmascaradas|enmascarar_filas)|_init|_fini", n)]
+    ajenos = [n for n in names if not re.fullmatch(r"Pg_magic_func|_PG_init|(pg_finfo_)?datoteca_([tuml]_\w+|cargar_esquema|columnas_enmascaradas|enmascarar_filas|reglas_json)|_init|_fini", n)]
     assert not ajenos, f"the module exports library or other symbols: {ajenos[:10]}"
     assert any(n == "datoteca_t_persona" for n in names), "datoteca_t_persona is not exported"
 
@@ -144,7 +144,8 @@ def test_create_extension_makes_the_schema_with_one_function_per_call_and_utilit
     out = _psql(db, "SELECT count(*) FILTER (WHERE proretset), count(*) FILTER (WHERE NOT proretset), "
                     "count(*) FILTER (WHERE provolatile <> 'i' OR proparallel <> 's') "
                     "FROM pg_proc WHERE pronamespace = 'datoteca'::regnamespace AND proname NOT LIKE 'enmascarar%' "
-                    "AND proname NOT IN ('cargar_esquema', 'columnas_enmascaradas', 'copiar_enmascarado') "
+                    "AND proname NOT IN ('cargar_esquema', 'columnas_enmascaradas', 'copiar_enmascarado', "
+                    "'copiar_todo_enmascarado', 'reglas_json') "
                     "AND proname NOT LIKE 'llenar\\_%'").strip()
     assert out == f"{n_calls}|{n_utils}|0", f"(set-returning, scalar, not immutable parallel safe) = {out}, " \
                                               f"expected {n_calls}|{n_utils}|0"
@@ -153,10 +154,12 @@ def test_create_extension_makes_the_schema_with_one_function_per_call_and_utilit
                   "FROM pg_proc WHERE pronamespace = 'datoteca'::regnamespace AND proname LIKE 'enmascarar%'").strip()
     assert m == "enmascarar_email:srtrue,enmascarar_filas:srfalse,enmascarar_patente:srtrue,enmascarar_rut:srtrue," \
                 "enmascarar_telefono:srtrue", m
-    # The masked copy reads tables and the key (STABLE, leader only); the procedure writes.
+    # The masked copy reads tables and the key (STABLE, leader only); the procedures write; a TOML rules
+    # document's JSON twin depends on its text alone (IMMUTABLE, PARALLEL SAFE).
     m = _psql(db, "SELECT string_agg(proname || ':' || prokind::text || provolatile::text || proparallel::text, ',' ORDER BY proname) "
-                  "FROM pg_proc WHERE proname IN ('columnas_enmascaradas', 'copiar_enmascarado')").strip()
-    assert m == "columnas_enmascaradas:fsr,copiar_enmascarado:pvu", m
+                  "FROM pg_proc WHERE proname IN ('columnas_enmascaradas', 'copiar_enmascarado', 'copiar_todo_enmascarado', "
+                  "'reglas_json')").strip()
+    assert m == "columnas_enmascaradas:fsr,copiar_enmascarado:pvu,copiar_todo_enmascarado:pvu,reglas_json:fis", m
     fijado = _psql(db, "SELECT array_to_string(proconfig, ',') FROM pg_proc WHERE proname = 'enmascarar_filas'").strip()
     assert fijado == "DateStyle=ISO, YMD", f"enmascarar_filas must fix the DateStyle the rules read dates in: {fijado!r}"
     # One llenar_<call> per call, which inserts: VOLATILE, PARALLEL UNSAFE.

@@ -25,7 +25,7 @@ ACTUAL = open(os.path.join(ROOT, "postgres", f"datoteca--{VERSION}.sql"), encodi
 def _anterior():
     """A previous minor version as it would have shipped: today's script without the llenar_* functions
     and the masked copy (what this version added), with one function's comment worded otherwise."""
-    quitar = re.compile(r"@extschema@\.(llenar_\w+|copiar_enmascarado|enmascarar_filas|columnas_enmascaradas)\b")
+    quitar = re.compile(r"@extschema@\.(llenar_\w+|copiar_enmascarado|copiar_todo_enmascarado|enmascarar_filas|columnas_enmascaradas|reglas_json)\b")
     viejo = "".join(s + ";\n" for s in postgres_upgrade.sentencias(ACTUAL) if not quitar.search(s))
     viejo = viejo.replace("COMMENT ON FUNCTION @extschema@.cargar_esquema IS 'Create", "COMMENT ON FUNCTION @extschema@.cargar_esquema IS 'Make")
     assert viejo.count("llenar_") == 0 and "Make and fill" not in ACTUAL

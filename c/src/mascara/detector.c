@@ -171,7 +171,7 @@ dt_status dt_detector_seguir(dt_detector *d, size_t j, const dt_detector *padre,
 
 dt_status dt_detector_tipo(dt_detector *d, size_t j, int tipo) {
     if (d == NULL) return DT_ERR_NULL;
-    if (j >= d->n || (tipo != 0 && tipo != DT_DETECTOR_TIMESTAMP)) return DT_ERR_INVALID_ARG;
+    if (j >= d->n || (tipo != 0 && tipo != DT_DETECTOR_TIMESTAMP && tipo != DT_DETECTOR_UUID)) return DT_ERR_INVALID_ARG;
     d->col[j].tipo = tipo;
     return DT_OK;
 }
@@ -258,6 +258,12 @@ static int dt__sin_clase(dt__creciente *x, const dt__dcol *c) {
         /* numbers of up to 8 digits: permuted as RUT bodies, as the same number is wherever it is */
         dt__tx(x, c->un_cuerpo == c->llenos ? "{ regla = \"derivado\" }" : "{ regla = \"derivado\", otros = \"mantener\" }");
         return 3;
+    }
+    if (c->tipo == DT_DETECTOR_UUID && s[DT__S_NOMBRE] == 0 && s[DT__S_DATO] == 0 && s[DT__S_PROSA] == 0) {
+        /* a uuid column by its database's type: a generated identifier, kept as integer keys are (its digit
+         * runs are not a person's number) */
+        dt__tx(x, "{ regla = \"mantener\" }");
+        return 9;
     }
     if (c->tipo == DT_DETECTOR_TIMESTAMP && s[DT__S_FECHA] * 2 > c->llenos && s[DT__S_NOMBRE] == 0) {
         /* a timestamp column by its database's type: a fake timestamp per value (a NOT NULL column stays
@@ -493,6 +499,7 @@ static dt_status dt__detector_escribir(const dt_detector *d, const char *origen,
         else if (por == 2) dt__tx(&x, ": nothing personal found");
         else if (por == 4) dt__tx(&x, ": an amount by the column's name, kept (the rule monto perturbs amounts)");
         else if (por == 7) dt__tx(&x, ": a timestamp column, as its database declares it");
+        else if (por == 9) dt__tx(&x, ": a uuid column, as its database declares it: an identifier, kept");
         else if (por == 5)
             dt__tx(&x, ": a RUT body; its check digit column matches in %llu of %llu rows",
                    (unsigned long long)d->par_ok[j * n + dv_de[j]], (unsigned long long)d->par_ambos[j * n + dv_de[j]]);
