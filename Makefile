@@ -184,8 +184,6 @@ bench-hacia: build
 	npm ci --prefix bench/drizzle --no-audit --no-fund
 	$(PYTHON) bench/hacia_bench.py $(BUILD) $(HACIA_N)
 
-# The reference application (tests/referencia/app_pg.sql) filled by inferir + --hacia, by drizzle-seed and
-# by the extension's llenar_persona, one server (as root; docs/performance.md): make bench-referencia.
 # A masked copy of the reference application (datoteca copiar in SQLite, copiar_todo_enmascarado in
 # PostgreSQL) against the unmasked .dump and pg_dump | psql, one run (as root; docs/performance.md).
 .PHONY: bench-copia
@@ -193,6 +191,8 @@ bench-copia: install-postgres
 	tools/need_postgres.sh
 	$(PYTHON) bench/copia_bench.py $(BUILD)
 
+# The reference application (tests/referencia/app_pg.sql) filled by inferir + --hacia, by drizzle-seed and
+# by the extension's llenar_persona, one server (as root; docs/performance.md): make bench-referencia.
 .PHONY: bench-referencia
 bench-referencia: install-postgres
 	tools/need_postgres.sh
