@@ -568,3 +568,18 @@ int dt__cli_lotes_run(const dt__cli_lotes *l) {
     free(ts);
     return error != 0;
 }
+
+char *dt__cli_sql_citado(const char *s) {
+    size_t n = 3;
+    for (const char *p = s; *p; p++) n += *p == '"' ? 2 : 1;
+    char *o = (char *)malloc(n), *q = o;
+    if (o == NULL) return NULL;
+    *q++ = '"';
+    for (const char *p = s; *p; p++) {
+        if (*p == '"') *q++ = '"';
+        *q++ = *p;
+    }
+    *q++ = '"';
+    *q = '\0';
+    return o;
+}

@@ -253,6 +253,9 @@ extern dt__cli_copiar dt__cli_copiar_sqlite;
 int dt__cli_sqlite_copiar(const char *desde, const char *hacia, const dt__copiar_opciones *o, const char *reglas, size_t len,
                           int formato, const char *archivo, const dt_mascara_clave *k);
 int dt__cli_copiar_main(int argc, char **argv);
+/* Any name as SQL reads it quoted ("..." with each " doubled), into a new string the caller frees, or NULL
+ * when memory runs out: for the names of a database being copied, which may be anything (cli_comun.c). */
+char *dt__cli_sql_citado(const char *s);
 extern dt__cli_hacia dt__cli_hacia_pg;
 extern dt__cli_hacia dt__cli_hacia_mariadb;
 int dt__cli_sqlite_hacia(const dt_esquema *e, const char *url, int vaciar, size_t jobs, dt__progreso *prog);

@@ -26,22 +26,6 @@
 #include "conectar.h" /* dt__conectar_sqlite_ruta */
 #include "subconjunto_sqlite.h"
 
-/* A name as SQLite reads it quoted: "..." with " doubled; into a new string, or NULL. */
-static char *citado(const char *s) {
-    size_t n = 3;
-    for (const char *p = s; *p; p++) n += *p == '"' ? 2 : 1;
-    char *o = (char *)malloc(n), *q = o;
-    if (o == NULL) return NULL;
-    *q++ = '"';
-    for (const char *p = s; *p; p++) {
-        if (*p == '"') *q++ = '"';
-        *q++ = *p;
-    }
-    *q++ = '"';
-    *q = '\0';
-    return o;
-}
-
 /* A table of the source: its rules bound to its columns, and what its INSERT needs. */
 typedef struct tabla {
     char *nombre;
@@ -126,7 +110,7 @@ static int preparar(copia *c) {
             rc = 2;
             break;
         }
-        char *q = citado(t->nombre), sql[64];
+        char *q = dt__cli_sql_citado(t->nombre), sql[64];
         char *sel = q ? (char *)malloc(strlen(q) + sizeof sql) : NULL;
         if (sel) snprintf(sel, strlen(q) + sizeof sql, "SELECT * FROM %s", q);
         free(q);
@@ -212,7 +196,7 @@ static int crear(copia *c, const char *tipo) {
 /* Table t's rows, masked, into the target: 0, or 2 said on stderr. */
 static int filas(copia *c, tabla *t, unsigned long long *total) {
     size_t cap = 64 + 3 * t->m;
-    char *q = citado(t->nombre);
+    char *q = dt__cli_sql_citado(t->nombre);
     if (q == NULL) return 1;
     cap += strlen(q);
     for (size_t i = 0; i < t->m; i++) cap += 2 * strlen(sqlite3_column_name(t->sel, (int)t->de[i])) + 3;
@@ -225,7 +209,7 @@ static int filas(copia *c, tabla *t, unsigned long long *total) {
     free(q);
     for (size_t i = 0; i < t->m; i++) {
         if (t->generada[t->de[i]]) continue;
-        char *cq = citado(sqlite3_column_name(t->sel, (int)t->de[i]));
+        char *cq = dt__cli_sql_citado(sqlite3_column_name(t->sel, (int)t->de[i]));
         if (cq == NULL) {
             free(sql);
             return 1;
@@ -332,7 +316,7 @@ static int subconjunto(copia *c, const dt__copiar_opciones *o, uint64_t *raices)
     free(nombres);
     for (size_t i = 0; i < c->nt && rc == 0; i++) {
         tabla *t = &c->t[i];
-        char *q = citado(t->nombre);
+        char *q = dt__cli_sql_citado(t->nombre);
         size_t n = q ? strlen(q) + 96 : 0;
         char *sel = q ? (char *)malloc(n) : NULL;
         if (sel == NULL) rc = 1;
@@ -378,7 +362,7 @@ static int volcar(const char *db, const char *ruta) {
             fprintf(f, "%s;\n", (const char *)sqlite3_column_text(obj, 1));
             if (ti != 0) continue;
             /* the table's rows: INSERT INTO "t" ("a", "b") VALUES(<quote(a)>,<quote(b)>); */
-            char *q = citado(nombre), *lista = NULL, *expr = NULL;
+            char *q = dt__cli_sql_citado(nombre), *lista = NULL, *expr = NULL;
             size_t nl = 0, ne = 0;
             if (q == NULL || sqlite3_prepare_v2(src, "SELECT name FROM pragma_table_xinfo(?1) WHERE hidden NOT IN (2, 3) ORDER BY cid",
                                                 -1, &cols, NULL) != SQLITE_OK) {
@@ -388,7 +372,7 @@ static int volcar(const char *db, const char *ruta) {
             sqlite3_bind_text(cols, 1, nombre, -1, SQLITE_STATIC);
             int ok = 1;
             while (ok && sqlite3_step(cols) == SQLITE_ROW) {
-                char *cq = citado((const char *)sqlite3_column_text(cols, 0));
+                char *cq = dt__cli_sql_citado((const char *)sqlite3_column_text(cols, 0));
                 char *l2 = cq ? (char *)realloc(lista, nl + strlen(cq) + 3) : NULL;
                 char *e2 = l2 ? (char *)realloc(expr, ne + strlen(cq) + 20) : NULL;
                 if (l2) lista = l2;

@@ -17,6 +17,7 @@
 
 #include <sqlite3.h>
 
+#include "cli_interno.h"
 #include "subconjunto_sqlite.h"
 
 /* A foreign key of table `hijo` to table `padre`: its columns' join condition "P.a = C.x AND ...". */
@@ -24,21 +25,6 @@ typedef struct dt__fk_sub {
     size_t hijo, padre;
     char *union_;
 } dt__fk_sub;
-
-static char *citar(const char *s) {
-    size_t n = 3;
-    for (const char *p = s; *p; p++) n += *p == '"' ? 2 : 1;
-    char *o = (char *)malloc(n), *q = o;
-    if (o == NULL) return NULL;
-    *q++ = '"';
-    for (const char *p = s; *p; p++) {
-        if (*p == '"') *q++ = '"';
-        *q++ = *p;
-    }
-    *q++ = '"';
-    *q = '\0';
-    return o;
-}
 
 static uint64_t mezcla(uint64_t x) { /* SplitMix64's finalizer: every bit of x reaches every bit out */
     x += 0x9E3779B97F4A7C15ULL;
@@ -120,7 +106,7 @@ static int claves_foraneas(sqlite3 *db, char *const *tablas, size_t nt, dt__fk_s
             }
             const char *ref = a ? a : (col < npk ? pk[col] : NULL);
             if (ref == NULL) continue;
-            char *qa = citar(ref), *qd = citar(de);
+            char *qa = dt__cli_sql_citado(ref), *qd = dt__cli_sql_citado(de);
             dt__fk_sub *f = &(*fks)[*nfks - 1];
             size_t viejo = f->union_ ? strlen(f->union_) : 0;
             char *u = qa && qd ? (char *)realloc(f->union_, viejo + strlen(qa) + strlen(qd) + 20) : NULL;
@@ -179,7 +165,7 @@ int dt__cli_sqlite_subconjunto(sqlite3 *db, char *const *tablas, size_t nt, cons
             break;
         }
         raiz[i] = 1;
-        char *q = citar(tablas[i]);
+        char *q = dt__cli_sql_citado(tablas[i]);
         sqlite3_stmt *st = NULL, *ins = NULL;
         snprintf(sql, sizeof sql, "INSERT INTO temp.datoteca_sub_%zu (rid) VALUES (?1)", i);
         char sel[600];
@@ -223,7 +209,7 @@ int dt__cli_sqlite_subconjunto(sqlite3 *db, char *const *tablas, size_t nt, cons
             for (size_t f = 0; f < nfks && rc == 0; f++) {
                 const dt__fk_sub *k = &fks[f];
                 if (k->union_ == NULL) continue;
-                char *qp = citar(tablas[k->padre]), *qh = citar(tablas[k->hijo]);
+                char *qp = dt__cli_sql_citado(tablas[k->padre]), *qh = dt__cli_sql_citado(tablas[k->hijo]);
                 if (qp == NULL || qh == NULL) rc = 1;
                 else if (fase == 0 && alcanzada[k->padre]) {
                     snprintf(sql, sizeof sql, "INSERT OR IGNORE INTO temp.datoteca_sub_%zu SELECT C.rowid FROM %s AS C JOIN %s AS P ON "

@@ -79,6 +79,16 @@ def _exportar(db, tabla, ruta):
     con.close()
 
 
+def _enmascarar_tabla(db, t, reglas, clave_archivo, tmp_path):
+    """Table t exported as CSV and masked by `enmascarar --tabla t` with the database's rules: the two paths."""
+    entrada, salida = tmp_path / f"{t}.csv", tmp_path / f"{t}.masked.csv"
+    _exportar(db, t, entrada)
+    rc, _, err = _correr("enmascarar", "--reglas", str(reglas), "--tabla", t, "--clave-archivo", str(clave_archivo),
+                         "--entrada", str(entrada), "--salida", str(salida))
+    assert rc == 0, f"table {t}: {err}"
+    return entrada, salida
+
+
 def test_sqlite_rules_for_every_table_leave_no_planted_value(tmp_path):
     db = _llena(tmp_path)
     rc, doc, err = _correr("detectar", f"sqlite:{db}")
@@ -118,11 +128,7 @@ def _fugas(db, tablas, reglas, clave_archivo, tmp_path):
     hallados = []
     filas_enmascaradas = 0
     for t in tablas:
-        entrada, salida = tmp_path / f"{t}.csv", tmp_path / f"{t}.masked.csv"
-        _exportar(db, t, entrada)
-        rc, _, err = _correr("enmascarar", "--reglas", str(reglas), "--tabla", t, "--clave-archivo", str(clave_archivo),
-                             "--entrada", str(entrada), "--salida", str(salida))
-        assert rc == 0, f"table {t}: {err}"
+        _, salida = _enmascarar_tabla(db, t, reglas, clave_archivo, tmp_path)
         texto = salida.read_text()
         filas_enmascaradas += texto.count("\n") - 1
         corridas = set(re.findall(r"\d{7,8}", texto))
@@ -176,11 +182,7 @@ def test_banco_cuentarut_numbers_do_not_survive(tmp_path):
     os.chmod(clave_archivo, 0o600)
     import csv
     for t in tablas:
-        entrada, salida = tmp_path / f"{t}.csv", tmp_path / f"{t}.masked.csv"
-        _exportar(db, t, entrada)
-        rc, _, err = _correr("enmascarar", "--reglas", str(reglas), "--tabla", t, "--clave-archivo", str(clave_archivo),
-                             "--entrada", str(entrada), "--salida", str(salida))
-        assert rc == 0, f"table {t}: {err}"
+        entrada, salida = _enmascarar_tabla(db, t, reglas, clave_archivo, tmp_path)
         originales = list(csv.reader(open(entrada, newline="")))
         enmascaradas = list(csv.reader(open(salida, newline="")))
         assert len(originales) == len(enmascaradas) and originales[0] == enmascaradas[0], f"table {t}: rows or header changed"
