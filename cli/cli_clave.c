@@ -117,3 +117,22 @@ int dt__cli_opcion_clave(const char *a, const char *orden, unsigned *opciones) {
     }
     return 0;
 }
+
+int dt__cli_clave_dada(const char *ruta, const char *orden) {
+    const char *env = getenv("DATOTECA_CLAVE");
+    if (ruta != NULL || (env != NULL && env[0] != '\0')) return 0;
+    fprintf(stderr, "datoteca: %s: no key: give --clave-archivo FILE or set the environment variable DATOTECA_CLAVE (64 "
+                    "hexadecimal digits)\n", orden);
+    return 2;
+}
+
+int dt__cli_clave_leer(const char *ruta, unsigned opciones, const char *orden, dt_mascara_clave **out) {
+    char *env = getenv("DATOTECA_CLAVE");
+    char why[DT_SENTENCE_MAX];
+    dt_status st = ruta != NULL ? dt_mascara_clave_leer(ruta, opciones, out, why, sizeof why)
+                                : dt_mascara_clave_new_opciones(env, strlen(env), opciones, out, why, sizeof why);
+    dt__cli_olvidar_clave_env(env); /* read (or overridden by the file): out of the environment either way */
+    if (st == DT_OK) return 0;
+    fprintf(stderr, "datoteca: %s: %s (from %s)\n", orden, why, ruta ? "--clave-archivo" : "DATOTECA_CLAVE");
+    return 2;
+}

@@ -94,27 +94,17 @@ int dt__cli_copiar_main(int argc, char **argv) {
                         "no database client)\n");
         return 2;
     }
-    char *env = getenv("DATOTECA_CLAVE");
-    if (clave_ruta == NULL && (env == NULL || env[0] == '\0')) {
-        fprintf(stderr, "datoteca: copiar: no key: give --clave-archivo FILE or set the environment variable "
-                        "DATOTECA_CLAVE (64 hexadecimal digits)\n");
-        return 2;
-    }
+    if (dt__cli_clave_dada(clave_ruta, "copiar")) return 2;
     size_t n = 0;
     char *texto = dt__cli_archivo_chico(reglas_ruta, DT__COPIAR_REGLAS_MAX, &n);
     if (texto == NULL) {
         fprintf(stderr, "datoteca: copiar: cannot read the rules file given (--reglas): %s\n",
                 errno == EFBIG ? "longer than 1 MiB" : strerror(errno));
-        dt__cli_olvidar_clave_env(env);
+        dt__cli_olvidar_clave_env(getenv("DATOTECA_CLAVE"));
         return 2;
     }
-    char why[DT_SENTENCE_MAX];
     dt_mascara_clave *clave = NULL;
-    dt_status st = clave_ruta != NULL ? dt_mascara_clave_leer(clave_ruta, clave_opciones, &clave, why, sizeof why)
-                                      : dt_mascara_clave_new_opciones(env, strlen(env), clave_opciones, &clave, why, sizeof why);
-    dt__cli_olvidar_clave_env(env); /* read (or overridden by the file): out of the environment either way */
-    if (st != DT_OK) {
-        fprintf(stderr, "datoteca: copiar: %s (from %s)\n", why, clave_ruta ? "--clave-archivo" : "DATOTECA_CLAVE");
+    if (dt__cli_clave_leer(clave_ruta, clave_opciones, "copiar", &clave)) {
         free(texto);
         return 2;
     }

@@ -532,12 +532,7 @@ static int enmascarar(int argc, char **argv, dt__cli_riesgo_enm *riesgo) {
                         "spreadsheet as a formula)\n");
         return 2;
     }
-    char *env = getenv("DATOTECA_CLAVE");
-    if (clave_ruta == NULL && (env == NULL || env[0] == '\0')) {
-        fprintf(stderr, "datoteca: enmascarar: no key: give --clave-archivo FILE or set the environment variable "
-                        "DATOTECA_CLAVE (64 hexadecimal digits)\n");
-        return 2;
-    }
+    if (dt__cli_clave_dada(clave_ruta, "enmascarar")) return 2;
 
     int rc = 0;
     char why[DT_SENTENCE_MAX];
@@ -557,7 +552,7 @@ static int enmascarar(int argc, char **argv, dt__cli_riesgo_enm *riesgo) {
     if (texto == NULL) {
         fprintf(stderr, "datoteca: enmascarar: cannot read the rules file given (--reglas): %s\n",
                 errno == EFBIG ? "longer than 1 MiB" : strerror(errno));
-        dt__cli_olvidar_clave_env(env);
+        dt__cli_olvidar_clave_env(getenv("DATOTECA_CLAVE"));
         return 2;
     }
     int formato_reglas = dt__enm_termina(reglas_ruta, ".json") ? DT_MASCARA_JSON : DT_MASCARA_TOML;
@@ -567,19 +562,11 @@ static int enmascarar(int argc, char **argv, dt__cli_riesgo_enm *riesgo) {
     free(texto);
     if (st != DT_OK) {
         fprintf(stderr, "datoteca: enmascarar: %s\n", why);
-        dt__cli_olvidar_clave_env(env);
+        dt__cli_olvidar_clave_env(getenv("DATOTECA_CLAVE"));
         return st == DT_ERR_NO_MEMORY ? 1 : 2;
     }
 
-    if (clave_ruta != NULL) {
-        st = dt_mascara_clave_leer(clave_ruta, clave_opciones, &clave, why, sizeof why);
-    } else {
-        st = dt_mascara_clave_new_opciones(env, strlen(env), clave_opciones, &clave, why, sizeof why);
-    }
-    dt__cli_olvidar_clave_env(env); /* read (or overridden by the file): out of the environment either way */
-    env = NULL;
-    if (st != DT_OK) {
-        fprintf(stderr, "datoteca: enmascarar: %s (from %s)\n", why, clave_ruta ? "--clave-archivo" : "DATOTECA_CLAVE");
+    if (dt__cli_clave_leer(clave_ruta, clave_opciones, "enmascarar", &clave)) {
         rc = 2;
         goto fin;
     }

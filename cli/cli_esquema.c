@@ -291,6 +291,38 @@ size_t dt__cli_diferidas(const dt_esquema *e, size_t t, unsigned char *diferida)
     return n;
 }
 
+int dt__cli_diferidas_listas(const dt_esquema *e, size_t t, const unsigned char *diferida, const char *prefijo,
+                             unsigned char *modo, outbuf *sel, outbuf *set, char *clave) {
+    if (dt__cli_ob_init(sel, 256, NULL)) return 1;
+    if (dt__cli_ob_init(set, 256, NULL)) {
+        dt__cli_ob_free(sel);
+        return 1;
+    }
+    long k = dt__cli_clave_diferidas(e, t, diferida);
+    char q[DT__SQL_CITADO_MAX];
+    dt_esquema_columna_info ck;
+    dt_esquema_columna(e, t, (size_t)k, &ck);
+    dt__sql_nombre(ck.nombre, strlen(ck.nombre), clave);
+    dt__cli_ob_put(sel, clave, strlen(clave));
+    for (size_t j = 0; j < dt_esquema_columnas(e, t); j++) {
+        modo[j] = (long)j == k || diferida[j] ? M_VALOR : M_FUERA;
+        if (!diferida[j]) continue;
+        dt_esquema_columna_info ci;
+        dt_esquema_columna(e, t, j, &ci);
+        dt__sql_nombre(ci.nombre, strlen(ci.nombre), q);
+        dt__cli_ob_put(sel, ", ", 2);
+        dt__cli_ob_put(sel, q, strlen(q));
+        if (set->p != set->data) dt__cli_ob_put(set, ", ", 2);
+        dt__cli_ob_put(set, prefijo, strlen(prefijo));
+        dt__cli_ob_put(set, q, strlen(q));
+        dt__cli_ob_put(set, " = x.", 5);
+        dt__cli_ob_put(set, q, strlen(q));
+    }
+    dt__cli_ob_put(sel, "", 1);
+    dt__cli_ob_put(set, "", 1);
+    return 0;
+}
+
 long dt__cli_clave_diferidas(const dt_esquema *e, size_t t, const unsigned char *diferida) {
     for (size_t j = 0; j < dt_esquema_columnas(e, t); j++) {
         dt_esquema_columna_info ci;

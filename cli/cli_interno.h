@@ -176,6 +176,13 @@ void dt__cli_olvidar_clave_env(char *valor);
  * 2 when it is any other --clave... but --clave-archivo (a key on the command line: refused, said on
  * stderr as "datoteca: <orden>: ...", never echoed), else 0. */
 int dt__cli_opcion_clave(const char *a, const char *orden, unsigned *opciones);
+/* 0 when a key is given (the path `ruta`, or a non-empty DATOTECA_CLAVE), else 2 with "datoteca: <orden>: no
+ * key: ..." on stderr: asked before anything else is read. */
+int dt__cli_clave_dada(const char *ruta, const char *orden);
+/* The key from the file `ruta` (dt_mascara_clave_leer) or else DATOTECA_CLAVE, with `opciones`; the variable
+ * is wiped from the environment either way. 0 (*out owns the key), or 2 with the library's sentence on
+ * stderr naming where the key came from, never the key. */
+int dt__cli_clave_leer(const char *ruta, unsigned opciones, const char *orden, dt_mascara_clave **out);
 /* datoteca riesgo [--entrada FILE] --qi COLS [--original FILE --enlace A,B --personales COLS]: the risk
  * report of a masked output (cli/cli_riesgo.c); the exit status (2 for refused arguments or input). */
 int dt__cli_riesgo_main(int argc, char **argv);
@@ -218,6 +225,13 @@ size_t dt__cli_diferidas(const dt_esquema *e, size_t t, unsigned char *diferida)
 long dt__cli_clave_diferidas(const dt_esquema *e, size_t t, const unsigned char *diferida);
 /* The first table with a deferred ref and no key to set it by, or -1: a loader refuses it before any row. */
 long dt__cli_diferidas_sin_clave(const dt_esquema *e);
+/* What a loader's staging of table t's deferred refs needs (the key: dt__cli_clave_diferidas', found):
+ * modo[j] M_VALOR for the key and the deferred columns, M_FUERA for the others; `sel` the key's and the
+ * deferred columns' quoted names, "k, a, b"; `set` "<prefijo>a = x.a, <prefijo>b = x.b" (prefijo "" or
+ * "t."); `clave` (DT__SQL_CITADO_MAX bytes) the key's quoted name. sel and set are initialised here, NUL-terminated, and the caller's
+ * to free; 0, or 1 when memory runs out (both freed then). */
+int dt__cli_diferidas_listas(const dt_esquema *e, size_t t, const unsigned char *diferida, const char *prefijo,
+                             unsigned char *modo, outbuf *sel, outbuf *set, char *clave);
 /* --formato sqlite: NULL in the library (npx datoteca, and python -m datoteca where no wheel's program
  * is installed, run the library's CLI, which does not link SQLite); the datoteca program sets it to the
  * writer of cli/cli_sqlite.c before it calls dt_cli_main. It writes the new file `ruta` and returns the exit status (2 when the file exists);
@@ -250,6 +264,9 @@ typedef struct dt__copiar_opciones {
 typedef int (*dt__cli_copiar)(const char *desde, const char *hacia, const dt__copiar_opciones *o, const char *reglas,
                               size_t len, int formato, const char *archivo, const dt_mascara_clave *k);
 extern dt__cli_copiar dt__cli_copiar_sqlite;
+/* s[0..n) as a 64-bit integer: 1, or 0 when it is not one (then a SQLite loader binds the cell as text, and
+ * the column's type affinity decides). The datoteca program only (cli/cli_sqlite.c). */
+int dt__cli_sqlite_entero(const char *s, size_t n, long long *out);
 int dt__cli_sqlite_copiar(const char *desde, const char *hacia, const dt__copiar_opciones *o, const char *reglas, size_t len,
                           int formato, const char *archivo, const dt_mascara_clave *k);
 int dt__cli_copiar_main(int argc, char **argv);

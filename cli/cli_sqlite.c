@@ -35,9 +35,7 @@ typedef struct carga {
     int param[1600];            /* the statement's parameter for each column, 0 for none */
 } carga;
 
-/* s[0..n) as a 64-bit integer: 1, or 0 when it is not one (then the cell goes in as text, and the
- * column's type affinity decides, as for any other loader). */
-static int entero_de(const char *s, size_t n, sqlite3_int64 *out) {
+int dt__cli_sqlite_entero(const char *s, size_t n, long long *out) {
     size_t i = n && s[0] == '-';
     if (i == n || n - i > 19) return 0;
     unsigned long long v = 0;
@@ -46,7 +44,7 @@ static int entero_de(const char *s, size_t n, sqlite3_int64 *out) {
         v = v * 10 + (unsigned)(s[i] - '0');
     }
     if (v > (s[0] == '-' ? 9223372036854775808ULL : 9223372036854775807ULL)) return 0;
-    *out = s[0] == '-' ? (sqlite3_int64)(0 - v) : (sqlite3_int64)v;
+    *out = s[0] == '-' ? (long long)(0 - v) : (long long)v;
     return 1;
 }
 
@@ -66,7 +64,7 @@ static int cargar_lote(void *ctx, outbuf *o) {
             if (rc != SQLITE_OK || i == 0) {
             } else if ((k == 1 && *s == DT_NULO) || c->nulo[j]) {
                 rc = sqlite3_bind_null(c->st, i);
-            } else if (c->entero[j] && entero_de(s, k, &v)) {
+            } else if (c->entero[j] && dt__cli_sqlite_entero(s, k, &v)) {
                 rc = sqlite3_bind_int64(c->st, i, v);
             } else {
                 rc = sqlite3_bind_text(c->st, i, s, (int)k, SQLITE_STATIC);

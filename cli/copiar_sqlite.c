@@ -47,19 +47,6 @@ typedef struct copia {
     const dt_mascara_clave *k;
 } copia;
 
-static int entero(const char *s, size_t n, sqlite3_int64 *out) {
-    size_t i = s && n && s[0] == '-' ? 1 : 0;
-    if (s == NULL || n == i || n - i > 18) return 0;
-    sqlite3_int64 v = 0;
-    for (size_t j = i; j < n; j++) {
-        if (s[j] < '0' || s[j] > '9') return 0;
-        v = v * 10 + (s[j] - '0');
-    }
-    if (n - i > 1 && s[i] == '0') return 0; /* "007" stays text: its zeros are part of it */
-    *out = i ? -v : v;
-    return 1;
-}
-
 /* Which of t's columns the database computes (PRAGMA table_xinfo's hidden 2 and 3: virtual and stored
  * generated columns): their values are not inserted, the target computes them from the masked ones. */
 static dt_status generadas(copia *c, tabla *t, const char **cols) {
@@ -260,9 +247,11 @@ static int filas(copia *c, tabla *t, unsigned long long *total) {
             size_t l, j = t->de[i];
             if (t->generada[j]) continue;
             const char *v = dt_mascara_plan_valor(t->plan, i, &l);
-            sqlite3_int64 e;
+            long long e;
             if (l == 0 && (vals[j] == NULL || largos[j] > 0)) sqlite3_bind_null(ins, (int)par); /* null, or emptied by its rule */
-            else if (tipo[j] == SQLITE_INTEGER && entero(v, l, &e)) sqlite3_bind_int64(ins, (int)par, e);
+            /* an integer stays one; "007" stays text: its zeros are part of it */
+            else if (tipo[j] == SQLITE_INTEGER && !(l > 1 && v[0] == '0') && dt__cli_sqlite_entero(v, l, &e))
+                sqlite3_bind_int64(ins, (int)par, (sqlite3_int64)e);
             else sqlite3_bind_text(ins, (int)par, v, (int)l, SQLITE_TRANSIENT);
             par++;
         }

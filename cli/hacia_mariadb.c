@@ -318,33 +318,11 @@ static int cargar_tabla(destino *d, size_t t, const char *nombre, size_t jobs, d
 /* Table t's deferred refs set once every table is written: a temporary table of its key and those
  * columns, filled by INSERTs, then one UPDATE ... JOIN. 0, or 1 (said). */
 static int fijar_diferidas(destino *d, size_t t, const unsigned char *diferida, size_t jobs) {
-    size_t nc = dt_esquema_columnas(d->e, t);
-    long clave = dt__cli_clave_diferidas(d->e, t, diferida);
     outbuf sel, set;
-    if (dt__cli_ob_init(&sel, 256, NULL) || dt__cli_ob_init(&set, 256, NULL)) return 1;
-    char q[DT__SQL_CITADO_MAX], qc[DT__SQL_CITADO_MAX], qt[DT__SQL_CITADO_MAX];
+    char qc[DT__SQL_CITADO_MAX], qt[DT__SQL_CITADO_MAX];
+    if (dt__cli_diferidas_listas(d->e, t, diferida, "t.", d->modo, &sel, &set, qc)) return 1; /* "t.a = x.a, ..." */
     const char *tabla = dt_esquema_tabla(d->e, t);
     dt__sql_nombre(tabla, strlen(tabla), qt);
-    dt_esquema_columna_info ck;
-    dt_esquema_columna(d->e, t, (size_t)clave, &ck);
-    dt__sql_nombre(ck.nombre, strlen(ck.nombre), qc);
-    dt__cli_ob_put(&sel, qc, strlen(qc));
-    for (size_t j = 0; j < nc; j++) {
-        d->modo[j] = (long)j == clave || diferida[j] ? M_VALOR : M_FUERA;
-        if (!diferida[j]) continue;
-        dt_esquema_columna_info ci;
-        dt_esquema_columna(d->e, t, j, &ci);
-        dt__sql_nombre(ci.nombre, strlen(ci.nombre), q);
-        dt__cli_ob_put(&sel, ", ", 2);
-        dt__cli_ob_put(&sel, q, strlen(q));
-        if (set.p != set.data) dt__cli_ob_put(&set, ", ", 2); /* "t.a = x.a, t.b = x.b" */
-        dt__cli_ob_put(&set, "t.", 2);
-        dt__cli_ob_put(&set, q, strlen(q));
-        dt__cli_ob_put(&set, " = x.", 5);
-        dt__cli_ob_put(&set, q, strlen(q));
-    }
-    dt__cli_ob_put(&sel, "", 1);
-    dt__cli_ob_put(&set, "", 1);
     size_t cap = 200 + strlen(sel.data) + strlen(set.data) + strlen(qt) + 2 * strlen(qc);
     char *sql = (char *)malloc(cap);
     int rc = sql == NULL;

@@ -304,31 +304,10 @@ static int secuencias(destino *d, size_t t) {
 /* Table t's deferred refs set, once every table is written: their values by COPY into a temporary table
  * shaped like t's key and those columns, then one UPDATE ... FROM it. 0, or 1 (said). */
 static int fijar_diferidas(destino *d, size_t t, const unsigned char *diferida, size_t jobs) {
-    size_t nc = dt_esquema_columnas(d->e, t);
-    long clave = dt__cli_clave_diferidas(d->e, t, diferida);
     unsigned char modo[1600];
     outbuf sel, set;
-    if (dt__cli_ob_init(&sel, 256, NULL) || dt__cli_ob_init(&set, 256, NULL)) return 1;
-    char q[DT__SQL_CITADO_MAX], qc[DT__SQL_CITADO_MAX];
-    dt_esquema_columna_info ck;
-    dt_esquema_columna(d->e, t, (size_t)clave, &ck);
-    dt__sql_nombre(ck.nombre, strlen(ck.nombre), qc);
-    dt__cli_ob_put(&sel, qc, strlen(qc));
-    for (size_t j = 0; j < nc; j++) {
-        modo[j] = (long)j == clave || diferida[j] ? M_VALOR : M_FUERA;
-        if (!diferida[j]) continue;
-        dt_esquema_columna_info ci;
-        dt_esquema_columna(d->e, t, j, &ci);
-        dt__sql_nombre(ci.nombre, strlen(ci.nombre), q);
-        dt__cli_ob_put(&sel, ", ", 2);
-        dt__cli_ob_put(&sel, q, strlen(q));
-        if (set.p != set.data) dt__cli_ob_put(&set, ", ", 2); /* "a = x.a, b = x.b" */
-        dt__cli_ob_put(&set, q, strlen(q));
-        dt__cli_ob_put(&set, " = x.", 5);
-        dt__cli_ob_put(&set, q, strlen(q));
-    }
-    dt__cli_ob_put(&sel, "", 1);
-    dt__cli_ob_put(&set, "", 1);
+    char qc[DT__SQL_CITADO_MAX];
+    if (dt__cli_diferidas_listas(d->e, t, diferida, "", modo, &sel, &set, qc)) return 1;
     size_t cap = 200 + strlen(sel.data) + strlen(set.data) + 2 * strlen(d->nombres[t]) + 2 * strlen(qc);
     char *sql = (char *)malloc(cap);
     int rc = sql == NULL;
