@@ -1,7 +1,8 @@
 /* datoteca copiar --desde URL --hacia URL --reglas REGLAS (--clave-archivo FILE | env DATOTECA_CLAVE): a
  * masked copy of a whole database into a new one (docs/copia.md). This file takes the arguments, the
  * rules text and the key, with enmascarar's safeguards (cli_clave.c); the copy itself is the program's
- * (cli/copiar_sqlite.c links SQLite), reached through dt__cli_copiar_sqlite, NULL in the library. */
+ * (cli/copiar_sqlite.c links SQLite, cli/copiar_pg.c libpq), reached through dt__cli_copiar_sqlite and
+ * dt__cli_copiar_pg, NULL in the library. */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -12,21 +13,25 @@
 #include "mascara/prf.h" /* dt__borrar */
 
 dt__cli_copiar dt__cli_copiar_sqlite = NULL;
+dt__cli_copiar dt__cli_copiar_pg = NULL;
 
 #define DT__COPIAR_REGLAS_MAX (1u << 20)
 
 static int usage_copiar(FILE *f) {
     fprintf(f, "usage: datoteca copiar --desde sqlite:PROD.db --hacia sqlite:STAGING.db|DUMP.sql --reglas REGLAS.toml\n"
+               "       datoteca copiar --desde postgresql://PROD --hacia postgresql://STAGING|DUMP.sql --reglas REGLAS.toml\n"
                "                       (--clave-archivo CLAVE.hex | env DATOTECA_CLAVE) [--clave-compartida]\n"
                "                       [--clave-de-prueba] [--subconjunto TABLE=N%%,... [--semilla N] [--con-hijos]]\n"
                "Copies every table of the database --desde into a new database --hacia, each value masked by its\n"
                "table's rules in REGLAS (`datoteca detectar URL` writes them) under the secret key: the tables, their\n"
                "constraints, indexes, views and triggers as the source has them, the rows masked, every foreign key\n"
-               "checked after the load. A table or column without a rule stops the run before anything is written;\n"
-               "--hacia must not exist, and is left absent when the copy fails. A --hacia ending in .sql is a plain SQL\n"
-               "dump instead (sqlite3 NEW.db < DUMP.sql loads it). --subconjunto clientes=10%%: a smaller copy, about that\n"
-               "share of the table's rows (which ones: --semilla) and every row they reference, transitively; with\n"
-               "--con-hijos the rows that reference them too. From SQLite only (docs/copia.md).\n");
+               "checked after the load. A table or column without a rule stops the run before anything is written.\n"
+               "SQLite: --hacia must not exist, and is left absent when the copy fails. PostgreSQL: --hacia is an empty\n"
+               "database, written in one transaction; the schema is pg_dump's (DATOTECA_PG_DUMP names another one).\n"
+               "A --hacia ending in .sql is a plain SQL dump instead (sqlite3 NEW.db < DUMP.sql, or psql -v ON_ERROR_STOP=1\n"
+               "-f DUMP.sql, loads it). --subconjunto clientes=10%%: a smaller copy, about that share of the table's rows\n"
+               "(which ones: --semilla) and every row they reference, transitively; with --con-hijos the rows that\n"
+               "reference them too; from SQLite only so far (docs/copia.md).\n");
     return f == stdout ? 0 : 2;
 }
 
@@ -81,17 +86,20 @@ int dt__cli_copiar_main(int argc, char **argv) {
     }
     size_t lh = strlen(hacia);
     int volcado = strstr(hacia, "://") == NULL && strncmp(hacia, "sqlite:", 7) != 0 && lh > 4 && strcmp(hacia + lh - 4, ".sql") == 0;
-    if (strncmp(desde, "sqlite:", 7) != 0 || (strncmp(hacia, "sqlite:", 7) != 0 && !volcado)) {
+    int pg = strncmp(desde, "postgresql://", 13) == 0 || strncmp(desde, "postgres://", 11) == 0;
+    int pg_hacia = strncmp(hacia, "postgresql://", 13) == 0 || strncmp(hacia, "postgres://", 11) == 0;
+    dt__cli_copiar copiar = pg ? dt__cli_copiar_pg : dt__cli_copiar_sqlite;
+    if (!(pg && (pg_hacia || volcado)) && !(strncmp(desde, "sqlite:", 7) == 0 && (strncmp(hacia, "sqlite:", 7) == 0 || volcado))) {
         /* neither URL printed: it may hold a password */
-        fprintf(stderr, "datoteca: copiar: --desde must be a sqlite: URL, and --hacia a sqlite: URL or a FILE.sql dump; "
-                        "PostgreSQL and MariaDB copies are not built yet: mask each table's export with `datoteca enmascarar "
-                        "--tabla` (docs/copia.md)\n");
+        fprintf(stderr, "datoteca: copiar: --desde and --hacia must be of one kind: sqlite: into sqlite: or a FILE.sql dump, "
+                        "postgresql:// into postgresql:// or a FILE.sql dump; MariaDB copies are not built yet: mask each "
+                        "table's export with `datoteca enmascarar --tabla` (docs/copia.md)\n");
         return 2;
     }
-    if (dt__cli_copiar_sqlite == NULL) {
-        fprintf(stderr, "datoteca: copiar: this program has no SQLite (the datoteca program links it when built with "
-                        "libsqlite3; the library's CLI, npx datoteca and python -m datoteca without a wheel's program, links "
-                        "no database client)\n");
+    if (copiar == NULL) {
+        fprintf(stderr, "datoteca: copiar: this program has no %s client (the datoteca program links it when built with %s; "
+                        "the library's CLI, npx datoteca and python -m datoteca without a wheel's program, links no database "
+                        "client)\n", pg ? "PostgreSQL" : "SQLite", pg ? "libpq" : "libsqlite3");
         return 2;
     }
     if (dt__cli_clave_dada(clave_ruta, "copiar")) return 2;
@@ -111,7 +119,7 @@ int dt__cli_copiar_main(int argc, char **argv) {
     size_t lr = strlen(reglas_ruta);
     int formato = lr >= 5 && strcmp(reglas_ruta + lr - 5, ".json") == 0 ? DT_MASCARA_JSON : DT_MASCARA_TOML;
     dt__copiar_opciones o = {volcado, subconjunto, (uint64_t)semilla, hijos};
-    int rc = dt__cli_copiar_sqlite(desde, hacia, &o, texto, n, formato, dt__cli_base(reglas_ruta), clave);
+    int rc = copiar(desde, hacia, &o, texto, n, formato, dt__cli_base(reglas_ruta), clave);
     dt__borrar(texto, n);
     free(texto);
     dt_mascara_clave_free(clave);

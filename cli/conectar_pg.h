@@ -27,6 +27,11 @@ int dt__pg_abrir(dt__pg *s, const char *url, char *why, size_t whycap);
  * msg NULL reads as "". */
 void dt__pg_limpio(const dt__pg *s, const char *msg, char *out, size_t cap);
 
+/* 1 when PostgreSQL's primary sentence for this SQLSTATE names objects only (integrity, privileges, names,
+ * sizes, resources, connections, transactions): it may be printed; 0 when it may quote a row's value
+ * (class 22's data exceptions, a trigger's RAISE, any class not known to be safe; NULL). */
+int dt__pg_sin_valores(const char *estado);
+
 /* Closes the connection and wipes the password; safe to call twice. */
 void dt__pg_cerrar(dt__pg *s);
 

@@ -18,6 +18,19 @@ static char *clave_de(const char *url) {
     return dt__ic_dupn(dos + 1, (size_t)(arroba - dos - 1));
 }
 
+/* Whether PostgreSQL's primary sentence for this SQLSTATE can quote a value of a row: class 22 (data
+ * exceptions: "invalid input syntax for type integer: \"...\""), a trigger's RAISE (P0), and any class
+ * not listed here may; integrity (23), privileges and names (42), sizes (22001), resources (53), the
+ * operator (57), connections (08), transactions (25, 40) and unsupported features (0A) name objects only. */
+int dt__pg_sin_valores(const char *estado) {
+    static const char *const seguras[] = {"23", "42", "53", "57", "08", "25", "40", "0A", "55"};
+    if (estado == NULL) return 0;
+    if (strcmp(estado, "22001") == 0) return 1; /* value too long for type character varying(n) */
+    for (size_t i = 0; i < sizeof seguras / sizeof *seguras; i++)
+        if (strncmp(estado, seguras[i], 2) == 0) return 1;
+    return 0;
+}
+
 void dt__pg_limpio(const dt__pg *s, const char *msg, char *out, size_t cap) { dt__ic_limpio(s->clave, msg, out, cap); }
 
 static int fallo(dt__pg *s, const char *que, const char *msg, char *why, size_t whycap) {

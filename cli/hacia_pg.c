@@ -45,19 +45,6 @@ static void decir(const destino *d, const char *fmt, const char *a, const char *
     fputc('\n', stderr);
 }
 
-/* Whether PostgreSQL's primary sentence for this SQLSTATE can quote a value of a row: class 22 (data
- * exceptions: "invalid input syntax for type integer: \"...\""), a trigger's RAISE (P0), and any class
- * not listed here may; integrity (23), privileges and names (42), sizes (22001), resources (53), the
- * operator (57), connections (08), transactions (25, 40) and unsupported features (0A) name objects only. */
-static int sin_valores(const char *estado) {
-    static const char *const seguras[] = {"23", "42", "53", "57", "08", "25", "40", "0A", "55"};
-    if (estado == NULL) return 0;
-    if (strcmp(estado, "22001") == 0) return 1; /* value too long for type character varying(n) */
-    for (size_t i = 0; i < sizeof seguras / sizeof *seguras; i++)
-        if (strncmp(estado, seguras[i], 2) == 0) return 1;
-    return 0;
-}
-
 /* COPY's context, "COPY t, line N, column c: ...": the row (N - 1) and, when it is one of table t's
  * columns, the column. 1 when the row was read. */
 static int donde_en_copy(const destino *d, const char *ctx, unsigned long long *fila, const char **columna) {
@@ -89,7 +76,7 @@ static void fallo(const destino *d, const char *que, const PGresult *r) {
     const char *primario = r ? PQresultErrorField(r, PG_DIAG_MESSAGE_PRIMARY) : NULL;
     char m[700], lugar[400] = "";
     if (primario == NULL) dt__pg_limpio(&d->s, PQerrorMessage(d->s.con), m, sizeof m);
-    else if (sin_valores(estado)) dt__pg_limpio(&d->s, primario, m, sizeof m);
+    else if (dt__pg_sin_valores(estado)) dt__pg_limpio(&d->s, primario, m, sizeof m);
     else snprintf(m, sizeof m, "a value PostgreSQL refuses (its sentence is not printed: it quotes the value)");
     if (d->copiando) {
         unsigned long long fila;

@@ -3,7 +3,8 @@
  * carries this program too (datoteca/_bin/datoteca, which its script runs), with the client libraries.
  * Only this program links SQLite (cli/cli_sqlite.c, cli/conectar_sqlite.c), for `datoteca esquema --formato
  * sqlite`, `--hacia sqlite:` and `datoteca inferir sqlite:`, and libpq (cli/conectar_pg*.c,
- * cli/hacia_pg.c), for `datoteca inferir postgresql://` and `datoteca esquema --hacia postgresql://`,
+ * cli/hacia_pg.c, cli/copiar_pg.c), for `datoteca inferir postgresql://`, `datoteca esquema --hacia
+ * postgresql://` and `datoteca copiar --desde postgresql://`,
  * and MariaDB Connector/C (cli/conectar_mariadb*.c, cli/hacia_mariadb.c), for `datoteca inferir` and
  * `datoteca esquema --hacia` with `mariadb://` and `mysql://`. */
 #include "datoteca.h"
@@ -22,6 +23,7 @@ int main(int argc, char **argv) {
 #ifdef DT_CON_PG
     dt__cli_conectar_pg = dt__conectar_pg;
     dt__cli_hacia_pg = dt__cli_pg_hacia;
+    dt__cli_copiar_pg = dt__cli_pg_copiar;
 #endif
 #ifdef DT_CON_MARIADB
     dt__cli_hacia_mariadb = dt__cli_mariadb_hacia;

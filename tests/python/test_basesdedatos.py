@@ -2,6 +2,7 @@
 Debian's packages (initdb in a temporary directory, a Unix socket only, no TCP port) and SQLite
 through Python's sqlite3. The CLI writes the DDL and the CSV; the database enforces the keys."""
 import csv
+import contextlib
 import glob
 import io
 import os
@@ -34,6 +35,14 @@ def _pg_bin(name):
 
 @pytest.fixture(scope="module")
 def postgres():
+    with servidor_pg() as base:
+        yield base
+
+
+@contextlib.contextmanager
+def servidor_pg():
+    """A PostgreSQL server of its own (initdb in a temporary directory, a Unix socket there, no TCP port):
+    the directory, which is the socket's host; stopped and removed on leaving. Two can run at once."""
     if _pg_bin("initdb") is None:
         subprocess.run([os.path.join(ROOT, "tools", "need_postgres.sh")], check=True)
     initdb, postgres_bin = _pg_bin("initdb"), _pg_bin("postgres")

@@ -1,0 +1,262 @@
+"""`datoteca copiar --desde postgresql://` (docs/copia.md): the reference application (tests/referencia/
+app_pg.sql: three schemas, a domain with a CHECK, an identity column, a partial unique index, a view, an
+audit trigger, cycles) filled by `inferir` + `--hacia` (seed 42) in one PostgreSQL cluster, with names and
+RUTs planted in complaint notes and a name and phone in a jsonb column, copied masked by the rules
+`detectar` proposes (no hand edit) into a second cluster, and into a dump that psql loads into a fresh
+database.
+
+The judges are not the copy's code: PostgreSQL itself (every constraint of the source present and
+validated in the target, pg_dump's view of both), python-stdnum for every masked RUT, and a leak check
+written here that searches every cell of every table of the target for every original RUT (formatted,
+and its body as a run of digits), email, phone (its digits) and full name."""
+import csv
+import io
+import os
+import re
+import subprocess
+
+import pytest
+from stdnum.cl import rut as stdnum_rut
+
+from test_basesdedatos import _pg_bin, _psql, servidor_pg
+from test_inferir import CLI, _inferir
+
+AQUI = os.path.dirname(os.path.abspath(__file__))
+DDL_PG = os.path.join(AQUI, "..", "referencia", "app_pg.sql")
+CLAVE = "6d3c0e1f8a2b4c5d9e7f00112233445566778899aabbccddeeff102132435465"
+TABLAS = "SELECT format('%I.%I', schemaname, tablename) FROM pg_tables WHERE schemaname NOT IN ('pg_catalog', " \
+         "'information_schema') ORDER BY 1"
+
+
+def _correr(*args, env=None):
+    p = subprocess.run([CLI, *args], capture_output=True, env=env)
+    return p.returncode, p.stdout.decode(), p.stderr.decode()
+
+
+def _url(base, db):
+    return f"postgresql://postgres@/{db}?host={base}"
+
+
+def _sql(base, db, sql):
+    return _psql(base, sql, None, "-d", db)
+
+
+def _filas(base, db, tabla):
+    """Every row of a table as PostgreSQL's COPY writes it in CSV (NULL as an empty cell)."""
+    return list(csv.reader(io.StringIO(_sql(base, db, f"COPY {tabla} TO STDOUT (FORMAT csv)"))))
+
+
+def _datos(base, db):
+    """pg_dump's data-only view of a database (psql's \\restrict guard lines left out): for comparing copies."""
+    out = subprocess.run([_pg_bin("pg_dump"), "-h", base, "-U", "postgres", "-d", db, "--data-only", "--no-owner"],
+                         check=True, capture_output=True).stdout.decode()
+    return [linea for linea in out.splitlines() if not linea.startswith(("\\restrict", "\\unrestrict"))]
+
+
+@pytest.fixture(scope="module")
+def origen():
+    """The source cluster, with database prod filled and planted, its proposed rules and a key file."""
+    with servidor_pg() as base:
+        _sql(base, "postgres", "CREATE DATABASE prod")
+        subprocess.run([_pg_bin("psql"), "-h", base, "-U", "postgres", "-d", "prod", "-v", "ON_ERROR_STOP=1", "-q", "-f",
+                        DDL_PG], check=True, capture_output=True)
+        url = _url(base, "prod")
+        rc, doc, err = _inferir(url, "--filas-vacia", "300")
+        assert rc == 0, err
+        directorio = os.path.join(base, "trabajo")
+        os.mkdir(directorio)
+        with open(os.path.join(directorio, "app.toml"), "w") as f:
+            f.write(doc)
+        rc, _, err = _correr("esquema", os.path.join(directorio, "app.toml"), "--seed", "42", "--hacia", url)
+        assert rc == 0, err
+        # the peers' leaks: a client's name and RUT inside a complaint's note, one in five; a name and a phone in jsonb
+        _sql(base, "prod", "UPDATE reclamos r SET detalle = 'Llamó ' || c.nombre || ', RUT ' || c.rut || ', reclama por "
+                           "cobro duplicado' FROM (SELECT nombre, rut, row_number() OVER (ORDER BY id) - 1 AS i FROM clientes) c "
+                           "WHERE c.i % 5 = 0 AND r.id = c.i + 1")
+        _sql(base, "prod", "UPDATE clientes SET preferencias = jsonb_build_object('contacto', nombre || ' al ' || telefono, "
+                           "'canal', 'telefono') WHERE telefono IS NOT NULL AND id % 5 = 1")
+        rc, reglas, err = _correr("detectar", url)
+        assert rc == 0, err
+        ruta_reglas = os.path.join(directorio, "reglas.toml")
+        with open(ruta_reglas, "w") as f:
+            f.write(reglas)
+        clave = os.path.join(directorio, "clave.hex")
+        with open(clave, "w") as f:
+            f.write(CLAVE)
+        os.chmod(clave, 0o600)
+        yield {"base": base, "url": url, "reglas": ruta_reglas, "doc": reglas, "clave": clave, "dir": directorio}
+
+
+@pytest.fixture(scope="module")
+def destino():
+    """A second cluster, the staging server."""
+    with servidor_pg() as base:
+        yield base
+
+
+def _copiar(origen, hacia, reglas=None, *extra):
+    return _correr("copiar", "--desde", origen["url"], "--hacia", hacia, "--reglas", reglas or origen["reglas"],
+                   "--clave-archivo", origen["clave"], *extra)
+
+
+def _originales(base):
+    """What must not survive: RUTs (formatted and bodies), emails, phones' digits, full names."""
+    col = lambda sql: [r[0] for r in csv.reader(io.StringIO(_sql(base, "prod", f"COPY ({sql}) TO STDOUT (FORMAT csv)")))]
+    ruts = col("SELECT rut FROM clientes UNION SELECT rut FROM empleados")
+    emails = col("SELECT email FROM clientes WHERE email IS NOT NULL UNION SELECT email FROM auth.accesos")
+    tels = col("SELECT telefono FROM clientes WHERE telefono IS NOT NULL UNION SELECT celular FROM empleados "
+               "WHERE celular IS NOT NULL")
+    nombres = col("SELECT nombre FROM clientes")
+    assert len(ruts) >= 300 and len(emails) >= 300 and len(tels) >= 100 and len(nombres) >= 300
+    plantados = _sql(base, "prod", "SELECT count(*) FROM reclamos WHERE detalle LIKE 'Llamó %'").strip()
+    assert int(plantados) >= 50, f"{plantados} notes planted"
+    cuerpos = {re.sub(r"\D", "", r[:-1]) for r in ruts}
+    return set(ruts), cuerpos, set(emails), {re.sub(r"\D", "", t)[-8:] for t in tels}, set(nombres)
+
+
+def _fugas(base, db, originales):
+    """The kinds of planted values found in any cell of any table of db (values never printed)."""
+    ruts, cuerpos, emails, tels, nombres = originales
+    celdas = [c for (t,) in csv.reader(io.StringIO(_sql(base, db, TABLAS))) for fila in _filas(base, db, t) for c in fila]
+    texto = "\n".join(celdas)
+    digitos = "|".join(re.sub(r"\D", "", c) for c in celdas)
+    hallados = [k for k, vs in (("rut", ruts), ("email", emails), ("full name", nombres)) if any(v in texto for v in vs)]
+    hallados += ["rut body"] if cuerpos & set(re.findall(r"(?<!\d)\d{7,8}(?!\d)", texto)) else []
+    hallados += ["phone"] if any(d in digitos for d in tels) else []
+    return hallados, len(celdas)
+
+
+def _objetos(base, db):
+    """The schema objects PostgreSQL holds, by kind: constraints by type (with their validation), triggers,
+    indexes, views, sequences, identity and generated columns, domains."""
+    return _sql(base, db, """
+        SELECT 'constraint ' || n.nspname || '.' || c.conname || ' ' || c.contype::text || ' ' || c.convalidated::text
+          FROM pg_constraint c JOIN pg_namespace n ON n.oid = c.connamespace WHERE n.nspname NOT IN ('pg_catalog', 'information_schema')
+        UNION ALL SELECT 'trigger ' || tgname FROM pg_trigger WHERE NOT tgisinternal
+        UNION ALL SELECT 'index ' || schemaname || '.' || indexname FROM pg_indexes WHERE schemaname NOT IN ('pg_catalog')
+        UNION ALL SELECT 'view ' || schemaname || '.' || viewname FROM pg_views WHERE schemaname NOT IN ('pg_catalog', 'information_schema')
+        UNION ALL SELECT 'sequence ' || schemaname || '.' || sequencename FROM pg_sequences
+        UNION ALL SELECT 'column ' || table_schema || '.' || table_name || '.' || column_name || ' ' || is_identity || ' ' || is_generated
+          FROM information_schema.columns WHERE table_schema NOT IN ('pg_catalog', 'information_schema')
+        ORDER BY 1""").splitlines()
+
+
+def test_copiar_pg_into_another_cluster(origen, destino):
+    """detectar then copiar into an empty database of a second cluster, no hand edit: every object of the
+    source there and every constraint validated by PostgreSQL, the same row counts, every masked RUT valid,
+    no planted value in any cell, the sequences past every copied key, and the same key giving the same rows."""
+    assert 'detalle = { regla = "texto" }' in origen["doc"] and '[tablas."ventas.facturas".columnas]' in origen["doc"]
+    _sql(destino, "postgres", "CREATE DATABASE staging")
+    rc, out, err = _copiar(origen, _url(destino, "staging"))
+    assert rc == 0, err
+    assert out == "" and re.fullmatch(r"datoteca copiar: 25 tables, \d+ rows masked, every constraint validated by "
+                                      r"PostgreSQL\n", err), err
+    base = origen["base"]
+    assert _objetos(destino, "staging") == _objetos(base, "prod")
+    assert _sql(destino, "staging", "SELECT count(*) FROM pg_constraint WHERE NOT convalidated").strip() == "0"
+    tablas = [t for (t,) in csv.reader(io.StringIO(_sql(base, "prod", TABLAS)))]
+    assert len(tablas) == 25
+    for t in tablas:
+        a, b = (_sql(x, db, f"SELECT count(*) FROM {t}").strip() for x, db in ((base, "prod"), (destino, "staging")))
+        assert a == b, f"table {t}: {a} rows in the source, {b} in the copy"
+    ruts = [r[0] for r in _filas(destino, "staging", "(SELECT rut FROM clientes UNION ALL SELECT rut_cliente FROM reclamos)")]
+    assert len(ruts) >= 600
+    malos = [i for i, r in enumerate(ruts) if not stdnum_rut.is_valid(r)]
+    assert malos == [], f"masked RUTs failing module 11 at rows {malos[:5]}"
+    # the joins hold through the masking: each complaint's RUT is a client's masked RUT
+    assert _sql(destino, "staging", "SELECT count(*) FROM reclamos WHERE rut_cliente NOT IN (SELECT rut FROM clientes)").strip() == "0"
+    hallados, celdas = _fugas(destino, "staging", _originales(base))
+    assert celdas > 20_000
+    assert hallados == [], f"planted values found in the copy (kinds; values not printed): {hallados}"
+    # the next row the application inserts gets a key past the copied ones (the source's sequence position)
+    # (read without nextval, which would move it)
+    assert _sql(destino, "staging", "SELECT last_value >= (SELECT max(id) FROM clientes) AND is_called FROM clientes_id_seq").strip() == "t"
+    # the same key and rules: the same rows
+    _sql(destino, "postgres", "CREATE DATABASE staging2")
+    rc, _, err = _copiar(origen, _url(destino, "staging2"))
+    assert rc == 0, err
+    assert _datos(destino, "staging2") == _datos(destino, "staging")
+    # the audit trigger did not fire for the copied rows (the counts above) and fires for the application's
+    # next account (in the second copy), whose audit row takes a key past the copied ones
+    maximo = int(_sql(destino, "staging2", "SELECT max(id) FROM auditoria"))
+    _sql(destino, "staging2", "INSERT INTO cuentas (cliente_id, tipo, saldo, abierta) SELECT min(id), "
+                             "(enum_range(NULL::tipo_cuenta))[1], 0, DATE '2026-12-01' FROM clientes")
+    assert _sql(destino, "staging2", f"SELECT count(*) FROM auditoria WHERE id > {maximo} AND tabla = 'cuentas'").strip() == "1"
+
+
+def test_copiar_pg_dump_loads_with_psql_into_a_fresh_cluster(origen, destino):
+    """--hacia FILE.sql: a plain dump, written without a target server, that psql -v ON_ERROR_STOP=1 loads into
+    an empty database of the other cluster, equal row for row to the direct copy, every constraint validated;
+    no temporary file is left, and an existing dump is never written over."""
+    if "staging" not in _sql(destino, "postgres", "SELECT datname FROM pg_database"):
+        _sql(destino, "postgres", "CREATE DATABASE staging")
+        assert _copiar(origen, _url(destino, "staging"))[0] == 0
+    volcado = os.path.join(origen["dir"], "staging.sql")
+    antes = sorted(os.listdir(origen["dir"]))
+    rc, out, err = _copiar(origen, volcado)
+    assert rc == 0, err
+    assert re.fullmatch(r"datoteca copiar: 25 tables, \d+ rows masked; written as an SQL dump for psql\n", err), err
+    assert sorted(os.listdir(origen["dir"])) == sorted(antes + ["staging.sql"])
+    _sql(destino, "postgres", "CREATE DATABASE desde_volcado")
+    subprocess.run([_pg_bin("psql"), "-h", destino, "-U", "postgres", "-d", "desde_volcado", "-v", "ON_ERROR_STOP=1", "-q",
+                    "--single-transaction", "-f", volcado], check=True, capture_output=True)
+    assert _datos(destino, "desde_volcado") == _datos(destino, "staging")
+    assert _objetos(destino, "desde_volcado") == _objetos(origen["base"], "prod")
+    hallados, _ = _fugas(destino, "desde_volcado", _originales(origen["base"]))
+    assert hallados == [], hallados
+    texto = open(volcado, encoding="utf-8").read()
+    assert not any(r in texto for r in _originales(origen["base"])[0]), "an original RUT is in the dump"
+    # never over an existing file
+    rc, _, err = _copiar(origen, volcado)
+    assert rc == 2 and "exists" in err, err
+
+
+def test_copiar_pg_refusals_write_nothing(origen, destino):
+    """A table without rules, a column added after the rules were written, a foreign key whose column has
+    another rule than its parent's, a non-empty target: each refused with a sentence naming table and column
+    (never a value), and the target left as it was (one transaction); a URL's password never printed."""
+    _sql(destino, "postgres", "CREATE DATABASE rechazos")
+    hacia = _url(destino, "rechazos")
+    vacia = lambda: _sql(destino, "rechazos", "SELECT count(*) FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace "
+                                               "WHERE n.nspname NOT IN ('pg_catalog', 'information_schema') AND n.nspname "
+                                               "NOT LIKE 'pg_%'").strip() == "0"
+    doc = origen["doc"]
+    reglas = os.path.join(origen["dir"], "otras.toml")
+    # a table left out of the document
+    inicio = doc.index("[tablas.etiquetas.columnas]")
+    fin = doc.index("\n[", inicio + 1)
+    with open(reglas, "w") as f:
+        f.write(doc[:inicio] + doc[fin + 1:])
+    rc, _, err = _copiar(origen, hacia, reglas)
+    assert rc == 2 and "etiquetas" in err and "nothing was written" in err, err
+    assert vacia()
+    # a column the source gained after the rules were written (privacy by default)
+    _sql(origen["base"], "prod", "ALTER TABLE clientes ADD COLUMN rut_apoderado text")
+    try:
+        rc, _, err = _copiar(origen, hacia)
+        assert rc == 2 and "rut_apoderado" in err and "clientes" in err, err
+        assert vacia()
+    finally:
+        _sql(origen["base"], "prod", "ALTER TABLE clientes DROP COLUMN rut_apoderado")
+    # the complaints' RUT masked by another rule than the clients': PostgreSQL's foreign key refuses, all undone
+    with open(reglas, "w") as f:
+        f.write(doc.replace('rut_cliente = { regla = "rut" }', 'rut_cliente = { regla = "sustituir", llamada = "rut" }'))
+    assert 'rut_cliente = { regla = "rut" }' in doc
+    rc, _, err = _copiar(origen, hacia, reglas)
+    assert rc == 2 and "foreign key" in err and "reclamos" in err and "23503" in err, err
+    ruts = {r[0] for r in _filas(origen["base"], "prod", "(SELECT rut FROM clientes)")}
+    assert not any(r in err for r in ruts), "a RUT was printed"
+    assert vacia()
+    # a target that holds tables already
+    _sql(destino, "rechazos", "CREATE TABLE ya_estaba (id int)")
+    rc, _, err = _copiar(origen, hacia)
+    assert rc == 2 and "empty database" in err, err
+    assert _sql(destino, "rechazos", "SELECT count(*) FROM pg_tables WHERE schemaname = 'public'").strip() == "1"
+    # a password in a URL is never printed, whichever side
+    rc, out, err = _correr("copiar", "--desde", "postgresql://ana:secreto-5521@127.0.0.1:1/prod?connect_timeout=3",
+                           "--hacia", hacia, "--reglas", origen["reglas"], "--clave-archivo", origen["clave"])
+    assert rc == 2 and "secreto-5521" not in out + err and "127.0.0.1" in err, err
+    # pg_dump missing: said, naming what to install, before anything is written
+    rc, _, err = _correr("copiar", "--desde", origen["url"], "--hacia", _url(destino, "postgres"), "--reglas", origen["reglas"],
+                         "--clave-archivo", origen["clave"], env={**os.environ, "DATOTECA_PG_DUMP": "/nonexistent/pg_dump"})
+    assert rc == 2 and "DATOTECA_PG_DUMP" in err and "nothing was written" in err, err
