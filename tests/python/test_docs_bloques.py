@@ -121,6 +121,10 @@ NO_CORRE = {
                                 "and loads it into an empty database",  # :101
     "docs/copia.md@fa10ee6fb1": "a prod.db, its reglas.toml and clave.hex: tests/python/test_detectar_url.py runs these "
                                 "subsets on the reference application and checks their foreign keys",  # :130
+    "docs/copia.md@0198841137": "a production server and a staging server (prod.interno, staging.interno): "
+                                "tests/python/test_copiar_pg.py runs detectar and this copiar between two clusters it starts",  # :145
+    "docs/copia.md@ba09de0391": "a $PROD server: tests/python/test_copiar_pg.py writes this dump and loads it with this psql "
+                                "into a fresh database of a second cluster",  # :197
     "docs/postgres.md@a281b51f8c": "a production database app with the extension and a key file under /etc: "
                                    "tests/python/test_postgres_copia.py runs detectar and this CALL on the reference application",  # :280
     "docs/copia.md@ee699537b0": "psql's \\copy from a $PROD server: tests/python/test_detectar_url.py exports every table of "
