@@ -31,7 +31,7 @@ static int usage_copiar(FILE *f) {
                "A --hacia ending in .sql is a plain SQL dump instead (sqlite3 NEW.db < DUMP.sql, or psql -v ON_ERROR_STOP=1\n"
                "-f DUMP.sql, loads it). --subconjunto clientes=10%%: a smaller copy, about that share of the table's rows\n"
                "(which ones: --semilla) and every row they reference, transitively; with --con-hijos the rows that\n"
-               "reference them too; from SQLite only so far (docs/copia.md).\n");
+               "reference them too (docs/copia.md).\n");
     return f == stdout ? 0 : 2;
 }
 

@@ -275,6 +275,15 @@ int dt__cli_sqlite_entero(const char *s, size_t n, long long *out);
 int dt__cli_sqlite_copiar(const char *desde, const char *hacia, const dt__copiar_opciones *o, const char *reglas, size_t len,
                           int formato, const char *archivo, const dt_mascara_clave *k);
 int dt__cli_copiar_main(int argc, char **argv);
+/* --subconjunto's shared part (cli_subconjunto.c). dt__cli_sub_raices reads spec ("clientes=10%,pedidos=5%")
+ * into pct[0..nt) (the share of table tablas[i] kept as a root, 0 for a table that is not one): 0, or 2 said
+ * on stderr (no value in it). A root's row identified by the 64-bit `fila` is kept when dt__cli_sub_queda(
+ * dt__cli_sub_sal(semilla, table), fila, pct) is 1; dt__cli_sub_fnv hashes an identity that is text (n bytes of
+ * s). Integers only: the same seed keeps the same rows on every machine. Pure functions, thread-safe. */
+int dt__cli_sub_raices(const char *spec, char *const *tablas, size_t nt, unsigned char *pct);
+uint64_t dt__cli_sub_sal(uint64_t semilla, const char *tabla);
+int dt__cli_sub_queda(uint64_t sal, uint64_t fila, unsigned pct);
+uint64_t dt__cli_sub_fnv(const char *s, size_t n);
 /* Any name as SQL reads it quoted ("..." with each " doubled), into a new string the caller frees, or NULL
  * when memory runs out: for the names of a database being copied, which may be anything (cli_comun.c). */
 char *dt__cli_sql_citado(const char *s);

@@ -33,6 +33,7 @@
 #include "cli_interno.h"
 #include "conectar.h" /* dt__ic_dup */
 #include "conectar_pg.h"
+#include "subconjunto_pg.h"
 
 #define DT__PG_ESQUEMA_MAX (256u << 20) /* pg_dump's schema text: far beyond any real schema */
 #define DT__PG_LOTE (256u << 10)        /* COPY data sent to the target in blocks of this size */
@@ -40,6 +41,7 @@
 /* A table of the source: its rules bound to its columns, and its two COPY statements. */
 typedef struct tabla {
     char *nombre;            /* as the rules document names it: t in public, s.t elsewhere */
+    char *oid, *citada;      /* its pg_class oid as text; "s"."t" */
     char *leer;              /* COPY (SELECT every column) TO STDOUT */
     char *escribir;          /* COPY "s"."t" (the written columns) FROM STDIN */
     dt_mascara_reglas *reglas;
@@ -208,6 +210,10 @@ static int preparar(copia *c) {
             break;
         }
         const char *oid = PQgetvalue(r, i, 0);
+        if ((t->oid = dt__ic_dup(oid)) == NULL || (t->citada = dt__ic_dup(PQgetvalue(r, i, 2))) == NULL) {
+            rc = 1;
+            break;
+        }
         PGresult *cols = consulta(&c->src, "--desde", COLUMNAS, 1, &oid, "reading a table's columns");
         if (cols == NULL) rc = 2;
         else rc = plan_de(c, t, cols, PQgetvalue(r, i, 2));
@@ -530,9 +536,37 @@ static int vacio(copia *c) {
     return lleno ? 2 : 0;
 }
 
+/* A smaller copy: the kept rows of each table (cli/subconjunto_pg.c), then each table's read takes only
+ * those. 0, 1 out of memory, 2 said. */
+static int subconjunto(copia *c, const dt__copiar_opciones *o) {
+    char **nombres = (char **)calloc(c->nt + 1, sizeof *nombres), **oids = (char **)calloc(c->nt + 1, sizeof *oids);
+    char **citadas = (char **)calloc(c->nt + 1, sizeof *citadas);
+    int rc = nombres && oids && citadas ? 0 : 1;
+    for (size_t i = 0; rc == 0 && i < c->nt; i++) nombres[i] = c->t[i].nombre, oids[i] = c->t[i].oid, citadas[i] = c->t[i].citada;
+    uint64_t raices = 0;
+    if (rc == 0) rc = dt__cli_pg_subconjunto(&c->src, nombres, oids, citadas, c->nt, o->subconjunto, o->semilla, o->hijos, &raices);
+    free(nombres), free(oids), free(citadas);
+    for (size_t i = 0; rc == 0 && i < c->nt; i++) {
+        tabla *t = &c->t[i];
+        size_t l = strlen(t->leer) - 11, n = l + 120; /* before ") TO STDOUT" */
+        char *leer = (char *)malloc(n);
+        if (leer == NULL) rc = 1;
+        else {
+            snprintf(leer, n, "%.*s WHERE (tableoid, ctid) IN (SELECT toid, rid FROM pg_temp.datoteca_sub_%zu)) TO STDOUT", (int)l,
+                     t->leer, i);
+            free(t->leer);
+            t->leer = leer;
+        }
+    }
+    if (rc == 1) fprintf(stderr, "datoteca: out of memory\n");
+    return rc;
+}
+
 static void liberar(copia *c) {
     for (size_t i = 0; c->t && i < c->nt; i++) {
         free(c->t[i].nombre);
+        free(c->t[i].oid);
+        free(c->t[i].citada);
         free(c->t[i].leer);
         free(c->t[i].escribir);
         free(c->t[i].de);
@@ -545,11 +579,6 @@ static void liberar(copia *c) {
 
 int dt__cli_pg_copiar(const char *desde, const char *hacia, const dt__copiar_opciones *o, const char *reglas, size_t len,
                       int formato, const char *archivo, const dt_mascara_clave *k) {
-    if (o->subconjunto) {
-        fprintf(stderr, "datoteca: copiar: --subconjunto is built for SQLite sources only so far; a PostgreSQL source is "
-                        "copied whole (nothing was written)\n");
-        return 2;
-    }
     copia c;
     memset(&c, 0, sizeof c);
     c.reglas = reglas, c.len = len, c.formato = formato, c.archivo = archivo, c.k = k;
@@ -568,7 +597,9 @@ int dt__cli_pg_copiar(const char *desde, const char *hacia, const dt__copiar_opc
         return 2;
     }
     /* one snapshot of the source for the rows, the sequences and pg_dump's schema */
-    int rc = orden(&c.src, "--desde", "BEGIN ISOLATION LEVEL REPEATABLE READ, READ ONLY", "starting a snapshot");
+    /* (a subset keeps its rows in TEMP tables, which a READ ONLY transaction may not create) */
+    int rc = orden(&c.src, "--desde", o->subconjunto ? "BEGIN ISOLATION LEVEL REPEATABLE READ" :
+                                      "BEGIN ISOLATION LEVEL REPEATABLE READ, READ ONLY", "starting a snapshot");
     char *instantanea = NULL, *pre = NULL, *post = NULL, *tmp = NULL;
     if (rc == 0) {
         PGresult *r = consulta(&c.src, "--desde", "SELECT pg_export_snapshot()", 0, NULL, "exporting its snapshot");
@@ -577,6 +608,7 @@ int dt__cli_pg_copiar(const char *desde, const char *hacia, const dt__copiar_opc
         PQclear(r);
     }
     if (rc == 0) rc = preparar(&c);
+    if (rc == 0 && o->subconjunto) rc = subconjunto(&c, o);
     if (rc == 0 && (pre = pg_dump(&c, desde, instantanea, "pre-data")) == NULL) rc = 2;
     if (rc == 0 && (post = pg_dump(&c, desde, instantanea, "post-data")) == NULL) rc = 2;
     if (rc == 0 && o->volcado) {
@@ -630,7 +662,7 @@ int dt__cli_pg_copiar(const char *desde, const char *hacia, const dt__copiar_opc
     }
     if (tmp && rc != 0) remove(tmp);
     if (rc == 0)
-        fprintf(stderr, "datoteca copiar: %zu tables, %llu rows masked%s\n", c.nt, total,
+        fprintf(stderr, "datoteca copiar: %zu tables, %llu rows masked%s%s\n", c.nt, total, o->subconjunto ? " (a subset)" : "",
                 o->volcado ? "; written as an SQL dump for psql" : ", every constraint validated by PostgreSQL");
     dt__pg_cerrar(&c.dst); /* an open transaction ends with the connection: rolled back */
     dt__pg_cerrar(&c.src);

@@ -3,7 +3,7 @@
  * datoteca_sub_<i>(rid) of the rowids kept (TEMP: the source is opened read-only and stays untouched):
  *
  *   1. the roots: a row of a named table is kept when a hash of (semilla, table, rowid) falls in its
- *      share (integers only: the same seed keeps the same rows on every machine);
+ *      share (cli_subconjunto.c: integers only, the same seed keeps the same rows on every machine);
  *   2. with --con-hijos, downward from the roots: a row whose foreign key points at a kept row is kept,
  *      transitively (the children are not followed up from parents pulled in by step 3);
  *   3. upward until nothing changes: the row every kept row's foreign key points at is kept, so no
@@ -25,19 +25,6 @@ typedef struct dt__fk_sub {
     size_t hijo, padre;
     char *union_;
 } dt__fk_sub;
-
-static uint64_t mezcla(uint64_t x) { /* SplitMix64's finalizer: every bit of x reaches every bit out */
-    x += 0x9E3779B97F4A7C15ULL;
-    x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ULL;
-    x = (x ^ (x >> 27)) * 0x94D049BB133111EBULL;
-    return x ^ (x >> 31);
-}
-
-static uint64_t fnv(const char *s) {
-    uint64_t h = 0xcbf29ce484222325ULL;
-    for (; *s; s++) h = (h ^ (unsigned char)*s) * 0x100000001b3ULL;
-    return h;
-}
 
 static int exec(sqlite3 *db, const char *sql) {
     char *err = NULL;
@@ -146,25 +133,9 @@ int dt__cli_sqlite_subconjunto(sqlite3 *db, char *const *tablas, size_t nt, cons
     unsigned char *raiz = (unsigned char *)calloc(nt ? nt : 1, 1);
     if (raiz == NULL) return 1;
     *raices = 0;
-    for (const char *p = spec; rc == 0 && *p;) {
-        const char *igual = strchr(p, '='), *fin = strchr(p, ',');
-        if (fin == NULL) fin = p + strlen(p);
-        char *resto = NULL;
-        long pct = igual && igual < fin ? strtol(igual + 1, &resto, 10) : -1;
-        if (igual == NULL || igual > fin || resto == NULL || *resto != '%' || resto + 1 != fin || pct < 1 || pct > 100) {
-            fprintf(stderr, "datoteca: copiar: --subconjunto must be TABLE=N%% (N from 1 to 100), comma-separated, such as "
-                            "clientes=10%%\n");
-            rc = 2;
-            break;
-        }
-        size_t i = 0;
-        while (i < nt && !(strlen(tablas[i]) == (size_t)(igual - p) && strncmp(tablas[i], p, (size_t)(igual - p)) == 0)) i++;
-        if (i == nt) {
-            fprintf(stderr, "datoteca: copiar: --subconjunto names a table the source does not have: %.*s\n", (int)(igual - p), p);
-            rc = 2;
-            break;
-        }
-        raiz[i] = 1;
+    if (rc == 0) rc = dt__cli_sub_raices(spec, tablas, nt, raiz);
+    for (size_t i = 0; i < nt && rc == 0; i++) {
+        if (raiz[i] == 0) continue;
         char *q = dt__cli_sql_citado(tablas[i]);
         sqlite3_stmt *st = NULL, *ins = NULL;
         snprintf(sql, sizeof sql, "INSERT INTO temp.datoteca_sub_%zu (rid) VALUES (?1)", i);
@@ -176,10 +147,10 @@ int dt__cli_sqlite_subconjunto(sqlite3 *db, char *const *tablas, size_t nt, cons
                     tablas[i], sqlite3_errmsg(db));
             rc = 2;
         }
-        uint64_t sal = mezcla(semilla ^ fnv(tablas[i]));
+        uint64_t sal = dt__cli_sub_sal(semilla, tablas[i]);
         while (rc == 0 && sqlite3_step(st) == SQLITE_ROW) {
             sqlite3_int64 rid = sqlite3_column_int64(st, 0);
-            if (mezcla(sal ^ (uint64_t)rid) % 100 >= (uint64_t)pct) continue;
+            if (!dt__cli_sub_queda(sal, (uint64_t)rid, raiz[i])) continue;
             sqlite3_bind_int64(ins, 1, rid);
             if (sqlite3_step(ins) != SQLITE_DONE) {
                 fprintf(stderr, "datoteca: copiar: --subconjunto: %s\n", sqlite3_errmsg(db));
@@ -190,7 +161,6 @@ int dt__cli_sqlite_subconjunto(sqlite3 *db, char *const *tablas, size_t nt, cons
         }
         sqlite3_finalize(st);
         sqlite3_finalize(ins);
-        p = *fin ? fin + 1 : fin;
     }
     dt__fk_sub *fks = NULL;
     size_t nfks = 0;

@@ -29,7 +29,7 @@ tsan=$(mktemp -d)
 # the program's own files as CMake adds them: SQLite's writer and connector, libpq's connector
 gcc -std=c11 -O1 -g -fsanitize=thread -Ic/include -Ic/src -Icli $(cat c/fuentes.txt) cli/main.c \
   $( [ -e /usr/include/sqlite3.h ] && echo "-DDT_CON_SQLITE cli/cli_sqlite.c cli/copiar_sqlite.c cli/subconjunto_sqlite.c cli/conectar_sqlite.c -lsqlite3" ) \
-  $( [ -e /usr/include/postgresql/libpq-fe.h ] && echo "-DDT_CON_PG -I/usr/include/postgresql cli/conectar_pg.c cli/conectar_pg_sesion.c cli/hacia_pg.c cli/copiar_pg.c -lpq" ) \
+  $( [ -e /usr/include/postgresql/libpq-fe.h ] && echo "-DDT_CON_PG -I/usr/include/postgresql cli/conectar_pg.c cli/conectar_pg_sesion.c cli/hacia_pg.c cli/copiar_pg.c cli/subconjunto_pg.c -lpq" ) \
   $( [ -e /usr/include/mariadb/mysql.h ] && echo "-DDT_CON_MARIADB -I/usr/include/mariadb $(ls cli/*mariadb*.c) -lmariadb" ) \
   -lpthread -o "$tsan/datoteca"
 export TSAN_OPTIONS=halt_on_error=1:exitcode=66

@@ -405,10 +405,10 @@ def test_copiar_sqlite_refusals_write_nothing(tmp_path):
     # a key where the target goes: refused, not printed, nothing written
     rc, out, err = _correr("copiar", "--desde", f"sqlite:{db}", "--hacia", CLAVE, "--reglas", str(reglas))
     assert rc == 2 and CLAVE not in err and "--hacia is 64 hexadecimal digits" in err, err
-    # not SQLite: said, the URL not printed
+    # across kinds (PostgreSQL into SQLite): said, the URL not printed
     rc, out, err = _correr("copiar", "--desde", "postgresql://ana:secreto-7@h/app", "--hacia", f"sqlite:{destino}",
                            "--reglas", str(reglas), "--clave-archivo", str(tmp_path / "clave.hex"))
-    assert rc == 2 and "secreto-7" not in err and "--desde must be a sqlite: URL" in err, err
+    assert rc == 2 and "secreto-7" not in err and "--desde and --hacia must be of one kind" in err, err
     assert not destino.exists()
 
 
