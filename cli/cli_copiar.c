@@ -14,12 +14,14 @@
 
 dt__cli_copiar dt__cli_copiar_sqlite = NULL;
 dt__cli_copiar dt__cli_copiar_pg = NULL;
+dt__cli_copiar dt__cli_copiar_mariadb = NULL;
 
 #define DT__COPIAR_REGLAS_MAX (1u << 20)
 
 static int usage_copiar(FILE *f) {
     fprintf(f, "usage: datoteca copiar --desde sqlite:PROD.db --hacia sqlite:STAGING.db|DUMP.sql --reglas REGLAS.toml\n"
                "       datoteca copiar --desde postgresql://PROD --hacia postgresql://STAGING|DUMP.sql --reglas REGLAS.toml\n"
+               "       datoteca copiar --desde mariadb://PROD --hacia mariadb://STAGING|DUMP.sql --reglas REGLAS.toml\n"
                "                       (--clave-archivo CLAVE.hex | env DATOTECA_CLAVE) [--clave-compartida]\n"
                "                       [--clave-de-prueba] [--subconjunto TABLE=N%%,... [--semilla N] [--con-hijos]]\n"
                "Copies every table of the database --desde into a new database --hacia, each value masked by its\n"
@@ -28,8 +30,9 @@ static int usage_copiar(FILE *f) {
                "checked after the load. A table or column without a rule stops the run before anything is written.\n"
                "SQLite: --hacia must not exist, and is left absent when the copy fails. PostgreSQL: --hacia is an empty\n"
                "database, written in one transaction; the schema is pg_dump's (DATOTECA_PG_DUMP names another one).\n"
-               "A --hacia ending in .sql is a plain SQL dump instead (sqlite3 NEW.db < DUMP.sql, or psql -v ON_ERROR_STOP=1\n"
-               "-f DUMP.sql, loads it). --subconjunto clientes=10%%: a smaller copy, about that share of the table's rows\n"
+               "MariaDB: --hacia is an empty database; each foreign key is added after the rows, checking them.\n"
+               "A --hacia ending in .sql is a plain SQL dump instead (sqlite3 NEW.db < DUMP.sql, psql -v ON_ERROR_STOP=1\n"
+               "-f DUMP.sql or mariadb NEW < DUMP.sql loads it). --subconjunto clientes=10%%: a smaller copy, about that share of the table's rows\n"
                "(which ones: --semilla) and every row they reference, transitively; with --con-hijos the rows that\n"
                "reference them too (docs/copia.md).\n");
     return f == stdout ? 0 : 2;
@@ -86,20 +89,25 @@ int dt__cli_copiar_main(int argc, char **argv) {
     }
     size_t lh = strlen(hacia);
     int volcado = strstr(hacia, "://") == NULL && strncmp(hacia, "sqlite:", 7) != 0 && lh > 4 && strcmp(hacia + lh - 4, ".sql") == 0;
-    int pg = strncmp(desde, "postgresql://", 13) == 0 || strncmp(desde, "postgres://", 11) == 0;
-    int pg_hacia = strncmp(hacia, "postgresql://", 13) == 0 || strncmp(hacia, "postgres://", 11) == 0;
-    dt__cli_copiar copiar = pg ? dt__cli_copiar_pg : dt__cli_copiar_sqlite;
-    if (!(pg && (pg_hacia || volcado)) && !(strncmp(desde, "sqlite:", 7) == 0 && (strncmp(hacia, "sqlite:", 7) == 0 || volcado))) {
+    /* the kind of each side: 0 SQLite, 1 PostgreSQL, 2 MariaDB/MySQL, -1 neither (a dump, or not a URL) */
+    int tipos[2];
+    const char *lados[2] = {desde, hacia};
+    for (int i = 0; i < 2; i++)
+        tipos[i] = strncmp(lados[i], "sqlite:", 7) == 0 ? 0
+                   : strncmp(lados[i], "postgresql://", 13) == 0 || strncmp(lados[i], "postgres://", 11) == 0 ? 1
+                   : strncmp(lados[i], "mariadb://", 10) == 0 || strncmp(lados[i], "mysql://", 8) == 0 ? 2 : -1;
+    if (tipos[0] < 0 || !(tipos[1] == tipos[0] || volcado)) {
         /* neither URL printed: it may hold a password */
-        fprintf(stderr, "datoteca: copiar: --desde and --hacia must be of one kind: sqlite: into sqlite: or a FILE.sql dump, "
-                        "postgresql:// into postgresql:// or a FILE.sql dump; MariaDB copies are not built yet: mask each "
-                        "table's export with `datoteca enmascarar --tabla` (docs/copia.md)\n");
+        fprintf(stderr, "datoteca: copiar: --desde and --hacia must be of one kind: sqlite: into sqlite:, postgresql:// into "
+                        "postgresql://, mariadb:// into mariadb://, or any of them into a FILE.sql dump (docs/copia.md)\n");
         return 2;
     }
+    static const char *const clientes[] = {"SQLite", "PostgreSQL", "MariaDB"}, *const bibliotecas[] = {"libsqlite3", "libpq", "libmariadb"};
+    dt__cli_copiar copiar = tipos[0] == 0 ? dt__cli_copiar_sqlite : tipos[0] == 1 ? dt__cli_copiar_pg : dt__cli_copiar_mariadb;
     if (copiar == NULL) {
         fprintf(stderr, "datoteca: copiar: this program has no %s client (the datoteca program links it when built with %s; "
                         "the library's CLI, npx datoteca and python -m datoteca without a wheel's program, links no database "
-                        "client)\n", pg ? "PostgreSQL" : "SQLite", pg ? "libpq" : "libsqlite3");
+                        "client)\n", clientes[tipos[0]], bibliotecas[tipos[0]]);
         return 2;
     }
     if (dt__cli_clave_dada(clave_ruta, "copiar")) return 2;

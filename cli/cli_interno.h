@@ -255,8 +255,8 @@ extern dt__cli_hacia dt__cli_hacia_sqlite;
  * sentences call it) under `k`. The exit status: 0; 2 refused before anything was written or a copy
  * undone (one sentence on stderr naming table, row and column, never a value); 1 for an I/O error.
  * NULL in the library; the datoteca program sets dt__cli_copiar_sqlite to dt__cli_sqlite_copiar (cli/copiar_sqlite.c)
- * and dt__cli_copiar_pg to dt__cli_pg_copiar (cli/copiar_pg.c: a PostgreSQL source into an empty PostgreSQL
- * database, or a dump for psql). */
+ * dt__cli_copiar_pg to dt__cli_pg_copiar (cli/copiar_pg.c: a PostgreSQL source into an empty PostgreSQL
+ * database, or a dump for psql) and dt__cli_copiar_mariadb to dt__cli_mariadb_copiar (cli/copiar_mariadb.c). */
 typedef struct dt__copiar_opciones {
     int volcado;             /* hacia is a path for an SQL dump, not a URL */
     const char *subconjunto; /* "clientes=10%,...": a smaller copy (NULL: every row) */
@@ -267,6 +267,9 @@ typedef int (*dt__cli_copiar)(const char *desde, const char *hacia, const dt__co
                               size_t len, int formato, const char *archivo, const dt_mascara_clave *k);
 extern dt__cli_copiar dt__cli_copiar_sqlite;
 extern dt__cli_copiar dt__cli_copiar_pg;
+extern dt__cli_copiar dt__cli_copiar_mariadb;
+int dt__cli_mariadb_copiar(const char *desde, const char *hacia, const dt__copiar_opciones *o, const char *reglas, size_t len,
+                           int formato, const char *archivo, const dt_mascara_clave *k);
 int dt__cli_pg_copiar(const char *desde, const char *hacia, const dt__copiar_opciones *o, const char *reglas, size_t len,
                       int formato, const char *archivo, const dt_mascara_clave *k);
 /* s[0..n) as a 64-bit integer: 1, or 0 when it is not one (then a SQLite loader binds the cell as text, and

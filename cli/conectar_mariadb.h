@@ -35,6 +35,11 @@ int dt__mdb_abrir(dt__mdb *s, const char *url, char *why, size_t whycap);
  * msg NULL reads as "". */
 void dt__mdb_limpio(const dt__mdb *s, const char *msg, char *out, size_t cap);
 
+/* The server's last error as a sentence that may be printed, into m (cap bytes): its text, the password
+ * blotted, when it names objects only or when no row was being written (en_filas 0); a duplicate told by its
+ * key's name only; otherwise a sentence that says a value was refused without quoting it. */
+void dt__mdb_frase(const dt__mdb *s, int en_filas, char *m, size_t cap);
+
 /* Closes the connection and wipes the password; safe to call twice. */
 void dt__mdb_cerrar(dt__mdb *s);
 

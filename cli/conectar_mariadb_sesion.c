@@ -149,6 +149,31 @@ int dt__mdb_abrir(dt__mdb *s, const char *url, char *why, size_t whycap) {
     return rc;
 }
 
+/* Server errors whose sentence names objects only, never a value of the row. */
+static int sin_valores(unsigned int n) {
+    static const unsigned int seguros[] = {
+        1040, 1044, 1045, 1046, 1048, 1049, 1054, 1142, 1143, 1146, 1205, 1213, 1216, 1217, 1264, 1265,
+        1364, 1406, 1451, 1452, 3819, 4025};
+    for (size_t i = 0; i < sizeof seguros / sizeof *seguros; i++)
+        if (seguros[i] == n) return 1;
+    return 0;
+}
+
+void dt__mdb_frase(const dt__mdb *s, int en_filas, char *m, size_t cap) {
+    unsigned int n = mysql_errno(s->con);
+    const char *msg = mysql_error(s->con);
+    if (n == 1062) { /* "Duplicate entry 'VALUE' for key 'k'": the key only */
+        const char *k = strstr(msg, "for key ");
+        char limpio[300];
+        dt__mdb_limpio(s, k ? k + 8 : "?", limpio, sizeof limpio);
+        snprintf(m, cap, "a duplicate value in unique key %s", limpio);
+    } else if (sin_valores(n) || !en_filas) {
+        dt__mdb_limpio(s, msg, m, cap);
+    } else {
+        snprintf(m, cap, "a value the server refuses (its sentence is not printed: it quotes the value)");
+    }
+}
+
 void dt__mdb_cerrar(dt__mdb *s) {
     if (s->con) mysql_close(s->con);
     s->con = NULL;

@@ -54,16 +54,6 @@ static void decir(const destino *d, const char *fmt, const char *a, const char *
     fputc('\n', stderr);
 }
 
-/* Server errors whose sentence names objects only, never a value of the row. */
-static int sin_valores(unsigned int n) {
-    static const unsigned int seguros[] = {
-        1040, 1044, 1045, 1046, 1048, 1049, 1054, 1142, 1143, 1146, 1205, 1213, 1216, 1217, 1264, 1265,
-        1364, 1406, 1451, 1452, 3819, 4025};
-    for (size_t i = 0; i < sizeof seguros / sizeof *seguros; i++)
-        if (seguros[i] == n) return 1;
-    return 0;
-}
-
 /* The document column of the current table that msg names in quotes (`c`, 'c', "c"), or NULL. */
 static const char *columna_en(const destino *d, const char *msg) {
     const char *mejor = NULL;
@@ -86,16 +76,7 @@ static void fallo(const destino *d, const char *que, int en_filas) {
     unsigned int n = mysql_errno(d->s.con);
     const char *msg = mysql_error(d->s.con);
     char m[700], lugar[400] = "";
-    if (n == 1062) { /* "Duplicate entry 'VALUE' for key 'k'": the key only */
-        const char *k = strstr(msg, "for key ");
-        char limpio[300];
-        dt__mdb_limpio(&d->s, k ? k + 8 : "?", limpio, sizeof limpio);
-        snprintf(m, sizeof m, "a duplicate value in unique key %s", limpio);
-    } else if (sin_valores(n) || !en_filas) {
-        dt__mdb_limpio(&d->s, msg, m, sizeof m);
-    } else {
-        snprintf(m, sizeof m, "a value the server refuses (its sentence is not printed: it quotes the value)");
-    }
+    dt__mdb_frase(&d->s, en_filas, m, sizeof m);
     if (en_filas) {
         const char *tabla = dt_esquema_tabla(d->e, d->tabla), *col = columna_en(d, msg);
         const char *at = strstr(msg, " at row ");

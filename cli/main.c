@@ -5,8 +5,8 @@
  * sqlite`, `--hacia sqlite:` and `datoteca inferir sqlite:`, and libpq (cli/conectar_pg*.c,
  * cli/hacia_pg.c, cli/copiar_pg.c), for `datoteca inferir postgresql://`, `datoteca esquema --hacia
  * postgresql://` and `datoteca copiar --desde postgresql://`,
- * and MariaDB Connector/C (cli/conectar_mariadb*.c, cli/hacia_mariadb.c), for `datoteca inferir` and
- * `datoteca esquema --hacia` with `mariadb://` and `mysql://`. */
+ * and MariaDB Connector/C (cli/conectar_mariadb*.c, cli/hacia_mariadb.c, cli/copiar_mariadb.c), for
+ * `datoteca inferir`, `datoteca esquema --hacia` and `datoteca copiar` with `mariadb://` and `mysql://`. */
 #include "datoteca.h"
 #if defined(DT_CON_SQLITE) || defined(DT_CON_PG) || defined(DT_CON_MARIADB)
 #include "cli_interno.h"
@@ -27,6 +27,7 @@ int main(int argc, char **argv) {
 #endif
 #ifdef DT_CON_MARIADB
     dt__cli_hacia_mariadb = dt__cli_mariadb_hacia;
+    dt__cli_copiar_mariadb = dt__cli_mariadb_copiar;
     dt__cli_conectar_mariadb = dt__conectar_mariadb;
 #endif
     return dt_cli_main(argc, argv);

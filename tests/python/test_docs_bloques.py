@@ -127,6 +127,8 @@ NO_CORRE = {
                                 "into a fresh database of a second cluster",  # :197
     "docs/copia.md@4e69ffeefb": "a $PROD server and a staging server: tests/python/test_copiar_pg.py runs this subset between "
                                 "two clusters it starts and checks its counts and constraints",  # :213
+    "docs/copia.md@ca16b80f89": "a production MariaDB server and a staging one: tests/python/test_copiar_mariadb.py runs "
+                                "detectar and this copiar against a server it starts",  # :221
     "docs/postgres.md@a281b51f8c": "a production database app with the extension and a key file under /etc: "
                                    "tests/python/test_postgres_copia.py runs detectar and this CALL on the reference application",  # :280
     "docs/copia.md@ee699537b0": "psql's \\copy from a $PROD server: tests/python/test_detectar_url.py exports every table of "

@@ -1,0 +1,670 @@
+/* datoteca copiar --desde mariadb://PROD --hacia mariadb://STAGING|DUMP.sql: a masked copy of a whole
+ * MariaDB (or MySQL) database (docs/copia.md).
+ *
+ *   1. The source is read in one consistent snapshot (START TRANSACTION WITH CONSISTENT SNAPSHOT, READ ONLY).
+ *   2. Every table's rules and plan are made before anything is written: a table or a column without a
+ *      rule stops the run with nothing written (privacy by default).
+ *   3. The schema is the source's own, as the server writes it (SHOW CREATE TABLE, FUNCTION, PROCEDURE,
+ *      VIEW, TRIGGER; DEFINER clauses left out, a staging server has other accounts): each table is created
+ *      without its foreign keys, the rows are inserted, and then each foreign key is added by ALTER TABLE,
+ *      which makes InnoDB check every masked row against it; then routines, views and triggers (after the
+ *      rows, so no trigger fires for a copied row). AUTO_INCREMENT counters come with the tables.
+ *   4. Rows stream: the source's rows one at a time (mysql_use_result), through the table's plan, into
+ *      multi-row INSERTs: memory does not grow with the table.
+ *   5. DDL commits by itself in MariaDB, so the copy cannot be one transaction: the target must be empty;
+ *      a table `datoteca_copia_sin_terminar` is created first and dropped last, so an interrupted copy is
+ *      marked unfinished; a refused one drops everything it created.
+ *   A dump (--hacia FILE.sql) holds the same statements in the same order, for `mariadb NEW < FILE`.
+ *
+ * Sentences name the table, the rows and the column, never a value; no password is printed.
+ * This file links libmariadb, so it is compiled into the datoteca program only (CMakeLists.txt). */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#ifdef _WIN32
+#include <process.h>
+#define getpid _getpid
+#else
+#include <unistd.h>
+#endif
+
+#include "cli_interno.h"
+#include "conectar.h" /* dt__ic_dup */
+#include "conectar_mariadb.h"
+
+#define FILAS 1000       /* rows per INSERT */
+#define BYTES (4u << 20) /* bytes per INSERT, well under max_allowed_packet's 16 MiB default */
+#define MARCA "datoteca_copia_sin_terminar"
+#define MODO_VOLCADO "SET SESSION sql_mode = 'ANSI_QUOTES,STRICT_TRANS_TABLES,NO_ENGINE_SUBSTITUTION'"
+
+typedef struct tabla {
+    char *nombre, *citada;   /* as the rules document and the server name it; "t" */
+    dt_mascara_reglas *reglas;
+    dt_mascara_plan *plan;
+    size_t n, m, *de;        /* the source's columns, the plan's output columns, output i is input de[i] */
+    unsigned char *generada; /* input column j is computed by the server (GENERATED ALWAYS AS) */
+    unsigned char *binaria;  /* input column j holds bytes (BLOB, BINARY, BIT): written as X'..' */
+    char *leer;              /* SELECT every column */
+    char *cabeza;            /* INSERT INTO "t" ("a", ...) VALUES */
+} tabla;
+
+/* An object made on the target (or written to the dump), in order: what is dropped when the copy fails. */
+typedef struct objeto {
+    char *tipo, *citado; /* "TABLE", "VIEW", "FUNCTION", "PROCEDURE"; its quoted name */
+} objeto;
+
+typedef struct copia {
+    dt__mdb src, dst;
+    FILE *f; /* the dump being written, when --hacia is a file */
+    tabla *t;
+    size_t nt;
+    char **fks; /* ALTER TABLE ... ADD CONSTRAINT ... FOREIGN KEY, after the rows */
+    size_t nfks;
+    objeto *hechos;
+    size_t nhechos;
+    const char *reglas, *archivo;
+    size_t len;
+    int formato;
+    const dt_mascara_clave *k;
+    char *modo; /* the target session's own "SET SESSION sql_mode = '...'", restored after a trigger's */
+} copia;
+
+static void fallo(const dt__mdb *s, const char *lado, const char *que, const char *lugar, int en_filas) {
+    char m[700];
+    dt__mdb_frase(s, en_filas, m, sizeof m);
+    dt__cli_progreso_cortar();
+    fprintf(stderr, "datoteca: copiar: %s: MariaDB at %s: %s: %s%s [error %u, SQLSTATE %s]", lado, s->donde, que, lugar ? lugar : "",
+            m, mysql_errno(s->con), mysql_sqlstate(s->con));
+    if (mysql_errno(s->con) == 1452 || mysql_errno(s->con) == 1216)
+        fprintf(stderr, "; a foreign key's column and the column it references need the same rule");
+    fputs(" (nothing was written)\n", stderr);
+}
+
+/* A statement of n bytes ((size_t)-1: a C string); 0, or 2 said. */
+static int orden(dt__mdb *s, const char *lado, const char *sql, size_t n, const char *que, const char *lugar) {
+    if (n == (size_t)-1) n = strlen(sql);
+    if (mysql_real_query(s->con, sql, (unsigned long)n) == 0) {
+        MYSQL_RES *r = mysql_store_result(s->con);
+        if (r) mysql_free_result(r);
+        return 0;
+    }
+    fallo(s, lado, que, lugar, lugar != NULL);
+    return 2;
+}
+
+static MYSQL_RES *consulta(dt__mdb *s, const char *lado, const char *sql, const char *que) {
+    MYSQL_RES *r = mysql_query(s->con, sql) == 0 ? mysql_store_result(s->con) : NULL;
+    if (r == NULL) fallo(s, lado, que, NULL, 0);
+    return r;
+}
+
+/* s[0..n) as a text literal into o: the session's ('...' with quotes doubled, no backslash escapes), or for a
+ * dump read by the mariadb client, which splits statements on its own reading of backslashes, the classic
+ * one (backslash escapes; the dump's sql_mode has no NO_BACKSLASH_ESCAPES). */
+static void literal(outbuf *o, const char *s, size_t n, int volcado) {
+    char *q = dt__cli_ob_reservar(o, 2 * n + 2);
+    *q++ = '\'';
+    for (size_t i = 0; i < n; i++) {
+        char ch = s[i];
+        if (!volcado) {
+            if (ch == '\'') *q++ = '\'';
+            *q++ = ch;
+        } else if (ch == '\\' || ch == '\'') *q++ = '\\', *q++ = ch;
+        else if (ch == '\0') *q++ = '\\', *q++ = '0';
+        else if (ch == '\n') *q++ = '\\', *q++ = 'n';
+        else if (ch == '\r') *q++ = '\\', *q++ = 'r';
+        else if (ch == '\032') *q++ = '\\', *q++ = 'Z';
+        else *q++ = ch;
+    }
+    *q++ = '\'';
+    o->p = q;
+}
+
+static void hexadecimal(outbuf *o, const char *s, size_t n) {
+    static const char H[] = "0123456789ABCDEF";
+    char *q = dt__cli_ob_reservar(o, 2 * n + 3);
+    *q++ = 'X', *q++ = '\'';
+    for (size_t i = 0; i < n; i++) *q++ = H[(unsigned char)s[i] >> 4], *q++ = H[(unsigned char)s[i] & 15];
+    *q++ = '\'';
+    o->p = q;
+}
+
+/* A statement for the target: run there, or written to the dump with its terminator. 0, or 2 said. */
+static int hacer(copia *c, const char *sql, const char *que, const char *lugar) {
+    if (c->f) return fputs(sql, c->f) < 0 || fputs(";\n", c->f) < 0 ? 1 : 0;
+    return orden(&c->dst, "--hacia", sql, strlen(sql), que, lugar);
+}
+
+static int recordar(copia *c, const char *tipo, const char *citado) {
+    objeto *m = (objeto *)realloc(c->hechos, (c->nhechos + 1) * sizeof *m);
+    if (m == NULL) return 1;
+    c->hechos = m;
+    m[c->nhechos].tipo = dt__ic_dup(tipo);
+    m[c->nhechos].citado = dt__ic_dup(citado);
+    c->nhechos++;
+    return m[c->nhechos - 1].tipo && m[c->nhechos - 1].citado ? 0 : 1;
+}
+
+/* The server's CREATE statement without its DEFINER= clause (the source's accounts are not staging's). */
+static char *sin_definer(const char *sql) {
+    char *out = dt__ic_dup(sql);
+    char *d = out ? strstr(out, " DEFINER=") : NULL;
+    if (d == NULL) return out;
+    const char *p = d + 9;
+    char comilla = 0;
+    for (; *p && (comilla || *p != ' '); p++) {
+        if (comilla && *p == comilla) comilla = 0;
+        else if (!comilla && (*p == '"' || *p == '`' || *p == '\'')) comilla = *p;
+    }
+    memmove(d, p, strlen(p) + 1);
+    return out;
+}
+
+/* A name as a text literal of this session, for information_schema's WHERE. */
+static char *texto_de(const char *nombre) {
+    outbuf o;
+    if (dt__cli_ob_init(&o, strlen(nombre) * 2 + 8, NULL)) return NULL;
+    literal(&o, nombre, strlen(nombre), 0);
+    dt__cli_ob_putc(&o, '\0');
+    char *r = dt__ic_dup(o.data);
+    dt__cli_ob_free(&o);
+    return r;
+}
+
+/* Table t's plan over its columns and its SELECT and INSERT head; 0, 1 out of memory, 2 said. */
+static int plan_de(copia *c, tabla *t) {
+    char *lit = texto_de(t->nombre);
+    if (lit == NULL) return 1;
+    size_t n = strlen(lit) + 400;
+    char *q = (char *)malloc(n);
+    if (q == NULL) {
+        free(lit);
+        return 1;
+    }
+    snprintf(q, n, "SELECT column_name, is_generated = 'ALWAYS', data_type IN ('binary', 'varbinary', 'tinyblob', 'blob', "
+                   "'mediumblob', 'longblob', 'bit', 'geometry', 'point', 'linestring', 'polygon') FROM information_schema.columns "
+                   "WHERE table_schema = DATABASE() AND table_name = %s ORDER BY ordinal_position", lit);
+    free(lit);
+    MYSQL_RES *r = consulta(&c->src, "--desde", q, "reading a table's columns");
+    free(q);
+    if (r == NULL) return 2;
+    t->n = (size_t)mysql_num_rows(r);
+    const char **cols = (const char **)calloc(t->n + 1, sizeof *cols);
+    size_t *largos = (size_t *)calloc(t->n + 1, sizeof *largos);
+    t->generada = (unsigned char *)calloc(t->n + 1, 1);
+    t->binaria = (unsigned char *)calloc(t->n + 1, 1);
+    int rc = cols && largos && t->generada && t->binaria ? 0 : 1;
+    MYSQL_ROW fila;
+    for (size_t j = 0; rc == 0 && (fila = mysql_fetch_row(r)) != NULL; j++) {
+        cols[j] = fila[0];
+        largos[j] = strlen(fila[0]);
+        t->generada[j] = fila[1] && fila[1][0] == '1';
+        t->binaria[j] = fila[2] && fila[2][0] == '1';
+    }
+    char why[DT_SENTENCE_MAX];
+    dt_status s = rc ? DT_ERR_NO_MEMORY : dt_mascara_plan_new(t->reglas, c->k, t->n, cols, largos, &t->plan, why, sizeof why);
+    outbuf leer, cabeza;
+    int ob = dt__cli_ob_init(&leer, 256, NULL) | dt__cli_ob_init(&cabeza, 256, NULL);
+    if (s == DT_OK && ob) s = DT_ERR_NO_MEMORY;
+    if (s == DT_OK) {
+        t->m = dt_mascara_plan_ncolumnas(t->plan);
+        t->de = (size_t *)calloc(t->m + 1, sizeof *t->de);
+        if (t->de == NULL) s = DT_ERR_NO_MEMORY;
+        for (size_t i = 0; t->de && i < t->m; i++) {
+            size_t l;
+            const char *nom = dt_mascara_plan_columna(t->plan, i, &l);
+            size_t j = 0;
+            while (j < t->n && !(largos[j] == l && memcmp(cols[j], nom, l) == 0)) j++;
+            t->de[i] = j;
+        }
+    }
+    if (s == DT_OK) {
+        dt__cli_ob_put(&leer, "SELECT ", 7);
+        for (size_t j = 0; j < t->n; j++) {
+            char *cq = dt__cli_sql_citado(cols[j]);
+            if (cq == NULL) s = DT_ERR_NO_MEMORY;
+            else {
+                if (j) dt__cli_ob_put(&leer, ", ", 2);
+                dt__cli_ob_put(&leer, cq, strlen(cq));
+            }
+            free(cq);
+        }
+        dt__cli_ob_put(&leer, " FROM ", 6);
+        dt__cli_ob_put(&leer, t->citada, strlen(t->citada) + 1);
+        dt__cli_ob_put(&cabeza, "INSERT INTO ", 12);
+        dt__cli_ob_put(&cabeza, t->citada, strlen(t->citada));
+        dt__cli_ob_put(&cabeza, " (", 2);
+        for (size_t i = 0, p = 0; i < t->m; i++) {
+            size_t j = t->de[i];
+            if (j >= t->n || t->generada[j]) continue;
+            char *cq = dt__cli_sql_citado(cols[j]);
+            if (cq == NULL) s = DT_ERR_NO_MEMORY;
+            else {
+                if (p++) dt__cli_ob_put(&cabeza, ", ", 2);
+                dt__cli_ob_put(&cabeza, cq, strlen(cq));
+            }
+            free(cq);
+        }
+        dt__cli_ob_put(&cabeza, ") VALUES ", 10);
+        t->leer = dt__ic_dup(leer.data);
+        t->cabeza = dt__ic_dup(cabeza.data);
+        if (t->leer == NULL || t->cabeza == NULL) s = DT_ERR_NO_MEMORY;
+    }
+    dt__cli_ob_free(&leer);
+    dt__cli_ob_free(&cabeza);
+    mysql_free_result(r);
+    free(cols);
+    free(largos);
+    if (s == DT_ERR_NO_MEMORY) return 1;
+    if (s != DT_OK) {
+        fprintf(stderr, "datoteca: copiar: table %s: %s (nothing was written)\n", t->nombre, why);
+        return 2;
+    }
+    return 0;
+}
+
+/* Every table's rules and plan, before anything is written: 0, 1 out of memory, 2 said. */
+static int preparar(copia *c) {
+    MYSQL_RES *r = consulta(&c->src, "--desde", "SELECT table_name FROM information_schema.tables WHERE table_schema = "
+                                                "DATABASE() AND table_type = 'BASE TABLE' ORDER BY table_name", "reading its tables");
+    if (r == NULL) return 2;
+    c->t = (tabla *)calloc((size_t)mysql_num_rows(r) + 1, sizeof *c->t);
+    int rc = c->t ? 0 : 1;
+    MYSQL_ROW fila;
+    while (rc == 0 && (fila = mysql_fetch_row(r)) != NULL) {
+        tabla *t = &c->t[c->nt++];
+        if ((t->nombre = dt__ic_dup(fila[0])) == NULL || (t->citada = dt__cli_sql_citado(fila[0])) == NULL) {
+            rc = 1;
+            break;
+        }
+        char why[DT_SENTENCE_MAX];
+        if (dt_mascara_reglas_tabla_new(c->reglas, c->len, c->formato, c->archivo, t->nombre, strlen(t->nombre), &t->reglas,
+                                        why, sizeof why) != DT_OK) {
+            fprintf(stderr, "datoteca: copiar: %s (nothing was written)\n", why);
+            rc = 2;
+            break;
+        }
+        rc = plan_de(c, t);
+    }
+    mysql_free_result(r);
+    if (rc == 1) fprintf(stderr, "datoteca: out of memory\n");
+    return rc;
+}
+
+static int contiene(const char *s, size_t n, const char *aguja) {
+    size_t k = strlen(aguja);
+    for (size_t i = 0; i + k <= n; i++)
+        if (memcmp(s + i, aguja, k) == 0) return 1;
+    return 0;
+}
+
+/* SHOW CREATE TABLE of t, made on the target without its foreign keys, which are kept for after the rows. */
+static int crear_tabla(copia *c, tabla *t) {
+    size_t n = strlen(t->citada) + 32;
+    char *q = (char *)malloc(n);
+    if (q == NULL) return 1;
+    snprintf(q, n, "SHOW CREATE TABLE %s", t->citada);
+    MYSQL_RES *r = consulta(&c->src, "--desde", q, "reading a table's CREATE statement");
+    free(q);
+    MYSQL_ROW fila = r ? mysql_fetch_row(r) : NULL;
+    if (fila == NULL || fila[1] == NULL) {
+        if (r) mysql_free_result(r);
+        return 2;
+    }
+    char *ddl = dt__ic_dup(fila[1]);
+    mysql_free_result(r);
+    if (ddl == NULL) return 1;
+    /* each "  CONSTRAINT "x" FOREIGN KEY (...) REFERENCES ..." line out, and the comma before it */
+    int rc = 0;
+    for (char *l = strstr(ddl, "\n  CONSTRAINT "); rc == 0 && l;) {
+        char *fin = strchr(l + 1, '\n');
+        size_t largo = fin ? (size_t)(fin - l) : strlen(l);
+        if (!contiene(l, largo, " FOREIGN KEY ")) {
+            l = fin ? strstr(fin, "\n  CONSTRAINT ") : NULL;
+            continue;
+        }
+        size_t lc = largo - 3 - (l[largo - 1] == ',');
+        size_t m = strlen(t->citada) + lc + 32;
+        char *alter = (char *)malloc(m);
+        char **mas = (char **)realloc(c->fks, (c->nfks + 1) * sizeof *mas);
+        if (alter == NULL || mas == NULL) {
+            free(alter);
+            if (mas) c->fks = mas;
+            rc = 1;
+            break;
+        }
+        c->fks = mas;
+        snprintf(alter, m, "ALTER TABLE %s ADD %.*s", t->citada, (int)lc, l + 3);
+        c->fks[c->nfks++] = alter;
+        if (l[largo - 1] != ',' && l > ddl && l[-1] == ',') l[-1] = ' '; /* the last line: the one before ends the list */
+        memmove(l, l + largo, strlen(l + largo) + 1);
+        l = strstr(l, "\n  CONSTRAINT ");
+    }
+    if (rc == 0) rc = recordar(c, "TABLE", t->citada);
+    char lugar[600];
+    snprintf(lugar, sizeof lugar, "table %s: ", t->nombre);
+    if (rc == 0) rc = hacer(c, ddl, "creating a table", lugar);
+    free(ddl);
+    return rc;
+}
+
+/* Sends the INSERT in o (when it holds rows); 0, or 2 said naming the statement's rows. */
+static int insertar(copia *c, tabla *t, outbuf *o, unsigned long long primera, unsigned long long ultima) {
+    if (c->f) {
+        dt__cli_ob_put(o, ";\n", 2);
+        dt__cli_ob_flush(o);
+        o->p = o->data;
+        return o->error ? 1 : 0;
+    }
+    int rc = 0;
+    if (mysql_real_query(c->dst.con, o->data, (unsigned long)(o->p - o->data)) != 0) {
+        /* the server's "at row N" counts from the statement's first row */
+        const char *at = strstr(mysql_error(c->dst.con), " at row ");
+        unsigned long long r = at ? strtoull(at + 8, NULL, 10) : 0;
+        char lugar[600];
+        if (r >= 1 && primera + r - 1 <= ultima) snprintf(lugar, sizeof lugar, "table %s, row %llu: ", t->nombre, primera + r - 1);
+        else snprintf(lugar, sizeof lugar, "table %s, one of rows %llu to %llu: ", t->nombre, primera, ultima);
+        fallo(&c->dst, "--hacia", "inserting rows", lugar, 1);
+        rc = 2;
+    }
+    o->p = o->data;
+    return rc;
+}
+
+/* Table t's rows, masked, into the target or the dump: 0, 1 out of memory, 2 said. */
+static int filas(copia *c, tabla *t, unsigned long long *total) {
+    if (mysql_query(c->src.con, t->leer) != 0) {
+        fallo(&c->src, "--desde", "reading a table", NULL, 0);
+        return 2;
+    }
+    MYSQL_RES *r = mysql_use_result(c->src.con);
+    if (r == NULL) {
+        fallo(&c->src, "--desde", "reading a table", NULL, 0);
+        return 2;
+    }
+    outbuf o;
+    if (dt__cli_ob_init(&o, BYTES + (1u << 16), c->f)) {
+        mysql_free_result(r);
+        return 1;
+    }
+    const char **vals = (const char **)calloc(t->n + 1, sizeof *vals);
+    size_t *largos = (size_t *)calloc(t->n + 1, sizeof *largos);
+    int rc = vals && largos ? 0 : 1;
+    unsigned long long fila = 0, primera = 1;
+    size_t en = 0;
+    MYSQL_ROW f;
+    while ((f = mysql_fetch_row(r)) != NULL) {
+        if (rc) continue; /* the rest is read and dropped: the connection must be drained */
+        unsigned long *l = mysql_fetch_lengths(r);
+        fila++;
+        for (size_t j = 0; j < t->n; j++) vals[j] = f[j], largos[j] = f[j] ? l[j] : 0;
+        char why[DT_SENTENCE_MAX];
+        dt_status s = dt_mascara_plan_fila(t->plan, fila, t->n, vals, largos, why, sizeof why);
+        if (s != DT_OK) {
+            if (s == DT_ERR_NO_MEMORY) rc = 1;
+            else {
+                fprintf(stderr, "datoteca: copiar: table %s: %s (nothing was written)\n", t->nombre, why);
+                rc = 2;
+            }
+            continue;
+        }
+        if (en == 0) dt__cli_ob_put(&o, t->cabeza, strlen(t->cabeza)), primera = fila;
+        else dt__cli_ob_putc(&o, ',');
+        dt__cli_ob_putc(&o, '(');
+        for (size_t i = 0, p = 0; i < t->m; i++) {
+            size_t lv, j = t->de[i];
+            if (j >= t->n || t->generada[j]) continue;
+            const char *v = dt_mascara_plan_valor(t->plan, i, &lv);
+            if (p++) dt__cli_ob_putc(&o, ',');
+            if (lv == 0 && (vals[j] == NULL || largos[j] > 0)) dt__cli_ob_put(&o, "NULL", 4); /* null, or emptied by its rule */
+            else if (t->binaria[j]) hexadecimal(&o, v, lv);
+            else literal(&o, v, lv, c->f != NULL);
+        }
+        dt__cli_ob_putc(&o, ')');
+        if (++en == FILAS || (size_t)(o.p - o.data) >= BYTES) {
+            rc = insertar(c, t, &o, primera, fila);
+            en = 0;
+        }
+    }
+    if (rc == 0 && mysql_errno(c->src.con)) {
+        fallo(&c->src, "--desde", "reading a table", NULL, 0);
+        rc = 2;
+    }
+    mysql_free_result(r);
+    if (rc == 0 && en) rc = insertar(c, t, &o, primera, fila);
+    if (rc == 0 && c->f == NULL) rc = orden(&c->dst, "--hacia", "COMMIT", (size_t)-1, "committing a table's rows", NULL);
+    if (rc == 0 && c->f) {
+        dt__cli_ob_put(&o, "COMMIT;\n", 8);
+        dt__cli_ob_flush(&o);
+        if (o.error) rc = 1;
+    }
+    if (rc == 1) fprintf(stderr, "datoteca: out of memory, or the dump could not be written\n");
+    *total += fila;
+    dt__cli_ob_free(&o);
+    free(vals);
+    free(largos);
+    return rc;
+}
+
+/* Routines, then views, then triggers, as SHOW CREATE gives them without DEFINER. A view over another view
+ * is made once the one it reads exists: views are tried in passes until a pass makes none. */
+static int objetos(copia *c) {
+    static const char *const Q[] = {
+        "SELECT routine_type, routine_name FROM information_schema.routines WHERE routine_schema = DATABASE() ORDER BY 2",
+        "SELECT 'VIEW', table_name FROM information_schema.views WHERE table_schema = DATABASE() ORDER BY 2",
+        "SELECT 'TRIGGER', trigger_name FROM information_schema.triggers WHERE trigger_schema = DATABASE() "
+        "ORDER BY event_object_table, action_timing, event_manipulation, action_order"};
+    int rc = 0;
+    for (int k = 0; k < 3 && rc == 0; k++) {
+        MYSQL_RES *r = consulta(&c->src, "--desde", Q[k], "reading its routines, views and triggers");
+        if (r == NULL) return 2;
+        size_t n = (size_t)mysql_num_rows(r), hechos = 0;
+        char **tipo = (char **)calloc(n + 1, sizeof *tipo), **ddl = (char **)calloc(n + 1, sizeof *ddl);
+        char **citado = (char **)calloc(n + 1, sizeof *citado), **modo = (char **)calloc(n + 1, sizeof *modo);
+        if (tipo == NULL || ddl == NULL || citado == NULL || modo == NULL) rc = 1;
+        MYSQL_ROW f;
+        for (size_t i = 0; rc == 0 && (f = mysql_fetch_row(r)) != NULL; i++) {
+            tipo[i] = dt__ic_dup(f[0]);
+            citado[i] = dt__cli_sql_citado(f[1]);
+            if (tipo[i] == NULL || citado[i] == NULL) rc = 1;
+        }
+        mysql_free_result(r);
+        for (size_t i = 0; rc == 0 && i < n; i++) {
+            char q[700];
+            snprintf(q, sizeof q, "SHOW CREATE %s %s", tipo[i], citado[i]);
+            MYSQL_RES *s = consulta(&c->src, "--desde", q, "reading a CREATE statement");
+            MYSQL_ROW g = s ? mysql_fetch_row(s) : NULL;
+            /* the statement's column: 2 for a routine and a trigger, 1 for a view */
+            const char *texto = g ? g[k == 1 ? 1 : 2] : NULL;
+            if (texto == NULL) rc = 2;
+            else if ((ddl[i] = sin_definer(texto)) == NULL) rc = 1;
+            /* a routine's or trigger's body is read under the sql_mode it was made with (column 1): made again under it */
+            else if (k != 1 && g[1] != NULL) {
+                outbuf m;
+                if (dt__cli_ob_init(&m, strlen(g[1]) * 2 + 64, NULL)) rc = 1;
+                else {
+                    dt__cli_ob_put(&m, "SET SESSION sql_mode = ", 23);
+                    literal(&m, g[1], strlen(g[1]), c->f != NULL);
+                    dt__cli_ob_putc(&m, '\0');
+                    if ((modo[i] = dt__ic_dup(m.data)) == NULL) rc = 1;
+                    dt__cli_ob_free(&m);
+                }
+            }
+            if (s) mysql_free_result(s);
+        }
+        unsigned char *hecho = (unsigned char *)calloc(n + 1, 1);
+        if (rc == 0 && hecho == NULL) rc = 1;
+        for (int otra = 1; rc == 0 && otra;) {
+            otra = 0;
+            for (size_t i = 0; rc == 0 && i < n; i++) {
+                if (hecho[i]) continue;
+                if (c->f) {
+                    int bloque = k != 1; /* a routine's or trigger's body holds ';': the client needs another delimiter */
+                    if (fprintf(c->f, "%s%s%s%s%s\n%s%s", modo[i] ? modo[i] : "", modo[i] ? ";\n" : "", bloque ? "DELIMITER ;;\n" : "",
+                                ddl[i], bloque ? ";;" : ";", bloque ? "DELIMITER ;\n" : "", modo[i] ? MODO_VOLCADO ";\n" : "") < 0)
+                        rc = 1;
+                    hecho[i] = 1, hechos++;
+                    continue;
+                }
+                if (modo[i] && (rc = orden(&c->dst, "--hacia", modo[i], (size_t)-1, "setting a trigger's sql_mode", NULL)) != 0) break;
+                int hecha = mysql_real_query(c->dst.con, ddl[i], (unsigned long)strlen(ddl[i])) == 0;
+                unsigned int err = hecha ? 0 : mysql_errno(c->dst.con);
+                char motivo[700];
+                if (!hecha) dt__mdb_frase(&c->dst, 0, motivo, sizeof motivo);
+                if (modo[i] && (rc = orden(&c->dst, "--hacia", c->modo, (size_t)-1, "restoring the session's sql_mode", NULL)) != 0)
+                    break;
+                if (hecha) {
+                    hecho[i] = 1, hechos++, otra = 1;
+                    if (k != 2) rc = recordar(c, tipo[i], citado[i]);
+                } else if (k != 1 || err != 1146) { /* 1146: a view over a view not made yet */
+                    dt__cli_progreso_cortar();
+                    fprintf(stderr, "datoteca: copiar: --hacia: MariaDB at %s: creating the source's routines, views and triggers: "
+                                    "%s %s: %s [error %u] (nothing was written)\n", c->dst.donde, tipo[i], citado[i], motivo, err);
+                    rc = 2;
+                }
+            }
+        }
+        if (rc == 0 && hechos < n) {
+            fprintf(stderr, "datoteca: copiar: --hacia: MariaDB at %s: %zu views could not be made (each reads a table or view "
+                            "the copy does not have) (nothing was written)\n", c->dst.donde, n - hechos);
+            rc = 2;
+        }
+        for (size_t i = 0; i < n; i++) free(tipo[i]), free(ddl[i]), free(citado[i]), free(modo[i]);
+        free(tipo), free(ddl), free(citado), free(modo), free(hecho);
+    }
+    return rc;
+}
+
+/* The target must hold no table, view or routine: copiar creates the source's. 0, or 2 said. */
+static int vacio(copia *c) {
+    MYSQL_RES *r = consulta(&c->dst, "--hacia", "SELECT (SELECT count(*) FROM information_schema.tables WHERE table_schema = "
+                                                "DATABASE()) + (SELECT count(*) FROM information_schema.routines WHERE "
+                                                "routine_schema = DATABASE())", "reading its tables");
+    if (r == NULL) return 2;
+    MYSQL_ROW f = mysql_fetch_row(r);
+    int lleno = f == NULL || f[0] == NULL || strcmp(f[0], "0") != 0;
+    if (lleno)
+        fprintf(stderr, "datoteca: copiar: --hacia: MariaDB at %s holds %s tables, views or routines; copiar writes into an "
+                        "empty database (CREATE DATABASE one) (nothing was written)\n", c->dst.donde, f && f[0] ? f[0] : "?");
+    mysql_free_result(r);
+    return lleno ? 2 : 0;
+}
+
+/* After a refusal: every object made, dropped, newest first, then the mark. */
+static void deshacer(copia *c) {
+    mysql_query(c->dst.con, "ROLLBACK");
+    mysql_query(c->dst.con, "SET foreign_key_checks = 0");
+    for (size_t i = c->nhechos; i-- > 0;) {
+        char q[700];
+        snprintf(q, sizeof q, "DROP %s IF EXISTS %s", c->hechos[i].tipo, c->hechos[i].citado);
+        if (mysql_query(c->dst.con, q) == 0) {
+            MYSQL_RES *r = mysql_store_result(c->dst.con);
+            if (r) mysql_free_result(r);
+        }
+    }
+    mysql_query(c->dst.con, "DROP TABLE IF EXISTS " MARCA);
+}
+
+static void liberar(copia *c) {
+    for (size_t i = 0; c->t && i < c->nt; i++) {
+        tabla *t = &c->t[i];
+        free(t->nombre), free(t->citada), free(t->de), free(t->generada), free(t->binaria), free(t->leer), free(t->cabeza);
+        dt_mascara_plan_free(t->plan);
+        dt_mascara_reglas_free(t->reglas);
+    }
+    free(c->t);
+    for (size_t i = 0; i < c->nfks; i++) free(c->fks[i]);
+    free(c->fks);
+    for (size_t i = 0; i < c->nhechos; i++) free(c->hechos[i].tipo), free(c->hechos[i].citado);
+    free(c->hechos);
+    free(c->modo);
+}
+
+int dt__cli_mariadb_copiar(const char *desde, const char *hacia, const dt__copiar_opciones *o, const char *reglas, size_t len,
+                           int formato, const char *archivo, const dt_mascara_clave *k) {
+    if (o->subconjunto) {
+        fprintf(stderr, "datoteca: copiar: --subconjunto is built for SQLite and PostgreSQL sources; a MariaDB source is "
+                        "copied whole (nothing was written)\n");
+        return 2;
+    }
+    copia c;
+    memset(&c, 0, sizeof c);
+    c.reglas = reglas, c.len = len, c.formato = formato, c.archivo = archivo, c.k = k;
+    char why[DT_SENTENCE_MAX];
+    if (o->volcado) {
+        FILE *f = fopen(hacia, "rb");
+        if (f != NULL) {
+            fclose(f);
+            fprintf(stderr, "datoteca: copiar: --hacia names a file that exists; copiar writes a new dump only (nothing was "
+                            "written)\n");
+            return 2;
+        }
+    }
+    if (dt__mdb_abrir(&c.src, desde, why, sizeof why)) {
+        fprintf(stderr, "datoteca: copiar: --desde: %s\n", why);
+        return 2;
+    }
+    int rc = orden(&c.src, "--desde", "SET SESSION TRANSACTION ISOLATION LEVEL REPEATABLE READ", (size_t)-1, "starting a snapshot", NULL);
+    if (rc == 0) rc = orden(&c.src, "--desde", "START TRANSACTION WITH CONSISTENT SNAPSHOT, READ ONLY", (size_t)-1, "starting a snapshot", NULL);
+    if (rc == 0) rc = preparar(&c);
+    char *tmp = NULL;
+    int marcado = 0;
+    if (rc == 0 && o->volcado) {
+        size_t n = strlen(hacia) + 40;
+        if ((tmp = (char *)malloc(n)) == NULL) rc = 1;
+        else {
+            snprintf(tmp, n, "%s.escribiendo-%ld", hacia, (long)getpid());
+            if ((c.f = fopen(tmp, "wx")) == NULL) {
+                fprintf(stderr, "datoteca: copiar: --hacia: cannot write the dump: %s\n", strerror(errno));
+                rc = 1;
+            }
+        }
+        if (rc == 0 && fputs("-- a masked copy written by datoteca copiar (docs/copia.md): every table's rows masked by its rules.\n"
+                             "-- Load it into an empty database: mariadb NEW < THIS_FILE\n"
+                             "SET NAMES utf8mb4;\n"
+                             MODO_VOLCADO ";\n"
+                             "SET autocommit = 0;\n", c.f) < 0)
+            rc = 1;
+    } else if (rc == 0) {
+        if (dt__mdb_abrir(&c.dst, hacia, why, sizeof why)) {
+            fprintf(stderr, "datoteca: copiar: --hacia: %s\n", why);
+            rc = 2;
+        }
+        if (rc == 0) rc = vacio(&c);
+        if (rc == 0) rc = orden(&c.dst, "--hacia", "CREATE TABLE " MARCA " (nota text) COMMENT 'datoteca copiar is writing this "
+                                                  "database, or stopped before it ended: do not use it'", (size_t)-1, "marking the copy unfinished", NULL);
+        marcado = rc == 0;
+        if (rc == 0) rc = orden(&c.dst, "--hacia", "SET autocommit = 0", (size_t)-1, "starting", NULL);
+        MYSQL_RES *r = rc == 0 ? consulta(&c.dst, "--hacia", "SELECT CONCAT('SET SESSION sql_mode = ''', @@sql_mode, '''')",
+                                          "reading its sql_mode") : NULL;
+        MYSQL_ROW f = r ? mysql_fetch_row(r) : NULL;
+        if (rc == 0 && (f == NULL || f[0] == NULL || (c.modo = dt__ic_dup(f[0])) == NULL)) rc = 2;
+        if (r) mysql_free_result(r);
+    }
+    for (size_t i = 0; i < c.nt && rc == 0; i++) rc = crear_tabla(&c, &c.t[i]);
+    unsigned long long total = 0;
+    for (size_t i = 0; i < c.nt && rc == 0; i++) rc = filas(&c, &c.t[i], &total);
+    for (size_t i = 0; i < c.nfks && rc == 0; i++)
+        rc = hacer(&c, c.fks[i], "adding a foreign key over the masked rows", NULL);
+    if (rc == 0) rc = objetos(&c);
+    if (rc == 0 && c.f == NULL) rc = orden(&c.dst, "--hacia", "DROP TABLE " MARCA, (size_t)-1, "ending the copy", NULL);
+    if (rc != 0 && marcado) deshacer(&c);
+    if (c.f && fclose(c.f) != 0 && rc == 0) {
+        fprintf(stderr, "datoteca: copiar: --hacia: cannot write the dump: %s\n", strerror(errno));
+        rc = 1;
+    }
+    if (tmp && rc == 0 && rename(tmp, hacia) != 0) {
+        fprintf(stderr, "datoteca: copiar: --hacia: cannot put the dump in place: %s\n", strerror(errno));
+        rc = 1;
+    }
+    if (tmp && rc != 0) remove(tmp);
+    if (rc == 0)
+        fprintf(stderr, "datoteca copiar: %zu tables, %llu rows masked%s\n", c.nt, total,
+                o->volcado ? "; written as an SQL dump for the mariadb client" : ", every foreign key checked by MariaDB");
+    dt__mdb_cerrar(&c.dst);
+    dt__mdb_cerrar(&c.src);
+    liberar(&c);
+    free(tmp);
+    return rc;
+}

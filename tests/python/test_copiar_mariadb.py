@@ -1,0 +1,244 @@
+"""`datoteca copiar --desde mariadb://` (docs/copia.md): the reference application in MariaDB (tests/
+referencia/app_mariadb.sql: 25 tables, ENUMs, CHECKs, AUTO_INCREMENT, a UUID key, JSON, a view, the audit
+trigger, cycles closed by ALTER TABLE, a composite foreign key) filled by `inferir` + `--hacia` (seed 42),
+with the same planted names, RUTs and phones as the PostgreSQL and SQLite tests, copied masked by the
+rules `detectar` proposes (no hand edit) into another database of the server, and into a dump that the
+mariadb client loads.
+
+The judges are MariaDB itself (each foreign key added after the rows, so InnoDB checks every masked row;
+the objects and row counts read from information_schema and by `mariadb-dump`), python-stdnum for every
+masked RUT, and the leak check of test_copiar_pg.py over every cell of every table."""
+import os
+import re
+import subprocess
+
+import pytest
+from stdnum.cl import rut as stdnum_rut
+
+from servidor_mariadb import _bin, mariadb  # noqa: F401  (a throwaway server of this module)
+from test_inferir import CLI, _inferir
+
+AQUI = os.path.dirname(os.path.abspath(__file__))
+DDL = os.path.join(AQUI, "..", "referencia", "app_mariadb.sql")
+CLAVE = "6d3c0e1f8a2b4c5d9e7f00112233445566778899aabbccddeeff102132435465"
+ANSI = "SET SESSION sql_mode = 'ANSI_QUOTES';\n"
+
+
+def _correr(*args, env=None):
+    p = subprocess.run([CLI, *args], capture_output=True, env=env)
+    return p.returncode, p.stdout.decode(), p.stderr.decode()
+
+
+def _tablas(m, db):
+    return m.sql("SELECT table_name FROM information_schema.tables WHERE table_schema = DATABASE() AND table_type = "
+                 "'BASE TABLE' ORDER BY 1", db).split()
+
+
+def _celdas(m, db):
+    """Every cell of every table (mariadb --raw: a tab-separated row per line; NULL as NULL)."""
+    celdas = []
+    for t in _tablas(m, db):
+        for linea in m.sql(ANSI + f'SELECT * FROM "{t}"', db).splitlines():
+            celdas += linea.split("\t")
+    return celdas
+
+
+def _objetos(m, db):
+    """What information_schema says the database holds: tables with their engine and auto-increment, columns
+    with their types, keys and extras, constraints (foreign keys with their references, CHECKs), views,
+    triggers with their timing and statement."""
+    return m.sql("""
+        SELECT CONCAT('table ', table_name, ' ', table_type, ' ', COALESCE(engine, '')) FROM information_schema.tables WHERE table_schema = DATABASE() AND table_name <> 'datoteca_copia_sin_terminar'
+        UNION ALL SELECT CONCAT('column ', table_name, '.', column_name, ' ', column_type, ' ', is_nullable, ' ', column_key, ' ', extra, ' ', COALESCE(column_default, '-'))
+          FROM information_schema.columns WHERE table_schema = DATABASE()
+        UNION ALL SELECT CONCAT('fk ', constraint_name, ' ', table_name, ' -> ', referenced_table_name) FROM information_schema.referential_constraints WHERE constraint_schema = DATABASE()
+        UNION ALL SELECT CONCAT('check ', table_name, '.', constraint_name, ' ', check_clause) FROM information_schema.check_constraints WHERE constraint_schema = DATABASE()
+        UNION ALL SELECT CONCAT('index ', table_name, '.', index_name, ' ', seq_in_index, ' ', column_name, ' ', non_unique) FROM information_schema.statistics WHERE table_schema = DATABASE()
+        UNION ALL SELECT CONCAT('trigger ', trigger_name, ' ', action_timing, ' ', event_manipulation, ' ', event_object_table, ' ', action_statement) FROM information_schema.triggers WHERE trigger_schema = DATABASE()
+        ORDER BY 1""", db).splitlines()
+
+
+@pytest.fixture(scope="module")
+def prod(mariadb, tmp_path_factory):  # noqa: F811
+    m = mariadb
+    dir_ = tmp_path_factory.mktemp("copiar_mariadb")
+    m.sql("CREATE DATABASE prod")
+    m.sql("SET SESSION sql_mode = CONCAT(@@sql_mode, ',ANSI_QUOTES');\n" + open(DDL, encoding="utf-8").read(), "prod")
+    url = m.url("prod")
+    rc, doc, err = _inferir(url, "--filas-vacia", "300")
+    assert rc == 0, err
+    (dir_ / "app.toml").write_text(doc)
+    rc, _, err = _correr("esquema", str(dir_ / "app.toml"), "--seed", "42", "--hacia", url)
+    assert rc == 0, err
+    # the same planted values as test_copiar_pg.py: a client's name and RUT in one note in five, a name and phone in JSON
+    m.sql(ANSI + "UPDATE reclamos r JOIN (SELECT nombre, rut, ROW_NUMBER() OVER (ORDER BY id) - 1 AS i FROM clientes) c "
+                 "ON r.id = c.i + 1 SET r.detalle = CONCAT('Llamó ', c.nombre, ', RUT ', c.rut, ', reclama por cobro "
+                 "duplicado') WHERE c.i % 5 = 0", "prod")
+    m.sql(ANSI + "UPDATE clientes SET preferencias = JSON_OBJECT('contacto', CONCAT(nombre, ' al ', telefono), 'canal', "
+                 "'telefono') WHERE telefono IS NOT NULL AND id % 5 = 1", "prod")
+    rc, reglas, err = _correr("detectar", url)
+    assert rc == 0, err
+    (dir_ / "reglas.toml").write_text(reglas)
+    (dir_ / "clave.hex").write_text(CLAVE)
+    os.chmod(dir_ / "clave.hex", 0o600)
+    return {"m": m, "url": url, "dir": dir_, "doc": reglas, "reglas": str(dir_ / "reglas.toml"),
+            "clave": str(dir_ / "clave.hex")}
+
+
+def _copiar(prod, hacia, reglas=None, *extra):
+    return _correr("copiar", "--desde", prod["url"], "--hacia", hacia, "--reglas", reglas or prod["reglas"],
+                   "--clave-archivo", prod["clave"], *extra)
+
+
+def _originales(m):
+    col = lambda sql: [v for v in m.sql(sql, "prod").splitlines()]
+    ruts = col("SELECT rut FROM clientes UNION SELECT rut FROM empleados")
+    emails = col("SELECT email FROM clientes WHERE email IS NOT NULL UNION SELECT email FROM accesos")
+    tels = col("SELECT telefono FROM clientes WHERE telefono IS NOT NULL UNION SELECT celular FROM empleados "
+               "WHERE celular IS NOT NULL")
+    nombres = col("SELECT nombre FROM clientes")
+    assert len(ruts) >= 300 and len(emails) >= 300 and len(tels) >= 100 and len(nombres) >= 300
+    assert int(m.sql("SELECT count(*) FROM reclamos WHERE detalle LIKE 'Llamó %'", "prod")) >= 50
+    return set(ruts), {re.sub(r"\D", "", r[:-1]) for r in ruts}, set(emails), {re.sub(r"\D", "", t)[-8:] for t in tels}, set(nombres)
+
+
+def _fugas(m, db, originales):
+    ruts, cuerpos, emails, tels, nombres = originales
+    celdas = _celdas(m, db)
+    texto = "\n".join(celdas)
+    digitos = "|".join(re.sub(r"\D", "", c) for c in celdas)
+    hallados = [k for k, vs in (("rut", ruts), ("email", emails), ("full name", nombres)) if any(v in texto for v in vs)]
+    hallados += ["rut body"] if cuerpos & set(re.findall(r"(?<!\d)\d{7,8}(?!\d)", texto)) else []
+    hallados += ["phone"] if any(d in digitos for d in tels) else []
+    return hallados, len(celdas)
+
+
+def _volcado(m, db):
+    out = subprocess.run([_bin("mariadb-dump"), "--no-defaults", "-S", m.socket, "-u", "root", "--skip-dump-date",
+                          "--skip-comments", db], check=True, capture_output=True).stdout.decode()
+    return out.splitlines()
+
+
+def test_copiar_mariadb_into_another_database(prod):
+    """detectar then copiar, no hand edit: every object of the source in the copy (information_schema), every
+    foreign key added over the masked rows (InnoDB checks each), the same row counts, every masked RUT
+    valid, no planted value in any cell, the audit trigger firing for the application's next row only, the
+    AUTO_INCREMENT past the copied keys, no unfinished mark left, and the same key giving the same rows."""
+    m = prod["m"]
+    assert 'detalle = { regla = "texto" }' in prod["doc"]
+    m.sql("CREATE DATABASE staging")
+    rc, out, err = _copiar(prod, m.url("staging"))
+    assert rc == 0, err
+    assert out == "" and err == "datoteca copiar: 25 tables, 7500 rows masked, every foreign key checked by MariaDB\n", err
+    assert _objetos(m, "staging") == _objetos(m, "prod")
+    assert len([o for o in _objetos(m, "staging") if o.startswith("fk ")]) >= 25
+    for t in _tablas(m, "prod"):
+        a, b = (m.sql(ANSI + f'SELECT count(*) FROM "{t}"', db).strip() for db in ("prod", "staging"))
+        assert a == b, f"table {t}: {a} rows in the source, {b} in the copy"
+    ruts = m.sql("SELECT rut FROM clientes UNION ALL SELECT rut_cliente FROM reclamos", "staging").split()
+    assert len(ruts) >= 600 and [r for r in ruts if not stdnum_rut.is_valid(r)] == []
+    assert m.sql("SELECT count(*) FROM reclamos WHERE rut_cliente NOT IN (SELECT rut FROM clientes)", "staging").strip() == "0"
+    hallados, celdas = _fugas(m, "staging", _originales(m))
+    assert celdas > 20_000
+    assert hallados == [], f"planted values found in the copy (kinds; values not printed): {hallados}"
+    # the same key and rules: the same rows
+    m.sql("CREATE DATABASE staging2")
+    rc, _, err = _copiar(prod, m.url("staging2"))
+    assert rc == 0, err
+    assert _volcado(m, "staging2") == _volcado(m, "staging")
+    # the application's next account: the trigger fires, and its audit row and the account take keys past the copied
+    antes = int(m.sql("SELECT max(id) FROM auditoria", "staging2"))
+    m.sql("INSERT INTO cuentas (cliente_id, tipo, saldo, abierta) SELECT min(id), 'vista', 0, '2026-12-01' FROM clientes", "staging2")
+    assert m.sql(f"SELECT count(*) FROM auditoria WHERE id > {antes} AND tabla = 'cuentas'", "staging2").strip() == "1"
+    assert int(m.sql("SELECT max(id) FROM cuentas", "staging2")) == 301
+
+
+def test_copiar_mariadb_dump_loads_with_the_client(prod):
+    """--hacia FILE.sql: a dump the mariadb client loads into an empty database, equal to the direct copy by
+    mariadb-dump (objects and rows), every foreign key added over its rows; a name with a quote and a backslash
+    in a note survives the client's own statement splitting."""
+    m = prod["m"]
+    if "staging" not in m.sql("SHOW DATABASES").split():
+        m.sql("CREATE DATABASE staging")
+        assert _copiar(prod, m.url("staging"))[0] == 0
+    volcado = prod["dir"] / "staging.sql"
+    rc, _, err = _copiar(prod, str(volcado))
+    assert rc == 0, err
+    assert err == "datoteca copiar: 25 tables, 7500 rows masked; written as an SQL dump for the mariadb client\n", err
+    m.sql("CREATE DATABASE desde_volcado")
+    p = subprocess.run([_bin("mariadb"), "--no-defaults", "-S", m.socket, "-u", "root", "desde_volcado"],
+                       stdin=open(volcado, "rb"), capture_output=True)
+    assert p.returncode == 0, p.stderr.decode()
+    assert _volcado(m, "desde_volcado") == _volcado(m, "staging")
+    rc, _, err = _copiar(prod, str(volcado))
+    assert rc == 2 and "exists" in err, err
+
+
+def test_copiar_mariadb_awkward_values_round_trip(prod):
+    """Quotes, backslashes, a NUL, line breaks and a BLOB's bytes, kept by `mantener`, arrive byte for byte through
+    both paths (the session's literals and the dump's, which the client splits on its own reading)."""
+    m = prod["m"]
+    m.sql("CREATE DATABASE raro")
+    m.sql("CREATE TABLE t (id INT PRIMARY KEY, nota TEXT, datos BLOB) ENGINE=InnoDB", "raro")
+    m.sql("INSERT INTO t VALUES (1, CONCAT('O''Higgins \\\\ ', CHAR(0), CHAR(10), 'fin\\\\'), UNHEX('00FF27225C0A')), "
+          "(2, NULL, NULL), (3, '', '')", "raro")
+    reglas = prod["dir"] / "raro.toml"
+    reglas.write_text('version = 1\n[tablas.t.columnas]\nid = { regla = "mantener" }\nnota = { regla = "mantener" }\n'
+                      'datos = { regla = "mantener" }\n')
+    hex_ = "SELECT id, HEX(nota), HEX(datos) FROM t ORDER BY id"
+    for destino in ("raro_copia", "raro_volcado"):
+        m.sql(f"CREATE DATABASE {destino}")
+    rc, _, err = _correr("copiar", "--desde", m.url("raro"), "--hacia", m.url("raro_copia"), "--reglas", str(reglas),
+                         "--clave-archivo", prod["clave"])
+    assert rc == 0, err
+    volcado = prod["dir"] / "raro.sql"
+    rc, _, err = _correr("copiar", "--desde", m.url("raro"), "--hacia", str(volcado), "--reglas", str(reglas),
+                         "--clave-archivo", prod["clave"])
+    assert rc == 0, err
+    p = subprocess.run([_bin("mariadb"), "--no-defaults", "-S", m.socket, "-u", "root", "raro_volcado"],
+                       stdin=open(volcado, "rb"), capture_output=True)
+    assert p.returncode == 0, p.stderr.decode()
+    esperado = m.sql(hex_, "raro")
+    assert "4F27486967" in esperado and "00FF27225C0A" in esperado
+    assert m.sql(hex_, "raro_copia") == esperado
+    assert m.sql(hex_, "raro_volcado") == esperado
+
+
+def test_copiar_mariadb_refusals_leave_nothing(prod):
+    """A column added after the rules were written, a foreign key whose column has another rule than its parent's,
+    a non-empty target, a password in a URL: refused naming table and column, never a value; a refusal after
+    tables were made drops them all, the unfinished mark too."""
+    m = prod["m"]
+    m.sql("CREATE DATABASE rechazos")
+    hacia = m.url("rechazos")
+    vacia = lambda: m.sql("SELECT count(*) FROM information_schema.tables WHERE table_schema = 'rechazos'").strip() == "0"
+    m.sql("ALTER TABLE clientes ADD COLUMN rut_apoderado VARCHAR(12)", "prod")
+    try:
+        rc, _, err = _copiar(prod, hacia)
+        assert rc == 2 and "rut_apoderado" in err and "clientes" in err, err
+        assert vacia()
+    finally:
+        m.sql("ALTER TABLE clientes DROP COLUMN rut_apoderado", "prod")
+    reglas = prod["dir"] / "otras.toml"
+    assert 'rut_cliente = { regla = "rut" }' in prod["doc"]
+    reglas.write_text(prod["doc"].replace('rut_cliente = { regla = "rut" }', 'rut_cliente = { regla = "sustituir", llamada = "rut" }'))
+    rc, _, err = _copiar(prod, hacia, str(reglas))
+    assert rc == 2 and "foreign key" in err and "reclamos" in err and "1452" in err, err
+    ruts = set(m.sql("SELECT rut FROM clientes", "prod").split())
+    assert not any(r in err for r in ruts), "a RUT was printed"
+    assert vacia(), m.sql("SELECT table_name FROM information_schema.tables WHERE table_schema = 'rechazos'")
+    # a value the column refuses, in the middle of the rows: named by table, row and column, everything made dropped
+    reglas.write_text(re.sub(r"(?m)^saldo = .*$", 'saldo = { regla = "sustituir", llamada = "rut" }', prod["doc"]))
+    rc, _, err = _copiar(prod, hacia, str(reglas))
+    assert rc == 2 and "table cuentas, row 1: " in err and "'saldo'" in err, err
+    assert vacia()
+    m.sql("CREATE TABLE ya_estaba (id INT)", "rechazos")
+    rc, _, err = _copiar(prod, hacia)
+    assert rc == 2 and "empty database" in err, err
+    rc, out, err = _correr("copiar", "--desde", "mariadb://ana:secreto-5521@127.0.0.1:1/prod", "--hacia", hacia,
+                           "--reglas", prod["reglas"], "--clave-archivo", prod["clave"])
+    assert rc == 2 and "secreto-5521" not in out + err, err
+    # across kinds: refused before connecting
+    rc, _, err = _correr("copiar", "--desde", prod["url"], "--hacia", "postgresql://h/x", "--reglas", prod["reglas"],
+                         "--clave-archivo", prod["clave"])
+    assert rc == 2 and "must be of one kind" in err, err
