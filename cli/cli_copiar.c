@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "cli_interno.h"
+#include "cli_progreso.h"
 #include "internal.h"
 #include "mascara/prf.h" /* dt__borrar */
 
@@ -24,6 +25,7 @@ static int usage_copiar(FILE *f) {
                "       datoteca copiar --desde mariadb://PROD --hacia mariadb://STAGING|DUMP.sql --reglas REGLAS.toml\n"
                "                       (--clave-archivo CLAVE.hex | env DATOTECA_CLAVE) [--clave-compartida]\n"
                "                       [--clave-de-prueba] [--subconjunto TABLE=N%%,... [--semilla N] [--con-hijos]]\n"
+               "                       [--jobs N] [--progreso | --silencio]\n"
                "Copies every table of the database --desde into a new database --hacia, each value masked by its\n"
                "table's rules in REGLAS (`datoteca detectar URL` writes them) under the secret key: the tables, their\n"
                "constraints, indexes, views and triggers as the source has them, the rows masked, every foreign key\n"
@@ -34,16 +36,20 @@ static int usage_copiar(FILE *f) {
                "A --hacia ending in .sql is a plain SQL dump instead (sqlite3 NEW.db < DUMP.sql, psql -v ON_ERROR_STOP=1\n"
                "-f DUMP.sql or mariadb NEW < DUMP.sql loads it). --subconjunto clientes=10%%: a smaller copy, about that share of the table's rows\n"
                "(which ones: --semilla) and every row they reference, transitively; with --con-hijos the rows that\n"
-               "reference them too (docs/copia.md).\n");
+               "reference them too. --jobs N (1 to 64; PostgreSQL): N threads mask, the copy is the same bytes as with one.\n"
+               "--progreso / --silencio: the progress line on stderr (table, rows, rows/s), shown on a terminal by default.\n"
+               "(docs/copia.md)\n");
     return f == stdout ? 0 : 2;
 }
 
 int dt__cli_copiar_main(int argc, char **argv) {
     dt__cli_sin_volcado(); /* before the key is anywhere in this process */
-    const char *desde = NULL, *hacia = NULL, *reglas_ruta = NULL, *clave_ruta = NULL, *subconjunto = NULL, *semilla_txt = NULL;
+    const char *desde = NULL, *hacia = NULL, *reglas_ruta = NULL, *clave_ruta = NULL, *subconjunto = NULL, *semilla_txt = NULL,
+               *jobs_txt = NULL;
+    int progreso = 0;
     unsigned clave_opciones = 0;
     int hijos = 0;
-    static const char *const opciones[] = {"--desde", "--hacia", "--reglas", "--clave-archivo", "--subconjunto", "--semilla"};
+    static const char *const opciones[] = {"--desde", "--hacia", "--reglas", "--clave-archivo", "--subconjunto", "--semilla", "--jobs"};
     for (int i = 2; i < argc; i++) {
         const char *a = argv[i];
         if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) return usage_copiar(stdout);
@@ -51,13 +57,14 @@ int dt__cli_copiar_main(int argc, char **argv) {
             hijos = 1;
             continue;
         }
+        if (dt__cli_progreso_opcion(a, &progreso)) continue;
         int o = dt__cli_opcion_clave(a, "copiar", &clave_opciones);
         if (o == 2) return 2;
         if (o == 1) continue;
         size_t k = 0;
         while (k < sizeof opciones / sizeof opciones[0] && strcmp(a, opciones[k]) != 0) k++;
         if (k < sizeof opciones / sizeof opciones[0] && i + 1 < argc) {
-            const char **d[] = {&desde, &hacia, &reglas_ruta, &clave_ruta, &subconjunto, &semilla_txt};
+            const char **d[] = {&desde, &hacia, &reglas_ruta, &clave_ruta, &subconjunto, &semilla_txt, &jobs_txt};
             *d[k] = argv[++i];
         } else {
             /* by position only: a key or a password pasted by mistake must not be printed */
@@ -83,6 +90,12 @@ int dt__cli_copiar_main(int argc, char **argv) {
         fprintf(stderr, "datoteca: copiar: --semilla must be a whole number from 0 to 18446744073709551615\n");
         return 2;
     }
+    unsigned long long jobs = 1;
+    if (jobs_txt != NULL && (!dt__cli_parse_u64(jobs_txt, 64, &jobs) || jobs == 0)) {
+        fprintf(stderr, "datoteca: copiar: --jobs must be an integer from 1 to 64\n");
+        return 2;
+    }
+    if (dt__cli_progreso_pedido(progreso, "copiar: ")) return 2;
     if ((semilla_txt != NULL || hijos) && subconjunto == NULL) {
         fprintf(stderr, "datoteca: copiar: --semilla and --con-hijos choose a subset's rows: give --subconjunto too\n");
         return 2;
@@ -104,6 +117,11 @@ int dt__cli_copiar_main(int argc, char **argv) {
     }
     static const char *const clientes[] = {"SQLite", "PostgreSQL", "MariaDB"}, *const bibliotecas[] = {"libsqlite3", "libpq", "libmariadb"};
     dt__cli_copiar copiar = tipos[0] == 0 ? dt__cli_copiar_sqlite : tipos[0] == 1 ? dt__cli_copiar_pg : dt__cli_copiar_mariadb;
+    if (jobs > 1 && tipos[0] != 1) {
+        fprintf(stderr, "datoteca: copiar: --jobs is built for PostgreSQL sources so far; copy a %s database with one job\n",
+                clientes[tipos[0]]);
+        return 2;
+    }
     if (copiar == NULL) {
         fprintf(stderr, "datoteca: copiar: this program has no %s client (the datoteca program links it when built with %s; "
                         "the library's CLI, npx datoteca and python -m datoteca without a wheel's program, links no database "
@@ -126,7 +144,7 @@ int dt__cli_copiar_main(int argc, char **argv) {
     }
     size_t lr = strlen(reglas_ruta);
     int formato = lr >= 5 && strcmp(reglas_ruta + lr - 5, ".json") == 0 ? DT_MASCARA_JSON : DT_MASCARA_TOML;
-    dt__copiar_opciones o = {volcado, subconjunto, (uint64_t)semilla, hijos};
+    dt__copiar_opciones o = {volcado, subconjunto, (uint64_t)semilla, hijos, (size_t)jobs, progreso};
     int rc = copiar(desde, hacia, &o, texto, n, formato, dt__cli_base(reglas_ruta), clave);
     dt__borrar(texto, n);
     free(texto);

@@ -262,6 +262,8 @@ typedef struct dt__copiar_opciones {
     const char *subconjunto; /* "clientes=10%,...": a smaller copy (NULL: every row) */
     uint64_t semilla;        /* which rows of each root the subset keeps */
     int hijos;               /* the subset keeps the children of kept rows too */
+    size_t jobs;             /* threads masking blocks of rows (1..64; 0 reads as 1): the same output with any */
+    int progreso;            /* --progreso / --silencio: DT__PROGRESO_* bits (cli_progreso.h) */
 } dt__copiar_opciones;
 typedef int (*dt__cli_copiar)(const char *desde, const char *hacia, const dt__copiar_opciones *o, const char *reglas,
                               size_t len, int formato, const char *archivo, const dt_mascara_clave *k);

@@ -30,6 +30,7 @@
 #endif
 
 #include "cli_interno.h"
+#include "cli_progreso.h"
 #include "conectar.h" /* dt__ic_dup */
 #include "conectar_mariadb.h"
 
@@ -67,6 +68,7 @@ typedef struct copia {
     size_t len;
     int formato;
     const dt_mascara_clave *k;
+    dt__progreso *prog; /* the progress line (cli_progreso.h): counted every 1,024 rows */
     char *modo; /* the target session's own "SET SESSION sql_mode = '...'", restored after a trigger's */
 } copia;
 
@@ -398,6 +400,7 @@ static int filas(copia *c, tabla *t, unsigned long long *total) {
         if (rc) continue; /* the rest is read and dropped: the connection must be drained */
         unsigned long *l = mysql_fetch_lengths(r);
         fila++;
+        if (fila % 1024 == 0) dt__cli_progreso_filas(c->prog, 1024);
         for (size_t j = 0; j < t->n; j++) vals[j] = f[j], largos[j] = f[j] ? l[j] : 0;
         char why[DT_SENTENCE_MAX];
         dt_status s = dt_mascara_plan_fila(t->plan, fila, t->n, vals, largos, why, sizeof why);
@@ -644,7 +647,16 @@ int dt__cli_mariadb_copiar(const char *desde, const char *hacia, const dt__copia
     }
     for (size_t i = 0; i < c.nt && rc == 0; i++) rc = crear_tabla(&c, &c.t[i]);
     unsigned long long total = 0;
-    for (size_t i = 0; i < c.nt && rc == 0; i++) rc = filas(&c, &c.t[i], &total);
+    dt__progreso prog;
+    c.prog = &prog;
+    dt__cli_progreso_empezar(&prog, "copiar", o->progreso, 0, 0, (uint32_t)c.nt, 0);
+    for (size_t i = 0; i < c.nt && rc == 0; i++) {
+        prog.tabla = (uint32_t)i + 1;
+        unsigned long long antes = total;
+        rc = filas(&c, &c.t[i], &total);
+        dt__cli_progreso_filas(&prog, (total - antes) % 1024);
+    }
+    dt__cli_progreso_terminar(&prog, rc == 0);
     for (size_t i = 0; i < c.nfks && rc == 0; i++)
         rc = hacer(&c, c.fks[i], "adding a foreign key over the masked rows", NULL);
     if (rc == 0) rc = objetos(&c);
@@ -660,7 +672,7 @@ int dt__cli_mariadb_copiar(const char *desde, const char *hacia, const dt__copia
     }
     if (tmp && rc != 0) remove(tmp);
     if (rc == 0)
-        fprintf(stderr, "datoteca copiar: %zu tables, %llu rows masked%s\n", c.nt, total,
+        fprintf(stderr, "datoteca copiar: %zu table%s, %llu rows masked%s\n", c.nt, c.nt == 1 ? "" : "s", total,
                 o->volcado ? "; written as an SQL dump for the mariadb client" : ", every foreign key checked by MariaDB");
     dt__mdb_cerrar(&c.dst);
     dt__mdb_cerrar(&c.src);

@@ -23,6 +23,7 @@
 #define _POSIX_C_SOURCE 200809L /* fork, setenv, fileno */
 #endif
 #include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -31,6 +32,8 @@
 #include <unistd.h>
 
 #include "cli_interno.h"
+#include "cli_progreso.h"
+#include "mascara/prf.h" /* dt__borrar */
 #include "conectar.h" /* dt__ic_dup */
 #include "conectar_pg.h"
 #include "subconjunto_pg.h"
@@ -49,6 +52,8 @@ typedef struct tabla {
     size_t n, m;             /* the source's columns, the plan's output columns */
     size_t *de;              /* output column i is input column de[i] */
     unsigned char *generada; /* input column j is GENERATED ALWAYS AS (...) STORED: the target computes it */
+    char **cols;             /* the source's column names, for each block slot's own plan (--jobs) */
+    size_t *lcols;
 } tabla;
 
 typedef struct copia {
@@ -60,6 +65,8 @@ typedef struct copia {
     size_t len;
     int formato;
     const dt_mascara_clave *k;
+    size_t jobs;        /* threads masking blocks of rows (--jobs); the output is the same with any number */
+    dt__progreso *prog; /* the progress line (cli_progreso.h), on the calling thread */
 } copia;
 
 /* One sentence for a failed result on one side ("--desde" or "--hacia"): what was being done, the table and
@@ -132,9 +139,12 @@ static int plan_de(copia *c, tabla *t, PGresult *r, const char *citada) {
     outbuf leer, escribir;
     int rc = cols && largos && t->generada ? 0 : 1;
     if (dt__cli_ob_init(&leer, 256, NULL) || dt__cli_ob_init(&escribir, 256, NULL)) rc = 1;
+    t->cols = (char **)calloc(t->n ? t->n : 1, sizeof *t->cols);
+    t->lcols = (size_t *)calloc(t->n ? t->n : 1, sizeof *t->lcols);
+    if (t->cols == NULL || t->lcols == NULL) rc = 1;
     for (size_t j = 0; rc == 0 && j < t->n; j++) {
-        cols[j] = PQgetvalue(r, (int)j, 0);
-        largos[j] = strlen(cols[j]);
+        if ((t->cols[j] = dt__ic_dup(PQgetvalue(r, (int)j, 0))) == NULL) rc = 1;
+        else cols[j] = t->cols[j], largos[j] = t->lcols[j] = strlen(cols[j]);
         t->generada[j] = PQgetvalue(r, (int)j, 2)[0] == 't';
     }
     char why[DT_SENTENCE_MAX];
@@ -376,15 +386,168 @@ static void campo(outbuf *o, const char *v, size_t l) {
     o->p = d;
 }
 
-/* Sends what o holds to the target's COPY; 0, or 2 (the COPY's result says why). */
-static int enviar(copia *c, outbuf *o) {
-    size_t n = (size_t)(o->p - o->data);
-    int rc = n && PQputCopyData(c->dst.con, o->data, (int)n) != 1 ? 2 : 0;
-    o->p = o->data;
-    return rc;
+#define BLOQUE 4096              /* rows per block a worker masks */
+#define BLOQUE_BYTES (1u << 20)   /* and about this many bytes of COPY text */
+
+/* A block slot (dt__cli_lotes' scratch): its own plan (a plan is one thread's), the block's COPY lines as
+ * read, and what its worker needs to decode them. */
+typedef struct lote {
+    dt_mascara_plan *plan;
+    char *texto;               /* the rows' COPY lines, each without its '\n' */
+    size_t largo, cap;
+    size_t *ini, nfilas, capf; /* where row r starts; ini[nfilas] is the end */
+    char *buf;                 /* a row's decoded fields (the worker's) */
+    size_t capbuf;
+    const char **vals;
+    size_t *largos;
+    int rc;                    /* a refusal at a row masked: 1 out of memory, 2 said in why */
+    char why[DT_SENTENCE_MAX + 200];
+} lote;
+
+/* One table's copy: what the slots share (read only on the workers) and what the main thread keeps. */
+typedef struct tarea {
+    copia *c;
+    tabla *t;
+    int rc_lectura;          /* a refusal while reading the source, said when the reader stops */
+    unsigned long long filas; /* rows read */
+} tarea;
+
+static int crecer(void **p, size_t *cap, size_t n, size_t tam) {
+    if (n <= *cap) return 0;
+    size_t c = *cap ? *cap : 64;
+    while (c < n) c *= 2;
+    void *m = realloc(*p, c * tam);
+    if (m == NULL) return 1;
+    *p = m, *cap = c;
+    return 0;
 }
 
-/* Table t's rows, masked, from the source into the target (or the dump): 0, 1 out of memory, 2 said. */
+static void soltar(void *ctx, char *scratch) {
+    (void)ctx;
+    lote *b = (lote *)(void *)scratch;
+    dt_mascara_plan_free(b->plan);
+    if (b->texto) dt__borrar(b->texto, b->cap); /* production's rows: wiped like the plan's buffers */
+    if (b->buf) dt__borrar(b->buf, b->capbuf);
+    free(b->texto), free(b->ini), free(b->buf), free(b->vals), free(b->largos);
+    memset(b, 0, sizeof *b);
+}
+
+/* dt__cli_lotes' llenar, on the calling thread: up to `max` rows of the source's COPY into the slot. 1 when
+ * more may follow. */
+static int llenar(void *ctx, unsigned long long desde, size_t max, char *scratch, size_t *filas) {
+    (void)desde;
+    tarea *ta = (tarea *)ctx;
+    tabla *t = ta->t;
+    lote *b = (lote *)(void *)scratch;
+    b->largo = b->nfilas = 0, b->rc = 0;
+    *filas = 0;
+    if (b->plan == NULL) {
+        char why[DT_SENTENCE_MAX];
+        b->vals = (const char **)calloc(t->n + 1, sizeof *b->vals);
+        b->largos = (size_t *)calloc(t->n + 1, sizeof *b->largos);
+        if (b->vals == NULL || b->largos == NULL ||
+            dt_mascara_plan_new(t->reglas, ta->c->k, t->n, (const char *const *)t->cols, t->lcols, &b->plan, why, sizeof why) != DT_OK) {
+            dt__cli_progreso_cortar();
+            fprintf(stderr, "datoteca: out of memory\n"); /* the same rules made the first plan: only memory fails here */
+            ta->rc_lectura = 1;
+            return 0;
+        }
+    }
+    while (b->nfilas < max && b->largo < BLOQUE_BYTES) {
+        char *linea = NULL;
+        int l = PQgetCopyData(ta->c->src.con, &linea, 0);
+        if (l == -1) return 0; /* the end of the table */
+        if (l < 0) {
+            fallo(&ta->c->src, "--desde", "reading a table", t->nombre, NULL);
+            ta->rc_lectura = 2;
+            return 0;
+        }
+        size_t ll = (size_t)l - (linea[l - 1] == '\n');
+        if (crecer((void **)&b->texto, &b->cap, b->largo + ll + 1, 1) || crecer((void **)&b->ini, &b->capf, b->nfilas + 2, sizeof *b->ini)) {
+            PQfreemem(linea);
+            dt__cli_progreso_cortar();
+            fprintf(stderr, "datoteca: out of memory\n");
+            ta->rc_lectura = 1;
+            return 0;
+        }
+        b->ini[b->nfilas++] = b->largo;
+        memcpy(b->texto + b->largo, linea, ll);
+        b->largo += ll;
+        b->ini[b->nfilas] = b->largo;
+        PQfreemem(linea);
+        ta->filas++;
+        *filas = b->nfilas;
+    }
+    return 1;
+}
+
+/* dt__cli_lotes' hacer, on a worker: the slot's rows masked into o as COPY text, up to a refused one. */
+static void hacer(void *ctx, unsigned long long desde, size_t n, outbuf *o, char *scratch) {
+    (void)n;
+    const tarea *ta = (const tarea *)ctx;
+    const tabla *t = ta->t;
+    lote *b = (lote *)(void *)scratch;
+    for (size_t r = 0; r < b->nfilas && b->rc == 0; r++) {
+        size_t ll = b->ini[r + 1] - b->ini[r];
+        unsigned long long fila = desde + r + 1;
+        if (crecer((void **)&b->buf, &b->capbuf, ll + 1, 1)) {
+            b->rc = 1;
+            break;
+        }
+        if (!campos(b->texto + b->ini[r], ll, b->buf, t->n, b->vals, b->largos)) {
+            snprintf(b->why, sizeof b->why, "datoteca: copiar: --desde: table %s, row %llu: a line of COPY's text format that "
+                                            "is not %zu fields (nothing was written)", t->nombre, fila, t->n);
+            b->rc = 2;
+            break;
+        }
+        char why[DT_SENTENCE_MAX];
+        dt_status s = dt_mascara_plan_fila(b->plan, fila, t->n, b->vals, b->largos, why, sizeof why);
+        if (s != DT_OK) {
+            b->rc = s == DT_ERR_NO_MEMORY ? 1 : 2;
+            snprintf(b->why, sizeof b->why, "datoteca: copiar: table %s: %s (nothing was written)", t->nombre, why);
+            break;
+        }
+        for (size_t i = 0, p = 0; i < t->m; i++) {
+            size_t lv, j = t->de[i];
+            if (j >= t->n || t->generada[j]) continue;
+            const char *v = dt_mascara_plan_valor(b->plan, i, &lv);
+            if (p++) dt__cli_ob_putc(o, '\t');
+            if (lv == 0 && (b->vals[j] == NULL || b->largos[j] > 0)) dt__cli_ob_put(o, "\\N", 2); /* null, or emptied by its rule */
+            else campo(o, v, lv);
+        }
+        dt__cli_ob_putc(o, '\n');
+    }
+}
+
+/* dt__cli_lotes' usar_bloque, on the calling thread in row order: the block to the target or the dump, then
+ * the block's refusal said. */
+static int usar(void *ctx, outbuf *o, char *scratch) {
+    tarea *ta = (tarea *)ctx;
+    const lote *b = (const lote *)(const void *)scratch;
+    size_t n = (size_t)(o->p - o->data);
+    if (ta->c->f) {
+        if (n && fwrite(o->data, 1, n, ta->c->f) != n) {
+            dt__cli_progreso_cortar();
+            fprintf(stderr, "datoteca: copiar: --hacia: cannot write the dump: %s\n", strerror(errno));
+            ta->rc_lectura = 1;
+            return 1;
+        }
+    } else if (n && PQputCopyData(ta->c->dst.con, o->data, (int)n) != 1) {
+        ta->rc_lectura = 3; /* the COPY's result says why */
+        return 1;
+    }
+    if (b->rc) {
+        dt__cli_progreso_cortar();
+        if (b->rc == 1) fprintf(stderr, "datoteca: out of memory\n");
+        else fprintf(stderr, "%s\n", b->why);
+        ta->rc_lectura = b->rc;
+        return 1;
+    }
+    return 0;
+}
+
+/* Table t's rows, masked, from the source into the target (or the dump), blocks of rows masked by the --jobs
+ * threads and written in row order: 0, 1 out of memory or I/O, 2 said. */
 static int filas(copia *c, tabla *t, unsigned long long *total) {
     PGresult *r = PQexec(c->src.con, t->leer);
     if (PQresultStatus(r) != PGRES_COPY_OUT) {
@@ -393,12 +556,9 @@ static int filas(copia *c, tabla *t, unsigned long long *total) {
         return 2;
     }
     PQclear(r);
-    outbuf o;
-    if (dt__cli_ob_init(&o, DT__PG_LOTE + 1024, c->f)) return 1;
     int rc = 0, entrando = 0; /* entrando: the target's COPY FROM STDIN is open */
     if (c->f) {
-        dt__cli_ob_put(&o, t->escribir, strlen(t->escribir) - 5);
-        dt__cli_ob_put(&o, "stdin;\n", 7);
+        if (fprintf(c->f, "%.*sstdin;\n", (int)(strlen(t->escribir) - 5), t->escribir) < 0) rc = 1;
     } else {
         r = PQexec(c->dst.con, t->escribir);
         if (PQresultStatus(r) != PGRES_COPY_IN) {
@@ -407,58 +567,16 @@ static int filas(copia *c, tabla *t, unsigned long long *total) {
         } else entrando = 1;
         PQclear(r);
     }
-    const char **vals = (const char **)calloc(t->n ? t->n : 1, sizeof *vals);
-    size_t *largos = (size_t *)calloc(t->n ? t->n : 1, sizeof *largos);
-    char *buf = NULL;
-    size_t cap = 0;
-    if (rc == 0 && (vals == NULL || largos == NULL)) rc = 1;
-    unsigned long long fila = 0;
+    tarea ta = {c, t, 0, 0};
+    if (rc == 0) {
+        dt__cli_lotes l = {0, ULLONG_MAX, BLOQUE, c->jobs, sizeof(lote), hacer, NULL, &ta, c->prog, llenar, usar, soltar};
+        int lr = dt__cli_lotes_run(&l); /* -1: out of memory, said */
+        rc = lr < 0 ? 1 : ta.rc_lectura ? ta.rc_lectura : lr ? 2 : 0; /* 3: a PQputCopyData failed, the COPY's result says why */
+    }
+    /* the rest of the source's COPY read and dropped, so the connection stays usable */
     char *linea = NULL;
     int l;
-    while ((l = PQgetCopyData(c->src.con, &linea, 0)) > 0) {
-        if (rc) { /* the rest of the source's COPY is read and dropped: the connection stays usable for ROLLBACK */
-            PQfreemem(linea);
-            continue;
-        }
-        fila++;
-        size_t ll = (size_t)l - (l > 0 && linea[l - 1] == '\n');
-        if (ll + 1 > cap) {
-            char *b = (char *)realloc(buf, ll + 1);
-            if (b == NULL) rc = 1;
-            else buf = b, cap = ll + 1;
-        }
-        if (rc == 0 && !campos(linea, ll, buf, t->n, vals, largos)) {
-            fprintf(stderr, "datoteca: copiar: --desde: table %s, row %llu: a line of COPY's text format that is not %zu "
-                            "fields (nothing was written)\n", t->nombre, fila, t->n);
-            rc = 2;
-        }
-        PQfreemem(linea);
-        if (rc) continue;
-        char why[DT_SENTENCE_MAX];
-        dt_status s = dt_mascara_plan_fila(t->plan, fila, t->n, vals, largos, why, sizeof why);
-        if (s != DT_OK) {
-            if (s == DT_ERR_NO_MEMORY) rc = 1;
-            else {
-                fprintf(stderr, "datoteca: copiar: table %s: %s (nothing was written)\n", t->nombre, why);
-                rc = 2;
-            }
-            continue;
-        }
-        for (size_t i = 0, p = 0; i < t->m; i++) {
-            size_t lv, j = t->de[i];
-            if (j >= t->n || t->generada[j]) continue;
-            const char *v = dt_mascara_plan_valor(t->plan, i, &lv);
-            if (p++) dt__cli_ob_putc(&o, '\t');
-            if (lv == 0 && (vals[j] == NULL || largos[j] > 0)) dt__cli_ob_put(&o, "\\N", 2); /* null, or emptied by its rule */
-            else campo(&o, v, lv);
-        }
-        dt__cli_ob_putc(&o, '\n');
-        if (c->f == NULL && (size_t)(o.p - o.data) >= DT__PG_LOTE) rc = enviar(c, &o);
-    }
-    if (l == -2 && rc == 0) {
-        fallo(&c->src, "--desde", "reading a table", t->nombre, NULL);
-        rc = 2;
-    }
+    while ((l = PQgetCopyData(c->src.con, &linea, 0)) > 0) PQfreemem(linea);
     while ((r = PQgetResult(c->src.con)) != NULL) {
         if (PQresultStatus(r) != PGRES_COMMAND_OK && rc == 0) {
             fallo(&c->src, "--desde", "reading a table", t->nombre, r);
@@ -466,16 +584,13 @@ static int filas(copia *c, tabla *t, unsigned long long *total) {
         }
         PQclear(r);
     }
-    if (c->f) {
-        dt__cli_ob_put(&o, "\\.\n\n", 4);
-        dt__cli_ob_flush(&o);
-        if (o.error && rc == 0) {
-            fprintf(stderr, "datoteca: copiar: --hacia: cannot write the dump: %s\n", strerror(errno));
-            rc = 1;
-        }
-    } else if (entrando) {
-        int dicho = rc != 0;
-        if (rc == 0) rc = enviar(c, &o);
+    if (c->f && rc == 0 && fputs("\\.\n\n", c->f) < 0) {
+        dt__cli_progreso_cortar();
+        fprintf(stderr, "datoteca: copiar: --hacia: cannot write the dump: %s\n", strerror(errno));
+        rc = 1;
+    }
+    if (entrando) {
+        int dicho = rc != 0 && rc != 3;
         /* an end with an error message makes the server abandon the COPY */
         PQputCopyEnd(c->dst.con, rc ? "datoteca stopped sending rows" : NULL);
         while ((r = PQgetResult(c->dst.con)) != NULL) {
@@ -485,13 +600,9 @@ static int filas(copia *c, tabla *t, unsigned long long *total) {
             }
             PQclear(r);
         }
+        if (rc == 3) rc = 2;
     }
-    if (rc == 1) fprintf(stderr, "datoteca: out of memory\n");
-    *total += fila;
-    dt__cli_ob_free(&o);
-    free(vals);
-    free(largos);
-    free(buf);
+    *total += ta.filas;
     return rc;
 }
 
@@ -571,6 +682,9 @@ static void liberar(copia *c) {
         free(c->t[i].escribir);
         free(c->t[i].de);
         free(c->t[i].generada);
+        for (size_t j = 0; c->t[i].cols && j < c->t[i].n; j++) free(c->t[i].cols[j]);
+        free(c->t[i].cols);
+        free(c->t[i].lcols);
         dt_mascara_plan_free(c->t[i].plan);
         dt_mascara_reglas_free(c->t[i].reglas);
     }
@@ -638,7 +752,14 @@ int dt__cli_pg_copiar(const char *desde, const char *hacia, const dt__copiar_opc
         }
     }
     unsigned long long total = 0;
-    for (size_t i = 0; i < c.nt && rc == 0; i++) rc = filas(&c, &c.t[i], &total);
+    dt__progreso prog;
+    c.jobs = o->jobs ? o->jobs : 1, c.prog = &prog;
+    dt__cli_progreso_empezar(&prog, "copiar", o->progreso, 0, 0, (uint32_t)c.nt, 0);
+    for (size_t i = 0; i < c.nt && rc == 0; i++) {
+        prog.tabla = (uint32_t)i + 1;
+        rc = filas(&c, &c.t[i], &total);
+    }
+    dt__cli_progreso_terminar(&prog, rc == 0);
     if (rc == 0) rc = secuencias(&c);
     if (rc == 0 && c.f) {
         fprintf(c.f, "\n%s", post);
@@ -662,7 +783,7 @@ int dt__cli_pg_copiar(const char *desde, const char *hacia, const dt__copiar_opc
     }
     if (tmp && rc != 0) remove(tmp);
     if (rc == 0)
-        fprintf(stderr, "datoteca copiar: %zu tables, %llu rows masked%s%s\n", c.nt, total, o->subconjunto ? " (a subset)" : "",
+        fprintf(stderr, "datoteca copiar: %zu table%s, %llu rows masked%s%s\n", c.nt, c.nt == 1 ? "" : "s", total, o->subconjunto ? " (a subset)" : "",
                 o->volcado ? "; written as an SQL dump for psql" : ", every constraint validated by PostgreSQL");
     dt__pg_cerrar(&c.dst); /* an open transaction ends with the connection: rolled back */
     dt__pg_cerrar(&c.src);

@@ -23,6 +23,7 @@
 #include <sqlite3.h>
 
 #include "cli_interno.h"
+#include "cli_progreso.h"
 #include "conectar.h" /* dt__conectar_sqlite_ruta */
 #include "subconjunto_sqlite.h"
 
@@ -45,6 +46,7 @@ typedef struct copia {
     size_t len;
     int formato;
     const dt_mascara_clave *k;
+    dt__progreso *prog; /* the progress line (cli_progreso.h): counted every 1,024 rows */
 } copia;
 
 /* Which of t's columns the database computes (PRAGMA table_xinfo's hidden 2 and 3: virtual and stored
@@ -222,6 +224,7 @@ static int filas(copia *c, tabla *t, unsigned long long *total) {
     int paso;
     while (rc == 0 && (paso = sqlite3_step(t->sel)) == SQLITE_ROW) {
         fila++;
+        if (fila % 1024 == 0) dt__cli_progreso_filas(c->prog, 1024);
         for (size_t j = 0; j < t->n && rc == 0; j++) {
             tipo[j] = sqlite3_column_type(t->sel, (int)j);
             if (tipo[j] == SQLITE_BLOB) {
@@ -441,7 +444,16 @@ int dt__cli_sqlite_copiar(const char *desde, const char *hacia, const dt__copiar
     unsigned long long total = 0;
     if (rc == 0) rc = exec(c.dst, "PRAGMA foreign_keys = OFF; PRAGMA journal_mode = OFF; BEGIN", "--hacia");
     if (rc == 0) rc = crear(&c, "table");
-    for (size_t i = 0; i < c.nt && rc == 0; i++) rc = filas(&c, &c.t[i], &total);
+    dt__progreso prog;
+    c.prog = &prog;
+    dt__cli_progreso_empezar(&prog, "copiar", o->progreso, 0, 0, (uint32_t)c.nt, 0);
+    for (size_t i = 0; i < c.nt && rc == 0; i++) {
+        prog.tabla = (uint32_t)i + 1;
+        unsigned long long antes = total;
+        rc = filas(&c, &c.t[i], &total);
+        dt__cli_progreso_filas(&prog, (total - antes) % 1024);
+    }
+    dt__cli_progreso_terminar(&prog, rc == 0);
     if (rc == 0) rc = crear(&c, "index");
     if (rc == 0) rc = crear(&c, "view");
     if (rc == 0) rc = crear(&c, "trigger");
@@ -483,7 +495,7 @@ int dt__cli_sqlite_copiar(const char *desde, const char *hacia, const dt__copiar
     }
     if (rc != 0 && tmp != NULL) remove(tmp);
     if (rc == 0)
-        fprintf(stderr, "datoteca copiar: %zu tables, %llu rows masked%s, every foreign key checked%s\n", c.nt, total,
+        fprintf(stderr, "datoteca copiar: %zu table%s, %llu rows masked%s, every foreign key checked%s\n", c.nt, c.nt == 1 ? "" : "s", total,
                 o->subconjunto ? " (a subset)" : "", volcado ? "; written as an SQL dump" : "");
     free(tmp);
     return rc;

@@ -238,6 +238,9 @@ def test_copiar_mariadb_refusals_leave_nothing(prod):
     rc, out, err = _correr("copiar", "--desde", "mariadb://ana:secreto-5521@127.0.0.1:1/prod", "--hacia", hacia,
                            "--reglas", prod["reglas"], "--clave-archivo", prod["clave"])
     assert rc == 2 and "secreto-5521" not in out + err, err
+    # --jobs is PostgreSQL's so far: said, not ignored
+    rc, _, err = _copiar(prod, hacia, None, "--jobs", "2")
+    assert rc == 2 and "--jobs is built for PostgreSQL sources so far" in err, err
     # across kinds: refused before connecting
     rc, _, err = _correr("copiar", "--desde", prod["url"], "--hacia", "postgresql://h/x", "--reglas", prod["reglas"],
                          "--clave-archivo", prod["clave"])

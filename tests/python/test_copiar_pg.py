@@ -341,3 +341,48 @@ def test_copiar_pg_awkward_values_round_trip(origen, destino):
     assert "|5c4e|f|" in esperado and "|610962" in esperado, esperado
     assert _sql(destino, "raro_copia", q) == esperado
     assert _sql(destino, "raro_volcado", q) == esperado
+
+
+def test_copiar_pg_jobs_give_the_same_bytes(origen, destino):
+    """--jobs 3 masks blocks of rows on three threads: 20,000 personas (five blocks) give the same dump, byte for
+    byte but pg_dump's random \\restrict key, and the same target rows as one job; --progreso draws numbers only."""
+    base = origen["base"]
+    _sql(base, "postgres", "CREATE DATABASE grande")
+    _sql(base, "grande", "CREATE TABLE personas (rut text PRIMARY KEY, nombre_completo text NOT NULL, email text UNIQUE, "
+                         "telefono text, fecha_nacimiento date)")
+    csv_ = subprocess.run([CLI, "tabla", "persona", "--seed", "3", "-n", "20000", "--unico", "rut,email", "--format", "csv",
+                           "--campos", "rut,nombre_completo,email,telefono,fecha_nacimiento"],
+                          check=True, capture_output=True).stdout
+    _psql(base, "COPY personas FROM STDIN (FORMAT csv, HEADER)", csv_, "-d", "grande")
+    rc, doc, err = _correr("detectar", _url(base, "grande"))
+    assert rc == 0, err
+    reglas = os.path.join(origen["dir"], "grande.toml")
+    with open(reglas, "w") as f:
+        f.write(doc)
+    copias = []
+    for jobs in ("1", "3"):
+        volcado = os.path.join(origen["dir"], f"grande-{jobs}.sql")
+        rc, _, err = _correr("copiar", "--desde", _url(base, "grande"), "--hacia", volcado, "--reglas", reglas,
+                             "--clave-archivo", origen["clave"], "--jobs", jobs)
+        assert rc == 0, err
+        with open(volcado, encoding="utf-8") as f:
+            copias.append([l for l in f if not l.startswith(("\\restrict", "\\unrestrict"))])
+        _sql(destino, "postgres", f"CREATE DATABASE grande_{jobs}")
+        rc, _, err = _correr("copiar", "--desde", _url(base, "grande"), "--hacia", _url(destino, f"grande_{jobs}"), "--reglas",
+                             reglas, "--clave-archivo", origen["clave"], "--jobs", jobs, "--progreso",
+                             env={**os.environ, "DATOTECA_PROGRESO_MS": "0"})
+        assert rc == 0, err
+        lineas = err.strip().splitlines()
+        assert lineas[-1] == "datoteca copiar: 1 table, 20000 rows masked, every constraint validated by PostgreSQL", err
+        assert any(re.match(r"datoteca copiar: table 1 of 1, 20,000 rows", l) for l in lineas), err
+        assert not re.search(r"\d{1,2}\.\d{3}\.\d{3}-[\dK]|@", err), "a value in the progress"
+    assert len(copias[0]) > 20_000 and copias[0] == copias[1]
+    assert _datos(destino, "grande_3") == _datos(destino, "grande_1")
+    # a masked RUT in every row, valid and distinct (the permutation), and not the source's column as it was
+    fuente = _sql(base, "grande", "SELECT rut FROM personas ORDER BY rut").split()
+    copia = _sql(destino, "grande_3", "SELECT rut FROM personas ORDER BY rut").split()
+    assert len(set(copia)) == 20_000 and copia != fuente
+    assert [r for r in copia if not stdnum_rut.is_valid(r)] == []
+    rc, _, err = _correr("copiar", "--desde", _url(base, "grande"), "--hacia", _url(destino, "grande_1"), "--reglas", reglas,
+                         "--clave-archivo", origen["clave"], "--jobs", "0")
+    assert rc == 2 and "--jobs must be an integer from 1 to 64" in err, err
