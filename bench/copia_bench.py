@@ -15,7 +15,13 @@ default: about 480,000 rows), its rules written by `datoteca detectar URL` with 
   - the same into `--hacia copy.sql` (the anonymous dump; loading it is not timed);
   PostgreSQL 15, one throwaway server, into a fresh database or schema each run:
   - `pg_dump app | psql copy`: the floor, unmasked;
-  - `CALL datoteca.copiar_todo_enmascarado(reglas, 'staging')`: masked, inside the server.
+  - `CALL datoteca.copiar_todo_enmascarado(reglas, 'staging')`: masked, inside the server;
+  - `datoteca copiar --desde postgresql://.../app --hacia postgresql://.../copy`: masked, every row, through
+    the client (pg_dump's schema, COPY out, the plan, COPY in), with one job and with two;
+  - the same with `--subconjunto clientes=10% --con-hijos`, one job and two;
+  - the same into `--hacia copy.sql` (the anonymous dump; loading it is not timed).
+  The target database is in the same server as the source (the issue's two clusters share this machine's
+  two cores either way).
 
 Wall time of the whole command, best and median of 3, interleaved; rows are those of the source (the
 full copies) or counted in the copy (the subset). Prints Markdown."""
@@ -121,6 +127,18 @@ def main():
         llamada = (f"SET datoteca.clave_archivo = '{clave}'; CALL datoteca.copiar_todo_enmascarado($r${reglas_pg.decode()}$r$, 'staging')")
         if os.geteuid() == 0:
             shutil.chown(clave, "postgres")
+        destino = f"postgresql://postgres@/copia?host={s.base}"
+        base_pg = [CLI, "copiar", "--desde", url, "--reglas", os.path.join(trabajo, "reglas_pg.toml"), "--clave-archivo", clave]
+        with open(os.path.join(trabajo, "reglas_pg.toml"), "wb") as f:
+            f.write(reglas_pg)
+        dump_pg = os.path.join(trabajo, "copia_pg.sql")
+
+        def nueva():
+            if os.path.exists(dump_pg):
+                os.remove(dump_pg)
+            correr(psql + ["-d", "postgres", "-c", "DROP DATABASE IF EXISTS copia"])
+            correr(psql + ["-d", "postgres", "-c", "CREATE DATABASE copia"])
+
         caminos_pg = {
             "PostgreSQL 15: `pg_dump app` piped into `psql copy` (unmasked, the floor)": (
                 lambda: correr(psql + ["-d", "postgres", "-c", "DROP DATABASE IF EXISTS copia"]),
@@ -129,15 +147,31 @@ def main():
             "PostgreSQL 15: `CALL datoteca.copiar_todo_enmascarado(...)` (masked, in the server)": (
                 lambda: correr(psql + ["-d", "app", "-c", "DROP SCHEMA IF EXISTS staging CASCADE"]),
                 lambda: correr(psql + ["-d", "app", "-c", llamada])),
+            "PostgreSQL 15: `datoteca copiar` into another database (masked, every row)": (
+                nueva, lambda: correr(base_pg + ["--hacia", destino])),
+            "PostgreSQL 15: `datoteca copiar --jobs 2`": (nueva, lambda: correr(base_pg + ["--hacia", destino, "--jobs", "2"])),
+            "PostgreSQL 15: `datoteca copiar --subconjunto clientes=10% --con-hijos`": (
+                nueva, lambda: correr(base_pg + ["--hacia", destino, "--subconjunto", "clientes=10%", "--con-hijos"])),
+            "PostgreSQL 15: `datoteca copiar --subconjunto clientes=10% --con-hijos --jobs 2`": (
+                nueva, lambda: correr(base_pg + ["--hacia", destino, "--subconjunto", "clientes=10%", "--con-hijos", "--jobs", "2"])),
+            "PostgreSQL 15: `datoteca copiar --hacia copy.sql` (the anonymous dump)": (
+                nueva, lambda: correr(base_pg + ["--hacia", dump_pg])),
         }
+        # rows counted in the copy by the server (a subset's are fewer than the source's)
+        contar = ("SELECT sum((xpath('/row/c/text()', query_to_xml(format('SELECT count(*) AS c FROM %I.%I', schemaname, "
+                  "tablename), false, true, '')))[1]::text::bigint) FROM pg_tables WHERE schemaname NOT IN ('pg_catalog', "
+                  "'information_schema')")
+        filas_pg = {}
         tiempos_pg = {k: [] for k in caminos_pg}
         for _ in range(RUNS):
             for k, (antes, f) in caminos_pg.items():
                 antes()
                 correr(psql + ["-d", "postgres", "-c", "CHECKPOINT"])
                 tiempos_pg[k].append(f()[0])
+                if k not in filas_pg and "subconjunto" in k:
+                    filas_pg[k] = int(correr(psql + ["-d", "copia", "-c", contar])[1].decode().strip())
         for k in caminos_pg:
-            resultados.append((k, total_pg, tiempos_pg[k]))
+            resultados.append((k, filas_pg.get(k, total_pg), tiempos_pg[k]))
     finally:
         s.stop()
         shutil.rmtree(trabajo, ignore_errors=True)

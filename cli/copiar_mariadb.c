@@ -33,6 +33,7 @@
 #include "cli_progreso.h"
 #include "conectar.h" /* dt__ic_dup */
 #include "conectar_mariadb.h"
+#include "subconjunto_mariadb.h"
 
 #define FILAS 1000       /* rows per INSERT */
 #define BYTES (4u << 20) /* bytes per INSERT, well under max_allowed_packet's 16 MiB default */
@@ -569,6 +570,32 @@ static void deshacer(copia *c) {
     mysql_query(c->dst.con, "DROP TABLE IF EXISTS " MARCA);
 }
 
+/* A smaller copy: the kept rows of each table (cli/subconjunto_mariadb.c), then each table's SELECT reads only
+ * those. 0, 1 out of memory, 2 said. */
+static int subconjunto(copia *c, const dt__copiar_opciones *o) {
+    char **nombres = (char **)calloc(c->nt + 1, sizeof *nombres), **donde = (char **)calloc(c->nt + 1, sizeof *donde);
+    int rc = nombres && donde ? 0 : 1;
+    for (size_t i = 0; rc == 0 && i < c->nt; i++) nombres[i] = c->t[i].nombre;
+    uint64_t raices = 0;
+    if (rc == 0) rc = dt__cli_mariadb_subconjunto(&c->src, nombres, c->nt, o->subconjunto, o->semilla, o->hijos, donde, &raices);
+    for (size_t i = 0; rc == 0 && i < c->nt; i++) {
+        tabla *t = &c->t[i];
+        size_t n = strlen(t->leer) + strlen(donde[i]) + 2;
+        char *leer = (char *)malloc(n);
+        if (leer == NULL) rc = 1;
+        else {
+            snprintf(leer, n, "%s %s", t->leer, donde[i]);
+            free(t->leer);
+            t->leer = leer;
+        }
+    }
+    for (size_t i = 0; donde && i < c->nt; i++) free(donde[i]);
+    free(donde);
+    free(nombres);
+    if (rc == 1) fprintf(stderr, "datoteca: out of memory\n");
+    return rc;
+}
+
 static void liberar(copia *c) {
     for (size_t i = 0; c->t && i < c->nt; i++) {
         tabla *t = &c->t[i];
@@ -586,11 +613,6 @@ static void liberar(copia *c) {
 
 int dt__cli_mariadb_copiar(const char *desde, const char *hacia, const dt__copiar_opciones *o, const char *reglas, size_t len,
                            int formato, const char *archivo, const dt_mascara_clave *k) {
-    if (o->subconjunto) {
-        fprintf(stderr, "datoteca: copiar: --subconjunto is built for SQLite and PostgreSQL sources; a MariaDB source is "
-                        "copied whole (nothing was written)\n");
-        return 2;
-    }
     copia c;
     memset(&c, 0, sizeof c);
     c.reglas = reglas, c.len = len, c.formato = formato, c.archivo = archivo, c.k = k;
@@ -609,8 +631,11 @@ int dt__cli_mariadb_copiar(const char *desde, const char *hacia, const dt__copia
         return 2;
     }
     int rc = orden(&c.src, "--desde", "SET SESSION TRANSACTION ISOLATION LEVEL REPEATABLE READ", (size_t)-1, "starting a snapshot", NULL);
-    if (rc == 0) rc = orden(&c.src, "--desde", "START TRANSACTION WITH CONSISTENT SNAPSHOT, READ ONLY", (size_t)-1, "starting a snapshot", NULL);
+    /* (a subset keeps its rows in TEMPORARY tables, which a READ ONLY transaction may not write) */
+    if (rc == 0) rc = orden(&c.src, "--desde", o->subconjunto ? "START TRANSACTION WITH CONSISTENT SNAPSHOT" :
+                            "START TRANSACTION WITH CONSISTENT SNAPSHOT, READ ONLY", (size_t)-1, "starting a snapshot", NULL);
     if (rc == 0) rc = preparar(&c);
+    if (rc == 0 && o->subconjunto) rc = subconjunto(&c, o);
     char *tmp = NULL;
     int marcado = 0;
     if (rc == 0 && o->volcado) {
@@ -672,7 +697,8 @@ int dt__cli_mariadb_copiar(const char *desde, const char *hacia, const dt__copia
     }
     if (tmp && rc != 0) remove(tmp);
     if (rc == 0)
-        fprintf(stderr, "datoteca copiar: %zu table%s, %llu rows masked%s\n", c.nt, c.nt == 1 ? "" : "s", total,
+        fprintf(stderr, "datoteca copiar: %zu table%s, %llu rows masked%s%s\n", c.nt, c.nt == 1 ? "" : "s", total,
+                o->subconjunto ? " (a subset)" : "",
                 o->volcado ? "; written as an SQL dump for the mariadb client" : ", every foreign key checked by MariaDB");
     dt__mdb_cerrar(&c.dst);
     dt__mdb_cerrar(&c.src);

@@ -245,3 +245,41 @@ def test_copiar_mariadb_refusals_leave_nothing(prod):
     rc, _, err = _correr("copiar", "--desde", prod["url"], "--hacia", "postgresql://h/x", "--reglas", prod["reglas"],
                          "--clave-archivo", prod["clave"])
     assert rc == 2 and "must be of one kind" in err, err
+
+
+def test_copiar_mariadb_subsets_keep_every_reference(prod):
+    """--subconjunto in MariaDB, each foreign key added after the rows (so InnoDB checks every kept row's
+    parents): 10 % of the clientes within bounds, with --con-hijos exactly the source's cuentas of the kept
+    clientes, the same seed the same rows (the same clientes as PostgreSQL's subset of the same data: the
+    decision is made over the key's text, not by a server), and the peers' failing shapes as roots."""
+    m = prod["m"]
+    for db in ("sub1", "sub2", "sub3"):
+        m.sql(f"CREATE DATABASE {db}")
+    rc, _, err = _copiar(prod, m.url("sub1"), None, "--subconjunto", "clientes=10%", "--semilla", "7", "--con-hijos")
+    assert rc == 0, err
+    assert re.fullmatch(r"datoteca copiar: 25 tables, \d+ rows masked \(a subset\), every foreign key checked by MariaDB\n", err), err
+    kept = int(m.sql("SELECT count(*) FROM clientes", "sub1"))
+    assert 15 <= kept <= 45, f"{kept} clientes kept of 300 for 10 %"
+    ids = m.sql("SELECT GROUP_CONCAT(id) FROM clientes", "sub1").strip()
+    assert int(m.sql("SELECT count(*) FROM cuentas", "sub1")) == int(m.sql(f"SELECT count(*) FROM cuentas WHERE cliente_id IN ({ids})", "prod")) > 0
+    assert len([o for o in _objetos(m, "sub1") if o.startswith("fk ")]) == len([o for o in _objetos(m, "prod") if o.startswith("fk ")])
+    hallados, _ = _fugas(m, "sub1", _originales(m))
+    assert hallados == [], hallados
+    rc, _, err = _copiar(prod, m.url("sub2"), None, "--subconjunto", "clientes=10%", "--semilla", "7", "--con-hijos")
+    assert rc == 0, err
+    assert _volcado(m, "sub2") == _volcado(m, "sub1")
+    raices = "empleados=20%,sucursales=50%,devoluciones=30%,reclamos=10%,proyectos=40%"
+    rc, _, err = _copiar(prod, m.url("sub3"), None, "--subconjunto", raices)
+    assert rc == 0, err
+    for t in ("empleados", "devoluciones", "reclamos", "lineas_pedido", "equipos"):
+        assert int(m.sql(f"SELECT count(*) FROM {t}", "sub3")) >= 1, t
+    assert m.sql("SELECT count(*) FROM reclamos r LEFT JOIN clientes c ON c.rut = r.rut_cliente WHERE c.id IS NULL", "sub3").strip() == "0"
+    # a table without a primary key cannot be told apart row by row: refused by name
+    m.sql("CREATE DATABASE sin_clave")
+    m.sql("CREATE TABLE t (a INT) ENGINE=InnoDB", "sin_clave")
+    reglas = prod["dir"] / "sin_clave.toml"
+    reglas.write_text('version = 1\n[tablas.t.columnas]\na = { regla = "mantener" }\n')
+    m.sql("CREATE DATABASE sin_clave_copia")
+    rc, _, err = _correr("copiar", "--desde", m.url("sin_clave"), "--hacia", m.url("sin_clave_copia"), "--reglas", str(reglas),
+                         "--clave-archivo", prod["clave"], "--subconjunto", "t=50%")
+    assert rc == 2 and "table t has no primary key" in err, err
