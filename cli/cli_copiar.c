@@ -24,7 +24,8 @@ static int usage_copiar(FILE *f) {
                "       datoteca copiar --desde postgresql://PROD --hacia postgresql://STAGING|DUMP.sql --reglas REGLAS.toml\n"
                "       datoteca copiar --desde mariadb://PROD --hacia mariadb://STAGING|DUMP.sql --reglas REGLAS.toml\n"
                "                       (--clave-archivo CLAVE.hex | env DATOTECA_CLAVE) [--clave-compartida]\n"
-               "                       [--clave-de-prueba] [--subconjunto TABLE=N%%,... [--semilla N] [--con-hijos]]\n"
+               "                       [--clave-de-prueba] [--subconjunto TABLE=N%%,... [--semilla N]] [--donde TABLE=CONDITION ...]\n"
+               "                       [--con-hijos]\n"
                "                       [--jobs N] [--progreso | --silencio]\n"
                "Copies every table of the database --desde into a new database --hacia, each value masked by its\n"
                "table's rules in REGLAS (`datoteca detectar URL` writes them) under the secret key: the tables, their\n"
@@ -36,7 +37,8 @@ static int usage_copiar(FILE *f) {
                "A --hacia ending in .sql is a plain SQL dump instead (sqlite3 NEW.db < DUMP.sql, psql -v ON_ERROR_STOP=1\n"
                "-f DUMP.sql or mariadb NEW < DUMP.sql loads it). --subconjunto clientes=10%%: a smaller copy, about that share of the table's rows\n"
                "(which ones: --semilla) and every row they reference, transitively; with --con-hijos the rows that\n"
-               "reference them too. --jobs N (1 to 64; PostgreSQL): N threads mask, the copy is the same bytes as with one.\n"
+               "reference them too. --donde \"clientes=region = 13\": the rows of a table the source's SQL condition\n"
+               "chooses are roots too (repeatable; alone, it makes the subset). --jobs N (1 to 64; PostgreSQL): N threads mask, the copy is the same bytes as with one.\n"
                "--progreso / --silencio: the progress line on stderr (table, rows, rows/s), shown on a terminal by default.\n"
                "(docs/copia.md)\n");
     return f == stdout ? 0 : 2;
@@ -47,6 +49,8 @@ int dt__cli_copiar_main(int argc, char **argv) {
     const char *desde = NULL, *hacia = NULL, *reglas_ruta = NULL, *clave_ruta = NULL, *subconjunto = NULL, *semilla_txt = NULL,
                *jobs_txt = NULL;
     int progreso = 0;
+    const char *donde[64];
+    size_t ndonde = 0;
     unsigned clave_opciones = 0;
     int hijos = 0;
     static const char *const opciones[] = {"--desde", "--hacia", "--reglas", "--clave-archivo", "--subconjunto", "--semilla", "--jobs"};
@@ -58,6 +62,14 @@ int dt__cli_copiar_main(int argc, char **argv) {
             continue;
         }
         if (dt__cli_progreso_opcion(a, &progreso)) continue;
+        if (strcmp(a, "--donde") == 0 && i + 1 < argc) {
+            if (ndonde == 64) {
+                fprintf(stderr, "datoteca: copiar: --donde is given at most 64 times\n");
+                return 2;
+            }
+            donde[ndonde++] = argv[++i];
+            continue;
+        }
         int o = dt__cli_opcion_clave(a, "copiar", &clave_opciones);
         if (o == 2) return 2;
         if (o == 1) continue;
@@ -96,8 +108,8 @@ int dt__cli_copiar_main(int argc, char **argv) {
         return 2;
     }
     if (dt__cli_progreso_pedido(progreso, "copiar: ")) return 2;
-    if ((semilla_txt != NULL || hijos) && subconjunto == NULL) {
-        fprintf(stderr, "datoteca: copiar: --semilla and --con-hijos choose a subset's rows: give --subconjunto too\n");
+    if ((semilla_txt != NULL || hijos) && subconjunto == NULL && ndonde == 0) {
+        fprintf(stderr, "datoteca: copiar: --semilla and --con-hijos choose a subset's rows: give --subconjunto or --donde too\n");
         return 2;
     }
     size_t lh = strlen(hacia);
@@ -144,7 +156,9 @@ int dt__cli_copiar_main(int argc, char **argv) {
     }
     size_t lr = strlen(reglas_ruta);
     int formato = lr >= 5 && strcmp(reglas_ruta + lr - 5, ".json") == 0 ? DT_MASCARA_JSON : DT_MASCARA_TOML;
-    dt__copiar_opciones o = {volcado, subconjunto, (uint64_t)semilla, hijos, (size_t)jobs, progreso};
+    /* --donde alone is a subset too: its roots are the rows the conditions choose */
+    dt__copiar_opciones o = {volcado, subconjunto ? subconjunto : ndonde ? "" : NULL, (uint64_t)semilla, hijos, donde, ndonde,
+                             (size_t)jobs, progreso};
     int rc = copiar(desde, hacia, &o, texto, n, formato, dt__cli_base(reglas_ruta), clave);
     dt__borrar(texto, n);
     free(texto);

@@ -262,6 +262,8 @@ typedef struct dt__copiar_opciones {
     const char *subconjunto; /* "clientes=10%,...": a smaller copy (NULL: every row) */
     uint64_t semilla;        /* which rows of each root the subset keeps */
     int hijos;               /* the subset keeps the children of kept rows too */
+    const char *const *donde; /* --donde "TABLE=CONDITION": roots chosen by a condition (ndonde of them) */
+    size_t ndonde;
     size_t jobs;             /* threads masking blocks of rows (1..64; 0 reads as 1): the same output with any */
     int progreso;            /* --progreso / --silencio: DT__PROGRESO_* bits (cli_progreso.h) */
 } dt__copiar_opciones;
@@ -289,6 +291,9 @@ int dt__cli_sub_raices(const char *spec, char *const *tablas, size_t nt, unsigne
 uint64_t dt__cli_sub_sal(uint64_t semilla, const char *tabla);
 int dt__cli_sub_queda(uint64_t sal, uint64_t fila, unsigned pct);
 uint64_t dt__cli_sub_fnv(const char *s, size_t n);
+/* --donde "clientes=region = 13": the root table (its index in tablas) and the condition, the source's own SQL
+ * run as the WHERE of the rows kept, after the '=' (d points into argv). 0, or 2 said on stderr. */
+int dt__cli_sub_donde(const char *d, char *const *tablas, size_t nt, size_t *tabla, const char **expr);
 /* Any name as SQL reads it quoted ("..." with each " doubled), into a new string the caller frees, or NULL
  * when memory runs out: for the names of a database being copied, which may be anything (cli_comun.c). */
 char *dt__cli_sql_citado(const char *s);

@@ -27,6 +27,22 @@ uint64_t dt__cli_sub_sal(uint64_t semilla, const char *tabla) { return mezcla(se
 
 int dt__cli_sub_queda(uint64_t sal, uint64_t fila, unsigned pct) { return mezcla(sal ^ fila) % 100 < (uint64_t)pct; }
 
+int dt__cli_sub_donde(const char *d, char *const *tablas, size_t nt, size_t *tabla, const char **expr) {
+    const char *igual = strchr(d, '=');
+    size_t i = 0;
+    while (igual && i < nt && !(strlen(tablas[i]) == (size_t)(igual - d) && strncmp(tablas[i], d, (size_t)(igual - d)) == 0)) i++;
+    if (igual == NULL || igual[1] == '\0') {
+        fprintf(stderr, "datoteca: copiar: --donde must be TABLE=CONDITION, such as \"clientes=region = 13\"\n");
+        return 2;
+    }
+    if (i == nt) {
+        fprintf(stderr, "datoteca: copiar: --donde names a table the source does not have: %.*s\n", (int)(igual - d), d);
+        return 2;
+    }
+    *tabla = i, *expr = igual + 1;
+    return 0;
+}
+
 int dt__cli_sub_raices(const char *spec, char *const *tablas, size_t nt, unsigned char *pct) {
     memset(pct, 0, nt);
     for (const char *p = spec; *p;) {

@@ -577,7 +577,8 @@ static int subconjunto(copia *c, const dt__copiar_opciones *o) {
     int rc = nombres && donde ? 0 : 1;
     for (size_t i = 0; rc == 0 && i < c->nt; i++) nombres[i] = c->t[i].nombre;
     uint64_t raices = 0;
-    if (rc == 0) rc = dt__cli_mariadb_subconjunto(&c->src, nombres, c->nt, o->subconjunto, o->semilla, o->hijos, donde, &raices);
+    if (rc == 0) rc = dt__cli_mariadb_subconjunto(&c->src, nombres, c->nt, o->subconjunto, o->semilla, o->hijos, o->donde, o->ndonde,
+                                              donde, &raices);
     for (size_t i = 0; rc == 0 && i < c->nt; i++) {
         tabla *t = &c->t[i];
         size_t n = strlen(t->leer) + strlen(donde[i]) + 2;

@@ -655,7 +655,8 @@ static int subconjunto(copia *c, const dt__copiar_opciones *o) {
     int rc = nombres && oids && citadas ? 0 : 1;
     for (size_t i = 0; rc == 0 && i < c->nt; i++) nombres[i] = c->t[i].nombre, oids[i] = c->t[i].oid, citadas[i] = c->t[i].citada;
     uint64_t raices = 0;
-    if (rc == 0) rc = dt__cli_pg_subconjunto(&c->src, nombres, oids, citadas, c->nt, o->subconjunto, o->semilla, o->hijos, &raices);
+    if (rc == 0) rc = dt__cli_pg_subconjunto(&c->src, nombres, oids, citadas, c->nt, o->subconjunto, o->semilla, o->hijos, o->donde,
+                                         o->ndonde, &raices);
     free(nombres), free(oids), free(citadas);
     for (size_t i = 0; rc == 0 && i < c->nt; i++) {
         tabla *t = &c->t[i];

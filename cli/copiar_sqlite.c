@@ -304,7 +304,7 @@ static int subconjunto(copia *c, const dt__copiar_opciones *o, uint64_t *raices)
     char **nombres = (char **)calloc(c->nt ? c->nt : 1, sizeof *nombres);
     if (nombres == NULL) return 1;
     for (size_t i = 0; i < c->nt; i++) nombres[i] = c->t[i].nombre;
-    int rc = dt__cli_sqlite_subconjunto(c->src, nombres, c->nt, o->subconjunto, o->semilla, o->hijos, raices);
+    int rc = dt__cli_sqlite_subconjunto(c->src, nombres, c->nt, o->subconjunto, o->semilla, o->hijos, o->donde, o->ndonde, raices);
     free(nombres);
     for (size_t i = 0; i < c->nt && rc == 0; i++) {
         tabla *t = &c->t[i];

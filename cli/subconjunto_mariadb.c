@@ -90,7 +90,7 @@ static size_t clave(dt__mdb *s, const char *tabla, const char *pre, outbuf *o, i
 }
 
 int dt__cli_mariadb_subconjunto(dt__mdb *s, char *const *nombres, size_t nt, const char *spec, uint64_t semilla, int hijos,
-                                char **donde, uint64_t *raices) {
+                                const char *const *condiciones, size_t ncondiciones, char **donde, uint64_t *raices) {
     unsigned char *pct = (unsigned char *)calloc(nt + 1, 1), *alcanzada = (unsigned char *)calloc(nt + 1, 1);
     char **cl = (char **)calloc(nt + 1, sizeof *cl), **clp = (char **)calloc(nt + 1, sizeof *clp), **clc = (char **)calloc(nt + 1, sizeof *clc);
     fk *fks = NULL;
@@ -185,6 +185,24 @@ int dt__cli_mariadb_subconjunto(dt__mdb *s, char *const *nombres, size_t nt, con
         }
         dt__cli_ob_free(&ins);
         mysql_free_result(r);
+    }
+    for (size_t d = 0; d < ncondiciones && rc == 0; d++) { /* the roots a condition chooses */
+        size_t i;
+        const char *expr;
+        if ((rc = dt__cli_sub_donde(condiciones[d], nombres, nt, &i, &expr)) != 0) break;
+        pct[i] = pct[i] ? pct[i] : 100; /* a root, for --con-hijos */
+        char *q = dt__cli_sql_citado(nombres[i]);
+        size_t n = q ? strlen(q) + 2 * strlen(cl[i]) + strlen(expr) + 120 : 0;
+        char *sql = q ? (char *)malloc(n) : NULL;
+        if (sql == NULL) rc = 1;
+        else {
+            snprintf(sql, n, "INSERT IGNORE INTO datoteca_sub_%zu SELECT %s FROM %s WHERE (%s)", i, cl[i], q, expr);
+            long long antes = 0;
+            rc = orden(s, sql, "keeping the rows --donde chooses", &antes);
+            *raices += (uint64_t)antes;
+        }
+        free(q);
+        free(sql);
     }
     /* the foreign keys among the tables, each with its join on its own columns */
     MYSQL_RES *r = rc ? NULL : consulta(s, "SELECT table_name, referenced_table_name, GROUP_CONCAT(CONCAT('P.\"', REPLACE("

@@ -170,7 +170,8 @@ static int claves_foraneas(dt__pg *s, char *const *oids, size_t nt, fk **fks, si
 }
 
 int dt__cli_pg_subconjunto(dt__pg *s, char *const *nombres, char *const *oids, char *const *citadas, size_t nt,
-                           const char *spec, uint64_t semilla, int hijos, uint64_t *raices) {
+                           const char *spec, uint64_t semilla, int hijos, const char *const *donde, size_t ndonde,
+                           uint64_t *raices) {
     unsigned char *pct = (unsigned char *)calloc(nt ? nt : 1, 1), *alcanzada = (unsigned char *)calloc(nt ? nt : 1, 1);
     unsigned char *crecio = (unsigned char *)calloc(nt ? nt : 1, 1);
     if (pct == NULL || alcanzada == NULL || crecio == NULL) {
@@ -186,6 +187,24 @@ int dt__cli_pg_subconjunto(dt__pg *s, char *const *nombres, char *const *oids, c
     }
     for (size_t i = 0; i < nt && rc == 0; i++)
         if (pct[i]) rc = raiz(s, oids[i], citadas[i], i, nombres[i], semilla, pct[i], raices);
+    for (size_t d = 0; d < ndonde && rc == 0; d++) { /* the roots a condition chooses */
+        size_t i;
+        const char *expr;
+        if ((rc = dt__cli_sub_donde(donde[d], nombres, nt, &i, &expr)) != 0) break;
+        pct[i] = pct[i] ? pct[i] : 100; /* a root, for --con-hijos */
+        size_t n = strlen(citadas[i]) + strlen(expr) + 160;
+        char *q = (char *)malloc(n);
+        if (q == NULL) {
+            rc = 1;
+            break;
+        }
+        snprintf(q, n, "INSERT INTO pg_temp.datoteca_sub_%zu SELECT tableoid, ctid FROM %s WHERE (%s) ON CONFLICT DO NOTHING", i,
+                 citadas[i], expr);
+        long long antes = 0;
+        rc = orden(s, q, "keeping the rows --donde chooses", &antes);
+        *raices += (uint64_t)antes;
+        free(q);
+    }
     fk *fks = NULL;
     size_t nfks = 0;
     if (rc == 0) rc = claves_foraneas(s, oids, nt, &fks, &nfks);

@@ -122,7 +122,7 @@ static int agregar(sqlite3 *db, const char *sql, long long *cambios) {
 }
 
 int dt__cli_sqlite_subconjunto(sqlite3 *db, char *const *tablas, size_t nt, const char *spec, uint64_t semilla, int hijos,
-                               uint64_t *raices) {
+                               const char *const *donde, size_t ndonde, uint64_t *raices) {
     char sql[4096];
     int rc = 0;
     for (size_t i = 0; i < nt && rc == 0; i++) {
@@ -161,6 +161,25 @@ int dt__cli_sqlite_subconjunto(sqlite3 *db, char *const *tablas, size_t nt, cons
         }
         sqlite3_finalize(st);
         sqlite3_finalize(ins);
+    }
+    /* the roots a condition chooses */
+    for (size_t d = 0; d < ndonde && rc == 0; d++) {
+        size_t i;
+        const char *expr;
+        if ((rc = dt__cli_sub_donde(donde[d], tablas, nt, &i, &expr)) != 0) break;
+        raiz[i] = raiz[i] ? raiz[i] : 1;
+        char *q = dt__cli_sql_citado(tablas[i]);
+        size_t n = q ? strlen(q) + strlen(expr) + 120 : 0;
+        char *ins = q ? (char *)malloc(n) : NULL;
+        if (ins == NULL) rc = 1;
+        else {
+            snprintf(ins, n, "INSERT OR IGNORE INTO temp.datoteca_sub_%zu SELECT rowid FROM %s WHERE (%s)", i, q, expr);
+            long long antes = 0;
+            rc = agregar(db, ins, &antes);
+            *raices += (uint64_t)antes;
+        }
+        free(q);
+        free(ins);
     }
     dt__fk_sub *fks = NULL;
     size_t nfks = 0;

@@ -274,6 +274,12 @@ def test_copiar_mariadb_subsets_keep_every_reference(prod):
     for t in ("empleados", "devoluciones", "reclamos", "lineas_pedido", "equipos"):
         assert int(m.sql(f"SELECT count(*) FROM {t}", "sub3")) >= 1, t
     assert m.sql("SELECT count(*) FROM reclamos r LEFT JOIN clientes c ON c.rut = r.rut_cliente WHERE c.id IS NULL", "sub3").strip() == "0"
+    # a root chosen by a condition: exactly those clientes, and their cuentas
+    m.sql("CREATE DATABASE sub4")
+    rc, _, err = _copiar(prod, m.url("sub4"), None, "--donde", "clientes=id <= 20", "--con-hijos")
+    assert rc == 0 and "(a subset)" in err, err
+    assert m.sql("SELECT GROUP_CONCAT(id ORDER BY id) FROM clientes", "sub4").strip() == ",".join(map(str, range(1, 21)))
+    assert int(m.sql("SELECT count(*) FROM cuentas", "sub4")) == int(m.sql("SELECT count(*) FROM cuentas WHERE cliente_id <= 20", "prod"))
     # a table without a primary key cannot be told apart row by row: refused by name
     m.sql("CREATE DATABASE sin_clave")
     m.sql("CREATE TABLE t (a INT) ENGINE=InnoDB", "sin_clave")

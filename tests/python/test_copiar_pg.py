@@ -307,6 +307,16 @@ def test_copiar_pg_subsets_keep_every_reference(origen, destino):
     # every kept complaint's client (by the masked RUT, the UNIQUE column the key points at) is there
     assert _cuenta(destino, "sub4", "SELECT count(*) FROM reclamos r LEFT JOIN clientes c ON c.rut = r.rut_cliente "
                                     "WHERE c.id IS NULL") == 0
+    # a root chosen by a condition (the source's own SQL): exactly those clientes, and with --con-hijos their cuentas
+    _sql(destino, "postgres", "CREATE DATABASE sub5")
+    rc, _, err = _copiar(origen, _url(destino, "sub5"), None, "--donde", "clientes=id <= 20", "--con-hijos")
+    assert rc == 0 and "(a subset)" in err, err
+    assert _sql(destino, "sub5", "SELECT string_agg(id::text, ',' ORDER BY id) FROM clientes").strip() == ",".join(map(str, range(1, 21)))
+    assert _cuenta(destino, "sub5", "SELECT count(*) FROM cuentas") == _cuenta(base, "prod", "SELECT count(*) FROM cuentas WHERE cliente_id <= 20")
+    rc, _, err = _copiar(origen, _url(destino, "sub5"), None, "--donde", "clientes=no_hay > 1")
+    assert rc == 2 and 'column "no_hay" does not exist' in err, err
+    rc, _, err = _copiar(origen, _url(destino, "sub5"), None, "--donde", "clientas=true")
+    assert rc == 2 and "--donde names a table the source does not have: clientas" in err, err
     # a table the source does not have, and a malformed share: refused before anything is written
     rc, _, err = _copiar(origen, _url(destino, "sub4"), None, "--subconjunto", "clientas=10%")
     assert rc == 2 and "clientas" in err, err

@@ -451,10 +451,36 @@ def test_copiar_sqlite_subset_keeps_every_reference(tmp_path):
     nh = _cuentas_por_tabla(hijos)
     assert nh["cuentas"] == esperadas > 0, f"{nh['cuentas']} cuentas copied, the kept clientes have {esperadas}"
     assert all(nh[t] <= v for t, v in _cuentas_por_tabla(db).items()), "a subset larger than its source"
-    # a bad share, an unknown table, a seed without a subset: refused, nothing written
+    # a root chosen by a condition (SQLite's own SQL): exactly those clientes, and their cuentas
+    donde = tmp_path / "donde.db"
+    rc, _, err = _copiar(tmp_path, db, reglas, donde, "--donde", "clientes=id <= 20", "--con-hijos")
+    assert rc == 0 and "(a subset)" in err, err
+    con = sqlite3.connect(donde)
+    assert [i for (i,) in con.execute("SELECT id FROM clientes ORDER BY id")] == list(range(1, 21))
+    fuente = sqlite3.connect(db)
+    assert con.execute("SELECT count(*) FROM cuentas").fetchone() == fuente.execute("SELECT count(*) FROM cuentas WHERE cliente_id <= 20").fetchone()
+    con.close()
+    fuente.close()
+    # docs/copia.md's condition: only clientes of comunas of region 13 kept
+    rm = tmp_path / "rm.db"
+    rc, _, err = _copiar(tmp_path, db, reglas, rm, "--donde", "clientes=comuna_id IN (SELECT id FROM comunas WHERE "
+                         "region_codigo = '13')", "--con-hijos")
+    assert rc == 0, err
+    con = sqlite3.connect(rm)
+    n, fuera = con.execute("SELECT count(*), sum(c.region_codigo IS NOT '13') FROM clientes k JOIN comunas c ON c.id = "
+                           "k.comuna_id").fetchone()
+    con.close()
+    fuente = sqlite3.connect(db)
+    esperados = fuente.execute("SELECT count(*) FROM clientes k JOIN comunas c ON c.id = k.comuna_id WHERE c.region_codigo = "
+                               "'13'").fetchone()[0]
+    fuente.close()
+    assert n == esperados > 0 and fuera == 0, (n, esperados, fuera)
+    # a bad share, an unknown table, a seed without a subset, a bad condition: refused, nothing written
     for extra, frase in ((["--subconjunto", "clientes=0%"], "--subconjunto must be TABLE=N%"),
                          (["--subconjunto", "nada=10%"], "--subconjunto names a table the source does not have: nada"),
-                         (["--semilla", "3"], "give --subconjunto too")):
+                         (["--semilla", "3"], "give --subconjunto or --donde too"),
+                         (["--donde", "clientes"], "--donde must be TABLE=CONDITION"),
+                         (["--donde", "clientes=no_hay > 1"], "no such column: no_hay")):
         destino = tmp_path / "mal.db"
         rc, _, err = _copiar(tmp_path, db, reglas, destino, *extra)
         assert rc == 2 and frase in err and not destino.exists(), err
