@@ -461,20 +461,16 @@ def test_copiar_sqlite_subset_keeps_every_reference(tmp_path):
     assert con.execute("SELECT count(*) FROM cuentas").fetchone() == fuente.execute("SELECT count(*) FROM cuentas WHERE cliente_id <= 20").fetchone()
     con.close()
     fuente.close()
-    # docs/copia.md's condition: only clientes of comunas of region 13 kept
-    rm = tmp_path / "rm.db"
-    rc, _, err = _copiar(tmp_path, db, reglas, rm, "--donde", "clientes=comuna_id IN (SELECT id FROM comunas WHERE "
-                         "region_codigo = '13')", "--con-hijos")
+    # docs/copia.md's condition: only the pyme clientes kept, all of them
+    pyme = tmp_path / "pyme.db"
+    rc, _, err = _copiar(tmp_path, db, reglas, pyme, "--donde", "clientes=segmento = 'pyme'", "--con-hijos")
     assert rc == 0, err
-    con = sqlite3.connect(rm)
-    n, fuera = con.execute("SELECT count(*), sum(c.region_codigo IS NOT '13') FROM clientes k JOIN comunas c ON c.id = "
-                           "k.comuna_id").fetchone()
+    con, fuente = sqlite3.connect(pyme), sqlite3.connect(db)
+    segmentos = [g for (g,) in con.execute("SELECT segmento FROM clientes")]
+    esperados = fuente.execute("SELECT count(*) FROM clientes WHERE segmento = 'pyme'").fetchone()[0]
     con.close()
-    fuente = sqlite3.connect(db)
-    esperados = fuente.execute("SELECT count(*) FROM clientes k JOIN comunas c ON c.id = k.comuna_id WHERE c.region_codigo = "
-                               "'13'").fetchone()[0]
     fuente.close()
-    assert n == esperados > 0 and fuera == 0, (n, esperados, fuera)
+    assert len(segmentos) == esperados > 0 and set(segmentos) == {"pyme"}, (len(segmentos), esperados, set(segmentos))
     # a bad share, an unknown table, a seed without a subset, a bad condition: refused, nothing written
     for extra, frase in ((["--subconjunto", "clientes=0%"], "--subconjunto must be TABLE=N%"),
                          (["--subconjunto", "nada=10%"], "--subconjunto names a table the source does not have: nada"),

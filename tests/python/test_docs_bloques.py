@@ -129,8 +129,8 @@ NO_CORRE = {
                                 "two clusters it starts and checks its counts and constraints",  # :213
     "docs/copia.md@ca16b80f89": "a production MariaDB server and a staging one: tests/python/test_copiar_mariadb.py runs "
                                 "detectar and this copiar against a server it starts",  # :221
-    "docs/copia.md@15177ca180": "a prod.db, its reglas.toml and clave.hex: tests/python/test_detectar_url.py runs this --donde "
-                                "on the reference application and checks every kept cliente is of region 13",  # :144
+    "docs/copia.md@6b75f8eec4": "a prod.db, its reglas.toml and clave.hex: tests/python/test_detectar_url.py runs this --donde "
+                                "on the reference application and checks it keeps every pyme cliente and no other",  # :144
     "docs/postgres.md@a281b51f8c": "a production database app with the extension and a key file under /etc: "
                                    "tests/python/test_postgres_copia.py runs detectar and this CALL on the reference application",  # :280
     "docs/copia.md@ee699537b0": "psql's \\copy from a $PROD server: tests/python/test_detectar_url.py exports every table of "
