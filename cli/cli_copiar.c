@@ -19,6 +19,36 @@ dt__cli_copiar dt__cli_copiar_mariadb = NULL;
 
 #define DT__COPIAR_REGLAS_MAX (1u << 20)
 
+int dt__cli_copiar_reglas(const char *texto, size_t len, int formato, const char *archivo, const char *tabla,
+                          dt_mascara_reglas **r) {
+    char why[DT_SENTENCE_MAX];
+    if (dt_mascara_reglas_tabla_new(texto, len, formato, archivo, tabla, strlen(tabla), r, why, sizeof why) == DT_OK) return 0;
+    /* the sentence names the line, or the table the document lacks: the document is checked whole */
+    fprintf(stderr, "datoteca: copiar: %s (nothing was written)\n", why);
+    return 2;
+}
+
+int dt__cli_copiar_plan(const dt_mascara_reglas *r, const dt_mascara_clave *k, const char *tabla, size_t n,
+                        const char *const *cols, const size_t *largos, dt_mascara_plan **plan, size_t **de, size_t *m) {
+    char why[DT_SENTENCE_MAX];
+    dt_status s = dt_mascara_plan_new(r, k, n, cols, largos, plan, why, sizeof why);
+    if (s == DT_OK) {
+        *m = dt_mascara_plan_ncolumnas(*plan);
+        *de = (size_t *)calloc(*m + 1, sizeof **de);
+        if (*de == NULL) s = DT_ERR_NO_MEMORY;
+        for (size_t i = 0; *de && i < *m; i++) {
+            size_t l, j = 0;
+            const char *nom = dt_mascara_plan_columna(*plan, i, &l);
+            while (j < n && !(largos[j] == l && memcmp(cols[j], nom, l) == 0)) j++;
+            (*de)[i] = j;
+        }
+    }
+    if (s == DT_OK) return 0;
+    if (s == DT_ERR_NO_MEMORY) return 1;
+    fprintf(stderr, "datoteca: copiar: table %s: %s (nothing was written)\n", tabla, why);
+    return 2;
+}
+
 static int usage_copiar(FILE *f) {
     fprintf(f, "usage: datoteca copiar --desde sqlite:PROD.db --hacia sqlite:STAGING.db|DUMP.sql --reglas REGLAS.toml\n"
                "       datoteca copiar --desde postgresql://PROD --hacia postgresql://STAGING|DUMP.sql --reglas REGLAS.toml\n"
@@ -139,6 +169,15 @@ int dt__cli_copiar_main(int argc, char **argv) {
                         "the library's CLI, npx datoteca and python -m datoteca without a wheel's program, links no database "
                         "client)\n", clientes[tipos[0]], bibliotecas[tipos[0]]);
         return 2;
+    }
+    if (volcado) { /* a dump is never written over (SQLite's copier says the same of a database file) */
+        FILE *f = fopen(hacia, "rb");
+        if (f != NULL) {
+            fclose(f);
+            fprintf(stderr, "datoteca: copiar: --hacia names a file that exists; copiar writes a new dump only (nothing was "
+                            "written)\n");
+            return 2;
+        }
     }
     if (dt__cli_clave_dada(clave_ruta, "copiar")) return 2;
     size_t n = 0;

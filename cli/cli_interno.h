@@ -282,6 +282,16 @@ int dt__cli_sqlite_entero(const char *s, size_t n, long long *out);
 int dt__cli_sqlite_copiar(const char *desde, const char *hacia, const dt__copiar_opciones *o, const char *reglas, size_t len,
                           int formato, const char *archivo, const dt_mascara_clave *k);
 int dt__cli_copiar_main(int argc, char **argv);
+/* What the three copiers share (cli_copiar.c). dt__cli_copiar_reglas: table `tabla`'s rules from the database's
+ * rules document (len bytes of texto, formato, archivo as sentences name it) into *r: 0, or 2 with the document's
+ * sentence said on stderr (its line, or the table it lacks). dt__cli_copiar_plan: the plan of r under k over the
+ * table's n columns (cols, largos) into *plan, and in (*de)[i] (allocated, *m entries) the input column of the
+ * plan's output column i: 0; 1 out of memory (not said: the caller says it once); 2 refused (a column without a
+ * rule), said naming the table. */
+int dt__cli_copiar_reglas(const char *texto, size_t len, int formato, const char *archivo, const char *tabla,
+                          dt_mascara_reglas **r);
+int dt__cli_copiar_plan(const dt_mascara_reglas *r, const dt_mascara_clave *k, const char *tabla, size_t n,
+                        const char *const *cols, const size_t *largos, dt_mascara_plan **plan, size_t **de, size_t *m);
 /* --subconjunto's shared part (cli_subconjunto.c). dt__cli_sub_raices reads spec ("clientes=10%,pedidos=5%")
  * into pct[0..nt) (the share of table tablas[i] kept as a root, 0 for a table that is not one): 0, or 2 said
  * on stderr (no value in it). A root's row identified by the 64-bit `fila` is kept when dt__cli_sub_queda(

@@ -205,23 +205,11 @@ static int plan_de(copia *c, tabla *t) {
         t->generada[j] = fila[1] && fila[1][0] == '1';
         t->binaria[j] = fila[2] && fila[2][0] == '1';
     }
-    char why[DT_SENTENCE_MAX];
-    dt_status s = rc ? DT_ERR_NO_MEMORY : dt_mascara_plan_new(t->reglas, c->k, t->n, cols, largos, &t->plan, why, sizeof why);
+    if (rc == 0) rc = dt__cli_copiar_plan(t->reglas, c->k, t->nombre, t->n, cols, largos, &t->plan, &t->de, &t->m);
     outbuf leer, cabeza;
     int ob = dt__cli_ob_init(&leer, 256, NULL) | dt__cli_ob_init(&cabeza, 256, NULL);
-    if (s == DT_OK && ob) s = DT_ERR_NO_MEMORY;
-    if (s == DT_OK) {
-        t->m = dt_mascara_plan_ncolumnas(t->plan);
-        t->de = (size_t *)calloc(t->m + 1, sizeof *t->de);
-        if (t->de == NULL) s = DT_ERR_NO_MEMORY;
-        for (size_t i = 0; t->de && i < t->m; i++) {
-            size_t l;
-            const char *nom = dt_mascara_plan_columna(t->plan, i, &l);
-            size_t j = 0;
-            while (j < t->n && !(largos[j] == l && memcmp(cols[j], nom, l) == 0)) j++;
-            t->de[i] = j;
-        }
-    }
+    if (rc == 0 && ob) rc = 1;
+    dt_status s = rc ? DT_ERR_NO_MEMORY : DT_OK;
     if (s == DT_OK) {
         dt__cli_ob_put(&leer, "SELECT ", 7);
         for (size_t j = 0; j < t->n; j++) {
@@ -259,12 +247,7 @@ static int plan_de(copia *c, tabla *t) {
     mysql_free_result(r);
     free(cols);
     free(largos);
-    if (s == DT_ERR_NO_MEMORY) return 1;
-    if (s != DT_OK) {
-        fprintf(stderr, "datoteca: copiar: table %s: %s (nothing was written)\n", t->nombre, why);
-        return 2;
-    }
-    return 0;
+    return rc ? rc : s == DT_OK ? 0 : 1;
 }
 
 /* Every table's rules and plan, before anything is written: 0, 1 out of memory, 2 said. */
@@ -281,13 +264,7 @@ static int preparar(copia *c) {
             rc = 1;
             break;
         }
-        char why[DT_SENTENCE_MAX];
-        if (dt_mascara_reglas_tabla_new(c->reglas, c->len, c->formato, c->archivo, t->nombre, strlen(t->nombre), &t->reglas,
-                                        why, sizeof why) != DT_OK) {
-            fprintf(stderr, "datoteca: copiar: %s (nothing was written)\n", why);
-            rc = 2;
-            break;
-        }
+        if ((rc = dt__cli_copiar_reglas(c->reglas, c->len, c->formato, c->archivo, t->nombre, &t->reglas)) != 0) break;
         rc = plan_de(c, t);
     }
     mysql_free_result(r);
@@ -618,15 +595,6 @@ int dt__cli_mariadb_copiar(const char *desde, const char *hacia, const dt__copia
     memset(&c, 0, sizeof c);
     c.reglas = reglas, c.len = len, c.formato = formato, c.archivo = archivo, c.k = k;
     char why[DT_SENTENCE_MAX];
-    if (o->volcado) {
-        FILE *f = fopen(hacia, "rb");
-        if (f != NULL) {
-            fclose(f);
-            fprintf(stderr, "datoteca: copiar: --hacia names a file that exists; copiar writes a new dump only (nothing was "
-                            "written)\n");
-            return 2;
-        }
-    }
     if (dt__mdb_abrir(&c.src, desde, why, sizeof why)) {
         fprintf(stderr, "datoteca: copiar: --desde: %s\n", why);
         return 2;

@@ -147,21 +147,8 @@ static int plan_de(copia *c, tabla *t, PGresult *r, const char *citada) {
         else cols[j] = t->cols[j], largos[j] = t->lcols[j] = strlen(cols[j]);
         t->generada[j] = PQgetvalue(r, (int)j, 2)[0] == 't';
     }
-    char why[DT_SENTENCE_MAX];
-    dt_status s = rc ? DT_ERR_NO_MEMORY : dt_mascara_plan_new(t->reglas, c->k, t->n, cols, largos, &t->plan, why, sizeof why);
-    if (s == DT_OK) {
-        t->m = dt_mascara_plan_ncolumnas(t->plan);
-        t->de = (size_t *)calloc(t->m ? t->m : 1, sizeof *t->de);
-        if (t->de == NULL) s = DT_ERR_NO_MEMORY;
-        for (size_t i = 0; t->de && i < t->m; i++) {
-            size_t l;
-            const char *nom = dt_mascara_plan_columna(t->plan, i, &l);
-            size_t j = 0;
-            while (j < t->n && !(largos[j] == l && memcmp(cols[j], nom, l) == 0)) j++;
-            t->de[i] = j;
-        }
-    }
-    if (s == DT_OK) {
+    if (rc == 0) rc = dt__cli_copiar_plan(t->reglas, c->k, t->nombre, t->n, cols, largos, &t->plan, &t->de, &t->m);
+    if (rc == 0) {
         dt__cli_ob_put(&leer, "COPY (SELECT ", 13);
         for (size_t j = 0; j < t->n; j++) {
             const char *q = PQgetvalue(r, (int)j, 1);
@@ -183,12 +170,7 @@ static int plan_de(copia *c, tabla *t, PGresult *r, const char *citada) {
         dt__cli_ob_put(&escribir, ") FROM STDIN", 13);
         t->leer = dt__ic_dup(leer.data);
         t->escribir = dt__ic_dup(escribir.data);
-        if (t->leer == NULL || t->escribir == NULL) s = DT_ERR_NO_MEMORY;
-    }
-    if (rc == 0 && s == DT_ERR_NO_MEMORY) rc = 1;
-    else if (rc == 0 && s != DT_OK) {
-        fprintf(stderr, "datoteca: copiar: table %s: %s (nothing was written)\n", t->nombre, why);
-        rc = 2;
+        if (t->leer == NULL || t->escribir == NULL) rc = 1;
     }
     dt__cli_ob_free(&leer);
     dt__cli_ob_free(&escribir);
@@ -211,14 +193,7 @@ static int preparar(copia *c) {
             rc = 1;
             break;
         }
-        char why[DT_SENTENCE_MAX];
-        if (dt_mascara_reglas_tabla_new(c->reglas, c->len, c->formato, c->archivo, t->nombre, strlen(t->nombre), &t->reglas,
-                                        why, sizeof why) != DT_OK) {
-            /* the sentence names the line, or the table the document lacks: the document is checked whole */
-            fprintf(stderr, "datoteca: copiar: %s (nothing was written)\n", why);
-            rc = 2;
-            break;
-        }
+        if ((rc = dt__cli_copiar_reglas(c->reglas, c->len, c->formato, c->archivo, t->nombre, &t->reglas)) != 0) break;
         const char *oid = PQgetvalue(r, i, 0);
         if ((t->oid = dt__ic_dup(oid)) == NULL || (t->citada = dt__ic_dup(PQgetvalue(r, i, 2))) == NULL) {
             rc = 1;
@@ -698,15 +673,6 @@ int dt__cli_pg_copiar(const char *desde, const char *hacia, const dt__copiar_opc
     memset(&c, 0, sizeof c);
     c.reglas = reglas, c.len = len, c.formato = formato, c.archivo = archivo, c.k = k;
     char why[DT_SENTENCE_MAX];
-    if (o->volcado) {
-        FILE *f = fopen(hacia, "rb");
-        if (f != NULL) {
-            fclose(f);
-            fprintf(stderr, "datoteca: copiar: --hacia names a file that exists; copiar writes a new dump only (nothing was "
-                            "written)\n");
-            return 2;
-        }
-    }
     if (dt__pg_abrir(&c.src, desde, why, sizeof why)) {
         fprintf(stderr, "datoteca: copiar: --desde: %s\n", why);
         return 2;

@@ -91,14 +91,7 @@ static int preparar(copia *c) {
             rc = 1;
             break;
         }
-        char why[DT_SENTENCE_MAX];
-        if (dt_mascara_reglas_tabla_new(c->reglas, c->len, c->formato, c->archivo, t->nombre, strlen(t->nombre), &t->reglas,
-                                        why, sizeof why) != DT_OK) {
-            /* the sentence names the line, or the table the document lacks: the document is checked whole */
-            fprintf(stderr, "datoteca: copiar: %s (nothing was written)\n", why);
-            rc = 2;
-            break;
-        }
+        if ((rc = dt__cli_copiar_reglas(c->reglas, c->len, c->formato, c->archivo, t->nombre, &t->reglas)) != 0) break;
         char *q = dt__cli_sql_citado(t->nombre), sql[64];
         char *sel = q ? (char *)malloc(strlen(q) + sizeof sql) : NULL;
         if (sel) snprintf(sel, strlen(q) + sizeof sql, "SELECT * FROM %s", q);
@@ -127,27 +120,10 @@ static int preparar(copia *c) {
             cols[j] = sqlite3_column_name(t->sel, (int)j);
             largos[j] = strlen(cols[j]);
         }
-        dt_status s = dt_mascara_plan_new(t->reglas, c->k, t->n, cols, largos, &t->plan, why, sizeof why);
-        if (s == DT_OK) {
-            t->m = dt_mascara_plan_ncolumnas(t->plan);
-            t->de = (size_t *)calloc(t->m ? t->m : 1, sizeof *t->de);
-            for (size_t i = 0; t->de && i < t->m; i++) {
-                size_t l;
-                const char *nom = dt_mascara_plan_columna(t->plan, i, &l);
-                size_t j = 0;
-                while (j < t->n && !(largos[j] == l && memcmp(cols[j], nom, l) == 0)) j++;
-                t->de[i] = j;
-            }
-            if (t->de == NULL) s = DT_ERR_NO_MEMORY;
-        }
-        if (s == DT_OK) s = generadas(c, t, cols);
+        rc = dt__cli_copiar_plan(t->reglas, c->k, t->nombre, t->n, cols, largos, &t->plan, &t->de, &t->m);
+        if (rc == 0 && generadas(c, t, cols) != DT_OK) rc = 1;
         free(cols);
         free(largos);
-        if (s == DT_ERR_NO_MEMORY) rc = 1;
-        else if (s != DT_OK) {
-            fprintf(stderr, "datoteca: copiar: table %s: %s (nothing was written)\n", t->nombre, why);
-            rc = 2;
-        }
     }
     sqlite3_finalize(st);
     if (rc == 1) fprintf(stderr, "datoteca: out of memory\n");
