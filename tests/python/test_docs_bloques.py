@@ -131,6 +131,9 @@ NO_CORRE = {
                                 "detectar and this copiar against a server it starts",  # :221
     "docs/copia.md@6b75f8eec4": "a prod.db, its reglas.toml and clave.hex: tests/python/test_detectar_url.py runs this --donde "
                                 "on the reference application and checks it keeps every pyme cliente and no other",  # :144
+    "docs/copia.md@af573b001c": "a production server and a staging server: tests/python/test_copiar_pg.py runs these steps "
+                                "(detectar, a key file, an empty database, copiar with --subconjunto clientes=10% --con-hijos) "
+                                "between two clusters it starts",  # :9
     "docs/postgres.md@a281b51f8c": "a production database app with the extension and a key file under /etc: "
                                    "tests/python/test_postgres_copia.py runs detectar and this CALL on the reference application",  # :280
     "docs/copia.md@ee699537b0": "psql's \\copy from a $PROD server: tests/python/test_detectar_url.py exports every table of "
