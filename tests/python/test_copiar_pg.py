@@ -76,6 +76,20 @@ def origen():
                            "WHERE c.i % 5 = 0 AND r.id = c.i + 1")
         _sql(base, "prod", "UPDATE clientes SET preferencias = jsonb_build_object('contacto', nombre || ' al ' || telefono, "
                            "'canal', 'telefono') WHERE telefono IS NOT NULL AND id % 5 = 1")
+        # the issue's other shapes, in a table of their own: a RUT split into body and check digit, CuentaRUT
+        # numbers (two in three accounts are the holder's body), a plate, and a phone and a plate inside a note
+        placas = subprocess.run([CLI, "tabla", "vehiculo.patente", "-n", "300", "--seed", "5", "--format", "csv"],
+                                check=True, capture_output=True).stdout
+        _sql(base, "prod", "CREATE TABLE placas (patente text)")
+        _psql(base, "COPY placas FROM STDIN (FORMAT csv, HEADER)", placas, "-d", "prod")
+        _sql(base, "prod", "CREATE TABLE titulares (id int PRIMARY KEY, cliente_id bigint NOT NULL REFERENCES clientes (id), "
+                           "rut_numero integer NOT NULL, rut_dv char(1) NOT NULL, cuenta_rut bigint, patente text, nota text)")
+        _sql(base, "prod", "INSERT INTO titulares SELECT c.id, c.id, split_part(replace(c.rut, '.', ''), '-', 1)::int, "
+                           "split_part(c.rut, '-', 2), CASE WHEN c.id % 3 <> 0 THEN split_part(replace(c.rut, '.', ''), '-', 1)"
+                           "::bigint ELSE 100000000 + c.id * 7919 END, p.patente, 'Llamar al ' || coalesce(c.telefono, 'sin "
+                           "fono') || ', auto ' || p.patente FROM clientes c JOIN (SELECT patente, row_number() OVER () AS i "
+                           "FROM placas) p ON p.i = c.id")
+        _sql(base, "prod", "DROP TABLE placas")
         rc, reglas, err = _correr("detectar", url)
         assert rc == 0, err
         ruta_reglas = os.path.join(directorio, "reglas.toml")
@@ -108,10 +122,12 @@ def _originales(base):
     tels = col("SELECT telefono FROM clientes WHERE telefono IS NOT NULL UNION SELECT celular FROM empleados "
                "WHERE celular IS NOT NULL")
     nombres = col("SELECT nombre FROM clientes")
+    placas = col("SELECT patente FROM titulares")
+    assert len(placas) == 300
     assert len(ruts) >= 300 and len(emails) >= 300 and len(tels) >= 100 and len(nombres) >= 300
     plantados = _sql(base, "prod", "SELECT count(*) FROM reclamos WHERE detalle LIKE 'Llamó %'").strip()
     assert int(plantados) >= 50, f"{plantados} notes planted"
-    return fugas.originales(ruts, emails, tels, nombres)
+    return fugas.originales(ruts, emails, tels, nombres, placas)
 
 
 def _fugas(base, db, originales):
@@ -140,16 +156,19 @@ def test_copiar_pg_into_another_cluster(origen, destino):
     source there and every constraint validated by PostgreSQL, the same row counts, every masked RUT valid,
     no planted value in any cell, the sequences past every copied key, and the same key giving the same rows."""
     assert 'detalle = { regla = "texto" }' in origen["doc"] and '[tablas."ventas.facturas".columnas]' in origen["doc"]
+    for propuesta in ('rut_numero = { regla = "rut", dv = "rut_dv" }', 'cuenta_rut = { regla = "derivado", otros = "mantener" }',
+                      'patente = { regla = "patente" }', 'nota = { regla = "texto" }'):
+        assert f"\n{propuesta}  # " in origen["doc"], f"{propuesta} not proposed:\n{origen['doc']}"
     _sql(destino, "postgres", "CREATE DATABASE staging")
     rc, out, err = _copiar(origen, _url(destino, "staging"))
     assert rc == 0, err
-    assert out == "" and re.fullmatch(r"datoteca copiar: 25 tables, \d+ rows masked, every constraint validated by "
+    assert out == "" and re.fullmatch(r"datoteca copiar: 26 tables, \d+ rows masked, every constraint validated by "
                                       r"PostgreSQL\n", err), err
     base = origen["base"]
     assert _objetos(destino, "staging") == _objetos(base, "prod")
     assert _sql(destino, "staging", "SELECT count(*) FROM pg_constraint WHERE NOT convalidated").strip() == "0"
     tablas = [t for (t,) in csv.reader(io.StringIO(_sql(base, "prod", TABLAS)))]
-    assert len(tablas) == 25
+    assert len(tablas) == 26
     for t in tablas:
         a, b = (_sql(x, db, f"SELECT count(*) FROM {t}").strip() for x, db in ((base, "prod"), (destino, "staging")))
         assert a == b, f"table {t}: {a} rows in the source, {b} in the copy"
@@ -157,6 +176,11 @@ def test_copiar_pg_into_another_cluster(origen, destino):
     assert len(ruts) >= 600
     malos = [i for i, r in enumerate(ruts) if not stdnum_rut.is_valid(r)]
     assert malos == [], f"masked RUTs failing module 11 at rows {malos[:5]}"
+    # a CuentaRUT number is still its holder's (masked) body; the split RUT is still a valid RUT
+    assert _sql(base, "prod", "SELECT count(*) FROM titulares WHERE cuenta_rut = rut_numero").strip() == \
+        _sql(destino, "staging", "SELECT count(*) FROM titulares WHERE cuenta_rut = rut_numero").strip() != "0"
+    partidos = _sql(destino, "staging", "SELECT rut_numero || '-' || rut_dv FROM titulares").split()
+    assert len(partidos) == 300 and [r for r in partidos if not stdnum_rut.is_valid(r)] == []
     # the joins hold through the masking: each complaint's RUT is a client's masked RUT
     assert _sql(destino, "staging", "SELECT count(*) FROM reclamos WHERE rut_cliente NOT IN (SELECT rut FROM clientes)").strip() == "0"
     hallados, celdas = _fugas(destino, "staging", _originales(base))
@@ -168,12 +192,13 @@ def test_copiar_pg_into_another_cluster(origen, destino):
     # the check can fail: the notes kept as they are give back the planted RUTs and names
     mantener = os.path.join(origen["dir"], "notas_tal_cual.toml")
     with open(mantener, "w") as f:
-        f.write(origen["doc"].replace('detalle = { regla = "texto" }', 'detalle = { regla = "mantener" }'))
+        f.write(origen["doc"].replace('detalle = { regla = "texto" }', 'detalle = { regla = "mantener" }')
+                .replace('nota = { regla = "texto" }', 'nota = { regla = "mantener" }'))
     _sql(destino, "postgres", "CREATE DATABASE con_notas")
     rc, _, err = _copiar(origen, _url(destino, "con_notas"), mantener)
     assert rc == 0, err
     hallados, _ = _fugas(destino, "con_notas", _originales(base))
-    assert "rut" in hallados and "full name" in hallados, hallados
+    assert {"rut", "full name", "phone", "plate"} <= set(hallados), hallados
     # the same key and rules: the same rows
     _sql(destino, "postgres", "CREATE DATABASE staging2")
     rc, _, err = _copiar(origen, _url(destino, "staging2"))
@@ -198,7 +223,7 @@ def test_copiar_pg_dump_loads_with_psql_into_a_fresh_cluster(origen, destino):
     antes = sorted(os.listdir(origen["dir"]))
     rc, out, err = _copiar(origen, volcado)
     assert rc == 0, err
-    assert re.fullmatch(r"datoteca copiar: 25 tables, \d+ rows masked; written as an SQL dump for psql\n", err), err
+    assert re.fullmatch(r"datoteca copiar: 26 tables, \d+ rows masked; written as an SQL dump for psql\n", err), err
     assert sorted(os.listdir(origen["dir"])) == sorted(antes + ["staging.sql"])
     _sql(destino, "postgres", "CREATE DATABASE desde_volcado")
     subprocess.run([_pg_bin("psql"), "-h", destino, "-U", "postgres", "-d", "desde_volcado", "-v", "ON_ERROR_STOP=1", "-q",
@@ -282,7 +307,7 @@ def test_copiar_pg_subsets_keep_every_reference(origen, destino):
         _sql(destino, "postgres", f"CREATE DATABASE {db}")
     rc, _, err = _copiar(origen, _url(destino, "sub1"), None, "--subconjunto", "clientes=10%", "--semilla", "7", "--con-hijos")
     assert rc == 0, err
-    assert re.fullmatch(r"datoteca copiar: 25 tables, \d+ rows masked \(a subset\), every constraint validated by PostgreSQL\n", err), err
+    assert re.fullmatch(r"datoteca copiar: 26 tables, \d+ rows masked \(a subset\), every constraint validated by PostgreSQL\n", err), err
     kept = _cuenta(destino, "sub1", "SELECT count(*) FROM clientes")
     assert 15 <= kept <= 45, f"{kept} clientes kept of 300 for 10 %"
     ids = _sql(destino, "sub1", "SELECT string_agg(id::text, ',') FROM clientes").strip()
