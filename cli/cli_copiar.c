@@ -3,7 +3,14 @@
  * rules text and the key, with enmascarar's safeguards (cli_clave.c); the copy itself is the program's
  * (cli/copiar_sqlite.c links SQLite, cli/copiar_pg.c libpq), reached through dt__cli_copiar_sqlite and
  * dt__cli_copiar_pg, NULL in the library. */
+#if !defined(_WIN32) && !defined(_POSIX_C_SOURCE)
+#define _POSIX_C_SOURCE 200809L /* sigaction */
+#endif
 #include <errno.h>
+#include <signal.h>
+#ifndef _WIN32
+#include <unistd.h>
+#endif
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,6 +25,49 @@ dt__cli_copiar dt__cli_copiar_pg = NULL;
 dt__cli_copiar dt__cli_copiar_mariadb = NULL;
 
 #define DT__COPIAR_REGLAS_MAX (1u << 20)
+
+/* The files a copy is writing before they are renamed into place (a new database, a dump): removed when the
+ * process is interrupted (SIGINT, SIGTERM, SIGHUP), so that a stopped copy leaves no partial file behind. Fixed
+ * buffers: the handler may only call async-signal-safe functions (unlink, raise). */
+static char dt__copiar_temporales[2][4096];
+
+static void dt__copiar_interrumpida(int sig) {
+    for (int i = 0; i < 2; i++)
+        if (dt__copiar_temporales[i][0]) {
+#ifdef _WIN32
+            remove(dt__copiar_temporales[i]);
+#else
+            unlink(dt__copiar_temporales[i]); /* async-signal-safe */
+#endif
+        }
+    signal(sig, SIG_DFL);
+    raise(sig);
+}
+
+void dt__cli_copiar_temporal(int i, const char *ruta) {
+    if (i < 0 || i > 1) return;
+    if (ruta == NULL || strlen(ruta) >= sizeof dt__copiar_temporales[i]) {
+        dt__copiar_temporales[i][0] = '\0';
+        return;
+    }
+    static int puesto = 0;
+    if (!puesto) {
+#ifdef _WIN32
+        signal(SIGINT, dt__copiar_interrumpida);
+        signal(SIGTERM, dt__copiar_interrumpida);
+#else
+        struct sigaction a;
+        memset(&a, 0, sizeof a);
+        a.sa_handler = dt__copiar_interrumpida;
+        sigemptyset(&a.sa_mask);
+        sigaction(SIGINT, &a, NULL);
+        sigaction(SIGTERM, &a, NULL);
+        sigaction(SIGHUP, &a, NULL);
+#endif
+        puesto = 1;
+    }
+    memcpy(dt__copiar_temporales[i], ruta, strlen(ruta) + 1);
+}
 
 int dt__cli_copiar_reglas(const char *texto, size_t len, int formato, const char *archivo, const char *tabla,
                           dt_mascara_reglas **r) {

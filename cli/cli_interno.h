@@ -288,6 +288,10 @@ int dt__cli_copiar_main(int argc, char **argv);
  * table's n columns (cols, largos) into *plan, and in (*de)[i] (allocated, *m entries) the input column of the
  * plan's output column i: 0; 1 out of memory (not said: the caller says it once); 2 refused (a column without a
  * rule), said naming the table. */
+/* A file the copy writes before renaming it into place (slot i, 0 or 1): removed if the process is stopped by
+ * SIGINT, SIGTERM or SIGHUP meanwhile (the handlers are installed at the first call). NULL forgets slot i:
+ * call it once the file is renamed or removed. For the copiers only (one copy per process). */
+void dt__cli_copiar_temporal(int i, const char *ruta);
 int dt__cli_copiar_reglas(const char *texto, size_t len, int formato, const char *archivo, const char *tabla,
                           dt_mascara_reglas **r);
 int dt__cli_copiar_plan(const dt_mascara_reglas *r, const dt_mascara_clave *k, const char *tabla, size_t n,

@@ -612,6 +612,7 @@ int dt__cli_mariadb_copiar(const char *desde, const char *hacia, const dt__copia
         if ((tmp = (char *)malloc(n)) == NULL) rc = 1;
         else {
             snprintf(tmp, n, "%s.escribiendo-%ld", hacia, (long)getpid());
+            dt__cli_copiar_temporal(0, tmp); /* before it exists: a stop right after must not leave it */
             if ((c.f = fopen(tmp, "wx")) == NULL) {
                 fprintf(stderr, "datoteca: copiar: --hacia: cannot write the dump: %s\n", strerror(errno));
                 rc = 1;
@@ -665,6 +666,7 @@ int dt__cli_mariadb_copiar(const char *desde, const char *hacia, const dt__copia
         rc = 1;
     }
     if (tmp && rc != 0) remove(tmp);
+    dt__cli_copiar_temporal(0, NULL);
     if (rc == 0)
         fprintf(stderr, "datoteca copiar: %zu table%s, %llu rows masked%s%s\n", c.nt, c.nt == 1 ? "" : "s", total,
                 o->subconjunto ? " (a subset)" : "",

@@ -410,7 +410,10 @@ int dt__cli_sqlite_copiar(const char *desde, const char *hacia, const dt__copiar
         size_t n = strlen(ruta_hacia) + 40;
         tmp = (char *)malloc(n);
         if (tmp == NULL) rc = 1;
-        else snprintf(tmp, n, "%s.copiando-%ld", ruta_hacia, (long)getpid());
+        else {
+            snprintf(tmp, n, "%s.copiando-%ld", ruta_hacia, (long)getpid());
+            dt__cli_copiar_temporal(0, tmp);
+        }
     }
     if (rc == 0 && sqlite3_open_v2(tmp, &c.dst, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_EXCLUSIVE, NULL) !=
                        SQLITE_OK) {
@@ -456,12 +459,14 @@ int dt__cli_sqlite_copiar(const char *desde, const char *hacia, const dt__copiar
         if (sql == NULL) rc = 1;
         else {
             snprintf(sql, n, "%s.escribiendo-%ld", ruta_hacia, (long)getpid());
+            dt__cli_copiar_temporal(1, sql);
             rc = volcar(tmp, sql);
             if (rc == 0 && rename(sql, ruta_hacia) != 0) {
                 fprintf(stderr, "datoteca: copiar: --hacia: cannot put the dump in place: %s\n", strerror(errno));
                 rc = 1;
             }
             if (rc != 0) remove(sql);
+            dt__cli_copiar_temporal(1, NULL);
             free(sql);
         }
         remove(tmp);
@@ -470,6 +475,7 @@ int dt__cli_sqlite_copiar(const char *desde, const char *hacia, const dt__copiar
         rc = 1;
     }
     if (rc != 0 && tmp != NULL) remove(tmp);
+    dt__cli_copiar_temporal(0, NULL);
     if (rc == 0)
         fprintf(stderr, "datoteca copiar: %zu table%s, %llu rows masked%s, every foreign key checked%s\n", c.nt, c.nt == 1 ? "" : "s", total,
                 o->subconjunto ? " (a subset)" : "", volcado ? "; written as an SQL dump" : "");

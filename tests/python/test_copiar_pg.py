@@ -13,7 +13,9 @@ import csv
 import io
 import os
 import re
+import signal
 import subprocess
+import time
 
 import pytest
 from stdnum.cl import rut as stdnum_rut
@@ -382,13 +384,14 @@ def test_copiar_pg_awkward_values_round_trip(origen, destino):
 
 
 def test_copiar_pg_jobs_give_the_same_bytes(origen, destino):
-    """--jobs 3 masks blocks of rows on three threads: 20,000 personas (five blocks) give the same dump, byte for
-    byte but pg_dump's random \\restrict key, and the same target rows as one job; --progreso draws numbers only."""
+    """--jobs 3 masks blocks of rows on three threads: 200,000 personas (49 blocks) give the same dump, byte for
+    byte but pg_dump's random \\restrict key, and the same target rows as one job; --progreso draws numbers only; a
+    copy stopped while it writes leaves no file."""
     base = origen["base"]
     _sql(base, "postgres", "CREATE DATABASE grande")
     _sql(base, "grande", "CREATE TABLE personas (rut text PRIMARY KEY, nombre_completo text NOT NULL, email text UNIQUE, "
                          "telefono text, fecha_nacimiento date)")
-    csv_ = subprocess.run([CLI, "tabla", "persona", "--seed", "3", "-n", "20000", "--unico", "rut,email", "--format", "csv",
+    csv_ = subprocess.run([CLI, "tabla", "persona", "--seed", "3", "-n", "200000", "--unico", "rut,email", "--format", "csv",
                            "--campos", "rut,nombre_completo,email,telefono,fecha_nacimiento"],
                           check=True, capture_output=True).stdout
     _psql(base, "COPY personas FROM STDIN (FORMAT csv, HEADER)", csv_, "-d", "grande")
@@ -411,16 +414,29 @@ def test_copiar_pg_jobs_give_the_same_bytes(origen, destino):
                              env={**os.environ, "DATOTECA_PROGRESO_MS": "0"})
         assert rc == 0, err
         lineas = err.strip().splitlines()
-        assert lineas[-1] == "datoteca copiar: 1 table, 20000 rows masked, every constraint validated by PostgreSQL", err
-        assert any(re.match(r"datoteca copiar: table 1 of 1, 20,000 rows", l) for l in lineas), err
+        assert lineas[-1] == "datoteca copiar: 1 table, 200000 rows masked, every constraint validated by PostgreSQL", err
+        assert any(re.match(r"datoteca copiar: table 1 of 1, 200,000 rows", l) for l in lineas), err
         assert not re.search(r"\d{1,2}\.\d{3}\.\d{3}-[\dK]|@", err), "a value in the progress"
-    assert len(copias[0]) > 20_000 and copias[0] == copias[1]
+    assert len(copias[0]) > 200_000 and copias[0] == copias[1]
     assert _datos(destino, "grande_3") == _datos(destino, "grande_1")
     # a masked RUT in every row, valid and distinct (the permutation), and not the source's column as it was
     fuente = _sql(base, "grande", "SELECT rut FROM personas ORDER BY rut").split()
     copia = _sql(destino, "grande_3", "SELECT rut FROM personas ORDER BY rut").split()
-    assert len(set(copia)) == 20_000 and copia != fuente
+    assert len(set(copia)) == 200_000 and copia != fuente
     assert [r for r in copia if not stdnum_rut.is_valid(r)] == []
     rc, _, err = _correr("copiar", "--desde", _url(base, "grande"), "--hacia", _url(destino, "grande_1"), "--reglas", reglas,
                          "--clave-archivo", origen["clave"], "--jobs", "0")
     assert rc == 2 and "--jobs must be an integer from 1 to 64" in err, err
+    # a copy stopped (SIGTERM) while it writes its dump leaves no file, neither the dump nor its temporary one
+    parado = os.path.join(origen["dir"], "parado")
+    os.mkdir(parado)
+    p = subprocess.Popen([CLI, "copiar", "--desde", _url(base, "grande"), "--hacia", os.path.join(parado, "copia.sql"),
+                          "--reglas", reglas, "--clave-archivo", origen["clave"]], stderr=subprocess.PIPE)
+    for _ in range(2000):
+        if os.listdir(parado) or p.poll() is not None:
+            break
+        time.sleep(0.005)
+    assert os.listdir(parado) and p.poll() is None, f"the copy ended before it could be stopped: {p.stderr.read()}"
+    p.terminate()
+    assert p.wait(timeout=30) == -signal.SIGTERM
+    assert os.listdir(parado) == [], os.listdir(parado)
