@@ -9,8 +9,9 @@
  *      without its foreign keys, the rows are inserted, and then each foreign key is added by ALTER TABLE,
  *      which makes InnoDB check every masked row against it; then routines, views and triggers (after the
  *      rows, so no trigger fires for a copied row). AUTO_INCREMENT counters come with the tables.
- *   4. Rows stream: the source's rows one at a time (mysql_use_result), through the table's plan, into
- *      multi-row INSERTs: memory does not grow with the table.
+ *   4. Rows stream: the source's rows one at a time (mysql_use_result), in blocks of up to FILAS rows each
+ *      masked by one of the --jobs threads into one multi-row INSERT, run in row order: memory does not grow
+ *      with the table, and the copy is the same with any number of jobs.
  *   5. DDL commits by itself in MariaDB, so the copy cannot be one transaction: the target must be empty;
  *      a table `datoteca_copia_sin_terminar` is created first and dropped last, so an interrupted copy is
  *      marked unfinished; a refused one drops everything it created.
@@ -19,6 +20,7 @@
  * Sentences name the table, the rows and the column, never a value; no password is printed.
  * This file links libmariadb, so it is compiled into the datoteca program only (CMakeLists.txt). */
 #include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -30,6 +32,7 @@
 #endif
 
 #include "cli_interno.h"
+#include "mascara/prf.h" /* dt__borrar */
 #include "cli_progreso.h"
 #include "conectar.h" /* dt__ic_dup */
 #include "conectar_mariadb.h"
@@ -49,6 +52,7 @@ typedef struct tabla {
     unsigned char *binaria;  /* input column j holds bytes (BLOB, BINARY, BIT): written as X'..' */
     char *leer;              /* SELECT every column */
     char *cabeza;            /* INSERT INTO "t" ("a", ...) VALUES */
+    char **cols;             /* the source's column names, for each block slot's own plan (--jobs) */
 } tabla;
 
 /* An object made on the target (or written to the dump), in order: what is dropped when the copy fails. */
@@ -69,7 +73,8 @@ typedef struct copia {
     size_t len;
     int formato;
     const dt_mascara_clave *k;
-    dt__progreso *prog; /* the progress line (cli_progreso.h): counted every 1,024 rows */
+    dt__progreso *prog; /* the progress line (cli_progreso.h), on the calling thread */
+    size_t jobs;        /* threads masking blocks of rows (--jobs); the output is the same with any number */
     char *modo; /* the target session's own "SET SESSION sql_mode = '...'", restored after a trigger's */
 } copia;
 
@@ -199,7 +204,10 @@ static int plan_de(copia *c, tabla *t) {
     t->binaria = (unsigned char *)calloc(t->n + 1, 1);
     int rc = cols && largos && t->generada && t->binaria ? 0 : 1;
     MYSQL_ROW fila;
+    t->cols = (char **)calloc(t->n + 1, sizeof *t->cols);
+    if (t->cols == NULL) rc = 1;
     for (size_t j = 0; rc == 0 && (fila = mysql_fetch_row(r)) != NULL; j++) {
+        if ((t->cols[j] = dt__ic_dup(fila[0])) == NULL) rc = 1;
         cols[j] = fila[0];
         largos[j] = strlen(fila[0]);
         t->generada[j] = fila[1] && fila[1][0] == '1';
@@ -329,30 +337,178 @@ static int crear_tabla(copia *c, tabla *t) {
     return rc;
 }
 
-/* Sends the INSERT in o (when it holds rows); 0, or 2 said naming the statement's rows. */
-static int insertar(copia *c, tabla *t, outbuf *o, unsigned long long primera, unsigned long long ultima) {
-    if (c->f) {
-        dt__cli_ob_put(o, ";\n", 2);
-        dt__cli_ob_flush(o);
-        o->p = o->data;
-        return o->error ? 1 : 0;
-    }
-    int rc = 0;
-    if (mysql_real_query(c->dst.con, o->data, (unsigned long)(o->p - o->data)) != 0) {
-        /* the server's "at row N" counts from the statement's first row */
-        const char *at = strstr(mysql_error(c->dst.con), " at row ");
-        unsigned long long r = at ? strtoull(at + 8, NULL, 10) : 0;
-        char lugar[600];
-        if (r >= 1 && primera + r - 1 <= ultima) snprintf(lugar, sizeof lugar, "table %s, row %llu: ", t->nombre, primera + r - 1);
-        else snprintf(lugar, sizeof lugar, "table %s, one of rows %llu to %llu: ", t->nombre, primera, ultima);
-        fallo(&c->dst, "--hacia", "inserting rows", lugar, 1);
-        rc = 2;
-    }
-    o->p = o->data;
-    return rc;
+/* A block slot (dt__cli_lotes' scratch): its own plan, the block's rows as read (each value's bytes in texto,
+ * NULL marked), and the refusal its worker met. One block is one INSERT of up to FILAS rows. */
+typedef struct lote {
+    dt_mascara_plan *plan;
+    char *texto;
+    size_t largo, cap;
+    size_t *ini, *lon, capv;   /* value j of row r: [r * n + j]; lon (size_t)-1 for NULL */
+    size_t nfilas;
+    unsigned long long primera; /* the block's first row, from 1 */
+    const char **vals;
+    size_t *largos;
+    int rc;
+    char why[DT_SENTENCE_MAX + 200];
+} lote;
+
+typedef struct tarea {
+    copia *c;
+    tabla *t;
+    MYSQL_RES *r;
+    int rc_lectura;
+    unsigned long long filas;
+} tarea;
+
+static int crecer(void **p, size_t *cap, size_t n, size_t tam) {
+    if (n <= *cap) return 0;
+    size_t c = *cap ? *cap : 64;
+    while (c < n) c *= 2;
+    void *m = realloc(*p, c * tam);
+    if (m == NULL) return 1;
+    *p = m, *cap = c;
+    return 0;
 }
 
-/* Table t's rows, masked, into the target or the dump: 0, 1 out of memory, 2 said. */
+static void soltar(void *ctx, char *scratch) {
+    (void)ctx;
+    lote *b = (lote *)(void *)scratch;
+    dt_mascara_plan_free(b->plan);
+    if (b->texto) dt__borrar(b->texto, b->cap); /* production's rows: wiped like the plan's buffers */
+    free(b->texto), free(b->ini), free(b->lon), free(b->vals), free(b->largos);
+    memset(b, 0, sizeof *b);
+}
+
+/* dt__cli_lotes' llenar, on the calling thread: up to `max` source rows (about BYTES) into the slot. */
+static int llenar(void *ctx, unsigned long long desde, size_t max, char *scratch, size_t *filas) {
+    tarea *ta = (tarea *)ctx;
+    tabla *t = ta->t;
+    lote *b = (lote *)(void *)scratch;
+    b->largo = b->nfilas = 0, b->rc = 0, b->primera = desde + 1;
+    *filas = 0;
+    if (b->plan == NULL) {
+        b->vals = (const char **)calloc(t->n + 1, sizeof *b->vals);
+        b->largos = (size_t *)calloc(t->n + 1, sizeof *b->largos);
+        const char **cols = (const char **)calloc(t->n + 1, sizeof *cols);
+        size_t *lc = (size_t *)calloc(t->n + 1, sizeof *lc);
+        char why[DT_SENTENCE_MAX];
+        int ok = b->vals && b->largos && cols && lc;
+        for (size_t j = 0; ok && j < t->n; j++) cols[j] = t->cols[j], lc[j] = strlen(t->cols[j]);
+        ok = ok && dt_mascara_plan_new(t->reglas, ta->c->k, t->n, cols, lc, &b->plan, why, sizeof why) == DT_OK;
+        free(cols), free(lc);
+        if (!ok) { /* the same rules made the first plan: only memory can fail here */
+            dt__cli_progreso_cortar();
+            fprintf(stderr, "datoteca: out of memory\n");
+            ta->rc_lectura = 1;
+            return 0;
+        }
+    }
+    MYSQL_ROW f;
+    while (b->nfilas < max && b->largo < BYTES && (f = mysql_fetch_row(ta->r)) != NULL) {
+        unsigned long *l = mysql_fetch_lengths(ta->r);
+        size_t suma = 0;
+        for (size_t j = 0; j < t->n; j++) suma += f[j] ? l[j] : 0;
+        if (crecer((void **)&b->texto, &b->cap, b->largo + suma + 1, 1) ||
+            crecer((void **)&b->ini, &b->capv, (b->nfilas + 1) * t->n + 1, sizeof *b->ini) ||
+            (b->lon = (size_t *)realloc(b->lon, b->capv * sizeof *b->lon)) == NULL) {
+            dt__cli_progreso_cortar();
+            fprintf(stderr, "datoteca: out of memory\n");
+            ta->rc_lectura = 1;
+            return 0;
+        }
+        for (size_t j = 0; j < t->n; j++) {
+            size_t k = b->nfilas * t->n + j;
+            b->ini[k] = b->largo;
+            b->lon[k] = f[j] ? l[j] : (size_t)-1;
+            if (f[j]) memcpy(b->texto + b->largo, f[j], l[j]), b->largo += l[j];
+        }
+        b->nfilas++;
+        ta->filas++;
+    }
+    *filas = b->nfilas;
+    if (b->nfilas < max && b->largo < BYTES) { /* the rows ended, or the read failed */
+        if (mysql_errno(ta->c->src.con)) {
+            fallo(&ta->c->src, "--desde", "reading a table", NULL, 0);
+            ta->rc_lectura = 2;
+        }
+        return 0;
+    }
+    return 1;
+}
+
+/* dt__cli_lotes' hacer, on a worker: the slot's rows masked into one INSERT (or, for a dump, its text). */
+static void enmascarar_lote(void *ctx, unsigned long long desde, size_t n, outbuf *o, char *scratch) {
+    (void)desde;
+    (void)n;
+    const tarea *ta = (const tarea *)ctx;
+    const tabla *t = ta->t;
+    lote *b = (lote *)(void *)scratch;
+    for (size_t r = 0; r < b->nfilas && b->rc == 0; r++) {
+        for (size_t j = 0; j < t->n; j++) {
+            size_t k = r * t->n + j;
+            b->vals[j] = b->lon[k] == (size_t)-1 ? NULL : b->texto + b->ini[k];
+            b->largos[j] = b->lon[k] == (size_t)-1 ? 0 : b->lon[k];
+        }
+        char why[DT_SENTENCE_MAX];
+        dt_status s = dt_mascara_plan_fila(b->plan, b->primera + r, t->n, b->vals, b->largos, why, sizeof why);
+        if (s != DT_OK) {
+            b->rc = s == DT_ERR_NO_MEMORY ? 1 : 2;
+            snprintf(b->why, sizeof b->why, "datoteca: copiar: table %s: %s (nothing was written)", t->nombre, why);
+            break;
+        }
+        if (r == 0) dt__cli_ob_put(o, t->cabeza, strlen(t->cabeza));
+        else dt__cli_ob_putc(o, ',');
+        dt__cli_ob_putc(o, '(');
+        for (size_t i = 0, p = 0; i < t->m; i++) {
+            size_t lv, j = t->de[i];
+            if (j >= t->n || t->generada[j]) continue;
+            const char *v = dt_mascara_plan_valor(b->plan, i, &lv);
+            if (p++) dt__cli_ob_putc(o, ',');
+            if (lv == 0 && (b->vals[j] == NULL || b->largos[j] > 0)) dt__cli_ob_put(o, "NULL", 4); /* null, or emptied by its rule */
+            else if (t->binaria[j]) hexadecimal(o, v, lv);
+            else literal(o, v, lv, ta->c->f != NULL);
+        }
+        dt__cli_ob_putc(o, ')');
+    }
+}
+
+/* dt__cli_lotes' usar_bloque, on the calling thread in row order: the block's INSERT run (or written to the
+ * dump), then the block's refusal said. */
+static int usar(void *ctx, outbuf *o, char *scratch) {
+    tarea *ta = (tarea *)ctx;
+    copia *c = ta->c;
+    const lote *b = (const lote *)(const void *)scratch;
+    size_t n = (size_t)(o->p - o->data);
+    if (n && c->f) {
+        if (fwrite(o->data, 1, n, c->f) != n || fputs(";\n", c->f) < 0) {
+            dt__cli_progreso_cortar();
+            fprintf(stderr, "datoteca: copiar: --hacia: cannot write the dump: %s\n", strerror(errno));
+            ta->rc_lectura = 1;
+            return 1;
+        }
+    } else if (n && mysql_real_query(c->dst.con, o->data, (unsigned long)n) != 0) {
+        /* the server's "at row N" counts from the statement's first row */
+        const char *at = strstr(mysql_error(c->dst.con), " at row ");
+        unsigned long long r = at ? strtoull(at + 8, NULL, 10) : 0, ultima = b->primera + b->nfilas - 1;
+        char lugar[600];
+        if (r >= 1 && b->primera + r - 1 <= ultima) snprintf(lugar, sizeof lugar, "table %s, row %llu: ", ta->t->nombre, b->primera + r - 1);
+        else snprintf(lugar, sizeof lugar, "table %s, one of rows %llu to %llu: ", ta->t->nombre, b->primera, ultima);
+        fallo(&c->dst, "--hacia", "inserting rows", lugar, 1);
+        ta->rc_lectura = 2;
+        return 1;
+    }
+    if (b->rc) {
+        dt__cli_progreso_cortar();
+        if (b->rc == 1) fprintf(stderr, "datoteca: out of memory\n");
+        else fprintf(stderr, "%s\n", b->why);
+        ta->rc_lectura = b->rc;
+        return 1;
+    }
+    return 0;
+}
+
+/* Table t's rows, masked, into the target or the dump: blocks of up to FILAS rows masked by the --jobs threads,
+ * each one INSERT, run in row order. 0, 1 out of memory or I/O, 2 said. */
 static int filas(copia *c, tabla *t, unsigned long long *total) {
     if (mysql_query(c->src.con, t->leer) != 0) {
         fallo(&c->src, "--desde", "reading a table", NULL, 0);
@@ -363,68 +519,19 @@ static int filas(copia *c, tabla *t, unsigned long long *total) {
         fallo(&c->src, "--desde", "reading a table", NULL, 0);
         return 2;
     }
-    outbuf o;
-    if (dt__cli_ob_init(&o, BYTES + (1u << 16), c->f)) {
-        mysql_free_result(r);
-        return 1;
-    }
-    const char **vals = (const char **)calloc(t->n + 1, sizeof *vals);
-    size_t *largos = (size_t *)calloc(t->n + 1, sizeof *largos);
-    int rc = vals && largos ? 0 : 1;
-    unsigned long long fila = 0, primera = 1;
-    size_t en = 0;
-    MYSQL_ROW f;
-    while ((f = mysql_fetch_row(r)) != NULL) {
-        if (rc) continue; /* the rest is read and dropped: the connection must be drained */
-        unsigned long *l = mysql_fetch_lengths(r);
-        fila++;
-        if (fila % 1024 == 0) dt__cli_progreso_filas(c->prog, 1024);
-        for (size_t j = 0; j < t->n; j++) vals[j] = f[j], largos[j] = f[j] ? l[j] : 0;
-        char why[DT_SENTENCE_MAX];
-        dt_status s = dt_mascara_plan_fila(t->plan, fila, t->n, vals, largos, why, sizeof why);
-        if (s != DT_OK) {
-            if (s == DT_ERR_NO_MEMORY) rc = 1;
-            else {
-                fprintf(stderr, "datoteca: copiar: table %s: %s (nothing was written)\n", t->nombre, why);
-                rc = 2;
-            }
-            continue;
-        }
-        if (en == 0) dt__cli_ob_put(&o, t->cabeza, strlen(t->cabeza)), primera = fila;
-        else dt__cli_ob_putc(&o, ',');
-        dt__cli_ob_putc(&o, '(');
-        for (size_t i = 0, p = 0; i < t->m; i++) {
-            size_t lv, j = t->de[i];
-            if (j >= t->n || t->generada[j]) continue;
-            const char *v = dt_mascara_plan_valor(t->plan, i, &lv);
-            if (p++) dt__cli_ob_putc(&o, ',');
-            if (lv == 0 && (vals[j] == NULL || largos[j] > 0)) dt__cli_ob_put(&o, "NULL", 4); /* null, or emptied by its rule */
-            else if (t->binaria[j]) hexadecimal(&o, v, lv);
-            else literal(&o, v, lv, c->f != NULL);
-        }
-        dt__cli_ob_putc(&o, ')');
-        if (++en == FILAS || (size_t)(o.p - o.data) >= BYTES) {
-            rc = insertar(c, t, &o, primera, fila);
-            en = 0;
-        }
-    }
-    if (rc == 0 && mysql_errno(c->src.con)) {
-        fallo(&c->src, "--desde", "reading a table", NULL, 0);
-        rc = 2;
+    tarea ta = {c, t, r, 0, 0};
+    dt__cli_lotes l = {0, ULLONG_MAX, FILAS, c->jobs, sizeof(lote), enmascarar_lote, NULL, &ta, c->prog, llenar, usar, soltar};
+    int lr = dt__cli_lotes_run(&l); /* -1: out of memory, said */
+    int rc = lr < 0 ? 1 : ta.rc_lectura ? ta.rc_lectura : lr ? 2 : 0;
+    while (mysql_fetch_row(r) != NULL) { /* the rest drained, so the connection stays usable */
     }
     mysql_free_result(r);
-    if (rc == 0 && en) rc = insertar(c, t, &o, primera, fila);
     if (rc == 0 && c->f == NULL) rc = orden(&c->dst, "--hacia", "COMMIT", (size_t)-1, "committing a table's rows", NULL);
-    if (rc == 0 && c->f) {
-        dt__cli_ob_put(&o, "COMMIT;\n", 8);
-        dt__cli_ob_flush(&o);
-        if (o.error) rc = 1;
+    if (rc == 0 && c->f && fputs("COMMIT;\n", c->f) < 0) {
+        fprintf(stderr, "datoteca: copiar: --hacia: cannot write the dump: %s\n", strerror(errno));
+        rc = 1;
     }
-    if (rc == 1) fprintf(stderr, "datoteca: out of memory, or the dump could not be written\n");
-    *total += fila;
-    dt__cli_ob_free(&o);
-    free(vals);
-    free(largos);
+    *total += ta.filas;
     return rc;
 }
 
@@ -578,6 +685,8 @@ static void liberar(copia *c) {
     for (size_t i = 0; c->t && i < c->nt; i++) {
         tabla *t = &c->t[i];
         free(t->nombre), free(t->citada), free(t->de), free(t->generada), free(t->binaria), free(t->leer), free(t->cabeza);
+        for (size_t j = 0; t->cols && j < t->n; j++) free(t->cols[j]);
+        free(t->cols);
         dt_mascara_plan_free(t->plan);
         dt_mascara_reglas_free(t->reglas);
     }
@@ -643,13 +752,11 @@ int dt__cli_mariadb_copiar(const char *desde, const char *hacia, const dt__copia
     for (size_t i = 0; i < c.nt && rc == 0; i++) rc = crear_tabla(&c, &c.t[i]);
     unsigned long long total = 0;
     dt__progreso prog;
-    c.prog = &prog;
+    c.prog = &prog, c.jobs = o->jobs ? o->jobs : 1;
     dt__cli_progreso_empezar(&prog, "copiar", o->progreso, 0, 0, (uint32_t)c.nt, 0);
     for (size_t i = 0; i < c.nt && rc == 0; i++) {
         prog.tabla = (uint32_t)i + 1;
-        unsigned long long antes = total;
         rc = filas(&c, &c.t[i], &total);
-        dt__cli_progreso_filas(&prog, (total - antes) % 1024);
     }
     dt__cli_progreso_terminar(&prog, rc == 0);
     for (size_t i = 0; i < c.nfks && rc == 0; i++)
