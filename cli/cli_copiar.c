@@ -118,7 +118,7 @@ static int usage_copiar(FILE *f) {
                "-f DUMP.sql or mariadb NEW < DUMP.sql loads it). --subconjunto clientes=10%%: a smaller copy, about that share of the table's rows\n"
                "(which ones: --semilla) and every row they reference, transitively; with --con-hijos the rows that\n"
                "reference them too. --donde \"clientes=region = 13\": the rows of a table the source's SQL condition\n"
-               "chooses are roots too (repeatable; alone, it makes the subset). --jobs N (1 to 64; PostgreSQL, MariaDB): N threads mask, the copy is the same bytes as with one.\n"
+               "chooses are roots too (repeatable; alone, it makes the subset). --jobs N (1 to 64): N threads mask, the copy is the same bytes as with one.\n"
                "--progreso / --silencio: the progress line on stderr (table, rows, rows/s), shown on a terminal by default.\n"
                "(docs/copia.md)\n");
     return f == stdout ? 0 : 2;
@@ -209,11 +209,6 @@ int dt__cli_copiar_main(int argc, char **argv) {
     }
     static const char *const clientes[] = {"SQLite", "PostgreSQL", "MariaDB"}, *const bibliotecas[] = {"libsqlite3", "libpq", "libmariadb"};
     dt__cli_copiar copiar = tipos[0] == 0 ? dt__cli_copiar_sqlite : tipos[0] == 1 ? dt__cli_copiar_pg : dt__cli_copiar_mariadb;
-    if (jobs > 1 && tipos[0] == 0) {
-        fprintf(stderr, "datoteca: copiar: --jobs is built for PostgreSQL and MariaDB sources so far; copy a %s database with one job\n",
-                clientes[tipos[0]]);
-        return 2;
-    }
     if (copiar == NULL) {
         fprintf(stderr, "datoteca: copiar: this program has no %s client (the datoteca program links it when built with %s; "
                         "the library's CLI, npx datoteca and python -m datoteca without a wheel's program, links no database "

@@ -9,6 +9,8 @@
  *
  * This file links libsqlite3: the datoteca program only (CMakeLists.txt), as cli_sqlite.c. */
 #include <errno.h>
+#include <limits.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -23,6 +25,7 @@
 #include <sqlite3.h>
 
 #include "cli_interno.h"
+#include "mascara/prf.h" /* dt__borrar */
 #include "cli_progreso.h"
 #include "conectar.h" /* dt__conectar_sqlite_ruta */
 #include "subconjunto_sqlite.h"
@@ -46,7 +49,8 @@ typedef struct copia {
     size_t len;
     int formato;
     const dt_mascara_clave *k;
-    dt__progreso *prog; /* the progress line (cli_progreso.h): counted every 1,024 rows */
+    dt__progreso *prog; /* the progress line (cli_progreso.h), on the calling thread */
+    size_t jobs;        /* threads masking blocks of rows (--jobs); the copy is the same with any number */
 } copia;
 
 /* Which of t's columns the database computes (PRAGMA table_xinfo's hidden 2 and 3: virtual and stored
@@ -158,6 +162,210 @@ static int crear(copia *c, const char *tipo) {
     return rc;
 }
 
+#define BLOQUE 4096 /* rows per block a worker masks */
+
+/* A block slot (dt__cli_lotes' scratch): its own plan, the block's rows as read (each value's bytes and SQLite
+ * type), and the refusal met reading or masking them. Its worker writes each row's values for the INSERT into
+ * the block's outbuf as a run of items: 'N' (null), 'I' and 8 bytes (an integer), 'T', 8 bytes of length and the
+ * text; the calling thread binds them in row order. */
+typedef struct lote {
+    dt_mascara_plan *plan;
+    char *texto;
+    size_t largo, cap;
+    size_t *ini, *lon, capv; /* value j of row r: [r * n + j] */
+    int *tipo;
+    size_t capt;
+    size_t nfilas;
+    unsigned long long primera;
+    const char **vals;
+    size_t *largos;
+    int rc;                  /* a refusal: 1 out of memory, 2 said in why */
+    size_t hasta;            /* the rows before the refusal, inserted before it is said */
+    char why[DT_SENTENCE_MAX + 300];
+} lote;
+
+typedef struct tarea {
+    copia *c;
+    tabla *t;
+    sqlite3_stmt *ins;
+    int rc;
+    unsigned long long filas;
+} tarea;
+
+static int crecer(void **p, size_t *cap, size_t n, size_t tam) {
+    if (n <= *cap) return 0;
+    size_t c = *cap ? *cap : 64;
+    while (c < n) c *= 2;
+    void *m = realloc(*p, c * tam);
+    if (m == NULL) return 1;
+    *p = m, *cap = c;
+    return 0;
+}
+
+static void soltar(void *ctx, char *scratch) {
+    (void)ctx;
+    lote *b = (lote *)(void *)scratch;
+    dt_mascara_plan_free(b->plan);
+    if (b->texto) dt__borrar(b->texto, b->cap); /* production's rows: wiped like the plan's buffers */
+    free(b->texto), free(b->ini), free(b->lon), free(b->tipo), free(b->vals), free(b->largos);
+    memset(b, 0, sizeof *b);
+}
+
+/* dt__cli_lotes' llenar, on the calling thread: up to `max` source rows into the slot; a BLOB ends the block
+ * with its refusal kept for its turn. */
+static int llenar(void *ctx, unsigned long long desde, size_t max, char *scratch, size_t *filas) {
+    tarea *ta = (tarea *)ctx;
+    tabla *t = ta->t;
+    lote *b = (lote *)(void *)scratch;
+    b->largo = b->nfilas = 0, b->rc = 0, b->primera = desde + 1, b->hasta = (size_t)-1;
+    *filas = 0;
+    if (b->plan == NULL) {
+        const char **cols = (const char **)calloc(t->n + 1, sizeof *cols);
+        size_t *lc = (size_t *)calloc(t->n + 1, sizeof *lc);
+        b->vals = (const char **)calloc(t->n + 1, sizeof *b->vals);
+        b->largos = (size_t *)calloc(t->n + 1, sizeof *b->largos);
+        char why[DT_SENTENCE_MAX];
+        int ok = cols && lc && b->vals && b->largos;
+        for (size_t j = 0; ok && j < t->n; j++) cols[j] = sqlite3_column_name(t->sel, (int)j), lc[j] = strlen(cols[j]);
+        ok = ok && dt_mascara_plan_new(t->reglas, ta->c->k, t->n, cols, lc, &b->plan, why, sizeof why) == DT_OK;
+        free(cols), free(lc);
+        if (!ok) { /* the same rules made the first plan: only memory can fail here */
+            fprintf(stderr, "datoteca: out of memory\\n");
+            ta->rc = 1;
+            return 0;
+        }
+    }
+    int paso = SQLITE_ROW;
+    while (b->nfilas < max && (paso = sqlite3_step(t->sel)) == SQLITE_ROW) {
+        unsigned long long fila = desde + b->nfilas + 1;
+        size_t base = b->nfilas * t->n;
+        if (crecer((void **)&b->ini, &b->capv, base + t->n + 1, sizeof *b->ini) ||
+            (b->lon = (size_t *)realloc(b->lon, b->capv * sizeof *b->lon)) == NULL ||
+            crecer((void **)&b->tipo, &b->capt, base + t->n + 1, sizeof *b->tipo)) {
+            fprintf(stderr, "datoteca: out of memory\\n");
+            ta->rc = 1;
+            return 0;
+        }
+        for (size_t j = 0; j < t->n; j++) {
+            int tipo = sqlite3_column_type(t->sel, (int)j);
+            if (tipo == SQLITE_BLOB) {
+                snprintf(b->why, sizeof b->why, "datoteca: copiar: table %s, row %llu, column %s: a BLOB value; copiar masks text "
+                                                "and numbers (nothing was written)", t->nombre, fila, sqlite3_column_name(t->sel, (int)j));
+                b->rc = 2, b->hasta = b->nfilas;
+                *filas = b->nfilas;
+                return 0;
+            }
+            const char *v = tipo == SQLITE_NULL ? NULL : (const char *)sqlite3_column_text(t->sel, (int)j);
+            size_t l = v ? (size_t)sqlite3_column_bytes(t->sel, (int)j) : 0;
+            if (crecer((void **)&b->texto, &b->cap, b->largo + l + 1, 1)) {
+                fprintf(stderr, "datoteca: out of memory\\n");
+                ta->rc = 1;
+                return 0;
+            }
+            b->tipo[base + j] = tipo, b->ini[base + j] = b->largo, b->lon[base + j] = l;
+            if (v) memcpy(b->texto + b->largo, v, l), b->largo += l;
+        }
+        b->nfilas++;
+        ta->filas++;
+    }
+    *filas = b->nfilas;
+    if (paso != SQLITE_ROW && paso != SQLITE_DONE) {
+        snprintf(b->why, sizeof b->why, "datoteca: copiar: table %s: reading row %llu: %s", t->nombre, desde + b->nfilas + 1,
+                 sqlite3_errmsg(ta->c->src));
+        b->rc = 2, b->hasta = b->nfilas;
+        return 0;
+    }
+    return paso == SQLITE_ROW;
+}
+
+static void item(outbuf *o, char k, const void *p, size_t n) {
+    dt__cli_ob_putc(o, k);
+    if (p) dt__cli_ob_put(o, (const char *)p, n);
+}
+
+/* dt__cli_lotes' hacer, on a worker: each row masked, its written values as items (above). */
+static void enmascarar_lote(void *ctx, unsigned long long desde, size_t n, outbuf *o, char *scratch) {
+    (void)desde;
+    (void)n;
+    const tarea *ta = (const tarea *)ctx;
+    const tabla *t = ta->t;
+    lote *b = (lote *)(void *)scratch;
+    size_t filas = b->hasta == (size_t)-1 ? b->nfilas : b->hasta;
+    for (size_t r = 0; r < filas; r++) {
+        size_t base = r * t->n;
+        for (size_t j = 0; j < t->n; j++) {
+            b->vals[j] = b->tipo[base + j] == SQLITE_NULL ? NULL : b->texto + b->ini[base + j];
+            b->largos[j] = b->lon[base + j];
+        }
+        char why[DT_SENTENCE_MAX];
+        dt_status s = dt_mascara_plan_fila(b->plan, b->primera + r, t->n, b->vals, b->largos, why, sizeof why);
+        if (s != DT_OK) {
+            b->rc = s == DT_ERR_NO_MEMORY ? 1 : 2, b->hasta = r;
+            snprintf(b->why, sizeof b->why, "datoteca: copiar: table %s: %s (nothing was written)", t->nombre, why);
+            return;
+        }
+        for (size_t i = 0; i < t->m; i++) {
+            size_t l, j = t->de[i];
+            if (t->generada[j]) continue;
+            const char *v = dt_mascara_plan_valor(b->plan, i, &l);
+            long long e;
+            uint64_t ll = l;
+            if (l == 0 && (b->vals[j] == NULL || b->largos[j] > 0)) item(o, 'N', NULL, 0); /* null, or emptied by its rule */
+            /* an integer stays one; "007" stays text: its zeros are part of it */
+            else if (b->tipo[base + j] == SQLITE_INTEGER && !(l > 1 && v[0] == '0') && dt__cli_sqlite_entero(v, l, &e))
+                item(o, 'I', &e, sizeof e);
+            else {
+                item(o, 'T', &ll, sizeof ll);
+                dt__cli_ob_put(o, v, l);
+            }
+        }
+    }
+}
+
+/* dt__cli_lotes' usar_bloque, on the calling thread in row order: each row's items bound and inserted, then the
+ * block's refusal said. */
+static int usar(void *ctx, outbuf *o, char *scratch) {
+    tarea *ta = (tarea *)ctx;
+    const lote *b = (const lote *)(const void *)scratch;
+    const char *p = o->data, *fin = o->p;
+    for (unsigned long long fila = b->primera; p < fin; fila++) {
+        int par = 1;
+        for (size_t i = 0; i < ta->t->m; i++) {
+            if (ta->t->generada[ta->t->de[i]]) continue;
+            char k = *p++;
+            if (k == 'N') sqlite3_bind_null(ta->ins, par);
+            else if (k == 'I') {
+                long long e;
+                memcpy(&e, p, sizeof e), p += sizeof e;
+                sqlite3_bind_int64(ta->ins, par, (sqlite3_int64)e);
+            } else {
+                uint64_t l;
+                memcpy(&l, p, sizeof l), p += sizeof l;
+                sqlite3_bind_text(ta->ins, par, p, (int)l, SQLITE_TRANSIENT);
+                p += l;
+            }
+            par++;
+        }
+        int paso = sqlite3_step(ta->ins);
+        sqlite3_reset(ta->ins);
+        sqlite3_clear_bindings(ta->ins);
+        if (paso != SQLITE_DONE) {
+            /* SQLite's constraint sentences name the table, column or CHECK, never a value */
+            fprintf(stderr, "datoteca: copiar: table %s, row %llu: %s (nothing was written)\\n", ta->t->nombre, fila,
+                    sqlite3_errmsg(ta->c->dst));
+            ta->rc = 2;
+            return 1;
+        }
+    }
+    if (b->rc) {
+        if (b->rc == 1) fprintf(stderr, "datoteca: out of memory\\n");
+        else fprintf(stderr, "%s\\n", b->why);
+        ta->rc = b->rc;
+        return 1;
+    }
+    return 0;
+}
+
 /* Table t's rows, masked, into the target: 0, or 2 said on stderr. */
 static int filas(copia *c, tabla *t, unsigned long long *total) {
     size_t cap = 64 + 3 * t->m;
@@ -192,66 +400,11 @@ static int filas(copia *c, tabla *t, unsigned long long *total) {
         fprintf(stderr, "datoteca: copiar: table %s: cannot write it: %s\n", t->nombre, sqlite3_errmsg(c->dst));
         return 2;
     }
-    const char **vals = (const char **)calloc(t->n ? t->n : 1, sizeof *vals);
-    size_t *largos = (size_t *)calloc(t->n ? t->n : 1, sizeof *largos);
-    int *tipo = (int *)calloc(t->n ? t->n : 1, sizeof *tipo);
-    int rc = vals && largos && tipo ? 0 : 1;
-    unsigned long long fila = 0;
-    int paso;
-    while (rc == 0 && (paso = sqlite3_step(t->sel)) == SQLITE_ROW) {
-        fila++;
-        if (fila % 1024 == 0) dt__cli_progreso_filas(c->prog, 1024);
-        for (size_t j = 0; j < t->n && rc == 0; j++) {
-            tipo[j] = sqlite3_column_type(t->sel, (int)j);
-            if (tipo[j] == SQLITE_BLOB) {
-                fprintf(stderr, "datoteca: copiar: table %s, row %llu, column %s: a BLOB value; copiar masks text and numbers "
-                                "(nothing was written)\n", t->nombre, fila, sqlite3_column_name(t->sel, (int)j));
-                rc = 2;
-            }
-            vals[j] = tipo[j] == SQLITE_NULL ? NULL : (const char *)sqlite3_column_text(t->sel, (int)j);
-            largos[j] = vals[j] ? (size_t)sqlite3_column_bytes(t->sel, (int)j) : 0;
-        }
-        if (rc) break;
-        char why[DT_SENTENCE_MAX];
-        dt_status s = dt_mascara_plan_fila(t->plan, fila, t->n, vals, largos, why, sizeof why);
-        if (s != DT_OK) {
-            if (s == DT_ERR_NO_MEMORY) rc = 1;
-            else {
-                fprintf(stderr, "datoteca: copiar: table %s: %s (nothing was written)\n", t->nombre, why);
-                rc = 2;
-            }
-            break;
-        }
-        for (size_t i = 0, par = 1; i < t->m; i++) {
-            size_t l, j = t->de[i];
-            if (t->generada[j]) continue;
-            const char *v = dt_mascara_plan_valor(t->plan, i, &l);
-            long long e;
-            if (l == 0 && (vals[j] == NULL || largos[j] > 0)) sqlite3_bind_null(ins, (int)par); /* null, or emptied by its rule */
-            /* an integer stays one; "007" stays text: its zeros are part of it */
-            else if (tipo[j] == SQLITE_INTEGER && !(l > 1 && v[0] == '0') && dt__cli_sqlite_entero(v, l, &e))
-                sqlite3_bind_int64(ins, (int)par, (sqlite3_int64)e);
-            else sqlite3_bind_text(ins, (int)par, v, (int)l, SQLITE_TRANSIENT);
-            par++;
-        }
-        if (sqlite3_step(ins) != SQLITE_DONE) {
-            /* SQLite's constraint sentences name the table, column or CHECK, never a value */
-            fprintf(stderr, "datoteca: copiar: table %s, row %llu: %s (nothing was written)\n", t->nombre, fila,
-                    sqlite3_errmsg(c->dst));
-            rc = 2;
-        }
-        sqlite3_reset(ins);
-        sqlite3_clear_bindings(ins);
-    }
-    if (rc == 0 && paso != SQLITE_DONE) {
-        fprintf(stderr, "datoteca: copiar: table %s: reading row %llu: %s\n", t->nombre, fila + 1, sqlite3_errmsg(c->src));
-        rc = 2;
-    }
-    if (rc == 1) fprintf(stderr, "datoteca: out of memory\n");
-    *total += fila;
-    free(vals);
-    free(largos);
-    free(tipo);
+    tarea ta = {c, t, ins, 0, 0};
+    dt__cli_lotes l = {0, ULLONG_MAX, BLOQUE, c->jobs, sizeof(lote), enmascarar_lote, NULL, &ta, c->prog, llenar, usar, soltar};
+    int lr = dt__cli_lotes_run(&l); /* -1: out of memory, said */
+    int rc = lr < 0 ? 1 : ta.rc ? ta.rc : lr ? 2 : 0;
+    *total += ta.filas;
     sqlite3_finalize(ins);
     return rc;
 }
@@ -424,13 +577,11 @@ int dt__cli_sqlite_copiar(const char *desde, const char *hacia, const dt__copiar
     if (rc == 0) rc = exec(c.dst, "PRAGMA foreign_keys = OFF; PRAGMA journal_mode = OFF; BEGIN", "--hacia");
     if (rc == 0) rc = crear(&c, "table");
     dt__progreso prog;
-    c.prog = &prog;
+    c.prog = &prog, c.jobs = o->jobs ? o->jobs : 1;
     dt__cli_progreso_empezar(&prog, "copiar", o->progreso, 0, 0, (uint32_t)c.nt, 0);
     for (size_t i = 0; i < c.nt && rc == 0; i++) {
         prog.tabla = (uint32_t)i + 1;
-        unsigned long long antes = total;
         rc = filas(&c, &c.t[i], &total);
-        dt__cli_progreso_filas(&prog, (total - antes) % 1024);
     }
     dt__cli_progreso_terminar(&prog, rc == 0);
     if (rc == 0) rc = crear(&c, "index");

@@ -52,6 +52,15 @@ if [ -e /usr/include/sqlite3.h ]; then
   "$release/datoteca" esquema esquemas/banco.toml --seed 3 --formato sqlite --salida "$tsan/e1.db"
   cmp -s "$tsan/e1.db" "$tsan/e3.db" || { echo "tsan: datoteca esquema --formato sqlite --jobs 3 differs from --jobs 1"; exit 1; }
 fi
+# copiar --jobs 3: a plan per block slot, SQLite read and written on the calling thread in row order
+if [ -e /usr/include/sqlite3.h ]; then
+  "$release/datoteca" tabla persona --seed 4 -n 30000 --format sql --dialecto sqlite --nombre personas |
+    python3 -c 'import sqlite3, sys; sqlite3.connect(sys.argv[1]).executescript(sys.stdin.read())' "$tsan/c.db"
+  "$release/datoteca" detectar "sqlite:$tsan/c.db" > "$tsan/c.toml"
+  DATOTECA_CLAVE=000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f "$tsan/datoteca" copiar --clave-de-prueba --desde "sqlite:$tsan/c.db" --hacia "$tsan/c3.sql" --reglas "$tsan/c.toml" --jobs 3
+  DATOTECA_CLAVE=000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f "$release/datoteca" copiar --clave-de-prueba --desde "sqlite:$tsan/c.db" --hacia "$tsan/c1.sql" --reglas "$tsan/c.toml" 2>/dev/null
+  cmp -s "$tsan/c1.sql" "$tsan/c3.sql" || { echo "tsan: datoteca copiar --jobs 3 differs from --jobs 1"; exit 1; }
+fi
 # enmascarar --jobs 3: one plan per block slot, the rules and the key shared; CSV and JSON Lines
 printf 'version = 1\n[politica]\nsin_regla = "mantener"\n[columnas]\nrut = { regla = "rut" }\nemail = { regla = "persona", campo = "email", entidad = "rut" }\n' > "$tsan/r.toml"
 for fmt in csv jsonl; do
@@ -62,7 +71,7 @@ for fmt in csv jsonl; do
 done
 rm -rf "$tsan"
 unset TSAN_OPTIONS
-echo "sanitizers: TSan CLI --jobs 3 (tabla; esquema csv, sql, sqlite; enmascarar csv, jsonl) clean and equal to one job"
+echo "sanitizers: TSan CLI --jobs 3 (tabla; esquema csv, sql, sqlite; copiar sqlite; enmascarar csv, jsonl) clean and equal to one job"
 
 need valgrind valgrind
 vg=(valgrind -q --error-exitcode=99 --leak-check=full --show-leak-kinds=all --errors-for-leak-kinds=all)
