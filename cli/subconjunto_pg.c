@@ -13,6 +13,9 @@
  *      to a UNIQUE column that is not the key, composite keys, self-references and cycles alike: each is a
  *      join on its own columns, and a pass that adds nothing ends it).
  *
+ * Each pass of 2 and 3 joins only the rows the pass before added (semi-naive evaluation: TEMP tables
+ * datoteca_nue_<i> and datoteca_sig_<i>), which reaches the same sets as joining every kept row each pass.
+ *
  * The target's constraints, added after the rows (cli/copiar_pg.c), prove the result.
  * This file links libpq, so it is compiled into the datoteca program only (CMakeLists.txt). */
 #include <stdio.h>
@@ -208,37 +211,58 @@ int dt__cli_pg_subconjunto(dt__pg *s, char *const *nombres, char *const *oids, c
     fk *fks = NULL;
     size_t nfks = 0;
     if (rc == 0) rc = claves_foraneas(s, oids, nt, &fks, &nfks);
+    /* the rows each pass adds (datoteca_nue_<i>) and the next pass's (datoteca_sig_<i>): each pass joins only the
+     * rows the pass before added (semi-naive evaluation), so a long chain of self-references costs passes over
+     * a few rows, not over the whole kept sets; the sets reached are the same */
+    for (size_t i = 0; i < nt && rc == 0; i++) {
+        snprintf(sql, sizeof sql, "CREATE TEMP TABLE datoteca_nue_%zu (toid oid, rid tid); CREATE TEMP TABLE datoteca_sig_%zu "
+                                  "(toid oid, rid tid)", i, i);
+        rc = orden(s, sql, "a TEMP table of the rows kept", NULL);
+    }
     /* downward from the roots, then upward until a pass adds nothing */
     for (int fase = hijos ? 0 : 1; fase < 2 && rc == 0; fase++) {
-        for (size_t i = 0; i < nt; i++) alcanzada[i] = pct[i] != 0, crecio[i] = 1;
+        /* the first pass starts from every row kept so far */
+        for (size_t i = 0; i < nt && rc == 0; i++) {
+            snprintf(sql, sizeof sql, "TRUNCATE pg_temp.datoteca_nue_%zu; INSERT INTO pg_temp.datoteca_nue_%zu SELECT toid, rid FROM "
+                                      "pg_temp.datoteca_sub_%zu; ANALYZE pg_temp.datoteca_nue_%zu; ANALYZE pg_temp.datoteca_sub_%zu",
+                     i, i, i, i, i);
+            rc = orden(s, sql, "counting the rows kept", NULL);
+        }
+        for (size_t i = 0; i < nt; i++) alcanzada[i] = 1; /* which tables' deltas may hold rows */
         long long cambios;
         do {
-            /* the planner's row counts of the kept sets, which grow: TEMP tables are not analyzed by autovacuum */
-            for (size_t i = 0; i < nt && rc == 0; i++)
-                if (crecio[i]) {
-                    snprintf(sql, sizeof sql, "ANALYZE pg_temp.datoteca_sub_%zu", i);
-                    rc = orden(s, sql, "counting the rows kept", NULL);
-                    crecio[i] = 0;
-                }
             cambios = 0;
+            for (size_t i = 0; i < nt; i++) crecio[i] = 0;
             for (size_t f = 0; f < nfks && rc == 0; f++) {
                 const fk *k = &fks[f];
                 size_t a = fase == 0 ? k->hijo : k->padre, de = fase == 0 ? k->padre : k->hijo;
-                if (fase == 0 && !alcanzada[k->padre]) continue;
+                if (!alcanzada[de]) continue; /* nothing new there: nothing new through this key */
                 const char *fila = fase == 0 ? "C" : "P", *desde = fase == 0 ? "P" : "C";
-                size_t n = strlen(citadas[k->hijo]) + strlen(citadas[k->padre]) + strlen(k->union_) + 300;
+                size_t n = strlen(citadas[k->hijo]) + strlen(citadas[k->padre]) + strlen(k->union_) + 400;
                 char *q = (char *)malloc(n);
                 if (q == NULL) {
                     rc = 1;
                     break;
                 }
-                snprintf(q, n, "INSERT INTO pg_temp.datoteca_sub_%zu SELECT %s.tableoid, %s.ctid FROM %s AS C JOIN %s AS P ON %s "
-                               "WHERE (%s.tableoid, %s.ctid) IN (SELECT toid, rid FROM pg_temp.datoteca_sub_%zu) ON CONFLICT DO NOTHING",
-                         a, fila, fila, citadas[k->hijo], citadas[k->padre], k->union_, desde, desde, de);
+                snprintf(q, n, "WITH n AS (INSERT INTO pg_temp.datoteca_sub_%zu SELECT DISTINCT %s.tableoid, %s.ctid FROM %s AS C JOIN %s "
+                               "AS P ON %s WHERE (%s.tableoid, %s.ctid) IN (SELECT toid, rid FROM pg_temp.datoteca_nue_%zu) ON CONFLICT "
+                               "DO NOTHING RETURNING toid, rid) INSERT INTO pg_temp.datoteca_sig_%zu SELECT toid, rid FROM n",
+                         a, fila, fila, citadas[k->hijo], citadas[k->padre], k->union_, desde, desde, de, a);
                 long long antes = cambios;
                 rc = orden(s, q, fase == 0 ? "keeping the children of kept rows" : "keeping the parents of kept rows", &cambios);
                 free(q);
-                if (cambios > antes) crecio[a] = 1, alcanzada[a] = 1;
+                if (cambios > antes) crecio[a] = 1;
+            }
+            /* the rows this pass added are the next pass's start */
+            for (size_t i = 0; i < nt && rc == 0; i++) {
+                if (!alcanzada[i] && !crecio[i]) continue;
+                if (crecio[i])
+                    snprintf(sql, sizeof sql, "TRUNCATE pg_temp.datoteca_nue_%zu; INSERT INTO pg_temp.datoteca_nue_%zu SELECT toid, rid "
+                                              "FROM pg_temp.datoteca_sig_%zu; TRUNCATE pg_temp.datoteca_sig_%zu; ANALYZE "
+                                              "pg_temp.datoteca_nue_%zu", i, i, i, i, i);
+                else snprintf(sql, sizeof sql, "TRUNCATE pg_temp.datoteca_nue_%zu", i);
+                rc = orden(s, sql, "counting the rows kept", NULL);
+                alcanzada[i] = crecio[i];
             }
         } while (rc == 0 && cambios > 0);
     }

@@ -440,3 +440,26 @@ def test_copiar_pg_jobs_give_the_same_bytes(origen, destino):
     p.terminate()
     assert p.wait(timeout=30) == -signal.SIGTERM
     assert os.listdir(parado) == [], os.listdir(parado)
+
+
+def test_copiar_pg_gives_pg_dump_no_key_and_no_password_in_argv(origen, destino, tmp_path):
+    """pg_dump (here a wrapper that records what it was given, then runs the real one) gets the connection as libpq's
+    environment: the URL's password as PGPASSWORD, never in its arguments; and the masking key, given in
+    DATOTECA_CLAVE, is out of the environment before pg_dump starts."""
+    registro = tmp_path / "pg_dump.txt"
+    envoltura = tmp_path / "pg_dump"
+    envoltura.write_text(f"#!/bin/sh\n{{ printf 'ARGS'; printf ' %s' \"$@\"; echo; env; }} >> {registro}\n"
+                         f"exec {_pg_bin('pg_dump')} \"$@\"\n")
+    os.chmod(envoltura, 0o755)
+    _sql(destino, "postgres", "CREATE DATABASE por_entorno")
+    url = f"postgresql://postgres:secreto-8841@/prod?host={origen['base']}"  # trust: the server ignores it
+    env = {**os.environ, "DATOTECA_PG_DUMP": str(envoltura), "DATOTECA_CLAVE": CLAVE}
+    p = subprocess.run([CLI, "copiar", "--desde", url, "--hacia", _url(destino, "por_entorno"), "--reglas", origen["reglas"]],
+                       capture_output=True, env=env)
+    assert p.returncode == 0, p.stderr.decode()
+    visto = registro.read_text()
+    args = [l for l in visto.splitlines() if l.startswith("ARGS")]
+    assert len(args) == 2 and all("--schema-only" in a for a in args), args
+    assert "secreto-8841" not in "\n".join(args) and "PGPASSWORD=secreto-8841" in visto
+    assert CLAVE not in visto and "DATOTECA_CLAVE" not in visto
+    assert "secreto-8841" not in p.stderr.decode() + p.stdout.decode()
