@@ -8,7 +8,8 @@
  *      C (cli_subconjunto.c), so the same seed keeps the same rows of the same data here and in PostgreSQL;
  *   2. with --con-hijos, downward: a row whose foreign key points at a kept row, transitively;
  *   3. upward until a pass adds nothing: the row each kept row's foreign key points at (by that key's own
- *      columns: composite keys, keys to a UNIQUE column, self-references and cycles alike).
+ *      columns: composite keys, keys to a UNIQUE column, self-references and cycles alike); each pass joins
+ *      only the rows the pass before added (their `pase`), which reaches the same rows.
  *
  * This file links libmariadb, so it is compiled into the datoteca program only (CMakeLists.txt). */
 #include <stdio.h>
@@ -91,11 +92,11 @@ static size_t clave(dt__mdb *s, const char *tabla, const char *pre, outbuf *o, i
 
 int dt__cli_mariadb_subconjunto(dt__mdb *s, char *const *nombres, size_t nt, const char *spec, uint64_t semilla, int hijos,
                                 const char *const *condiciones, size_t ncondiciones, char **donde, uint64_t *raices) {
-    unsigned char *pct = (unsigned char *)calloc(nt + 1, 1), *alcanzada = (unsigned char *)calloc(nt + 1, 1);
+    unsigned char *pct = (unsigned char *)calloc(nt + 1, 1);
     char **cl = (char **)calloc(nt + 1, sizeof *cl), **clp = (char **)calloc(nt + 1, sizeof *clp), **clc = (char **)calloc(nt + 1, sizeof *clc);
     fk *fks = NULL;
     size_t nfks = 0;
-    int rc = pct && alcanzada && cl && clp && clc ? 0 : 1;
+    int rc = pct && cl && clp && clc ? 0 : 1;
     *raices = 0;
     if (rc == 0) rc = dt__cli_sub_raices(spec, nombres, nt, pct);
     /* each table's key, in three spellings ("a, b", "P.a, P.b", "C.a, C.b"), and its TEMPORARY table */
@@ -124,7 +125,9 @@ int dt__cli_mariadb_subconjunto(dt__mdb *s, char *const *nombres, size_t nt, con
         char *sql = q ? (char *)malloc(n) : NULL;
         if (sql == NULL) rc = 1;
         else {
-            snprintf(sql, n, "CREATE TEMPORARY TABLE datoteca_sub_%zu (PRIMARY KEY (%s)) AS SELECT %s FROM %s WHERE 0", i, cl[i], cl[i], q);
+            /* pase: the pass that kept the row (0: a root), so a pass joins only the rows the one before added */
+            snprintf(sql, n, "CREATE TEMPORARY TABLE datoteca_sub_%zu (pase INT NOT NULL DEFAULT 0, PRIMARY KEY (%s), KEY (pase)) AS "
+                             "SELECT %s FROM %s WHERE 0", i, cl[i], cl[i], q);
             rc = orden(s, sql, "a TEMPORARY table of the rows kept (a subset needs CREATE TEMPORARY TABLES on the source)", NULL);
             snprintf(sql, n, "WHERE (%s) IN (SELECT %s FROM datoteca_sub_%zu)", cl[i], cl[i], i);
             if (rc == 0 && (donde[i] = (char *)malloc(strlen(sql) + 1)) == NULL) rc = 1;
@@ -163,8 +166,10 @@ int dt__cli_mariadb_subconjunto(dt__mdb *s, char *const *nombres, size_t nt, con
             if (!dt__cli_sub_queda(sal, dt__cli_sub_fnv(f[0] ? f[0] : "", f[0] ? l[0] : 0), pct[i])) continue;
             if (en == 0) {
                 char cab[64];
-                int k = snprintf(cab, sizeof cab, "INSERT INTO datoteca_sub_%zu VALUES ", i);
+                int k = snprintf(cab, sizeof cab, "INSERT INTO datoteca_sub_%zu (", i);
                 dt__cli_ob_put(&ins, cab, (size_t)k);
+                dt__cli_ob_put(&ins, cl[i], strlen(cl[i]));
+                dt__cli_ob_put(&ins, ") VALUES ", 9);
             } else dt__cli_ob_putc(&ins, ',');
             dt__cli_ob_putc(&ins, '(');
             for (unsigned int c = 1; c < nc; c++) {
@@ -192,11 +197,11 @@ int dt__cli_mariadb_subconjunto(dt__mdb *s, char *const *nombres, size_t nt, con
         if ((rc = dt__cli_sub_donde(condiciones[d], nombres, nt, &i, &expr)) != 0) break;
         pct[i] = pct[i] ? pct[i] : 100; /* a root, for --con-hijos */
         char *q = dt__cli_sql_citado(nombres[i]);
-        size_t n = q ? strlen(q) + 2 * strlen(cl[i]) + strlen(expr) + 120 : 0;
+        size_t n = q ? strlen(q) + 3 * strlen(cl[i]) + strlen(expr) + 120 : 0;
         char *sql = q ? (char *)malloc(n) : NULL;
         if (sql == NULL) rc = 1;
         else {
-            snprintf(sql, n, "INSERT IGNORE INTO datoteca_sub_%zu SELECT %s FROM %s WHERE (%s)", i, cl[i], q, expr);
+            snprintf(sql, n, "INSERT IGNORE INTO datoteca_sub_%zu (%s) SELECT %s FROM %s WHERE (%s)", i, cl[i], cl[i], q, expr);
             long long antes = 0;
             rc = orden(s, sql, "keeping the rows --donde chooses", &antes);
             *raices += (uint64_t)antes;
@@ -227,29 +232,35 @@ int dt__cli_mariadb_subconjunto(dt__mdb *s, char *const *nombres, size_t nt, con
         }
         mysql_free_result(r);
     }
+    /* downward from the roots, then upward until a pass adds nothing; pass p joins only the rows kept with
+     * pase = p - 1 (semi-naive evaluation: the same rows as joining every kept row each pass) */
+    long long pase = 0;
     for (int fase = hijos ? 0 : 1; fase < 2 && rc == 0; fase++) {
-        for (size_t i = 0; i < nt; i++) alcanzada[i] = pct[i] != 0;
+        for (size_t i = 0; i < nt && rc == 0; i++) { /* the phase starts from every row kept so far */
+            char q[96];
+            snprintf(q, sizeof q, "UPDATE datoteca_sub_%zu SET pase = %lld", i, pase);
+            rc = orden(s, q, "counting the rows kept", NULL);
+        }
         long long cambios;
         do {
             cambios = 0;
             for (size_t f = 0; f < nfks && rc == 0; f++) {
                 const fk *k = &fks[f];
-                if (fase == 0 && !alcanzada[k->padre]) continue;
                 size_t a = fase == 0 ? k->hijo : k->padre, de = fase == 0 ? k->padre : k->hijo;
                 char *qh = dt__cli_sql_citado(nombres[k->hijo]), *qp = dt__cli_sql_citado(nombres[k->padre]);
-                size_t n = qh && qp ? strlen(qh) + strlen(qp) + strlen(k->union_) + 2 * strlen(clp[a]) + 2 * strlen(clp[de]) + 300 : 0;
+                size_t n = qh && qp ? strlen(qh) + strlen(qp) + strlen(k->union_) + 3 * strlen(clp[a]) + 2 * strlen(clp[de]) + 400 : 0;
                 char *sql = n ? (char *)malloc(n) : NULL;
                 if (sql == NULL) rc = 1;
                 else {
-                    snprintf(sql, n, "INSERT IGNORE INTO datoteca_sub_%zu SELECT DISTINCT %s FROM %s AS C JOIN %s AS P ON %s WHERE (%s) IN "
-                                     "(SELECT %s FROM datoteca_sub_%zu)",
-                             a, fase == 0 ? clc[a] : clp[a], qh, qp, k->union_, fase == 0 ? clp[de] : clc[de], cl[de], de);
-                    long long antes = cambios;
+                    snprintf(sql, n, "INSERT IGNORE INTO datoteca_sub_%zu (%s, pase) SELECT DISTINCT %s, %lld FROM %s AS C JOIN %s AS P ON "
+                                     "%s WHERE (%s) IN (SELECT %s FROM datoteca_sub_%zu WHERE pase = %lld)",
+                             a, cl[a], fase == 0 ? clc[a] : clp[a], pase + 1, qh, qp, k->union_, fase == 0 ? clp[de] : clc[de], cl[de],
+                             de, pase);
                     rc = orden(s, sql, fase == 0 ? "keeping the children of kept rows" : "keeping the parents of kept rows", &cambios);
-                    if (cambios > antes) alcanzada[a] = 1;
                 }
                 free(qh), free(qp), free(sql);
             }
+            pase++;
         } while (rc == 0 && cambios > 0);
     }
     for (size_t f = 0; f < nfks; f++) free(fks[f].union_);
@@ -259,7 +270,7 @@ int dt__cli_mariadb_subconjunto(dt__mdb *s, char *const *nombres, size_t nt, con
         if (clp) free(clp[i]);
         if (clc) free(clc[i]);
     }
-    free(cl), free(clp), free(clc), free(pct), free(alcanzada);
+    free(cl), free(clp), free(clc), free(pct);
     if (rc == 1) fprintf(stderr, "datoteca: out of memory\n");
     return rc;
 }

@@ -126,7 +126,9 @@ int dt__cli_sqlite_subconjunto(sqlite3 *db, char *const *tablas, size_t nt, cons
     char sql[4096];
     int rc = 0;
     for (size_t i = 0; i < nt && rc == 0; i++) {
-        snprintf(sql, sizeof sql, "CREATE TEMP TABLE datoteca_sub_%zu (rid INTEGER PRIMARY KEY)", i);
+        /* pase: the pass that kept the row (0: a root), so a pass joins only the rows the one before added */
+        snprintf(sql, sizeof sql, "CREATE TEMP TABLE datoteca_sub_%zu (rid INTEGER PRIMARY KEY, pase INTEGER NOT NULL DEFAULT 0); "
+                                  "CREATE INDEX temp.datoteca_sub_%zu_pase ON datoteca_sub_%zu (pase)", i, i, i);
         rc = exec(db, sql);
     }
     /* the roots: "tabla=N%" separated by commas */
@@ -173,7 +175,7 @@ int dt__cli_sqlite_subconjunto(sqlite3 *db, char *const *tablas, size_t nt, cons
         char *ins = q ? (char *)malloc(n) : NULL;
         if (ins == NULL) rc = 1;
         else {
-            snprintf(ins, n, "INSERT OR IGNORE INTO temp.datoteca_sub_%zu SELECT rowid FROM %s WHERE (%s)", i, q, expr);
+            snprintf(ins, n, "INSERT OR IGNORE INTO temp.datoteca_sub_%zu (rid) SELECT rowid FROM %s WHERE (%s)", i, q, expr);
             long long antes = 0;
             rc = agregar(db, ins, &antes);
             *raices += (uint64_t)antes;
@@ -184,14 +186,14 @@ int dt__cli_sqlite_subconjunto(sqlite3 *db, char *const *tablas, size_t nt, cons
     dt__fk_sub *fks = NULL;
     size_t nfks = 0;
     if (rc == 0 && claves_foraneas(db, tablas, nt, &fks, &nfks)) rc = 1;
-    /* downward from the roots, then upward until a pass adds nothing */
+    /* downward from the roots, then upward until a pass adds nothing; pass p joins only the rows kept with
+     * pase = p - 1 (semi-naive evaluation: the same rows as joining every kept row each pass) */
+    long long pase = 0;
     for (int fase = hijos ? 0 : 1; fase < 2 && rc == 0; fase++) {
-        unsigned char *alcanzada = (unsigned char *)malloc(nt ? nt : 1);
-        if (alcanzada == NULL) {
-            rc = 1;
-            break;
+        for (size_t i = 0; i < nt && rc == 0; i++) { /* the phase starts from every row kept so far */
+            snprintf(sql, sizeof sql, "UPDATE temp.datoteca_sub_%zu SET pase = %lld", i, pase);
+            rc = exec(db, sql);
         }
-        memcpy(alcanzada, raiz, nt ? nt : 1);
         long long cambios;
         do {
             cambios = 0;
@@ -200,24 +202,22 @@ int dt__cli_sqlite_subconjunto(sqlite3 *db, char *const *tablas, size_t nt, cons
                 if (k->union_ == NULL) continue;
                 char *qp = dt__cli_sql_citado(tablas[k->padre]), *qh = dt__cli_sql_citado(tablas[k->hijo]);
                 if (qp == NULL || qh == NULL) rc = 1;
-                else if (fase == 0 && alcanzada[k->padre]) {
-                    snprintf(sql, sizeof sql, "INSERT OR IGNORE INTO temp.datoteca_sub_%zu SELECT C.rowid FROM %s AS C JOIN %s AS P ON "
-                                              "%s WHERE P.rowid IN (SELECT rid FROM temp.datoteca_sub_%zu)",
-                             k->hijo, qh, qp, k->union_, k->padre);
-                    long long antes = cambios;
+                else if (fase == 0) {
+                    snprintf(sql, sizeof sql, "INSERT OR IGNORE INTO temp.datoteca_sub_%zu (rid, pase) SELECT C.rowid, %lld FROM %s AS C "
+                                              "JOIN %s AS P ON %s WHERE P.rowid IN (SELECT rid FROM temp.datoteca_sub_%zu WHERE pase = %lld)",
+                             k->hijo, pase + 1, qh, qp, k->union_, k->padre, pase);
                     rc = agregar(db, sql, &cambios);
-                    if (cambios > antes) alcanzada[k->hijo] = 1;
-                } else if (fase == 1) {
-                    snprintf(sql, sizeof sql, "INSERT OR IGNORE INTO temp.datoteca_sub_%zu SELECT P.rowid FROM %s AS P JOIN %s AS C ON "
-                                              "%s WHERE C.rowid IN (SELECT rid FROM temp.datoteca_sub_%zu)",
-                             k->padre, qp, qh, k->union_, k->hijo);
+                } else {
+                    snprintf(sql, sizeof sql, "INSERT OR IGNORE INTO temp.datoteca_sub_%zu (rid, pase) SELECT P.rowid, %lld FROM %s AS P "
+                                              "JOIN %s AS C ON %s WHERE C.rowid IN (SELECT rid FROM temp.datoteca_sub_%zu WHERE pase = %lld)",
+                             k->padre, pase + 1, qp, qh, k->union_, k->hijo, pase);
                     rc = agregar(db, sql, &cambios);
                 }
                 free(qp);
                 free(qh);
             }
+            pase++;
         } while (rc == 0 && cambios > 0);
-        free(alcanzada);
     }
     for (size_t f = 0; f < nfks; f++) free(fks[f].union_);
     free(fks);
