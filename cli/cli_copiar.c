@@ -7,9 +7,11 @@
 #define _POSIX_C_SOURCE 200809L /* sigaction */
 #endif
 #include <errno.h>
+#ifndef __wasi__ /* WebAssembly has no signals, nor a database to copy */
 #include <signal.h>
 #ifndef _WIN32
 #include <unistd.h>
+#endif
 #endif
 #include <stdio.h>
 #include <stdlib.h>
@@ -29,6 +31,12 @@ dt__cli_copiar dt__cli_copiar_mariadb = NULL;
 /* The files a copy is writing before they are renamed into place (a new database, a dump): removed when the
  * process is interrupted (SIGINT, SIGTERM, SIGHUP), so that a stopped copy leaves no partial file behind. Fixed
  * buffers: the handler may only call async-signal-safe functions (unlink, raise). */
+#ifdef __wasi__
+void dt__cli_copiar_temporal(int i, const char *ruta) {
+    (void)i;
+    (void)ruta;
+}
+#else
 static char dt__copiar_temporales[2][4096];
 
 static void dt__copiar_interrumpida(int sig) {
@@ -68,6 +76,7 @@ void dt__cli_copiar_temporal(int i, const char *ruta) {
     }
     memcpy(dt__copiar_temporales[i], ruta, strlen(ruta) + 1);
 }
+#endif
 
 int dt__cli_copiar_reglas(const char *texto, size_t len, int formato, const char *archivo, const char *tabla,
                           dt_mascara_reglas **r) {
