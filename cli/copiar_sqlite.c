@@ -230,7 +230,7 @@ static int llenar(void *ctx, unsigned long long desde, size_t max, char *scratch
         ok = ok && dt_mascara_plan_new(t->reglas, ta->c->k, t->n, cols, lc, &b->plan, why, sizeof why) == DT_OK;
         free(cols), free(lc);
         if (!ok) { /* the same rules made the first plan: only memory can fail here */
-            fprintf(stderr, "datoteca: out of memory\\n");
+            fprintf(stderr, "datoteca: out of memory\n");
             ta->rc = 1;
             return 0;
         }
@@ -242,7 +242,7 @@ static int llenar(void *ctx, unsigned long long desde, size_t max, char *scratch
         if (crecer((void **)&b->ini, &b->capv, base + t->n + 1, sizeof *b->ini) ||
             (b->lon = (size_t *)realloc(b->lon, b->capv * sizeof *b->lon)) == NULL ||
             crecer((void **)&b->tipo, &b->capt, base + t->n + 1, sizeof *b->tipo)) {
-            fprintf(stderr, "datoteca: out of memory\\n");
+            fprintf(stderr, "datoteca: out of memory\n");
             ta->rc = 1;
             return 0;
         }
@@ -258,7 +258,7 @@ static int llenar(void *ctx, unsigned long long desde, size_t max, char *scratch
             const char *v = tipo == SQLITE_NULL ? NULL : (const char *)sqlite3_column_text(t->sel, (int)j);
             size_t l = v ? (size_t)sqlite3_column_bytes(t->sel, (int)j) : 0;
             if (crecer((void **)&b->texto, &b->cap, b->largo + l + 1, 1)) {
-                fprintf(stderr, "datoteca: out of memory\\n");
+                fprintf(stderr, "datoteca: out of memory\n");
                 ta->rc = 1;
                 return 0;
             }
@@ -351,15 +351,15 @@ static int usar(void *ctx, outbuf *o, char *scratch) {
         sqlite3_clear_bindings(ta->ins);
         if (paso != SQLITE_DONE) {
             /* SQLite's constraint sentences name the table, column or CHECK, never a value */
-            fprintf(stderr, "datoteca: copiar: table %s, row %llu: %s (nothing was written)\\n", ta->t->nombre, fila,
+            fprintf(stderr, "datoteca: copiar: table %s, row %llu: %s (nothing was written)\n", ta->t->nombre, fila,
                     sqlite3_errmsg(ta->c->dst));
             ta->rc = 2;
             return 1;
         }
     }
     if (b->rc) {
-        if (b->rc == 1) fprintf(stderr, "datoteca: out of memory\\n");
-        else fprintf(stderr, "%s\\n", b->why);
+        if (b->rc == 1) fprintf(stderr, "datoteca: out of memory\n");
+        else fprintf(stderr, "%s\n", b->why);
         ta->rc = b->rc;
         return 1;
     }

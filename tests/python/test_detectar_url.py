@@ -396,6 +396,18 @@ def test_copiar_sqlite_refusals_write_nothing(tmp_path):
     rc, out, err = _copiar(tmp_path, db, reglas, destino)
     assert rc == 2 and "table reclamos, rowid 1: its foreign key to clientes does not hold after masking" in err, err
     assert not destino.exists() and not list(tmp_path.glob("staging.db*"))
+    # a value its rule cannot mask (a name under the RUT rule) and a UNIQUE column the masking repeats: refused in
+    # row order with one whole line each (no value printed), no file left
+    reglas.write_text(doc.replace('segmento = { regla = "mantener" }', 'segmento = { regla = "rut" }', 1))
+    assert 'segmento = { regla = "mantener" }' in doc
+    rc, out, err = _copiar(tmp_path, db, reglas, destino)
+    assert rc == 2 and err.startswith("datoteca: copiar: table clientes: ") and err.endswith("(nothing was written)\n"), err
+    assert "\\n" not in err and "personas" not in err and not destino.exists(), err
+    reglas.write_text(doc.replace('email = { regla = "email" }', 'email = { regla = "sustituir", llamada = "persona.sexo" }', 1))
+    rc, out, err = _copiar(tmp_path, db, reglas, destino, "--jobs", "2")
+    assert rc == 2 and re.fullmatch(r"datoteca: copiar: table accesos, row \d+: UNIQUE constraint failed: accesos\.email \(nothing "
+                                    r"was written\)\n", err), err
+    assert not destino.exists() and not list(tmp_path.glob("staging.db*"))
     # an existing target is never written over
     destino.write_bytes(b"")
     reglas.write_text(doc)
