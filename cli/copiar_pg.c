@@ -45,6 +45,7 @@
 typedef struct tabla {
     char *nombre;            /* as the rules document names it: t in public, s.t elsewhere */
     char *oid, *citada;      /* its pg_class oid as text; "s"."t" */
+    char *origen;            /* how it is read: ONLY "s"."t" for a plain table (see TABLAS) */
     char *leer;              /* COPY (SELECT every column) TO STDOUT */
     char *escribir;          /* COPY "s"."t" (the written columns) FROM STDIN */
     dt_mascara_reglas *reglas;
@@ -83,7 +84,9 @@ static void fallo(const dt__pg *s, const char *lado, const char *que, const char
     const char *linea = ctx && strncmp(ctx, "COPY ", 5) == 0 ? strstr(ctx, ", line ") : NULL;
     if (nombre && linea) {
         unsigned long long n = strtoull(linea + 7, NULL, 10);
-        const char *col = strstr(linea, ", column ");
+        /* "COPY t, line N, column c: ..." or "COPY t, line N: \"<the row>\"": the column only before the first ':' */
+        const char *dos = strchr(linea, ':'), *col = strstr(linea, ", column ");
+        if (col && dos && col > dos) col = NULL;
         int lc = 0;
         if (col) {
             col += 9;
@@ -118,10 +121,13 @@ static PGresult *consulta(dt__pg *s, const char *lado, const char *sql, int n, c
 }
 
 /* The tables of the source, as `datoteca detectar` lists them (partitioned tables whole, not their
- * partitions; no catalog, and no table an extension owns: CREATE EXTENSION in the schema makes it). */
+ * partitions; no catalog, and no table an extension owns: CREATE EXTENSION in the schema makes it), and how
+ * each is read: ONLY a plain table's own rows (a table that INHERITS from it is copied as itself, not twice),
+ * a partitioned table with its partitions. */
 static const char TABLAS[] =
     "SELECT c.oid::text, CASE WHEN n.nspname = 'public' THEN c.relname ELSE n.nspname || '.' || c.relname END, "
-    "format('%I.%I', n.nspname, c.relname) FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace "
+    "format('%I.%I', n.nspname, c.relname), CASE WHEN c.relkind = 'r' THEN 'ONLY ' ELSE '' END || format('%I.%I', n.nspname, "
+    "c.relname) FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace "
     "WHERE c.relkind IN ('r', 'p') AND NOT c.relispartition AND n.nspname NOT IN ('pg_catalog', 'information_schema') "
     "AND n.nspname NOT LIKE 'pg\\_%' AND NOT EXISTS (SELECT 1 FROM pg_depend d WHERE d.classid = 'pg_class'::regclass "
     "AND d.objid = c.oid AND d.deptype = 'e') ORDER BY n.nspname, c.relname";
@@ -131,14 +137,15 @@ static const char COLUMNAS[] =
 
 /* Table t's plan over its columns (result r of COLUMNAS) and its two COPY statements; 0, 1 out of memory,
  * 2 said. */
-static int plan_de(copia *c, tabla *t, PGresult *r, const char *citada) {
+static int plan_de(copia *c, tabla *t, PGresult *r, const char *citada, const char *origen) {
     t->n = (size_t)PQntuples(r);
     const char **cols = (const char **)calloc(t->n ? t->n : 1, sizeof *cols);
     size_t *largos = (size_t *)calloc(t->n ? t->n : 1, sizeof *largos);
     t->generada = (unsigned char *)calloc(t->n ? t->n : 1, 1);
     outbuf leer, escribir;
     int rc = cols && largos && t->generada ? 0 : 1;
-    if (dt__cli_ob_init(&leer, 256, NULL) || dt__cli_ob_init(&escribir, 256, NULL)) rc = 1;
+    int sin_leer = dt__cli_ob_init(&leer, 256, NULL), sin_escribir = dt__cli_ob_init(&escribir, 256, NULL);
+    if (sin_leer || sin_escribir) rc = 1; /* both initialised either way: both freed below */
     t->cols = (char **)calloc(t->n ? t->n : 1, sizeof *t->cols);
     t->lcols = (size_t *)calloc(t->n ? t->n : 1, sizeof *t->lcols);
     if (t->cols == NULL || t->lcols == NULL) rc = 1;
@@ -156,7 +163,7 @@ static int plan_de(copia *c, tabla *t, PGresult *r, const char *citada) {
             dt__cli_ob_put(&leer, q, strlen(q));
         }
         dt__cli_ob_put(&leer, " FROM ", 6);
-        dt__cli_ob_put(&leer, citada, strlen(citada));
+        dt__cli_ob_put(&leer, origen, strlen(origen));
         dt__cli_ob_put(&leer, ") TO STDOUT", 12); /* the NUL too */
         dt__cli_ob_put(&escribir, "COPY ", 5);
         dt__cli_ob_put(&escribir, citada, strlen(citada));
@@ -195,13 +202,14 @@ static int preparar(copia *c) {
         }
         if ((rc = dt__cli_copiar_reglas(c->reglas, c->len, c->formato, c->archivo, t->nombre, &t->reglas)) != 0) break;
         const char *oid = PQgetvalue(r, i, 0);
-        if ((t->oid = dt__ic_dup(oid)) == NULL || (t->citada = dt__ic_dup(PQgetvalue(r, i, 2))) == NULL) {
+        if ((t->oid = dt__ic_dup(oid)) == NULL || (t->citada = dt__ic_dup(PQgetvalue(r, i, 2))) == NULL ||
+            (t->origen = dt__ic_dup(PQgetvalue(r, i, 3))) == NULL) {
             rc = 1;
             break;
         }
         PGresult *cols = consulta(&c->src, "--desde", COLUMNAS, 1, &oid, "reading a table's columns");
         if (cols == NULL) rc = 2;
-        else rc = plan_de(c, t, cols, PQgetvalue(r, i, 2));
+        else rc = plan_de(c, t, cols, PQgetvalue(r, i, 2), PQgetvalue(r, i, 3));
         PQclear(cols);
     }
     PQclear(r);
@@ -606,6 +614,24 @@ static int secuencias(copia *c) {
     return rc;
 }
 
+/* Each materialized view the source has populated, refreshed on the target over the masked rows (pg_dump's
+ * schema creates them WITH NO DATA; their rows are computed, not copied, so they leak nothing the tables do
+ * not). In creation order, so that one reading another comes after it. 0, or 2 said. */
+static int vistas(copia *c) {
+    static const char Q[] = "SELECT format('REFRESH MATERIALIZED VIEW %I.%I', n.nspname, c.relname) FROM pg_class c JOIN "
+                            "pg_namespace n ON n.oid = c.relnamespace WHERE c.relkind = 'm' AND c.relispopulated AND "
+                            "n.nspname NOT LIKE 'pg\\_%' ORDER BY c.oid";
+    PGresult *r = consulta(&c->src, "--desde", Q, 0, NULL, "reading its materialized views");
+    if (r == NULL) return 2;
+    int rc = 0;
+    for (int i = 0; rc == 0 && i < PQntuples(r); i++) {
+        if (c->f) rc = fprintf(c->f, "%s;\n", PQgetvalue(r, i, 0)) < 0 ? 1 : 0;
+        else rc = orden(&c->dst, "--hacia", PQgetvalue(r, i, 0), "refreshing a materialized view over the masked rows");
+    }
+    PQclear(r);
+    return rc;
+}
+
 /* The target must hold no table, view or sequence of its own: copiar creates the source's, and does not
  * merge into another schema. 0, or 2 said. */
 static int vacio(copia *c) {
@@ -628,7 +654,7 @@ static int subconjunto(copia *c, const dt__copiar_opciones *o) {
     char **nombres = (char **)calloc(c->nt + 1, sizeof *nombres), **oids = (char **)calloc(c->nt + 1, sizeof *oids);
     char **citadas = (char **)calloc(c->nt + 1, sizeof *citadas);
     int rc = nombres && oids && citadas ? 0 : 1;
-    for (size_t i = 0; rc == 0 && i < c->nt; i++) nombres[i] = c->t[i].nombre, oids[i] = c->t[i].oid, citadas[i] = c->t[i].citada;
+    for (size_t i = 0; rc == 0 && i < c->nt; i++) nombres[i] = c->t[i].nombre, oids[i] = c->t[i].oid, citadas[i] = c->t[i].origen;
     uint64_t raices = 0;
     if (rc == 0) rc = dt__cli_pg_subconjunto(&c->src, nombres, oids, citadas, c->nt, o->subconjunto, o->semilla, o->hijos, o->donde,
                                          o->ndonde, &raices);
@@ -654,6 +680,7 @@ static void liberar(copia *c) {
         free(c->t[i].nombre);
         free(c->t[i].oid);
         free(c->t[i].citada);
+        free(c->t[i].origen);
         free(c->t[i].leer);
         free(c->t[i].escribir);
         free(c->t[i].de);
@@ -675,6 +702,15 @@ int dt__cli_pg_copiar(const char *desde, const char *hacia, const dt__copiar_opc
     char why[DT_SENTENCE_MAX];
     if (dt__pg_abrir(&c.src, desde, why, sizeof why)) {
         fprintf(stderr, "datoteca: copiar: --desde: %s\n", why);
+        return 2;
+    }
+    /* values as text the same way on both sides (pg_dump pins the same), and every row: under row security a
+     * policy would hide rows from the copy; off, the server refuses instead of copying fewer */
+    static const char AJUSTES[] = "SET DateStyle = ISO; SET IntervalStyle = postgres; SET extra_float_digits = 3; "
+                                  "SET row_security = off";
+    if (orden(&c.src, "--desde", AJUSTES, "setting the session") != 0) {
+        dt__pg_cerrar(&c.src);
+        liberar(&c);
         return 2;
     }
     /* one snapshot of the source for the rows, the sequences and pg_dump's schema */
@@ -712,6 +748,7 @@ int dt__cli_pg_copiar(const char *desde, const char *hacia, const dt__copiar_opc
             fprintf(stderr, "datoteca: copiar: --hacia: %s\n", why);
             rc = 2;
         }
+        if (rc == 0) rc = orden(&c.dst, "--hacia", AJUSTES, "setting the session");
         if (rc == 0) rc = vacio(&c);
         if (rc == 0) rc = orden(&c.dst, "--hacia", "BEGIN", "starting its transaction");
         if (rc == 0) {
@@ -731,6 +768,7 @@ int dt__cli_pg_copiar(const char *desde, const char *hacia, const dt__copiar_opc
     if (rc == 0) rc = secuencias(&c);
     if (rc == 0 && c.f) {
         fprintf(c.f, "\n%s", post);
+        if (vistas(&c) != 0) rc = 2;
         if (fflush(c.f) != 0 || ferror(c.f)) {
             fprintf(stderr, "datoteca: copiar: --hacia: cannot write the dump: %s\n", strerror(errno));
             rc = 1;
@@ -739,6 +777,7 @@ int dt__cli_pg_copiar(const char *desde, const char *hacia, const dt__copiar_opc
         sin_metaordenes(post);
         rc = orden(&c.dst, "--hacia", post, "adding the source's keys, constraints, indexes and triggers over the masked rows "
                                             "(pg_dump's post-data)");
+        if (rc == 0) rc = vistas(&c);
         if (rc == 0) rc = orden(&c.dst, "--hacia", "COMMIT", "committing the copy");
     }
     if (c.f && fclose(c.f) != 0 && rc == 0) {

@@ -92,6 +92,13 @@ def origen():
                            "fono') || ', auto ' || p.patente FROM clientes c JOIN (SELECT patente, row_number() OVER () AS i "
                            "FROM placas) p ON p.i = c.id")
         _sql(base, "prod", "DROP TABLE placas")
+        # a table that INHERITS (its rows are copied once, not again through its parent) and a materialized view
+        # (refreshed over the masked rows, not left unpopulated)
+        _sql(base, "prod", "CREATE TABLE avisos (id int PRIMARY KEY, texto text NOT NULL); CREATE TABLE avisos_urgentes "
+                           "(prioridad int NOT NULL) INHERITS (avisos); INSERT INTO avisos SELECT g, 'aviso ' || g FROM "
+                           "generate_series(1, 40) g; INSERT INTO avisos_urgentes SELECT g, 'urgente ' || g, g % 3 FROM "
+                           "generate_series(41, 50) g; CREATE MATERIALIZED VIEW saldos_por_cliente AS SELECT cliente_id, "
+                           "count(*) AS cuentas FROM cuentas GROUP BY cliente_id")
         rc, reglas, err = _correr("detectar", url)
         assert rc == 0, err
         ruta_reglas = os.path.join(directorio, "reglas.toml")
@@ -164,16 +171,20 @@ def test_copiar_pg_into_another_cluster(origen, destino):
     _sql(destino, "postgres", "CREATE DATABASE staging")
     rc, out, err = _copiar(origen, _url(destino, "staging"))
     assert rc == 0, err
-    assert out == "" and re.fullmatch(r"datoteca copiar: 26 tables, \d+ rows masked, every constraint validated by "
+    assert out == "" and re.fullmatch(r"datoteca copiar: 28 tables, \d+ rows masked, every constraint validated by "
                                       r"PostgreSQL\n", err), err
     base = origen["base"]
     assert _objetos(destino, "staging") == _objetos(base, "prod")
     assert _sql(destino, "staging", "SELECT count(*) FROM pg_constraint WHERE NOT convalidated").strip() == "0"
     tablas = [t for (t,) in csv.reader(io.StringIO(_sql(base, "prod", TABLAS)))]
-    assert len(tablas) == 26
+    assert len(tablas) == 28
     for t in tablas:
         a, b = (_sql(x, db, f"SELECT count(*) FROM {t}").strip() for x, db in ((base, "prod"), (destino, "staging")))
         assert a == b, f"table {t}: {a} rows in the source, {b} in the copy"
+    for t, n in (("ONLY avisos", "40"), ("avisos", "50"), ("avisos_urgentes", "10")):
+        assert _sql(destino, "staging", f"SELECT count(*) FROM {t}").strip() == n, t
+    assert _sql(destino, "staging", "SELECT count(*), sum(cuentas) FROM saldos_por_cliente") == \
+        _sql(base, "prod", "SELECT count(*), sum(cuentas) FROM saldos_por_cliente")
     ruts = [r[0] for r in _filas(destino, "staging", "(SELECT rut FROM clientes UNION ALL SELECT rut_cliente FROM reclamos)")]
     assert len(ruts) >= 600
     malos = [i for i, r in enumerate(ruts) if not stdnum_rut.is_valid(r)]
@@ -225,7 +236,7 @@ def test_copiar_pg_dump_loads_with_psql_into_a_fresh_cluster(origen, destino):
     antes = sorted(os.listdir(origen["dir"]))
     rc, out, err = _copiar(origen, volcado)
     assert rc == 0, err
-    assert re.fullmatch(r"datoteca copiar: 26 tables, \d+ rows masked; written as an SQL dump for psql\n", err), err
+    assert re.fullmatch(r"datoteca copiar: 28 tables, \d+ rows masked; written as an SQL dump for psql\n", err), err
     assert sorted(os.listdir(origen["dir"])) == sorted(antes + ["staging.sql"])
     _sql(destino, "postgres", "CREATE DATABASE desde_volcado")
     subprocess.run([_pg_bin("psql"), "-h", destino, "-U", "postgres", "-d", "desde_volcado", "-v", "ON_ERROR_STOP=1", "-q",
@@ -309,7 +320,7 @@ def test_copiar_pg_subsets_keep_every_reference(origen, destino):
         _sql(destino, "postgres", f"CREATE DATABASE {db}")
     rc, _, err = _copiar(origen, _url(destino, "sub1"), None, "--subconjunto", "clientes=10%", "--semilla", "7", "--con-hijos")
     assert rc == 0, err
-    assert re.fullmatch(r"datoteca copiar: 26 tables, \d+ rows masked \(a subset\), every constraint validated by PostgreSQL\n", err), err
+    assert re.fullmatch(r"datoteca copiar: 28 tables, \d+ rows masked \(a subset\), every constraint validated by PostgreSQL\n", err), err
     kept = _cuenta(destino, "sub1", "SELECT count(*) FROM clientes")
     assert 15 <= kept <= 45, f"{kept} clientes kept of 300 for 10 %"
     ids = _sql(destino, "sub1", "SELECT string_agg(id::text, ',') FROM clientes").strip()
