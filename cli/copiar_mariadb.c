@@ -41,7 +41,7 @@
 #define FILAS 1000       /* rows per INSERT */
 #define BYTES (4u << 20) /* bytes per INSERT, well under max_allowed_packet's 16 MiB default */
 #define MARCA "datoteca_copia_sin_terminar"
-#define MODO_VOLCADO "SET SESSION sql_mode = 'ANSI_QUOTES,STRICT_TRANS_TABLES,NO_ENGINE_SUBSTITUTION'"
+#define MODO_VOLCADO "SET SESSION sql_mode = 'ANSI_QUOTES,STRICT_ALL_TABLES,NO_ENGINE_SUBSTITUTION'"
 
 typedef struct tabla {
     char *nombre, *citada;   /* as the rules document and the server name it; "t" */
@@ -107,9 +107,10 @@ static MYSQL_RES *consulta(dt__mdb *s, const char *lado, const char *sql, const 
     return r;
 }
 
-/* s[0..n) as a text literal into o: the session's ('...' with quotes doubled, no backslash escapes), or for a
- * dump read by the mariadb client, which splits statements on its own reading of backslashes, the classic
- * one (backslash escapes; the dump's sql_mode has no NO_BACKSLASH_ESCAPES). */
+/* s[0..n) as a text literal into o: with quotes doubled for a session with NO_BACKSLASH_ESCAPES (the source's,
+ * for information_schema), or the classic one with backslash escapes (volcado): the rows' literals for the
+ * target, whose session runs without NO_BACKSLASH_ESCAPES as SHOW CREATE's literals need, and for a dump read by
+ * the mariadb client, which splits statements on its own reading of backslashes. */
 static void literal(outbuf *o, const char *s, size_t n, int volcado) {
     char *q = dt__cli_ob_reservar(o, 2 * n + 2);
     *q++ = '\'';
@@ -261,7 +262,8 @@ static int plan_de(copia *c, tabla *t) {
 /* Every table's rules and plan, before anything is written: 0, 1 out of memory, 2 said. */
 static int preparar(copia *c) {
     MYSQL_RES *r = consulta(&c->src, "--desde", "SELECT table_name FROM information_schema.tables WHERE table_schema = "
-                                                "DATABASE() AND table_type = 'BASE TABLE' ORDER BY table_name", "reading its tables");
+                                                "DATABASE() AND table_type IN ('BASE TABLE', 'SYSTEM VERSIONED') ORDER BY table_name",
+                                  "reading its tables");
     if (r == NULL) return 2;
     c->t = (tabla *)calloc((size_t)mysql_num_rows(r) + 1, sizeof *c->t);
     int rc = c->t ? 0 : 1;
@@ -297,7 +299,11 @@ static int crear_tabla(copia *c, tabla *t) {
     free(q);
     MYSQL_ROW fila = r ? mysql_fetch_row(r) : NULL;
     if (fila == NULL || fila[1] == NULL) {
-        if (r) mysql_free_result(r);
+        if (r) {
+            fprintf(stderr, "datoteca: copiar: --desde: MariaDB at %s: cannot read the CREATE statement of table %s (nothing was "
+                            "written)\n", c->src.donde, t->nombre);
+            mysql_free_result(r);
+        }
         return 2;
     }
     char *ddl = dt__ic_dup(fila[1]);
@@ -466,7 +472,7 @@ static void enmascarar_lote(void *ctx, unsigned long long desde, size_t n, outbu
             if (p++) dt__cli_ob_putc(o, ',');
             if (lv == 0 && (b->vals[j] == NULL || b->largos[j] > 0)) dt__cli_ob_put(o, "NULL", 4); /* null, or emptied by its rule */
             else if (t->binaria[j]) hexadecimal(o, v, lv);
-            else literal(o, v, lv, ta->c->f != NULL);
+            else literal(o, v, lv, 1); /* backslash escapes: the target session's and the dump's (above) */
         }
         dt__cli_ob_putc(o, ')');
     }
@@ -565,8 +571,12 @@ static int objetos(copia *c) {
             MYSQL_ROW g = s ? mysql_fetch_row(s) : NULL;
             /* the statement's column: 2 for a routine and a trigger, 1 for a view */
             const char *texto = g ? g[k == 1 ? 1 : 2] : NULL;
-            if (texto == NULL) rc = 2;
-            else if ((ddl[i] = sin_definer(texto)) == NULL) rc = 1;
+            if (texto == NULL) {
+                if (s) /* a NULL statement: the account may not read that object's definition */
+                    fprintf(stderr, "datoteca: copiar: --desde: MariaDB at %s: cannot read the CREATE statement of %s %s (the account "
+                                    "may lack the privilege to see it) (nothing was written)\n", c->src.donde, tipo[i], citado[i]);
+                rc = 2;
+            } else if ((ddl[i] = sin_definer(texto)) == NULL) rc = 1;
             /* a routine's or trigger's body is read under the sql_mode it was made with (column 1): made again under it */
             else if (k != 1 && g[1] != NULL) {
                 outbuf m;
@@ -583,16 +593,24 @@ static int objetos(copia *c) {
         }
         unsigned char *hecho = (unsigned char *)calloc(n + 1, 1);
         if (rc == 0 && hecho == NULL) rc = 1;
-        for (int otra = 1; rc == 0 && otra;) {
+        /* the dump: a view is written once no view it names is still to be written (the direct copy learns the
+         * order from the server's 1146 instead); when none can go, the rest in name order */
+        int forzar = 0;
+        for (int otra = 1; rc == 0 && (otra || (c->f && hechos < n && !forzar && (forzar = 1)));) {
             otra = 0;
             for (size_t i = 0; rc == 0 && i < n; i++) {
                 if (hecho[i]) continue;
+                if (c->f && k == 1 && !forzar) {
+                    int espera = 0;
+                    for (size_t j = 0; j < n && !espera; j++) espera = j != i && !hecho[j] && strstr(ddl[i], citado[j]) != NULL;
+                    if (espera) continue;
+                }
                 if (c->f) {
                     int bloque = k != 1; /* a routine's or trigger's body holds ';': the client needs another delimiter */
                     if (fprintf(c->f, "%s%s%s%s%s\n%s%s", modo[i] ? modo[i] : "", modo[i] ? ";\n" : "", bloque ? "DELIMITER ;;\n" : "",
                                 ddl[i], bloque ? ";;" : ";", bloque ? "DELIMITER ;\n" : "", modo[i] ? MODO_VOLCADO ";\n" : "") < 0)
                         rc = 1;
-                    hecho[i] = 1, hechos++;
+                    hecho[i] = 1, hechos++, otra = 1;
                     continue;
                 }
                 if (modo[i] && (rc = orden(&c->dst, "--hacia", modo[i], (size_t)-1, "setting a trigger's sql_mode", NULL)) != 0) break;
@@ -618,9 +636,15 @@ static int objetos(copia *c) {
                             "the copy does not have) (nothing was written)\n", c->dst.donde, n - hechos);
             rc = 2;
         }
-        for (size_t i = 0; i < n; i++) free(tipo[i]), free(ddl[i]), free(citado[i]), free(modo[i]);
+        for (size_t i = 0; i < n; i++) {
+            if (tipo) free(tipo[i]);
+            if (ddl) free(ddl[i]);
+            if (citado) free(citado[i]);
+            if (modo) free(modo[i]);
+        }
         free(tipo), free(ddl), free(citado), free(modo), free(hecho);
     }
+    if (rc == 1) fprintf(stderr, "datoteca: out of memory\n");
     return rc;
 }
 
@@ -743,6 +767,12 @@ int dt__cli_mariadb_copiar(const char *desde, const char *hacia, const dt__copia
                                                   "database, or stopped before it ended: do not use it'", (size_t)-1, "marking the copy unfinished", NULL);
         marcado = rc == 0;
         if (rc == 0) rc = orden(&c.dst, "--hacia", "SET autocommit = 0", (size_t)-1, "starting", NULL);
+        /* strict for every engine: a masked value that does not fit its column is refused, never cut to fit; and
+         * backslash escapes on, as the server writes the literals of SHOW CREATE (a default 'C:\\dir') and as
+         * the rows' literals are written here (the dump's way) */
+        if (rc == 0)
+            rc = orden(&c.dst, "--hacia", "SET SESSION sql_mode = CONCAT(TRIM(BOTH ',' FROM REPLACE(REPLACE(@@sql_mode, "
+                                          "'NO_BACKSLASH_ESCAPES', ''), ',,', ',')), ',STRICT_ALL_TABLES')", (size_t)-1, "starting", NULL);
         MYSQL_RES *r = rc == 0 ? consulta(&c.dst, "--hacia", "SELECT CONCAT('SET SESSION sql_mode = ''', @@sql_mode, '''')",
                                           "reading its sql_mode") : NULL;
         MYSQL_ROW f = r ? mysql_fetch_row(r) : NULL;

@@ -62,7 +62,7 @@ static void literal(outbuf *o, const char *v, size_t n) {
 
 /* Table i's primary key columns, quoted and comma-separated with prefix `pre` ("P." or ""), into o; 0 when it
  * has none. */
-static size_t clave(dt__mdb *s, const char *tabla, const char *pre, outbuf *o, int *rc) {
+static size_t clave(dt__mdb *s, const char *tabla, const char *pre, const char *post, outbuf *o, int *rc) {
     outbuf q;
     if (dt__cli_ob_init(&q, 256, NULL)) return *rc = 1, 0;
     static const char Q[] = "SELECT column_name FROM information_schema.statistics WHERE table_schema = DATABASE() AND "
@@ -84,6 +84,7 @@ static size_t clave(dt__mdb *s, const char *tabla, const char *pre, outbuf *o, i
         if (n++) dt__cli_ob_put(o, ", ", 2);
         dt__cli_ob_put(o, pre, strlen(pre));
         dt__cli_ob_put(o, c, strlen(c));
+        dt__cli_ob_put(o, post, strlen(post));
         free(c);
     }
     mysql_free_result(r);
@@ -94,22 +95,25 @@ int dt__cli_mariadb_subconjunto(dt__mdb *s, char *const *nombres, size_t nt, con
                                 const char *const *condiciones, size_t ncondiciones, char **donde, uint64_t *raices) {
     unsigned char *pct = (unsigned char *)calloc(nt + 1, 1);
     char **cl = (char **)calloc(nt + 1, sizeof *cl), **clp = (char **)calloc(nt + 1, sizeof *clp), **clc = (char **)calloc(nt + 1, sizeof *clc);
+    char **clh = (char **)calloc(nt + 1, sizeof *clh);
     fk *fks = NULL;
     size_t nfks = 0;
-    int rc = pct && cl && clp && clc ? 0 : 1;
+    int rc = pct && cl && clp && clc && clh ? 0 : 1;
     *raices = 0;
     if (rc == 0) rc = dt__cli_sub_raices(spec, nombres, nt, pct);
-    /* each table's key, in three spellings ("a, b", "P.a, P.b", "C.a, C.b"), and its TEMPORARY table */
+    /* each table's key, in four spellings ("a, b", "P.a, P.b", "C.a, C.b", "HEX(CONCAT(a)), ..."), and its TEMPORARY
+     * table; a root's key is read as the hexadecimal of its bytes (of its text for a number: CONCAT) and written back by
+     * UNHEX, so a BINARY key's NUL or a byte that is not UTF-8 goes through a statement unharmed */
     for (size_t i = 0; i < nt && rc == 0; i++) {
-        const char *pres[3] = {"", "P.", "C."};
-        char **dest[3] = {&cl[i], &clp[i], &clc[i]};
-        for (int k = 0; k < 3 && rc == 0; k++) {
+        const char *pres[4] = {"", "P.", "C.", "HEX(CONCAT("}, *posts[4] = {"", "", "", "))"};
+        char **dest[4] = {&cl[i], &clp[i], &clc[i], &clh[i]};
+        for (int k = 0; k < 4 && rc == 0; k++) {
             outbuf o;
             if (dt__cli_ob_init(&o, 128, NULL)) {
                 rc = 1;
                 break;
             }
-            size_t n = clave(s, nombres[i], pres[k], &o, &rc);
+            size_t n = clave(s, nombres[i], pres[k], posts[k], &o, &rc);
             dt__cli_ob_putc(&o, '\0');
             if (rc == 0 && n == 0) {
                 fprintf(stderr, "datoteca: copiar: --subconjunto: table %s has no primary key: a subset of a MariaDB source "
@@ -140,14 +144,14 @@ int dt__cli_mariadb_subconjunto(dt__mdb *s, char *const *nombres, size_t nt, con
     for (size_t i = 0; i < nt && rc == 0; i++) {
         if (pct[i] == 0) continue;
         char *q = dt__cli_sql_citado(nombres[i]);
-        size_t n = q ? 2 * strlen(cl[i]) + strlen(q) + 100 : 0;
+        size_t n = q ? strlen(cl[i]) + strlen(clh[i]) + strlen(q) + 100 : 0;
         char *sql = q ? (char *)malloc(n) : NULL;
         if (sql == NULL) {
             free(q);
             rc = 1;
             break;
         }
-        snprintf(sql, n, "SELECT CONCAT_WS(x'1f', %s), %s FROM %s", cl[i], cl[i], q);
+        snprintf(sql, n, "SELECT CONCAT_WS(x'1f', %s), %s FROM %s", cl[i], clh[i], q);
         free(q);
         MYSQL_RES *r = consulta(s, sql, "reading a root table");
         free(sql);
@@ -174,7 +178,9 @@ int dt__cli_mariadb_subconjunto(dt__mdb *s, char *const *nombres, size_t nt, con
             dt__cli_ob_putc(&ins, '(');
             for (unsigned int c = 1; c < nc; c++) {
                 if (c > 1) dt__cli_ob_putc(&ins, ',');
-                literal(&ins, f[c] ? f[c] : "", f[c] ? l[c] : 0);
+                dt__cli_ob_put(&ins, "UNHEX('", 7);
+                dt__cli_ob_put(&ins, f[c] ? f[c] : "", f[c] ? l[c] : 0);
+                dt__cli_ob_put(&ins, "')", 2);
             }
             dt__cli_ob_putc(&ins, ')');
             (*raices)++;
@@ -269,8 +275,9 @@ int dt__cli_mariadb_subconjunto(dt__mdb *s, char *const *nombres, size_t nt, con
         if (cl) free(cl[i]);
         if (clp) free(clp[i]);
         if (clc) free(clc[i]);
+        if (clh) free(clh[i]);
     }
-    free(cl), free(clp), free(clc), free(pct);
+    free(cl), free(clp), free(clc), free(clh), free(pct);
     if (rc == 1) fprintf(stderr, "datoteca: out of memory\n");
     return rc;
 }
