@@ -583,3 +583,14 @@ char *dt__cli_sql_citado(const char *s) {
     *q = '\0';
     return o;
 }
+
+int dt__cli_crecer(void **p, size_t *cap, size_t n, size_t tam) {
+    if (n <= *cap) return 0;
+    size_t c = *cap ? *cap : 64;
+    while (c < n) c *= 2;
+    void *q = realloc(*p, c * tam);
+    if (q == NULL) return 1;
+    *p = q;
+    *cap = c;
+    return 0;
+}

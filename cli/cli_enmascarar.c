@@ -169,31 +169,20 @@ static void soltar_bloque(void *ctx, char *scratch) {
     memset(b, 0, sizeof *b);
 }
 
-static int dt__enm_crecer(void **p, size_t *cap, size_t n, size_t tam) {
-    if (n <= *cap) return 0;
-    size_t c = *cap ? *cap : 64;
-    while (c < n) c *= 2;
-    void *q = realloc(*p, c * tam);
-    if (q == NULL) return 1;
-    *p = q;
-    *cap = c;
-    return 0;
-}
-
 /* Room for one more row of values (and `bytes` of text) in b: 0, or 1 out of memory. */
 static int dt__enm_fila_nueva(const enm *e, bloque *b, size_t bytes) {
     size_t cf = b->cap_filas, cv = b->cap_vals;
-    if (dt__enm_crecer((void **)&b->fila, &cf, b->nfilas + 1, sizeof *b->fila)) return 1;
+    if (dt__cli_crecer((void **)&b->fila, &cf, b->nfilas + 1, sizeof *b->fila)) return 1;
     cf = b->cap_filas;
-    if (dt__enm_crecer((void **)&b->linea, &cf, b->nfilas + 1, sizeof *b->linea)) return 1;
+    if (dt__cli_crecer((void **)&b->linea, &cf, b->nfilas + 1, sizeof *b->linea)) return 1;
     b->cap_filas = cf;
     size_t nv = (b->nfilas + 1) * (e->ncols ? e->ncols : 1);
     cv = b->cap_vals;
-    if (dt__enm_crecer((void **)&b->vini, &cv, nv, sizeof *b->vini)) return 1;
+    if (dt__cli_crecer((void **)&b->vini, &cv, nv, sizeof *b->vini)) return 1;
     cv = b->cap_vals;
-    if (dt__enm_crecer((void **)&b->vlen, &cv, nv, sizeof *b->vlen)) return 1;
+    if (dt__cli_crecer((void **)&b->vlen, &cv, nv, sizeof *b->vlen)) return 1;
     cv = b->cap_vals;
-    if (dt__enm_crecer((void **)&b->tipo, &cv, nv, sizeof *b->tipo)) return 1;
+    if (dt__cli_crecer((void **)&b->tipo, &cv, nv, sizeof *b->tipo)) return 1;
     b->cap_vals = cv;
     if (b->largo + bytes > b->cap) {
         size_t c = b->cap ? b->cap : 4096;

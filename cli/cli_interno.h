@@ -106,6 +106,10 @@ typedef struct dt__cli_lotes {
 /* 0; 1 when `usar` stopped the run; -1 when memory ran out (said on stderr). A thread that cannot start
  * ends the process with a message, as a half-made output would be worse. */
 int dt__cli_lotes_run(const dt__cli_lotes *l);
+/* *p, an array of *cap elements of `tam` bytes, grown (doubling, from 64) to hold at least n: 0, or 1 when memory
+ * ran out (then *p and *cap are as they were). For the block slots' buffers of enmascarar and copiar
+ * (cli_comun.c). */
+int dt__cli_crecer(void **p, size_t *cap, size_t n, size_t tam);
 
 /* Strict unsigned decimal up to `max`: 1 with *out set, or 0 (nothing printed: the caller names the
  * option in its message). */

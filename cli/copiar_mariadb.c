@@ -349,7 +349,7 @@ typedef struct lote {
     dt_mascara_plan *plan;
     char *texto;
     size_t largo, cap;
-    size_t *ini, *lon, capv;   /* value j of row r: [r * n + j]; lon (size_t)-1 for NULL */
+    size_t *ini, *lon, capv, capl;   /* value j of row r: [r * n + j]; lon (size_t)-1 for NULL */
     size_t nfilas;
     unsigned long long primera; /* the block's first row, from 1 */
     const char **vals;
@@ -365,16 +365,6 @@ typedef struct tarea {
     int rc_lectura;
     unsigned long long filas;
 } tarea;
-
-static int crecer(void **p, size_t *cap, size_t n, size_t tam) {
-    if (n <= *cap) return 0;
-    size_t c = *cap ? *cap : 64;
-    while (c < n) c *= 2;
-    void *m = realloc(*p, c * tam);
-    if (m == NULL) return 1;
-    *p = m, *cap = c;
-    return 0;
-}
 
 static void soltar(void *ctx, char *scratch) {
     (void)ctx;
@@ -414,9 +404,9 @@ static int llenar(void *ctx, unsigned long long desde, size_t max, char *scratch
         unsigned long *l = mysql_fetch_lengths(ta->r);
         size_t suma = 0;
         for (size_t j = 0; j < t->n; j++) suma += f[j] ? l[j] : 0;
-        if (crecer((void **)&b->texto, &b->cap, b->largo + suma + 1, 1) ||
-            crecer((void **)&b->ini, &b->capv, (b->nfilas + 1) * t->n + 1, sizeof *b->ini) ||
-            (b->lon = (size_t *)realloc(b->lon, b->capv * sizeof *b->lon)) == NULL) {
+        if (dt__cli_crecer((void **)&b->texto, &b->cap, b->largo + suma + 1, 1) ||
+            dt__cli_crecer((void **)&b->ini, &b->capv, (b->nfilas + 1) * t->n + 1, sizeof *b->ini) ||
+            dt__cli_crecer((void **)&b->lon, &b->capl, b->capv, sizeof *b->lon)) {
             dt__cli_progreso_cortar();
             fprintf(stderr, "datoteca: out of memory\n");
             ta->rc_lectura = 1;

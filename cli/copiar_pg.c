@@ -395,16 +395,6 @@ typedef struct tarea {
     unsigned long long filas; /* rows read */
 } tarea;
 
-static int crecer(void **p, size_t *cap, size_t n, size_t tam) {
-    if (n <= *cap) return 0;
-    size_t c = *cap ? *cap : 64;
-    while (c < n) c *= 2;
-    void *m = realloc(*p, c * tam);
-    if (m == NULL) return 1;
-    *p = m, *cap = c;
-    return 0;
-}
-
 static void soltar(void *ctx, char *scratch) {
     (void)ctx;
     lote *b = (lote *)(void *)scratch;
@@ -446,7 +436,7 @@ static int llenar(void *ctx, unsigned long long desde, size_t max, char *scratch
             return 0;
         }
         size_t ll = (size_t)l - (linea[l - 1] == '\n');
-        if (crecer((void **)&b->texto, &b->cap, b->largo + ll + 1, 1) || crecer((void **)&b->ini, &b->capf, b->nfilas + 2, sizeof *b->ini)) {
+        if (dt__cli_crecer((void **)&b->texto, &b->cap, b->largo + ll + 1, 1) || dt__cli_crecer((void **)&b->ini, &b->capf, b->nfilas + 2, sizeof *b->ini)) {
             PQfreemem(linea);
             dt__cli_progreso_cortar();
             fprintf(stderr, "datoteca: out of memory\n");
@@ -473,7 +463,7 @@ static void hacer(void *ctx, unsigned long long desde, size_t n, outbuf *o, char
     for (size_t r = 0; r < b->nfilas && b->rc == 0; r++) {
         size_t ll = b->ini[r + 1] - b->ini[r];
         unsigned long long fila = desde + r + 1;
-        if (crecer((void **)&b->buf, &b->capbuf, ll + 1, 1)) {
+        if (dt__cli_crecer((void **)&b->buf, &b->capbuf, ll + 1, 1)) {
             b->rc = 1;
             break;
         }

@@ -172,7 +172,7 @@ typedef struct lote {
     dt_mascara_plan *plan;
     char *texto;
     size_t largo, cap;
-    size_t *ini, *lon, capv; /* value j of row r: [r * n + j] */
+    size_t *ini, *lon, capv, capl; /* value j of row r: [r * n + j] */
     int *tipo;
     size_t capt;
     size_t nfilas;
@@ -191,16 +191,6 @@ typedef struct tarea {
     int rc;
     unsigned long long filas;
 } tarea;
-
-static int crecer(void **p, size_t *cap, size_t n, size_t tam) {
-    if (n <= *cap) return 0;
-    size_t c = *cap ? *cap : 64;
-    while (c < n) c *= 2;
-    void *m = realloc(*p, c * tam);
-    if (m == NULL) return 1;
-    *p = m, *cap = c;
-    return 0;
-}
 
 static void soltar(void *ctx, char *scratch) {
     (void)ctx;
@@ -239,9 +229,9 @@ static int llenar(void *ctx, unsigned long long desde, size_t max, char *scratch
     while (b->nfilas < max && (paso = sqlite3_step(t->sel)) == SQLITE_ROW) {
         unsigned long long fila = desde + b->nfilas + 1;
         size_t base = b->nfilas * t->n;
-        if (crecer((void **)&b->ini, &b->capv, base + t->n + 1, sizeof *b->ini) ||
-            (b->lon = (size_t *)realloc(b->lon, b->capv * sizeof *b->lon)) == NULL ||
-            crecer((void **)&b->tipo, &b->capt, base + t->n + 1, sizeof *b->tipo)) {
+        if (dt__cli_crecer((void **)&b->ini, &b->capv, base + t->n + 1, sizeof *b->ini) ||
+            dt__cli_crecer((void **)&b->lon, &b->capl, b->capv, sizeof *b->lon) ||
+            dt__cli_crecer((void **)&b->tipo, &b->capt, base + t->n + 1, sizeof *b->tipo)) {
             fprintf(stderr, "datoteca: out of memory\n");
             ta->rc = 1;
             return 0;
@@ -257,7 +247,7 @@ static int llenar(void *ctx, unsigned long long desde, size_t max, char *scratch
             }
             const char *v = tipo == SQLITE_NULL ? NULL : (const char *)sqlite3_column_text(t->sel, (int)j);
             size_t l = v ? (size_t)sqlite3_column_bytes(t->sel, (int)j) : 0;
-            if (crecer((void **)&b->texto, &b->cap, b->largo + l + 1, 1)) {
+            if (dt__cli_crecer((void **)&b->texto, &b->cap, b->largo + l + 1, 1)) {
                 fprintf(stderr, "datoteca: out of memory\n");
                 ta->rc = 1;
                 return 0;
