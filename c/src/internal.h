@@ -210,6 +210,8 @@ void dt__tx(dt__creciente *x, const char *fmt, ...);
  * "email", "telefono", "patente", "fecha", "comuna", "nombre_completo", "nombre", "apellido", "texto"
  * or "". Static strings; pure and thread-safe. */
 const char *dt__detectar(const char *s, size_t n);
+/* A comuna's name, whole (case and accents aside): its index in dt_t_comunas, or -1 (ns/detectar.c). */
+long dt__comuna_indice(const char *s, size_t n);
 /* What else s[0, n) holds, as bits (c/src/ns/detectar.c): a capitalised given name followed by a surname
  * (or after Sr., Sra., don, doña); a date in a common spelling; a run of 7 or more digits; a RUT,
  * email, phone or plate among its words; 4 or more words (prose). Pure and thread-safe. */

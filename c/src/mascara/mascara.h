@@ -30,6 +30,9 @@ struct dt_mascara_clave {
      * "datoteca/email/v1"); the phone's and the plate's SipHash keys as rut's. */
     uint8_t email[32];
     uint64_t telefono[2], patente[2];
+    /* formato, ip, coordenada and phones of other countries (mascara_formas.c): all 32 bytes of
+     * BLAKE2s-256(key, "datoteca/formas/v1"), the BLAKE2s key of their streams. */
+    uint8_t formas[32];
 };
 
 #define DT__MC_ETIQUETA_PERSONA "datoteca/persona/v1"
@@ -48,11 +51,24 @@ uint32_t dt__mc_permutar(const uint64_t k[2], uint32_t tweak, uint32_t n, uint32
 /* Derive the value kinds' subkeys from the 32 master bytes into k (clave.c calls it). */
 void dt__mc_claves_valores(dt_mascara_clave *k, const uint8_t maestra[32]);
 
-/* The kinds dt__mc_valor masks (the rules email, telefono, patente and texto). */
-enum { DT__MC_EMAIL = 1, DT__MC_TELEFONO, DT__MC_PATENTE, DT__MC_TEXTO };
+/* The kinds dt__mc_valor masks (the rules email, telefono, patente, texto, formato, ip, coordenada). */
+enum { DT__MC_EMAIL = 1, DT__MC_TELEFONO, DT__MC_PATENTE, DT__MC_TEXTO, DT__MC_FORMATO, DT__MC_IP, DT__MC_COORDENADA };
 /* One value of kind `tipo` as the public dt_mascara_<tipo> does (texto: with `buscar`). */
 dt_status dt__mc_valor(const dt_mascara_clave *k, int tipo, unsigned buscar, const char *in, size_t len, char *buf,
                        size_t cap, size_t *out_len, char *why, size_t whycap);
+
+/* mascara_formas.c: the formas subkey (dt__mc_claves_valores calls it); the rules formato, ip and
+ * coordenada, arguments and refusals as dt_mascara_email's; a phone of another country than Chile's
+ * plan, [a, b) of in, its digits but the calling code replaced into out (b - a bytes): 0, or -1 when
+ * it is not a phone. Pure, thread-safe. */
+void dt__mf_claves(dt_mascara_clave *k, const uint8_t maestra[32]);
+dt_status dt__mc_formato(const dt_mascara_clave *k, const char *in, size_t len, char *buf, size_t cap, size_t *out_len,
+                         char *why, size_t whycap);
+dt_status dt__mc_ip(const dt_mascara_clave *k, const char *in, size_t len, char *buf, size_t cap, size_t *out_len,
+                    char *why, size_t whycap);
+dt_status dt__mc_coordenada(const dt_mascara_clave *k, const char *in, size_t len, char *buf, size_t cap,
+                            size_t *out_len, char *why, size_t whycap);
+int dt__mf_telefono_otro(const dt_mascara_clave *k, const char *in, size_t a, size_t b, char *out);
 
 /* The per-cell forms of fecha and monto (mascara_valores.c; docs/enmascarar.md): the draw keyed by
  * the cell (the column's name, the entity's masked body or 0, the value), then generalised: a date

@@ -24,6 +24,7 @@ void dt__mc_claves_valores(dt_mascara_clave *k, const uint8_t maestra[32]) {
     k->patente[0] = dt__le64(sub);
     k->patente[1] = dt__le64(sub + 8);
     dt__borrar(sub, sizeof sub);
+    dt__mf_claves(k, maestra);
 }
 
 static int dt__mv_espacio(char c) { return c == ' ' || (c >= '\t' && c <= '\r'); }
@@ -56,8 +57,11 @@ static dt_status dt__mv_no(const char *frase, char *why, size_t whycap, dt_statu
 
 /* ---- email ---- */
 
+/* A byte of a UTF-8 sequence (RFC 6531 local parts, RFC 5890 domain labels): accepted as a letter. */
+static int dt__mv_utf8(char c) { return (unsigned char)c >= 0x80; }
+
 static int dt__mv_local(char c) {
-    return dt__mv_letra(c) || dt__mv_digito(c) || c == '.' || c == '_' || c == '%' || c == '+' || c == '-';
+    return dt__mv_letra(c) || dt__mv_utf8(c) || dt__mv_digito(c) || c == '.' || c == '_' || c == '%' || c == '+' || c == '-';
 }
 
 /* Why [a, b) is not an address, or NULL when it is one. The grammar: docs/enmascarar.md. */
@@ -76,7 +80,7 @@ const char *dt__mc_email_falla(const char *s, size_t a, size_t b) {
     size_t etiquetas = 0, ultima = d;
     for (size_t i = d; i <= b; i++) {
         if (i < b && s[i] != '.') {
-            if (!dt__mv_letra(s[i]) && !dt__mv_digito(s[i]) && s[i] != '-')
+            if (!dt__mv_letra(s[i]) && !dt__mv_utf8(s[i]) && !dt__mv_digito(s[i]) && s[i] != '-')
                 return "email: the domain has a character other than letters, digits, hyphens and dots";
             continue;
         }
@@ -87,7 +91,7 @@ const char *dt__mc_email_falla(const char *s, size_t a, size_t b) {
     if (etiquetas < 2) return "email: the domain has no dot";
     if (b - ultima < 2) return "email: the domain's last label is shorter than 2 letters";
     for (size_t i = ultima; i < b; i++)
-        if (!dt__mv_letra(s[i])) return "email: the domain's last label is not letters only";
+        if (!dt__mv_letra(s[i]) && !dt__mv_utf8(s[i])) return "email: the domain's last label is not letters only";
     return NULL;
 }
 
@@ -263,6 +267,24 @@ static dt_status dt__mv_telefono(const dt_mascara_clave *k, const char *in, size
     dt_status st = dt__mv_inicio("telefono", k, in, len, buf, cap, why, whycap, &a, &b);
     if (st != DT_OK) return st;
     const char *falla = dt__mc_telefono_falla(in, a, b, pos, &nd, &o, &area);
+    if (falla && !inversa && b - a <= 64) {
+        /* not Chile's plan: a number of another country (or an extension, an old form) keeps its
+         * calling code and form, its other digits replaced (mascara_formas.c); not reversible */
+        char otro[64];
+        if (dt__mf_telefono_otro(k, in, a, b, otro) == 0) {
+            if (out_len) *out_len = len;
+            if (len + 1 > cap) {
+                if (cap > 0) buf[0] = '\0';
+                dt__borrar(otro, sizeof otro);
+                return DT_ERR_BUFFER_TOO_SMALL;
+            }
+            memcpy(buf, in, len);
+            memcpy(buf + a, otro, b - a);
+            buf[len] = '\0';
+            dt__borrar(otro, sizeof otro);
+            return DT_OK;
+        }
+    }
     if (falla) return dt__mv_no(falla, why, whycap, DT_ERR_INVALID_ARG);
     size_t primero = o + (area < 10 ? 1 : 2), cifras = nd - primero; /* the subscriber's digits: 8 or 7 */
     uint32_t x = 0;
@@ -379,6 +401,9 @@ dt_status dt__mc_valor(const dt_mascara_clave *k, int tipo, unsigned buscar, con
     case DT__MC_EMAIL: return dt_mascara_email(k, in, len, buf, cap, out_len, why, whycap);
     case DT__MC_TELEFONO: return dt_mascara_telefono(k, in, len, buf, cap, out_len, why, whycap);
     case DT__MC_PATENTE: return dt_mascara_patente(k, in, len, buf, cap, out_len, why, whycap);
+    case DT__MC_FORMATO: return dt__mc_formato(k, in, len, buf, cap, out_len, why, whycap);
+    case DT__MC_IP: return dt__mc_ip(k, in, len, buf, cap, out_len, why, whycap);
+    case DT__MC_COORDENADA: return dt__mc_coordenada(k, in, len, buf, cap, out_len, why, whycap);
     default: return dt_mascara_texto(k, buscar, in, len, buf, cap, out_len, why, whycap);
     }
 }

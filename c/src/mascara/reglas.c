@@ -12,11 +12,17 @@
 #include "mascara/mascara.h"
 #include "mascara/partido.h"
 #include "mascara/propios.h"
+#include "ref/tablas.gen.h"
 
 typedef enum dt__mr_regla { DT__MR_RUT = 1, DT__MR_PERSONA, DT__MR_MANTENER, DT__MR_NULO, DT__MR_BORRAR,
                                DT__MR_FECHA, DT__MR_MONTO, DT__MR_SUSTITUIR,
                                DT__MR_VALOR /* email, telefono, patente, texto: mascara_identificadores.c, mascara_texto.c */,
-                               DT__MR_DERIVADO /* mascara_partido.c */ } dt__mr_regla;
+                               DT__MR_DERIVADO /* mascara_partido.c */,
+                               DT__MR_CONSTANTE /* one text for every value: a password's test hash */,
+                               DT__MR_SIGUE /* a comuna's code, region or province from the masked comuna */ } dt__mr_regla;
+
+/* What sigue writes of the comuna its column `de` holds after masking. */
+static const char *const dt__mr_sigue_campos[] = {"codigo_comuna", "codigo_region", "region", "provincia"};
 typedef enum dt__mr_invalido { DT__MR_ERROR = 0, DT__MR_VACIO, DT__MR_INVALIDO } dt__mr_invalido;
 
 /* The persona fields a column may take, in dt_persona's order. */
@@ -47,6 +53,10 @@ typedef struct dt__mr_col {
     char *dv;        /* rut over a bare body: the name of its check digit column (mascara_partido.c), else NULL */
     size_t dv_largo;
     int otros_mantener; /* derivado: a value without the body is kept (otros = "mantener") */
+    char *valor;        /* constante: the text written for every non-empty value */
+    size_t valor_largo;
+    char *de;           /* sigue: the comuna column it follows */
+    size_t de_largo;
 } dt__mr_col;
 
 struct dt_mascara_reglas {
@@ -72,6 +82,8 @@ void dt_mascara_reglas_free(dt_mascara_reglas *r) {
     for (size_t i = 0; i < r->n; i++) {
         free(r->col[i].nombre);
         free(r->col[i].dv);
+        free(r->col[i].valor);
+        free(r->col[i].de);
     }
     free(r->col);
     free(r->archivo);
@@ -161,8 +173,39 @@ static const char *dt__mr_claves(dt__mr_regla r) {
     case DT__MR_VALOR: return "only regla";
     case DT__MR_RUT: return "regla and dv";
     case DT__MR_DERIVADO: return "regla, de and otros";
+    case DT__MR_CONSTANTE: return "regla and valor";
+    case DT__MR_SIGUE: return "regla, de and campo";
     default: return "only regla";
     }
+}
+
+/* constante { valor } and sigue { de, campo } (docs/enmascarar.md, "Values of any origin"). */
+static dt_status dt__mr_propias(const dt__doc_node *v, const char *col, dt__mr_col *c, char *why, size_t whycap) {
+    size_t l;
+    const char *t;
+    if (c->regla == DT__MR_CONSTANTE) {
+        const dt__doc_node *vn = dt__doc_get(v, "valor", 5);
+        if (vn == NULL || (t = dt__doc_string(vn, &l)) == NULL || memchr(t, '\0', l) || l > DT_MAX_TEXT)
+            return dt__doc_refuse(vn ? vn : v, why, whycap, "columnas.%s: the rule constante needs valor, the text written "
+                                  "for every non-empty value (at most 4,096 bytes)", col);
+        if ((c->valor = dt__mr_copia(t, l)) == NULL) return DT_ERR_NO_MEMORY;
+        c->valor_largo = l;
+        return DT_OK;
+    }
+    const dt__doc_node *dn = dt__doc_get(v, "de", 2), *cn = dt__doc_get(v, "campo", 5);
+    if (dn == NULL || (t = dt__doc_string(dn, &l)) == NULL || l == 0)
+        return dt__doc_refuse(dn ? dn : v, why, whycap, "columnas.%s: the rule sigue needs de, the name of the comuna column "
+                              "whose masked comuna it follows", col);
+    if ((c->de = dt__mr_copia(t, l)) == NULL) return DT_ERR_NO_MEMORY;
+    c->de_largo = l;
+    c->campo = -1;
+    t = cn ? dt__doc_string(cn, &l) : NULL;
+    for (size_t i = 0; t && i < sizeof dt__mr_sigue_campos / sizeof dt__mr_sigue_campos[0]; i++)
+        if (dt__mr_es(t, l, dt__mr_sigue_campos[i])) c->campo = (int)i;
+    if (c->campo < 0)
+        return dt__doc_refuse(cn ? cn : v, why, whycap, "columnas.%s.campo must be one of codigo_comuna, codigo_region, region "
+                              "and provincia (what the rule sigue writes of the comuna)", col);
+    return DT_OK;
 }
 
 /* Check one column's rule table `v` (key `k`, `kn` bytes) into c; the entity (and persona's sexo
@@ -190,15 +233,19 @@ static dt_status dt__mr_columna(const dt__doc_node *v, const char *k, size_t kn,
     else if (dt__mr_es(rs, rl, "monto")) c->regla = DT__MR_MONTO;
     else if (dt__mr_es(rs, rl, "sustituir")) c->regla = DT__MR_SUSTITUIR;
     else if (dt__mr_es(rs, rl, "derivado")) c->regla = DT__MR_DERIVADO;
+    else if (dt__mr_es(rs, rl, "constante")) c->regla = DT__MR_CONSTANTE;
+    else if (dt__mr_es(rs, rl, "sigue")) c->regla = DT__MR_SIGUE;
     else if ((c->tipo = dt__mr_es(rs, rl, "email") ? DT__MC_EMAIL : dt__mr_es(rs, rl, "telefono") ? DT__MC_TELEFONO
-                        : dt__mr_es(rs, rl, "patente") ? DT__MC_PATENTE : dt__mr_es(rs, rl, "texto") ? DT__MC_TEXTO : 0))
+                        : dt__mr_es(rs, rl, "patente") ? DT__MC_PATENTE : dt__mr_es(rs, rl, "texto") ? DT__MC_TEXTO
+                        : dt__mr_es(rs, rl, "formato") ? DT__MC_FORMATO : dt__mr_es(rs, rl, "ip") ? DT__MC_IP
+                        : dt__mr_es(rs, rl, "coordenada") ? DT__MC_COORDENADA : 0))
         c->regla = DT__MR_VALOR;
     else {
         char q[DT__DOC_CITE_BUF];
         dt__doc_cite(rs, rl, q);
         return dt__doc_refuse(rn, why, whycap,
                               "columnas.%s: unknown rule '%s' (the rules are rut, persona, email, telefono, patente, texto, fecha, "
-                              "monto, sustituir, derivado, mantener, nulo and borrar)",
+                              "monto, sustituir, derivado, formato, ip, coordenada, constante, sigue, mantener, nulo and borrar)",
                               col.s, q);
     }
     for (size_t i = 0; i < dt__doc_len(v); i++) {
@@ -216,6 +263,9 @@ static dt_status dt__mr_columna(const dt__doc_node *v, const char *k, size_t kn,
             (c->regla == DT__MR_SUSTITUIR && dt__mr_es(key, n, "llamada")))
             continue;
         if (c->regla == DT__MR_VALOR && c->tipo == DT__MC_TEXTO && dt__mr_es(key, n, "buscar")) continue;
+        if ((c->regla == DT__MR_CONSTANTE && dt__mr_es(key, n, "valor")) ||
+            (c->regla == DT__MR_SIGUE && (dt__mr_es(key, n, "de") || dt__mr_es(key, n, "campo"))))
+            continue;
         if ((c->regla == DT__MR_RUT && dt__mr_es(key, n, "dv")) ||
             (c->regla == DT__MR_DERIVADO && (dt__mr_es(key, n, "de") || dt__mr_es(key, n, "otros"))))
             continue;
@@ -227,6 +277,7 @@ static dt_status dt__mr_columna(const dt__doc_node *v, const char *k, size_t kn,
         return dt__mr_valores(v, col.s, c, entidad, entidad_n, why, whycap);
     if (c->regla == DT__MR_VALOR && c->tipo == DT__MC_TEXTO) return dt__mr_buscar(dt__doc_get(v, "buscar", 6), col.s, c, why, whycap);
     if (c->regla == DT__MR_RUT || c->regla == DT__MR_DERIVADO) return dt__mr_partido(v, col.s, c, entidad, entidad_n, why, whycap);
+    if (c->regla == DT__MR_CONSTANTE || c->regla == DT__MR_SIGUE) return dt__mr_propias(v, col.s, c, why, whycap);
     if (c->regla != DT__MR_PERSONA) return DT_OK;
     const dt__doc_node *cn = dt__doc_get(v, "campo", 5), *en = dt__doc_get(v, "entidad", 7);
     if (cn == NULL)
@@ -655,6 +706,7 @@ typedef struct dt__mr_pcol {
     int salida;              /* its index in the output, -1 when dropped */
     size_t dv;               /* rut with dv: its check digit column's index in the header */
     int es_dv;               /* the check digit column of a rut with dv: written with its body */
+    size_t de;               /* sigue: the comuna column's index in the header */
 } dt__mr_pcol;
 
 typedef struct dt__mr_ent { /* per header column that is an entity: this row's persona */
@@ -780,6 +832,18 @@ dt_status dt_mascara_plan_new(const dt_mascara_reglas *r, const dt_mascara_clave
             goto refusal;
         }
         p->col[i].dv = j;
+    }
+    for (size_t i = 0; i < n; i++) {
+        const dt__mr_col *c = p->col[i].regla;
+        if (c == NULL || c->regla != DT__MR_SIGUE) continue;
+        size_t j = 0;
+        while (j < n && !(c->de_largo == largos[j] && memcmp(c->de, columnas[j], largos[j]) == 0)) j++;
+        if (j == n || p->col[j].salida < 0 || j == i || (p->col[j].regla && p->col[j].regla->regla == DT__MR_SIGUE)) {
+            dt__mr_no(why, whycap, "%s: columnas.%s.de names a column the input does not have, one the rules drop, or one "
+                      "that follows another (it must be the comuna column)", arch, dt__mr_citar(c->nombre, c->largo).s);
+            goto refusal;
+        }
+        p->col[i].de = j;
     }
     for (size_t i = 0; i < n; i++) {
         const dt__mr_col *c = p->col[i].regla;
@@ -1094,6 +1158,34 @@ static int dt__mr_texto_trozo(dt_mascara_plan *p, unsigned buscar, const char *s
     return a < b ? -1 : 0;
 }
 
+/* The sigue column i of this row (original length `largo`): what its campo says of the comuna its de
+ * column holds after masking. A code written without its leading zero (an integer column: 5101) is
+ * written so again. 0; -1 when that column holds no comuna of the table; -2 out of memory. */
+static int dt__mr_sigue_fila(dt_mascara_plan *p, size_t i, size_t largo) {
+    int s = p->col[i].salida, sd = p->col[p->col[i].de].salida;
+    const char *v = p->vini[sd] != (size_t)-1 ? p->buf + p->vini[sd] : p->vptr[sd];
+    size_t n = p->vini[sd] != (size_t)-1 || p->vptr[sd] ? p->vlen[sd] : 0;
+    long k = v ? dt__comuna_indice(v, n) : -1;
+    if (k < 0) return -1;
+    const dt_t_comuna *c = &dt_t_comunas[k];
+    const dt_t_region *r = &dt_t_regiones[c->region];
+    const char *t;
+    size_t m;
+    switch (p->col[i].regla->campo) {
+    case 0: t = c->cut, m = 5; break;
+    case 1: t = r->cut, m = 2; break;
+    case 2: t = r->nombre.s, m = r->nombre.n; break;
+    default: t = dt_t_provincias[c->provincia].nombre.s, m = dt_t_provincias[c->provincia].nombre.n; break;
+    }
+    if (p->col[i].regla->campo <= 1 && t[0] == '0' && largo == m - 1) t++, m--;
+    if (dt__mr_reservar(p, m)) return -2;
+    memcpy(p->buf + p->usado, t, m);
+    p->vini[s] = p->usado;
+    p->vlen[s] = m;
+    p->usado += m;
+    return 0;
+}
+
 /* The texto column i of this row: its own values replaced by the row's masked ones, the rest by texto. */
 static int dt__mr_texto_fila(dt_mascara_plan *p, size_t i, const char *const *valores, const size_t *largos, char *motivo,
                              size_t motivocap) {
@@ -1191,13 +1283,23 @@ dt_status dt_mascara_plan_fila(dt_mascara_plan *p, uint64_t fila, size_t n, cons
             continue;
         }
         if (c->regla == DT__MR_VALOR && c->tipo == DT__MC_TEXTO) continue; /* after the others: it may hold their values */
+        if (c->regla == DT__MR_SIGUE) continue; /* after the comuna it follows */
+        if (c->regla == DT__MR_CONSTANTE) {
+            if (dt__mr_reservar(p, c->valor_largo)) goto sin_memoria;
+            memcpy(p->buf + p->usado, c->valor, c->valor_largo);
+            p->vini[s] = p->usado;
+            p->vlen[s] = c->valor_largo;
+            p->usado += c->valor_largo;
+            continue;
+        }
         if (c->regla == DT__MR_VALOR) {
             int rc = dt__mr_valor(p, c, valores[i], largos[i], s, motivo, sizeof motivo);
             if (rc == -2) goto sin_memoria;
             if (rc < 0 && pol == DT__MR_ERROR) { /* nulo and invalido: emptied, as a RUT that is not one */
                 if (why && whycap)
                     snprintf(why, whycap, "row %llu, column %s: not a valid %s (%s); politica.invalido is \"error\"",
-                             (unsigned long long)fila, DT__MR_ESTA_COLUMNA, c->tipo == DT__MC_EMAIL ? "email" : c->tipo == DT__MC_TELEFONO ? "phone" : "plate", motivo);
+                             (unsigned long long)fila, DT__MR_ESTA_COLUMNA, c->tipo == DT__MC_EMAIL ? "email" : c->tipo == DT__MC_TELEFONO ? "phone"
+                             : c->tipo == DT__MC_PATENTE ? "plate" : c->tipo == DT__MC_IP ? "IP address" : c->tipo == DT__MC_COORDENADA ? "coordinate" : "value", motivo);
                 return DT_ERR_INVALID_ARG;
             }
             continue;
@@ -1308,6 +1410,21 @@ dt_status dt_mascara_plan_fila(dt_mascara_plan *p, uint64_t fila, size_t n, cons
         p->vini[s] = p->usado;
         p->vlen[s] = m;
         p->usado += m;
+    }
+    for (size_t i = 0; i < n; i++) {
+        const dt__mr_col *c = p->col[i].regla;
+        if (p->col[i].salida < 0 || c == NULL || c->regla != DT__MR_SIGUE || largos[i] == 0) continue;
+        int rc = dt__mr_sigue_fila(p, i, largos[i]);
+        if (rc == -2) goto sin_memoria;
+        if (rc < 0) {
+            if (pol == DT__MR_ERROR) {
+                if (why && whycap)
+                    snprintf(why, whycap, "row %llu, column %s: its comuna column %s does not hold a comuna after masking, so "
+                             "there is nothing to follow; politica.invalido is \"error\"", (unsigned long long)fila,
+                             DT__MR_ESTA_COLUMNA, dt__mr_citar(p->nombre[p->col[i].de], p->largo[p->col[i].de]).s);
+                return DT_ERR_INVALID_ARG;
+            } /* nulo and invalido: emptied (a code kept would point at the real comuna) */
+        }
     }
     for (size_t i = 0; i < n; i++) {
         const dt__mr_col *c = p->col[i].regla;

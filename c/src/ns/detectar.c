@@ -56,8 +56,8 @@ unsigned dt__nombre_palabra(const char *s, size_t n) {
 static int dt__es_nombre(const char *p) { return (dt__clase_normal(p) & 3u) != 0; }
 static int dt__es_apellido(const char *p) { return (dt__clase_normal(p) & 4u) != 0; }
 
-/* A comuna by its name, whole (spaces kept, case and accents not). */
-static int dt__es_comuna(const char *s, size_t n) {
+/* A comuna by its name, whole (spaces kept, case and accents not): its index in dt_t_comunas, or -1. */
+long dt__comuna_indice(const char *s, size_t n) {
     char v[96];
     size_t k = 0;
     for (size_t i = 0; i < n;) { /* word by word, one space between */
@@ -66,11 +66,11 @@ static int dt__es_comuna(const char *s, size_t n) {
         while (j < n && s[j] != ' ') j++;
         if (j == i) break;
         if (k && k + 1 < sizeof v) v[k++] = ' ';
-        if (!dt__normal(s + i, j - i, v + k, sizeof v - k)) return 0;
+        if (!dt__normal(s + i, j - i, v + k, sizeof v - k)) return -1;
         k += strlen(v + k);
         i = j;
     }
-    if (k == 0) return 0;
+    if (k == 0) return -1;
     for (size_t c = 0; c < DT_T_N_COMUNAS; c++) {
         const dt_t_str *nm = &dt_t_comunas[c].nombre;
         char w[96];
@@ -84,10 +84,12 @@ static int dt__es_comuna(const char *s, size_t n) {
             m += ok ? strlen(w + m) : 0;
             i = j + 1;
         }
-        if (ok && m == k && memcmp(v, w, k) == 0) return 1;
+        if (ok && m == k && memcmp(v, w, k) == 0) return (long)c;
     }
-    return 0;
+    return -1;
 }
+
+static int dt__es_comuna(const char *s, size_t n) { return dt__comuna_indice(s, n) >= 0; }
 
 /* ---- the kinds ---- */
 
