@@ -82,6 +82,38 @@ static int dt__mv_leer_monto(const char *in, size_t len, size_t *pre_out, int *p
     return 0;
 }
 
+/* An amount written with a decimal point (a numeric(p,s) column, a CSV of prices: 0.99, -1234.56,
+ * 13.5000), which dt__mv_leer_monto refuses: the part before the point (0, or digits not starting with
+ * 0), the point, one digit or more after it, 14 digits in all. Its digits as one integer into *v_out
+ * and the digits after the point into *decimales_out: 0, or 1 when it is no such number. */
+static int dt__mv_leer_decimal(const char *in, size_t len, size_t *pre_out, uint64_t *v_out, int *decimales_out) {
+    size_t i = 0;
+    if (i < len && in[i] == '-') i++;
+    if (i < len && in[i] == '$') {
+        i++;
+        if (i < len && in[i] == ' ') i++;
+    }
+    size_t pre = i, enteros = 0, decimales = 0;
+    uint64_t v = 0;
+    while (i < len && in[i] >= '0' && in[i] <= '9') v = v * 10 + (uint64_t)(in[i++] - '0'), enteros++;
+    if (enteros == 0 || (enteros > 1 && in[pre] == '0') || i >= len || in[i] != '.') return 1;
+    for (i++; i < len && in[i] >= '0' && in[i] <= '9'; i++) v = v * 10 + (uint64_t)(in[i] - '0'), decimales++;
+    if (i != len || decimales == 0 || enteros + decimales > 14) return 1;
+    *pre_out = pre, *v_out = v, *decimales_out = (int)decimales;
+    return 0;
+}
+
+/* w written with `decimales` digits after a point (w the amount's digits as one integer). */
+static char *dt__mv_put_decimal(char *p, uint64_t w, int decimales) {
+    uint64_t q = 1;
+    for (int i = 0; i < decimales; i++) q *= 10;
+    p = dt__put_u64(p, w / q);
+    *p++ = '.';
+    uint64_t r = w % q;
+    for (int i = decimales - 1; i >= 0; i--, r /= 10) p[i] = (char)('0' + r % 10);
+    return p + decimales;
+}
+
 /* A keyed draw uniform in {-n..-1, 1..n}: h mod 2n (h a 64-bit SipHash; the bias of the modulo is
  * below 2n / 2^64), then 0..n-1 -> -n..-1 and n..2n-1 -> 1..n. Never 0: a shift of 0 would leave
  * the real value in place for one entity in 2n+1. */
@@ -227,7 +259,9 @@ dt_status dt__mv_monto_celda(const dt_mascara_clave *k, const char *in, size_t l
     size_t pre;
     int puntos;
     uint64_t v;
+    int decimales = -1;
     int mal = dt__mv_leer_monto(in, len, &pre, &puntos, &v);
+    if (mal == 1 && dt__mv_leer_decimal(in, len, &pre, &v, &decimales) == 0) mal = 0, puntos = 0; /* 0.99, 1234.56 */
     if (mal) return dt__mv_no(why, whycap, dt__mv_monto_mal[mal]);
     /* the factor and its exact bound as dt_mascara_monto, the draw per cell */
     int64_t f = dt__mv_desfase_celda(k->monto, entidad, v, col, coln, 100 * (int64_t)porcentaje);
@@ -243,7 +277,7 @@ dt_status dt__mv_monto_celda(const dt_mascara_clave *k, const char *in, size_t l
     w = (w + q / 2) / q * q;
     char t[64];
     memcpy(t, in, pre);
-    char *e = puntos ? dt__put_miles(t + pre, w) : dt__put_u64(t + pre, w);
+    char *e = decimales >= 0 ? dt__mv_put_decimal(t + pre, w, decimales) : puntos ? dt__put_miles(t + pre, w) : dt__put_u64(t + pre, w);
     return dt__copy_out(t, (size_t)(e - t), buf, cap, out_len);
 }
 
