@@ -39,6 +39,36 @@ static int es_timestamp(const dt__ic_col *c) {
     return strstr(d, "current_timestamp") != NULL || strstr(d, "now()") != NULL;
 }
 
+/* What the detector is told of a column's type (dt_detector_tipo). */
+static int tipo_detector(const dt__ic_col *c) {
+    if (es_timestamp(c)) return DT_DETECTOR_TIMESTAMP;
+    if (c->tipo && strcmp(c->tipo, "uuid") == 0) return DT_DETECTOR_UUID;
+    if (c->nvalores > 0 || c->tipo_propio) return 0; /* an enum or a domain: its labels are the database's */
+    switch (c->clase) {
+    case DT__IC_ENTERO:
+    case DT__IC_NUMERICO: return DT_DETECTOR_NUMERO;
+    case DT__IC_FECHA: return DT_DETECTOR_FECHA;
+    case DT__IC_BOOL: return DT_DETECTOR_BOOLEANO;
+    case DT__IC_TEXTO: return DT_DETECTOR_TEXTO;
+    default: break;
+    }
+    if (c->tipo) { /* bytes: SQLite's BLOB, PostgreSQL's bytea, MariaDB's *BLOB and (VAR)BINARY */
+        char t[32];
+        size_t n = 0;
+        for (const char *p = c->tipo; *p && n + 1 < sizeof t; p++) t[n++] = (char)(*p >= 'A' && *p <= 'Z' ? *p + 32 : *p);
+        t[n] = '\0';
+        if (strstr(t, "blob") || strstr(t, "bytea") || strstr(t, "binary") || strcmp(t, "image") == 0) return DT_DETECTOR_BINARIO;
+    }
+    return 0;
+}
+
+/* Whether column j is in the list l (a key's columns). */
+static int en_lista(const dt__ic_lista *l, size_t j) {
+    for (size_t i = 0; i < l->n; i++)
+        if (l->cols[i] == j) return 1;
+    return 0;
+}
+
 /* Table t's sample through a new detector (*d): 0, 1 out of memory, 2 refused (said on stderr). */
 static int detectar_tabla(const dt__ic_modelo *m, const dt__ic_tabla *t, dt_detector **d) {
     char nombre[512];
@@ -59,8 +89,12 @@ static int detectar_tabla(const dt__ic_modelo *m, const dt__ic_tabla *t, dt_dete
     }
     if (st != DT_OK) goto fin;
     for (size_t j = 0; j < t->ncols; j++) {
-        if (es_timestamp(&t->cols[j])) dt_detector_tipo(*d, j, DT_DETECTOR_TIMESTAMP);
-        else if (t->cols[j].tipo && strcmp(t->cols[j].tipo, "uuid") == 0) dt_detector_tipo(*d, j, DT_DETECTOR_UUID);
+        dt_detector_tipo(*d, j, tipo_detector(&t->cols[j]));
+        unsigned r = t->cols[j].nulable ? 0u : DT_DETECTOR_NO_NULO;
+        if (en_lista(&t->pk, j)) r |= DT_DETECTOR_UNICO;
+        for (size_t u = 0; u < t->nunicos; u++)
+            if (en_lista(&t->unicos[u], j)) r |= DT_DETECTOR_UNICO;
+        dt_detector_restricciones(*d, j, r);
     }
     for (size_t r = 0; r < t->nmuestra; r++) {
         for (size_t j = 0; j < t->ncols; j++) {

@@ -906,13 +906,29 @@ DT_API dt_status dt_detector_fila(dt_detector *d, size_t n, const char *const *v
 DT_API uint64_t dt_detector_filas(const dt_detector *d);
 /* What a database declares column j (0: nothing said, the default): DT_DETECTOR_TIMESTAMP, a timestamp
  * type: a column whose values are mostly dates with a time is proposed a fake timestamp per value
- * (`sustituir` with `fecha.fecha_hora`) where a column of text would be proposed `nulo`;
- * DT_DETECTOR_UUID, the uuid type: a generated identifier, proposed `mantener` as integer keys are,
- * unless its values show names, prose or data among words. Set before dt_detector_reglas. DT_ERR_NULL
- * for NULL d; DT_ERR_INVALID_ARG for j out of range or another tipo. Since 3.0.0. */
+ * (`sustituir` with `fecha.fecha_hora`); DT_DETECTOR_UUID, the uuid type: a generated identifier,
+ * proposed `mantener` as integer keys are, unless its values show names, prose or data among words;
+ * DT_DETECTOR_NUMERO (integer, numeric, decimal, money), DT_DETECTOR_TEXTO, DT_DETECTOR_BINARIO (BLOB,
+ * bytea), DT_DETECTOR_FECHA (date), DT_DETECTOR_BOOLEANO: a proposal never writes what the type
+ * refuses, and a column with nothing sampled is proposed by its type and name (docs/enmascarar.md,
+ * "Private by default"). Set before dt_detector_reglas. DT_ERR_NULL for NULL d; DT_ERR_INVALID_ARG for
+ * j out of range or another tipo. Since 3.0.0 (NUMERO to BOOLEANO since 3.0.0's fugas work). */
 #define DT_DETECTOR_TIMESTAMP 1
 #define DT_DETECTOR_UUID 2
+#define DT_DETECTOR_NUMERO 3
+#define DT_DETECTOR_TEXTO 4
+#define DT_DETECTOR_BINARIO 5
+#define DT_DETECTOR_FECHA 6
+#define DT_DETECTOR_BOOLEANO 7
 DT_API dt_status dt_detector_tipo(dt_detector *d, size_t j, int tipo);
+/* What the database's constraints say of column j (0 by default): DT_DETECTOR_NO_NULO, NOT NULL (the
+ * proposal is never `nulo`); DT_DETECTOR_UNICO, part of a PRIMARY KEY or UNIQUE constraint (the
+ * proposal keeps distinct values distinct: a bijection, `formato`, or `mantener` said in its comment,
+ * never per-cell noise). Set before dt_detector_reglas. DT_ERR_NULL for NULL d; DT_ERR_INVALID_ARG for
+ * j out of range or another bit. Since 3.0.0. */
+#define DT_DETECTOR_NO_NULO 1u
+#define DT_DETECTOR_UNICO 2u
+DT_API dt_status dt_detector_restricciones(dt_detector *d, size_t j, unsigned restricciones);
 /* Column j of d is a FOREIGN KEY to column k of `padre` (another table's detector, or d itself), called
  * `referencia` in the comment ("clientes.rut"; copied). When padre's proposal for k masks by the value
  * alone (rut, email, telefono, patente, sustituir, derivado without de, mantener, nulo, texto), column j

@@ -7,6 +7,8 @@
 #include <stdlib.h>
 
 #include "internal.h"
+#include "mascara/detector_nombres.h"
+#include "mascara/detector_valores.h"
 #include "mascara/partido.h"
 
 /* The kinds dt__detectar gives, in the order a column's counts are kept. */
@@ -33,6 +35,11 @@ typedef struct dt__dcol {
     const struct dt_detector *padre; /* a foreign key's column: the detector of the table it references */
     size_t padre_col;                /* ... and the referenced column there (dt_detector_seguir) */
     char *referencia;                /* "clientes.rut", for the comment */
+    int pista;                       /* what its name says (DT__DN_*, detector_nombres.c) */
+    unsigned restr;                  /* what its database's constraints say: DT_DETECTOR_NO_NULO, DT_DETECTOR_UNICO */
+    uint64_t forma[DT__DVV_N];       /* values of each shape (detector_valores.c), bit i of DT__DVV_* */
+    uint64_t bcrypt;                 /* values written as a crypt(3) or Django hash ($2b$..., pbkdf2_...) */
+    size_t hex_largo;                /* the length every hexadecimal hash had, or (size_t)-1 when they differ */
 } dt__dcol;
 
 struct dt_detector {
@@ -101,6 +108,7 @@ dt_status dt_detector_new(size_t n, const char *const *columnas, const size_t *l
         }
         if (largos[j]) memcpy(d->col[j].nombre, columnas[j], largos[j]);
         d->col[j].nombre[largos[j]] = '\0';
+        d->col[j].pista = dt__dn_pista(d->col[j].nombre);
     }
     *out = d;
     return DT_OK;
@@ -120,6 +128,13 @@ dt_status dt_detector_fila(dt_detector *d, size_t n, const char *const *valores,
             if (strcmp(k, dt__clases[q]) == 0) c->cuenta[q]++;
         unsigned sen = dt__detectar_senales(valores[j], largos[j]);
         for (unsigned q = 0; q < DT__NSENALES; q++) c->senal[q] += (sen >> q) & 1u;
+        unsigned f = dt__dvv_formas(valores[j], largos[j]);
+        for (unsigned q = 0; q < DT__DVV_N; q++) c->forma[q] += (f >> q) & 1u;
+        if (f & DT__DVV_HASH) {
+            if (valores[j][0] == '$' || memchr(valores[j], '$', largos[j])) c->bcrypt++;
+            else if (c->hex_largo == 0) c->hex_largo = largos[j];
+            else if (c->hex_largo != largos[j]) c->hex_largo = (size_t)-1;
+        }
         uint32_t b;
         const char *pq;
         if (dt__mp_buscar(valores[j], largos[j], 0, 0, &b, &pq) == 0) c->un_cuerpo++;
@@ -171,8 +186,15 @@ dt_status dt_detector_seguir(dt_detector *d, size_t j, const dt_detector *padre,
 
 dt_status dt_detector_tipo(dt_detector *d, size_t j, int tipo) {
     if (d == NULL) return DT_ERR_NULL;
-    if (j >= d->n || (tipo != 0 && tipo != DT_DETECTOR_TIMESTAMP && tipo != DT_DETECTOR_UUID)) return DT_ERR_INVALID_ARG;
+    if (j >= d->n || tipo < 0 || tipo > DT_DETECTOR_BOOLEANO) return DT_ERR_INVALID_ARG;
     d->col[j].tipo = tipo;
+    return DT_OK;
+}
+
+dt_status dt_detector_restricciones(dt_detector *d, size_t j, unsigned restricciones) {
+    if (d == NULL) return DT_ERR_NULL;
+    if (j >= d->n || (restricciones & ~(unsigned)(DT_DETECTOR_NO_NULO | DT_DETECTOR_UNICO)) != 0) return DT_ERR_INVALID_ARG;
+    d->col[j].restr = restricciones;
     return DT_OK;
 }
 
@@ -237,25 +259,58 @@ static int dt__es_monto(const char *nombre) {
 
 enum { DT__S_NOMBRE = 0, DT__S_FECHA, DT__S_DIGITOS, DT__S_DATO, DT__S_PROSA };
 
-/* A column with no majority kind: `mantener` only when no value shows a name, a date, a long digit run
- * or a RUT, email, phone or plate among its words; else the rule that hides what it shows. Returns 2
- * for mantener with nothing found, 3 for a rule chosen from the signals, 4 for an amount kept by name. */
+/* Whether a column's name says it holds RUTs or RUT-made numbers (a CuentaRUT account). */
+static int dt__nombre_cuerpo(const char *s) {
+    return dt__contiene_sin_caso(s, "rut") || dt__contiene_sin_caso(s, "run") || dt__contiene_sin_caso(s, "cuerpo") ||
+           dt__contiene_sin_caso(s, "cuenta") || dt__contiene_sin_caso(s, "cta");
+}
+
+/* A column with no majority kind and no rule by its name: `mantener` only when no value shows a name,
+ * a date, a long digit run or a RUT, email, phone or plate among its words; else the rule that hides
+ * what it shows. Returns 2 for mantener with nothing found, 3 for a rule chosen from the signals, 4 for
+ * an amount, 16 for plain numbers kept (module 11 at chance), 17 for numbers that are RUTs. */
 static int dt__sin_clase(dt__creciente *x, const dt__dcol *c) {
     const uint64_t *s = c->senal;
+    int unico = (c->restr & DT_DETECTOR_UNICO) != 0;
+    int numeros = c->llenos > 0 && c->forma[5] == c->llenos; /* every value a plain number */
     if (s[DT__S_PROSA] * 2 > c->llenos || s[DT__S_DATO] > 0) {
         dt__tx(x, "{ regla = \"texto\" }");
         return 3;
     }
     if (s[DT__S_NOMBRE] > 0) { /* names with words around them: a fake full name per value */
-        dt__tx(x, "{ regla = \"sustituir\", llamada = \"persona.nombre_completo\" }");
+        dt__tx(x, unico ? "{ regla = \"formato\" }" : "{ regla = \"sustituir\", llamada = \"persona.nombre_completo\" }");
+        return 3;
+    }
+    if (c->forma[2] * 2 > c->llenos) { /* emails the Chilean kind does not read: Unicode, IDN */
+        dt__tx(x, "{ regla = \"email\" }");
+        return 3;
+    }
+    if (c->forma[3] * 2 > c->llenos) {
+        dt__tx(x, "{ regla = \"ip\" }");
         return 3;
     }
     if (s[DT__S_DIGITOS] > 0 && dt__es_monto(c->nombre) && s[DT__S_FECHA] == 0) {
-        dt__tx(x, "{ regla = \"mantener\" }");
-        return 4;
+        dt__tx(x, unico ? "{ regla = \"mantener\" }" : "{ regla = \"monto\", porcentaje = 10 }");
+        return unico ? 13 : 4;
     }
-    if (s[DT__S_DIGITOS] > 0 && s[DT__S_FECHA] == 0 && c->un_cuerpo * 2 > c->llenos) {
-        /* numbers of up to 8 digits: permuted as RUT bodies, as the same number is wherever it is */
+    if (numeros && c->forma[6] * 2 > c->llenos && c->forma[7] * 10 >= c->forma[6] * 9) {
+        /* RUTs written as digits alone: 90 % or more pass module 11, where 1 in 11 do by chance */
+        dt__tx(x, "{ regla = \"rut\" }");
+        return 17;
+    }
+    int cuerpos = c->tipo != DT_DETECTOR_NUMERO || dt__nombre_cuerpo(c->nombre);
+    if (cuerpos && s[DT__S_DIGITOS] > 0 && s[DT__S_FECHA] == 0 && c->un_cuerpo * 2 > c->llenos && !numeros) {
+        /* numbers of up to 8 digits in text: permuted as RUT bodies, as the same number is wherever it is */
+        dt__tx(x, c->un_cuerpo == c->llenos ? "{ regla = \"derivado\" }" : "{ regla = \"derivado\", otros = \"mantener\" }");
+        return 3;
+    }
+    if (numeros && !(dt__nombre_cuerpo(c->nombre) && c->un_cuerpo * 2 > c->llenos)) {
+        /* plain numbers (counts, sizes, codes, amounts by no name): their digits are not an identifier when
+         * no more pass module 11 than chance gives */
+        dt__tx(x, "{ regla = \"mantener\" }");
+        return 16;
+    }
+    if (numeros) {
         dt__tx(x, c->un_cuerpo == c->llenos ? "{ regla = \"derivado\" }" : "{ regla = \"derivado\", otros = \"mantener\" }");
         return 3;
     }
@@ -268,13 +323,17 @@ static int dt__sin_clase(dt__creciente *x, const dt__dcol *c) {
     if (c->tipo == DT_DETECTOR_TIMESTAMP && s[DT__S_FECHA] * 2 > c->llenos && s[DT__S_NOMBRE] == 0) {
         /* a timestamp column by its database's type: a fake timestamp per value (a NOT NULL column stays
          * filled, and the same time masks the same in every table) */
-        dt__tx(x, "{ regla = \"sustituir\", llamada = \"fecha.fecha_hora\" }");
-        return 7;
+        dt__tx(x, unico ? "{ regla = \"mantener\" }" : "{ regla = \"sustituir\", llamada = \"fecha.fecha_hora\" }");
+        return unico ? 13 : 7;
+    }
+    if (c->forma[8] * 2 > c->llenos) { /* hashes: nobody's, but they identify a user across copies */
+        dt__tx(x, "{ regla = \"formato\" }");
+        return 3;
     }
     if (s[DT__S_DIGITOS] > 0 || s[DT__S_FECHA] > 0 || s[DT__S_PROSA] > 0) {
-        /* long numbers that are not bodies, dates in a column that is not one of dates: no rule keeps
-         * them useful and hidden, so the proposal empties them for the user to review */
-        dt__tx(x, s[DT__S_DIGITOS] > 0 || s[DT__S_FECHA] > 0 ? "{ regla = \"nulo\" }" : "{ regla = \"texto\" }");
+        /* long numbers that are not bodies, dates in a column that is not one of dates: their digits and
+         * letters replaced under the key, the form kept (the column's type and NOT NULL hold) */
+        dt__tx(x, s[DT__S_DIGITOS] > 0 || s[DT__S_FECHA] > 0 ? "{ regla = \"formato\" }" : "{ regla = \"texto\" }");
         return 3;
     }
     dt__tx(x, "{ regla = \"mantener\" }");
@@ -334,6 +393,8 @@ typedef struct dt__analisis {
     int *clase;
     size_t *dv_de, *cuerpo_de, *de;
     const char *entidad;
+    const char *comuna; /* the first column of comunas (by its values or its name), for sigue */
+    int personas;       /* the table's name says its rows are people (detector_nombres.c) */
 } dt__analisis;
 
 static void dt__analisis_free(dt__analisis *a) {
@@ -399,7 +460,145 @@ static dt_status dt__analizar(const dt_detector *d, dt__analisis *a) {
         if (de[i] != (size_t)-1 && clase[i] >= 0 && d->der_ok[i * n + de[i]] * 10 < d->der_ambos[i * n + de[i]] * 9) de[i] = (size_t)-1;
     }
     a->entidad = entidad;
+    for (size_t j = 0; j < n && a->comuna == NULL; j++)
+        if ((clase[j] >= 0 && strcmp(dt__clases[clase[j]], "comuna") == 0) || d->col[j].pista == DT__DN_COMUNA)
+            a->comuna = d->col[j].nombre;
     return DT_OK;
+}
+
+/* A fixed hash of the password "datoteca" in the form the column's hashes have, so a masked copy's
+ * users can all log in with one known password (docs/enmascarar.md, "Passwords"); NULL: no form known. */
+static const char *dt__hash_de_prueba(const dt__dcol *c) {
+    if (c->bcrypt * 2 > c->llenos) return "$2b$10$datotecadatotecadatotebKW1IPHbmSlM6STMR34/LIdgmNzKGvC";
+    if (c->hex_largo == 32) return "72a635315900b6edb7d0c8775bb35e60";                                 /* MD5 */
+    if (c->hex_largo == 40) return "e42171e081de0a1923cf926659cc24a06c234b9c";                         /* SHA-1 */
+    if (c->hex_largo == 64) return "861ccf7dd0a5aad05dafd1aaccf3d43349948ef165124c526c43031dd741660f"; /* SHA-256 */
+    return NULL;
+}
+
+/* Whether most sampled values have shape f, or nothing was sampled. */
+static int dt__forma(const dt__dcol *c, unsigned f) {
+    unsigned q = 0;
+    while ((1u << q) != f) q++;
+    return c->llenos == 0 || c->forma[q] * 2 > c->llenos;
+}
+
+/* The rule a column's name asks for (detector_nombres.c), when its type and values do not say
+ * otherwise; the reason's code (10 by the name, 11 nothing sampled, 12 by type, 13 a key's column, 14
+ * NOT NULL), or -1 to let the values decide. */
+static int dt__por_pista(dt__creciente *x, const dt__dcol *c, const dt__analisis *a, int clase) {
+    int p = c->pista, vacio = c->llenos == 0, unico = (c->restr & DT_DETECTOR_UNICO) != 0;
+    int no_nulo = (c->restr & DT_DETECTOR_NO_NULO) != 0, t = c->tipo;
+    int numero = t == DT_DETECTOR_NUMERO || (!vacio && c->forma[5] == c->llenos);
+    if (t == DT_DETECTOR_BOOLEANO || t == DT_DETECTOR_UUID) return -1;
+    if (t == DT_DETECTOR_BINARIO || p == DT__DN_FOTO) {
+        if (t != DT_DETECTOR_BINARIO && !vacio && p == DT__DN_FOTO && c->forma[9] == 0) { /* a photo's path or URL */
+            dt__tx(x, "{ regla = \"formato\" }");
+            return 10;
+        }
+        dt__tx(x, no_nulo ? "{ regla = \"constante\", valor = \"\" }" : "{ regla = \"nulo\" }");
+        return no_nulo ? 14 : 12;
+    }
+    const char *campo = NULL, *llamada = NULL;
+    switch (p) {
+    case DT__DN_NOMBRE: campo = "nombres", llamada = "persona.nombres"; break;
+    case DT__DN_APELLIDO:
+        campo = dt__contiene_sin_caso(c->nombre, "materno") ? "apellido_materno" : "apellido_paterno", llamada = "persona.apellido";
+        break;
+    case DT__DN_NOMBRE_COMPLETO: campo = "nombre_completo", llamada = "persona.nombre_completo"; break;
+    case DT__DN_NOMBRE_SOLO:
+        if (!a->personas) return -1; /* a product's or a band's name: the values decide */
+        campo = "nombre_completo", llamada = "persona.nombre_completo";
+        break;
+    default: break;
+    }
+    if (llamada) {
+        if (numero || (!vacio && c->forma[0] * 2 <= c->llenos && clase < 0 && c->senal[0] == 0)) return -1;
+        if (a->entidad && strcmp(a->entidad, c->nombre) != 0) dt__persona(x, campo, a->entidad);
+        else dt__tx(x, unico ? "{ regla = \"formato\" }" : "{ regla = \"sustituir\", llamada = \"%s\" }", llamada);
+        return vacio ? 11 : 10;
+    }
+    switch (p) {
+    case DT__DN_USUARIO:
+        if (numero) return -1;
+        dt__tx(x, "{ regla = \"formato\" }");
+        return vacio ? 11 : 10;
+    case DT__DN_DOCUMENTO:
+    case DT__DN_POSTAL:
+        dt__tx(x, "{ regla = \"formato\" }");
+        return vacio ? 11 : 10;
+    case DT__DN_TELEFONO:
+        if (t == DT_DETECTOR_FECHA || t == DT_DETECTOR_TIMESTAMP || !dt__forma(c, DT__DVV_TELEFONO)) return -1;
+        if (a->entidad) dt__persona(x, "telefono", a->entidad);
+        else dt__tx(x, "{ regla = \"telefono\" }");
+        return vacio ? 11 : 10;
+    case DT__DN_EMAIL:
+        if (numero || !dt__forma(c, DT__DVV_EMAIL)) return -1;
+        if (a->entidad) dt__persona(x, "email", a->entidad);
+        else dt__tx(x, "{ regla = \"email\" }");
+        return vacio ? 11 : 10;
+    case DT__DN_DIRECCION:
+        if (numero) return -1;
+        if (a->entidad) dt__persona(x, "direccion", a->entidad);
+        else dt__tx(x, unico ? "{ regla = \"formato\" }" : "{ regla = \"sustituir\", llamada = \"direccion.calle\" }");
+        return vacio ? 11 : 10;
+    case DT__DN_NACIMIENTO:
+        if (unico) return -1;
+        if (a->entidad) dt__persona(x, "fecha_nacimiento", a->entidad);
+        else dt__tx(x, "{ regla = \"fecha\", dias = 30 }");
+        return vacio ? 11 : 10;
+    case DT__DN_IP:
+        dt__tx(x, dt__forma(c, DT__DVV_IP) ? "{ regla = \"ip\" }" : "{ regla = \"formato\" }");
+        return vacio ? 11 : 10;
+    case DT__DN_COORDENADA:
+        if (!numero && !vacio) return -1;
+        dt__tx(x, dt__forma(c, DT__DVV_COORDENADA) && !unico ? "{ regla = \"coordenada\" }" : "{ regla = \"formato\" }");
+        return vacio ? 11 : 10;
+    case DT__DN_CLAVE: {
+        const char *h = dt__hash_de_prueba(c);
+        if (unico) dt__tx(x, "{ regla = \"formato\" }");
+        else if (h) dt__tx(x, "{ regla = \"constante\", valor = \"%s\" }", h);
+        else if (vacio || c->forma[8] * 2 <= c->llenos) dt__tx(x, "{ regla = \"constante\", valor = \"datoteca\" }");
+        else dt__tx(x, "{ regla = \"formato\" }");
+        return vacio ? 11 : 10;
+    }
+    case DT__DN_NOTA:
+        if (numero) return -1;
+        dt__tx(x, "{ regla = \"texto\" }");
+        return vacio ? 11 : 10;
+    case DT__DN_MONTO:
+        if (!numero && !(vacio && t == 0)) return -1;
+        if (unico) {
+            dt__tx(x, "{ regla = \"mantener\" }");
+            return 13;
+        }
+        dt__tx(x, "{ regla = \"monto\", porcentaje = 10 }");
+        return vacio ? 11 : 10;
+    case DT__DN_CODIGO_COMUNA:
+    case DT__DN_CODIGO_REGION:
+    case DT__DN_REGION:
+    case DT__DN_PROVINCIA:
+        if (a->comuna == NULL || strcmp(a->comuna, c->nombre) == 0 || a->entidad) return -1;
+        dt__tx(x, "{ regla = \"sigue\", de = ");
+        dt__toml_texto(x, a->comuna);
+        dt__tx(x, ", campo = \"%s\" }", p == DT__DN_CODIGO_COMUNA ? "codigo_comuna" : p == DT__DN_CODIGO_REGION ? "codigo_region"
+                                        : p == DT__DN_REGION ? "region" : "provincia");
+        return 15;
+    default: break;
+    }
+    if (!vacio) return -1;
+    /* nothing sampled and nothing in the name: its type decides, and text is searched (texto) */
+    if (t == DT_DETECTOR_FECHA) dt__tx(x, "{ regla = \"fecha\", dias = 30 }");
+    else if (t == DT_DETECTOR_TIMESTAMP) dt__tx(x, "{ regla = \"sustituir\", llamada = \"fecha.fecha_hora\" }");
+    else if (t == DT_DETECTOR_NUMERO && (unico || p == DT__DN_ID)) {
+        dt__tx(x, "{ regla = \"mantener\" }");
+        return 13;
+    } else if (t == DT_DETECTOR_NUMERO) dt__tx(x, "{ regla = \"monto\", porcentaje = 10 }");
+    else if (p == DT__DN_ID && unico) {
+        dt__tx(x, "{ regla = \"mantener\" }");
+        return 13;
+    } else dt__tx(x, unico ? "{ regla = \"formato\" }" : "{ regla = \"texto\" }");
+    return 11;
 }
 
 /* Column j's rule (`{ ... }`) into x as the detector proposes it, without its comment: the reason's
@@ -426,7 +625,15 @@ static int dt__regla_de(const dt_detector *d, const dt__analisis *a, size_t j, d
         }
         return 6;
     }
-    return dt__regla(x, c, a->clase[j], a->entidad);
+    int clase = a->clase[j];
+    const char *k = clase >= 0 ? dt__clases[clase] : "";
+    /* a Chilean identifier by its values wins over the name (rut, email, telefono, patente) */
+    int fuerte = strcmp(k, "rut") == 0 || strcmp(k, "email") == 0 || strcmp(k, "telefono") == 0 || strcmp(k, "patente") == 0;
+    if (!fuerte) {
+        int r = dt__por_pista(x, c, a, clase);
+        if (r >= 0) return r;
+    }
+    return dt__regla(x, c, clase, a->entidad);
 }
 
 /* Whether a rule's text masks a value by the value alone (no entidad, de or dv naming a column of its
@@ -444,6 +651,7 @@ static dt_status dt__detector_escribir(const dt_detector *d, const char *origen,
     size_t n = d->n;
     dt__analisis a;
     if (dt__analizar(d, &a) != DT_OK) return DT_ERR_NO_MEMORY;
+    a.personas = dt__dn_tabla_personas(tabla);
     const size_t *dv_de = a.dv_de, *cuerpo_de = a.cuerpo_de, *de = a.de;
     dt__creciente x = {NULL, 0, 0, 0};
     if (tabla == NULL) {
@@ -497,9 +705,22 @@ static dt_status dt__detector_escribir(const dt_detector *d, const char *origen,
             if (c->senal[q]) dt__tx(&x, ", %s %llu", dt__senales[q], (unsigned long long)c->senal[q]);
         if (por == 1) dt__tx(&x, ": by the column's name");
         else if (por == 2) dt__tx(&x, ": nothing personal found");
-        else if (por == 4) dt__tx(&x, ": an amount by the column's name, kept (the rule monto perturbs amounts)");
+        else if (por == 4) dt__tx(&x, ": an amount by the column's name: per-cell noise (monto), so a known balance links to nobody");
         else if (por == 7) dt__tx(&x, ": a timestamp column, as its database declares it");
         else if (por == 9) dt__tx(&x, ": a uuid column, as its database declares it: an identifier, kept");
+        else if (por == 10) dt__tx(&x, ": by the column's name and its values");
+        else if (por == 11) dt__tx(&x, ": nothing sampled, so by its name and type (private by default: review when rows come)");
+        else if (por == 12) dt__tx(&x, ": binary data (a photo, a file), emptied");
+        else if (por == 13) dt__tx(&x, ": part of a PRIMARY KEY or UNIQUE constraint, kept so the key holds: review");
+        else if (por == 14) dt__tx(&x, ": binary data in a NOT NULL column, written empty");
+        else if (por == 15) dt__tx(&x, ": follows the masked comuna of its row");
+        else if (por == 16 && c->forma[6] == 0) dt__tx(&x, ": plain numbers, not identifiers");
+        else if (por == 16)
+            dt__tx(&x, ": plain numbers, not identifiers (%llu of %llu of 7 to 9 digits pass module 11, as 1 in 11 do by chance)",
+                   (unsigned long long)c->forma[7], (unsigned long long)c->forma[6]);
+        else if (por == 17)
+            dt__tx(&x, ": RUTs written as digits alone (%llu of %llu pass module 11)", (unsigned long long)c->forma[7],
+                   (unsigned long long)c->forma[6]);
         else if (por == 5)
             dt__tx(&x, ": a RUT body; its check digit column matches in %llu of %llu rows",
                    (unsigned long long)d->par_ok[j * n + dv_de[j]], (unsigned long long)d->par_ambos[j * n + dv_de[j]]);

@@ -226,9 +226,17 @@ dt_status dt__mv_fecha_celda(const dt_mascara_clave *k, const char *in, size_t l
     }
     if (dias < 1 || dias > DT_MASCARA_FECHA_DIAS_MAX || generalizar < DT__MV_DIA || generalizar > DT__MV_ANIO)
         return dt__mv_no(why, whycap, "fecha: dias must be from 1 to 3650 and generalizar dia, mes or anio");
-    size_t pa, pm, pd;
+    size_t pa, pm, pd, hora = 0;
     int64_t z;
-    int mal = dt__mv_leer_fecha(in, len, &pa, &pm, &pd, &z);
+    /* a date with its time (a timestamp column: 1962-02-18 00:00:00, 2021-03-04T10:20:30.5+02): the date
+     * masked, the time's digits written as zeros (the time of day generalised away, its form kept) */
+    if (len > 11 && len <= 40 && (in[10] == ' ' || in[10] == 'T')) {
+        hora = len - 10;
+        for (size_t i = 11; i < len && hora; i++)
+            if (!((in[i] >= '0' && in[i] <= '9') || in[i] == ':' || in[i] == '.' || in[i] == '+' || in[i] == '-' || in[i] == 'Z'))
+                hora = 0;
+    }
+    int mal = dt__mv_leer_fecha(in, len - hora, &pa, &pm, &pd, &z);
     if (mal) return dt__mv_no(why, whycap, dt__mv_fecha_mal[mal]);
     int32_t a, m, d;
     z += dt__mv_desfase_celda(k->fecha, entidad, (uint64_t)(z + 1000000), col, coln, dias);
@@ -236,12 +244,14 @@ dt_status dt__mv_fecha_celda(const dt_mascara_clave *k, const char *in, size_t l
     if (a < 1 || a > 9999) return dt__mv_no(why, whycap, "fecha: the shifted date falls outside the years 0001 to 9999");
     if (generalizar >= DT__MV_MES) d = 1;
     if (generalizar == DT__MV_ANIO) m = 1;
-    char t[10];
-    memcpy(t, in, 10);
+    char t[50];
+    memcpy(t, in, 10 + hora);
     dt__put_u32_width(t + pa, (uint32_t)a, 4);
     dt__put_u32_width(t + pm, (uint32_t)m, 2);
     dt__put_u32_width(t + pd, (uint32_t)d, 2);
-    return dt__copy_out(t, 10, buf, cap, out_len);
+    for (size_t i = 11; i < 10 + hora; i++)
+        if (t[i] >= '0' && t[i] <= '9') t[i] = '0';
+    return dt__copy_out(t, 10 + hora, buf, cap, out_len);
 }
 
 dt_status dt__mv_monto_celda(const dt_mascara_clave *k, const char *in, size_t len, uint32_t entidad, const char *col,
