@@ -924,10 +924,12 @@ DT_API dt_status dt_detector_tipo(dt_detector *d, size_t j, int tipo);
 /* What the database's constraints say of column j (0 by default): DT_DETECTOR_NO_NULO, NOT NULL (the
  * proposal is never `nulo`); DT_DETECTOR_UNICO, part of a PRIMARY KEY or UNIQUE constraint (the
  * proposal keeps distinct values distinct: a bijection, `formato`, or `mantener` said in its comment,
- * never per-cell noise). Set before dt_detector_reglas. DT_ERR_NULL for NULL d; DT_ERR_INVALID_ARG for
- * j out of range or another bit. Since 3.0.0. */
+ * never per-cell noise); DT_DETECTOR_CHECK, named in a CHECK constraint (no per-cell noise that could
+ * leave the range it allows: kept, and the comment says to review it). Set before dt_detector_reglas.
+ * DT_ERR_NULL for NULL d; DT_ERR_INVALID_ARG for j out of range or another bit. Since 3.0.0. */
 #define DT_DETECTOR_NO_NULO 1u
 #define DT_DETECTOR_UNICO 2u
+#define DT_DETECTOR_CHECK 4u
 DT_API dt_status dt_detector_restricciones(dt_detector *d, size_t j, unsigned restricciones);
 /* Column j of d is a FOREIGN KEY to column k of `padre` (another table's detector, or d itself), called
  * `referencia` in the comment ("clientes.rut"; copied). When padre's proposal for k masks by the value

@@ -58,7 +58,7 @@ def propuesta(tmp_path_factory):
     ("fecha_nacimiento", {"regla": "persona", "campo": "fecha_nacimiento", "entidad": "rut"}),
     ("notas", {"regla": "texto"}),
     ("id", {"regla": "mantener"}),
-    ("saldo", {"regla": "mantener"}),
+    ("saldo", {"regla": "monto", "porcentaje": 10}),  # an amount: per-cell noise by default (issue 48, item 5)
 ])
 def test_every_column_gets_its_rule(propuesta, columna, regla):
     assert propuesta["version"] == 1

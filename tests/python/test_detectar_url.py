@@ -220,8 +220,11 @@ def test_a_foreign_key_takes_its_parents_rule(tmp_path):
     rc, doc, err = _correr("detectar", f"sqlite:{db}")
     assert rc == 0, err
     assert 'rut_pagador = { regla = "rut" }  # 0 non-empty: a FOREIGN KEY to clientes.rut, so its rule (the join holds)' in doc, doc
-    assert ("email_aviso = { regla = \"mantener\" }  # 0 non-empty: nothing personal found; a FOREIGN KEY to clientes.email, "
-            "whose rule needs a column of its own row: review, the join may not hold") in doc, doc
+    # nothing sampled is no evidence: an email by its name, masked (never mantener), and the comment says the join
+    # to a persona-masked parent must be reviewed
+    assert ("email_aviso = { regla = \"email\" }  # 0 non-empty: nothing sampled, so by its name and type (private by "
+            "default: review when rows come); a FOREIGN KEY to clientes.email, whose rule needs a column of its own row: "
+            "review, the join may not hold") in doc, doc
     reglas = tmp_path / "reglas.toml"
     reglas.write_text(doc)
     con.executemany("INSERT INTO pagos (rut_pagador) VALUES (?)", [(r,) for r in ruts])

@@ -536,10 +536,10 @@ def test_value_rules_refusals_and_policies(tmp_path):
     assert p.returncode == 2 and "row 2, column f: fecha: no such day in the calendar" in err, err
     assert secreto not in err and "1987" not in err, err
     p = _enmascarar(tmp_path, reglas + '[politica]\ninvalido = "nulo"\n',
-                    f"rut,f,m\n12.345.678-5,{secreto},1.0\n,2000-01-01,7\n".encode())
+                    f"rut,f,m\n12.345.678-5,{secreto},1.0.0\n,2000-01-01,7\n".encode())
     assert p.returncode == 0, p.stderr.decode()
     uno, dos = _filas(p.stdout)
-    # row 1: the impossible date and the decimal amount emptied, the RUT masked
+    # row 1: the impossible date and an amount monto cannot read (1.0.0) emptied, the RUT masked
     assert stdnum_rut.is_valid(uno["rut"]) and uno["f"] == "" and uno["m"] == "", uno
     # row 2: no entity, so no offset: the date emptied; the amount (keyed by itself) masked, and 7 +- 5 %
     # holds only 7 (6.65..7.35): small amounts may come out as they went in

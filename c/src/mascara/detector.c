@@ -193,7 +193,8 @@ dt_status dt_detector_tipo(dt_detector *d, size_t j, int tipo) {
 
 dt_status dt_detector_restricciones(dt_detector *d, size_t j, unsigned restricciones) {
     if (d == NULL) return DT_ERR_NULL;
-    if (j >= d->n || (restricciones & ~(unsigned)(DT_DETECTOR_NO_NULO | DT_DETECTOR_UNICO)) != 0) return DT_ERR_INVALID_ARG;
+    if (j >= d->n || (restricciones & ~(unsigned)(DT_DETECTOR_NO_NULO | DT_DETECTOR_UNICO | DT_DETECTOR_CHECK)) != 0)
+        return DT_ERR_INVALID_ARG;
     d->col[j].restr = restricciones;
     return DT_OK;
 }
@@ -697,7 +698,18 @@ static dt_status dt__detector_escribir(const dt_detector *d, const char *origen,
         if (sigue == 1) {
             dt__tx(&x, "%s", padre.p);
             por = 8;
-        } else por = dt__regla_de(d, &a, j, &x);
+        } else {
+            dt__creciente r = {NULL, 0, 0, 0};
+            por = dt__regla_de(d, &a, j, &r);
+            if (r.sin_memoria) x.sin_memoria = 1;
+            if ((c->restr & DT_DETECTOR_CHECK) && r.p &&
+                (strstr(r.p, "\"monto\"") || strstr(r.p, "\"fecha\"") || strstr(r.p, "fecha.fecha_hora"))) {
+                /* noise per cell could leave the range a CHECK allows (neto BETWEEN 1000 AND 900000) */
+                dt__tx(&x, "{ regla = \"mantener\" }");
+                por = 18;
+            } else if (r.p) dt__tx(&x, "%s", r.p);
+            free(r.p);
+        }
         dt__tx(&x, "  # %llu non-empty", (unsigned long long)c->llenos);
         for (size_t q = 0; q < DT__NCLASES; q++)
             if (c->cuenta[q]) dt__tx(&x, ", %s %llu", dt__clases[q], (unsigned long long)c->cuenta[q]);
@@ -714,6 +726,7 @@ static dt_status dt__detector_escribir(const dt_detector *d, const char *origen,
         else if (por == 13) dt__tx(&x, ": part of a PRIMARY KEY or UNIQUE constraint, kept so the key holds: review");
         else if (por == 14) dt__tx(&x, ": binary data in a NOT NULL column, written empty");
         else if (por == 15) dt__tx(&x, ": follows the masked comuna of its row");
+        else if (por == 18) dt__tx(&x, ": named in a CHECK constraint, so kept (noise per cell could break it): review, it may link");
         else if (por == 16 && c->forma[6] == 0) dt__tx(&x, ": plain numbers, not identifiers");
         else if (por == 16)
             dt__tx(&x, ": plain numbers, not identifiers (%llu of %llu of 7 to 9 digits pass module 11, as 1 in 11 do by chance)",
