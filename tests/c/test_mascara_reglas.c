@@ -54,7 +54,7 @@ static void refusals(void) {
             "reglas.toml:3: columnas.rut.regla must be a string, got an integer");
     rechaza("version = 1\n[columnas]\nrut = { regla = \"hash\" }\n", DT_MASCARA_TOML,
             "reglas.toml:3: columnas.rut: unknown rule 'hash' (the rules are rut, persona, email, telefono, patente, "
-            "texto, fecha, monto, sustituir, derivado, mantener, nulo and borrar)");
+            "texto, fecha, monto, sustituir, derivado, formato, ip, coordenada, constante, sigue, mantener, nulo and borrar)");
     rechaza("version = 1\n[columnas]\nrut = { regla = \"rut\", formato = \"puntos\" }\n", DT_MASCARA_TOML,
             "reglas.toml:3: columnas.rut: unknown key 'formato' (the rule rut takes regla and dv)");
     rechaza("version = 1\n[columnas]\nrut = { regla = \"rut\" }\nemail = { regla = \"persona\", entidad = \"rut\" }\n",
@@ -880,7 +880,7 @@ static void base_de_datos(void) {
     rechaza_tabla("version = 1\n[tablas.a.columnas]\nx = { regla = \"mantener\" }\n[tablas.b.columnas]\ny = { regla = \"nada\" }\n",
                   "a",
                   "db.toml:5: columnas.y: unknown rule 'nada' (the rules are rut, persona, email, telefono, patente, texto, "
-                  "fecha, monto, sustituir, derivado, mantener, nulo and borrar)");
+                  "fecha, monto, sustituir, derivado, formato, ip, coordenada, constante, sigue, mantener, nulo and borrar)");
     rechaza_tabla("version = 1\n[tablas.a]\nfilas = 3\n[tablas.a.columnas]\nx = { regla = \"mantener\" }\n", "a",
                   "db.toml:3: tablas.a: unknown key 'filas' (a table takes columnas)");
     rechaza_tabla("version = 1\n[columnas]\nx = { regla = \"mantener\" }\n", "a",
@@ -905,7 +905,7 @@ static void base_de_datos(void) {
     CHECK_OK(dt_detector_reglas_tabla(d, "ventas.boletas", doc + n, sizeof doc - n, &len), "the table's section");
     static const char esperado[] = "[tablas.\"ventas.boletas\".columnas]  # 3 rows sampled, 2 columns\n"
                                    "rut = { regla = \"rut\" }  # 3 non-empty, rut 3, digit runs 3, data in text 3\n"
-                                   "notas = { regla = \"texto\" }  # 3 non-empty, texto 3, data in text 3\n";
+                                   "notas = { regla = \"texto\" }  # 3 non-empty, texto 3, data in text 3: by the column's name and its values\n";
     CHECK(strcmp(doc + n, esperado) == 0, "the section:\n%s\nwant:\n%s", doc + n, esperado);
     CHECK(dt_detector_reglas_tabla(d, "", doc, sizeof doc, &len) == DT_ERR_INVALID_ARG, "an empty table name is refused");
     CHECK(dt_detector_reglas_tabla(d, NULL, doc, sizeof doc, &len) == DT_ERR_NULL, "a NULL table name is DT_ERR_NULL");
@@ -920,7 +920,7 @@ static void base_de_datos(void) {
     size_t tl[] = {6, 4}, tvl[] = {19, 19};
     CHECK_OK(dt_detector_new(2, tc, tl, &d), "detector");
     CHECK(dt_detector_tipo(d, 2, DT_DETECTOR_TIMESTAMP) == DT_ERR_INVALID_ARG, "column 2 of 2 is refused");
-    CHECK(dt_detector_tipo(d, 0, 7) == DT_ERR_INVALID_ARG, "an unknown tipo is refused");
+    CHECK(dt_detector_tipo(d, 0, DT_DETECTOR_BOOLEANO + 1) == DT_ERR_INVALID_ARG, "an unknown tipo is refused");
     CHECK(dt_detector_tipo(NULL, 0, DT_DETECTOR_TIMESTAMP) == DT_ERR_NULL, "a NULL detector is DT_ERR_NULL");
     CHECK_OK(dt_detector_tipo(d, 0, DT_DETECTOR_TIMESTAMP), "tipo");
     for (int i = 0; i < 2; i++) CHECK_OK(dt_detector_fila(d, 2, tv, tvl), "detector row %d", i + 1);
@@ -929,7 +929,7 @@ static void base_de_datos(void) {
         "[tablas.auditoria.columnas]  # 2 rows sampled, 2 columns\n"
         "creado = { regla = \"sustituir\", llamada = \"fecha.fecha_hora\" }  # 2 non-empty, dates 2: a timestamp column, as its "
         "database declares it\n"
-        "otro = { regla = \"nulo\" }  # 2 non-empty, dates 2\n";
+        "otro = { regla = \"formato\" }  # 2 non-empty, dates 2\n"; /* never nulo (issue 48): the form kept */
     CHECK(strcmp(doc, esperado_t) == 0, "the section:\n%s\nwant:\n%s", doc, esperado_t);
     dt_detector_free(d);
 
@@ -944,7 +944,7 @@ static void base_de_datos(void) {
         "[tablas.accesos.columnas]  # 1 rows sampled, 2 columns\n"
         "id = { regla = \"mantener\" }  # 1 non-empty, digit runs 1: a uuid column, as its database declares it: an "
         "identifier, kept\n"
-        "otro = { regla = \"nulo\" }  # 1 non-empty, digit runs 1\n";
+        "otro = { regla = \"formato\" }  # 1 non-empty, digit runs 1\n";
     CHECK(strcmp(doc, esperado_u) == 0, "the section:\n%s\nwant:\n%s", doc, esperado_u);
     dt_detector_free(d);
 

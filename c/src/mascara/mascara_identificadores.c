@@ -61,12 +61,12 @@ static dt_status dt__mv_no(const char *frase, char *why, size_t whycap, dt_statu
 static int dt__mv_utf8(char c) { return (unsigned char)c >= 0x80; }
 
 static int dt__mv_local(char c) {
-    return dt__mv_letra(c) || dt__mv_utf8(c) || dt__mv_digito(c) || c == '.' || c == '_' || c == '%' || c == '+' || c == '-';
+    return dt__mv_letra(c) || dt__mv_digito(c) || c == '.' || c == '_' || c == '%' || c == '+' || c == '-';
 }
 
-/* Why [a, b) is not an address, or NULL when it is one. The grammar: docs/enmascarar.md. */
-const char *dt__mc_email_falla(const char *s, size_t a, size_t b);
-const char *dt__mc_email_falla(const char *s, size_t a, size_t b) {
+/* Why [a, b) is not an address, or NULL when it is one. The grammar: docs/enmascarar.md. `utf8`: bytes
+ * of UTF-8 sequences count as letters (the rule email's reading; dt_mascara_email and texto keep ASCII). */
+static const char *dt__mv_email_falla(const char *s, size_t a, size_t b, int utf8) {
     if (a == b) return "email: the value is empty or only whitespace";
     const char *at = memchr(s + a, '@', b - a);
     if (at == NULL) return "email: it has no '@'";
@@ -74,13 +74,13 @@ const char *dt__mc_email_falla(const char *s, size_t a, size_t b) {
     if (memchr(s + p + 1, '@', b - p - 1) != NULL) return "email: it has more than one '@'";
     if (p == a || p - a > 64) return "email: the part before the '@' is empty or longer than 64 bytes";
     for (size_t i = a; i < p; i++)
-        if (!dt__mv_local(s[i])) return "email: the part before the '@' has a character other than letters, digits and . _ % + -";
+        if (!dt__mv_local(s[i]) && !(utf8 && dt__mv_utf8(s[i]))) return "email: the part before the '@' has a character other than letters, digits and . _ % + -";
     size_t d = p + 1;
     if (b - d > 253) return "email: the domain is longer than 253 bytes";
     size_t etiquetas = 0, ultima = d;
     for (size_t i = d; i <= b; i++) {
         if (i < b && s[i] != '.') {
-            if (!dt__mv_letra(s[i]) && !dt__mv_utf8(s[i]) && !dt__mv_digito(s[i]) && s[i] != '-')
+            if (!dt__mv_letra(s[i]) && !(utf8 && dt__mv_utf8(s[i])) && !dt__mv_digito(s[i]) && s[i] != '-')
                 return "email: the domain has a character other than letters, digits, hyphens and dots";
             continue;
         }
@@ -91,9 +91,12 @@ const char *dt__mc_email_falla(const char *s, size_t a, size_t b) {
     if (etiquetas < 2) return "email: the domain has no dot";
     if (b - ultima < 2) return "email: the domain's last label is shorter than 2 letters";
     for (size_t i = ultima; i < b; i++)
-        if (!dt__mv_letra(s[i]) && !dt__mv_utf8(s[i])) return "email: the domain's last label is not letters only";
+        if (!dt__mv_letra(s[i]) && !(utf8 && dt__mv_utf8(s[i]))) return "email: the domain's last label is not letters only";
     return NULL;
 }
+
+const char *dt__mc_email_falla(const char *s, size_t a, size_t b);
+const char *dt__mc_email_falla(const char *s, size_t a, size_t b) { return dt__mv_email_falla(s, a, b, 0); }
 
 /* RFC 4648 base32, lower case, no padding: 5 bits a character, the bytes' bits from the most
  * significant; `n` characters from `h`. */
@@ -109,12 +112,12 @@ static char *dt__mv_base32(char *p, const uint8_t *h, size_t n) {
 
 #define DT__MV_EMAIL_LARGO 37 /* 16 + '@' + 8 + ".example.com" */
 
-dt_status dt_mascara_email(const dt_mascara_clave *k, const char *in, size_t len, char *buf, size_t cap,
-                           size_t *out_len, char *why, size_t whycap) {
+static dt_status dt__mv_email(const dt_mascara_clave *k, const char *in, size_t len, char *buf, size_t cap,
+                              size_t *out_len, char *why, size_t whycap, int utf8) {
     size_t a, b;
     dt_status st = dt__mv_inicio("email", k, in, len, buf, cap, why, whycap, &a, &b);
     if (st != DT_OK) return st;
-    const char *falla = dt__mc_email_falla(in, a, b);
+    const char *falla = dt__mv_email_falla(in, a, b, utf8);
     if (falla) return dt__mv_no(falla, why, whycap, DT_ERR_INVALID_ARG);
     char norm[320];
     size_t n = b - a, at = 0;
@@ -144,6 +147,11 @@ dt_status dt_mascara_email(const dt_mascara_clave *k, const char *in, size_t len
     q = dt__put(q, in + b, len - b);
     *q = '\0';
     return DT_OK;
+}
+
+dt_status dt_mascara_email(const dt_mascara_clave *k, const char *in, size_t len, char *buf, size_t cap,
+                           size_t *out_len, char *why, size_t whycap) {
+    return dt__mv_email(k, in, len, buf, cap, out_len, why, whycap, 0);
 }
 
 /* ---- telefono ---- */
@@ -264,10 +272,12 @@ static dt_status dt__mv_telefono(const dt_mascara_clave *k, const char *in, size
                                  size_t *out_len, char *why, size_t whycap, int inversa) {
     size_t a, b, pos[11], nd, o;
     unsigned area;
+    int otros_paises = inversa == 2; /* the rule telefono (2): forward, and a foreign number masked too */
+    if (otros_paises) inversa = 0;
     dt_status st = dt__mv_inicio("telefono", k, in, len, buf, cap, why, whycap, &a, &b);
     if (st != DT_OK) return st;
     const char *falla = dt__mc_telefono_falla(in, a, b, pos, &nd, &o, &area);
-    if (falla && !inversa && b - a <= 64) {
+    if (falla && otros_paises && b - a <= 64) {
         /* not Chile's plan: a number of another country (or an extension, an old form) keeps its
          * calling code and form, its other digits replaced (mascara_formas.c); not reversible */
         char otro[64];
@@ -398,8 +408,10 @@ dt_status dt_mascara_patente_inversa(const dt_mascara_clave *k, const char *in, 
 dt_status dt__mc_valor(const dt_mascara_clave *k, int tipo, unsigned buscar, const char *in, size_t len, char *buf,
                        size_t cap, size_t *out_len, char *why, size_t whycap) {
     switch (tipo) {
-    case DT__MC_EMAIL: return dt_mascara_email(k, in, len, buf, cap, out_len, why, whycap);
-    case DT__MC_TELEFONO: return dt_mascara_telefono(k, in, len, buf, cap, out_len, why, whycap);
+    /* the rules email and telefono read more than dt_mascara_email and dt_mascara_telefono (and texto,
+     * which finds candidates by them): a Unicode address; a phone of another country */
+    case DT__MC_EMAIL: return dt__mv_email(k, in, len, buf, cap, out_len, why, whycap, 1);
+    case DT__MC_TELEFONO: return dt__mv_telefono(k, in, len, buf, cap, out_len, why, whycap, 2);
     case DT__MC_PATENTE: return dt_mascara_patente(k, in, len, buf, cap, out_len, why, whycap);
     case DT__MC_FORMATO: return dt__mc_formato(k, in, len, buf, cap, out_len, why, whycap);
     case DT__MC_IP: return dt__mc_ip(k, in, len, buf, cap, out_len, why, whycap);
