@@ -224,15 +224,9 @@ int dt__cli_copiar_main(int argc, char **argv) {
                         "client)\n", clientes[tipos[0]], bibliotecas[tipos[0]]);
         return 2;
     }
-    if (volcado) { /* a dump is never written over (SQLite's copier says the same of a database file) */
-        FILE *f = fopen(hacia, "rb");
-        if (f != NULL) {
-            fclose(f);
-            fprintf(stderr, "datoteca: copiar: --hacia names a file that exists; copiar writes a new dump only (nothing was "
-                            "written)\n");
-            return 2;
-        }
-    }
+    /* a dump is never written over (SQLite's copier says the same of a database file), nor onto a device,
+     * a FIFO (opening one to look blocked) or a link: lstat, never open (cli_salida.c) */
+    if (volcado && dt__cli_salida_tipo(hacia, "dump", "copiar", "--hacia") != DT__SALIDA_NUEVA) return 2;
     if (dt__cli_clave_dada(clave_ruta, "copiar")) return 2;
     size_t n = 0;
     char *texto = dt__cli_archivo_chico(reglas_ruta, DT__COPIAR_REGLAS_MAX, &n);

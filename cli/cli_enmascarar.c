@@ -60,7 +60,9 @@ static int usage_enmascarar(FILE *f) {
             ".ndjson), else csv. --jobs N (1 to 64): N threads mask, the output is the same bytes as with one.\n"
             "--csv-seguro: a CSV cell a spreadsheet would run as a formula (=, +, -, @, tab, CR first) is written\n"
             "as text, a ' in front (a number or a phone with a sign is left as it is); CSV only.\n"
-            "--salida FILE writes FILE through a temporary file renamed at the end (nothing is left on an error).\n"
+            "--salida FILE writes FILE through a temporary file renamed at the end (nothing is left on an error); a\n"
+            "character device or a FIFO (/dev/null, a pipe) is written directly, and a link, directory or other\n"
+            "special file is refused: nothing is ever renamed onto a device.\n"
             "--riesgo QI,...: when the run ends well, the k-anonymity of the output over those columns on stderr\n"
             "(and with --riesgo-enlace A,B the linkage of the pair A, B; `datoteca riesgo --help`).\n"
             "--progreso / --silencio: a progress line on stderr (rows masked, the share of an input file read, rows/s,\n"
@@ -535,6 +537,7 @@ static int enmascarar(int argc, char **argv, dt__cli_riesgo_enm *riesgo) {
     int lector_listo = 0;
     FILE *in = stdin, *out = stdout;
     char *tmp = NULL;
+    int en_sitio = 0; /* --salida a device or a FIFO: written directly, never renamed onto (cli_salida.c) */
 
     size_t n;
     char *texto = dt__cli_archivo_chico(reglas_ruta, DT__ENM_ARCHIVO_MAX, &n);
@@ -643,7 +646,19 @@ static int enmascarar(int argc, char **argv, dt__cli_riesgo_enm *riesgo) {
             goto fin;
     }
 
-    if (salida != NULL) {
+    int tipo_salida = salida != NULL ? dt__cli_salida_tipo(salida, NULL, "enmascarar", "--salida") : DT__SALIDA_NUEVA;
+    if (tipo_salida == DT__SALIDA_REHUSADA) {
+        rc = 2;
+        goto fin;
+    }
+    if (tipo_salida == DT__SALIDA_EN_SITIO) {
+        if ((out = dt__cli_salida_en_sitio(salida, "enmascarar", "--salida")) == NULL) {
+            out = stdout;
+            rc = 1;
+            goto fin;
+        }
+        en_sitio = 1;
+    } else if (salida != NULL) {
         size_t sl = strlen(salida);
         tmp = malloc(sl + 16);
         if (tmp == NULL) goto sin_memoria;
@@ -703,20 +718,16 @@ static int enmascarar(int argc, char **argv, dt__cli_riesgo_enm *riesgo) {
         rc = 1;
         goto fin;
     }
-    if (tmp != NULL) {
+    if (tmp != NULL || en_sitio) {
         int err = fclose(out);
-        out = NULL;
+        out = en_sitio ? stdout : NULL;
+        en_sitio = 0;
         if (err != 0) {
             fprintf(stderr, "datoteca: enmascarar: cannot write the output: %s\n", strerror(errno));
             rc = 1;
             goto fin;
         }
-#ifdef _WIN32
-        remove(salida); /* rename does not replace on Windows */
-#endif
-        if (rename(tmp, salida) != 0) {
-            fprintf(stderr, "datoteca: enmascarar: cannot rename the temporary file to the output file given (--salida): %s\n",
-                    strerror(errno));
+        if (tmp != NULL && dt__cli_salida_renombrar(tmp, salida, NULL, "enmascarar", "--salida") != 0) {
             rc = 1;
             goto fin;
         }
@@ -728,6 +739,7 @@ sin_memoria:
     fprintf(stderr, "datoteca: out of memory\n");
     rc = 1;
 fin:
+    if (en_sitio) fclose(out);
     if (tmp != NULL) {
         if (out != NULL) fclose(out);
         remove(tmp);

@@ -170,6 +170,20 @@ char *dt__cli_archivo_chico(const char *ruta, size_t max, size_t *len);
 /* Whether an argument's last path component is 64 hexadecimal digits: a key pasted where a path or a
  * name goes, refused before use and never printed. */
 int dt__cli_parece_clave(const char *s);
+/* Where an output given by name may go (cli_salida.c, issue 48): a rename only ever onto a regular file
+ * or a free name, never onto a device. _tipo lstat's `ruta` and says what to do, or refuses with a
+ * sentence "datoteca: <orden>: <opcion> names ..." on stderr (never the path). `solo_nueva` NULL: the
+ * output may replace a regular file; else it is what the command writes ("dump", "database"), new only.
+ * NUEVA (a free name) and REGULAR (a regular file, refused when `solo_nueva`) are written through a temporary file and
+ * _renombrar; EN_SITIO (a character device or a FIFO, maybe through links; refused when `solo_nueva`)
+ * is opened with _en_sitio and written directly; a link to anything else, a directory, a block device
+ * or a socket is REHUSADA. _en_sitio opens it for writing, checking on the descriptor that it is still
+ * a device or a FIFO (NULL with the reason said). _renombrar judges the path again, then renames `tmp`
+ * onto it: 0, or 1 with the reason said (the caller removes tmp). */
+enum { DT__SALIDA_REHUSADA = -1, DT__SALIDA_NUEVA = 0, DT__SALIDA_REGULAR = 1, DT__SALIDA_EN_SITIO = 2 };
+int dt__cli_salida_tipo(const char *ruta, const char *solo_nueva, const char *orden, const char *opcion);
+FILE *dt__cli_salida_en_sitio(const char *ruta, const char *orden, const char *opcion);
+int dt__cli_salida_renombrar(const char *tmp, const char *ruta, const char *solo_nueva, const char *orden, const char *opcion);
 /* The part of a path after its last '/' or '\\': what sentences name, never the directories typed. */
 const char *dt__cli_base(const char *ruta);
 /* No core file and, on Linux, not dumpable: called before a key is anywhere in the process. */
