@@ -186,6 +186,12 @@ int dt__cli_copiar_main(int argc, char **argv) {
                             "not a %s, and is not used\n", nombres[i], i < 2 ? "URL" : "path");
             return 2;
         }
+    /* a key in a table list or a condition is neither used nor quoted; a rules file whose text is a key is not
+     * parsed (issue 48) */
+    if (dt__cli_valor_con_clave("copiar", "--subconjunto", subconjunto)) return 2;
+    for (size_t i = 0; i < ndonde; i++)
+        if (dt__cli_valor_con_clave("copiar", "--donde", donde[i])) return 2;
+    if (dt__cli_archivo_es_clave(reglas_ruta)) return dt__cli_rehusar_clave("copiar", "--reglas", "rules");
     unsigned long long semilla = 0;
     if (semilla_txt != NULL && !dt__cli_parse_u64(semilla_txt, UINT64_MAX, &semilla)) {
         fprintf(stderr, "datoteca: copiar: --semilla must be a whole number from 0 to 18446744073709551615\n");

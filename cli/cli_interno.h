@@ -167,9 +167,23 @@ int dt__cli_enmascarar_main(int argc, char **argv);
 /* Shared by the commands that hold a masking key (cli_clave.c). A whole small file (the rules) into a new
  * NUL-terminated buffer the caller frees, or NULL with errno set (EFBIG past `max` bytes). */
 char *dt__cli_archivo_chico(const char *ruta, size_t max, size_t *len);
-/* Whether an argument's last path component is 64 hexadecimal digits: a key pasted where a path or a
- * name goes, refused before use and never printed. */
+/* Whether an argument's last path component holds 64 hexadecimal digits in a row (the key alone, or
+ * `<key>.csv`): a key pasted where a path or a name goes, refused before use and never printed. */
 int dt__cli_parece_clave(const char *s);
+/* What a key looks like where it does not belong (issue 48). _tiene_clave: `s` (n bytes) holds 64
+ * hexadecimal digits in a row. _texto_es_clave: `s` is a key file's text, 64 hexadecimal digits with
+ * only whitespace around them. _archivo_es_clave: the file at `ruta` (NULL: stdin) is a regular file of
+ * at most DT__CLI_CLAVE_ARCHIVO_MAX bytes whose text is a key (read with pread: stdin's position is
+ * kept; a FIFO, a device or a file that cannot be opened is 0, for its reader to judge). _rehusar_clave
+ * says "datoteca: <orden>: <opcion>: the file given holds a masking key ..., not <que>" and returns 2.
+ * _valor_con_clave: 0 when `valor` (NULL: 0) holds no such run, else 2 with "the value given to
+ * <opcion> holds 64 hexadecimal digits..." said: never the value. */
+#define DT__CLI_CLAVE_ARCHIVO_MAX 4096
+int dt__cli_tiene_clave(const char *s, size_t n);
+int dt__cli_texto_es_clave(const char *s, size_t n);
+int dt__cli_archivo_es_clave(const char *ruta);
+int dt__cli_rehusar_clave(const char *orden, const char *opcion, const char *que);
+int dt__cli_valor_con_clave(const char *orden, const char *opcion, const char *valor);
 /* Where an output given by name may go (cli_salida.c, issue 48): a rename only ever onto a regular file
  * or a free name, never onto a device. _tipo lstat's `ruta` and says what to do, or refuses with a
  * sentence "datoteca: <orden>: <opcion> names ..." on stderr (never the path). `solo_nueva` NULL: the

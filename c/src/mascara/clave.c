@@ -99,6 +99,24 @@ static const char *dt__clave_conocida(const uint8_t maestra[32], char *frase, si
     return NULL;
 }
 
+int dt__parece_clave_en(const char *s, size_t n) {
+    /* 16 digits with a letter: a key's quoted prefix (40 bytes of a line) always has both, while a plain
+     * number, a date or a RUT has no letter; 64 of any: a key of digits only (1 in 10^13) */
+    size_t corrida = 0;
+    int letra = 0;
+    for (size_t i = 0; i < n; i++) {
+        int v = dt__hex_valor(s[i]);
+        if (v < 0) {
+            corrida = 0, letra = 0;
+            continue;
+        }
+        corrida++;
+        letra |= v >= 10;
+        if ((corrida >= 16 && letra) || corrida >= 64) return 1;
+    }
+    return 0;
+}
+
 dt_status dt_mascara_clave_new(const char *hex, size_t len, dt_mascara_clave **out, char *why, size_t whycap) {
     /* as before 3.0: every well-formed key, the test key included (the contract fixture uses it) */
     return dt_mascara_clave_new_opciones(hex, len, DT_MASCARA_CLAVE_DE_PRUEBA, out, why, whycap);
