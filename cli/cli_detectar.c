@@ -198,8 +198,8 @@ int dt__cli_detectar_main(int argc, char **argv) {
     /* The file's name goes into the proposal's first line and its text into the rules' names: a key there
      * (the name, or the text of a key file given by mistake) is refused, never printed (issue 48). */
     if (dt__cli_parece_clave(archivo)) {
-        fprintf(stderr, "datoteca: detectar: the file name given holds 64 hexadecimal digits in a row: it looks like a "
-                        "masking key, not a path, and is not used\n");
+        fprintf(stderr, "datoteca: detectar: cannot read the file given: its name holds 64 hexadecimal digits in a row, "
+                        "as a masking key does, and is not used\n");
         return 2;
     }
     if (dt__cli_archivo_es_clave(strcmp(archivo, "-") == 0 ? NULL : archivo))

@@ -491,8 +491,8 @@ static int enmascarar(int argc, char **argv, dt__cli_riesgo_enm *riesgo) {
         for (int i = 0; i < 5; i++)
             if (valores[i] != NULL && dt__cli_parece_clave(valores[i])) {
                 fprintf(stderr,
-                        "datoteca: enmascarar: the value given to %s holds 64 hexadecimal digits in a row: it looks like "
-                        "a masking key, not a path, and is not used%s\n",
+                        "datoteca: enmascarar: the value given to %s is 64 hexadecimal digits, or holds them in a row: it "
+                        "looks like a masking key, not a path, and is not used%s\n",
                         nombres[i],
                         i == 1 ? "; put the key in a file only you can read, (umask 077; openssl rand -hex 32 > clave.hex), "
                                  "and give that file's name"
