@@ -1,12 +1,20 @@
 /* What the commands that hold a masking key share (enmascarar, copiar): reading a small rules file,
  * telling a key pasted where a path goes, keeping the key out of core files and out of the environment. */
 #if !defined(_WIN32) && !defined(_POSIX_C_SOURCE)
-#define _POSIX_C_SOURCE 200809L /* unsetenv */
+#define _POSIX_C_SOURCE 200809L /* unsetenv, pread */
 #endif
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#ifndef _WIN32
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#ifndef O_NOCTTY
+#define O_NOCTTY 0 /* wasm32-wasi's libc may lack it */
+#endif
+#endif
 #if !defined(_WIN32) && !defined(__wasi__) /* WASI has no process limits (and no core files) */
 #include <sys/resource.h>
 #endif
@@ -43,24 +51,71 @@ char *dt__cli_archivo_chico(const char *ruta, size_t max, size_t *len) {
     return b;
 }
 
-/* Whether an argument's last component is a key: 64 hexadecimal digits, maybe with a newline after
- * them (what `$(cat clave.hex)` or a paste gives where a path goes). Refused before it is used as a
- * name: as --salida the output would be a file named after the key. A hash-named directory on the
- * way (Docker's layers are 64 hex digits) is not a key given by mistake and passes. No message here
- * prints an argument that may be a key: they say "the rules file given (--reglas)". */
+static int dt__cli_hex(char c) { return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F'); }
+
+int dt__cli_tiene_clave(const char *s, size_t n) {
+    size_t corrida = 0;
+    for (size_t i = 0; i < n; i++)
+        if ((corrida = dt__cli_hex(s[i]) ? corrida + 1 : 0) >= 64) return 1;
+    return 0;
+}
+
+/* Whether an argument's last component holds a key: 64 hexadecimal digits in a row, alone (what
+ * `$(cat clave.hex)` or a paste gives where a path goes) or inside a name (`<key>.csv`). Refused
+ * before it is used as a name: as --salida the output would be a file named after the key. A
+ * hash-named directory on the way (Docker's layers are 64 hex digits) is not a key given by mistake
+ * and passes. No message here prints an argument that may be a key: they say "the rules file given
+ * (--reglas)". */
 int dt__cli_parece_clave(const char *s) {
-    const char *b = s;
-    for (const char *p = s; *p; p++)
-        if (*p == '/' || *p == '\\') b = p + 1;
-    size_t n = 0;
-    for (; b[n]; n++) {
-        char c = b[n];
-        if (!((c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F'))) break;
-    }
+    return dt__cli_tiene_clave(dt__cli_base(s), strlen(dt__cli_base(s)));
+}
+
+int dt__cli_texto_es_clave(const char *s, size_t n) {
+    /* the forms a key file takes (dt_mascara_clave_leer: 64 digits and a newline), and what an editor
+     * or a copy adds around them: spaces, tabs, CR, LF */
+    while (n > 0 && (s[n - 1] == ' ' || s[n - 1] == '\t' || s[n - 1] == '\r' || s[n - 1] == '\n')) n--;
+    while (n > 0 && (*s == ' ' || *s == '\t' || *s == '\r' || *s == '\n')) s++, n--;
     if (n != 64) return 0;
-    for (const char *p = b + n; *p; p++)
-        if (*p != '\n' && *p != '\r' && *p != ' ' && *p != '\t') return 0;
+    for (size_t i = 0; i < n; i++)
+        if (!dt__cli_hex(s[i])) return 0;
     return 1;
+}
+
+int dt__cli_archivo_es_clave(const char *ruta) {
+#if defined(_WIN32)
+    (void)ruta;
+    return 0;
+#else
+    /* O_NONBLOCK: a FIFO is not waited for (and is not judged: its bytes are the reader's alone) */
+    int fd = ruta != NULL ? open(ruta, O_RDONLY | O_NONBLOCK | O_NOCTTY) : 0;
+    if (fd < 0) return 0; /* the reader says why it cannot open it */
+    struct stat sb;
+    int es = 0;
+    if (fstat(fd, &sb) == 0 && S_ISREG(sb.st_mode) && sb.st_size >= 64 && sb.st_size <= DT__CLI_CLAVE_ARCHIVO_MAX) {
+        char b[DT__CLI_CLAVE_ARCHIVO_MAX];
+        /* pread: stdin redirected from a file is read from where it is, its position left as it was */
+        ssize_t r = pread(fd, b, (size_t)sb.st_size, 0);
+        es = r > 0 && dt__cli_texto_es_clave(b, (size_t)r);
+        dt__borrar(b, sizeof b);
+    }
+    if (ruta != NULL) close(fd);
+    return es;
+#endif
+}
+
+int dt__cli_rehusar_clave(const char *orden, const char *opcion, const char *que) {
+    fprintf(stderr, "datoteca: %s: %s: the file given holds a masking key (64 hexadecimal digits), not %s; it is not read "
+                    "and none of it is printed. A key is given with --clave-archivo or DATOTECA_CLAVE only\n",
+            orden, opcion, que);
+    return 2;
+}
+
+int dt__cli_valor_con_clave(const char *orden, const char *opcion, const char *valor) {
+    if (valor == NULL || !dt__cli_tiene_clave(valor, strlen(valor))) return 0;
+    fprintf(stderr, "datoteca: %s: the value given to %s holds 64 hexadecimal digits in a row: it looks like a masking "
+                    "key, and is neither used nor printed\n",
+            orden, opcion);
+    return 2;
 }
 
 /* The part of a path after its last '/' (or '\\'): what the rules' sentences name ("reglas.toml:4:

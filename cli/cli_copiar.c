@@ -186,6 +186,12 @@ int dt__cli_copiar_main(int argc, char **argv) {
                             "not a %s, and is not used\n", nombres[i], i < 2 ? "URL" : "path");
             return 2;
         }
+    /* a key in a table list or a condition is neither used nor quoted; a rules file whose text is a key is not
+     * parsed (issue 48) */
+    if (dt__cli_valor_con_clave("copiar", "--subconjunto", subconjunto)) return 2;
+    for (size_t i = 0; i < ndonde; i++)
+        if (dt__cli_valor_con_clave("copiar", "--donde", donde[i])) return 2;
+    if (dt__cli_archivo_es_clave(reglas_ruta)) return dt__cli_rehusar_clave("copiar", "--reglas", "rules");
     unsigned long long semilla = 0;
     if (semilla_txt != NULL && !dt__cli_parse_u64(semilla_txt, UINT64_MAX, &semilla)) {
         fprintf(stderr, "datoteca: copiar: --semilla must be a whole number from 0 to 18446744073709551615\n");
@@ -224,15 +230,9 @@ int dt__cli_copiar_main(int argc, char **argv) {
                         "client)\n", clientes[tipos[0]], bibliotecas[tipos[0]]);
         return 2;
     }
-    if (volcado) { /* a dump is never written over (SQLite's copier says the same of a database file) */
-        FILE *f = fopen(hacia, "rb");
-        if (f != NULL) {
-            fclose(f);
-            fprintf(stderr, "datoteca: copiar: --hacia names a file that exists; copiar writes a new dump only (nothing was "
-                            "written)\n");
-            return 2;
-        }
-    }
+    /* a dump is never written over (SQLite's copier says the same of a database file), nor onto a device,
+     * a FIFO (opening one to look blocked) or a link: lstat, never open (cli_salida.c) */
+    if (volcado && dt__cli_salida_tipo(hacia, "dump", "copiar", "--hacia") != DT__SALIDA_NUEVA) return 2;
     if (dt__cli_clave_dada(clave_ruta, "copiar")) return 2;
     size_t n = 0;
     char *texto = dt__cli_archivo_chico(reglas_ruta, DT__COPIAR_REGLAS_MAX, &n);

@@ -190,10 +190,20 @@ int dt__cli_detectar_main(int argc, char **argv) {
             }
             jsonl = strcmp(v, "jsonl") == 0;
         } else {
-            fprintf(stderr, "datoteca: detectar: unknown option '%s'\n", argv[i]);
+            /* by position: an argument pasted by mistake may be a key (issue 48) */
+            fprintf(stderr, "datoteca: detectar: argument %d is not an option of detectar (or lacks its value)\n", i);
             return usage_detectar(stderr);
         }
     }
+    /* The file's name goes into the proposal's first line and its text into the rules' names: a key there
+     * (the name, or the text of a key file given by mistake) is refused, never printed (issue 48). */
+    if (dt__cli_parece_clave(archivo)) {
+        fprintf(stderr, "datoteca: detectar: cannot read the file given: its name holds 64 hexadecimal digits in a row, "
+                        "as a masking key does, and is not used\n");
+        return 2;
+    }
+    if (dt__cli_archivo_es_clave(strcmp(archivo, "-") == 0 ? NULL : archivo))
+        return dt__cli_rehusar_clave("detectar", strcmp(archivo, "-") == 0 ? "stdin" : "the input", "a table to detect");
     if (dt__termina_en(archivo, ".parquet")) {
         fprintf(stderr, "datoteca: detectar: %s is Parquet, which this build reads through the Python package: "
                         "python -m datoteca detectar %s (needs pyarrow), or datoteca.proponer_reglas\n", archivo, archivo);
@@ -215,6 +225,13 @@ int dt__cli_detectar_main(int argc, char **argv) {
         if (texto == NULL || dt_detector_reglas(d, archivo, texto, n + 1, &n) != DT_OK) rc = 1;
     }
     if (rc == 1) fprintf(stderr, "datoteca: out of memory\n");
+    if (rc == 0 && dt__cli_tiene_clave(texto, n)) {
+        /* a column named by 64 hexadecimal digits in a row (a key's text read through a pipe, or pasted into
+         * a header): the proposal would print it */
+        fprintf(stderr, "datoteca: detectar: a column name of the input holds 64 hexadecimal digits in a row, as a masking "
+                        "key does; the proposal is not printed (is the input a key file?)\n");
+        rc = 2;
+    }
     if (rc == 0 && (fwrite(texto, 1, n, stdout) != n || fflush(stdout) != 0)) {
         fprintf(stderr, "datoteca: cannot write the output: %s\n", strerror(errno));
         rc = 1;

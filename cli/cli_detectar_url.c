@@ -202,6 +202,13 @@ int dt__cli_detectar_url_main(int argc, char **argv) {
             return usage_detectar_url(stderr);
         }
     }
+    /* a key where the database's path or a schema's name goes is neither used nor printed (issue 48) */
+    if (dt__cli_parece_clave(url) || dt__cli_valor_con_clave("detectar", "--esquema", esquema)) {
+        if (dt__cli_parece_clave(url))
+            fprintf(stderr, "datoteca detectar: the database given holds 64 hexadecimal digits in a row in its last "
+                            "component: it looks like a masking key, and is not used\n");
+        return 2;
+    }
     dt__ic_modelo m;
     int rc = dt__cli_leer_modelo(url, "detectar", esquema, (size_t)filas, &m);
     if (rc != 0) return rc;
@@ -217,6 +224,12 @@ int dt__cli_detectar_url_main(int argc, char **argv) {
     for (size_t i = 0; d && i < m.ntablas; i++) dt_detector_free(d[i]);
     free(d);
     if (rc == 1) fprintf(stderr, "datoteca detectar: out of memory\n");
+    if (rc == 0 && dt__cli_tiene_clave(doc, n)) {
+        /* a table or a column named by 64 hexadecimal digits in a row, as a key is written: not printed */
+        fprintf(stderr, "datoteca detectar: a table or column name of the database holds 64 hexadecimal digits in a row, "
+                        "as a masking key does; the proposal is not printed\n");
+        rc = 2;
+    }
     if (rc == 0 && (fwrite(doc, 1, n, stdout) != n || fflush(stdout) != 0)) {
         fprintf(stderr, "datoteca detectar: cannot write the output: %s\n", strerror(errno));
         rc = 1;

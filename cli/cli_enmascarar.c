@@ -53,14 +53,17 @@ static int usage_enmascarar(FILE *f) {
             "the environment variable DATOTECA_CLAVE; never from the command line, and never printed.\n"
             "Make one with: (umask 077; openssl rand -hex 32 > clave.hex)\n"
             "The key file must be a regular file that only its owner may read (chmod 600); --clave-compartida\n"
-            "accepts one its group or others may read. The published test key (000102...1f) and keys of one\n"
-            "repeated byte are refused unless --clave-de-prueba (tests only: anyone can undo such a masking).\n"
+            "accepts one its group or others may read. The published test key (000102...1f) and weak keys (one\n"
+            "byte repeated, a block of 2 to 16 bytes repeated, bytes counting by a fixed step, fewer than 16\n"
+            "distinct byte values or one more than 8 times) are refused unless --clave-de-prueba (tests only).\n"
             "DATOTECA_CLAVE is removed from the process's environment once read; core dumps are disabled.\n"
             "--formato: csv or jsonl; without it, from the extension of --entrada, else of --salida (.csv; .jsonl,\n"
             ".ndjson), else csv. --jobs N (1 to 64): N threads mask, the output is the same bytes as with one.\n"
             "--csv-seguro: a CSV cell a spreadsheet would run as a formula (=, +, -, @, tab, CR first) is written\n"
             "as text, a ' in front (a number or a phone with a sign is left as it is); CSV only.\n"
-            "--salida FILE writes FILE through a temporary file renamed at the end (nothing is left on an error).\n"
+            "--salida FILE writes FILE through a temporary file renamed at the end (nothing is left on an error); a\n"
+            "character device or a FIFO (/dev/null, a pipe) is written directly, and a link, directory or other\n"
+            "special file is refused: nothing is ever renamed onto a device.\n"
             "--riesgo QI,...: when the run ends well, the k-anonymity of the output over those columns on stderr\n"
             "(and with --riesgo-enlace A,B the linkage of the pair A, B; `datoteca riesgo --help`).\n"
             "--progreso / --silencio: a progress line on stderr (rows masked, the share of an input file read, rows/s,\n"
@@ -202,6 +205,10 @@ static int dt__enm_fila_nueva(const enm *e, bloque *b, size_t bytes) {
 
 /* A header name in a sentence: at most 60 bytes, control characters as '?' (a name, never a value). */
 static void dt__enm_nombre(const char *s, size_t n, char out[64]) {
+    if (dt__parece_clave_en(s, n)) { /* a key's digits, or a part of them: not quoted (issue 48) */
+        strcpy(out, "[hexadecimal digits, not quoted]");
+        return;
+    }
     size_t m = n > 60 ? 60 : n;
     while (m > 0 && m < n && ((unsigned char)s[m] & 0xC0) == 0x80) m--; /* between characters */
     for (size_t i = 0; i < m; i++) out[i] = (unsigned char)s[i] < 0x20 ? '?' : s[i];
@@ -484,8 +491,8 @@ static int enmascarar(int argc, char **argv, dt__cli_riesgo_enm *riesgo) {
         for (int i = 0; i < 5; i++)
             if (valores[i] != NULL && dt__cli_parece_clave(valores[i])) {
                 fprintf(stderr,
-                        "datoteca: enmascarar: the value given to %s is 64 hexadecimal digits: it looks like a masking "
-                        "key, not a path, and is not used%s\n",
+                        "datoteca: enmascarar: the value given to %s is 64 hexadecimal digits, or holds them in a row: it "
+                        "looks like a masking key, not a path, and is not used%s\n",
                         nombres[i],
                         i == 1 ? "; put the key in a file only you can read, (umask 077; openssl rand -hex 32 > clave.hex), "
                                  "and give that file's name"
@@ -493,6 +500,11 @@ static int enmascarar(int argc, char **argv, dt__cli_riesgo_enm *riesgo) {
                 return 2;
             }
     }
+    /* a file whose text is a key, given as the rules or the input (issue 48): refused before a byte of it
+     * is parsed, since a parser's sentence quotes what it could not read */
+    if (dt__cli_archivo_es_clave(reglas_ruta)) return dt__cli_rehusar_clave("enmascarar", "--reglas", "rules");
+    if (dt__cli_archivo_es_clave(entrada)) return dt__cli_rehusar_clave("enmascarar", entrada ? "--entrada" : "stdin",
+                                                                        "the data to mask");
     if (dt__cli_progreso_pedido(progreso, "enmascarar: ")) return 2;
     unsigned long long jobs = 1;
     if (jobs_txt != NULL && (!dt__cli_parse_u64(jobs_txt, MAX_JOBS, &jobs) || jobs == 0)) {
@@ -535,6 +547,7 @@ static int enmascarar(int argc, char **argv, dt__cli_riesgo_enm *riesgo) {
     int lector_listo = 0;
     FILE *in = stdin, *out = stdout;
     char *tmp = NULL;
+    int en_sitio = 0; /* --salida a device or a FIFO: written directly, never renamed onto (cli_salida.c) */
 
     size_t n;
     char *texto = dt__cli_archivo_chico(reglas_ruta, DT__ENM_ARCHIVO_MAX, &n);
@@ -643,7 +656,19 @@ static int enmascarar(int argc, char **argv, dt__cli_riesgo_enm *riesgo) {
             goto fin;
     }
 
-    if (salida != NULL) {
+    int tipo_salida = salida != NULL ? dt__cli_salida_tipo(salida, NULL, "enmascarar", "--salida") : DT__SALIDA_NUEVA;
+    if (tipo_salida == DT__SALIDA_REHUSADA) {
+        rc = 2;
+        goto fin;
+    }
+    if (tipo_salida == DT__SALIDA_EN_SITIO) {
+        if ((out = dt__cli_salida_en_sitio(salida, "enmascarar", "--salida")) == NULL) {
+            out = stdout;
+            rc = 1;
+            goto fin;
+        }
+        en_sitio = 1;
+    } else if (salida != NULL) {
         size_t sl = strlen(salida);
         tmp = malloc(sl + 16);
         if (tmp == NULL) goto sin_memoria;
@@ -703,20 +728,16 @@ static int enmascarar(int argc, char **argv, dt__cli_riesgo_enm *riesgo) {
         rc = 1;
         goto fin;
     }
-    if (tmp != NULL) {
+    if (tmp != NULL || en_sitio) {
         int err = fclose(out);
-        out = NULL;
+        out = en_sitio ? stdout : NULL;
+        en_sitio = 0;
         if (err != 0) {
             fprintf(stderr, "datoteca: enmascarar: cannot write the output: %s\n", strerror(errno));
             rc = 1;
             goto fin;
         }
-#ifdef _WIN32
-        remove(salida); /* rename does not replace on Windows */
-#endif
-        if (rename(tmp, salida) != 0) {
-            fprintf(stderr, "datoteca: enmascarar: cannot rename the temporary file to the output file given (--salida): %s\n",
-                    strerror(errno));
+        if (tmp != NULL && dt__cli_salida_renombrar(tmp, salida, NULL, "enmascarar", "--salida") != 0) {
             rc = 1;
             goto fin;
         }
@@ -728,6 +749,7 @@ sin_memoria:
     fprintf(stderr, "datoteca: out of memory\n");
     rc = 1;
 fin:
+    if (en_sitio) fclose(out);
     if (tmp != NULL) {
         if (out != NULL) fclose(out);
         remove(tmp);

@@ -167,9 +167,37 @@ int dt__cli_enmascarar_main(int argc, char **argv);
 /* Shared by the commands that hold a masking key (cli_clave.c). A whole small file (the rules) into a new
  * NUL-terminated buffer the caller frees, or NULL with errno set (EFBIG past `max` bytes). */
 char *dt__cli_archivo_chico(const char *ruta, size_t max, size_t *len);
-/* Whether an argument's last path component is 64 hexadecimal digits: a key pasted where a path or a
- * name goes, refused before use and never printed. */
+/* Whether an argument's last path component holds 64 hexadecimal digits in a row (the key alone, or
+ * `<key>.csv`): a key pasted where a path or a name goes, refused before use and never printed. */
 int dt__cli_parece_clave(const char *s);
+/* What a key looks like where it does not belong (issue 48). _tiene_clave: `s` (n bytes) holds 64
+ * hexadecimal digits in a row. _texto_es_clave: `s` is a key file's text, 64 hexadecimal digits with
+ * only whitespace around them. _archivo_es_clave: the file at `ruta` (NULL: stdin) is a regular file of
+ * at most DT__CLI_CLAVE_ARCHIVO_MAX bytes whose text is a key (read with pread: stdin's position is
+ * kept; a FIFO, a device or a file that cannot be opened is 0, for its reader to judge). _rehusar_clave
+ * says "datoteca: <orden>: <opcion>: the file given holds a masking key ..., not <que>" and returns 2.
+ * _valor_con_clave: 0 when `valor` (NULL: 0) holds no such run, else 2 with "the value given to
+ * <opcion> holds 64 hexadecimal digits..." said: never the value. */
+#define DT__CLI_CLAVE_ARCHIVO_MAX 4096
+int dt__cli_tiene_clave(const char *s, size_t n);
+int dt__cli_texto_es_clave(const char *s, size_t n);
+int dt__cli_archivo_es_clave(const char *ruta);
+int dt__cli_rehusar_clave(const char *orden, const char *opcion, const char *que);
+int dt__cli_valor_con_clave(const char *orden, const char *opcion, const char *valor);
+/* Where an output given by name may go (cli_salida.c, issue 48): a rename only ever onto a regular file
+ * or a free name, never onto a device. _tipo lstat's `ruta` and says what to do, or refuses with a
+ * sentence "datoteca: <orden>: <opcion> names ..." on stderr (never the path). `solo_nueva` NULL: the
+ * output may replace a regular file; else it is what the command writes ("dump", "database"), new only.
+ * NUEVA (a free name) and REGULAR (a regular file, refused when `solo_nueva`) are written through a temporary file and
+ * _renombrar; EN_SITIO (a character device or a FIFO, maybe through links; refused when `solo_nueva`)
+ * is opened with _en_sitio and written directly; a link to anything else, a directory, a block device
+ * or a socket is REHUSADA. _en_sitio opens it for writing, checking on the descriptor that it is still
+ * a device or a FIFO (NULL with the reason said). _renombrar judges the path again, then renames `tmp`
+ * onto it: 0, or 1 with the reason said (the caller removes tmp). */
+enum { DT__SALIDA_REHUSADA = -1, DT__SALIDA_NUEVA = 0, DT__SALIDA_REGULAR = 1, DT__SALIDA_EN_SITIO = 2 };
+int dt__cli_salida_tipo(const char *ruta, const char *solo_nueva, const char *orden, const char *opcion);
+FILE *dt__cli_salida_en_sitio(const char *ruta, const char *orden, const char *opcion);
+int dt__cli_salida_renombrar(const char *tmp, const char *ruta, const char *solo_nueva, const char *orden, const char *opcion);
 /* The part of a path after its last '/' or '\\': what sentences name, never the directories typed. */
 const char *dt__cli_base(const char *ruta);
 /* No core file and, on Linux, not dumpable: called before a key is anywhere in the process. */

@@ -237,6 +237,23 @@ int dt__cli_riesgo_main(int argc, char **argv) {
         default: fent = v; break;
         }
     }
+    /* a key where a path, a column list or a name goes, or a file whose text is a key (issue 48): refused
+     * naming the option, before anything is opened or a column is looked for by a name a sentence would
+     * quote. A path is judged by its last component (a hash-named directory on the way passes). */
+    {
+        const char *rutas[2] = {entrada, original}, *nr[2] = {"--entrada", "--original"};
+        for (int i = 0; i < 2; i++)
+            if (rutas[i] != NULL && dt__cli_parece_clave(rutas[i]) && dt__cli_valor_con_clave("riesgo", nr[i], rutas[i]))
+                return 2;
+        const char *vals[5] = {qi_txt, enl_txt, pers_txt, tabla, modo_txt},
+                   *nv[5] = {"--qi", "--enlace", "--personales", "--tabla", "--enlace-modo"};
+        for (int i = 0; i < 5; i++)
+            if (dt__cli_valor_con_clave("riesgo", nv[i], vals[i])) return 2;
+        if (dt__cli_archivo_es_clave(entrada != NULL && strcmp(entrada, "-") == 0 ? NULL : entrada))
+            return dt__cli_rehusar_clave("riesgo", entrada ? "--entrada" : "stdin", "a masked table");
+        if (original != NULL && dt__cli_archivo_es_clave(original))
+            return dt__cli_rehusar_clave("riesgo", "--original", "a table");
+    }
     int salida = 0; /* 0 both, 1 json, 2 texto */
     if (formato) {
         if (strcmp(formato, "json") == 0) salida = 1;
@@ -426,6 +443,10 @@ int dt__cli_riesgo_opciones(int *argc, char **argv, dt__cli_riesgo_enm **out) {
         *d = argv[++i];
     }
     *argc = j;
+    /* a value that holds a key is neither used nor quoted (issue 48) */
+    if (dt__cli_valor_con_clave("enmascarar", "--riesgo", qi) || dt__cli_valor_con_clave("enmascarar", "--riesgo-enlace", enl) ||
+        dt__cli_valor_con_clave("enmascarar", "--riesgo-enlace-modo", modo))
+        return 2;
     if (qi == NULL && enl == NULL) {
         if (modo) {
             fprintf(stderr, "datoteca: enmascarar: --riesgo-enlace-modo goes with --riesgo-enlace\n");

@@ -774,10 +774,8 @@ int dt__cli_pg_copiar(const char *desde, const char *hacia, const dt__copiar_opc
         fprintf(stderr, "datoteca: copiar: --hacia: cannot write the dump: %s\n", strerror(errno));
         rc = 1;
     }
-    if (tmp && rc == 0 && rename(tmp, hacia) != 0) {
-        fprintf(stderr, "datoteca: copiar: --hacia: cannot put the dump in place: %s\n", strerror(errno));
-        rc = 1;
-    }
+    /* judged again before the rename: a device or a link made meanwhile is not replaced (cli_salida.c) */
+    if (tmp && rc == 0 && dt__cli_salida_renombrar(tmp, hacia, "dump", "copiar", "--hacia") != 0) rc = 1;
     if (tmp && rc != 0) remove(tmp);
     dt__cli_copiar_temporal(0, NULL);
     if (rc == 0)

@@ -532,13 +532,9 @@ int dt__cli_sqlite_copiar(const char *desde, const char *hacia, const dt__copiar
     copia c;
     memset(&c, 0, sizeof c);
     c.reglas = reglas, c.len = len, c.formato = formato, c.archivo = archivo, c.k = k;
-    FILE *f = fopen(ruta_hacia, "rb");
-    if (f != NULL) {
-        fclose(f);
-        fprintf(stderr, "datoteca: copiar: --hacia names a file that exists; copiar writes a new %s only (nothing was "
-                        "written)\n", volcado ? "dump" : "database");
-        return 2;
-    }
+    /* a new file only: what exists, a device, a FIFO (opening one to look blocked) or a link, is refused
+     * by lstat, never opened (cli_salida.c) */
+    if (dt__cli_salida_tipo(ruta_hacia, volcado ? "dump" : "database", "copiar", "--hacia") != DT__SALIDA_NUEVA) return 2;
     if (sqlite3_open_v2(ruta_desde, &c.src, SQLITE_OPEN_READONLY, NULL) != SQLITE_OK) {
         fprintf(stderr, "datoteca: copiar: --desde: %s\n", c.src ? sqlite3_errmsg(c.src) : "cannot open it");
         sqlite3_close(c.src);
@@ -602,18 +598,14 @@ int dt__cli_sqlite_copiar(const char *desde, const char *hacia, const dt__copiar
             snprintf(sql, n, "%s.escribiendo-%ld", ruta_hacia, (long)getpid());
             dt__cli_copiar_temporal(1, sql);
             rc = volcar(tmp, sql);
-            if (rc == 0 && rename(sql, ruta_hacia) != 0) {
-                fprintf(stderr, "datoteca: copiar: --hacia: cannot put the dump in place: %s\n", strerror(errno));
-                rc = 1;
-            }
+            if (rc == 0 && dt__cli_salida_renombrar(sql, ruta_hacia, "dump", "copiar", "--hacia") != 0) rc = 1;
             if (rc != 0) remove(sql);
             dt__cli_copiar_temporal(1, NULL);
             free(sql);
         }
         remove(tmp);
-    } else if (rc == 0 && rename(tmp, ruta_hacia) != 0) {
-        fprintf(stderr, "datoteca: copiar: --hacia: cannot put the copy in place: %s\n", strerror(errno));
-        rc = 1;
+    } else if (rc == 0 && dt__cli_salida_renombrar(tmp, ruta_hacia, "database", "copiar", "--hacia") != 0) {
+        rc = 1; /* judged again before the rename: a device or a link made meanwhile is not replaced */
     }
     if (rc != 0 && tmp != NULL) remove(tmp);
     dt__cli_copiar_temporal(0, NULL);

@@ -605,10 +605,12 @@ DT_API void dt_mascara_clave_free(dt_mascara_clave *k);
 
 /* Options of dt_mascara_clave_new_opciones, dt_mascara_clave_leer and dt_mascara_clave_archivo_texto
  * (bits, OR them; 0 is the safe default). Since 3.0.0. */
-/* Accept a key anyone can have: the published test key (bytes 0x00, 0x01, ..., 0x1f: the
- * "clave_de_prueba" of fixtures/mascara.json) and keys of one byte repeated 32 times (64 zeros, 64 'f').
- * A copy masked under such a key is undone by anyone, so they are refused unless this is given: for
- * tests, examples and benchmarks only. */
+/* Accept a key anyone can have or guess: the published test key (bytes 0x00, 0x01, ..., 0x1f: the
+ * "clave_de_prueba" of fixtures/mascara.json), keys of one byte repeated 32 times (64 zeros, 64 'f'),
+ * and since issue 48 the other weak keys: a block of 2 to 16 bytes repeated (deadbeef x 8), bytes
+ * counting by a fixed step, fewer than 16 distinct byte values, or one value more than 8 times
+ * (docs/enmascarar.md, "What is refused, and why"). A copy masked under such a key is undone by
+ * anyone, so they are refused unless this is given: for tests, examples and benchmarks only. */
 #define DT_MASCARA_CLAVE_DE_PRUEBA 1u
 /* Accept a key file that its group or others may read or write (any of the mode bits 077). Without it
  * such a file is refused: a key readable by every account of the machine is not a secret. */
@@ -618,7 +620,7 @@ DT_API void dt_mascara_clave_free(dt_mascara_clave *k);
 #define DT_MASCARA_CLAVE_ARCHIVO_MAX 128
 
 /* As dt_mascara_clave_new, and then, unless `opciones` has DT_MASCARA_CLAVE_DE_PRUEBA, refuse the
- * published test key and a key of one repeated byte (DT_ERR_INVALID_ARG, a sentence that says which
+ * published test key and the weak keys of DT_MASCARA_CLAVE_DE_PRUEBA (DT_ERR_INVALID_ARG, a sentence that says which
  * kind of key it is and how to make a real one, never its digits). Other bits of `opciones` are
  * ignored here. dt_mascara_clave_new is this with DT_MASCARA_CLAVE_DE_PRUEBA (it accepts every
  * well-formed key, as before 3.0.0). A key from the environment or from text given by a program goes

@@ -220,6 +220,10 @@ unsigned dt__detectar_senales(const char *s, size_t n);
 /* A text that looks like a value (a number, a RUT, an email, a phone, a date, a name...) rather than a
  * column's name: a header line that is data. */
 int dt__parece_dato(const char *s, size_t n);
+/* Whether text a sentence would quote holds what may be a part of a masking key (issue 48): a run of
+ * 16 or more hexadecimal digits with a letter a-f among them, or of 64 or more of any. A sentence
+ * withholds such a quotation whole (mascara/clave.c). */
+int dt__parece_clave_en(const char *s, size_t n);
 /* A word's kinds among the library's given names and surnames (c/src/ns/detectar.c): bit 1 a woman's
  * given name, 2 a man's, 4 a surname, 0 none; case and Latin-1 accents ignored. Pure. */
 unsigned dt__nombre_palabra(const char *s, size_t n);

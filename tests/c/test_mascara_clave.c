@@ -126,6 +126,75 @@ static void texto(void) {
     dt_mascara_clave_free(k);
 }
 
+/* The weak keys of issue 48 (docs/enmascarar.md, "What is refused, and why"): each refused without the
+ * opt-in with the sentence of its kind, never with 8 of its digits; each accepted with
+ * DT_MASCARA_CLAVE_DE_PRUEBA and by dt_mascara_clave_new (2.x); and keys one step away from each rule
+ * (a real key's shape) accepted. */
+static void debiles(void) {
+    static const struct {
+        const char *caso, *hex, *espera;
+    } malas[] = {
+        {"deadbeef x 8", "deadbeefdeadbeefdeadbeefdeadbeefdeadbeefdeadbeefdeadbeefdeadbeef", "a block of 4 bytes repeated"},
+        {"0123456789abcdef x 4", "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef", "a block of 8 bytes repeated"},
+        {"a real key's 16-byte half twice", "e340486e8c1f2b9d7a6054e3c1b2a9f8e340486e8c1f2b9d7a6054e3c1b2a9f8",
+         "a block of 16 bytes repeated"},
+        {"3 bytes repeated (c0ffee)", "c0ffeec0ffeec0ffeec0ffeec0ffeec0ffeec0ffeec0ffeec0ffeec0ffeec0ff", "a block of 3 bytes repeated"},
+        {"2 bytes repeated (UPPER case)", "5A3C5A3C5A3C5A3C5A3C5A3C5A3C5A3C5A3C5A3C5A3C5A3C5A3C5A3C5A3C5A3C", "a block of 2 bytes repeated"},
+        {"bytes 01 .. 20", "0102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f20", "count by a fixed step"},
+        {"bytes 1f .. 00", "1f1e1d1c1b1a191817161514131211100f0e0d0c0b0a09080706050403020100", "count by a fixed step"},
+        {"bytes 00 02 04 ..", "00020406080a0c0e10121416181a1c1e20222426282a2c2e30323436383a3c3e", "count by a fixed step"},
+        {"5a x 16 then c3 x 16", "5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5ac3c3c3c3c3c3c3c3c3c3c3c3c3c3c3c3",
+         "one byte value as 16 of its 32 bytes"},
+        {"a real key's prefix, then ab x 28", "e340486eabababababababababababababababababababababababababababab",
+         "one byte value as 28 of its 32 bytes"},
+        {"9 zeros among 24 distinct", "000000000000000000e340486e8c1f2b9d7a6054c1b2a9f8d7e6c5b4a3928170",
+         "one byte value as 9 of its 32 bytes"},
+        {"15 distinct values, 2 or 3 of each", "0011223344556677889900112233445566778899aabbccddeeaabbccddeeaabb",
+         "only 15 distinct byte values"},
+    };
+    char why[DT_SENTENCE_MAX];
+    for (size_t i = 0; i < sizeof malas / sizeof malas[0]; i++) {
+        CHECK(strlen(malas[i].hex) == 64, "%s: the test's key is %zu digits", malas[i].caso, strlen(malas[i].hex));
+        dt_mascara_clave *k = (dt_mascara_clave *)1;
+        dt_status st = dt_mascara_clave_new_opciones(malas[i].hex, 64, 0, &k, why, sizeof why);
+        CHECK(st == DT_ERR_INVALID_ARG && k == NULL, "%s: new_opciones(0): expected DT_ERR_INVALID_ARG, got %d", malas[i].caso,
+              (int)st);
+        CHECK(strstr(why, malas[i].espera) != NULL, "%s: expected a sentence with '%s', got: %s", malas[i].caso,
+              malas[i].espera, why);
+        CHECK(strstr(why, "openssl rand -hex 32") != NULL && strstr(why, "--clave-de-prueba") != NULL,
+              "%s: the sentence does not say how to make a key, or the opt-in: %s", malas[i].caso, why);
+        CHECK(strstr(why, "the key given") != NULL, "%s: the sentence does not say 'the key given': %s", malas[i].caso, why);
+        sin_texto(malas[i].caso, malas[i].hex, why);
+        CHECK_OK(dt_mascara_clave_new_opciones(malas[i].hex, 64, DT_MASCARA_CLAVE_DE_PRUEBA, &k, why, sizeof why),
+                 "%s with DT_MASCARA_CLAVE_DE_PRUEBA: %s", malas[i].caso, why);
+        dt_mascara_clave_free(k);
+        CHECK_OK(dt_mascara_clave_new(malas[i].hex, 64, &k, why, sizeof why), "%s, dt_mascara_clave_new: %s", malas[i].caso, why);
+        dt_mascara_clave_free(k);
+        /* from a key file: the same refusal, said of "the key file given" */
+        char ruta[512], texto[80];
+        snprintf(ruta, sizeof ruta, "%s/debil%zu.hex", dir, i);
+        snprintf(texto, sizeof texto, "%s\n", malas[i].hex);
+        escribir(ruta, texto, 0600);
+        rechaza(malas[i].caso, ruta, 0, malas[i].espera);
+        remove(ruta);
+    }
+    /* one byte away from each rule: accepted (the rules are exact, not a distance) */
+    static const struct {
+        const char *caso, *hex;
+    } buenas[] = {
+        {"16 distinct values, 2 of each, the second half reversed", "00112233445566778899aabbccddeeffffeeddccbbaa99887766554433221100"},
+        {"8 zeros among 25 distinct", "0000000000000000e340486e8c1f2b9d7a6054c1b2a9f8d7e6c5b4a39281706f"},
+        {"bytes 01 .. 1f then 00", "0102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f00"},
+    };
+    for (size_t i = 0; i < sizeof buenas / sizeof buenas[0]; i++) {
+        dt_mascara_clave *k = NULL;
+        CHECK(strlen(buenas[i].hex) == 64, "%s: the test's key is %zu digits", buenas[i].caso, strlen(buenas[i].hex));
+        CHECK_OK(dt_mascara_clave_new_opciones(buenas[i].hex, 64, 0, &k, why, sizeof why), "%s: refused: %s", buenas[i].caso,
+                 why);
+        dt_mascara_clave_free(k);
+    }
+}
+
 static void archivos(void) {
     char ruta[512];
     char why[DT_SENTENCE_MAX];
@@ -224,6 +293,7 @@ int main(void) {
         return 1;
     }
     texto();
+    debiles();
     archivos();
     rmdir(dir);
     return dt_test_done("test_mascara_clave");

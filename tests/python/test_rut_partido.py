@@ -63,7 +63,7 @@ def _reglas(toml_text):
 def _enmascarar(tmp_path, reglas, entrada, politica=None):
     clave = tmp_path / "clave.hex"
     if not clave.exists():
-        clave.write_text("5a" * 16 + "c3" * 16 + "\n")
+        clave.write_text("7d2a9e4c1b8f3065a2d7e9c4b1f80356d9a2e7c4f1b0863a5d2c9e7f4b1a0836\n")  # not a weak key (issue 48)
         os.chmod(clave, 0o600)
     if politica:
         reglas = reglas.replace("version = 1\n", f"version = 1\n\n[politica]\ninvalido = \"{politica}\"\n", 1)

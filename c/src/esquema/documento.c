@@ -255,6 +255,11 @@ static const char dt__doc_hexdig[] = "0123456789ABCDEF";
 /* Quoted text with escapes (`quote`: a key as a basic string) or source text (control characters
  * as U+XXXX), shortened to DT__DOC_CITE_MAX bytes of content. */
 static void dt__doc_cite_text(const char *s, size_t n, int quote, char *out) {
+    if (dt__parece_clave_en(s, n)) {
+        /* hexadecimal digits in a row, as a masking key is written: not quoted, not even cut (issue 48) */
+        strcpy(out, "[hexadecimal digits, not quoted]");
+        return;
+    }
     char *o = out;
     if (quote) *o++ = '"';
     size_t used = 0;

@@ -32,24 +32,89 @@ static void dt__por_que(char *why, size_t whycap, const char *frase) {
     if (why != NULL) dt__sentence_out(frase, why, whycap, NULL);
 }
 
-/* A key anyone can have: the published test key (bytes 0, 1, ..., 31: fixtures/mascara.json's
- * "clave_de_prueba", printed in the docs) or one byte repeated 32 times (64 zeros, 64 'f': what a
- * placeholder or a wrongly made key looks like). The sentence names which kind, never the bytes. */
-static const char *dt__clave_conocida(const uint8_t maestra[32]) {
-    int prueba = 1, repetida = 1;
+/* The opt-in every refusal below names, and how to make a real key instead. */
+#define DT__MC_HAZ                                                                                                     \
+    "; make a key with `openssl rand -hex 32`, or allow a test key for tests only (--clave-de-prueba, "               \
+    "clave_de_prueba=True, claveDePrueba: true, DT_MASCARA_CLAVE_DE_PRUEBA)"
+
+/* A key anyone can have, or guess (docs/enmascarar.md, "What is refused, and why"), judged on its 32
+ * bytes in this order, the first that holds naming the kind:
+ *  1. the published test key (bytes 0, 1, ..., 31: fixtures/mascara.json's "clave_de_prueba");
+ *  2. one byte repeated 32 times (64 zeros, 64 'f': a placeholder);
+ *  3. a block of 2 to 16 bytes repeated: b[i] == b[i - p] for every i >= p, for some p from 2 to 16
+ *     (deadbeef x 8 is p = 4, 0123456789abcdef x 4 is p = 8, one 16-byte half twice is p = 16);
+ *  4. bytes that count by a fixed step: b[i + 1] - b[i] the same (mod 256) for every i (the test key
+ *     shifted, reversed, or counting by two);
+ *  5. fewer than 16 distinct byte values among the 32, or one value more than 8 times (a quarter).
+ * A key from `openssl rand -hex 32` is refused by 3 or 4 with a probability under 2^-120 and by 5
+ * under 10^-11 (one value 9 times or more: about 1.4 x 10^-12; 15 distinct values or fewer: about
+ * 3 x 10^-17), so the rule costs no real key anything. Integers only. The sentence names which kind and
+ * counts (a period, a number of values), never the bytes. */
+static const char *dt__clave_conocida(const uint8_t maestra[32], char *frase, size_t cap) {
+    int prueba = 1, paso = 1;
     for (size_t i = 0; i < 32; i++) {
         prueba &= maestra[i] == (uint8_t)i;
-        repetida &= maestra[i] == maestra[0];
+        if (i >= 2) paso &= (uint8_t)(maestra[i] - maestra[i - 1]) == (uint8_t)(maestra[1] - maestra[0]);
     }
     if (prueba)
         return "clave: the key given is the published test key (bytes 00 01 02 ... 1f), with which anyone can undo the "
-               "masking; make a key with `openssl rand -hex 32`, or allow a test key for tests only "
-               "(--clave-de-prueba, clave_de_prueba=True, claveDePrueba: true, DT_MASCARA_CLAVE_DE_PRUEBA)";
-    if (repetida)
-        return "clave: the key given is one byte repeated 32 times, a placeholder rather than a secret; make a key "
-               "with `openssl rand -hex 32`, or allow a test key for tests only (--clave-de-prueba, "
-               "clave_de_prueba=True, claveDePrueba: true, DT_MASCARA_CLAVE_DE_PRUEBA)";
+               "masking" DT__MC_HAZ;
+    size_t periodo = 0; /* the shortest block the key repeats, 1 to 16, or 0 */
+    for (size_t p = 1; p <= 16 && periodo == 0; p++) {
+        size_t i = p;
+        while (i < 32 && maestra[i] == maestra[i - p]) i++;
+        if (i == 32) periodo = p;
+    }
+    if (periodo == 1)
+        return "clave: the key given is one byte repeated 32 times, a placeholder rather than a secret" DT__MC_HAZ;
+    if (periodo > 1) {
+        snprintf(frase, cap, "clave: the key given is a block of %zu bytes repeated, a pattern rather than a secret" DT__MC_HAZ,
+                 periodo);
+        return frase;
+    }
+    if (paso)
+        return "clave: the key given has bytes that count by a fixed step (each the one before plus the same number), a "
+               "pattern rather than a secret" DT__MC_HAZ;
+    uint8_t veces[256] = {0};
+    size_t distintos = 0, mas = 0;
+    for (size_t i = 0; i < 32; i++) {
+        distintos += veces[maestra[i]] == 0;
+        if (++veces[maestra[i]] > mas) mas = veces[maestra[i]];
+    }
+    dt__borrar(veces, sizeof veces); /* a histogram of the key is a part of it */
+    if (mas > 8) {
+        snprintf(frase, cap,
+                 "clave: the key given has one byte value as %zu of its 32 bytes (more than a quarter), too regular "
+                 "for a secret" DT__MC_HAZ,
+                 mas);
+        return frase;
+    }
+    if (distintos < 16) {
+        snprintf(frase, cap,
+                 "clave: the key given has only %zu distinct byte values among its 32 bytes (a random key has about "
+                 "30; fewer than 16 is refused), too regular for a secret" DT__MC_HAZ,
+                 distintos);
+        return frase;
+    }
     return NULL;
+}
+
+int dt__parece_clave_en(const char *s, size_t n) {
+    /* 16 digits with a letter: a key's quoted prefix (40 bytes of a line) always has both, while a plain
+     * number, a date or a RUT has no letter; 64 of any: a key of digits only (1 in 10^13) */
+    size_t corrida = 0;
+    int letra = 0;
+    for (size_t i = 0; i < n; i++) {
+        int v = dt__hex_valor(s[i]);
+        if (v < 0) {
+            corrida = 0, letra = 0;
+            continue;
+        }
+        corrida++;
+        letra |= v >= 10;
+        if ((corrida >= 16 && letra) || corrida >= 64) return 1;
+    }
+    return 0;
 }
 
 dt_status dt_mascara_clave_new(const char *hex, size_t len, dt_mascara_clave **out, char *why, size_t whycap) {
@@ -95,7 +160,7 @@ dt_status dt_mascara_clave_new_opciones(const char *hex, size_t len, unsigned op
     uint8_t maestra[32], sub[32];
     for (size_t i = 0; i < 32; i++)
         maestra[i] = (uint8_t)(dt__hex_valor(hex[2 * i]) << 4 | dt__hex_valor(hex[2 * i + 1]));
-    const char *conocida = (opciones & DT_MASCARA_CLAVE_DE_PRUEBA) ? NULL : dt__clave_conocida(maestra);
+    const char *conocida = (opciones & DT_MASCARA_CLAVE_DE_PRUEBA) ? NULL : dt__clave_conocida(maestra, frase, sizeof frase);
     if (conocida != NULL) {
         dt__borrar(maestra, sizeof maestra);
         dt__por_que(why, whycap, conocida);
