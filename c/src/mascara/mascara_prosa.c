@@ -180,7 +180,7 @@ static size_t dt__mp_comuna(const char *s, size_t n, size_t a) {
                                 (r > 0 && (unsigned char)c->s[r - 1] == 0xC3 && AT(st + r - 1) == 0xC3 && (unsigned char)c->s[r] >= 0x80 &&
                                  ((unsigned char)c->s[r] | 0x20) == (AT(st + r) | 0x20)))) /* Í, í */
                 r++;
-            if (r != c->n || dt__mp_letra(s, n, st + r) || st + r <= mejor) continue;
+            if (r != c->n || dt__mp_letra(s, n, st + r) || st + r <= mejor || memchr(c->s, ' ', c->n) == NULL) continue; /* one word: no name alone */
             /* two words that are a person's name too (`Juan Fernández`, `María Pinto`): a place only after
              * a place's word (`en`, `comuna`, `sucursal`...) */
             const char *sp = memchr(c->s, ' ', c->n);
@@ -188,14 +188,22 @@ static size_t dt__mp_comuna(const char *s, size_t n, size_t a) {
                 dt__nombre_palabra(c->s, (size_t)(sp - c->s)) != 0 && dt__nombre_palabra(sp + 1, c->n - (size_t)(sp + 1 - c->s)) != 0) {
                 static const char *const lugar[] = {"en", "comuna", "sucursal", "isla", "desde", "hacia", "hasta", "sector",
                                                     "oficina", "localidad", "provincia", "region", "agencia"};
+                int es_lugar = 0;
                 size_t pe = st;
-                while (pe > 0 && s[pe - 1] == ' ') pe--;
-                size_t pa = pe;
-                while (pa > 0 && pe - pa < 20 &&
-                       (dt__mp_ascii_may((unsigned char)s[pa - 1]) || dt__mp_ascii_min((unsigned char)s[pa - 1]) || (unsigned char)s[pa - 1] >= 0x80))
-                    pa--;
-                char pl[48];
-                if (pa == pe || pe == st || !dt__mp_plegar(s, pa, pe, pl) || !dt__mp_en(pl, lugar, NL(lugar))) continue;
+                for (int vuelta = 0; vuelta < 2 && !es_lugar; vuelta++) { /* the word before, or before "de"/"del" */
+                    size_t fin_w = pe;
+                    while (pe > 0 && s[pe - 1] == ' ') pe--;
+                    size_t pa = pe;
+                    while (pa > 0 && pe - pa < 20 &&
+                           (dt__mp_ascii_may((unsigned char)s[pa - 1]) || dt__mp_ascii_min((unsigned char)s[pa - 1]) || (unsigned char)s[pa - 1] >= 0x80))
+                        pa--;
+                    char pl[48];
+                    if (pa == pe || pe == fin_w || !dt__mp_plegar(s, pa, pe, pl)) break;
+                    es_lugar = dt__mp_en(pl, lugar, NL(lugar));
+                    if (strcmp(pl, "de") != 0 && strcmp(pl, "del") != 0) break;
+                    pe = pa;
+                }
+                if (!es_lugar) continue;
             }
             mejor = st + r;
         }
@@ -302,9 +310,10 @@ int dt__mp_nombre(const dt_mascara_clave *k, const char *s, size_t n, size_t i, 
     else if (cap_o_may) es = palabras >= 2 || (iniciales >= 1 && apellidos >= 1);
     else if (min) es = palabras >= 2 && dados_propios >= 1 && apellidos >= 1;
     if (!es) return 0;
-    if (!honorifico) { /* a comuna named after a person stays, whole (the scan goes on after it) */
+    if (!honorifico) { /* a comuna named after a person stays, whole (the scan goes on after it), when the
+                         * name's words are all the comuna's (`María Pinto Soto` is a person) */
         size_t cf = dt__mp_comuna(s, n, t[0].a);
-        if (cf > t[0].a) {
+        if (cf >= t[nt - 1].b + (t[nt - 1].clase == 8)) {
             if (cf - t[0].a >= cap) return 0;
             memcpy(out, s + t[0].a, cf - t[0].a);
             *ini = t[0].a;

@@ -25,6 +25,12 @@ static int dt__mt_dominio(unsigned char c) { return dt__mt_alnum(c) || c == '.' 
 static int dt__mt_min(unsigned char c) { return c >= 'a' && c <= 'z'; }
 static int dt__mt_fold(unsigned char c) { return dt__mt_let(c) ? (c | 0x20) : c; }
 
+static int dt__mt_en_lista(const char *w, const char *const *l, size_t nl) {
+    for (size_t q = 0; q < nl; q++)
+        if (w[0] == l[q][0] && strcmp(w, l[q]) == 0) return 1;
+    return 0;
+}
+
 /* The byte at i, or 0 past the end (0 starts and continues nothing). */
 #define AT(i) ((i) < n ? (unsigned char)s[i] : 0u)
 
@@ -154,6 +160,24 @@ static int dt__mt_email_escrito(const char *s, size_t n, size_t i, size_t *fin, 
         e += p;
     }
     if (etiquetas < 2 || dt__mt_alnum(AT(e)) || AT(e) == '@') return 0;
+    if (AT(j) == ' ' && AT(j + 1) != '[' && AT(j + 1) != '(' && AT(j + 1) != '{' && AT(j + 1) != '<') {
+        /* a bare word for '@' ("con arroba y punto com"): a local part that is no everyday word and a
+         * domain whose labels are two letters or more */
+        static const char *const palabras[] = {"a", "al", "con", "de", "del", "el", "en", "es", "la", "las", "lo", "los",
+                                               "o", "por", "que", "se", "sin", "su", "un", "una", "y", "at", "arroba"};
+        char w[8];
+        size_t lw = j - i;
+        if (lw < sizeof w) {
+            for (size_t x = 0; x < lw; x++) w[x] = (char)dt__mt_fold(AT(i + x));
+            w[lw] = '\0';
+            if (dt__mt_en_lista(w, palabras, sizeof palabras / sizeof palabras[0])) return 0;
+        }
+        for (size_t x = lw + 1, ini_l = x; x <= m; x++)
+            if (x == m || correo[x] == '.') {
+                if (x - ini_l < 2) return 0;
+                ini_l = x + 1;
+            }
+    }
     if (dt__mc_email_falla(correo, 0, m) != NULL) return 0;
     *fin = e;
     *cn = m;
@@ -220,12 +244,6 @@ static size_t dt__mt_palabra_antes(const char *s, size_t i, char *w, size_t *ant
     *f = '\0';
     if (antes) *antes = j;
     return (size_t)(f - w);
-}
-
-static int dt__mt_en_lista(const char *w, const char *const *l, size_t nl) {
-    for (size_t q = 0; q < nl; q++)
-        if (w[0] == l[q][0] && strcmp(w, l[q]) == 0) return 1;
-    return 0;
 }
 
 /* The word before i names a product or part code (`SKU LB6709`, `modelo KC 2023`, `cód. 983984536`,
@@ -425,8 +443,7 @@ static int dt__mt_rut_libre(const char *s, size_t n, size_t i, int etiqueta, siz
     if (dt_rut_dv(cuerpo, &dv) != DT_OK) return 0;
     if ((!guion || *comas) && !etiqueta && dt__mt_fold(AT(dvpos)) != dt__mt_fold((unsigned char)dv)) return 0;
     if (desnudo) { /* the cheap checks passed and the check digit is right: now the context */
-        if (digitos == 8 && AT(dvpos) != 'k' && AT(dvpos) != 'K' && (AT(i) == '1' || AT(i) == '2') &&
-            (AT(i + 1) == '9' || (AT(i) == '2' && AT(i + 1) == '0'))) { /* 19YYMMDD, 20YYMMDD */
+        if (digitos == 8 && AT(dvpos) != 'k' && AT(dvpos) != 'K' && ((AT(i) == '1' && AT(i + 1) == '9') || (AT(i) == '2' && AT(i + 1) == '0'))) { /* 19YYMMDD, 20YYMMDD */
             unsigned mes = (unsigned)(AT(i + 4) - '0') * 10u + (unsigned)(AT(i + 5) - '0');
             unsigned dia = (unsigned)(AT(i + 6) - '0') * 10u + (unsigned)(AT(i + 7) - '0');
             if (mes >= 1 && mes <= 12 && dia >= 1 && dia <= 31) return 0;
