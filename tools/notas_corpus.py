@@ -12,7 +12,18 @@ One JSON object per line:
    "distractores": [{"tipo": "monto", "valor": "...", "ini": a, "fin": b}, ...]}
 ini/fin are UTF-8 byte offsets into texto. Planted values are what must disappear; distractors are
 ordinary text that looks like data (amounts, dates, order numbers, names that are words) and must
-stay: they are listed only so the test can say which ones were touched.
+stay: they are listed only so the test can say which ones were touched. A distractor may say which
+kind it looks like ("parece": "rut", "telefono", "patente", "nombre", "email"), for precision per kind.
+
+After the notes of issue 39 (unchanged: the generator's draws for them come first), the notes of issue
+48, from their own templates: RUTs grouped by commas and written as one run of digits without a label,
+emails written for people (`nombre at gmail.com`, `[at]`, `(arroba)`, `arroba ... punto com`), a
+CuentaRUT number after its label, and the row's own RUT body as a bare number; those notes carry
+"fila": {"rut": "<the row's RUT>"}, the value of a `rut` column beside the note. Their distractors are
+the traps: comunas named after people, codes after SKU/modelo/cód./ref./serie that look like plates
+and phones, numbers after a document's word whose last digit happens to be a right check digit,
+dates as YYYYMMDD, and bare numbers with no label at all (1 in 11 of which reads as a RUT: the cost
+of finding the undashed ones, measured).
 
 Usage: python3 tools/notas_corpus.py  (needs the Python binding: PYTHONPATH=bindings/python and
 DATOTECA_LIBRARY=build-c/libdatoteca.so.2)."""
@@ -178,11 +189,73 @@ MANUALES = [
 ]
 
 
+# ---- issue 48 ----
+NOTAS_48 = 600
+GRAFIAS_48 = {
+    "rut": ["comas", "sin_guion", "cuentarut_etiqueta", "cuerpo_fila", "cuerpo_fila_puntos"],
+    "email": ["at", "corchetes_at", "parentesis_arroba", "parentesis_at", "arroba_punto"],
+}
+FRASES_48 = {
+    "comas": ["Cliente {v} pide renegociar la deuda.", "Se valida identidad, documento {v}.", "Aval {v} firma en notaría.",
+              "Según la ficha el rut es {v}."],
+    "sin_guion": ["Cliente {v} pide renegociar la deuda.", "Titular {v} sin deuda vigente.", "Se ingresa reclamo del {v} por cobro.",
+                  "{v} consulta por su saldo.", "Rut {v} bloqueado por fraude.", "Cédula {v} vencida, pedir renovación.",
+                  "Aval: {v}, sin antecedentes.", "El {v} no figura en la base."],
+    "cuentarut_etiqueta": ["Abono de sueldo a CuentaRUT {v}.", "Transferencia desde Cuenta RUT {v} rechazada.",
+                           "Pide cerrar la CuentaRUT N° {v}.", "Depósito en cuenta rut {v} pendiente."],
+    "cuerpo_fila": ["Abono de sueldo a la cuenta {v}.", "Cargo automático a la cta {v}.", "Transferencia a cuenta vista {v} devuelta.",
+                    "Deposito en CuentaRUT {v} recibido."],
+    "cuerpo_fila_puntos": ["Cargo automático a la cta {v}.", "Cuenta {v} con saldo negativo.", "Se reversa abono a la cuenta {v}."],
+    "email": ["Enviar la cartola a {v} por favor.", "Correo de contacto: {v}.", "Dice que su correo es {v}.",
+              "Escribir a {v} con el detalle."],
+}
+TRAMPAS = {  # tipo: (parece, frases)
+    "comuna": ("nombre", ["Vive en {v} desde niño.", "Sucursal {v} cerrada por inventario.", "Traslado a la comuna de {v}.",
+                          "Oficina en {v}, segundo piso.", "Despacho a {v} sin costo."]),  # the last not with COMUNAS_NOMBRES
+    "codigo_patente": ("patente", ["Producto SKU {v} sin stock.", "Impresora modelo {v} con falla.", "Repuesto ref. {v} solicitado.",
+                                   "Equipo cód. {v} en garantía.", "Cambio de pieza N° de serie {v}.", "Mod. {v} descontinuado."]),
+    "codigo_telefono": ("telefono", ["Producto cód. {v} agotado.", "N° de serie {v} ilegible.", "SKU {v} con descuento.",
+                                     "Código {v} aplicado.", "Repuesto ref. {v} en camino."]),
+    "numero_documento": ("rut", ["Folio {v} anulado.", "Pedido {v} despachado.", "Guía {v} extraviada.", "Póliza {v} renovada.",
+                                 "Seguimiento {v} sin movimiento.", "Contrato {v} firmado.", "Pagó {v} pesos en caja."]),
+    "fecha_compacta": ("rut", ["Fecha de proceso {v}.", "Lote del {v} rechazado."]),
+    "numero_libre": ("rut", ["Archivo adjunto de {v} bytes.", "Acumula {v} puntos en el programa.", "Se leyeron {v} registros.",
+                             "Medidor marca {v} kWh."]),
+    "palabra_email": ("email", ["{v}"]),
+}
+PALABRAS_EMAIL = ["El símbolo arroba no funciona en su teclado.", "Llegó at home según el courier.", "Dice que no tiene correo.",
+                  "Se escribe con arroba y punto com, le cuesta.", "Pagó at the counter, sucursal centro."]
+COMUNAS_PERSONAS = ["Pedro Aguirre Cerda", "San Pedro de la Paz", "Padre Las Casas", "Padre Hurtado", "San José de Maipo",
+                    "San Juan de la Costa", "María Elena", "María Pinto", "Juan Fernández", "San Pedro de Atacama",
+                    "Santa María", "San Ramón", "San Joaquín"]
+# comunas that are a person's two-word name too: a place only after a place's word ("en", "comuna de",
+# "Sucursal"); "Despacho a Juan Fernández" is a person to texto, so not a trap
+COMUNAS_NOMBRES = {"María Elena", "María Pinto", "Juan Fernández"}
+MANUALES_48 = [
+    "Cliente llama por cargo no reconocido. RUT {rut:comas}, correo {email:at}.",
+    "Abono de sueldo a CuentaRUT {rut:cuerpo_fila} no se refleja, cliente molesto.",
+    "vive en [[comuna|Pedro Aguirre Cerda]], pide cambio de sucursal a [[comuna|San Pedro de la Paz]]. rut {rut:sin_guion}",
+    "Se envía SKU [[codigo_patente|LB6709]] de reemplazo; contacto {email:corchetes_at}.",
+    "Impresora modelo [[codigo_patente|KC 2023]] y cód. [[codigo_telefono|983984536]] en garantía, cliente {rut:sin_guion}.",
+    "Correo: {email:parentesis_arroba} (lo dictó por teléfono).",
+    "Transferencia rechazada a la cta {rut:cuerpo_fila_puntos}, revisar con el banco.",
+    "Desde [[comuna|Padre Las Casas]] escribe {email:arroba_punto}.",
+    "{rut:sin_guion} solicita certificado, retira en [[comuna|Padre Hurtado]].",
+    "Pide que le escriban a {email:parentesis_at} y no al fono.",
+    "Depósito en CuentaRUT {rut:cuentarut_etiqueta} devuelto por el banco.",
+    "Reclamo de {rut:comas}: ref. [[codigo_patente|AB1234]] llegó dañado.",
+    "Cliente de [[comuna|San José de Maipo]], cuenta {rut:cuerpo_fila}.",
+    "Folio [[numero_documento|178916998]] anulado; cliente {rut:sin_guion} conforme.",
+    "Escribe desde {email:at} pidiendo la boleta, N° de serie [[codigo_telefono|912345678]].",
+]
+
+
 class Nota:
     def __init__(self):
         self.partes = []  # bytes
         self.plantados = []
         self.distractores = []
+        self.fila = None  # issue 48: the row's RUT, in a rut column beside the note
 
     def texto(self, t):
         self.partes.append(t.encode("utf-8"))
@@ -296,6 +369,64 @@ class Generador:
             return "", base + self.uno([" depto ", " dpto. ", ", depto ", " casa "]) + str(d.integer(1, 1500))
         raise ValueError((tipo, grafia))
 
+    def rut_cuerpo(self, n=(7, 8)):
+        while True:
+            r = self.d.rut()
+            cuerpo, dv = r.replace(".", "").split("-")
+            if len(cuerpo) in n:
+                return r, cuerpo, dv
+
+    def valor48(self, nota, tipo, grafia):
+        """(text written before the value, the value) in an issue-48 spelling."""
+        d = self.d
+        if tipo == "rut":
+            if grafia == "comas":
+                r, _, _ = self.rut_cuerpo()
+                return "", r.replace(".", ",")
+            if grafia == "sin_guion":
+                _, cuerpo, dv = self.rut_cuerpo((7, 8))
+                return "", cuerpo + dv
+            if grafia == "cuentarut_etiqueta":
+                _, cuerpo, _ = self.rut_cuerpo()
+                return "", cuerpo
+            if grafia in ("cuerpo_fila", "cuerpo_fila_puntos"):
+                if nota.fila is None:
+                    nota.fila, _, _ = self.rut_cuerpo()
+                pun = nota.fila.split("-")[0]
+                return "", pun if grafia == "cuerpo_fila_puntos" else pun.replace(".", "")
+        if tipo == "email":
+            e = d.persona.email()
+            local, dom = e.split("@")
+            if grafia == "at":
+                return "", f"{local} at {dom}"
+            if grafia == "corchetes_at":
+                return "", f"{local} [at] {dom}"
+            if grafia == "parentesis_arroba":
+                return "", f"{local}(arroba){dom}"
+            if grafia == "parentesis_at":
+                return "", f"{local} (at) {dom}"
+            if grafia == "arroba_punto":
+                return "", f"{local} arroba {dom.replace('.', ' punto ')}"
+        raise ValueError((tipo, grafia))
+
+    def trampa(self, tipo):
+        d = self.d
+        if tipo == "comuna":
+            return self.uno(COMUNAS_PERSONAS)
+        if tipo == "codigo_patente":
+            p = d.vehiculo.patente(self.uno(["auto", "antigua"])).replace("·", "").replace("-", "").replace(".", "")
+            return self.uno([p, p[:2] + " " + p[2:] if p[2].isdigit() else p])
+        if tipo == "codigo_telefono":
+            return re.sub(r"\D", "", d.telefono.movil())[2:]
+        if tipo == "numero_documento":  # a number whose last digit is its check digit: a RUT without dash to a scanner
+            _, cuerpo, dv = self.rut_cuerpo()
+            return cuerpo + dv if dv != "K" else cuerpo + "0"
+        if tipo == "fecha_compacta":
+            return d.fecha.fecha().replace("-", "")
+        if tipo == "numero_libre":
+            return str(d.integer(10000000, 89999999))
+        return self.uno(PALABRAS_EMAIL)
+
     def distractor(self, tipo):
         d = self.d
         if tipo == "monto":
@@ -365,14 +496,59 @@ def main():
                 pos = x.end()
             nota.texto(m[pos:])
             notas.append(("manual", nota))
+    # issue 48: its templates, after every draw of the notes above (which stay as they were)
+    turno = {t: 0 for t in GRAFIAS_48}
+    tipos48 = list(GRAFIAS_48)
+    trampas = list(TRAMPAS)
+    for i in range(NOTAS_48):
+        nota = Nota()
+        for s in range(g.d.integer(1, 3)):
+            if s:
+                nota.texto(" ")
+            tipo = tipos48[(i + s) % len(tipos48)]
+            grafia = GRAFIAS_48[tipo][turno[tipo] % len(GRAFIAS_48[tipo])]
+            turno[tipo] += 1
+            pre, v = g.valor48(nota, tipo, grafia)
+            a, b = g.uno(FRASES_48[grafia if tipo == "rut" else "email"]).split("{v}")
+            nota.texto(a + pre)
+            nota.valor(nota.plantados, {"tipo": tipo, "grafia": grafia}, v)
+            nota.texto(b + " ")
+            t = trampas[(i * 3 + s) % len(trampas)]
+            parece, frases = TRAMPAS[t]
+            v = g.trampa(t)
+            if v in COMUNAS_NOMBRES:
+                frases = [f for f in frases if not f.startswith("Despacho a")]
+            a, b = g.uno(frases).split("{v}")
+            nota.texto(a)
+            nota.valor(nota.distractores, {"tipo": t, "parece": parece}, v)
+            nota.texto(b)
+        notas.append(("plantilla48", nota))
+    for vuelta in range(2):
+        for m in MANUALES_48:
+            nota = Nota()
+            pos = 0
+            for x in re.finditer(r"\{(\w+):(\w+)\}|\[\[(\w+)\|([^\]]+)\]\]", m):
+                nota.texto(m[pos:x.start()])
+                pos = x.end()
+                if x.group(3):  # a trap written in the note: [[tipo|text]]
+                    nota.valor(nota.distractores, {"tipo": x.group(3), "parece": TRAMPAS[x.group(3)][0]}, x.group(4))
+                    continue
+                pre, v = g.valor48(nota, x.group(1), x.group(2))
+                nota.texto(pre)
+                nota.valor(nota.plantados, {"tipo": x.group(1), "grafia": x.group(2)}, v)
+            nota.texto(m[pos:])
+            notas.append(("manual48", nota))
     os.makedirs(os.path.dirname(SALIDA), exist_ok=True)
     with open(SALIDA, "w", encoding="utf-8", newline="\n") as f:
         for i, (origen, nota) in enumerate(notas):
             texto = b"".join(nota.partes)
             for r in nota.plantados + nota.distractores:
                 assert texto[r["ini"]:r["fin"]].decode("utf-8") == r["valor"], r
-            f.write(json.dumps({"id": i, "origen": origen, "texto": texto.decode("utf-8"), "plantados": nota.plantados,
-                                "distractores": nota.distractores}, ensure_ascii=False) + "\n")
+            linea = {"id": i, "origen": origen, "texto": texto.decode("utf-8"), "plantados": nota.plantados,
+                     "distractores": nota.distractores}
+            if nota.fila is not None:
+                linea["fila"] = {"rut": nota.fila}
+            f.write(json.dumps(linea, ensure_ascii=False) + "\n")
     print(f"{len(notas)} notes, {sum(len(n.plantados) for _, n in notas)} planted values -> {os.path.relpath(SALIDA, RAIZ)}")
 
 

@@ -89,7 +89,20 @@ static void spans(void) {
     T("09-8765 4321, (9) 8765 4321", F "09-8765 4321", ", ", F "(9) 8765 4321");
     T("22 345 6789 o (2) 2345 6789 o (32) 234 5678", F "22 345 6789", " o ", F "(2) 2345 6789", " o ", F "(32) 234 5678");
     T("total 223 456 789, 12 345 6789, $ 22 345 6789", "total 223 456 789, 12 345 6789, $ 22 345 6789");
-    T("123456785", "123456785");                       /* no dash nor label: 1 number in 11 would pass */
+    /* no dash nor label (issue 48): 8 or 9 digits whose last is the right check digit are a RUT; not a
+     * wrong one, not 9 starting with 9 (a mobile), not a date, not after a document's or a code's word,
+     * not before a currency */
+    T("123456785 y 123456786", R "123456785", " y 123456786");
+    T("178916998.", R "178916998", ".");
+    T("20240115 y 19991231", "20240115 y 19991231");
+    T("Folio 123456785, N\xc2\xb0 123456785, pedido 123456785, cuenta 123456785, fono 123456785", "Folio 123456785, N\xc2\xb0 123456785, pedido 123456785, cuenta 123456785, fono 123456785");
+    T("123456785 pesos, 123456785,50", "123456785 pesos, 123456785,50");
+    /* grouped by commas: the right check digit, written back with commas */
+    T("12,345,678-5 y 12,345,678-6 y 1,234,567", "1,192,169-8 y 12,345,678-6 y 1,234,567");
+    /* codes: not a plate, a phone nor a RUT */
+    T("SKU LB6709, modelo KC 2023, c\xc3\xb3" "d. 983984536, ref. BBCL23, N\xc2\xb0 de serie 912345678",
+      "SKU LB6709, modelo KC 2023, c\xc3\xb3" "d. 983984536, ref. BBCL23, N\xc2\xb0 de serie 912345678");
+    T("patente LB6709, fono 983984536", "patente ", P "LB6709", ", fono ", F "983984536");
     T("112345678-5 1.12.345.678-5 0-12345678-5", "112345678-5 1.12.345.678-5 0-12345678-5"); /* inside longer numbers */
     T("12.345.6785 12.34.5678-5", "12.345.6785 12.34.5678-5");
     T("123456-0 y 99-9", "123456-0 y 99-9");           /* 6 digits or fewer: ranges, pages */
@@ -101,12 +114,15 @@ static void spans(void) {
     T("<ana@x.cl>, ...bo_b+1@mail.uc.cl;", "<", E "ana@x.cl", ">, ...", E "bo_b+1@mail.uc.cl", ";");
     T("a@b@c.cl ana@x ana@x.c1 @x.cl ana@.cl", "a@b@c.cl ana@x ana@x.c1 @x.cl ana@.cl");
     T("12.345.678-5@x.cl", E "12.345.678-5@x.cl");      /* an address first */
+    /* written for people, not crawlers (issue 48) */
+    T("Lleg\xc3\xb3 at home. at gmail.com, juan at gmail, a@ b", "Lleg\xc3\xb3 at home. at gmail.com, juan at gmail, a@ b");
     /* phones */
     T("+56 9 8765 4321.", F "+56 9 8765 4321", ".");
     T("+56-9-8765-4321 (+56) 2 2345 6789 +56 32 234 5678", F "+56-9-8765-4321", " ", F "(+56) 2 2345 6789", " ",
       F "+56 32 234 5678");
     T("cel 987654321 o 9 8765 4321;", "cel ", F "987654321", " o ", F "9 8765 4321", ";");
-    T("+569876543210 9876543210 19876543 +56 8 1234 5678", "+569876543210 9876543210 19876543 +56 8 1234 5678");
+    T("+569876543210 9876543210 19876543 +56 8 1234 5678", "+569876543210 9876543210 ", R "19876543", " +56 8 1234 5678"); /* 1987654-3: a RUT (issue 48) */
+    T("+569876543210 9876543210 19876542", "+569876543210 9876543210 19876542");
     T("+56 10 234 5678 x9876543210", "+56 10 234 5678 x9876543210"); /* no area 10; glued */
     /* plates */
     T("auto BBCD·12 y moto BBC·01, antigua AB-1234.", "auto ", P "BBCD·12", " y moto ", P "BBC·01", ", antigua ", P "AB-1234",
@@ -596,6 +612,47 @@ static void nombres(void) {
     CHECK(strcmp(texto("Sr. Juan Pérez", DT_MASCARA_BUSCAR_RUT), "Sr. Juan Pérez") == 0, "names: only with _NOMBRE");
 }
 
+/* Issue 48: emails written for people ("juan at gmail.com"): the email rule's output for the address
+ * they stand for, written with the note's separators; comunas named after people stay. */
+static void escritos(void) {
+    static const struct {
+        const char *in, *correo, *sep, *punto;
+    } c[] = {{"juan.perez at gmail.com", "juan.perez@gmail.com", " at ", "."},
+             {"juan [at] gmail.com", "juan@gmail.com", " [at] ", "."},
+             {"ana(arroba)gmail.com", "ana@gmail.com", "(arroba)", "."},
+             {"pedro (at) dominio.cl", "pedro@dominio.cl", " (at) ", "."},
+             {"rosa arroba gmail punto com", "rosa@gmail.com", " arroba ", " punto "},
+             {"ROSA @ Gmail.com", "ROSA@Gmail.com", " @ ", "."}};
+    for (size_t i = 0; i < sizeof c / sizeof c[0]; i++) {
+        const char *e = m(dt_mascara_email, c[i].correo);
+        char esperado[256];
+        const char *at = strchr(e, '@');
+        size_t k = (size_t)(at - e), q = 0;
+        memcpy(esperado, e, k), q = k;
+        strcpy(esperado + q, c[i].sep), q += strlen(c[i].sep);
+        for (const char *r = at + 1; *r; r++) {
+            if (*r == '.') strcpy(esperado + q, c[i].punto), q += strlen(c[i].punto);
+            else esperado[q++] = *r;
+        }
+        esperado[q] = '\0';
+        char in[128];
+        snprintf(in, sizeof in, "Correo: %s.", c[i].in);
+        const char *got = texto(in, DT_MASCARA_BUSCAR_TODO);
+        CHECK(strncmp(got, "Correo: ", 8) == 0 && strncmp(got + 8, esperado, q) == 0 && strcmp(got + 8 + q, ".") == 0,
+              "written email [%s]: expected [Correo: %s.], got [%s]", c[i].in, esperado, got);
+    }
+    static const char *const comunas[] = {"Vive en Pedro Aguirre Cerda.", "Sucursal San Pedro de la Paz.", "De Padre Las Casas a Padre Hurtado.",
+                                          "Viaja a MAR\xc3\x8d" "A PINTO? no: en Mar\xc3\xad" "a Pinto.", "Vive en Juan Fern\xc3\xa1ndez."};
+    for (size_t i = 0; i < sizeof comunas / sizeof comunas[0]; i++) {
+        const char *got = texto(comunas[i], DT_MASCARA_BUSCAR_TODO);
+        if (i == 3) CHECK(strstr(got, "en Mar\xc3\xad" "a Pinto.") != NULL && strstr(got, "MAR\xc3\x8d" "A PINTO") == NULL, "comuna [%s]: got [%s]", comunas[i], got);
+        else CHECK(strcmp(got, comunas[i]) == 0, "comuna [%s] changed: [%s]", comunas[i], got);
+    }
+    /* a comuna that is a person's name too is one after an honorific or with no place's word */
+    CHECK(strstr(texto("Sr. Pedro Aguirre Cerda llam\xc3\xb3; atendi\xc3\xb3 Juan Fern\xc3\xa1ndez", DT_MASCARA_BUSCAR_TODO), "Pedro") == NULL, "an honorific's name");
+    CHECK(strstr(texto("atendi\xc3\xb3 Juan Fern\xc3\xa1ndez", DT_MASCARA_BUSCAR_TODO), "Juan") == NULL, "Juan Fernandez, a person");
+}
+
 int main(int argc, char **argv) {
     if ((argc == 2 && strcmp(argv[1], "--corto") == 0) || getenv("DT_TEST_CORTO")) PASO = 20;
     K = NULL;
@@ -604,6 +661,7 @@ int main(int argc, char **argv) {
     nombres();
     ejemplos();
     email();
+    escritos();
     telefono();
     patente();
     plan();

@@ -2,6 +2,8 @@
  * What replaces them is the plan's (reglas.c), which already masked the row's columns. */
 #include <string.h>
 
+#include "datoteca.h"
+#include "mascara/partido.h"
 #include "mascara/propios.h"
 
 static int dt__mpr_dig(unsigned char c) { return c >= '0' && c <= '9'; }
@@ -85,6 +87,26 @@ static size_t dt__mpr_en(const dt__mpr_par *q, const char *s, size_t n, size_t i
         char d[16];
         size_t m = dt__mpr_digitos_telefono(s + i, j - i, d);
         return m == q->orig_n && memcmp(d, q->orig, m) == 0 ? j : 0;
+    }
+    if (q->clase == DT__MPR_CUERPO) { /* the row's RUT body: a CuentaRUT number, `cta 21.597.724` */
+        if (!dt__mpr_dig(u[i]) || (i > 0 && u[i - 1] == '$') || (i > 1 && u[i - 1] == ' ' && u[i - 2] == '$')) return 0;
+        size_t j = i;
+        while (j < n && j - i < 14 && (dt__mpr_dig(u[j]) || (u[j] == '.' && j + 1 < n && dt__mpr_dig(u[j + 1])))) j++;
+        if (j - i >= 14 || (j < n && (dt__mpr_palabra(u[j]) || ((u[j] == ',' || u[j] == '.') && j + 1 < n && dt__mpr_dig(u[j + 1])))))
+            return 0;
+        uint32_t c;
+        if (dt__mp_cuerpo_de(s + i, j - i, &c) != 0 || (unsigned long)c != q->cuerpo) return 0;
+        size_t g = j;
+        while (g < n && g - j < 2 && u[g] == ' ') g++;
+        if (g < n && (u[g] == '-' || u[g] == 0xE2)) return 0; /* a dash: a whole RUT, texto's */
+        if (g == j + 1 && g < n) { /* a space and the right check digit: a RUT too */
+            char dv;
+            unsigned char d = u[g];
+            if (dt_rut_dv(c, &dv) == DT_OK && (d | (d >= 'A' ? 0x20 : 0)) == (unsigned char)(dv | (dv >= 'A' ? 0x20 : 0)) &&
+                !(g + 1 < n && dt__mpr_palabra(u[g + 1])))
+                return 0;
+        }
+        return j;
     }
     if (q->orig_n > n - i) return 0;
     if (q->clase == DT__MPR_NOMBRE && u[i] != (unsigned char)q->orig[0]) return 0; /* "una rosa" is not Rosa */

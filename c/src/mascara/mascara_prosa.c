@@ -152,6 +152,65 @@ static size_t dt__mp_falso(const dt_mascara_clave *k, const dt__mp_tok *t, char 
     return m;
 }
 
+/* A comuna of the library's table (dt_t_comunas: `Pedro Aguirre Cerda`, `San Pedro de la Paz`, `Padre
+ * Las Casas`) written as whole words (ASCII case aside) from a word start at or up to three words
+ * before a, and reaching past a: its end, else 0. Called only where a name was found (issue 48: a
+ * comuna named after a person is a place). */
+static size_t dt__mp_comuna(const char *s, size_t n, size_t a) {
+    size_t inicios[4], ni = 0, q = a;
+    inicios[ni++] = a;
+    while (ni < 4 && q >= 2 && s[q - 1] == ' ') {
+        size_t r = q - 1;
+        while (r > 0 && s[r - 1] != ' ' && a - r < 48) r--;
+        if (r == q - 1 || a - r >= 48) break;
+        inicios[ni++] = r;
+        q = r;
+    }
+    size_t mejor = 0;
+    for (size_t w = 0; w < ni; w++) {
+        size_t st = inicios[w];
+        if (st > 0 && dt__mp_letra(s, n, st - 1)) continue;
+        unsigned char c0 = (unsigned char)(AT(st) | 0x20);
+        for (size_t e = 0; e < DT_T_N_COMUNAS; e++) {
+            const dt_t_str *c = &dt_t_comunas[e].nombre;
+            if (((unsigned char)c->s[0] | 0x20) != c0 || st + c->n > n || st + c->n <= a) continue;
+            size_t r = 0;
+            while (r < c->n && ((unsigned char)c->s[r] == AT(st + r) ||
+                                (dt__mp_ascii_may((unsigned char)c->s[r] & 0xDF) && ((unsigned char)c->s[r] | 0x20) == (AT(st + r) | 0x20)) ||
+                                (r > 0 && (unsigned char)c->s[r - 1] == 0xC3 && AT(st + r - 1) == 0xC3 && (unsigned char)c->s[r] >= 0x80 &&
+                                 ((unsigned char)c->s[r] | 0x20) == (AT(st + r) | 0x20)))) /* Í, í */
+                r++;
+            if (r != c->n || dt__mp_letra(s, n, st + r) || st + r <= mejor || memchr(c->s, ' ', c->n) == NULL) continue; /* one word: no name alone */
+            /* two words that are a person's name too (`Juan Fernández`, `María Pinto`): a place only after
+             * a place's word (`en`, `comuna`, `sucursal`...) */
+            const char *sp = memchr(c->s, ' ', c->n);
+            if (sp != NULL && memchr(sp + 1, ' ', c->n - (size_t)(sp + 1 - c->s)) == NULL &&
+                dt__nombre_palabra(c->s, (size_t)(sp - c->s)) != 0 && dt__nombre_palabra(sp + 1, c->n - (size_t)(sp + 1 - c->s)) != 0) {
+                static const char *const lugar[] = {"en", "comuna", "sucursal", "isla", "desde", "hacia", "hasta", "sector",
+                                                    "oficina", "localidad", "provincia", "region", "agencia"};
+                int es_lugar = 0;
+                size_t pe = st;
+                for (int vuelta = 0; vuelta < 2 && !es_lugar; vuelta++) { /* the word before, or before "de"/"del" */
+                    size_t fin_w = pe;
+                    while (pe > 0 && s[pe - 1] == ' ') pe--;
+                    size_t pa = pe;
+                    while (pa > 0 && pe - pa < 20 &&
+                           (dt__mp_ascii_may((unsigned char)s[pa - 1]) || dt__mp_ascii_min((unsigned char)s[pa - 1]) || (unsigned char)s[pa - 1] >= 0x80))
+                        pa--;
+                    char pl[48];
+                    if (pa == pe || pe == fin_w || !dt__mp_plegar(s, pa, pe, pl)) break;
+                    es_lugar = dt__mp_en(pl, lugar, NL(lugar));
+                    if (strcmp(pl, "de") != 0 && strcmp(pl, "del") != 0) break;
+                    pe = pa;
+                }
+                if (!es_lugar) continue;
+            }
+            mejor = st + r;
+        }
+    }
+    return mejor;
+}
+
 int dt__mp_nombre(const dt_mascara_clave *k, const char *s, size_t n, size_t i, size_t *ini, size_t *fin, char *out,
                   size_t cap, size_t *outn) {
     size_t j = dt__mp_palabra(s, n, i);
@@ -251,6 +310,18 @@ int dt__mp_nombre(const dt_mascara_clave *k, const char *s, size_t n, size_t i, 
     else if (cap_o_may) es = palabras >= 2 || (iniciales >= 1 && apellidos >= 1);
     else if (min) es = palabras >= 2 && dados_propios >= 1 && apellidos >= 1;
     if (!es) return 0;
+    if (!honorifico) { /* a comuna named after a person stays, whole (the scan goes on after it), when the
+                         * name's words are all the comuna's (`María Pinto Soto` is a person) */
+        size_t cf = dt__mp_comuna(s, n, t[0].a);
+        if (cf >= t[nt - 1].b + (t[nt - 1].clase == 8)) {
+            if (cf - t[0].a >= cap) return 0;
+            memcpy(out, s + t[0].a, cf - t[0].a);
+            *ini = t[0].a;
+            *fin = cf;
+            *outn = cf - t[0].a;
+            return 1;
+        }
+    }
     /* the replacement: given names (leading words with a given-name bit) by given names of their
      * sex, the rest by surnames, initials by a keyed letter, particles and spaces as written */
     size_t m = 0;

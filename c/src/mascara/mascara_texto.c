@@ -7,6 +7,7 @@
  * plate's letters, a phone's area code), so the rule's own reader is the last word. */
 #include "internal.h"
 #include "mascara/mascara.h"
+#include "mascara/partido.h"
 
 const char *dt__mc_email_falla(const char *s, size_t a, size_t b);
 int dt__mp_direccion(const dt_mascara_clave *k, const char *s, size_t n, size_t i, size_t *ini, size_t *fin, char *out,
@@ -21,6 +22,14 @@ static int dt__mt_local(unsigned char c) {
     return dt__mt_alnum(c) || c == '.' || c == '_' || c == '%' || c == '+' || c == '-';
 }
 static int dt__mt_dominio(unsigned char c) { return dt__mt_alnum(c) || c == '.' || c == '-'; }
+static int dt__mt_min(unsigned char c) { return c >= 'a' && c <= 'z'; }
+static int dt__mt_fold(unsigned char c) { return dt__mt_let(c) ? (c | 0x20) : c; }
+
+static int dt__mt_en_lista(const char *w, const char *const *l, size_t nl) {
+    for (size_t q = 0; q < nl; q++)
+        if (w[0] == l[q][0] && strcmp(w, l[q]) == 0) return 1;
+    return 0;
+}
 
 /* The byte at i, or 0 past the end (0 starts and continues nothing). */
 #define AT(i) ((i) < n ? (unsigned char)s[i] : 0u)
@@ -47,6 +56,134 @@ static int dt__mt_email(const char *s, size_t n, size_t i, size_t *ini, size_t *
     if (dt__mc_email_falla(s, i, e) != NULL) return 0;
     *ini = i;
     *fin = e;
+    return 1;
+}
+
+/* ---- emails written so a crawler does not read them (issue 48): `nombre at gmail.com`, `nombre [at]
+ * gmail.com`, `nombre(arroba)gmail.com`, `nombre (at) dominio.cl`, `nombre @ gmail.com`, `nombre
+ * arroba gmail punto com`. ---- */
+
+/* The separator that stands for '@' at j, case aside: "at", "arroba" between spaces, or in brackets
+ * ("[at]", "(at)", "{at}", "<at>", the same with "arroba") with or without a space each side, or '@'
+ * with a space on either side. Its length, or 0. */
+static size_t dt__mt_sep_arroba(const char *s, size_t n, size_t j) {
+    size_t q = j;
+    int esp = AT(q) == ' ';
+    if (esp) q++;
+    unsigned char ab = AT(q), cierra = ab == '[' ? ']' : ab == '(' ? ')' : ab == '{' ? '}' : ab == '<' ? '>' : 0;
+    if (cierra) q++;
+    size_t w = q;
+    if (AT(w) == '@') {
+        if (cierra) return 0;
+        w++;
+        int esp2 = AT(w) == ' ';
+        if (!esp && !esp2) return 0; /* "a@b" is the ordinary address, dt__mt_email's */
+        return w + (size_t)esp2 - j;
+    }
+    size_t r = w;
+    while (r < n && r - w < 7 && dt__mt_let(AT(r))) r++;
+    char pl[8];
+    for (size_t x = w; x < r; x++) pl[x - w] = (char)dt__mt_fold(AT(x));
+    pl[r - w] = '\0';
+    if (strcmp(pl, "at") != 0 && strcmp(pl, "arroba") != 0) return 0;
+    if (cierra) {
+        if (AT(r) != cierra) return 0;
+        r++;
+        if (AT(r) == ' ') r++; /* "a (at) b", "a(at) b", "a (at)b", "a(at)b" */
+        return r - j;
+    }
+    if (!esp || AT(r) != ' ') return 0; /* a bare word: spaces both sides */
+    return r + 1 - j;
+}
+
+/* The separator that stands for '.' in a written domain at j: ".", or " punto ", " dot ", "[dot]",
+ * "(punto)", "[punto]", "(dot)" (case aside). Its length, or 0. */
+static size_t dt__mt_sep_punto(const char *s, size_t n, size_t j) {
+    if (AT(j) == '.') return 1;
+    size_t q = j;
+    int esp = AT(q) == ' ';
+    if (esp) q++;
+    unsigned char ab = AT(q), cierra = ab == '[' ? ']' : ab == '(' ? ')' : 0;
+    if (cierra) q++;
+    size_t r = q;
+    while (r < n && r - q < 6 && dt__mt_let(AT(r))) r++;
+    char pl[8];
+    for (size_t x = q; x < r; x++) pl[x - q] = (char)dt__mt_fold(AT(x));
+    pl[r - q] = '\0';
+    if (strcmp(pl, "dot") != 0 && strcmp(pl, "punto") != 0) return 0;
+    if (cierra) {
+        if (AT(r) != cierra) return 0;
+        r++;
+        if (esp && AT(r) == ' ') r++;
+        return r - j;
+    }
+    if (!esp || AT(r) != ' ') return 0;
+    return r + 1 - j;
+}
+
+/* The first place at or after i where a separator for '@' may start (' ', '[', '(', '{', '<' before
+ * "at"/"arroba", or " @"/"@ "): n when none. A cheap filter so the recognizer below runs only near one. */
+static size_t dt__mt_prox_arroba(const char *s, size_t n, size_t i) {
+    for (size_t j = i; j + 2 < n; j++) {
+        unsigned char c = (unsigned char)s[j];
+        if ((c == ' ' || c == '[' || c == '(' || c == '{' || c == '<' || c == '@') && dt__mt_sep_arroba(s, n, j)) return j;
+    }
+    return n;
+}
+
+/* An email written with a separator for '@' (and maybe for '.') whose local part starts at i: its span,
+ * the address it stands for in `correo` (cap bytes), and where the separator is (*sa, *sb: the bytes
+ * from the local part's end to the domain's start) and the domain's dot separator's length (*sp: 1
+ * for '.'). */
+static int dt__mt_email_escrito(const char *s, size_t n, size_t i, size_t *fin, char *correo, size_t cap, size_t *cn,
+                                size_t *sa, size_t *sb, size_t *sp, size_t *spa) {
+    size_t j = i;
+    while (j < n && j - i <= 64 && dt__mt_local(AT(j))) j++;
+    if (j == i || j - i > 64 || s[j - 1] == '.') return 0;
+    size_t l = dt__mt_sep_arroba(s, n, j);
+    if (l == 0) return 0;
+    size_t d = j + l, m = 0;
+    if (j - i + 2 > cap) return 0;
+    memcpy(correo, s + i, j - i), m = j - i;
+    correo[m++] = '@';
+    size_t e = d, etiquetas = 0, punto = 0;
+    for (;;) {
+        size_t a = e;
+        while (e < n && e - a < 64 && (dt__mt_alnum(AT(e)) || AT(e) == '-')) e++;
+        if (e == a || m + (e - a) + 1 >= cap) return 0;
+        memcpy(correo + m, s + a, e - a), m += e - a;
+        etiquetas++;
+        size_t p = dt__mt_sep_punto(s, n, e);
+        if (p == 0 || (punto && p != punto) || !(dt__mt_alnum(AT(e + p)))) break;
+        if (punto == 0) punto = p, *spa = e;
+        correo[m++] = '.';
+        e += p;
+    }
+    if (etiquetas < 2 || dt__mt_alnum(AT(e)) || AT(e) == '@') return 0;
+    if (AT(j) == ' ' && AT(j + 1) != '[' && AT(j + 1) != '(' && AT(j + 1) != '{' && AT(j + 1) != '<') {
+        /* a bare word for '@' ("con arroba y punto com"): a local part that is no everyday word and a
+         * domain whose labels are two letters or more */
+        static const char *const palabras[] = {"a", "al", "con", "de", "del", "el", "en", "es", "la", "las", "lo", "los",
+                                               "o", "por", "que", "se", "sin", "su", "un", "una", "y", "at", "arroba"};
+        char w[8];
+        size_t lw = j - i;
+        if (lw < sizeof w) {
+            for (size_t x = 0; x < lw; x++) w[x] = (char)dt__mt_fold(AT(i + x));
+            w[lw] = '\0';
+            if (dt__mt_en_lista(w, palabras, sizeof palabras / sizeof palabras[0])) return 0;
+        }
+        for (size_t x = lw + 1, ini_l = x; x <= m; x++)
+            if (x == m || correo[x] == '.') {
+                if (x - ini_l < 2) return 0;
+                ini_l = x + 1;
+            }
+    }
+    if (dt__mc_email_falla(correo, 0, m) != NULL) return 0;
+    *fin = e;
+    *cn = m;
+    *sa = j;
+    *sb = d;
+    *sp = punto;
     return 1;
 }
 
@@ -88,6 +225,64 @@ static int dt__mt_etiqueta_documento(const char *s, size_t i) {
     for (size_t q = 0; q < sizeof docs / sizeof docs[0]; q++)
         if (strcmp(w, docs[q]) == 0) return 1;
     return 0;
+}
+
+/* The word before i, folded (a-z), after at most 6 bytes of ' ', ':', '#', '.', '°', 'º': into w (16
+ * bytes); its length, or 0 when there is none or it is longer than 11 letters. *antes: the start of
+ * that word. Reads at most 24 bytes back. */
+static size_t dt__mt_palabra_antes(const char *s, size_t i, char *w, size_t *antes) {
+    size_t j = i, k = 0;
+    while (j > 0 && k < 6) {
+        unsigned char c = (unsigned char)s[j - 1];
+        if (c == ' ' || c == ':' || c == '#' || c == '.' || c == 0xB0 || c == 0xBA || c == 0xC2) j--, k++;
+        else break;
+    }
+    size_t e = j;
+    while (j > 0 && e - j < 12 && (dt__mt_let((unsigned char)s[j - 1]) || (unsigned char)s[j - 1] >= 0x80)) j--;
+    if (e == j || e - j >= 12) return 0;
+    char *f = dt__put_ascii_fold(w, s + j, e - j);
+    *f = '\0';
+    if (antes) *antes = j;
+    return (size_t)(f - w);
+}
+
+/* The word before i names a product or part code (`SKU LB6709`, `modelo KC 2023`, `cód. 983984536`,
+ * `N° de serie 912345678`, `ref. AB1234`): what follows is that code, not a plate, a phone or a RUT
+ * without a dash (issue 48). */
+static int dt__mt_etiqueta_codigo(const char *s, size_t i) {
+    static const char *const cods[] = {"sku", "modelo", "mod", "cod", "codigo", "ref", "referencia", "serie", "art",
+                                       "articulo", "item", "producto", "lote", "version", "parte", "pn", "sn"};
+    char w[16];
+    return dt__mt_palabra_antes(s, i, w, NULL) && dt__mt_en_lista(w, cods, sizeof cods / sizeof cods[0]);
+}
+
+/* The words before i name a number that is not a RUT written without its dash: a document's or a
+ * code's (dt__mt_etiqueta_documento's and dt__mt_etiqueta_codigo's words), a shipment, a policy, a case,
+ * an account ("cuenta 13097366": its body is found as the row's own, mascara_propios.c). */
+static int dt__mt_etiqueta_no_rut(const char *s, size_t i) {
+    static const char *const otras[] = {"folio", "boleta", "ticket", "orden", "compra", "factura", "pedido", "id",
+                                        "codigo", "nro", "numero", "n", "no", "operacion", "transaccion", "cuenta",
+                                        "cta", "seguimiento", "tracking", "envio", "guia", "despacho", "reserva",
+                                        "poliza", "contrato", "solicitud", "caso", "reclamo", "siniestro", "expediente",
+                                        "rol", "oc", "tarjeta", "cupon", "clave",
+                                        "pin", "sku", "modelo", "mod", "cod", "ref", "referencia", "serie", "art",
+                                        "articulo", "item", "producto", "lote", "version", "parte", "pn", "sn",
+                                        "fono", "telefono", "tel", "cel", "celular", "movil", "whatsapp", "wsp", "fax"};
+    char w[16];
+    return dt__mt_palabra_antes(s, i, w, NULL) && dt__mt_en_lista(w, otras, sizeof otras / sizeof otras[0]);
+}
+
+/* The words before i are a CuentaRUT's label: `CuentaRUT`, `cuenta RUT`, `cta. RUT`, `Cuenta Rut N°`
+ * (case aside). The number after it is a RUT body (the account is numbered by it). */
+static int dt__mt_etiqueta_cuentarut(const char *s, size_t i) {
+    char w[16];
+    size_t a;
+    size_t l = dt__mt_palabra_antes(s, i, w, &a);
+    if (l == 1 && (w[0] == 'n') && a > 0) l = dt__mt_palabra_antes(s, a, w, &a); /* N° */
+    if (l == 9 && strcmp(w, "cuentarut") == 0) return 1;
+    if (l != 3 || strcmp(w, "rut") != 0 || a == 0 || s[a - 1] != ' ') return 0;
+    l = dt__mt_palabra_antes(s, a, w, NULL);
+    return (l == 6 && strcmp(w, "cuenta") == 0) || (l == 3 && strcmp(w, "cta") == 0);
 }
 
 static int dt__mt_sep_tel(unsigned char c) { return c == ' ' || c == '-' || c == '.' || c == '(' || c == ')'; }
@@ -152,8 +347,6 @@ static int dt__mt_patente(const char *s, size_t n, size_t i, size_t *fin) {
 /* ---- the spellings people write (issue 39): each recognizer gives a span and the text its column
  * rule reads for it (the normalised value), or NULL for the span itself. ---- */
 
-static int dt__mt_min(unsigned char c) { return c >= 'a' && c <= 'z'; }
-static int dt__mt_fold(unsigned char c) { return dt__mt_let(c) ? (c | 0x20) : c; }
 
 /* The byte before i is the end of a RUT label: "rut", "run", "r.u.t.", "r.u.n" in any case, not glued
  * to a letter before it, then at most 8 bytes of ' ', ':', '.', '#', '-', 'N°'/'Nº'/'Nro' between. */
@@ -180,16 +373,37 @@ static int dt__mt_etiqueta(const char *s, size_t i) {
 }
 
 /* A RUT at the digit i in the spellings dt__mt_rut does not take: its body (7 or 8 digits, dotted in
- * threes or not), then a dash with spaces around it (`12.345.678 - 5`), a space (`12345678 5`) or
- * nothing (`123456785`, only after a label), then a check digit, nothing glued after. A check digit
- * after a dash or a label is taken whatever it is (a mistyped one: the body is still someone's); after
- * a bare space it must be right. The normalised value (body as written, '-', the right check digit;
- * no dash when none was written) goes to dt_mascara_rut. */
-static int dt__mt_rut_libre(const char *s, size_t n, size_t i, int etiqueta, size_t *fin, char *norm, size_t *nn) {
+ * threes or not, or grouped by commas: `12,345,678`), then a dash with spaces around it (`12.345.678 -
+ * 5`), a space (`12345678 5`) or nothing (`123456785`), then a check digit, nothing glued after. A check
+ * digit after a dash or a label is taken whatever it is (a mistyped one: the body is still someone's);
+ * after a bare space, after commas, or glued without a label it must be right. Glued without a label
+ * (`178916998`, issue 48) the run must also be 8 or 9 digits, not 9 starting with 9 (a mobile: the
+ * phone's), not a date YYYYMMDD, not after a document's, a code's, an account's or a phone's word,
+ * nor before a currency. The normalised value (body as written, commas as dots, '-', the right check
+ * digit; no dash when none was written) goes to dt_mascara_rut; *comas tells the caller to write the
+ * output's dots back as commas. */
+static int dt__mt_rut_libre(const char *s, size_t n, size_t i, int etiqueta, size_t *fin, char *norm, size_t *nn, int *comas) {
     size_t j = i, digitos = 0;
-    for (; j < n && j - i < 11 && (dt__mt_dig(AT(j)) || (AT(j) == '.' && dt__mt_dig(AT(j + 1)))); j++) digitos += dt__mt_dig(AT(j));
+    unsigned char sep = 0;
+    *comas = 0;
+    for (; j < n && j - i < 11; j++) {
+        unsigned char c = AT(j);
+        if (dt__mt_dig(c)) {
+            digitos++;
+            continue;
+        }
+        if ((c == '.' || c == ',') && (sep == 0 || sep == c) && dt__mt_dig(AT(j + 1))) {
+            sep = c;
+            continue;
+        }
+        break;
+    }
+    if (sep == ',') {
+        if (i >= 2 && s[i - 1] == ',' && dt__mt_dig((unsigned char)s[i - 2])) return 0; /* inside a longer number */
+        *comas = 1;
+    }
     size_t cuerpo_fin = j, e = 0, dvpos = 0;
-    int guion = 0;
+    int guion = 0, desnudo = 0;
     if (digitos >= 7 && digitos <= 8) {
         size_t g = j;
         while (AT(g) == ' ' && g - j < 2) g++;
@@ -198,20 +412,25 @@ static int dt__mt_rut_libre(const char *s, size_t n, size_t i, int etiqueta, siz
             size_t h = g + d;
             while (AT(h) == ' ' && h - (g + d) < 2) h++;
             if (dt__mt_dig(AT(h)) || AT(h) == 'k' || AT(h) == 'K') dvpos = h, guion = 1;
-        } else if (g == j + 1 && (dt__mt_dig(AT(g)) || AT(g) == 'k' || AT(g) == 'K')) {
+        } else if (g == j + 1 && !*comas && (dt__mt_dig(AT(g)) || AT(g) == 'k' || AT(g) == 'K')) {
             dvpos = g; /* one space */
         }
         if (dvpos) e = dvpos + 1;
     }
     if (!dvpos) {
-        /* glued: an undotted run of 8 or 9 digits, the last one the check digit, only after a label */
-        if (!etiqueta || j - i != digitos) return 0;
+        /* glued: an undotted run of 8 or 9 digits, the last one the check digit */
+        if (j - i != digitos) return 0;
         if (AT(j) == 'k' || AT(j) == 'K') { /* 12345678K */
             if (digitos < 7 || digitos > 8) return 0;
             cuerpo_fin = j, dvpos = j, e = j + 1;
         } else {
             if (digitos < 8 || digitos > 9) return 0;
             cuerpo_fin = j - 1, dvpos = j - 1, e = j;
+        }
+        if (!etiqueta) {
+            if (digitos == 9 && AT(i) == '9' && AT(j) != 'k' && AT(j) != 'K') return 0; /* 9XXXXXXXX: a mobile */
+            if ((AT(e) == '.' || AT(e) == ',') && dt__mt_dig(AT(e + 1))) return 0; /* 12345678,50: an amount */
+            desnudo = 1;
         }
     }
     if (dt__mt_alnum(AT(e))) return 0;
@@ -222,14 +441,50 @@ static int dt__mt_rut_libre(const char *s, size_t n, size_t i, int etiqueta, siz
     if (cuerpo < 1000000u || cuerpo > DT_RUT_CUERPO_MAX) return 0;
     char dv;
     if (dt_rut_dv(cuerpo, &dv) != DT_OK) return 0;
-    if (!guion && !etiqueta && dt__mt_fold(AT(dvpos)) != dt__mt_fold((unsigned char)dv)) return 0;
-    memcpy(norm, s + i, cuerpo_fin - i);
-    m = cuerpo_fin - i;
+    if ((!guion || *comas) && !etiqueta && dt__mt_fold(AT(dvpos)) != dt__mt_fold((unsigned char)dv)) return 0;
+    if (desnudo) { /* the cheap checks passed and the check digit is right: now the context */
+        if (digitos == 8 && AT(dvpos) != 'k' && AT(dvpos) != 'K' && ((AT(i) == '1' && AT(i + 1) == '9') || (AT(i) == '2' && AT(i + 1) == '0'))) { /* 19YYMMDD, 20YYMMDD */
+            unsigned mes = (unsigned)(AT(i + 4) - '0') * 10u + (unsigned)(AT(i + 5) - '0');
+            unsigned dia = (unsigned)(AT(i + 6) - '0') * 10u + (unsigned)(AT(i + 7) - '0');
+            if (mes >= 1 && mes <= 12 && dia >= 1 && dia <= 31) return 0;
+        }
+        if (dt__mt_etiqueta_no_rut(s, i)) return 0;
+        { /* a currency after it: "12345678 pesos", "CLP", "USD", "UF" */
+            size_t q = e;
+            if (AT(q) == ' ') q++;
+            char w[8];
+            size_t r = q;
+            while (r < n && r - q < 6 && dt__mt_let(AT(r))) w[r - q] = (char)dt__mt_fold(AT(r)), r++;
+            w[r - q] = '\0';
+            if (!dt__mt_let(AT(r)) && (strcmp(w, "pesos") == 0 || strcmp(w, "peso") == 0 || strcmp(w, "clp") == 0 ||
+                                       strcmp(w, "usd") == 0 || strcmp(w, "uf") == 0 || strcmp(w, "dolares") == 0))
+                return 0;
+        }
+    }
+    for (size_t q = i; q < cuerpo_fin; q++) norm[m++] = AT(q) == ',' ? '.' : s[q];
     if (guion || dvpos > cuerpo_fin) norm[m++] = '-';
     norm[m++] = AT(dvpos) == 'k' && dv == 'K' ? 'k' : dv;
     if (dt_rut_validar(norm, m) != DT_OK) return 0; /* dots not in threes: a version, an index */
     *nn = m;
     *fin = e;
+    return 1;
+}
+
+/* A CuentaRUT number after its label (dt__mt_etiqueta_cuentarut) at the digit i: 7 or 8 digits, dotted
+ * in threes or not, not followed by a dash (then it is a RUT, dt__mt_rut's) nor glued to a letter or
+ * digit. Masked as the `derivado` rule masks a number (its body through the RUT permutation, in the
+ * run's form: dotted if it was), so the note says what the account column says. */
+static int dt__mt_cuentarut(const char *s, size_t n, size_t i, size_t *fin) {
+    size_t j = i, digitos = 0;
+    for (; j < n && j - i < 11 && (dt__mt_dig(AT(j)) || (AT(j) == '.' && dt__mt_dig(AT(j + 1)))); j++) digitos += dt__mt_dig(AT(j));
+    if (digitos < 7 || digitos > 8 || dt__mt_alnum(AT(j))) return 0;
+    size_t g = j;
+    while (AT(g) == ' ' && g - j < 2) g++;
+    if (dt__mt_guion(s, n, g)) return 0;
+    uint32_t cuerpo;
+    if (dt__mp_cuerpo_de(s + i, j - i, &cuerpo) != 0 || cuerpo < 1000000u) return 0;
+    if (!dt__mt_etiqueta_cuentarut(s, i)) return 0;
+    *fin = j;
     return 1;
 }
 
@@ -366,6 +621,8 @@ dt_status dt_mascara_texto(const dt_mascara_clave *k, unsigned buscar, const cha
     char t[64], norm[24], prosa[384];
     size_t usado_prosa = 0; /* the bytes of prosa to wipe */
     size_t arroba = 0; /* the next '@' at or after i (n: none) */
+    size_t prox_arroba = dt__mt_prox_arroba(s, n, 0); /* the next separator written for '@' (n: none) */
+    char correo[320];
     size_t corte_dir = 0; /* dt__mp_direccion's: no address starts before it */
     while (i < n) {
         unsigned char c = (unsigned char)s[i], p = i ? (unsigned char)s[i - 1] : 0;
@@ -380,29 +637,65 @@ dt_status dt_mascara_texto(const dt_mascara_clave *k, unsigned buscar, const cha
             arroba = a ? (size_t)(a - s) : n;
         }
         unsigned char pp = i > 1 ? (unsigned char)s[i - 2] : 0;
-        size_t ini = i, fin = 0, nn = 0;
-        int forma = 0; /* write the rule's output back in the span's shape (plates with inner separators) */
+        size_t ini = i, fin = 0, nn = 0, sa = 0, sb = 0, sp = 0, spa = 0;
+        int forma = 0, comas = 0; /* write the rule's output back in the span's shape (plates with inner separators) */
         dt_status (*f)(const dt_mascara_clave *, const char *, size_t, char *, size_t, size_t *, char *, size_t) = NULL;
         /* no digit before a number, nor a digit and a '.' or '-' (a longer number), nor a '$' (an amount) */
         int borde_num = !dt__mt_dig(p) && !((p == '.' || p == '-') && dt__mt_dig(pp)) && p != '$' && !(p == ' ' && pp == '$');
         if ((buscar & DT_MASCARA_BUSCAR_EMAIL) && arroba < n && arroba - i <= 66 && dt__mt_local(c) && !dt__mt_local(p) &&
             dt__mt_email(s, n, i, &ini, &fin))
             f = dt_mascara_email;
-        else if ((buscar & DT_MASCARA_BUSCAR_RUT) && dt__mt_dig(c) && borde_num && dt__mt_rut(s, n, i, &fin))
+        else if ((buscar & DT_MASCARA_BUSCAR_EMAIL) && dt__mt_alnum(c) && !dt__mt_local(p) && p != '@' &&
+                 (prox_arroba >= i || (prox_arroba = dt__mt_prox_arroba(s, n, i)) < n) && prox_arroba < n && prox_arroba - i <= 65 &&
+                 dt__mt_email_escrito(s, n, i, &fin, correo, sizeof correo, &nn, &sa, &sb, &sp, &spa)) {
+            /* the masked address written in the note's shape: its local part, the note's separator for
+             * '@', its domain with the note's separator for '.' */
+            size_t m = 0;
+            if (dt_mascara_email(k, correo, nn, t, sizeof t, &m, NULL, 0) == DT_OK) {
+                const char *at = memchr(t, '@', m);
+                size_t la = at ? (size_t)(at - t) : m;
+                dt__mt_put(&o, s + hecho, i - hecho);
+                dt__mt_put(&o, t, la);
+                dt__mt_put(&o, s + sa, sb - sa);
+                for (size_t q = la + 1; q < m; q++) {
+                    if (t[q] == '.' && sp > 1) dt__mt_put(&o, s + spa, sp);
+                    else dt__mt_put(&o, t + q, 1);
+                }
+                hecho = i = fin;
+                continue;
+            }
+            i++;
+            continue;
+        } else if ((buscar & DT_MASCARA_BUSCAR_RUT) && dt__mt_dig(c) && borde_num && dt__mt_cuentarut(s, n, i, &fin)) {
+            /* a CuentaRUT number: as the derivado rule masks it */
+            char u[96];
+            size_t m = 0;
+            const char *pq = NULL;
+            if (fin - i <= 11 && dt__mp_derivado(k, s + i, fin - i, 0, 0, u, &m, &pq) == 0) {
+                dt__mt_put(&o, s + hecho, i - hecho);
+                dt__mt_put(&o, u, m);
+                dt__borrar(u, sizeof u);
+                hecho = i = fin;
+                continue;
+            }
+            i++;
+            continue;
+        } else if ((buscar & DT_MASCARA_BUSCAR_RUT) && dt__mt_dig(c) && borde_num && dt__mt_rut(s, n, i, &fin))
             f = dt_mascara_rut;
         else if ((buscar & DT_MASCARA_BUSCAR_RUT) && dt__mt_dig(c) && borde_num &&
-                 dt__mt_rut_libre(s, n, i, dt__mt_etiqueta(s, i), &fin, norm, &nn))
+                 dt__mt_rut_libre(s, n, i, dt__mt_etiqueta(s, i), &fin, norm, &nn, &comas))
             f = dt_mascara_rut;
         else if ((buscar & DT_MASCARA_BUSCAR_TELEFONO) && (c == '+' || c == '(' || c == '9') && !dt__mt_alnum(p) &&
-                 p != '+' && borde_num && dt__mt_telefono(s, n, i, &fin))
+                 p != '+' && borde_num && dt__mt_telefono(s, n, i, &fin) && (c == '+' || !dt__mt_etiqueta_codigo(s, i)))
             f = dt_mascara_telefono;
         else if ((buscar & DT_MASCARA_BUSCAR_TELEFONO) && (c == '(' || dt__mt_dig(c)) && !dt__mt_alnum(p) && p != '+' &&
-                 borde_num && dt__mt_telefono_libre(s, n, i, &fin))
+                 borde_num && dt__mt_telefono_libre(s, n, i, &fin) && !dt__mt_etiqueta_codigo(s, i))
             f = dt_mascara_telefono;
-        else if ((buscar & DT_MASCARA_BUSCAR_PATENTE) && dt__mt_let(c) && !dt__mt_alnum(p) && dt__mt_patente(s, n, i, &fin))
+        else if ((buscar & DT_MASCARA_BUSCAR_PATENTE) && dt__mt_let(c) && !dt__mt_alnum(p) && dt__mt_patente(s, n, i, &fin) &&
+                 !dt__mt_etiqueta_codigo(s, i))
             f = dt_mascara_patente;
         else if ((buscar & DT_MASCARA_BUSCAR_PATENTE) && dt__mt_let(c) && !dt__mt_alnum(p) &&
-                 dt__mt_patente_libre(s, n, i, &fin, norm, &nn))
+                 dt__mt_patente_libre(s, n, i, &fin, norm, &nn) && !dt__mt_etiqueta_codigo(s, i))
             f = dt_mascara_patente, forma = 1;
         else if ((buscar & (DT_MASCARA_BUSCAR_NOMBRE | DT_MASCARA_BUSCAR_DIRECCION)) && (dt__mt_let(c) || c == 0xC3) &&
                  !dt__mt_alnum(p) && p < 0x80 &&
@@ -441,6 +734,9 @@ dt_status dt_mascara_texto(const dt_mascara_clave *k, unsigned buscar, const cha
             dt__mt_put(&o, u, un);
             dt__borrar(u, sizeof u);
         } else {
+            if (comas && f == dt_mascara_rut)
+                for (size_t q = 0; q < m; q++)
+                    if (t[q] == '.') t[q] = ','; /* 12,345,678-5 is written back with commas */
             dt__mt_put(&o, t, m);
         }
         hecho = i = fin;
@@ -448,6 +744,7 @@ dt_status dt_mascara_texto(const dt_mascara_clave *k, unsigned buscar, const cha
     dt__mt_put(&o, s + hecho, n - hecho);
     dt__borrar(t, sizeof t);
     dt__borrar(norm, sizeof norm);
+    dt__borrar(correo, sizeof correo);
     dt__borrar(prosa, usado_prosa);
     if (out_len) *out_len = o.n;
     if (o.n + 1 > cap) {

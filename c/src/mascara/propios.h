@@ -15,10 +15,11 @@ typedef struct dt__mpr_par {
     size_t orig_n;
     const char *masc;
     size_t masc_off, masc_n;
-    int clase; /* DT__MPR_NOMBRE, _EMAIL, _TELEFONO (orig: its national digits), _DIRECCION */
+    int clase; /* DT__MPR_NOMBRE, _EMAIL, _TELEFONO (orig: its national digits), _DIRECCION, _CUERPO */
+    unsigned long cuerpo; /* DT__MPR_CUERPO: the row's RUT body (masc unused: the caller masks the run) */
 } dt__mpr_par;
 
-enum { DT__MPR_NOMBRE = 1, DT__MPR_EMAIL, DT__MPR_TELEFONO, DT__MPR_DIRECCION };
+enum { DT__MPR_NOMBRE = 1, DT__MPR_EMAIL, DT__MPR_TELEFONO, DT__MPR_DIRECCION, DT__MPR_CUERPO };
 
 #define DT__MPR_MAX 48        /* pairs per note: 14 persona fields and their name parts fit */
 #define DT__MPR_ORIG_MIN 3    /* shorter values ("Li", "Ña") are left to texto: too many words are them */
@@ -35,7 +36,10 @@ size_t dt__mpr_unidades(const char *s, size_t n, size_t *ini, size_t *fin, size_
  * position the longest pair wins. A name is matched whole-word, ASCII case aside, only when the note
  * writes its first letter as the original does (so "una rosa" is not Rosa); an email whole, case
  * aside; a phone as any run of digits, spaces, dots, dashes, parentheses and + whose national digits
- * are the pair's. Pure; linear in the note times the pairs. */
+ * are the pair's; a RUT body (DT__MPR_CUERPO, 7 or 8 digits) as a run of digits, dotted in threes or
+ * not, leading zeros allowed, that reads as the body, not after '$', and not followed by a dash (or
+ * a space and its right check digit): that is a whole RUT, texto's. Pure; linear in the note times
+ * the pairs. */
 int dt__mpr_buscar(const dt__mpr_par *pares, size_t np, const char *s, size_t n, size_t desde, size_t *ini, size_t *fin,
                    size_t *cual);
 

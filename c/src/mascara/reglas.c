@@ -1107,6 +1107,19 @@ static void dt__mr_partes(dt__mr_propios *pp, const char *o, size_t on, const dt
     }
 }
 
+/* The body of a RUT column's original value, read as the derivado rule reads it (dt__mr_derivado_fila):
+ * a formatted RUT's digits before its check digit, a split body whole. 0 and *cuerpo, or -1. */
+static int dt__mr_cuerpo_propio(const char *v, size_t largo, int partido, uint32_t *cuerpo) {
+    size_t pos = largo;
+    while (pos > 0 && (v[pos - 1] == ' ' || (v[pos - 1] >= '\t' && v[pos - 1] <= '\r'))) pos--;
+    size_t fin = pos;
+    if (!partido && pos > 0) {
+        fin = pos - 1;
+        while (fin > 0 && !(v[fin - 1] >= '0' && v[fin - 1] <= '9')) fin--;
+    }
+    return largo == 0 ? -1 : dt__mp_cuerpo_de(v, fin, cuerpo);
+}
+
 /* The own values of the row for the texto column i (its buscar decides which kinds): those of persona
  * and sustituir columns, whose masked value depends on more than the value. An email, phone or plate
  * column's rule is keyed by the value alone, as texto's is, so the note already agrees with it, and in
@@ -1120,6 +1133,17 @@ static void dt__mr_propios_de(dt_mascara_plan *p, size_t i, const char *const *v
         const dt__mr_col *c = p->col[j].regla;
         int s = p->col[j].salida;
         if (j == i || c == NULL || s < 0 || p->vini[s] == (size_t)-1 || largos[j] == 0) continue;
+        if (c->regla == DT__MR_RUT) { /* its body as a bare number in the note (a CuentaRUT): issue 48 */
+            uint32_t cuerpo;
+            if ((buscar & DT_MASCARA_BUSCAR_RUT) && !p->col[j].es_dv && pp->n < DT__MPR_MAX &&
+                dt__mr_cuerpo_propio(valores[j], largos[j], c->dv != NULL, &cuerpo) == 0 && cuerpo >= 1000000u) {
+                dt__mpr_par *q = &pp->par[pp->n++];
+                memset(q, 0, sizeof *q);
+                q->clase = DT__MPR_CUERPO;
+                q->cuerpo = cuerpo;
+            }
+            continue;
+        }
         int clase = 0;
         if (c->regla == DT__MR_PERSONA)
             clase = c->campo <= 3 ? DT__MPR_NOMBRE : c->campo == 4 ? DT__MPR_EMAIL : c->campo == 5 ? DT__MPR_TELEFONO : c->campo == 6 ? DT__MPR_DIRECCION : 0;
@@ -1200,6 +1224,22 @@ static int dt__mr_texto_fila(dt_mascara_plan *p, size_t i, const char *const *va
     while (dt__mpr_buscar(pp.par, pp.n, t, n, desde, &a, &b, &q)) {
         int rc = dt__mr_texto_trozo(p, c->buscar, t, desde, a, motivo, motivocap);
         if (rc < 0) goto fallo;
+        if (pp.par[q].clase == DT__MPR_CUERPO) { /* the run masked as the derivado rule masks it */
+            size_t m = 0;
+            const char *pq = NULL;
+            if (dt__mr_reservar(p, 7 * (b - a) + 8)) {
+                rc = -2;
+                goto fallo;
+            }
+            if (dt__mp_derivado(p->k, t + a, b - a, 1, (uint32_t)pp.par[q].cuerpo, p->buf + p->usado, &m, &pq) != 0) {
+                rc = -1;
+                snprintf(motivo, motivocap, "texto: the row's RUT body could not be masked in the note");
+                goto fallo;
+            }
+            p->usado += m;
+            desde = b;
+            continue;
+        }
         if (dt__mr_reservar(p, pp.par[q].masc_n)) {
             rc = -2;
             goto fallo;
