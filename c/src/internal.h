@@ -221,13 +221,6 @@ int dt__parece_dato(const char *s, size_t n);
 /* A word's kinds among the library's given names and surnames (c/src/ns/detectar.c): bit 1 a woman's
  * given name, 2 a man's, 4 a surname, 0 none; case and Latin-1 accents ignored. Pure. */
 unsigned dt__nombre_palabra(const char *s, size_t n);
-/* A detector's column j as numbers (c/src/mascara/detector.c; the CLI's review of a run, cli/cli_revision.c):
- * its non-empty values, the values of each kind in dt__detectar's order (rut, email, telefono, patente, fecha,
- * comuna, nombre_completo, nombre, apellido, texto) and with each signal, in DT__SENAL_* bit order (names,
- * dates, digit runs, data in text, prose). DT_ERR_NULL; DT_ERR_INVALID_ARG for j out of range. Read-only. */
-enum { DT__DETECTOR_NCLASES = 10, DT__DETECTOR_NSENALES = 5 };
-dt_status dt__detector_resumen(const dt_detector *d, size_t j, uint64_t *llenos, uint64_t cuenta[DT__DETECTOR_NCLASES],
-                               uint64_t senal[DT__DETECTOR_NSENALES]);
 
 /* SQL names (c/src/nucleo/sql_nombre.c). A name of a table or column: 1 to DT__SQL_NOMBRE_MAX bytes of
  * ASCII letters, digits, '_' and well-formed UTF-8 letters beyond ASCII, not starting with a digit

@@ -532,17 +532,3 @@ dt_status dt_detector_reglas_tabla(const dt_detector *d, const char *tabla, char
     if (*tabla == '\0') return DT_ERR_INVALID_ARG;
     return dt__detector_escribir(d, NULL, tabla, buf, cap, len);
 }
-
-/* Column j's counts as numbers, for the CLI's review of what a run wrote (cli/cli_revision.c): read-only,
- * the same counts the proposal's comment prints. */
-dt_status dt__detector_resumen(const dt_detector *d, size_t j, uint64_t *llenos, uint64_t cuenta[DT__DETECTOR_NCLASES],
-                               uint64_t senal[DT__DETECTOR_NSENALES]) {
-    typedef char dt__clases_al_dia[DT__NCLASES == DT__DETECTOR_NCLASES && DT__NSENALES == DT__DETECTOR_NSENALES ? 1 : -1];
-    (void)sizeof(dt__clases_al_dia);
-    if (d == NULL || llenos == NULL || cuenta == NULL || senal == NULL) return DT_ERR_NULL;
-    if (j >= d->n) return DT_ERR_INVALID_ARG;
-    *llenos = d->col[j].llenos;
-    memcpy(cuenta, d->col[j].cuenta, sizeof d->col[j].cuenta);
-    memcpy(senal, d->col[j].senal, sizeof d->col[j].senal);
-    return DT_OK;
-}
