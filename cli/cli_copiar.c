@@ -130,7 +130,7 @@ static int usage_copiar(FILE *f) {
                "chooses are roots too (repeatable; alone, it makes the subset). --jobs N (1 to 64): N threads mask, the copy is the same bytes as with one.\n"
                "--progreso / --silencio: the progress line on stderr (table, rows, rows/s), shown on a terminal by default.\n"
                "The review: the columns written as they were (mantener) and the masked values written unchanged are\n"
-               "checked by the detector (every row up to 100,000 of each table, then every 100th) and summed up on\n"
+               "checked by the detector (every row up to 5,000 of each table, then every 200th) and summed up on\n"
                "stderr when there are any (counts only; --revision-json FILE writes it as JSON). --estricto: exit 3 when\n"
                "personal data (names, RUTs, emails, phones, plates, text with data) was written as it was; the copy\n"
                "is written by then and stays: the review reports, it does not undo.\n"

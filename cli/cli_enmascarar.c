@@ -68,7 +68,7 @@ static int usage_enmascarar(FILE *f) {
             "time elapsed and left) is drawn when stderr is a terminal and the output does not go to that terminal;\n"
             "--progreso draws it anyway, --silencio never. It holds numbers only: never a value, a path or the key.\n"
             "The review: the columns written as they were (mantener) and the masked values written unchanged are\n"
-            "checked by the detector (every row up to 100,000, then every 100th) and summed up on stderr when there\n"
+            "checked by the detector (every row up to 5,000, then every 200th) and summed up on stderr when there\n"
             "are any (counts only; --revision-json FILE writes it as JSON). --estricto: exit 3 when personal data\n"
             "(names, RUTs, emails, phones, plates, text with data) was written as it was; the --salida file is removed.\n"
             "Exit status: 0; 2 for refused rules, key or input (naming row and column, never a value); 1 for I/O;\n"

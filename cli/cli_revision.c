@@ -3,16 +3,23 @@
  * summary is printed on stderr (and, with --revision-json FILE, written as JSON):
  *
  *  - every column written as it was (its rule is mantener, or there is none under sin_regla = "mantener"):
- *    its output values are counted by the library's detector (dt_detector: RUTs, emails, phones, plates,
- *    names, comunas, dates, text with data inside);
+ *    its output values are counted by the library's detector, as dt_detector_fila counts a value (its class
+ *    by dt__detectar: RUT, email, phone, plate, date, comuna, names, text with data; its signals by
+ *    dt__detectar_senales: names, dates, data among words);
  *  - every masked column: how many of its non-empty original values were written unchanged at their own
  *    row (a rule that passed values through: otros = "mantener", an invalid value kept by the policy), and
  *    what those unchanged values look like, by the same detector.
  *
  * Which rows: every row up to DT__REV_TODAS, then every DT__REV_CADA-th (by the row's number, so the sample
  * is the same on every run and with any --jobs). Counts are added in row order on the calling thread, but they
- * are sums, so the summary does not depend on the number of threads either. Nothing of a value is kept
- * beyond the row being checked, and nothing of a value is printed: table and column names and counts only.
+ * are sums, so the summary does not depend on the number of threads either. Nothing of a value's text is kept
+ * beyond the row being checked (a slot remembers, per column, up to MEMO * 3 / 4 values' unkeyed 64-bit hashes
+ * with the class they showed, so that a column of few distinct values is judged once per value; freed at the
+ * end), and nothing of a value is printed: table and column names and counts only.
+ *
+ * An original is looked for at its own row: a value a rule passed through. Not among all the column's output
+ * values: a substitution draws from the same lists real data is made of (names, comunas), so a masked name
+ * that is some other row's real name says nothing about the rule.
  *
  * --estricto: exit DT__REV_SALIDA (3) when a column wrote, as they were, values that look personal: names,
  * RUTs, emails, phones, plates or text with data inside, in at least DT__REV_MINIMO values and 1 % of the
@@ -25,12 +32,21 @@
 #include "cli_interno.h"
 #include "internal.h"
 
-#define DT__REV_TODAS 100000ULL /* every row up to this one is checked */
-#define DT__REV_CADA 100ULL     /* ... then every 100th */
+#define DT__REV_TODAS 5000ULL  /* every row up to this one is checked */
+#define DT__REV_CADA 200ULL     /* ... then every 200th */
 #define DT__REV_MINIMO 5        /* values of one kind that make a column personal */
 #define DT__REV_SALIDA 3        /* --estricto's exit status */
 
-/* The kinds a summary counts, from the detector's classes and signals (dt__detector_resumen's order). */
+/* The detector's classes (dt__detectar, in dt_detector's order) and signals (dt__detectar_senales' bits). */
+#define NCLASES 10
+#define NSENALES 5
+static const char *const dt__rev_clases[NCLASES] = {"rut", "email", "telefono", "patente", "fecha", "comuna",
+                                                    "nombre_completo", "nombre", "apellido", "texto"};
+/* Each slot remembers what a value it saw looked like, by the value's unkeyed 64-bit hash (never the value):
+ * a column of few distinct values (a sex, a comuna, a status) is judged once per value and slot. */
+#define MEMO 2048 /* entries per column and slot, a power of two; once 3/4 full, new values are judged each time */
+
+/* The kinds a summary counts, from the classes and signals. */
 enum { K_NOMBRES, K_RUT, K_EMAIL, K_TELEFONO, K_PATENTE, K_TEXTO, K_FECHA, K_COMUNA, K_N };
 static const char *const dt__rev_kinds[K_N] = {"names", "RUTs", "emails", "phones", "plates", "text with data", "dates", "comunas"};
 static const char *const dt__rev_json[K_N] = {"nombres", "rut", "email", "telefono", "patente", "texto", "fecha", "comuna"};
@@ -47,16 +63,21 @@ struct dt__revision_tabla {
     int sonda_fallida;
     uint64_t filas, revisadas;
     uint64_t *llenos, *iguales; /* per output column: non-empty values checked, written unchanged */
-    uint64_t (*clase)[DT__DETECTOR_NCLASES], (*senal)[DT__DETECTOR_NSENALES];
+    uint64_t (*clase)[NCLASES], (*senal)[NSENALES];
 };
+
+typedef struct dt__rev_memo {
+    uint64_t *h;       /* MEMO hashes, 0 empty */
+    unsigned char *kc; /* the class index (NCLASES: none) and the signal bits, per entry */
+    size_t usados;
+} dt__rev_memo;
 
 struct dt__revision_lote {
     const dt__revision_tabla *t;
-    dt_detector *dk, *dx; /* this block's: the kept columns' values, the masked columns' unchanged values */
     uint64_t filas, revisadas;
-    uint64_t *llenos, *iguales;
-    const char **v;
-    size_t *l;
+    uint64_t *llenos, *iguales;            /* per output column, since the last block was added */
+    uint64_t (*clase)[NCLASES], (*senal)[NSENALES];
+    dt__rev_memo *memo;                    /* per output column, kept across the slot's blocks */
     int sin_memoria;
 };
 
@@ -190,46 +211,57 @@ dt__revision_tabla *dt__cli_revision_tabla(dt__revision *r, const char *tabla, d
 }
 
 static void dt__rev_lote_vaciar(dt__revision_lote *l) {
-    dt_detector_free(l->dk), dt_detector_free(l->dx);
-    l->dk = l->dx = NULL;
     l->filas = l->revisadas = 0;
     size_t m = l->t ? l->t->m : 0;
     if (l->llenos) memset(l->llenos, 0, m * sizeof *l->llenos);
     if (l->iguales) memset(l->iguales, 0, m * sizeof *l->iguales);
+    if (l->clase) memset(l->clase, 0, m * sizeof *l->clase);
+    if (l->senal) memset(l->senal, 0, m * sizeof *l->senal);
 }
 
 void dt__cli_revision_lote_free(dt__revision_lote *l) {
     if (l == NULL) return;
-    dt__rev_lote_vaciar(l);
-    free(l->llenos), free(l->iguales), free((void *)l->v), free(l->l);
+    for (size_t i = 0; l->memo && l->t && i < l->t->m; i++) free(l->memo[i].h), free(l->memo[i].kc);
+    free(l->llenos), free(l->iguales), free(l->clase), free(l->senal), free(l->memo);
     free(l);
 }
 
-/* A detector of c columns (named c0, c1...: the counts are read by position, and a column's name could
- * look like a value to dt_detector_new). */
-static dt_detector *dt__rev_detector(size_t c) {
-    char nombres[64][8];
-    const char *cols[64];
-    size_t largos[64];
-    dt_detector *d = NULL;
-    if (c <= 64) {
-        for (size_t i = 0; i < c; i++) {
-            int w = snprintf(nombres[i], sizeof nombres[i], "c%zu", i);
-            cols[i] = nombres[i], largos[i] = (size_t)w;
+static uint64_t dt__rev_hash(const char *s, size_t n) { /* FNV-1a, then mixed: unkeyed, never 0 */
+    uint64_t h = 1469598103934665603ULL;
+    for (size_t i = 0; i < n; i++) h = (h ^ (unsigned char)s[i]) * 1099511628211ULL;
+    h ^= h >> 33;
+    h *= 0xff51afd7ed558ccdULL;
+    h ^= h >> 33;
+    return h | 1;
+}
+
+/* One non-empty value of output column i, counted by its class and signals (judged by the library's detector
+ * functions, dt__detectar and dt__detectar_senales, which dt_detector_fila counts too; or remembered). */
+static void dt__rev_contar(dt__revision_lote *l, size_t i, const char *v, size_t n) {
+    dt__rev_memo *m = &l->memo[i];
+    uint64_t h = dt__rev_hash(v, n);
+    size_t p = 0;
+    int hallado = 0;
+    unsigned clase = NCLASES, senales = 0;
+    if (m->h == NULL && !l->sin_memoria) {
+        m->h = (uint64_t *)calloc(MEMO, sizeof *m->h);
+        m->kc = (unsigned char *)calloc(MEMO, 2);
+        if (m->h == NULL || m->kc == NULL) free(m->h), free(m->kc), m->h = NULL, m->kc = NULL, l->sin_memoria = 1;
+    }
+    if (m->h) {
+        for (p = (size_t)h & (MEMO - 1); m->h[p] != 0 && m->h[p] != h; p = (p + 1) & (MEMO - 1)) {
         }
-        return dt_detector_new(c, cols, largos, &d) == DT_OK ? d : NULL;
+        if (m->h[p] == h) hallado = 1, clase = m->kc[2 * p], senales = m->kc[2 * p + 1];
     }
-    char **nom = (char **)calloc(c, sizeof *nom);
-    size_t *lar = (size_t *)calloc(c, sizeof *lar);
-    int ok = nom && lar;
-    for (size_t i = 0; ok && i < c; i++) {
-        ok = (nom[i] = (char *)malloc(24)) != NULL;
-        if (ok) lar[i] = (size_t)snprintf(nom[i], 24, "c%zu", i);
+    if (!hallado) {
+        const char *k = dt__detectar(v, n);
+        for (clase = 0; clase < NCLASES && strcmp(k, dt__rev_clases[clase]) != 0; clase++) {
+        }
+        senales = dt__detectar_senales(v, n) & 31u;
+        if (m->h && m->usados < MEMO / 4 * 3) m->h[p] = h, m->kc[2 * p] = (unsigned char)clase, m->kc[2 * p + 1] = (unsigned char)senales, m->usados++;
     }
-    if (ok && dt_detector_new(c, (const char *const *)nom, lar, &d) != DT_OK) d = NULL;
-    for (size_t i = 0; nom && i < c; i++) free(nom[i]);
-    free(nom), free(lar);
-    return d;
+    if (clase < NCLASES) l->clase[i][clase]++;
+    for (unsigned q = 0; q < NSENALES; q++) l->senal[i][q] += (senales >> q) & 1u;
 }
 
 void dt__cli_revision_fila(dt__revision_lote **pl, const dt__revision_tabla *t, uint64_t fila, const char *const *vals,
@@ -237,65 +269,36 @@ void dt__cli_revision_fila(dt__revision_lote **pl, const dt__revision_tabla *t, 
     if (t == NULL || (t->nk == 0 && t->nx == 0)) return;
     dt__revision_lote *l = *pl;
     if (l == NULL || l->t != t) {
-        if (l == NULL && (l = *pl = (dt__revision_lote *)calloc(1, sizeof *l)) == NULL) return; /* said at the end */
-        if (l->t != t) { /* a slot of another table's run (the copiers free their slots per table: not expected) */
-            dt__rev_lote_vaciar(l);
-            free(l->llenos), free(l->iguales), free((void *)l->v), free(l->l);
-            memset(l, 0, sizeof *l);
-            l->t = t;
-            size_t m1 = t->m ? t->m : 1;
-            l->llenos = (uint64_t *)calloc(m1, sizeof *l->llenos);
-            l->iguales = (uint64_t *)calloc(m1, sizeof *l->iguales);
-            l->v = (const char **)calloc(m1, sizeof *l->v);
-            l->l = (size_t *)calloc(m1, sizeof *l->l);
-            if (!l->llenos || !l->iguales || !l->v || !l->l) l->sin_memoria = 1;
-        }
+        dt__cli_revision_lote_free(l); /* a slot of another table's run: not expected (the copiers' slots are per table) */
+        if ((l = *pl = (dt__revision_lote *)calloc(1, sizeof *l)) == NULL) return; /* the block is then not counted */
+        l->t = t;
+        size_t m1 = t->m ? t->m : 1;
+        l->llenos = (uint64_t *)calloc(m1, sizeof *l->llenos);
+        l->iguales = (uint64_t *)calloc(m1, sizeof *l->iguales);
+        l->clase = calloc(m1, sizeof *l->clase);
+        l->senal = calloc(m1, sizeof *l->senal);
+        l->memo = (dt__rev_memo *)calloc(m1, sizeof *l->memo);
+        if (!l->llenos || !l->iguales || !l->clase || !l->senal || !l->memo) l->sin_memoria = 1;
     }
     l->filas++;
     if (l->sin_memoria || !(fila <= DT__REV_TODAS || fila % DT__REV_CADA == 0)) return;
     l->revisadas++;
-    if (t->nk) {
-        if (l->dk == NULL && (l->dk = dt__rev_detector(t->nk)) == NULL) {
-            l->sin_memoria = 1;
-            return;
-        }
-        for (size_t q = 0; q < t->nk; q++) {
-            size_t i = t->k[q], n;
-            const char *v = dt_mascara_plan_valor(p, i, &n);
-            l->v[q] = v, l->l[q] = n;
-            l->llenos[i] += v != NULL && n > 0;
-        }
-        if (dt_detector_fila(l->dk, t->nk, l->v, l->l) != DT_OK) l->sin_memoria = 1;
+    for (size_t q = 0; q < t->nk; q++) {
+        size_t i = t->k[q], n;
+        const char *v = dt_mascara_plan_valor(p, i, &n);
+        if (v == NULL || n == 0) continue;
+        l->llenos[i]++;
+        dt__rev_contar(l, i, v, n);
     }
-    int alguna = 0;
     for (size_t q = 0; q < t->nx; q++) {
         size_t i = t->x[q], j = t->de[i], n;
-        l->v[q] = NULL, l->l[q] = 0;
         if (j >= t->n || vals[j] == NULL || lens[j] == 0) continue;
         l->llenos[i]++;
         const char *v = dt_mascara_plan_valor(p, i, &n);
         if (v != NULL && n == lens[j] && (v == vals[j] || memcmp(v, vals[j], n) == 0)) {
             l->iguales[i]++;
-            l->v[q] = v, l->l[q] = n;
-            alguna = 1;
+            dt__rev_contar(l, i, v, n);
         }
-    }
-    if (alguna) {
-        if (l->dx == NULL && (l->dx = dt__rev_detector(t->nx)) == NULL) {
-            l->sin_memoria = 1;
-            return;
-        }
-        if (dt_detector_fila(l->dx, t->nx, l->v, l->l) != DT_OK) l->sin_memoria = 1;
-    }
-}
-
-static void dt__rev_sumar(dt__revision_tabla *t, const dt_detector *d, size_t c, const size_t *cols) {
-    for (size_t q = 0; d && q < c; q++) {
-        uint64_t llenos, clase[DT__DETECTOR_NCLASES], senal[DT__DETECTOR_NSENALES];
-        if (dt__detector_resumen(d, q, &llenos, clase, senal) != DT_OK) continue;
-        size_t i = cols[q];
-        for (size_t z = 0; z < DT__DETECTOR_NCLASES; z++) t->clase[i][z] += clase[z];
-        for (size_t z = 0; z < DT__DETECTOR_NSENALES; z++) t->senal[i][z] += senal[z];
     }
 }
 
@@ -305,9 +308,11 @@ void dt__cli_revision_bloque(dt__revision *r, dt__revision_lote *l) {
     if (l->sin_memoria) r->sin_memoria = 1;
     t->filas += l->filas;
     t->revisadas += l->revisadas;
-    for (size_t i = 0; i < t->m; i++) t->llenos[i] += l->llenos[i], t->iguales[i] += l->iguales[i];
-    dt__rev_sumar(t, l->dk, t->nk, t->k);
-    dt__rev_sumar(t, l->dx, t->nx, t->x);
+    for (size_t i = 0; !l->sin_memoria && i < t->m; i++) {
+        t->llenos[i] += l->llenos[i], t->iguales[i] += l->iguales[i];
+        for (size_t z = 0; z < NCLASES; z++) t->clase[i][z] += l->clase[i][z];
+        for (size_t z = 0; z < NSENALES; z++) t->senal[i][z] += l->senal[i][z];
+    }
     dt__rev_lote_vaciar(l);
 }
 
