@@ -44,6 +44,7 @@ static int usage_enmascarar(FILE *f) {
             "                           [--tabla NAME] [--entrada FILE] [--salida FILE] [--formato csv|jsonl] [--jobs N]\n"
             "                           [--clave-de-prueba] [--clave-compartida] [--csv-seguro] [--progreso | --silencio]\n"
             "                           [--riesgo QI,... [--riesgo-enlace COL,COL [--riesgo-enlace-modo M]]]\n"
+            "                           [--estricto] [--revision-json FILE]\n"
             "                           < in.csv > out.csv\n"
             "Masks a CSV (a header, then records) or JSON Lines (one flat object per line) from stdin or --entrada\n"
             "under the masking rules REGLAS (TOML, or JSON when the name ends in .json; `datoteca detectar` proposes\n"
@@ -69,7 +70,12 @@ static int usage_enmascarar(FILE *f) {
             "--progreso / --silencio: a progress line on stderr (rows masked, the share of an input file read, rows/s,\n"
             "time elapsed and left) is drawn when stderr is a terminal and the output does not go to that terminal;\n"
             "--progreso draws it anyway, --silencio never. It holds numbers only: never a value, a path or the key.\n"
-            "Exit status: 0; 2 for refused rules, key or input (naming row and column, never a value); 1 for I/O.\n"
+            "The review: the columns written as they were (mantener) and the masked values written unchanged are\n"
+            "checked by the detector (every row up to 5,000, then every 200th) and summed up on stderr when there\n"
+            "are any (counts only; --revision-json FILE writes it as JSON). --estricto: exit 3 when personal data\n"
+            "(names, RUTs, emails, phones, plates, text with data) was written as it was; the --salida file is removed.\n"
+            "Exit status: 0; 2 for refused rules, key or input (naming row and column, never a value); 1 for I/O;\n"
+            "3 under --estricto.\n"
             "See docs/enmascarar.md.\n");
     return f == stdout ? 0 : 2;
 }
@@ -135,6 +141,8 @@ typedef struct enm {
     FILE *out;
     int rc;
     dt__cli_riesgo_enm *riesgo; /* --riesgo: the report counted as blocks are written */
+    dt__revision *rev;              /* the review of the output (cli_revision.c), counted as blocks are written */
+    dt__revision_tabla *rev_tabla;
     dt__enm_entrada entrada;
     dt__progreso prog; /* numbers only: rows written and the input's bytes read (cli_progreso.h) */
 } enm;
@@ -154,6 +162,7 @@ typedef struct bloque {
     int rc_entrada, rc_valor; /* a refusal after the rows read / at a row masked */
     uint64_t leidos;          /* the input's bytes read once this block was */
     char why_entrada[DT_SENTENCE_MAX + 64], why_valor[DT_SENTENCE_MAX + 64];
+    dt__revision_lote *rev; /* the review's counts of this block's rows (cli_revision.c) */
 } bloque;
 
 static void soltar_bloque(void *ctx, char *scratch) {
@@ -169,6 +178,7 @@ static void soltar_bloque(void *ctx, char *scratch) {
     free(b->linea);
     free(b->vals);
     free(b->lens);
+    dt__cli_revision_lote_free(b->rev);
     memset(b, 0, sizeof *b);
 }
 
@@ -387,6 +397,7 @@ static void hacer_bloque(void *ctx, unsigned long long desde, size_t n, outbuf *
             b->rc_valor = st == DT_ERR_NO_MEMORY ? 1 : 2;
             return;
         }
+        dt__cli_revision_fila(&b->rev, e->rev_tabla, b->fila[r], b->vals, b->lens, b->plan);
         if (e->formato == F_CSV) {
             for (size_t j = 0; j < e->nsal; j++) {
                 size_t m;
@@ -432,6 +443,7 @@ static int usar_bloque(void *ctx, outbuf *o, char *scratch) {
         (e->rc = dt__cli_riesgo_enm_bloque(e->riesgo, e->formato == F_JSONL, o->data, n, b->nfilas, b->texto, b->vini,
                                            b->vlen, e->ncols)) != 0)
         return 1;
+    dt__cli_revision_bloque(e->rev, b->rev);
     if (b->rc_valor || b->rc_entrada) {
         dt__cli_progreso_limpiar(&e->prog);
         fprintf(stderr, "%s\n", b->rc_valor ? b->why_valor : b->why_entrada);
@@ -441,18 +453,22 @@ static int usar_bloque(void *ctx, outbuf *o, char *scratch) {
     return 0;
 }
 
-static int enmascarar(int argc, char **argv, dt__cli_riesgo_enm *riesgo);
+static int enmascarar(int argc, char **argv, dt__cli_riesgo_enm *riesgo, dt__revision *rev);
 
 int dt__cli_enmascarar_main(int argc, char **argv) {
     dt__cli_sin_volcado(); /* before the key is anywhere in this process */
     dt__cli_riesgo_enm *riesgo = NULL; /* --riesgo and its options, taken out of argv */
+    dt__revision *rev = NULL;          /* --estricto, --revision-json FILE: taken out of argv too */
     int rc = dt__cli_riesgo_opciones(&argc, argv, &riesgo);
-    if (rc == 0) rc = enmascarar(argc, argv, riesgo);
+    if (rc == 0) rc = dt__cli_revision_opciones(&argc, argv, "enmascarar", &rev);
+    if (rc == 0) rc = enmascarar(argc, argv, riesgo, rev);
     dt__cli_riesgo_enm_fin(riesgo, rc == 0);
+    rc = dt__cli_revision_fin(rev, rc); /* the summary; 3 under --estricto when personal data was written as it was */
+    dt__cli_revision_free(rev);
     return rc;
 }
 
-static int enmascarar(int argc, char **argv, dt__cli_riesgo_enm *riesgo) {
+static int enmascarar(int argc, char **argv, dt__cli_riesgo_enm *riesgo, dt__revision *rev) {
     const char *reglas_ruta = NULL, *clave_ruta = NULL, *salida = NULL, *entrada = NULL, *formato_txt = NULL, *jobs_txt = NULL,
                *tabla = NULL;
     static const char *const opciones[] = {"--reglas", "--clave-archivo", "--salida", "--entrada", "--formato", "--jobs",
@@ -652,6 +668,9 @@ static int enmascarar(int argc, char **argv, dt__cli_riesgo_enm *riesgo) {
             e.clave_json[j] = kb.data; /* the block's bytes, owned from here */
             e.clave_json_len[j] = (size_t)(kb.p - kb.data);
         }
+        e.rev = rev;
+        dt__cli_revision_salida(rev, salida);
+        e.rev_tabla = dt__cli_revision_tabla(rev, NULL, e.plan0, e.ncols, e.sal_en, NULL);
         if (riesgo && (rc = dt__cli_riesgo_enm_columnas(riesgo, e.plan0, e.ncols, (const char *const *)e.nombre, e.largo)) != 0)
             goto fin;
     }

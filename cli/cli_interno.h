@@ -298,6 +298,7 @@ typedef struct dt__copiar_opciones {
     size_t ndonde;
     size_t jobs;             /* threads masking blocks of rows (1..64; 0 reads as 1): the same output with any */
     int progreso;            /* --progreso / --silencio: DT__PROGRESO_* bits (cli_progreso.h) */
+    struct dt__revision *revision; /* the review of what is written (cli_revision.c); NULL: none */
 } dt__copiar_opciones;
 typedef int (*dt__cli_copiar)(const char *desde, const char *hacia, const dt__copiar_opciones *o, const char *reglas,
                               size_t len, int formato, const char *archivo, const dt_mascara_clave *k);
@@ -348,5 +349,31 @@ extern dt__cli_hacia dt__cli_hacia_mariadb;
 int dt__cli_sqlite_hacia(const dt_esquema *e, const char *url, int vaciar, size_t jobs, dt__progreso *prog);
 int dt__cli_pg_hacia(const dt_esquema *e, const char *url, int vaciar, size_t jobs, dt__progreso *prog);
 int dt__cli_mariadb_hacia(const dt_esquema *e, const char *url, int vaciar, size_t jobs, dt__progreso *prog);
+
+
+/* ---- the review of what a run wrote (cli/cli_revision.c; docs/enmascarar.md, docs/copia.md) ----
+ * enmascarar and the copiers: dt__cli_revision_opciones takes --estricto and --revision-json FILE out of argv
+ * (0, 2 refused, 1 out of memory; said). Per table, before its plan masks a row, dt__cli_revision_tabla (the
+ * plan, its n input columns, de[i] the input column of output column i, generada[j] an input column not
+ * written, may be NULL): NULL only when r is NULL or memory ran out (then the review says it is incomplete).
+ * On a worker, after each row's dt_mascara_plan_fila: dt__cli_revision_fila (row number from 1, the row's
+ * input values, the plan), into the slot's *l (made at its first row; dt__cli_revision_lote_free in the slot's
+ * soltar). On the calling thread, for each block in row order: dt__cli_revision_bloque. At the end:
+ * dt__cli_revision_fin prints the summary (rc 0 only) and returns rc, or 3 under --estricto when personal
+ * data was written as it was (then removing the file given to dt__cli_revision_salida). Never a value: table
+ * and column names, counts. */
+typedef struct dt__revision dt__revision;
+typedef struct dt__revision_tabla dt__revision_tabla;
+typedef struct dt__revision_lote dt__revision_lote;
+int dt__cli_revision_opciones(int *argc, char **argv, const char *orden, dt__revision **out);
+void dt__cli_revision_salida(dt__revision *r, const char *salida);
+dt__revision_tabla *dt__cli_revision_tabla(dt__revision *r, const char *tabla, dt_mascara_plan *p, size_t n, const size_t *de,
+                                           const unsigned char *generada);
+void dt__cli_revision_fila(dt__revision_lote **l, const dt__revision_tabla *t, uint64_t fila, const char *const *vals,
+                           const size_t *lens, const dt_mascara_plan *p);
+void dt__cli_revision_bloque(dt__revision *r, dt__revision_lote *l);
+void dt__cli_revision_lote_free(dt__revision_lote *l);
+int dt__cli_revision_fin(dt__revision *r, int rc);
+void dt__cli_revision_free(dt__revision *r);
 
 #endif

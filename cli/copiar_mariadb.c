@@ -53,6 +53,7 @@ typedef struct tabla {
     char *leer;              /* SELECT every column */
     char *cabeza;            /* INSERT INTO "t" ("a", ...) VALUES */
     char **cols;             /* the source's column names, for each block slot's own plan (--jobs) */
+    dt__revision_tabla *rev; /* the review of what is written (cli_revision.c) */
 } tabla;
 
 /* An object made on the target (or written to the dump), in order: what is dropped when the copy fails. */
@@ -76,6 +77,7 @@ typedef struct copia {
     dt__progreso *prog; /* the progress line (cli_progreso.h), on the calling thread */
     size_t jobs;        /* threads masking blocks of rows (--jobs); the output is the same with any number */
     char *modo; /* the target session's own "SET SESSION sql_mode = '...'", restored after a trigger's */
+    dt__revision *rev;  /* the review of what is written (cli_revision.c) */
 } copia;
 
 static void fallo(const dt__mdb *s, const char *lado, const char *que, const char *lugar, int en_filas) {
@@ -215,6 +217,7 @@ static int plan_de(copia *c, tabla *t) {
         t->binaria[j] = fila[2] && fila[2][0] == '1';
     }
     if (rc == 0) rc = dt__cli_copiar_plan(t->reglas, c->k, t->nombre, t->n, cols, largos, &t->plan, &t->de, &t->m);
+    if (rc == 0) t->rev = dt__cli_revision_tabla(c->rev, t->nombre, t->plan, t->n, t->de, t->generada);
     outbuf leer, cabeza;
     int ob = dt__cli_ob_init(&leer, 256, NULL) | dt__cli_ob_init(&cabeza, 256, NULL);
     if (rc == 0 && ob) rc = 1;
@@ -356,6 +359,7 @@ typedef struct lote {
     size_t *largos;
     int rc;
     char why[DT_SENTENCE_MAX + 200];
+    dt__revision_lote *rev; /* the review's counts of this block's rows (cli_revision.c) */
 } lote;
 
 typedef struct tarea {
@@ -372,6 +376,7 @@ static void soltar(void *ctx, char *scratch) {
     dt_mascara_plan_free(b->plan);
     if (b->texto) dt__borrar(b->texto, b->cap); /* production's rows: wiped like the plan's buffers */
     free(b->texto), free(b->ini), free(b->lon), free(b->vals), free(b->largos);
+    dt__cli_revision_lote_free(b->rev);
     memset(b, 0, sizeof *b);
 }
 
@@ -452,6 +457,7 @@ static void enmascarar_lote(void *ctx, unsigned long long desde, size_t n, outbu
             snprintf(b->why, sizeof b->why, "datoteca: copiar: table %s: %s (nothing was written)", t->nombre, why);
             break;
         }
+        dt__cli_revision_fila(&b->rev, t->rev, b->primera + r, b->vals, b->largos, b->plan);
         if (r == 0) dt__cli_ob_put(o, t->cabeza, strlen(t->cabeza));
         else dt__cli_ob_putc(o, ',');
         dt__cli_ob_putc(o, '(');
@@ -493,6 +499,7 @@ static int usar(void *ctx, outbuf *o, char *scratch) {
         ta->rc_lectura = 2;
         return 1;
     }
+    dt__cli_revision_bloque(c->rev, b->rev);
     if (b->rc) {
         dt__cli_progreso_cortar();
         if (b->rc == 1) fprintf(stderr, "datoteca: out of memory\n");
@@ -716,6 +723,7 @@ int dt__cli_mariadb_copiar(const char *desde, const char *hacia, const dt__copia
                            int formato, const char *archivo, const dt_mascara_clave *k) {
     copia c;
     memset(&c, 0, sizeof c);
+    c.rev = o->revision; /* before preparar: each table's review is made with its plan */
     c.reglas = reglas, c.len = len, c.formato = formato, c.archivo = archivo, c.k = k;
     char why[DT_SENTENCE_MAX];
     if (dt__mdb_abrir(&c.src, desde, why, sizeof why)) {

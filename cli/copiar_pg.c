@@ -55,6 +55,7 @@ typedef struct tabla {
     unsigned char *generada; /* input column j is GENERATED ALWAYS AS (...) STORED: the target computes it */
     char **cols;             /* the source's column names, for each block slot's own plan (--jobs) */
     size_t *lcols;
+    dt__revision_tabla *rev; /* the review of what is written (cli_revision.c) */
 } tabla;
 
 typedef struct copia {
@@ -68,6 +69,7 @@ typedef struct copia {
     const dt_mascara_clave *k;
     size_t jobs;        /* threads masking blocks of rows (--jobs); the output is the same with any number */
     dt__progreso *prog; /* the progress line (cli_progreso.h), on the calling thread */
+    dt__revision *rev;  /* the review of what is written (cli_revision.c) */
 } copia;
 
 /* One sentence for a failed result on one side ("--desde" or "--hacia"): what was being done, the table and
@@ -155,6 +157,7 @@ static int plan_de(copia *c, tabla *t, PGresult *r, const char *citada, const ch
         t->generada[j] = PQgetvalue(r, (int)j, 2)[0] == 't';
     }
     if (rc == 0) rc = dt__cli_copiar_plan(t->reglas, c->k, t->nombre, t->n, cols, largos, &t->plan, &t->de, &t->m);
+    if (rc == 0) t->rev = dt__cli_revision_tabla(c->rev, t->nombre, t->plan, t->n, t->de, t->generada);
     if (rc == 0) {
         dt__cli_ob_put(&leer, "COPY (SELECT ", 13);
         for (size_t j = 0; j < t->n; j++) {
@@ -385,6 +388,7 @@ typedef struct lote {
     size_t *largos;
     int rc;                    /* a refusal at a row masked: 1 out of memory, 2 said in why */
     char why[DT_SENTENCE_MAX + 200];
+    dt__revision_lote *rev;    /* the review's counts of this block's rows (cli_revision.c) */
 } lote;
 
 /* One table's copy: what the slots share (read only on the workers) and what the main thread keeps. */
@@ -402,6 +406,7 @@ static void soltar(void *ctx, char *scratch) {
     if (b->texto) dt__borrar(b->texto, b->cap); /* production's rows: wiped like the plan's buffers */
     if (b->buf) dt__borrar(b->buf, b->capbuf);
     free(b->texto), free(b->ini), free(b->buf), free(b->vals), free(b->largos);
+    dt__cli_revision_lote_free(b->rev);
     memset(b, 0, sizeof *b);
 }
 
@@ -480,6 +485,7 @@ static void hacer(void *ctx, unsigned long long desde, size_t n, outbuf *o, char
             snprintf(b->why, sizeof b->why, "datoteca: copiar: table %s: %s (nothing was written)", t->nombre, why);
             break;
         }
+        dt__cli_revision_fila(&b->rev, t->rev, fila, b->vals, b->largos, b->plan);
         for (size_t i = 0, p = 0; i < t->m; i++) {
             size_t lv, j = t->de[i];
             if (j >= t->n || t->generada[j]) continue;
@@ -509,6 +515,7 @@ static int usar(void *ctx, outbuf *o, char *scratch) {
         ta->rc_lectura = 3; /* the COPY's result says why */
         return 1;
     }
+    dt__cli_revision_bloque(ta->c->rev, b->rev);
     if (b->rc) {
         dt__cli_progreso_cortar();
         if (b->rc == 1) fprintf(stderr, "datoteca: out of memory\n");
@@ -688,6 +695,7 @@ int dt__cli_pg_copiar(const char *desde, const char *hacia, const dt__copiar_opc
                       int formato, const char *archivo, const dt_mascara_clave *k) {
     copia c;
     memset(&c, 0, sizeof c);
+    c.rev = o->revision; /* before preparar: each table's review is made with its plan */
     c.reglas = reglas, c.len = len, c.formato = formato, c.archivo = archivo, c.k = k;
     char why[DT_SENTENCE_MAX];
     if (dt__pg_abrir(&c.src, desde, why, sizeof why)) {

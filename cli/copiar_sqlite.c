@@ -39,7 +39,13 @@ typedef struct tabla {
     size_t n, m;         /* the source's columns, the plan's output columns */
     size_t *de;          /* output column i is input column de[i] */
     unsigned char *generada; /* input column j is computed by the database (GENERATED ALWAYS AS): not inserted */
+    unsigned char *blob;     /* what a BLOB value of input column j becomes (B_*, blobs() below) */
+    dt__revision_tabla *rev; /* the review of what is written (cli_revision.c) */
 } tabla;
+
+/* A BLOB in input column j: refused (its rule masks values: bytes are not text), its bytes bound as they are
+ * (mantener), NULL (nulo), or not written (borrar: the column is left out of the INSERT). */
+enum { B_RECHAZO = 0, B_BYTES, B_NULO, B_FUERA };
 
 typedef struct copia {
     sqlite3 *src, *dst;
@@ -50,6 +56,7 @@ typedef struct copia {
     int formato;
     const dt_mascara_clave *k;
     dt__progreso *prog; /* the progress line (cli_progreso.h), on the calling thread */
+    dt__revision *rev;  /* the review of what is written (cli_revision.c) */
     size_t jobs;        /* threads masking blocks of rows (--jobs); the copy is the same with any number */
 } copia;
 
@@ -70,6 +77,42 @@ static dt_status generadas(copia *c, tabla *t, const char **cols) {
     }
     sqlite3_finalize(st);
     return DT_OK;
+}
+
+/* What a BLOB becomes in each of t's input columns (B_*), from the plan: a column out of the output is
+ * borrar's; a row of empty values but a RUT-looking one in column j is masked once, and column j's output is
+ * then the input itself for mantener (the plan hands a kept value back at the caller's address), empty for
+ * nulo (and for a rule that empties what it cannot read, politica invalido = "vacio": NULL too), else a
+ * value rule, which a BLOB is refused under. The plan forgets each probe at its next row. */
+static dt_status blobs(tabla *t) {
+    size_t n1 = t->n ? t->n : 1;
+    t->blob = (unsigned char *)calloc(n1, 1);
+    const char **vals = (const char **)calloc(n1, sizeof *vals);
+    size_t *lens = (size_t *)calloc(n1, sizeof *lens);
+    char *vacios = (char *)calloc(n1, 1);
+    long *sal = (long *)malloc(n1 * sizeof *sal);
+    dt_status st = t->blob && vals && lens && vacios && sal ? DT_OK : DT_ERR_NO_MEMORY;
+    static const char sonda[] = "12.345.678-5";
+    for (size_t j = 0; st == DT_OK && j < t->n; j++) sal[j] = -1;
+    for (size_t i = 0; st == DT_OK && i < t->m; i++)
+        if (t->de[i] < t->n) sal[t->de[i]] = (long)i;
+    for (size_t j = 0; st == DT_OK && j < t->n; j++) {
+        if (sal[j] < 0) {
+            t->blob[j] = B_FUERA;
+            continue;
+        }
+        for (size_t q = 0; q < t->n; q++) vals[q] = vacios + q, lens[q] = 0;
+        vals[j] = sonda, lens[j] = sizeof sonda - 1;
+        char why[DT_SENTENCE_MAX];
+        dt_status s = dt_mascara_plan_fila(t->plan, 1, t->n, vals, lens, why, sizeof why);
+        if (s == DT_ERR_NO_MEMORY) st = s;
+        if (s != DT_OK) continue; /* refused: a value rule */
+        size_t l;
+        const char *v = dt_mascara_plan_valor(t->plan, (size_t)sal[j], &l);
+        t->blob[j] = v == sonda ? B_BYTES : l == 0 ? B_NULO : B_RECHAZO;
+    }
+    free(vals), free(lens), free(vacios), free(sal);
+    return st;
 }
 
 /* Every table's rules and plan, before anything is written: 0, or 2 said on stderr. */
@@ -126,6 +169,8 @@ static int preparar(copia *c) {
         }
         rc = dt__cli_copiar_plan(t->reglas, c->k, t->nombre, t->n, cols, largos, &t->plan, &t->de, &t->m);
         if (rc == 0 && generadas(c, t, cols) != DT_OK) rc = 1;
+        if (rc == 0 && blobs(t) != DT_OK) rc = 1;
+        if (rc == 0) t->rev = dt__cli_revision_tabla(c->rev, t->nombre, t->plan, t->n, t->de, t->generada);
         free(cols);
         free(largos);
     }
@@ -182,6 +227,7 @@ typedef struct lote {
     int rc;                  /* a refusal: 1 out of memory, 2 said in why */
     size_t hasta;            /* the rows before the refusal, inserted before it is said */
     char why[DT_SENTENCE_MAX + 300];
+    dt__revision_lote *rev;  /* the review's counts of this block's rows (cli_revision.c) */
 } lote;
 
 typedef struct tarea {
@@ -198,11 +244,12 @@ static void soltar(void *ctx, char *scratch) {
     dt_mascara_plan_free(b->plan);
     if (b->texto) dt__borrar(b->texto, b->cap); /* production's rows: wiped like the plan's buffers */
     free(b->texto), free(b->ini), free(b->lon), free(b->tipo), free(b->vals), free(b->largos);
+    dt__cli_revision_lote_free(b->rev);
     memset(b, 0, sizeof *b);
 }
 
-/* dt__cli_lotes' llenar, on the calling thread: up to `max` source rows into the slot; a BLOB ends the block
- * with its refusal kept for its turn. */
+/* dt__cli_lotes' llenar, on the calling thread: up to `max` source rows into the slot; a BLOB under a rule that
+ * masks values ends the block with its refusal kept for its turn. */
 static int llenar(void *ctx, unsigned long long desde, size_t max, char *scratch, size_t *filas) {
     tarea *ta = (tarea *)ctx;
     tabla *t = ta->t;
@@ -238,14 +285,19 @@ static int llenar(void *ctx, unsigned long long desde, size_t max, char *scratch
         }
         for (size_t j = 0; j < t->n; j++) {
             int tipo = sqlite3_column_type(t->sel, (int)j);
-            if (tipo == SQLITE_BLOB) {
-                snprintf(b->why, sizeof b->why, "datoteca: copiar: table %s, row %llu, column %s: a BLOB value; copiar masks text "
-                                                "and numbers (nothing was written)", t->nombre, fila, sqlite3_column_name(t->sel, (int)j));
+            if (tipo == SQLITE_BLOB && t->blob[j] == B_RECHAZO) {
+                snprintf(b->why, sizeof b->why, "datoteca: copiar: table %s, row %llu, column %s: a BLOB value, and the column's rule "
+                                                "masks values (text and numbers); a BLOB column takes mantener, nulo or borrar "
+                                                "(nothing was written)", t->nombre, fila, sqlite3_column_name(t->sel, (int)j));
                 b->rc = 2, b->hasta = b->nfilas;
                 *filas = b->nfilas;
                 return 0;
             }
-            const char *v = tipo == SQLITE_NULL ? NULL : (const char *)sqlite3_column_text(t->sel, (int)j);
+            if (tipo == SQLITE_BLOB && t->blob[j] != B_BYTES) tipo = SQLITE_NULL; /* nulo, borrar: nothing of it is kept */
+            const char *v = tipo == SQLITE_NULL ? NULL
+                            : tipo == SQLITE_BLOB ? (const char *)sqlite3_column_blob(t->sel, (int)j)
+                                                  : (const char *)sqlite3_column_text(t->sel, (int)j);
+            if (tipo == SQLITE_BLOB && v == NULL) v = ""; /* a BLOB of no bytes */
             size_t l = v ? (size_t)sqlite3_column_bytes(t->sel, (int)j) : 0;
             if (dt__cli_crecer((void **)&b->texto, &b->cap, b->largo + l + 1, 1)) {
                 fprintf(stderr, "datoteca: out of memory\n");
@@ -294,13 +346,17 @@ static void enmascarar_lote(void *ctx, unsigned long long desde, size_t n, outbu
             snprintf(b->why, sizeof b->why, "datoteca: copiar: table %s: %s (nothing was written)", t->nombre, why);
             return;
         }
+        dt__cli_revision_fila(&b->rev, t->rev, b->primera + r, b->vals, b->largos, b->plan);
         for (size_t i = 0; i < t->m; i++) {
             size_t l, j = t->de[i];
             if (t->generada[j]) continue;
             const char *v = dt_mascara_plan_valor(b->plan, i, &l);
             long long e;
             uint64_t ll = l;
-            if (l == 0 && (b->vals[j] == NULL || b->largos[j] > 0)) item(o, 'N', NULL, 0); /* null, or emptied by its rule */
+            if (b->tipo[base + j] == SQLITE_BLOB) { /* mantener's bytes (blobs()), bound as a BLOB */
+                item(o, 'B', &ll, sizeof ll);
+                dt__cli_ob_put(o, v, l);
+            } else if (l == 0 && (b->vals[j] == NULL || b->largos[j] > 0)) item(o, 'N', NULL, 0); /* null, or emptied by its rule */
             /* an integer stays one; "007" stays text: its zeros are part of it */
             else if (b->tipo[base + j] == SQLITE_INTEGER && !(l > 1 && v[0] == '0') && dt__cli_sqlite_entero(v, l, &e))
                 item(o, 'I', &e, sizeof e);
@@ -331,7 +387,8 @@ static int usar(void *ctx, outbuf *o, char *scratch) {
             } else {
                 uint64_t l;
                 memcpy(&l, p, sizeof l), p += sizeof l;
-                sqlite3_bind_text(ta->ins, par, p, (int)l, SQLITE_TRANSIENT);
+                if (k == 'B') sqlite3_bind_blob64(ta->ins, par, p, (sqlite3_uint64)l, SQLITE_TRANSIENT);
+                else sqlite3_bind_text(ta->ins, par, p, (int)l, SQLITE_TRANSIENT);
                 p += l;
             }
             par++;
@@ -347,6 +404,7 @@ static int usar(void *ctx, outbuf *o, char *scratch) {
             return 1;
         }
     }
+    dt__cli_revision_bloque(ta->c->rev, b->rev);
     if (b->rc) {
         if (b->rc == 1) fprintf(stderr, "datoteca: out of memory\n");
         else fprintf(stderr, "%s\n", b->why);
@@ -531,7 +589,7 @@ int dt__cli_sqlite_copiar(const char *desde, const char *hacia, const dt__copiar
     const char *ruta_desde = dt__conectar_sqlite_ruta(desde), *ruta_hacia = volcado ? hacia : dt__conectar_sqlite_ruta(hacia);
     copia c;
     memset(&c, 0, sizeof c);
-    c.reglas = reglas, c.len = len, c.formato = formato, c.archivo = archivo, c.k = k;
+    c.reglas = reglas, c.len = len, c.formato = formato, c.archivo = archivo, c.k = k, c.rev = o->revision;
     /* a new file only: what exists, a device, a FIFO (opening one to look blocked) or a link, is refused
      * by lstat, never opened (cli_salida.c) */
     if (dt__cli_salida_tipo(ruta_hacia, volcado ? "dump" : "database", "copiar", "--hacia") != DT__SALIDA_NUEVA) return 2;
@@ -579,6 +637,7 @@ int dt__cli_sqlite_copiar(const char *desde, const char *hacia, const dt__copiar
         free(c.t[i].nombre);
         free(c.t[i].de);
         free(c.t[i].generada);
+        free(c.t[i].blob);
         dt_mascara_plan_free(c.t[i].plan);
         dt_mascara_reglas_free(c.t[i].reglas);
         sqlite3_finalize(c.t[i].sel);
