@@ -135,3 +135,31 @@ def test_buscar_without_nombre_leaves_names_to_the_user(tmp_path):
     fila = ["12.345.678-5", "Rosa Paz Soto Herrera", "rosa.soto@gmail.com", "+56 9 8765 4321", "Rosa Soto, 987654321"]
     o = _mask(tmp_path, reglas, [fila], ["rut", "nombre", "email", "telefono", "nota"])[0]
     assert o["nota"] == f"Rosa Soto, {o['telefono']}", o["nota"]
+
+
+def test_the_rows_rut_body_in_a_note_is_the_derivado_rules_output(tmp_path):
+    # issue 48: a CuentaRUT number is its holder's RUT body; a note quoting it in any run of digits
+    # (plain, dotted, zero-padded) gets what the derivado column gives, so note and columns agree
+    reglas = ('version = 1\n[columnas]\nrut = { regla = "rut" }\n'
+              'numero = { regla = "derivado", de = "rut" }\npadded = { regla = "derivado", de = "rut" }\n'
+              'otra = { regla = "derivado" }\nnota = { regla = "texto" }\n')
+    filas, cuerpos = [], []
+    for p in datoteca.Tabla("persona.persona", seed=48, campos=["rut"]).filas(200):
+        cuerpo = p["rut"].rsplit("-", 1)[0].replace(".", "")
+        if len(cuerpo) < 7:
+            continue
+        dotted = f"{int(cuerpo):,}".replace(",", ".")
+        filas.append([p["rut"], cuerpo, cuerpo.zfill(10), "12345678",
+                      f"Abono a CuentaRUT {cuerpo}; cta {dotted}; ref 00{cuerpo}; rut {p['rut']}; otra cuenta 12345678, "
+                      f"pagó ${dotted}; {cuerpo}{'2' if p['rut'][-1] == '1' else '1'} no es."])
+        cuerpos.append((cuerpo, dotted, '2' if p['rut'][-1] == '1' else '1'))
+    out = _mask(tmp_path, reglas, filas, ["rut", "numero", "padded", "otra", "nota"])
+    for (cuerpo, dotted, otro), o in zip(cuerpos, out):
+        m = o["numero"]
+        m_dotted = f"{int(m):,}".replace(",", ".")
+        assert o["padded"] == m.zfill(10)
+        esperado = (f"Abono a CuentaRUT {m}; cta {m_dotted}; ref {m.zfill(len(cuerpo) + 2)}; rut {o['rut']}; otra cuenta {o['otra']}, "
+                    f"pagó ${dotted}; {cuerpo}{otro} no es.")  # a longer number, its last digit no check digit
+        assert o["nota"] == esperado, f"seed 48:\n  note     {o['nota']!r}\n  expected {esperado!r}"
+        assert o["rut"].rsplit("-", 1)[0] == m_dotted  # the rut column's masked body is derivado's
+    assert len(out) >= 150

@@ -153,16 +153,18 @@ static size_t dt__mp_falso(const dt_mascara_clave *k, const dt__mp_tok *t, char 
 }
 
 /* A comuna of the library's table (dt_t_comunas: `Pedro Aguirre Cerda`, `San Pedro de la Paz`, `Padre
- * Las Casas`) written as whole words (ASCII case aside) from a word start at or up to three words
- * before a, and reaching past a: its end, else 0. Called only where a name was found (issue 48: a
- * comuna named after a person is a place). */
-static size_t dt__mp_comuna(const char *s, size_t n, size_t a) {
+ * Las Casas`) written as whole words (ASCII and Latin-1 case aside) from a word start at or up to three
+ * words before a, and reaching `hasta` (the name's end) or past it: its end, else 0. Called only where a name was found (issue 48: a
+ * comuna named after a person is a place). The earlier words are tried only while they are written as
+ * a's (capitalised or not). */
+static size_t dt__mp_comuna(const char *s, size_t n, size_t a, size_t hasta) {
     size_t inicios[4], ni = 0, q = a;
     inicios[ni++] = a;
     while (ni < 4 && q >= 2 && s[q - 1] == ' ') {
         size_t r = q - 1;
         while (r > 0 && s[r - 1] != ' ' && a - r < 48) r--;
         if (r == q - 1 || a - r >= 48) break;
+        if (dt__mp_es_may(s, n, r) != dt__mp_es_may(s, n, a)) break; /* `en San Pedro de la Paz`: "en" starts none */
         inicios[ni++] = r;
         q = r;
     }
@@ -173,7 +175,7 @@ static size_t dt__mp_comuna(const char *s, size_t n, size_t a) {
         unsigned char c0 = (unsigned char)(AT(st) | 0x20);
         for (size_t e = 0; e < DT_T_N_COMUNAS; e++) {
             const dt_t_str *c = &dt_t_comunas[e].nombre;
-            if (((unsigned char)c->s[0] | 0x20) != c0 || st + c->n > n || st + c->n <= a) continue;
+            if (st + c->n < hasta || ((unsigned char)c->s[0] | 0x20) != c0 || st + c->n > n) continue;
             size_t r = 0;
             while (r < c->n && ((unsigned char)c->s[r] == AT(st + r) ||
                                 (dt__mp_ascii_may((unsigned char)c->s[r] & 0xDF) && ((unsigned char)c->s[r] | 0x20) == (AT(st + r) | 0x20)) ||
@@ -312,8 +314,9 @@ int dt__mp_nombre(const dt_mascara_clave *k, const char *s, size_t n, size_t i, 
     if (!es) return 0;
     if (!honorifico) { /* a comuna named after a person stays, whole (the scan goes on after it), when the
                          * name's words are all the comuna's (`María Pinto Soto` is a person) */
-        size_t cf = dt__mp_comuna(s, n, t[0].a);
-        if (cf >= t[nt - 1].b + (t[nt - 1].clase == 8)) {
+        size_t hasta = t[nt - 1].b + (t[nt - 1].clase == 8);
+        size_t cf = dt__mp_comuna(s, n, t[0].a, hasta);
+        if (cf >= hasta) {
             if (cf - t[0].a >= cap) return 0;
             memcpy(out, s + t[0].a, cf - t[0].a);
             *ini = t[0].a;

@@ -121,14 +121,22 @@ static size_t dt__mt_sep_punto(const char *s, size_t n, size_t j) {
     return r + 1 - j;
 }
 
-/* The first place at or after i where a separator for '@' may start (' ', '[', '(', '{', '<' before
- * "at"/"arroba", or " @"/"@ "): n when none. A cheap filter so the recognizer below runs only near one. */
-static size_t dt__mt_prox_arroba(const char *s, size_t n, size_t i) {
-    for (size_t j = i; j + 2 < n; j++) {
-        unsigned char c = (unsigned char)s[j];
-        if ((c == ' ' || c == '[' || c == '(' || c == '{' || c == '<' || c == '@') && dt__mt_sep_arroba(s, n, j)) return j;
-    }
-    return n;
+/* At i, a separator written for '@' (dt__mt_sep_arroba) right after a local part that starts at or
+ * after `hecho` (nothing replaced in it) and is preceded by no local-part character nor '@': 1 and
+ * that start in *ini. Tried where the scan meets a space, a bracket or '@' (cheap noes first), so the
+ * note is read once. */
+static int dt__mt_arroba_escrita(const char *s, size_t n, size_t i, size_t hecho, size_t *ini) {
+    unsigned char d = AT(i + 1), d2 = (unsigned char)(d | 0x20);
+    if (s[i] == '@' ? d != ' ' : !(d2 == 'a' || d == '@' || (s[i] == ' ' && (d == '[' || d == '(' || d == '{' || d == '<'))))
+        return 0;
+    if (i == 0 || !dt__mt_local((unsigned char)s[i - 1]) || dt__mt_sep_arroba(s, n, i) == 0) return 0;
+    size_t a = i;
+    while (a > hecho && i - a < 64 && dt__mt_local((unsigned char)s[a - 1])) a--;
+    if (a > 0 && (dt__mt_local((unsigned char)s[a - 1]) || s[a - 1] == '@')) return 0; /* too long, or cut by a replacement */
+    while (a < i && s[a] == '.') a++; /* dots before a name are the sentence's */
+    if (a == i || !dt__mt_alnum((unsigned char)s[a])) return 0;
+    *ini = a;
+    return 1;
 }
 
 /* An email written with a separator for '@' (and maybe for '.') whose local part starts at i: its span,
@@ -621,8 +629,8 @@ dt_status dt_mascara_texto(const dt_mascara_clave *k, unsigned buscar, const cha
     char t[64], norm[24], prosa[384];
     size_t usado_prosa = 0; /* the bytes of prosa to wipe */
     size_t arroba = 0; /* the next '@' at or after i (n: none) */
-    size_t prox_arroba = dt__mt_prox_arroba(s, n, 0); /* the next separator written for '@' (n: none) */
     char correo[320];
+    int correo_usado = 0; /* correo held an address: wipe it at the end */
     size_t corte_dir = 0; /* dt__mp_direccion's: no address starts before it */
     while (i < n) {
         unsigned char c = (unsigned char)s[i], p = i ? (unsigned char)s[i - 1] : 0;
@@ -645,16 +653,16 @@ dt_status dt_mascara_texto(const dt_mascara_clave *k, unsigned buscar, const cha
         if ((buscar & DT_MASCARA_BUSCAR_EMAIL) && arroba < n && arroba - i <= 66 && dt__mt_local(c) && !dt__mt_local(p) &&
             dt__mt_email(s, n, i, &ini, &fin))
             f = dt_mascara_email;
-        else if ((buscar & DT_MASCARA_BUSCAR_EMAIL) && dt__mt_alnum(c) && !dt__mt_local(p) && p != '@' &&
-                 (prox_arroba >= i || (prox_arroba = dt__mt_prox_arroba(s, n, i)) < n) && prox_arroba < n && prox_arroba - i <= 65 &&
-                 dt__mt_email_escrito(s, n, i, &fin, correo, sizeof correo, &nn, &sa, &sb, &sp, &spa)) {
+        else if ((buscar & DT_MASCARA_BUSCAR_EMAIL) && (c == ' ' || c == '[' || c == '(' || c == '{' || c == '<' || c == '@') &&
+                 dt__mt_arroba_escrita(s, n, i, hecho, &ini) &&
+                 (correo_usado = 1) && dt__mt_email_escrito(s, n, ini, &fin, correo, sizeof correo, &nn, &sa, &sb, &sp, &spa)) {
             /* the masked address written in the note's shape: its local part, the note's separator for
              * '@', its domain with the note's separator for '.' */
             size_t m = 0;
             if (dt_mascara_email(k, correo, nn, t, sizeof t, &m, NULL, 0) == DT_OK) {
                 const char *at = memchr(t, '@', m);
                 size_t la = at ? (size_t)(at - t) : m;
-                dt__mt_put(&o, s + hecho, i - hecho);
+                dt__mt_put(&o, s + hecho, ini - hecho);
                 dt__mt_put(&o, t, la);
                 dt__mt_put(&o, s + sa, sb - sa);
                 for (size_t q = la + 1; q < m; q++) {
@@ -744,7 +752,7 @@ dt_status dt_mascara_texto(const dt_mascara_clave *k, unsigned buscar, const cha
     dt__mt_put(&o, s + hecho, n - hecho);
     dt__borrar(t, sizeof t);
     dt__borrar(norm, sizeof norm);
-    dt__borrar(correo, sizeof correo);
+    if (correo_usado) dt__borrar(correo, sizeof correo);
     dt__borrar(prosa, usado_prosa);
     if (out_len) *out_len = o.n;
     if (o.n + 1 > cap) {

@@ -1133,10 +1133,15 @@ static void dt__mr_propios_de(dt_mascara_plan *p, size_t i, const char *const *v
         const dt__mr_col *c = p->col[j].regla;
         int s = p->col[j].salida;
         if (j == i || c == NULL || s < 0 || p->vini[s] == (size_t)-1 || largos[j] == 0) continue;
-        if (c->regla == DT__MR_RUT) { /* its body as a bare number in the note (a CuentaRUT): issue 48 */
+        if (c->regla == DT__MR_RUT || (c->regla == DT__MR_DERIVADO && !c->con_entidad)) {
+            /* its body as a bare number in the note (a CuentaRUT, issue 48): a rut column's, or the one
+             * body of a derivado column without `de` (with `de`, its rut column's is the same body) */
             uint32_t cuerpo;
+            const char *pq = NULL;
             if ((buscar & DT_MASCARA_BUSCAR_RUT) && !p->col[j].es_dv && pp->n < DT__MPR_MAX &&
-                dt__mr_cuerpo_propio(valores[j], largos[j], c->dv != NULL, &cuerpo) == 0 && cuerpo >= 1000000u) {
+                (c->regla == DT__MR_RUT ? dt__mr_cuerpo_propio(valores[j], largos[j], c->dv != NULL, &cuerpo)
+                                        : dt__mp_buscar(valores[j], largos[j], 0, 0, &cuerpo, &pq)) == 0 &&
+                cuerpo >= 1000000u) {
                 dt__mpr_par *q = &pp->par[pp->n++];
                 memset(q, 0, sizeof *q);
                 q->clase = DT__MPR_CUERPO;
