@@ -34,12 +34,15 @@ ESPERADAS = {
         "fecha_nacimiento": '{ regla = "persona", campo = "fecha_nacimiento", entidad = "rut" }',
         "sexo": '{ regla = "persona", campo = "sexo", entidad = "rut" }',
         "fecha_alta": '{ regla = "fecha", dias = 30, entidad = "rut" }',
+        # an amount: per-cell noise by default, so a known income links to nobody (issue 48, item 5)
+        "ingreso_mensual": '{ regla = "monto", porcentaje = 10 }',
     },
     "cuentas.csv": {
         # a CuentaRUT is numbered by its holder's RUT body (issue 39): every account number as a body
         "numero": '{ regla = "derivado" }',
         "rut_titular": '{ regla = "rut" }',
         "fecha_apertura": '{ regla = "fecha", dias = 30, entidad = "rut_titular" }',
+        "saldo": '{ regla = "monto", porcentaje = 10 }',  # issue 48, item 5
     },
     "notas.csv": {
         "numero_cuenta": '{ regla = "derivado" }',  # as cuentas.numero, so a note still finds its cuenta

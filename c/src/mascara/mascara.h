@@ -53,7 +53,9 @@ void dt__mc_claves_valores(dt_mascara_clave *k, const uint8_t maestra[32]);
 
 /* The kinds dt__mc_valor masks (the rules email, telefono, patente, texto, formato, ip, coordenada). */
 enum { DT__MC_EMAIL = 1, DT__MC_TELEFONO, DT__MC_PATENTE, DT__MC_TEXTO, DT__MC_FORMATO, DT__MC_IP, DT__MC_COORDENADA };
-/* One value of kind `tipo` as the public dt_mascara_<tipo> does (texto: with `buscar`). */
+/* One value of kind `tipo` as its rule masks it (texto: with `buscar`; telefono: `buscar` non-zero is
+ * realista = true). email and telefono read more than the public dt_mascara_email/_telefono: Unicode
+ * addresses, foreign phones; and telefono writes a number nobody holds unless realista. */
 dt_status dt__mc_valor(const dt_mascara_clave *k, int tipo, unsigned buscar, const char *in, size_t len, char *buf,
                        size_t cap, size_t *out_len, char *why, size_t whycap);
 

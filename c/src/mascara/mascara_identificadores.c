@@ -272,7 +272,9 @@ static dt_status dt__mv_telefono(const dt_mascara_clave *k, const char *in, size
                                  size_t *out_len, char *why, size_t whycap, int inversa) {
     size_t a, b, pos[11], nd, o;
     unsigned area;
-    int otros_paises = inversa == 2; /* the rule telefono (2): forward, and a foreign number masked too */
+    /* the rule telefono: forward, a foreign number masked too (2, 3), and a Chilean one written where
+     * nobody answers (2; 3 is realista = true, the valid number the permutation gives) */
+    int otros_paises = inversa >= 2, nadie = inversa == 2;
     if (otros_paises) inversa = 0;
     dt_status st = dt__mv_inicio("telefono", k, in, len, buf, cap, why, whycap, &a, &b);
     if (st != DT_OK) return st;
@@ -300,6 +302,11 @@ static dt_status dt__mv_telefono(const dt_mascara_clave *k, const char *in, size
     uint32_t x = 0;
     for (size_t i = primero; i < nd; i++) x = x * 10 + (uint32_t)(in[pos[i]] - '0');
     x = dt__mv_tel(k, area, x, inversa);
+    /* a subscriber number that starts with 0, which Chile's plan never assigns (9 0XXX XXXX, 2 0XXX XXXX,
+     * AA 0XX XXXX; libphonenumber reads them as Chilean and not valid): a masked phone reaches nobody.
+     * Santiago's and the areas' numbers of the plan stay distinct (they all start with 2); mobiles may
+     * share one, as the persona rule's do */
+    if (nadie) x %= cifras == 8 ? 10000000u : 1000000u;
     if (out_len) *out_len = len;
     if (len + 1 > cap) {
         if (cap > 0) buf[0] = '\0';
@@ -411,7 +418,7 @@ dt_status dt__mc_valor(const dt_mascara_clave *k, int tipo, unsigned buscar, con
     /* the rules email and telefono read more than dt_mascara_email and dt_mascara_telefono (and texto,
      * which finds candidates by them): a Unicode address; a phone of another country */
     case DT__MC_EMAIL: return dt__mv_email(k, in, len, buf, cap, out_len, why, whycap, 1);
-    case DT__MC_TELEFONO: return dt__mv_telefono(k, in, len, buf, cap, out_len, why, whycap, 2);
+    case DT__MC_TELEFONO: return dt__mv_telefono(k, in, len, buf, cap, out_len, why, whycap, buscar ? 3 : 2); /* buscar: realista */
     case DT__MC_PATENTE: return dt_mascara_patente(k, in, len, buf, cap, out_len, why, whycap);
     case DT__MC_FORMATO: return dt__mc_formato(k, in, len, buf, cap, out_len, why, whycap);
     case DT__MC_IP: return dt__mc_ip(k, in, len, buf, cap, out_len, why, whycap);

@@ -263,6 +263,13 @@ static dt_status dt__mr_columna(const dt__doc_node *v, const char *k, size_t kn,
             (c->regla == DT__MR_SUSTITUIR && dt__mr_es(key, n, "llamada")))
             continue;
         if (c->regla == DT__MR_VALOR && c->tipo == DT__MC_TEXTO && dt__mr_es(key, n, "buscar")) continue;
+        if (c->regla == DT__MR_VALOR && c->tipo == DT__MC_TELEFONO && dt__mr_es(key, n, "realista")) {
+            if (dt__doc_kind_of(it) != DT__DOC_BOOLEAN)
+                return dt__doc_refuse(it, why, whycap, "columnas.%s.realista must be true or false (true: a valid, "
+                                      "assignable number, which may be someone's)", col.s);
+            c->realista = dt__doc_boolean(it);
+            continue;
+        }
         if ((c->regla == DT__MR_CONSTANTE && dt__mr_es(key, n, "valor")) ||
             (c->regla == DT__MR_SIGUE && (dt__mr_es(key, n, "de") || dt__mr_es(key, n, "campo"))))
             continue;
@@ -271,7 +278,8 @@ static dt_status dt__mr_columna(const dt__doc_node *v, const char *k, size_t kn,
             continue;
         return dt__doc_refuse(it, why, whycap, "columnas.%s: unknown key '%s' (the rule %.*s takes %s)", col.s,
                               dt__mr_citar(key, n).s, (int)rl, rs,
-                              c->regla == DT__MR_VALOR && c->tipo == DT__MC_TEXTO ? "regla and buscar" : dt__mr_claves(c->regla));
+                              c->regla == DT__MR_VALOR && c->tipo == DT__MC_TEXTO ? "regla and buscar"
+                              : c->regla == DT__MR_VALOR && c->tipo == DT__MC_TELEFONO ? "regla and realista" : dt__mr_claves(c->regla));
     }
     if (c->regla == DT__MR_FECHA || c->regla == DT__MR_MONTO || c->regla == DT__MR_SUSTITUIR)
         return dt__mr_valores(v, col.s, c, entidad, entidad_n, why, whycap);
@@ -965,7 +973,8 @@ static int dt__mr_valor(dt_mascara_plan *p, const dt__mr_col *c, const char *v, 
     size_t m = 0, quiero = len + 64;
     for (int intento = 0; intento < 2; intento++) {
         if (dt__mr_reservar(p, quiero)) return -2;
-        dt_status st = dt__mc_valor(p->k, c->tipo, c->buscar, v, len, p->buf + p->usado, quiero, &m, motivo, motivocap);
+        unsigned opcion = c->tipo == DT__MC_TELEFONO ? (unsigned)c->realista : c->buscar;
+        dt_status st = dt__mc_valor(p->k, c->tipo, opcion, v, len, p->buf + p->usado, quiero, &m, motivo, motivocap);
         if (st == DT_OK) {
             p->vini[s] = p->usado;
             p->vlen[s] = m;
