@@ -461,6 +461,15 @@ static dt_status dt__analizar(const dt_detector *d, dt__analisis *a) {
         if (de[i] != (size_t)-1 && clase[i] >= 0 && d->der_ok[i * n + de[i]] * 10 < d->der_ambos[i * n + de[i]] * 9) de[i] = (size_t)-1;
     }
     a->entidad = entidad;
+    /* a table with two columns or more whose names say a person's data (an email, a phone, a document, a
+     * birth date, an address, a username), or with RUTs, is a table of people: its bare `name` is theirs */
+    size_t de_personas = 0;
+    for (size_t j = 0; j < n; j++) {
+        int p = d->col[j].pista;
+        de_personas += p == DT__DN_EMAIL || p == DT__DN_TELEFONO || p == DT__DN_DOCUMENTO || p == DT__DN_NACIMIENTO ||
+                       p == DT__DN_DIRECCION || p == DT__DN_USUARIO || p == DT__DN_NOMBRE || p == DT__DN_APELLIDO;
+    }
+    a->personas = de_personas >= 2 || entidad != NULL;
     for (size_t j = 0; j < n && a->comuna == NULL; j++)
         if ((clase[j] >= 0 && strcmp(dt__clases[clase[j]], "comuna") == 0) || d->col[j].pista == DT__DN_COMUNA)
             a->comuna = d->col[j].nombre;
@@ -652,7 +661,7 @@ static dt_status dt__detector_escribir(const dt_detector *d, const char *origen,
     size_t n = d->n;
     dt__analisis a;
     if (dt__analizar(d, &a) != DT_OK) return DT_ERR_NO_MEMORY;
-    a.personas = dt__dn_tabla_personas(tabla);
+    a.personas = a.personas || dt__dn_tabla_personas(tabla);
     const size_t *dv_de = a.dv_de, *cuerpo_de = a.cuerpo_de, *de = a.de;
     dt__creciente x = {NULL, 0, 0, 0};
     if (tabla == NULL) {

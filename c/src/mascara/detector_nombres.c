@@ -76,7 +76,9 @@ static const char *const dt__dn_dado[] = {"first", "given", "fname", "forename",
                                           "primeiro", "middle", "givenname", "primer", "segundo", NULL};
 static const char *const dt__dn_apellido[] = {"surname", "surnames", "lname", "lastname", "familyname", "sobrenome",
                                               "apellido", "apellidos", "paterno", "materno", "patronimico", NULL};
-static const char *const dt__dn_completo[] = {"full", "fullname", "complete", "completo", "display", "contact",
+static const char *const dt__dn_completo[] = {"full", "fullname", "complete", "completo", "display", "contact", "mae",
+                                              "pai", "mother", "father", "conyuge", "spouse", "esposa",
+                                              "esposo", "tutor", "apoderado", "conjuge", "emergencia", "emergency",
                                               "contactname", "contacto", "responsavel", "responsable", "titular",
                                               "holder", "owner", "nombrecompleto", "nomecompleto", NULL};
 static const char *const dt__dn_usuario[] = {"username", "usuario", "login", "nickname", "nick", "handle", "screenname",
@@ -89,7 +91,7 @@ static const char *const dt__dn_direccion[] = {"address", "addresses", "addr", "
                                                "direccion", "domicilio", "calle", "streetaddress", "bairro", NULL};
 static const char *const dt__dn_postal[] = {"zip", "zipcode", "postal", "postcode", "postalcode", "cep", NULL};
 static const char *const dt__dn_nacimiento[] = {"birth", "birthdate", "birthday", "dob", "nacimiento", "nascimento",
-                                                "born", "nac", "natalicio", NULL};
+                                                "born", "nac", "nasc", "natalicio", NULL};
 static const char *const dt__dn_documento[] = {"passport", "pasaporte", "passaporte", "ssn", "dni", "cpf", "rg", "nif",
                                                "nie", "cedula", "document", "documento", "documentos", "nationalid",
                                                "license", "licence", "licencia", "nin", "curp", "cuil", "cuit",

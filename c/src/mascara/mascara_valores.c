@@ -236,7 +236,22 @@ dt_status dt__mv_fecha_celda(const dt_mascara_clave *k, const char *in, size_t l
             if (!((in[i] >= '0' && in[i] <= '9') || in[i] == ':' || in[i] == '.' || in[i] == '+' || in[i] == '-' || in[i] == 'Z'))
                 hora = 0;
     }
-    int mal = dt__mv_leer_fecha(in, len - hora, &pa, &pm, &pd, &z);
+    /* a day written with a two-digit year (13/05/78, 13-05-78): read as POSIX's %y reads it (69..99 the
+     * 1900s, 00..68 the 2000s), written back with two digits */
+    char largo[10];
+    const char *leido = in;
+    int corto = 0;
+    if (len == 8 && (in[2] == '/' || in[2] == '-') && in[5] == in[2] && dt__mv_digitos(in + 6, 2)) {
+        memcpy(largo, in, 6);
+        int yy = (in[6] - '0') * 10 + (in[7] - '0');
+        largo[6] = yy >= 69 ? '1' : '2';
+        largo[7] = yy >= 69 ? '9' : '0';
+        largo[8] = in[6];
+        largo[9] = in[7];
+        leido = largo;
+        corto = 1;
+    }
+    int mal = dt__mv_leer_fecha(leido, corto ? 10 : len - hora, &pa, &pm, &pd, &z);
     if (mal) return dt__mv_no(why, whycap, dt__mv_fecha_mal[mal]);
     int32_t a, m, d;
     z += dt__mv_desfase_celda(k->fecha, entidad, (uint64_t)(z + 1000000), col, coln, dias);
@@ -245,12 +260,17 @@ dt_status dt__mv_fecha_celda(const dt_mascara_clave *k, const char *in, size_t l
     if (generalizar >= DT__MV_MES) d = 1;
     if (generalizar == DT__MV_ANIO) m = 1;
     char t[50];
-    memcpy(t, in, 10 + hora);
+    memcpy(t, leido, 10);
+    memcpy(t + 10, in + 10, hora);
     dt__put_u32_width(t + pa, (uint32_t)a, 4);
     dt__put_u32_width(t + pm, (uint32_t)m, 2);
     dt__put_u32_width(t + pd, (uint32_t)d, 2);
     for (size_t i = 11; i < 10 + hora; i++)
         if (t[i] >= '0' && t[i] <= '9') t[i] = '0';
+    if (corto) { /* dd/mm/yyyy back to dd/mm/yy */
+        t[6] = t[8], t[7] = t[9];
+        return dt__copy_out(t, 8, buf, cap, out_len);
+    }
     return dt__copy_out(t, 10 + hora, buf, cap, out_len);
 }
 
