@@ -62,22 +62,6 @@ static int tipo_detector(const dt__ic_col *c) {
     return 0;
 }
 
-/* Whether a CHECK's text names the column: the name as a whole word, case aside (quoted or not). */
-static int nombra(const char *texto, const char *col) {
-    size_t n = strlen(col);
-    if (texto == NULL || n == 0) return 0;
-    for (const char *p = texto; *p; p++) {
-        size_t i = 0;
-        while (i < n && p[i] && (p[i] | 0x20) == (col[i] | 0x20)) i++;
-        if (i < n) continue;
-        char a = p == texto ? ' ' : p[-1], b = p[n];
-        int letra_a = (a >= 'a' && a <= 'z') || (a >= 'A' && a <= 'Z') || (a >= '0' && a <= '9') || a == '_';
-        int letra_b = (b >= 'a' && b <= 'z') || (b >= 'A' && b <= 'Z') || (b >= '0' && b <= '9') || b == '_';
-        if (!letra_a && !letra_b) return 1;
-    }
-    return 0;
-}
-
 /* Whether column j is in the list l (a key's columns). */
 static int en_lista(const dt__ic_lista *l, size_t j) {
     for (size_t i = 0; i < l->n; i++)
@@ -110,11 +94,12 @@ static int detectar_tabla(const dt__ic_modelo *m, const dt__ic_tabla *t, dt_dete
         if (en_lista(&t->pk, j)) r |= DT_DETECTOR_UNICO;
         for (size_t u = 0; u < t->nunicos; u++)
             if (en_lista(&t->unicos[u], j)) r |= DT_DETECTOR_UNICO;
-        for (size_t k = 0; k < t->nchecks; k++)
-            if (t->checks[k].columna == (long)j || (t->checks[k].columna < 0 && nombra(t->checks[k].texto, t->cols[j].nombre)))
-                r |= DT_DETECTOR_CHECK;
+        for (size_t k = 0; k < t->nchecks; k++) /* a domain's CHECK: VALUE is this column */
+            if (t->checks[k].columna == (long)j) r |= DT_DETECTOR_CHECK;
         dt_detector_restricciones(*d, j, r);
     }
+    for (size_t k = 0; k < t->nchecks; k++) /* a table's CHECK: the library reads which columns it binds */
+        if (t->checks[k].columna < 0 && t->checks[k].texto && dt_detector_check(*d, t->checks[k].texto) == DT_ERR_NO_MEMORY) goto fin;
     for (size_t r = 0; r < t->nmuestra; r++) {
         for (size_t j = 0; j < t->ncols; j++) {
             vals[j] = t->muestra[r * t->ncols + j];

@@ -933,6 +933,14 @@ DT_API dt_status dt_detector_tipo(dt_detector *d, size_t j, int tipo);
 #define DT_DETECTOR_UNICO 2u
 #define DT_DETECTOR_CHECK 4u
 DT_API dt_status dt_detector_restricciones(dt_detector *d, size_t j, unsigned restricciones);
+/* One CHECK constraint of the table, as its database writes it (`CHECK (monto_total = monto_neto +
+ * monto_exento + iva)`, `neto BETWEEN 1000 AND 900000`; copied, not kept): a CHECK that binds one
+ * column to a sum or difference of others makes that column `{ regla = "suma", de = [...], menos =
+ * [...] }` (computed from their masked values, so the CHECK holds and the free columns are masked);
+ * any other marks every column it names DT_DETECTOR_CHECK (see dt_detector_restricciones, which keeps
+ * that mark). Call before dt_detector_reglas, once per CHECK. DT_ERR_NULL for a NULL d or texto;
+ * DT_ERR_NO_MEMORY. Since 3.0.0. */
+DT_API dt_status dt_detector_check(dt_detector *d, const char *texto);
 /* Column j of d is a FOREIGN KEY to column k of `padre` (another table's detector, or d itself), called
  * `referencia` in the comment ("clientes.rut"; copied). When padre's proposal for k masks by the value
  * alone (rut, email, telefono, patente, sustituir, derivado without de, mantener, nulo, texto), column j

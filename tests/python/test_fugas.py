@@ -180,3 +180,40 @@ def test_codes_beside_a_replaced_comuna_follow_it(tmp_path):
         assert reg == int(c["codigo_region"]), f"row {i}: codigo_region {reg}, {comuna} is in {c['codigo_region']}"
         recuperadas += cod == filas[i - 1][2]
     assert recuperadas < 40, f"the original comuna's code is left in {recuperadas} of 400 rows"
+
+
+def test_a_check_across_columns_masks_the_free_ones_and_computes_the_bound_one(tmp_path):
+    """monto_total = monto_neto + monto_exento + iva and liquido = total_haberes - total_descuentos: the
+    copy needed hand edits (nulo, derivado) that broke the CHECK; now the free amounts get noise and the
+    bound one is their sum, checked by SQLite's own CHECK on every row of the copy."""
+    gen = random.Random(51)
+    db = tmp_path / "prod.db"
+    con = sqlite3.connect(db)
+    con.executescript(
+        "CREATE TABLE facturas (id integer PRIMARY KEY, monto_neto numeric(14,0) NOT NULL, monto_exento numeric(14,0) NOT NULL,"
+        " iva numeric(14,0) NOT NULL, monto_total numeric(14,0) NOT NULL,"
+        " CHECK (monto_total = monto_neto + monto_exento + iva), CHECK (monto_neto >= 0));"
+        "CREATE TABLE liquidaciones (id integer PRIMARY KEY, total_haberes integer NOT NULL, total_descuentos integer NOT NULL,"
+        " liquido integer NOT NULL, CONSTRAINT cuadra CHECK (\"liquido\" = (\"total_haberes\" - \"total_descuentos\")));")
+    facturas, liquidaciones = [], []
+    for i in range(1, 501):
+        n, e = gen.randrange(1000, 9_000_000), gen.randrange(0, 50_000)
+        facturas.append((i, n, e, n * 19 // 100, n + e + n * 19 // 100))
+        h, d = gen.randrange(500_000, 3_000_000), gen.randrange(1_000, 400_000)
+        liquidaciones.append((i, h, d, h - d))
+    con.executemany("INSERT INTO facturas VALUES (?, ?, ?, ?, ?)", facturas)
+    con.executemany("INSERT INTO liquidaciones VALUES (?, ?, ?, ?)", liquidaciones)
+    con.commit()
+    con.close()
+    doc, copia = _detectar_y_copiar(tmp_path, db)
+    assert _regla(doc, "facturas", "monto_total") == '{ regla = "suma", de = ["monto_neto", "monto_exento", "iva"] }', doc
+    assert _regla(doc, "liquidaciones", "liquido") == \
+        '{ regla = "suma", de = ["total_haberes"], menos = ["total_descuentos"] }', doc
+    con = sqlite3.connect(copia)
+    for tabla, filas, cols in (("facturas", facturas, (1, 2, 3, 4)), ("liquidaciones", liquidaciones, (1, 2, 3))):
+        copiadas = {r[0]: r for r in con.execute(f"SELECT * FROM {tabla}")}
+        assert len(copiadas) == len(filas), f"{tabla}: {len(copiadas)} rows copied of {len(filas)}"
+        for c in cols:
+            iguales = sum(int(copiadas[f[0]][c]) == f[c] for f in filas)
+            assert iguales < len(filas) // 10, f"{tabla}, column {c}: {iguales} of {len(filas)} amounts left as they were"
+    assert con.execute("SELECT count(*) FROM facturas WHERE monto_total != monto_neto + monto_exento + iva").fetchone()[0] == 0

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 
 #include "internal.h"
+#include "mascara/detector_check.h"
 #include "mascara/detector_nombres.h"
 #include "mascara/detector_valores.h"
 #include "mascara/partido.h"
@@ -52,6 +53,8 @@ struct dt_detector {
     int pares; /* the pairs are counted: n <= DT__PARES_MAX (4 n^2 counters) */
     uint32_t *cuerpo, *rut; /* this row: the bare body of each column, the body of each RUT (0: none) */
     int *dv;                /* this row: the check digit (0..10) each column holds alone, -1 none */
+    dt__dc_suma *sumas;     /* the CHECKs that bind a column to a sum of others (dt_detector_check) */
+    size_t nsumas;
 };
 
 void dt_detector_free(dt_detector *d) {
@@ -61,6 +64,7 @@ void dt_detector_free(dt_detector *d) {
         free(d->col[j].referencia);
     }
     free(d->col);
+    free(d->sumas);
     free(d->par_ambos);
     free(d->par_ok);
     free(d->der_ambos);
@@ -191,11 +195,39 @@ dt_status dt_detector_tipo(dt_detector *d, size_t j, int tipo) {
     return DT_OK;
 }
 
+dt_status dt_detector_check(dt_detector *d, const char *texto) {
+    if (d == NULL || texto == NULL) return DT_ERR_NULL;
+    char **nombres = (char **)malloc((d->n ? d->n : 1) * sizeof *nombres);
+    unsigned char *nombradas = (unsigned char *)calloc(d->n ? d->n : 1, 1);
+    if (nombres == NULL || nombradas == NULL) {
+        free(nombres);
+        free(nombradas);
+        return DT_ERR_NO_MEMORY;
+    }
+    for (size_t j = 0; j < d->n; j++) nombres[j] = d->col[j].nombre;
+    dt__dc_suma suma;
+    dt_status st = DT_OK;
+    if (dt__dc_leer(texto, nombres, d->n, nombradas, &suma)) {
+        dt__dc_suma *nuevas = (dt__dc_suma *)realloc(d->sumas, (d->nsumas + 1) * sizeof *nuevas);
+        if (nuevas == NULL) st = DT_ERR_NO_MEMORY;
+        else {
+            d->sumas = nuevas;
+            d->sumas[d->nsumas++] = suma;
+        }
+    } else {
+        for (size_t j = 0; j < d->n; j++)
+            if (nombradas[j]) d->col[j].restr |= DT_DETECTOR_CHECK;
+    }
+    free(nombres);
+    free(nombradas);
+    return st;
+}
+
 dt_status dt_detector_restricciones(dt_detector *d, size_t j, unsigned restricciones) {
     if (d == NULL) return DT_ERR_NULL;
     if (j >= d->n || (restricciones & ~(unsigned)(DT_DETECTOR_NO_NULO | DT_DETECTOR_UNICO | DT_DETECTOR_CHECK)) != 0)
         return DT_ERR_INVALID_ARG;
-    d->col[j].restr = restricciones;
+    d->col[j].restr = restricciones | (d->col[j].restr & DT_DETECTOR_CHECK);
     return DT_OK;
 }
 
@@ -653,6 +685,20 @@ static int dt__por_valor(const char *regla) {
            strstr(regla, "\"persona\"") == NULL;
 }
 
+/* The sum a CHECK binds column j to, when its terms are columns of their own (none bound by another sum,
+ * which would need an order between them), or NULL. */
+static const dt__dc_suma *dt__suma_de(const dt_detector *d, size_t j) {
+    for (size_t i = 0; i < d->nsumas; i++) {
+        if (d->sumas[i].ligada != j) continue;
+        int libre = 1;
+        for (size_t t = 0; t < d->sumas[i].n; t++)
+            for (size_t o = 0; o < d->nsumas; o++)
+                if (d->sumas[o].ligada == d->sumas[i].t[t].columna) libre = 0;
+        if (libre) return &d->sumas[i];
+    }
+    return NULL;
+}
+
 /* The proposal into buf: the whole document (tabla NULL: the head comment naming origen, version and
  * [columnas]) or one table's section of a database document ([tablas.<tabla>.columnas] and a comment). */
 static dt_status dt__detector_escribir(const dt_detector *d, const char *origen, const char *tabla, char *buf, size_t cap,
@@ -704,14 +750,41 @@ static dt_status dt__detector_escribir(const dt_detector *d, const char *origen,
             if (padre.sin_memoria) x.sin_memoria = 1;
         }
         int por;
+        const dt__dc_suma *suma = NULL;
         if (sigue == 1) {
             dt__tx(&x, "%s", padre.p);
             por = 8;
+        } else if ((suma = dt__suma_de(d, j)) != NULL) {
+            dt__tx(&x, "{ regla = \"suma\", de = [");
+            int primero = 1;
+            for (size_t t = 0; t < suma->n; t++)
+                if (suma->t[t].signo > 0) {
+                    dt__tx(&x, primero ? "" : ", ");
+                    dt__toml_texto(&x, d->col[suma->t[t].columna].nombre);
+                    primero = 0;
+                }
+            dt__tx(&x, "]");
+            primero = 1;
+            for (size_t t = 0; t < suma->n; t++)
+                if (suma->t[t].signo < 0) {
+                    dt__tx(&x, primero ? ", menos = [" : ", ");
+                    dt__toml_texto(&x, d->col[suma->t[t].columna].nombre);
+                    primero = 0;
+                }
+            dt__tx(&x, primero ? " }" : "] }");
+            por = 19;
         } else {
             dt__creciente r = {NULL, 0, 0, 0};
             por = dt__regla_de(d, &a, j, &r);
             if (r.sin_memoria) x.sin_memoria = 1;
-            if ((c->restr & DT_DETECTOR_CHECK) && r.p &&
+            /* a column of a sum whose bound column cannot be computed (a chain of sums) is kept as a CHECK's */
+            int en_cadena = 0;
+            for (size_t i = 0; i < d->nsumas; i++) {
+                int es_termino = d->sumas[i].ligada == j;
+                for (size_t t = 0; t < d->sumas[i].n; t++) es_termino |= d->sumas[i].t[t].columna == j;
+                if (es_termino && dt__suma_de(d, d->sumas[i].ligada) == NULL) en_cadena = 1;
+            }
+            if (((c->restr & DT_DETECTOR_CHECK) || en_cadena) && r.p &&
                 (strstr(r.p, "\"monto\"") || strstr(r.p, "\"fecha\"") || strstr(r.p, "fecha.fecha_hora"))) {
                 /* noise per cell could leave the range a CHECK allows (neto BETWEEN 1000 AND 900000) */
                 dt__tx(&x, "{ regla = \"mantener\" }");
@@ -735,6 +808,7 @@ static dt_status dt__detector_escribir(const dt_detector *d, const char *origen,
         else if (por == 13) dt__tx(&x, ": part of a PRIMARY KEY or UNIQUE constraint, kept so the key holds: review");
         else if (por == 14) dt__tx(&x, ": binary data in a NOT NULL column, written empty");
         else if (por == 15) dt__tx(&x, ": follows the masked comuna of its row");
+        else if (por == 19) dt__tx(&x, ": a CHECK makes it the sum of its row's columns, so computed from their masked values");
         else if (por == 18) dt__tx(&x, ": named in a CHECK constraint, so kept (noise per cell could break it): review, it may link");
         else if (por == 16 && c->forma[6] == 0) dt__tx(&x, ": plain numbers, not identifiers");
         else if (por == 16)

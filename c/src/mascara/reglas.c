@@ -19,7 +19,10 @@ typedef enum dt__mr_regla { DT__MR_RUT = 1, DT__MR_PERSONA, DT__MR_MANTENER, DT_
                                DT__MR_VALOR /* email, telefono, patente, texto: mascara_identificadores.c, mascara_texto.c */,
                                DT__MR_DERIVADO /* mascara_partido.c */,
                                DT__MR_CONSTANTE /* one text for every value: a password's test hash */,
-                               DT__MR_SIGUE /* a comuna's code, region or province from the masked comuna */ } dt__mr_regla;
+                               DT__MR_SIGUE /* a comuna's code, region or province from the masked comuna */,
+                               DT__MR_SUMA /* the sum of other columns' masked values: a CHECK's bound column */ } dt__mr_regla;
+
+#define DT__MR_SUMA_MAX 16
 
 /* What sigue writes of the comuna its column `de` holds after masking. */
 static const char *const dt__mr_sigue_campos[] = {"codigo_comuna", "codigo_region", "region", "provincia"};
@@ -57,6 +60,10 @@ typedef struct dt__mr_col {
     size_t valor_largo;
     char *de;           /* sigue: the comuna column it follows */
     size_t de_largo;
+    char *terminos[DT__MR_SUMA_MAX]; /* suma: the columns added (signo +1) and subtracted (-1) */
+    size_t terminos_largo[DT__MR_SUMA_MAX];
+    int signos[DT__MR_SUMA_MAX];
+    size_t nterminos;
 } dt__mr_col;
 
 struct dt_mascara_reglas {
@@ -84,6 +91,7 @@ void dt_mascara_reglas_free(dt_mascara_reglas *r) {
         free(r->col[i].dv);
         free(r->col[i].valor);
         free(r->col[i].de);
+        for (size_t t = 0; t < r->col[i].nterminos; t++) free(r->col[i].terminos[t]);
     }
     free(r->col);
     free(r->archivo);
@@ -175,8 +183,35 @@ static const char *dt__mr_claves(dt__mr_regla r) {
     case DT__MR_DERIVADO: return "regla, de and otros";
     case DT__MR_CONSTANTE: return "regla and valor";
     case DT__MR_SIGUE: return "regla, de and campo";
+    case DT__MR_SUMA: return "regla, de and menos";
     default: return "only regla";
     }
+}
+
+/* suma { de = [...], menos = [...] }: one column or more added, any subtracted, 16 in all. */
+static dt_status dt__mr_suma(const dt__doc_node *v, const char *col, dt__mr_col *c, char *why, size_t whycap) {
+    static const char *const claves[2] = {"de", "menos"};
+    for (int k = 0; k < 2; k++) {
+        const dt__doc_node *ln = dt__doc_get(v, claves[k], strlen(claves[k]));
+        if (ln == NULL && k == 0)
+            return dt__doc_refuse(v, why, whycap, "columnas.%s: the rule suma needs de, the list of the columns it adds "
+                                  "(their masked values)", col);
+        if (ln == NULL) continue;
+        if (dt__doc_kind_of(ln) != DT__DOC_ARRAY || (k == 0 && dt__doc_len(ln) == 0))
+            return dt__doc_refuse(ln, why, whycap, "columnas.%s.%s must be a list of column names", col, claves[k]);
+        for (size_t i = 0; i < dt__doc_len(ln); i++) {
+            size_t l;
+            const char *t = dt__doc_string(dt__doc_item(ln, i), &l);
+            if (t == NULL || l == 0)
+                return dt__doc_refuse(ln, why, whycap, "columnas.%s.%s must be a list of column names", col, claves[k]);
+            if (c->nterminos == DT__MR_SUMA_MAX)
+                return dt__doc_refuse(ln, why, whycap, "columnas.%s: suma takes at most 16 columns", col);
+            if ((c->terminos[c->nterminos] = dt__mr_copia(t, l)) == NULL) return DT_ERR_NO_MEMORY;
+            c->terminos_largo[c->nterminos] = l;
+            c->signos[c->nterminos++] = k == 0 ? 1 : -1;
+        }
+    }
+    return DT_OK;
 }
 
 /* constante { valor } and sigue { de, campo } (docs/enmascarar.md, "Values of any origin"). */
@@ -235,6 +270,7 @@ static dt_status dt__mr_columna(const dt__doc_node *v, const char *k, size_t kn,
     else if (dt__mr_es(rs, rl, "derivado")) c->regla = DT__MR_DERIVADO;
     else if (dt__mr_es(rs, rl, "constante")) c->regla = DT__MR_CONSTANTE;
     else if (dt__mr_es(rs, rl, "sigue")) c->regla = DT__MR_SIGUE;
+    else if (dt__mr_es(rs, rl, "suma")) c->regla = DT__MR_SUMA;
     else if ((c->tipo = dt__mr_es(rs, rl, "email") ? DT__MC_EMAIL : dt__mr_es(rs, rl, "telefono") ? DT__MC_TELEFONO
                         : dt__mr_es(rs, rl, "patente") ? DT__MC_PATENTE : dt__mr_es(rs, rl, "texto") ? DT__MC_TEXTO
                         : dt__mr_es(rs, rl, "formato") ? DT__MC_FORMATO : dt__mr_es(rs, rl, "ip") ? DT__MC_IP
@@ -245,7 +281,7 @@ static dt_status dt__mr_columna(const dt__doc_node *v, const char *k, size_t kn,
         dt__doc_cite(rs, rl, q);
         return dt__doc_refuse(rn, why, whycap,
                               "columnas.%s: unknown rule '%s' (the rules are rut, persona, email, telefono, patente, texto, fecha, "
-                              "monto, sustituir, derivado, formato, ip, coordenada, constante, sigue, mantener, nulo and borrar)",
+                              "monto, sustituir, derivado, formato, ip, coordenada, constante, sigue, suma, mantener, nulo and borrar)",
                               col.s, q);
     }
     for (size_t i = 0; i < dt__doc_len(v); i++) {
@@ -271,7 +307,8 @@ static dt_status dt__mr_columna(const dt__doc_node *v, const char *k, size_t kn,
             continue;
         }
         if ((c->regla == DT__MR_CONSTANTE && dt__mr_es(key, n, "valor")) ||
-            (c->regla == DT__MR_SIGUE && (dt__mr_es(key, n, "de") || dt__mr_es(key, n, "campo"))))
+            (c->regla == DT__MR_SIGUE && (dt__mr_es(key, n, "de") || dt__mr_es(key, n, "campo"))) ||
+            (c->regla == DT__MR_SUMA && (dt__mr_es(key, n, "de") || dt__mr_es(key, n, "menos"))))
             continue;
         if ((c->regla == DT__MR_RUT && dt__mr_es(key, n, "dv")) ||
             (c->regla == DT__MR_DERIVADO && (dt__mr_es(key, n, "de") || dt__mr_es(key, n, "otros"))))
@@ -286,6 +323,7 @@ static dt_status dt__mr_columna(const dt__doc_node *v, const char *k, size_t kn,
     if (c->regla == DT__MR_VALOR && c->tipo == DT__MC_TEXTO) return dt__mr_buscar(dt__doc_get(v, "buscar", 6), col.s, c, why, whycap);
     if (c->regla == DT__MR_RUT || c->regla == DT__MR_DERIVADO) return dt__mr_partido(v, col.s, c, entidad, entidad_n, why, whycap);
     if (c->regla == DT__MR_CONSTANTE || c->regla == DT__MR_SIGUE) return dt__mr_propias(v, col.s, c, why, whycap);
+    if (c->regla == DT__MR_SUMA) return dt__mr_suma(v, col.s, c, why, whycap);
     if (c->regla != DT__MR_PERSONA) return DT_OK;
     const dt__doc_node *cn = dt__doc_get(v, "campo", 5), *en = dt__doc_get(v, "entidad", 7);
     if (cn == NULL)
@@ -715,6 +753,7 @@ typedef struct dt__mr_pcol {
     size_t dv;               /* rut with dv: its check digit column's index in the header */
     int es_dv;               /* the check digit column of a rut with dv: written with its body */
     size_t de;               /* sigue: the comuna column's index in the header */
+    size_t terminos[DT__MR_SUMA_MAX]; /* suma: its columns' indexes in the header */
 } dt__mr_pcol;
 
 typedef struct dt__mr_ent { /* per header column that is an entity: this row's persona */
@@ -840,6 +879,22 @@ dt_status dt_mascara_plan_new(const dt_mascara_reglas *r, const dt_mascara_clave
             goto refusal;
         }
         p->col[i].dv = j;
+    }
+    for (size_t i = 0; i < n; i++) {
+        const dt__mr_col *c = p->col[i].regla;
+        if (c == NULL || c->regla != DT__MR_SUMA) continue;
+        for (size_t t = 0; t < c->nterminos; t++) {
+            size_t j = 0;
+            while (j < n && !(c->terminos_largo[t] == largos[j] && memcmp(c->terminos[t], columnas[j], largos[j]) == 0)) j++;
+            if (j == n || j == i || p->col[j].salida < 0 ||
+                (p->col[j].regla && (p->col[j].regla->regla == DT__MR_SUMA || p->col[j].regla->regla == DT__MR_VALOR))) {
+                dt__mr_no(why, whycap, "%s: columnas.%s names in its sum a column the input does not have, one the rules drop, "
+                          "or one whose rule is suma or texto-like (a sum adds amounts masked before it)", arch,
+                          dt__mr_citar(c->nombre, c->largo).s);
+                goto refusal;
+            }
+            p->col[i].terminos[t] = j;
+        }
     }
     for (size_t i = 0; i < n; i++) {
         const dt__mr_col *c = p->col[i].regla;
@@ -1224,6 +1279,67 @@ static int dt__mr_sigue_fila(dt_mascara_plan *p, size_t i, size_t largo) {
     return 0;
 }
 
+/* A number as a sum reads it: an optional '-', digits, an optional point and up to 6 digits after it:
+ * its digits as one integer into *v and the digits after the point into *dec. 0, or -1. */
+static int dt__mr_numero(const char *s, size_t n, int64_t *v, int *dec) {
+    size_t i = 0, digitos = 0;
+    int neg = 0, punto = -1;
+    int64_t x = 0;
+    if (i < n && s[i] == '-') neg = 1, i++;
+    for (; i < n; i++) {
+        if (s[i] >= '0' && s[i] <= '9') {
+            if (++digitos > 17) return -1;
+            x = x * 10 + (s[i] - '0');
+            if (punto >= 0) punto++;
+        } else if (s[i] == '.' && punto < 0) punto = 0;
+        else return -1;
+    }
+    if (digitos == 0 || punto > 6 || punto == 0) return -1;
+    *v = neg ? -x : x;
+    *dec = punto < 0 ? 0 : punto;
+    return 0;
+}
+
+/* The suma column i of this row: the sum of its columns' masked values, with as many decimals as the most
+ * precise of them. 0; -1 when a term is empty or no number; -2 out of memory. */
+static int dt__mr_suma_fila(dt_mascara_plan *p, size_t i) {
+    const dt__mr_col *c = p->col[i].regla;
+    int64_t v[DT__MR_SUMA_MAX];
+    int dec[DT__MR_SUMA_MAX], dmax = 0;
+    for (size_t t = 0; t < c->nterminos; t++) {
+        int st = p->col[p->col[i].terminos[t]].salida;
+        const char *s = p->vini[st] != (size_t)-1 ? p->buf + p->vini[st] : p->vptr[st];
+        size_t n = p->vini[st] != (size_t)-1 || p->vptr[st] ? p->vlen[st] : 0;
+        if (s == NULL || dt__mr_numero(s, n, &v[t], &dec[t]) != 0) return -1;
+        if (dec[t] > dmax) dmax = dec[t];
+    }
+    int64_t total = 0;
+    for (size_t t = 0; t < c->nterminos; t++) {
+        int64_t x = v[t];
+        for (int e = dec[t]; e < dmax; e++) x *= 10;
+        total += c->signos[t] * x;
+    }
+    char out[48], *q = out;
+    uint64_t m = total < 0 ? (uint64_t)(-(total + 1)) + 1u : (uint64_t)total, escala = 1;
+    for (int e = 0; e < dmax; e++) escala *= 10;
+    if (total < 0) *q++ = '-';
+    q = dt__put_u64(q, m / escala);
+    if (dmax > 0) {
+        *q++ = '.';
+        uint64_t r = m % escala;
+        for (int e = dmax - 1; e >= 0; e--, r /= 10) q[e] = (char)('0' + r % 10);
+        q += dmax;
+    }
+    size_t largo = (size_t)(q - out);
+    if (dt__mr_reservar(p, largo)) return -2;
+    memcpy(p->buf + p->usado, out, largo);
+    int s = p->col[i].salida;
+    p->vini[s] = p->usado;
+    p->vlen[s] = largo;
+    p->usado += largo;
+    return 0;
+}
+
 /* The texto column i of this row: its own values replaced by the row's masked ones, the rest by texto. */
 static int dt__mr_texto_fila(dt_mascara_plan *p, size_t i, const char *const *valores, const size_t *largos, char *motivo,
                              size_t motivocap) {
@@ -1337,7 +1453,7 @@ dt_status dt_mascara_plan_fila(dt_mascara_plan *p, uint64_t fila, size_t n, cons
             continue;
         }
         if (c->regla == DT__MR_VALOR && c->tipo == DT__MC_TEXTO) continue; /* after the others: it may hold their values */
-        if (c->regla == DT__MR_SIGUE) continue; /* after the comuna it follows */
+        if (c->regla == DT__MR_SIGUE || c->regla == DT__MR_SUMA) continue; /* after the columns they follow */
         if (c->regla == DT__MR_CONSTANTE) {
             if (dt__mr_reservar(p, c->valor_largo)) goto sin_memoria;
             memcpy(p->buf + p->usado, c->valor, c->valor_largo);
@@ -1479,6 +1595,18 @@ dt_status dt_mascara_plan_fila(dt_mascara_plan *p, uint64_t fila, size_t n, cons
                 return DT_ERR_INVALID_ARG;
             } /* nulo and invalido: emptied (a code kept would point at the real comuna) */
         }
+    }
+    for (size_t i = 0; i < n; i++) {
+        const dt__mr_col *c = p->col[i].regla;
+        if (p->col[i].salida < 0 || c == NULL || c->regla != DT__MR_SUMA || largos[i] == 0) continue;
+        int rc = dt__mr_suma_fila(p, i);
+        if (rc == -2) goto sin_memoria;
+        if (rc < 0 && pol == DT__MR_ERROR) {
+            if (why && whycap)
+                snprintf(why, whycap, "row %llu, column %s: a column of its sum does not hold a number after masking (digits, "
+                         "a '-' and a decimal point); politica.invalido is \"error\"", (unsigned long long)fila, DT__MR_ESTA_COLUMNA);
+            return DT_ERR_INVALID_ARG;
+        } /* nulo and invalido: emptied */
     }
     for (size_t i = 0; i < n; i++) {
         const dt__mr_col *c = p->col[i].regla;
