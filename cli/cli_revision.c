@@ -23,8 +23,9 @@
  *
  * --estricto: exit DT__REV_SALIDA (3) when a column wrote, as they were, values that look personal: names,
  * RUTs, emails, phones, plates or text with data inside, in at least DT__REV_MINIMO values and 1 % of the
- * column's non-empty values checked (or in all of them when fewer), RUTs in at least a fifth (a column of
- * plain numbers passes a RUT's check 1 time in 11). */
+ * column's non-empty values checked (or in all of them when fewer); RUTs so when written with a hyphen, else
+ * (bare numbers, which pass a RUT's check 1 time in 11: an integer key) in more than half of them. A
+ * UUID's text is not judged (dt__rev_uuid). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -44,6 +45,7 @@ static const char *const dt__rev_clases[NCLASES] = {"rut", "email", "telefono", 
                                                     "nombre_completo", "nombre", "apellido", "texto"};
 /* Each slot remembers what a value it saw looked like, by the value's unkeyed 64-bit hash (never the value):
  * a column of few distinct values (a sex, a comuna, a status) is judged once per value and slot. */
+#define C_RUT_GUION NCLASES /* a RUT with its check digit after a hyphen: not a bare number passing the check */
 #define MEMO 2048 /* entries per column and slot, a power of two; once 3/4 full, new values are judged each time */
 
 /* The kinds a summary counts, from the classes and signals. */
@@ -63,7 +65,7 @@ struct dt__revision_tabla {
     int sonda_fallida;
     uint64_t filas, revisadas;
     uint64_t *llenos, *iguales; /* per output column: non-empty values checked, written unchanged */
-    uint64_t (*clase)[NCLASES], (*senal)[NSENALES];
+    uint64_t (*clase)[NCLASES + 1], (*senal)[NSENALES]; /* [NCLASES]: RUTs written with a hyphen (C_RUT_GUION) */
 };
 
 typedef struct dt__rev_memo {
@@ -76,7 +78,7 @@ struct dt__revision_lote {
     const dt__revision_tabla *t;
     uint64_t filas, revisadas;
     uint64_t *llenos, *iguales;            /* per output column, since the last block was added */
-    uint64_t (*clase)[NCLASES], (*senal)[NSENALES];
+    uint64_t (*clase)[NCLASES + 1], (*senal)[NSENALES]; /* [NCLASES]: RUTs written with a hyphen (C_RUT_GUION) */
     dt__rev_memo *memo;                    /* per output column, kept across the slot's blocks */
     int sin_memoria;
 };
@@ -235,14 +237,28 @@ static uint64_t dt__rev_hash(const char *s, size_t n) { /* FNV-1a, then mixed: u
     return h | 1;
 }
 
+/* A UUID's canonical text (8-4-4-4-12 hexadecimal digits): a generated identifier. The detector reads one in
+ * about 45 as words holding a RUT or a phone (a run of 7 or 8 decimal digits among the hexadecimal ones), so a
+ * kept uuid key would look like text with data; it is counted as checked, not judged. */
+static int dt__rev_uuid(const char *v, size_t n) {
+    if (n != 36) return 0;
+    for (size_t i = 0; i < 36; i++) {
+        unsigned char c = (unsigned char)v[i];
+        int guion = i == 8 || i == 13 || i == 18 || i == 23;
+        if (guion ? c != '-' : !((c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F'))) return 0;
+    }
+    return 1;
+}
+
 /* One non-empty value of output column i, counted by its class and signals (judged by the library's detector
  * functions, dt__detectar and dt__detectar_senales, which dt_detector_fila counts too; or remembered). */
 static void dt__rev_contar(dt__revision_lote *l, size_t i, const char *v, size_t n) {
+    if (dt__rev_uuid(v, n)) return;
     dt__rev_memo *m = &l->memo[i];
     uint64_t h = dt__rev_hash(v, n);
     size_t p = 0;
     int hallado = 0;
-    unsigned clase = NCLASES, senales = 0;
+    unsigned clase = 255, senales = 0; /* 255: none */
     if (m->h == NULL && !l->sin_memoria) {
         m->h = (uint64_t *)calloc(MEMO, sizeof *m->h);
         m->kc = (unsigned char *)calloc(MEMO, 2);
@@ -257,10 +273,12 @@ static void dt__rev_contar(dt__revision_lote *l, size_t i, const char *v, size_t
         const char *k = dt__detectar(v, n);
         for (clase = 0; clase < NCLASES && strcmp(k, dt__rev_clases[clase]) != 0; clase++) {
         }
+        if (clase == NCLASES) clase = 255;
         senales = dt__detectar_senales(v, n) & 31u;
         if (m->h && m->usados < MEMO / 4 * 3) m->h[p] = h, m->kc[2 * p] = (unsigned char)clase, m->kc[2 * p + 1] = (unsigned char)senales, m->usados++;
     }
     if (clase < NCLASES) l->clase[i][clase]++;
+    if (clase == 0 && memchr(v, '-', n) != NULL) l->clase[i][C_RUT_GUION]++;
     for (unsigned q = 0; q < NSENALES; q++) l->senal[i][q] += (senales >> q) & 1u;
 }
 
@@ -310,7 +328,7 @@ void dt__cli_revision_bloque(dt__revision *r, dt__revision_lote *l) {
     t->revisadas += l->revisadas;
     for (size_t i = 0; !l->sin_memoria && i < t->m; i++) {
         t->llenos[i] += l->llenos[i], t->iguales[i] += l->iguales[i];
-        for (size_t z = 0; z < NCLASES; z++) t->clase[i][z] += l->clase[i][z];
+        for (size_t z = 0; z <= NCLASES; z++) t->clase[i][z] += l->clase[i][z];
         for (size_t z = 0; z < NSENALES; z++) t->senal[i][z] += l->senal[i][z];
     }
     dt__rev_lote_vaciar(l);
@@ -330,10 +348,16 @@ static void dt__rev_kinds_de(const dt__revision_tabla *t, size_t i, uint64_t k[K
     k[K_COMUNA] = c[5];
 }
 
-/* Whether `cuantos` of a kind among `de` values checked make the column personal (the header's rule). */
-static int dt__rev_personal(int kind, uint64_t cuantos, uint64_t de) {
+/* Whether `cuantos` of a kind among `de` values checked make the column personal: at least DT__REV_MINIMO and
+ * 1 % of them, or all of them when fewer were checked. RUTs: those written with a hyphen so; any RUT (a bare
+ * number passing the check too, as 1 in 11 numbers do: an integer key) only in more than half the values. */
+static int dt__rev_personal(const dt__revision_tabla *t, size_t i, int kind, uint64_t cuantos, uint64_t de) {
     if (kind >= K_PERSONALES || cuantos == 0) return 0;
-    if (kind == K_RUT) return cuantos >= DT__REV_MINIMO ? cuantos * 5 >= de : cuantos == de;
+    if (kind == K_RUT) {
+        uint64_t g = t->clase[i][C_RUT_GUION];
+        if (g > 0 && (g >= DT__REV_MINIMO ? g * 100 >= de : g == de)) return 1;
+        return cuantos >= DT__REV_MINIMO ? cuantos * 2 > de : cuantos == de;
+    }
     return cuantos >= DT__REV_MINIMO ? cuantos * 100 >= de : cuantos == de;
 }
 
@@ -358,7 +382,7 @@ static int dt__rev_columna(const dt__revision_tabla *t, size_t i, uint64_t k[K_N
     dt__rev_kinds_de(t, i, k);
     *de = t->mantenida[i] ? t->llenos[i] : t->iguales[i];
     int personal = 0; /* kept: among its values; masked: its unchanged values, against all it checked */
-    for (int q = 0; q < K_N; q++) personal |= dt__rev_personal(q, k[q], t->llenos[i]);
+    for (int q = 0; q < K_N; q++) personal |= dt__rev_personal(t, i, q, k[q], t->llenos[i]);
     return personal;
 }
 

@@ -95,6 +95,9 @@ def test_a_kept_first_name_is_named_and_its_names_counted(tmp_path):
     city = _linea(err, "customer.city")
     assert city is not None and "(personal)" not in city and "like comunas" in city, \
         f"customer.city: expected kept, comunas counted, not personal; got {city!r}"
+    ident = _linea(err, "customer.id")
+    assert ident is not None and "(personal)" not in ident, \
+        f"customer.id (integers, 1 in 11 pass a RUT's check): expected kept, not personal; got {ident!r}"
     note = _linea(err, "customer.note")
     assert note is not None and note.endswith("nothing personal seen"), f"customer.note: expected nothing personal, got {note!r}"
     assert _linea(err, "customer.email") is None and _linea(err, "customer.last_name") is None, \
@@ -257,3 +260,22 @@ def test_enmascarar_review_is_the_same_with_any_jobs(tmp_path):
     doc = json.loads(vistas[0][2])
     assert (doc["filas"], doc["revisadas"]) == (7000, 5010), f"rows, rows checked: got {doc['filas']}, {doc['revisadas']}"
     assert [c["columna"] for c in doc["columnas"] if c["personal"]] == ["first_name"], doc
+
+
+def test_enmascarar_a_kept_rut_column_is_personal_and_a_kept_integer_key_is_not(tmp_path):
+    rc, out, err = _correr("tabla", "persona", "-n", 30, "--seed", "3", "--campos", "rut", "--format", "csv")
+    assert rc == 0, err
+    ruts = out.decode().splitlines()[1:]
+    f = tmp_path / "c.csv"
+    # 21636369-8b52-...: a uuid the detector reads as words holding a RUT (its first group is 8 digits)
+    f.write_text("id,rut,uuid\n" + "".join(f"{1000 + 7 * i},{r},21636369-8b52-9b4a-97b7-50923ceb3f{i:02d}\n"
+                                            for i, r in enumerate(ruts)))
+    r = tmp_path / "r.toml"
+    r.write_text('version = 1\n[columnas]\nid = { regla = "mantener" }\nrut = { regla = "mantener" }\nuuid = { regla = "mantener" }\n')
+    j = tmp_path / "rev.json"
+    rc, _, err = _correr("enmascarar", "--reglas", r, "--clave-de-prueba", "--entrada", f, "--revision-json", j, "--estricto")
+    assert rc == 3, f"rut kept under --estricto: expected exit 3, got {rc}: {err}"
+    cols = {c["columna"]: c for c in json.loads(j.read_text())["columnas"]}
+    assert cols["rut"]["personal"] and cols["rut"]["parecen"]["rut"] == 30, f"rut: expected 30 RUTs, personal; got {cols['rut']}"
+    assert not cols["id"]["personal"], f"id (integers): expected not personal, got {cols['id']}"
+    assert not cols["uuid"]["personal"] and cols["uuid"]["parecen"]["texto"] == 0, f"uuid: expected not judged, got {cols['uuid']}"
