@@ -466,8 +466,12 @@ static void plan(void) {
     }
     char esp[1024], rut_sin[32];
     snprintf(rut_sin, sizeof rut_sin, "%s", m(dt_mascara_rut, "12345678-5"));
+    /* the rule telefono writes dt_mascara_telefono's number with its subscriber part starting with 0: nobody's */
+    char tel[64];
+    snprintf(tel, sizeof tel, "%s", m(dt_mascara_telefono, v[2]));
+    tel[7] = '0'; /* "+56 9 X": the subscriber's first digit */
     CHECK(strcmp(o[0], m(dt_mascara_rut, v[0])) == 0 && strcmp(o[1], m(dt_mascara_email, v[1])) == 0 &&
-              strcmp(o[2], m(dt_mascara_telefono, v[2])) == 0 && strcmp(o[3], m(dt_mascara_patente, v[3])) == 0,
+              strcmp(o[2], tel) == 0 && strcmp(o[3], m(dt_mascara_patente, v[3])) == 0,
           "the column rules: %s | %s | %s | %s", o[0], o[1], o[2], o[3]);
     snprintf(esp, sizeof esp, "cliente %s (%s, %s, %s)", rut_sin, o[1], o[2], o[3]);
     CHECK(strcmp(o[4], esp) == 0, "the note: %s\n    expected %s", o[4], esp);

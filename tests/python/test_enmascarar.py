@@ -642,17 +642,18 @@ def test_masked_emails_phones_plates_validate_outside(notas):
         email_validator.validate_email(o["email"], check_deliverability=False)
         assert o["email"].endswith(".example.com"), f"row {i + 1}: {o['email']}"
         for c in ("telefono", "fijo"):
-            n0, n1 = phonenumbers.parse(f[c], "CL"), phonenumbers.parse(o[c], "CL")
-            if phonenumbers.is_valid_number(n0):
-                assert phonenumbers.is_valid_number(n1), f"row {i + 1}, column {c}: {f[c]} -> {o[c]} not valid"
-                assert phonenumbers.number_type(n1) == phonenumbers.number_type(n0) or c == "fijo", (f[c], o[c])
-            assert len(o[c]) == len(f[c]) and o[c][:6] == f[c][:6], f"row {i + 1}, column {c}: {f[c]} -> {o[c]}"
+            # a Chilean number nobody holds (issue 48): libphonenumber reads it as Chilean, and not valid
+            n1 = phonenumbers.parse(o[c], "CL")
+            assert n1.country_code == 56 and not phonenumbers.is_valid_number(n1), \
+                f"row {i + 1}, column {c}: {f[c]} -> {o[c]} is a valid, assignable number"
+            assert len(o[c]) == len(f[c]) and o[c][:4] == f[c][:4], f"row {i + 1}, column {c}: {f[c]} -> {o[c]}"
         forma = r"[BCDFGHJKLPRSTVWXYZ]{4}·[1-9][0-9]" if re.match(r"[A-Z]{4}", f["patente"]) else r"[A-Z]{2}·[0-9]{4}"
         assert re.fullmatch(forma, o["patente"]), f"row {i + 1}: plate {f['patente']} -> {o['patente']}"
         for c in vistos:
             vistos[c].add(o[c])
-    for c, v in vistos.items():
-        assert len(v) == len({f[c] for f in filas}), f"column {c}: two inputs gave one output"
+    for c, v in vistos.items():  # mobiles into the one unassigned block may share a number (documented)
+        if c not in ("telefono", "fijo"):
+            assert len(v) == len({f[c] for f in filas}), f"column {c}: two inputs gave one output"
 
 
 def test_the_masked_email_is_the_documented_derivation(notas):
@@ -722,11 +723,12 @@ def test_the_masked_phone_is_the_documented_derivation(notas):
     for i, (f, o) in enumerate(zip(filas, _filas(salida))):
         for c in ("telefono", "fijo"):
             d = "".join(ch for ch in f[c] if ch.isdigit())[2:]  # +56 dropped
+            # then the subscriber part's first digit made 0 (issue 48): a number Chile's plan never assigns
             if d[0] == "9":
-                y = "9" + f"{movil(int(d[1:])):08d}"
+                y = "9" + f"{movil(int(d[1:])) % 10 ** 7:08d}"
             elif d[0] == "2":
-                y = "2" + f"{fijo(2, int(d[1:])):08d}"
+                y = "2" + f"{fijo(2, int(d[1:])) % 10 ** 7:08d}"
             else:
-                y = d[:2] + f"{fijo(int(d[:2]), int(d[2:])):07d}"
+                y = "20" + f"{fijo(int(d[:2]), int(d[2:])):07d}"  # a regional number into Santiago's 2 0 block
             got = "".join(ch for ch in o[c] if ch.isdigit())[2:]
             assert got == y, f"row {i + 1}, column {c}: {o[c]}, the document gives {y}"

@@ -789,6 +789,9 @@ static dt_status dt__detector_escribir(const dt_detector *d, const char *origen,
                 /* noise per cell could leave the range a CHECK allows (neto BETWEEN 1000 AND 900000) */
                 dt__tx(&x, "{ regla = \"mantener\" }");
                 por = 18;
+            } else if (r.p && (c->restr & DT_DETECTOR_UNICO) && strcmp(r.p, "{ regla = \"telefono\" }") == 0) {
+                /* a phone in a key: the permutation's valid numbers stay distinct, the unassigned block may not */
+                dt__tx(&x, "{ regla = \"telefono\", realista = true }");
             } else if (r.p) dt__tx(&x, "%s", r.p);
             free(r.p);
         }

@@ -59,6 +59,11 @@ enum { DT__MC_EMAIL = 1, DT__MC_TELEFONO, DT__MC_PATENTE, DT__MC_TEXTO, DT__MC_F
 dt_status dt__mc_valor(const dt_mascara_clave *k, int tipo, unsigned buscar, const char *in, size_t len, char *buf,
                        size_t cap, size_t *out_len, char *why, size_t whycap);
 
+/* A Chilean phone as texto masks one inside a note: what the rule telefono writes for it (a number
+ * nobody holds), refused as dt_mascara_telefono refuses what is not Chile's plan. */
+dt_status dt__mc_telefono_texto(const dt_mascara_clave *k, const char *in, size_t len, char *buf, size_t cap,
+                                size_t *out_len, char *why, size_t whycap);
+
 /* mascara_formas.c: the formas subkey (dt__mc_claves_valores calls it); the rules formato, ip and
  * coordenada, arguments and refusals as dt_mascara_email's; a phone of another country than Chile's
  * plan, [a, b) of in, its digits but the calling code replaced into out (b - a bytes): 0, or -1 when

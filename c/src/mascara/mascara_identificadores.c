@@ -273,9 +273,10 @@ static dt_status dt__mv_telefono(const dt_mascara_clave *k, const char *in, size
     size_t a, b, pos[11], nd, o;
     unsigned area;
     /* the rule telefono: forward, a foreign number masked too (2, 3), and a Chilean one written where
-     * nobody answers (2; 3 is realista = true, the valid number the permutation gives) */
-    int otros_paises = inversa >= 2, nadie = inversa == 2;
-    if (otros_paises) inversa = 0;
+     * nobody answers (2; 3 is realista = true, the valid number the permutation gives); texto (4): a
+     * Chilean phone only, written where nobody answers, as the rule writes the same number */
+    int otros_paises = inversa == 2 || inversa == 3, nadie = inversa == 2 || inversa == 4; /* 4: texto's phones */
+    inversa = inversa == 1;
     dt_status st = dt__mv_inicio("telefono", k, in, len, buf, cap, why, whycap, &a, &b);
     if (st != DT_OK) return st;
     const char *falla = dt__mc_telefono_falla(in, a, b, pos, &nd, &o, &area);
@@ -302,11 +303,12 @@ static dt_status dt__mv_telefono(const dt_mascara_clave *k, const char *in, size
     uint32_t x = 0;
     for (size_t i = primero; i < nd; i++) x = x * 10 + (uint32_t)(in[pos[i]] - '0');
     x = dt__mv_tel(k, area, x, inversa);
-    /* a subscriber number that starts with 0, which Chile's plan never assigns (9 0XXX XXXX, 2 0XXX XXXX,
-     * AA 0XX XXXX; libphonenumber reads them as Chilean and not valid): a masked phone reaches nobody.
-     * Santiago's and the areas' numbers of the plan stay distinct (they all start with 2); mobiles may
-     * share one, as the persona rule's do */
-    if (nadie) x %= cifras == 8 ? 10000000u : 1000000u;
+    /* a number Chile's plan never assigns, so a masked phone reaches nobody (libphonenumber reads it as
+     * Chilean and not valid): a mobile or Santiago's with its subscriber part starting with 0 (9 0XXX XXXX,
+     * 2 0XXX XXXX); a regional one (AA + 7 digits, any of which libphonenumber accepts) written in
+     * Santiago's unassigned 2 0 block, its 7 digits permuted within its area. Santiago's numbers of the
+     * plan stay distinct (they all start with 2); mobiles, and regional numbers of two areas, may share one */
+    if (nadie && cifras == 8) x %= 10000000u;
     if (out_len) *out_len = len;
     if (len + 1 > cap) {
         if (cap > 0) buf[0] = '\0';
@@ -315,12 +317,20 @@ static dt_status dt__mv_telefono(const dt_mascara_clave *k, const char *in, size
     memcpy(buf, in, len);
     buf[len] = '\0';
     for (size_t i = 0; i < cifras; i++, x /= 10) buf[pos[nd - 1 - i]] = (char)('0' + x % 10);
+    if (nadie && area >= 10) { /* libphonenumber takes any 7 digits after a regional area: written 2 0, Santiago's unassigned */
+        buf[pos[o]] = '2';
+        buf[pos[o + 1]] = '0';
+    }
     return DT_OK;
 }
 
 dt_status dt_mascara_telefono(const dt_mascara_clave *k, const char *in, size_t len, char *buf, size_t cap,
                               size_t *out_len, char *why, size_t whycap) {
     return dt__mv_telefono(k, in, len, buf, cap, out_len, why, whycap, 0);
+}
+dt_status dt__mc_telefono_texto(const dt_mascara_clave *k, const char *in, size_t len, char *buf, size_t cap,
+                                size_t *out_len, char *why, size_t whycap) {
+    return dt__mv_telefono(k, in, len, buf, cap, out_len, why, whycap, 4);
 }
 dt_status dt_mascara_telefono_inversa(const dt_mascara_clave *k, const char *in, size_t len, char *buf, size_t cap,
                                       size_t *out_len, char *why, size_t whycap) {

@@ -695,10 +695,10 @@ dt_status dt_mascara_texto(const dt_mascara_clave *k, unsigned buscar, const cha
             f = dt_mascara_rut;
         else if ((buscar & DT_MASCARA_BUSCAR_TELEFONO) && (c == '+' || c == '(' || c == '9') && !dt__mt_alnum(p) &&
                  p != '+' && borde_num && dt__mt_telefono(s, n, i, &fin) && (c == '+' || !dt__mt_etiqueta_codigo(s, i)))
-            f = dt_mascara_telefono;
+            f = dt__mc_telefono_texto;
         else if ((buscar & DT_MASCARA_BUSCAR_TELEFONO) && (c == '(' || dt__mt_dig(c)) && !dt__mt_alnum(p) && p != '+' &&
                  borde_num && dt__mt_telefono_libre(s, n, i, &fin) && !dt__mt_etiqueta_codigo(s, i))
-            f = dt_mascara_telefono;
+            f = dt__mc_telefono_texto;
         else if ((buscar & DT_MASCARA_BUSCAR_PATENTE) && dt__mt_let(c) && !dt__mt_alnum(p) && dt__mt_patente(s, n, i, &fin) &&
                  !dt__mt_etiqueta_codigo(s, i))
             f = dt_mascara_patente;

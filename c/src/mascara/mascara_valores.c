@@ -236,12 +236,13 @@ dt_status dt__mv_fecha_celda(const dt_mascara_clave *k, const char *in, size_t l
             if (!((in[i] >= '0' && in[i] <= '9') || in[i] == ':' || in[i] == '.' || in[i] == '+' || in[i] == '-' || in[i] == 'Z'))
                 hora = 0;
     }
-    /* a day written with a two-digit year (13/05/78, 13-05-78): read as POSIX's %y reads it (69..99 the
-     * 1900s, 00..68 the 2000s), written back with two digits */
+    /* a day written with a two-digit year and slashes (13/05/78, as Latin American exports write it): read
+     * as POSIX's %y reads it (69..99 the 1900s, 00..68 the 2000s), written back with two digits. With
+     * dashes it stays unread: 24-01-31 may as well be year first */
     char largo[10];
     const char *leido = in;
     int corto = 0;
-    if (len == 8 && (in[2] == '/' || in[2] == '-') && in[5] == in[2] && dt__mv_digitos(in + 6, 2)) {
+    if (len == 8 && in[2] == '/' && in[5] == '/' && dt__mv_digitos(in, 2) && dt__mv_digitos(in + 3, 2) && dt__mv_digitos(in + 6, 2)) {
         memcpy(largo, in, 6);
         int yy = (in[6] - '0') * 10 + (in[7] - '0');
         largo[6] = yy >= 69 ? '1' : '2';

@@ -73,6 +73,12 @@ long dt__comuna_indice(const char *s, size_t n) {
     if (k == 0) return -1;
     for (size_t c = 0; c < DT_T_N_COMUNAS; c++) {
         const dt_t_str *nm = &dt_t_comunas[c].nombre;
+        /* the name's first letter alone folded first: most comunas are left before their whole name is
+         * folded (the folds were most of detectar's time) */
+        char f[4];
+        size_t l0 = (unsigned char)nm->s[0] >= 0x80 && nm->n > 1 ? 2 : 1;
+        if (dt__put_ascii_fold(f, nm->s, l0) == f) continue;
+        if ((f[0] >= 'A' && f[0] <= 'Z' ? f[0] + 32 : f[0]) != v[0]) continue;
         char w[96];
         size_t m = 0;
         int ok = 1;
