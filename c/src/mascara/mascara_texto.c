@@ -80,6 +80,7 @@ static size_t dt__mt_sep_arroba(const char *s, size_t n, size_t j) {
         if (!esp && !esp2) return 0; /* "a@b" is the ordinary address, dt__mt_email's */
         return w + (size_t)esp2 - j;
     }
+    if ((AT(w) | 0x20) != 'a' || ((AT(w + 1) | 0x20) != 't' && (AT(w + 1) | 0x20) != 'r')) return 0; /* at, arroba */
     size_t r = w;
     while (r < n && r - w < 7 && dt__mt_let(AT(r))) r++;
     char pl[8];
@@ -478,6 +479,18 @@ static int dt__mt_rut_libre(const char *s, size_t n, size_t i, int etiqueta, siz
     return 1;
 }
 
+/* A cheap no for dt__mt_cuentarut: the last letter before i (past ' ', ':', '#', '.', 'N°') is a 't'. */
+static int dt__mt_antes_t(const char *s, size_t i) {
+    size_t j = i, k = 0;
+    while (j > 0 && k < 8) {
+        unsigned char c = (unsigned char)s[j - 1];
+        if (c == ' ' || c == ':' || c == '#' || c == '.' || c == 0xB0 || c == 0xBA || c == 0xC2) j--, k++;
+        else if ((c == 'N' || c == 'n') && j >= 2 && s[j - 2] == ' ') j--, k++;
+        else break;
+    }
+    return j > 0 && (s[j - 1] | 0x20) == 't';
+}
+
 /* A CuentaRUT number after its label (dt__mt_etiqueta_cuentarut) at the digit i: 7 or 8 digits, dotted
  * in threes or not, not followed by a dash (then it is a RUT, dt__mt_rut's) nor glued to a letter or
  * digit. Masked as the `derivado` rule masks a number (its body through the RUT permutation, in the
@@ -654,6 +667,8 @@ dt_status dt_mascara_texto(const dt_mascara_clave *k, unsigned buscar, const cha
             dt__mt_email(s, n, i, &ini, &fin))
             f = dt_mascara_email;
         else if ((buscar & DT_MASCARA_BUSCAR_EMAIL) && (c == ' ' || c == '[' || c == '(' || c == '{' || c == '<' || c == '@') &&
+                 ((AT(i + 1) | 0x20) == 'a' || AT(i + 1) == '@' || AT(i + 1) == ' ' || AT(i + 1) == '[' || AT(i + 1) == '(' ||
+                  AT(i + 1) == '{' || AT(i + 1) == '<') &&
                  dt__mt_arroba_escrita(s, n, i, hecho, &ini) &&
                  (correo_usado = 1) && dt__mt_email_escrito(s, n, ini, &fin, correo, sizeof correo, &nn, &sa, &sb, &sp, &spa)) {
             /* the masked address written in the note's shape: its local part, the note's separator for
@@ -674,7 +689,7 @@ dt_status dt_mascara_texto(const dt_mascara_clave *k, unsigned buscar, const cha
             }
             i++;
             continue;
-        } else if ((buscar & DT_MASCARA_BUSCAR_RUT) && dt__mt_dig(c) && borde_num && dt__mt_cuentarut(s, n, i, &fin)) {
+        } else if ((buscar & DT_MASCARA_BUSCAR_RUT) && dt__mt_dig(c) && borde_num && dt__mt_antes_t(s, i) && dt__mt_cuentarut(s, n, i, &fin)) {
             /* a CuentaRUT number: as the derivado rule masks it */
             char u[96];
             size_t m = 0;
