@@ -97,6 +97,10 @@ static void spans(void) {
     T("20240115 y 19991231", "20240115 y 19991231");
     T("Folio 123456785, N\xc2\xb0 123456785, pedido 123456785, cuenta 123456785, fono 123456785", "Folio 123456785, N\xc2\xb0 123456785, pedido 123456785, cuenta 123456785, fono 123456785");
     T("123456785 pesos, 123456785,50", "123456785 pesos, 123456785,50");
+    /* after the document's word, as after RUT: a 9 digit run from 9, a mistyped check digit */
+    T("c\xc3\xa9" "dula 912345678, C.I. 123456786, CI: 12.345.678 5, carnet 123456785; ci 912345678",
+      "c\xc3\xa9" "dula ", R "91234567K", ", C.I. ", R "123456785", ", CI: ", R "12.345.678-5", ", carnet ", R "123456785", "; ci ", R "91234567K"); /* the right check digit of 91234567 is K */
+    T("Marci 912345678", "Marci ", F "912345678");
     /* grouped by commas: the right check digit, written back with commas */
     T("12,345,678-5 y 12,345,678-6 y 1,234,567", "1,192,169-8 y 12,345,678-6 y 1,234,567");
     /* codes: not a plate, a phone nor a RUT */

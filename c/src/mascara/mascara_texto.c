@@ -80,6 +80,7 @@ static size_t dt__mt_sep_arroba(const char *s, size_t n, size_t j) {
         if (!esp && !esp2) return 0; /* "a@b" is the ordinary address, dt__mt_email's */
         return w + (size_t)esp2 - j;
     }
+    if ((AT(w) | 0x20) != 'a' || ((AT(w + 1) | 0x20) != 't' && (AT(w + 1) | 0x20) != 'r')) return 0; /* at, arroba */
     size_t r = w;
     while (r < n && r - w < 7 && dt__mt_let(AT(r))) r++;
     char pl[8];
@@ -380,6 +381,28 @@ static int dt__mt_etiqueta(const char *s, size_t i) {
     return j == 0 || !dt__mt_let((unsigned char)s[j - 1]);
 }
 
+/* The word before i names the identity document: `cédula`, `carnet`, `CI`, `C.I.` (case aside; then
+ * ':', '#', '.', 'N°' between). After it a number is read as after a RUT label (issue 48). */
+static int dt__mt_etiqueta_cedula(const char *s, size_t i) {
+    { /* a cheap no: the last letter before the separators ends none of the words */
+        size_t j = i;
+        while (j > 0 && i - j < 8 && (s[j - 1] == ' ' || s[j - 1] == ':' || s[j - 1] == '#' || s[j - 1] == '.' || (unsigned char)s[j - 1] == 0xB0 ||
+                                      (unsigned char)s[j - 1] == 0xBA || (unsigned char)s[j - 1] == 0xC2 || s[j - 1] == 'N'))
+            j--;
+        unsigned char u = j > 0 ? (unsigned char)(s[j - 1] | 0x20) : 0;
+        if (u != 'a' && u != 't' && u != 'i') return 0;
+    }
+    char w[16];
+    size_t a;
+    size_t l = dt__mt_palabra_antes(s, i, w, &a);
+    if (l == 1 && w[0] == 'n' && a > 0) l = dt__mt_palabra_antes(s, a, w, &a); /* N° */
+    if ((l == 6 && (strcmp(w, "cedula") == 0 || strcmp(w, "carnet") == 0)) || (l == 2 && strcmp(w, "ci") == 0))
+        return a == 0 || !dt__mt_let((unsigned char)s[a - 1]);
+    /* C.I.: "i", a dot, "c" */
+    return l == 1 && w[0] == 'i' && a >= 2 && s[a - 1] == '.' && (s[a - 2] | 0x20) == 'c' &&
+           (a == 2 || !dt__mt_let((unsigned char)s[a - 3]));
+}
+
 /* A RUT at the digit i in the spellings dt__mt_rut does not take: its body (7 or 8 digits, dotted in
  * threes or not, or grouped by commas: `12,345,678`), then a dash with spaces around it (`12.345.678 -
  * 5`), a space (`12345678 5`) or nothing (`123456785`), then a check digit, nothing glued after. A check
@@ -390,7 +413,9 @@ static int dt__mt_etiqueta(const char *s, size_t i) {
  * nor before a currency. The normalised value (body as written, commas as dots, '-', the right check
  * digit; no dash when none was written) goes to dt_mascara_rut; *comas tells the caller to write the
  * output's dots back as commas. */
-static int dt__mt_rut_libre(const char *s, size_t n, size_t i, int etiqueta, size_t *fin, char *norm, size_t *nn, int *comas) {
+static int dt__mt_rut_libre(const char *s, size_t n, size_t i, size_t *fin, char *norm, size_t *nn, int *comas) {
+    int etiqueta = -1; /* a label before it (dt__mt_etiqueta, _cedula): read when first needed */
+#define DT__MT_ETIQUETA() (etiqueta < 0 ? (etiqueta = dt__mt_etiqueta(s, i) || dt__mt_etiqueta_cedula(s, i)) : etiqueta)
     size_t j = i, digitos = 0;
     unsigned char sep = 0;
     *comas = 0;
@@ -435,7 +460,7 @@ static int dt__mt_rut_libre(const char *s, size_t n, size_t i, int etiqueta, siz
             if (digitos < 8 || digitos > 9) return 0;
             cuerpo_fin = j - 1, dvpos = j - 1, e = j;
         }
-        if (!etiqueta) {
+        if (!DT__MT_ETIQUETA()) {
             if (digitos == 9 && AT(i) == '9' && AT(j) != 'k' && AT(j) != 'K') return 0; /* 9XXXXXXXX: a mobile */
             if ((AT(e) == '.' || AT(e) == ',') && dt__mt_dig(AT(e + 1))) return 0; /* 12345678,50: an amount */
             desnudo = 1;
@@ -449,7 +474,7 @@ static int dt__mt_rut_libre(const char *s, size_t n, size_t i, int etiqueta, siz
     if (cuerpo < 1000000u || cuerpo > DT_RUT_CUERPO_MAX) return 0;
     char dv;
     if (dt_rut_dv(cuerpo, &dv) != DT_OK) return 0;
-    if ((!guion || *comas) && !etiqueta && dt__mt_fold(AT(dvpos)) != dt__mt_fold((unsigned char)dv)) return 0;
+    if ((!guion || *comas) && dt__mt_fold(AT(dvpos)) != dt__mt_fold((unsigned char)dv) && !DT__MT_ETIQUETA()) return 0;
     if (desnudo) { /* the cheap checks passed and the check digit is right: now the context */
         if (digitos == 8 && AT(dvpos) != 'k' && AT(dvpos) != 'K' && ((AT(i) == '1' && AT(i + 1) == '9') || (AT(i) == '2' && AT(i + 1) == '0'))) { /* 19YYMMDD, 20YYMMDD */
             unsigned mes = (unsigned)(AT(i + 4) - '0') * 10u + (unsigned)(AT(i + 5) - '0');
@@ -476,6 +501,19 @@ static int dt__mt_rut_libre(const char *s, size_t n, size_t i, int etiqueta, siz
     *nn = m;
     *fin = e;
     return 1;
+#undef DT__MT_ETIQUETA
+}
+
+/* A cheap no for dt__mt_cuentarut: the last letter before i (past ' ', ':', '#', '.', 'N°') is a 't'. */
+static int dt__mt_antes_t(const char *s, size_t i) {
+    size_t j = i, k = 0;
+    while (j > 0 && k < 8) {
+        unsigned char c = (unsigned char)s[j - 1];
+        if (c == ' ' || c == ':' || c == '#' || c == '.' || c == 0xB0 || c == 0xBA || c == 0xC2) j--, k++;
+        else if ((c == 'N' || c == 'n') && j >= 2 && s[j - 2] == ' ') j--, k++;
+        else break;
+    }
+    return j > 0 && (s[j - 1] | 0x20) == 't';
 }
 
 /* A CuentaRUT number after its label (dt__mt_etiqueta_cuentarut) at the digit i: 7 or 8 digits, dotted
@@ -654,6 +692,8 @@ dt_status dt_mascara_texto(const dt_mascara_clave *k, unsigned buscar, const cha
             dt__mt_email(s, n, i, &ini, &fin))
             f = dt_mascara_email;
         else if ((buscar & DT_MASCARA_BUSCAR_EMAIL) && (c == ' ' || c == '[' || c == '(' || c == '{' || c == '<' || c == '@') &&
+                 ((AT(i + 1) | 0x20) == 'a' || AT(i + 1) == '@' || AT(i + 1) == ' ' || AT(i + 1) == '[' || AT(i + 1) == '(' ||
+                  AT(i + 1) == '{' || AT(i + 1) == '<') &&
                  dt__mt_arroba_escrita(s, n, i, hecho, &ini) &&
                  (correo_usado = 1) && dt__mt_email_escrito(s, n, ini, &fin, correo, sizeof correo, &nn, &sa, &sb, &sp, &spa)) {
             /* the masked address written in the note's shape: its local part, the note's separator for
@@ -674,7 +714,7 @@ dt_status dt_mascara_texto(const dt_mascara_clave *k, unsigned buscar, const cha
             }
             i++;
             continue;
-        } else if ((buscar & DT_MASCARA_BUSCAR_RUT) && dt__mt_dig(c) && borde_num && dt__mt_cuentarut(s, n, i, &fin)) {
+        } else if ((buscar & DT_MASCARA_BUSCAR_RUT) && dt__mt_dig(c) && borde_num && dt__mt_antes_t(s, i) && dt__mt_cuentarut(s, n, i, &fin)) {
             /* a CuentaRUT number: as the derivado rule masks it */
             char u[96];
             size_t m = 0;
@@ -691,7 +731,7 @@ dt_status dt_mascara_texto(const dt_mascara_clave *k, unsigned buscar, const cha
         } else if ((buscar & DT_MASCARA_BUSCAR_RUT) && dt__mt_dig(c) && borde_num && dt__mt_rut(s, n, i, &fin))
             f = dt_mascara_rut;
         else if ((buscar & DT_MASCARA_BUSCAR_RUT) && dt__mt_dig(c) && borde_num &&
-                 dt__mt_rut_libre(s, n, i, dt__mt_etiqueta(s, i), &fin, norm, &nn, &comas))
+                 dt__mt_rut_libre(s, n, i, &fin, norm, &nn, &comas))
             f = dt_mascara_rut;
         else if ((buscar & DT_MASCARA_BUSCAR_TELEFONO) && (c == '+' || c == '(' || c == '9') && !dt__mt_alnum(p) &&
                  p != '+' && borde_num && dt__mt_telefono(s, n, i, &fin) && (c == '+' || !dt__mt_etiqueta_codigo(s, i)))
@@ -702,7 +742,8 @@ dt_status dt_mascara_texto(const dt_mascara_clave *k, unsigned buscar, const cha
         else if ((buscar & DT_MASCARA_BUSCAR_PATENTE) && dt__mt_let(c) && !dt__mt_alnum(p) && dt__mt_patente(s, n, i, &fin) &&
                  !dt__mt_etiqueta_codigo(s, i))
             f = dt_mascara_patente;
-        else if ((buscar & DT_MASCARA_BUSCAR_PATENTE) && dt__mt_let(c) && !dt__mt_alnum(p) &&
+        else if ((buscar & DT_MASCARA_BUSCAR_PATENTE) && dt__mt_let(c) && !dt__mt_alnum(p) && dt__mt_let(AT(i + 1)) &&
+                 !(dt__mt_let(AT(i + 2)) && dt__mt_let(AT(i + 3)) && dt__mt_let(AT(i + 4))) && /* 2 to 4 letters */
                  dt__mt_patente_libre(s, n, i, &fin, norm, &nn) && !dt__mt_etiqueta_codigo(s, i))
             f = dt_mascara_patente, forma = 1;
         else if ((buscar & (DT_MASCARA_BUSCAR_NOMBRE | DT_MASCARA_BUSCAR_DIRECCION)) && (dt__mt_let(c) || c == 0xC3) &&
