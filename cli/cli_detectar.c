@@ -30,8 +30,8 @@ static int usage_detectar(FILE *f) {
                "CSV: a UTF-8 byte-order mark at the start is skipped (never part of the first column's name); records\n"
                "end in LF or CRLF, the last one may lack it. --separador C: the field separator, one of , ; tab |\n"
                "(RFC 4180 quoting with it). Without it: ';' when the header line holds a ';' and no ',' outside double\n"
-               "quotes, else ',' (data rows are never looked at); a separator other than ',' is said on stderr and in\n"
-               "a comment of the proposal.\n");
+               "quotes, else ',' (data rows are never looked at); a ';' so chosen is said on stderr, and a separator\n"
+               "other than ',' is named in a comment after the proposal's first line.\n");
     return f == stdout ? 0 : 2;
 }
 
