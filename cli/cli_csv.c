@@ -18,6 +18,7 @@ int dt__csv_init(dt__csv *c, dt__csv_leer_fn leer, void *ctx) {
     c->leer = leer;
     c->ctx = ctx;
     c->linea = 1;
+    c->separador = ',';
     c->cap_entrada = DT__CSV_LECTURA;
     c->entrada = (char *)malloc(c->cap_entrada);
     c->cap_texto = 4096;
@@ -144,6 +145,53 @@ static int dt__csv_campo_nuevo(dt__csv *c) {
     return 0;
 }
 
+/* DT__CSV_SEPARADOR_AUTO (cli_csv.h): the first line is looked at in the read-ahead, grown as needed
+ * (up to DT__CSV_CAMPO_MAX bytes; a longer header line is judged on those), before it is parsed, so
+ * nothing of the stream is lost. A '"' opens or closes quotes (a "" inside them does both), a '\n'
+ * outside them ends the line. 0, or -1 when the input cannot be read. */
+static int dt__csv_elegir_separador(dt__csv *c) {
+    c->separador = ',';
+    int b = dt__csv_mirar(c); /* the first read, and the byte-order mark skipped */
+    if (b == DT__CSV_ERROR_LECTURA) return -1;
+    if (b < 0) return 0;
+    int comillas = 0, coma = 0, punto_y_coma = 0;
+    size_t i = c->pos;
+    for (;;) {
+        if (i == c->fin) {
+            if (c->agotada) break;
+            if (c->fin == c->cap_entrada) {
+                if (c->pos > 0) { /* the first line to the front of the buffer */
+                    memmove(c->entrada, c->entrada + c->pos, c->fin - c->pos);
+                    i -= c->pos;
+                    c->fin -= c->pos;
+                    c->pos = 0;
+                } else {
+                    if (c->cap_entrada >= DT__CSV_CAMPO_MAX) break;
+                    char *t = (char *)realloc(c->entrada, c->cap_entrada * 2);
+                    if (t == NULL) break; /* judged on what was seen */
+                    c->entrada = t;
+                    c->cap_entrada *= 2;
+                }
+            }
+            size_t m = c->leer(c->ctx, c->entrada + c->fin, c->cap_entrada - c->fin);
+            if (m == (size_t)-1 || m == 0) {
+                c->agotada = 1;
+                if (m == (size_t)-1) return -1;
+                break;
+            }
+            c->fin += m;
+            continue;
+        }
+        char x = c->entrada[i++];
+        if (x == '"') comillas = !comillas;
+        else if (!comillas && x == '\n') break;
+        else if (!comillas && x == ',') coma = 1;
+        else if (!comillas && x == ';') punto_y_coma = 1;
+    }
+    if (punto_y_coma && !coma) c->separador = ';';
+    return 0;
+}
+
 enum { DT__CSV_INICIO, DT__CSV_SIN_COMILLAS, DT__CSV_COMILLAS, DT__CSV_COMILLA_DENTRO };
 
 int dt__csv_registro(dt__csv *c, char *why, size_t whycap) {
@@ -151,6 +199,8 @@ int dt__csv_registro(dt__csv *c, char *why, size_t whycap) {
     c->ncampos = 0;
     c->largo_texto = 0;
     uint64_t linea = c->linea; /* where this record starts, for its sentences */
+    if (c->separador == DT__CSV_SEPARADOR_AUTO && dt__csv_elegir_separador(c) != 0)
+        return dt__csv_rechazo(c, linea, why, whycap, "cannot read the input");
     int b = dt__csv_byte(c);
     if (b == DT__CSV_EOF) return 0;
     int estado = DT__CSV_INICIO;
@@ -171,7 +221,7 @@ int dt__csv_registro(dt__csv *c, char *why, size_t whycap) {
                 if (dt__csv_mas(c, (char)b)) goto largo;
             }
             continue;
-        } else if (b == ',') {
+        } else if (b == c->separador) {
             fin_campo = 1;
         } else if (b == '\n' || b == '\r') {
             if (b == '\r') {

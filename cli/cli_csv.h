@@ -1,9 +1,10 @@
 /* A streaming CSV reader (RFC 4180, strict) for the commands that read real data (`datoteca
  * enmascarar`, `datoteca detectar`): one record at a time in memory, whatever the input's size.
  *
- * Accepted: fields separated by ',', records ended by "\n" or "\r\n" (the last may end at the end of
- * the input), a field in double quotes holding ',', '"' as "" and line breaks, one UTF-8 byte-order
- * mark at the very start (skipped). Refused, with a sentence naming the record, its first line and the
+ * Accepted: fields separated by ',' (or the byte in `separador`: ';', a tab or '|' for the CLI's
+ * --separador), records ended by "\n" or "\r\n" (the last may end at the end of the input), a field in
+ * double quotes holding the separator, '"' as "" and line breaks, one UTF-8 byte-order mark at the very
+ * start (skipped: never part of the first field). Refused, with a sentence naming the record, its first line and the
  * field, and never any byte of the input: a quote inside an unquoted field, text after a closing
  * quote, a quoted field the input ends inside (a truncated file), a carriage return outside quotes
  * not followed by "\n", a NUL byte, a field that is not valid UTF-8 (overlong forms, surrogates and
@@ -40,7 +41,15 @@ typedef struct dt__csv {
     size_t ncampos, cap_campos;
     uint64_t registros;     /* records read so far */
     uint64_t linea;         /* the line the next record starts on, from 1 */
+    int separador;          /* the fields' separator byte: ',' from dt__csv_init; DT__CSV_SEPARADOR_AUTO
+                               before the first record to choose it from the header line (below) */
 } dt__csv;
+
+/* Set c->separador to this before the first dt__csv_registro to have the reader choose: ';' when the
+ * first line (the header, after the byte-order mark; up to its line break outside quotes, or the end of
+ * the input) holds at least one ';' and no ',' outside double quotes, else ','. Data rows are never
+ * looked at. Once the first record is read, c->separador is the byte chosen. */
+#define DT__CSV_SEPARADOR_AUTO 0
 
 /* 0, or 1 when out of memory (dt__csv_free is then still safe). */
 int dt__csv_init(dt__csv *c, dt__csv_leer_fn leer, void *ctx);

@@ -1,5 +1,6 @@
-/* datoteca detectar FILE [--filas N] [--formato csv|jsonl]: reads a sample (CSV with a header, or JSON
- * Lines whose first object's keys name the columns; up to N records, 1,000 by default) and prints the
+/* datoteca detectar FILE [--filas N] [--formato csv|jsonl] [--separador C]: reads a sample (CSV with a
+ * header, or JSON Lines whose first object's keys name the columns; up to N records, 1,000 by default; the
+ * CSV's separator ',' or, from its header line, ';', unless --separador says, cli_csv.h) and prints the
  * library's proposal of masking rules (dt_detector_*, c/src/mascara/detector.c), so a user finds the
  * columns they forgot (docs/enmascarar.md). Both readers are the strict streaming ones of `enmascarar`.
  * Nothing of the input is printed but its column names. */
@@ -21,11 +22,16 @@
     "printed)"
 
 static int usage_detectar(FILE *f) {
-    fprintf(f, "usage: datoteca detectar FILE [--filas N] [--formato csv|jsonl]\n"
+    fprintf(f, "usage: datoteca detectar FILE [--filas N] [--formato csv|jsonl] [--separador , | ';' | tab | '|']\n"
                "       datoteca detectar URL [--filas N] [--esquema NAME]   (every table of a database: docs/copia.md)\n"
                "Reads FILE (CSV with a header, or JSON Lines: by --formato, else by the extension .jsonl/.ndjson;\n"
                "'-' for stdin) and proposes masking rules for each column, as TOML on stdout, from its first N\n"
-               "records (default 1000). Review them before `datoteca enmascarar`.\n");
+               "records (default 1000). Review them before `datoteca enmascarar`.\n"
+               "CSV: a UTF-8 byte-order mark at the start is skipped (never part of the first column's name); records\n"
+               "end in LF or CRLF, the last one may lack it. --separador C: the field separator, one of , ; tab |\n"
+               "(RFC 4180 quoting with it). Without it: ';' when the header line holds a ';' and no ',' outside double\n"
+               "quotes, else ',' (data rows are never looked at); a ';' so chosen is said on stderr, and a separator\n"
+               "other than ',' is named in a comment after the proposal's first line.\n");
     return f == stdout ? 0 : 2;
 }
 
@@ -53,18 +59,25 @@ static int dt__fila_nueva(dt__fila_muestra *f, size_t n) {
     return f->valores && f->largos ? 0 : -1;
 }
 
-/* Feed the CSV sample to a new detector (*d): 0, 1 (out of memory), 2 (refused, said on stderr). */
-static int dt__muestra_csv(FILE *in, const char *archivo, unsigned long long filas, dt_detector **d) {
+/* Feed the CSV sample to a new detector (*d): 0, 1 (out of memory), 2 (refused, said on stderr).
+ * *separador: the byte given, or DT__CSV_SEPARADOR_AUTO; on return the byte used. */
+static int dt__muestra_csv(FILE *in, const char *archivo, unsigned long long filas, dt_detector **d, int *separador) {
     dt__csv c;
     dt__fila_muestra f = {NULL, NULL};
     char why[DT_SENTENCE_MAX];
     int rc = 1, r;
     if (dt__csv_init(&c, dt__leer_archivo, in)) goto fin;
+    int elegir = *separador == DT__CSV_SEPARADOR_AUTO;
+    c.separador = *separador;
     if ((r = dt__csv_registro(&c, why, sizeof why)) <= 0) {
         fprintf(stderr, "datoteca: %s: %s\n", archivo, r == 0 ? "no header: the file is empty" : why);
         rc = 2;
         goto fin;
     }
+    *separador = c.separador;
+    if (elegir && c.separador != ',')
+        fprintf(stderr, "datoteca: detectar: the header line holds ';' and no ',' outside quotes: ';' separates the fields "
+                        "(--separador to choose)\n");
     size_t n = c.ncampos;
     if (dt__fila_nueva(&f, n)) goto fin;
     for (size_t j = 0; j < n; j++) f.valores[j] = dt__csv_campo(&c, j, &f.largos[j]);
@@ -176,6 +189,7 @@ int dt__cli_detectar_main(int argc, char **argv) {
     if (strncmp(archivo, "sqlite:", 7) == 0 || strstr(archivo, "://") != NULL) return dt__cli_detectar_url_main(argc, argv);
     unsigned long long filas = 1000;
     int jsonl = dt__termina_en(archivo, ".jsonl") || dt__termina_en(archivo, ".ndjson");
+    int separador = DT__CSV_SEPARADOR_AUTO, separador_dado = 0;
     for (int i = 3; i < argc; i++) {
         if (strcmp(argv[i], "--filas") == 0 && i + 1 < argc) {
             if (!dt__cli_parse_u64(argv[++i], 100000000ULL, &filas) || filas == 0) {
@@ -189,6 +203,9 @@ int dt__cli_detectar_main(int argc, char **argv) {
                 return 2;
             }
             jsonl = strcmp(v, "jsonl") == 0;
+        } else if (strcmp(argv[i], "--separador") == 0 && i + 1 < argc) {
+            if (dt__cli_separador(argv[++i], "detectar", &separador)) return 2;
+            separador_dado = 1;
         } else {
             /* by position: an argument pasted by mistake may be a key (issue 48) */
             fprintf(stderr, "datoteca: detectar: argument %d is not an option of detectar (or lacks its value)\n", i);
@@ -197,6 +214,10 @@ int dt__cli_detectar_main(int argc, char **argv) {
     }
     /* The file's name goes into the proposal's first line and its text into the rules' names: a key there
      * (the name, or the text of a key file given by mistake) is refused, never printed (issue 48). */
+    if (separador_dado && jsonl) {
+        fprintf(stderr, "datoteca: detectar: --separador is for CSV (JSON Lines has no separator to choose)\n");
+        return 2;
+    }
     if (dt__cli_parece_clave(archivo)) {
         fprintf(stderr, "datoteca: detectar: cannot read the file given: its name holds 64 hexadecimal digits in a row, "
                         "as a masking key does, and is not used\n");
@@ -217,12 +238,30 @@ int dt__cli_detectar_main(int argc, char **argv) {
     }
     dt_detector *d = NULL;
     char *texto = NULL;
-    int rc = jsonl ? dt__muestra_jsonl(f, archivo, filas, &d) : dt__muestra_csv(f, archivo, filas, &d);
+    int rc = jsonl ? dt__muestra_jsonl(f, archivo, filas, &d) : dt__muestra_csv(f, archivo, filas, &d, &separador);
     size_t n = 0;
+    char nota[256] = "";
+    if (rc == 0 && !jsonl && separador != ',') { /* after the proposal's first line: how the CSV was read */
+        const char *nombre = separador == ';' ? "';'" : separador == '\t' ? "tab" : "'|'";
+        if (separador_dado)
+            snprintf(nota, sizeof nota, "# The CSV's fields are separated by %s (--separador): give enmascarar the same --separador.\n",
+                     nombre);
+        else
+            snprintf(nota, sizeof nota, "# The CSV's fields are separated by ';': its header line holds ';' and no ',' outside "
+                                        "quotes (enmascarar reads it so too).\n");
+    }
     if (rc == 0) {
+        size_t k = strlen(nota);
         dt_detector_reglas(d, archivo, NULL, 0, &n);
-        texto = (char *)malloc(n + 1);
+        texto = (char *)malloc(n + k + 1);
         if (texto == NULL || dt_detector_reglas(d, archivo, texto, n + 1, &n) != DT_OK) rc = 1;
+        else if (k) {
+            char *fin1 = memchr(texto, '\n', n);
+            size_t en = fin1 ? (size_t)(fin1 - texto) + 1 : 0;
+            memmove(texto + en + k, texto + en, n - en + 1);
+            memcpy(texto + en, nota, k);
+            n += k;
+        }
     }
     if (rc == 1) fprintf(stderr, "datoteca: out of memory\n");
     if (rc == 0 && dt__cli_tiene_clave(texto, n)) {

@@ -1,5 +1,5 @@
 /* datoteca enmascarar --reglas REGLAS (--clave-archivo FILE | DATOTECA_CLAVE) [--salida FILE]
- *                     [--entrada FILE] [--formato csv|jsonl] [--jobs N]:
+ *                     [--entrada FILE] [--formato csv|jsonl] [--separador C] [--jobs N]:
  * masks a CSV or a JSON Lines stream under the rules and the key (docs/enmascarar.md), in constant
  * memory. The rules and the masking are the library's (dt_mascara_plan); this file reads and writes.
  * Three things it never does: take the key from argv, print any part of the key, or print a value of
@@ -42,6 +42,7 @@ static int usage_enmascarar(FILE *f) {
     fprintf(f,
             "usage: datoteca enmascarar --reglas REGLAS.toml (--clave-archivo CLAVE.hex | env DATOTECA_CLAVE)\n"
             "                           [--tabla NAME] [--entrada FILE] [--salida FILE] [--formato csv|jsonl] [--jobs N]\n"
+            "                           [--separador , | ';' | tab | '|']\n"
             "                           [--clave-de-prueba] [--clave-compartida] [--csv-seguro] [--progreso | --silencio]\n"
             "                           [--riesgo QI,... [--riesgo-enlace COL,COL [--riesgo-enlace-modo M]]]\n"
             "                           [--estricto] [--revision-json FILE]\n"
@@ -60,6 +61,11 @@ static int usage_enmascarar(FILE *f) {
             "DATOTECA_CLAVE is removed from the process's environment once read; core dumps are disabled.\n"
             "--formato: csv or jsonl; without it, from the extension of --entrada, else of --salida (.csv; .jsonl,\n"
             ".ndjson), else csv. --jobs N (1 to 64): N threads mask, the output is the same bytes as with one.\n"
+            "CSV: a UTF-8 byte-order mark at the start is skipped (never part of the first column's name); records end\n"
+            "in LF or CRLF, the last one may lack it; the output has no mark and LF line ends.\n"
+            "--separador C: the CSV's field separator, one of , ; tab | (RFC 4180 quoting with it); the output uses\n"
+            "the same. Without it: ';' when the header line holds a ';' and no ',' outside double quotes, else ','\n"
+            "(data rows are never looked at); a ';' so chosen is said on stderr.\n"
             "--csv-seguro: a CSV cell a spreadsheet would run as a formula (=, +, -, @, tab, CR first) is written\n"
             "as text, a ' in front (a number or a phone with a sign is left as it is); CSV only.\n"
             "--salida FILE writes FILE through a temporary file renamed at the end (nothing is left on an error); a\n"
@@ -124,6 +130,7 @@ typedef struct enm {
     const dt_mascara_clave *clave;
     int formato;
     int csv_seguro; /* --csv-seguro: formulas written as text (cli_csv_seguro.c) */
+    char separador; /* CSV: the input's field separator, the output's too */
     size_t ncols, nsal;
     char **nombre; /* the header (the first JSON line's keys), copied */
     size_t *largo;
@@ -402,8 +409,8 @@ static void hacer_bloque(void *ctx, unsigned long long desde, size_t n, outbuf *
             for (size_t j = 0; j < e->nsal; j++) {
                 size_t m;
                 const char *s = dt_mascara_plan_valor(b->plan, j, &m);
-                if (j) dt__cli_ob_putc(o, ',');
-                dt__cli_csv_field_seguro(o, s, m, e->csv_seguro);
+                if (j) dt__cli_ob_putc(o, e->separador);
+                dt__cli_csv_field_seguro(o, s, m, e->csv_seguro, e->separador);
             }
             dt__cli_ob_putc(o, '\n');
             continue;
@@ -440,7 +447,7 @@ static int usar_bloque(void *ctx, outbuf *o, char *scratch) {
         return 1;
     }
     if (e->riesgo && !b->rc_valor && !b->rc_entrada &&
-        (e->rc = dt__cli_riesgo_enm_bloque(e->riesgo, e->formato == F_JSONL, o->data, n, b->nfilas, b->texto, b->vini,
+        (e->rc = dt__cli_riesgo_enm_bloque(e->riesgo, e->formato == F_JSONL, e->separador, o->data, n, b->nfilas, b->texto, b->vini,
                                            b->vlen, e->ncols)) != 0)
         return 1;
     dt__cli_revision_bloque(e->rev, b->rev);
@@ -470,9 +477,9 @@ int dt__cli_enmascarar_main(int argc, char **argv) {
 
 static int enmascarar(int argc, char **argv, dt__cli_riesgo_enm *riesgo, dt__revision *rev) {
     const char *reglas_ruta = NULL, *clave_ruta = NULL, *salida = NULL, *entrada = NULL, *formato_txt = NULL, *jobs_txt = NULL,
-               *tabla = NULL;
+               *tabla = NULL, *separador_txt = NULL;
     static const char *const opciones[] = {"--reglas", "--clave-archivo", "--salida", "--entrada", "--formato", "--jobs",
-                                           "--tabla"};
+                                           "--tabla", "--separador"};
     int csv_seguro = 0, progreso = 0;
     unsigned clave_opciones = 0;
     for (int i = 2; i < argc; i++) {
@@ -489,7 +496,7 @@ static int enmascarar(int argc, char **argv, dt__cli_riesgo_enm *riesgo, dt__rev
         size_t k = 0;
         while (k < sizeof opciones / sizeof opciones[0] && strcmp(a, opciones[k]) != 0) k++;
         if (k < sizeof opciones / sizeof opciones[0] && i + 1 < argc) {
-            const char **d[] = {&reglas_ruta, &clave_ruta, &salida, &entrada, &formato_txt, &jobs_txt, &tabla};
+            const char **d[] = {&reglas_ruta, &clave_ruta, &salida, &entrada, &formato_txt, &jobs_txt, &tabla, &separador_txt};
             *d[k] = argv[++i];
         } else {
             /* by position only: a key pasted by mistake must not be printed */
@@ -543,6 +550,14 @@ static int enmascarar(int argc, char **argv, dt__cli_riesgo_enm *riesgo, dt__rev
             return 2;
         }
         formato = fe ? fe : fs ? fs : F_CSV;
+    }
+    int separador = DT__CSV_SEPARADOR_AUTO;
+    if (separador_txt != NULL) {
+        if (dt__cli_separador(separador_txt, "enmascarar", &separador)) return 2;
+        if (formato != F_CSV) {
+            fprintf(stderr, "datoteca: enmascarar: --separador is for CSV (JSON Lines has no separator to choose)\n");
+            return 2;
+        }
     }
     if (csv_seguro && formato != F_CSV) {
         fprintf(stderr, "datoteca: enmascarar: --csv-seguro is for CSV output (a JSON Lines value is not read by a "
@@ -606,6 +621,7 @@ static int enmascarar(int argc, char **argv, dt__cli_riesgo_enm *riesgo, dt__rev
         if (dt__csv_init(&c, dt__enm_leer, &e.entrada)) goto sin_memoria;
         lector_listo = 1;
         e.csv = &c;
+        c.separador = separador;
         r = dt__csv_registro(&c, why, sizeof why);
         if (r <= 0) {
             fprintf(stderr, "datoteca: enmascarar: the input: %s\n", r == 0 ? "no header: the input is empty" : why);
@@ -613,6 +629,10 @@ static int enmascarar(int argc, char **argv, dt__cli_riesgo_enm *riesgo, dt__rev
             goto fin;
         }
         e.ncols = c.ncampos;
+        e.separador = (char)c.separador;
+        if (separador == DT__CSV_SEPARADOR_AUTO && c.separador != ',')
+            fprintf(stderr, "datoteca: enmascarar: the input's header line holds ';' and no ',' outside quotes: ';' separates "
+                            "the fields, of the output too (--separador to choose)\n");
     } else {
         if (dt__jsonl_init(&jl, dt__enm_leer, &e.entrada)) goto sin_memoria;
         lector_listo = 1;
@@ -718,8 +738,8 @@ static int enmascarar(int argc, char **argv, dt__cli_riesgo_enm *riesgo, dt__rev
         for (size_t j = 0; j < e.nsal; j++) {
             size_t m;
             const char *s = dt_mascara_plan_columna(e.plan0, j, &m);
-            if (j) dt__cli_ob_putc(&cab, ',');
-            dt__cli_csv_field_seguro(&cab, s, m, e.csv_seguro);
+            if (j) dt__cli_ob_putc(&cab, e.separador);
+            dt__cli_csv_field_seguro(&cab, s, m, e.csv_seguro, e.separador);
         }
         dt__cli_ob_putc(&cab, '\n');
         dt__cli_ob_flush(&cab);

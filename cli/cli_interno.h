@@ -49,9 +49,14 @@ void dt__cli_json_string(outbuf *o, const char *s, size_t n);
  * writes an empty text as "" so that PostgreSQL's COPY reads it as empty, not NULL. */
 void dt__cli_csv_field(outbuf *o, const char *s, size_t n, int vacio_entre_comillas);
 /* enmascarar --csv-seguro (cli_csv_seguro.c): 1 when a spreadsheet would run the cell as a formula;
- * the cell as dt__cli_csv_field, or, when `seguro` and it is one, as "'cell" (quotes doubled). */
+ * the cell as dt__cli_csv_field, or, when `seguro` and it is one, as "'cell" (quotes doubled). With a
+ * `separador` other than ',' (enmascarar --separador), a cell is quoted when it holds that byte, a quote
+ * or a line break (a ',' then needs no quotes). */
 int dt__cli_csv_formula(const char *s, size_t n);
-void dt__cli_csv_field_seguro(outbuf *o, const char *s, size_t n, int seguro);
+/* --separador's value (detectar, enmascarar): ",", ";", "tab" (or a tab byte) or "|" into *sep: 0, or 2
+ * with a sentence on stderr naming the option, never the value. */
+int dt__cli_separador(const char *v, const char *comando, int *sep);
+void dt__cli_csv_field_seguro(outbuf *o, const char *s, size_t n, int seguro, char separador);
 /* The same JSON string at d, which has room for 6n + 2 bytes; returns the end. */
 char *dt__cli_json_texto(char *d, const char *s, size_t n);
 /* A whole CSV line of `ncol` cells (ini[j], largo[j]) at d, '\n' included, each as dt__cli_csv_field
@@ -229,7 +234,7 @@ typedef struct dt__cli_riesgo_enm dt__cli_riesgo_enm;
 int dt__cli_riesgo_opciones(int *argc, char **argv, dt__cli_riesgo_enm **out);
 int dt__cli_riesgo_enm_columnas(dt__cli_riesgo_enm *q, const dt_mascara_plan *p, size_t ncols, const char *const *ent,
                                 const size_t *lent);
-int dt__cli_riesgo_enm_bloque(dt__cli_riesgo_enm *q, int jsonl, const char *salida, size_t n, size_t nfilas,
+int dt__cli_riesgo_enm_bloque(dt__cli_riesgo_enm *q, int jsonl, char separador, const char *salida, size_t n, size_t nfilas,
                               const char *texto, const size_t *vini, const size_t *vlen, size_t ncols);
 void dt__cli_riesgo_enm_fin(dt__cli_riesgo_enm *q, int imprimir);
 

@@ -507,12 +507,13 @@ int dt__cli_riesgo_enm_columnas(dt__cli_riesgo_enm *q, const dt_mascara_plan *p,
     return st == DT_ERR_NO_MEMORY ? 1 : 2;
 }
 
-int dt__cli_riesgo_enm_bloque(dt__cli_riesgo_enm *q, int jsonl, const char *salida, size_t n, size_t nfilas,
+int dt__cli_riesgo_enm_bloque(dt__cli_riesgo_enm *q, int jsonl, char separador, const char *salida, size_t n, size_t nfilas,
                               const char *texto, const size_t *vini, const size_t *vlen, size_t ncols) {
     rg_memoria m = {salida, n, 0};
     dt__csv c;
     dt__jsonl j;
     int ok = jsonl ? dt__jsonl_init(&j, rg_leer_memoria, &m) == 0 : dt__csv_init(&c, rg_leer_memoria, &m) == 0;
+    if (!jsonl) c.separador = separador; /* the output's, which is the input's (enmascarar --separador) */
     const char **vo = (const char **)malloc((ncols ? ncols : 1) * sizeof *vo);
     size_t *lo = (size_t *)malloc((ncols ? ncols : 1) * sizeof *lo);
     const char **vm = NULL;

@@ -1,6 +1,7 @@
 /* The streaming CSV reader (cli/cli_csv.h): records and fields as RFC 4180 reads them, written here
  * by hand; every refusal's sentence, which names the record, line and field and holds no input byte;
- * inputs fed one byte at a time give what whole buffers give; a 3 MiB field and 100,000 records. */
+ * inputs fed one byte at a time give what whole buffers give; a 3 MiB field and 100,000 records; the
+ * separators ';', tab and '|', and the choice of ',' or ';' from the header line alone. */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -28,10 +29,12 @@ static size_t leer(void *ctx, char *buf, size_t cap) {
 
 /* All records of s as "f1|f2|...\n" per record, quoted fields marked with a leading '^'; or the
  * refusal's sentence after "!". */
-static char *todo(const char *s, size_t n, size_t paso) {
+static char *todo_sep(const char *s, size_t n, size_t paso, int separador, int *usado) {
     fuente f = {s, n, 0, paso, 0};
     dt__csv c;
     CHECK(dt__csv_init(&c, leer, &f) == 0, "init");
+    CHECK(c.separador == ',', "',' unless told");
+    c.separador = separador;
     size_t cap = 4 * n + 600;
     char *out = (char *)malloc(cap), *p = out;
     char why[300];
@@ -49,9 +52,12 @@ static char *todo(const char *s, size_t n, size_t paso) {
     }
     if (r < 0) p += sprintf(p, "!%s", why);
     *p = '\0';
+    if (usado) *usado = c.separador;
     dt__csv_free(&c);
     return out;
 }
+
+static char *todo(const char *s, size_t n, size_t paso) { return todo_sep(s, n, paso, ',', NULL); }
 
 typedef struct caso {
     const char *entrada, *esperado;
@@ -154,8 +160,87 @@ static void grandes(void) {
     free(s);
 }
 
+/* A separator given, or chosen (DT__CSV_SEPARADOR_AUTO): the records, and the byte the reader used. */
+typedef struct caso_sep {
+    int separador;
+    const char *entrada, *esperado;
+    int usado;
+} caso_sep;
+
+static const caso_sep casos_sep[] = {
+    {';', "a;b\n1;2\n", "a|b\n1|2\n", ';'},
+    {';', "a;b\n\"x;\"\"y\";1,64\n", "a|b\n^x;\"y|1,64\n", ';'},     /* quoting as RFC 4180, with ';' */
+    {';', "a,b;c\n", "a,b|c\n", ';'},                                  /* given: a ',' is text */
+    {'\t', "a\tb\n\"x\ty\"\tz\r\n", "a|b\n^x\ty|z\n", '\t'},
+    {'|', "a|b\n1|", "a|b\n1|\n", '|'},
+    {';', "a;b\"c\n", "!record 1 (line 1), field 2: a quote inside a field that does not start with one", ';'},
+    /* chosen from the header line */
+    {DT__CSV_SEPARADOR_AUTO, "\xEF\xBB\xBFnome;idade\r\n\"x;y\";1,64\r\nz;2", "nome|idade\n^x;y|1,64\nz|2\n", ';'},
+    {DT__CSV_SEPARADOR_AUTO, "a;b\n1,5;2\n", "a|b\n1,5|2\n", ';'},
+    {DT__CSV_SEPARADOR_AUTO, "a,b;c\n1;2\n", "a|b;c\n1;2\n", ','},       /* a ',' in the header: ',' */
+    {DT__CSV_SEPARADOR_AUTO, "\"a,b\";c\n", "^a,b|c\n", ';'},              /* a ',' in quotes does not count */
+    {DT__CSV_SEPARADOR_AUTO, "\"a;b\",c\n", "^a;b|c\n", ','},
+    {DT__CSV_SEPARADOR_AUTO, "\"a;b\"\n1;2\n", "^a;b\n1;2\n", ','},      /* no ';' outside quotes */
+    {DT__CSV_SEPARADOR_AUTO, "\"a\"\"b;\"\"c\"\n", "^a\"b;\"c\n", ','}, /* "" inside quotes */
+    {DT__CSV_SEPARADOR_AUTO, "a\n1;2\n", "a\n1;2\n", ','},                 /* data rows are never looked at */
+    {DT__CSV_SEPARADOR_AUTO, "\"a\nb;c\"\nx;y\n", "^a\nb;c\nx;y\n", ','}, /* the header's line break in quotes */
+    {DT__CSV_SEPARADOR_AUTO, "a\tb\n", "a\tb\n", ','},                      /* tab and '|' are only given */
+    {DT__CSV_SEPARADOR_AUTO, "\xEF\xBB\xBF", "", ','},
+    {DT__CSV_SEPARADOR_AUTO, "", "", ','},
+};
+
+static void separadores(void) {
+    for (size_t i = 0; i < sizeof casos_sep / sizeof casos_sep[0]; i++) {
+        const caso_sep *k = &casos_sep[i];
+        for (size_t paso = 0; paso < 3; paso++) {
+            int usado = -1;
+            char *r = todo_sep(k->entrada, strlen(k->entrada), paso, k->separador, &usado);
+            CHECK(strcmp(r, k->esperado) == 0 && usado == k->usado,
+                  "separator case %zu (reads of %zu bytes)\n    got:      %s (%d)\n    expected: %s (%d)", i, paso, r, usado,
+                  k->esperado, k->usado);
+            free(r);
+        }
+    }
+    /* a header line longer than the 64 KiB read-ahead: read ahead further, then parsed as it was */
+    size_t ncol = 30000;
+    char *s = (char *)malloc(ncol * 12 + 64), *p = s;
+    p += sprintf(p, "\xEF\xBB\xBF");
+    for (size_t j = 0; j < ncol; j++) p += sprintf(p, "%scol%zu", j ? ";" : "", j);
+    p += sprintf(p, "\r\n1,5;x\n");
+    for (size_t paso = 0; paso < 2; paso++) {
+        fuente f = {s, (size_t)(p - s), 0, paso ? 1000 : 0, 0};
+        dt__csv c;
+        dt__csv_init(&c, leer, &f);
+        c.separador = DT__CSV_SEPARADOR_AUTO;
+        char why[300];
+        size_t k;
+        CHECK(dt__csv_registro(&c, why, sizeof why) == 1 && c.ncampos == ncol && c.separador == ';', "long header: %s", why);
+        const char *v = dt__csv_campo(&c, 0, &k);
+        CHECK(k == 4 && memcmp(v, "col0", 4) == 0, "long header: the first name, without the byte-order mark");
+        v = dt__csv_campo(&c, ncol - 1, &k);
+        CHECK(k == 8 && memcmp(v, "col29999", 8) == 0, "long header: the last name");
+        CHECK(dt__csv_registro(&c, why, sizeof why) == 1 && c.ncampos == 2 && c.linea == 3, "long header: the row after it");
+        CHECK(dt__csv_registro(&c, why, sizeof why) == 0, "long header: the end");
+        dt__csv_free(&c);
+    }
+    free(s);
+    /* a read error while the header line is looked at: refused as any read error */
+    const char *entradas[] = {"", "a;b"};
+    for (size_t i = 0; i < 2; i++) {
+        fuente f = {entradas[i], strlen(entradas[i]), 0, 1, 1};
+        dt__csv c;
+        dt__csv_init(&c, leer, &f);
+        c.separador = DT__CSV_SEPARADOR_AUTO;
+        char why[300];
+        CHECK(dt__csv_registro(&c, why, sizeof why) == -1 && strcmp(why, "record 1 (line 1), field 1: cannot read the input") == 0,
+              "read error %zu: %s", i, why);
+        dt__csv_free(&c);
+    }
+}
+
 int main(void) {
     uno_a_uno();
+    separadores();
     sin_valores();
     grandes();
     return dt_test_done("test_csv");
