@@ -45,7 +45,7 @@ typedef struct tabla {
 
 /* A BLOB in input column j: refused (its rule masks values: bytes are not text), its bytes bound as they are
  * (mantener), NULL (nulo), or not written (borrar: the column is left out of the INSERT). */
-enum { B_RECHAZO = 0, B_BYTES, B_NULO, B_FUERA };
+enum { B_RECHAZO = 0, B_BYTES, B_NULO, B_FUERA, B_IMAGEN /* imagen: the bytes through the plan, its output bound as a BLOB */ };
 
 typedef struct copia {
     sqlite3 *src, *dst;
@@ -106,7 +106,16 @@ static dt_status blobs(tabla *t) {
         char why[DT_SENTENCE_MAX];
         dt_status s = dt_mascara_plan_fila(t->plan, 1, t->n, vals, lens, why, sizeof why);
         if (s == DT_ERR_NO_MEMORY) st = s;
-        if (s != DT_OK) continue; /* refused: a value rule */
+        if (s != DT_OK) { /* refused: a value rule; imagen is the one that takes an image's bytes */
+            static const char png[8] = {'\x89', 'P', 'N', 'G', '\r', '\n', '\x1a', '\n'};
+            vals[j] = png, lens[j] = sizeof png;
+            s = dt_mascara_plan_fila(t->plan, 1, t->n, vals, lens, why, sizeof why);
+            if (s == DT_ERR_NO_MEMORY) st = s;
+            size_t l = 0;
+            const char *v = s == DT_OK ? dt_mascara_plan_valor(t->plan, (size_t)sal[j], &l) : NULL;
+            if (v && v != png && l > sizeof png && memcmp(v, png, sizeof png) == 0) t->blob[j] = B_IMAGEN;
+            continue;
+        }
         size_t l;
         const char *v = dt_mascara_plan_valor(t->plan, (size_t)sal[j], &l);
         t->blob[j] = v == sonda ? B_BYTES : l == 0 ? B_NULO : B_RECHAZO;
@@ -287,13 +296,13 @@ static int llenar(void *ctx, unsigned long long desde, size_t max, char *scratch
             int tipo = sqlite3_column_type(t->sel, (int)j);
             if (tipo == SQLITE_BLOB && t->blob[j] == B_RECHAZO) {
                 snprintf(b->why, sizeof b->why, "datoteca: copiar: table %s, row %llu, column %s: a BLOB value, and the column's rule "
-                                                "masks values (text and numbers); a BLOB column takes mantener, nulo or borrar "
+                                                "masks values (text and numbers); a BLOB column takes mantener, nulo, borrar or imagen "
                                                 "(nothing was written)", t->nombre, fila, sqlite3_column_name(t->sel, (int)j));
                 b->rc = 2, b->hasta = b->nfilas;
                 *filas = b->nfilas;
                 return 0;
             }
-            if (tipo == SQLITE_BLOB && t->blob[j] != B_BYTES) tipo = SQLITE_NULL; /* nulo, borrar: nothing of it is kept */
+            if (tipo == SQLITE_BLOB && t->blob[j] != B_BYTES && t->blob[j] != B_IMAGEN) tipo = SQLITE_NULL; /* nulo, borrar */
             const char *v = tipo == SQLITE_NULL ? NULL
                             : tipo == SQLITE_BLOB ? (const char *)sqlite3_column_blob(t->sel, (int)j)
                                                   : (const char *)sqlite3_column_text(t->sel, (int)j);
@@ -353,7 +362,8 @@ static void enmascarar_lote(void *ctx, unsigned long long desde, size_t n, outbu
             const char *v = dt_mascara_plan_valor(b->plan, i, &l);
             long long e;
             uint64_t ll = l;
-            if (b->tipo[base + j] == SQLITE_BLOB) { /* mantener's bytes (blobs()), bound as a BLOB */
+            if (b->tipo[base + j] == SQLITE_BLOB && l == 0) item(o, 'N', NULL, 0); /* imagen refused under nulo */
+            else if (b->tipo[base + j] == SQLITE_BLOB) { /* mantener's bytes or imagen's placeholder, bound as a BLOB */
                 item(o, 'B', &ll, sizeof ll);
                 dt__cli_ob_put(o, v, l);
             } else if (l == 0 && (b->vals[j] == NULL || b->largos[j] > 0)) item(o, 'N', NULL, 0); /* null, or emptied by its rule */

@@ -54,7 +54,7 @@ static void refusals(void) {
             "reglas.toml:3: columnas.rut.regla must be a string, got an integer");
     rechaza("version = 1\n[columnas]\nrut = { regla = \"hash\" }\n", DT_MASCARA_TOML,
             "reglas.toml:3: columnas.rut: unknown rule 'hash' (the rules are rut, persona, email, telefono, patente, "
-            "texto, fecha, monto, sustituir, derivado, formato, ip, coordenada, constante, sigue, suma, mantener, nulo and borrar)");
+            "texto, fecha, monto, sustituir, derivado, formato, ip, coordenada, imagen, constante, sigue, suma, mantener, nulo and borrar)");
     rechaza("version = 1\n[columnas]\nrut = { regla = \"rut\", formato = \"puntos\" }\n", DT_MASCARA_TOML,
             "reglas.toml:3: columnas.rut: unknown key 'formato' (the rule rut takes regla and dv)");
     rechaza("version = 1\n[columnas]\nrut = { regla = \"rut\" }\nemail = { regla = \"persona\", entidad = \"rut\" }\n",
@@ -880,7 +880,7 @@ static void base_de_datos(void) {
     rechaza_tabla("version = 1\n[tablas.a.columnas]\nx = { regla = \"mantener\" }\n[tablas.b.columnas]\ny = { regla = \"nada\" }\n",
                   "a",
                   "db.toml:5: columnas.y: unknown rule 'nada' (the rules are rut, persona, email, telefono, patente, texto, "
-                  "fecha, monto, sustituir, derivado, formato, ip, coordenada, constante, sigue, suma, mantener, nulo and borrar)");
+                  "fecha, monto, sustituir, derivado, formato, ip, coordenada, imagen, constante, sigue, suma, mantener, nulo and borrar)");
     rechaza_tabla("version = 1\n[tablas.a]\nfilas = 3\n[tablas.a.columnas]\nx = { regla = \"mantener\" }\n", "a",
                   "db.toml:3: tablas.a: unknown key 'filas' (a table takes columnas)");
     rechaza_tabla("version = 1\n[columnas]\nx = { regla = \"mantener\" }\n", "a",

@@ -217,3 +217,32 @@ def test_a_check_across_columns_masks_the_free_ones_and_computes_the_bound_one(t
             iguales = sum(int(copiadas[f[0]][c]) == f[c] for f in filas)
             assert iguales < len(filas) // 10, f"{tabla}, column {c}: {iguales} of {len(filas)} amounts left as they were"
     assert con.execute("SELECT count(*) FROM facturas WHERE monto_total != monto_neto + monto_exento + iva").fetchone()[0] == 0
+
+
+def test_photos_become_placeholders_of_their_format(tmp_path):
+    """A staff photo was refused even under nulo and borrar; a NOT NULL photo column cannot be emptied.
+    Now each image is replaced by a one-pixel placeholder of its own format, which Pillow (not datoteca)
+    opens as that format; no original photo is left in the copy."""
+    Image = pytest.importorskip("PIL.Image")
+    import io
+    fotos = []
+    for i, fmt in enumerate(["PNG", "JPEG", "GIF", "PNG", "JPEG"] * 4):
+        b = io.BytesIO()
+        Image.new("RGB", (16 + i, 12), (i * 9 % 256, 80, 160)).save(b, fmt)
+        fotos.append((i + 1, f"Staff {i + 1}", b.getvalue(), fmt))
+    db = tmp_path / "prod.db"
+    con = sqlite3.connect(db)
+    con.execute("CREATE TABLE staff (staff_id integer PRIMARY KEY, first_name text NOT NULL, picture blob NOT NULL)")
+    con.executemany("INSERT INTO staff VALUES (?, ?, ?)", [f[:3] for f in fotos])
+    con.commit()
+    con.close()
+    doc, copia = _detectar_y_copiar(tmp_path, db)
+    assert _regla(doc, "staff", "picture") == '{ regla = "imagen" }', doc
+    con = sqlite3.connect(copia)
+    copiadas = dict(con.execute("SELECT staff_id, picture FROM staff").fetchall())
+    for sid, _, original, fmt in fotos:
+        nueva = copiadas[sid]
+        assert isinstance(nueva, bytes) and nueva != original, f"row {sid}: the photo was left as it was"
+        im = Image.open(io.BytesIO(nueva))
+        im.load()
+        assert im.format == fmt and im.size == (1, 1), f"row {sid}: a {fmt} became {im.format} {im.size}"

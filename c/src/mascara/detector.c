@@ -538,6 +538,10 @@ static int dt__por_pista(dt__creciente *x, const dt__dcol *c, const dt__analisis
             dt__tx(x, "{ regla = \"formato\" }");
             return 10;
         }
+        if (!vacio && c->forma[10] * 2 > c->llenos) { /* images: a placeholder of each one's format */
+            dt__tx(x, "{ regla = \"imagen\" }");
+            return 20;
+        }
         dt__tx(x, no_nulo ? "{ regla = \"constante\", valor = \"\" }" : "{ regla = \"nulo\" }");
         return no_nulo ? 14 : 12;
     }
@@ -811,6 +815,7 @@ static dt_status dt__detector_escribir(const dt_detector *d, const char *origen,
         else if (por == 13) dt__tx(&x, ": part of a PRIMARY KEY or UNIQUE constraint, kept so the key holds: review");
         else if (por == 14) dt__tx(&x, ": binary data in a NOT NULL column, written empty");
         else if (por == 15) dt__tx(&x, ": follows the masked comuna of its row");
+        else if (por == 20) dt__tx(&x, ": images, each replaced by a one-pixel placeholder of its format");
         else if (por == 19) dt__tx(&x, ": a CHECK makes it the sum of its row's columns, so computed from their masked values");
         else if (por == 18) dt__tx(&x, ": named in a CHECK constraint, so kept (noise per cell could break it): review, it may link");
         else if (por == 16 && c->forma[6] == 0) dt__tx(&x, ": plain numbers, not identifiers");

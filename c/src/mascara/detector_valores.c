@@ -7,6 +7,7 @@
 
 #include "internal.h"
 #include "mascara/detector_valores.h"
+#include "mascara/mascara.h"
 
 static int dt__dvv_digito(unsigned char c) { return c >= '0' && c <= '9'; }
 static int dt__dvv_may(unsigned char c) { return c >= 'A' && c <= 'Z'; }
@@ -131,7 +132,9 @@ static int dt__dvv_mod11(const char *s, size_t n) {
 unsigned dt__dvv_formas(const char *s, size_t n) {
     while (n && s[0] == ' ') s++, n--;
     while (n && (s[n - 1] == ' ' || s[n - 1] == '\r' || s[n - 1] == '\n')) n--;
-    if (n == 0 || n > 4096) return 0;
+    if (n == 0) return 0;
+    if (dt__mi_es_imagen(s, n)) return DT__DVV_IMAGEN | DT__DVV_BINARIO; /* first: a photo may be any length */
+    if (n > 4096) return 0;
     unsigned r = 0;
     size_t e = 0, d = 0;
     if (dt__dvv_numero(s, n, &e, &d)) {

@@ -14,7 +14,8 @@
 #define DT__DVV_MOD11 0x80u      /* ... whose last digit is the module-11 check digit of the others */
 #define DT__DVV_HASH 0x100u      /* a password's stored form */
 #define DT__DVV_BINARIO 0x200u   /* bytes, not text (a NUL inside) */
-#define DT__DVV_N 10
+#define DT__DVV_IMAGEN 0x400u    /* a PNG, JPEG, GIF or WebP image, raw or as bytea's \x text */
+#define DT__DVV_N 11
 
 /* The DT__DVV_* shapes of the value s (n bytes; surrounding spaces ignored). */
 unsigned dt__dvv_formas(const char *s, size_t n);

@@ -52,7 +52,8 @@ uint32_t dt__mc_permutar(const uint64_t k[2], uint32_t tweak, uint32_t n, uint32
 void dt__mc_claves_valores(dt_mascara_clave *k, const uint8_t maestra[32]);
 
 /* The kinds dt__mc_valor masks (the rules email, telefono, patente, texto, formato, ip, coordenada). */
-enum { DT__MC_EMAIL = 1, DT__MC_TELEFONO, DT__MC_PATENTE, DT__MC_TEXTO, DT__MC_FORMATO, DT__MC_IP, DT__MC_COORDENADA };
+enum { DT__MC_EMAIL = 1, DT__MC_TELEFONO, DT__MC_PATENTE, DT__MC_TEXTO, DT__MC_FORMATO, DT__MC_IP, DT__MC_COORDENADA,
+       DT__MC_IMAGEN };
 /* One value of kind `tipo` as its rule masks it (texto: with `buscar`; telefono: `buscar` non-zero is
  * realista = true). email and telefono read more than the public dt_mascara_email/_telefono: Unicode
  * addresses, foreign phones; and telefono writes a number nobody holds unless realista. */
@@ -76,6 +77,11 @@ dt_status dt__mc_ip(const dt_mascara_clave *k, const char *in, size_t len, char 
 dt_status dt__mc_coordenada(const dt_mascara_clave *k, const char *in, size_t len, char *buf, size_t cap,
                             size_t *out_len, char *why, size_t whycap);
 int dt__mf_telefono_otro(const dt_mascara_clave *k, const char *in, size_t a, size_t b, char *out);
+/* mascara_imagen.c: the rule imagen (a placeholder of the image's format, raw bytes or bytea's \x text);
+ * and which format the value's first bytes say (1 PNG, 2 JPEG, 3 GIF, 4 WebP, 0 none). */
+dt_status dt__mc_imagen(const dt_mascara_clave *k, const char *in, size_t len, char *buf, size_t cap, size_t *out_len,
+                        char *why, size_t whycap);
+int dt__mi_es_imagen(const char *in, size_t len);
 
 /* The per-cell forms of fecha and monto (mascara_valores.c; docs/enmascarar.md): the draw keyed by
  * the cell (the column's name, the entity's masked body or 0, the value), then generalised: a date

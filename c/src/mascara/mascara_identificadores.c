@@ -433,6 +433,7 @@ dt_status dt__mc_valor(const dt_mascara_clave *k, int tipo, unsigned buscar, con
     case DT__MC_FORMATO: return dt__mc_formato(k, in, len, buf, cap, out_len, why, whycap);
     case DT__MC_IP: return dt__mc_ip(k, in, len, buf, cap, out_len, why, whycap);
     case DT__MC_COORDENADA: return dt__mc_coordenada(k, in, len, buf, cap, out_len, why, whycap);
+    case DT__MC_IMAGEN: return dt__mc_imagen(k, in, len, buf, cap, out_len, why, whycap);
     default: return dt_mascara_texto(k, buscar, in, len, buf, cap, out_len, why, whycap);
     }
 }

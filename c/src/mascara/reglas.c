@@ -274,14 +274,14 @@ static dt_status dt__mr_columna(const dt__doc_node *v, const char *k, size_t kn,
     else if ((c->tipo = dt__mr_es(rs, rl, "email") ? DT__MC_EMAIL : dt__mr_es(rs, rl, "telefono") ? DT__MC_TELEFONO
                         : dt__mr_es(rs, rl, "patente") ? DT__MC_PATENTE : dt__mr_es(rs, rl, "texto") ? DT__MC_TEXTO
                         : dt__mr_es(rs, rl, "formato") ? DT__MC_FORMATO : dt__mr_es(rs, rl, "ip") ? DT__MC_IP
-                        : dt__mr_es(rs, rl, "coordenada") ? DT__MC_COORDENADA : 0))
+                        : dt__mr_es(rs, rl, "coordenada") ? DT__MC_COORDENADA : dt__mr_es(rs, rl, "imagen") ? DT__MC_IMAGEN : 0))
         c->regla = DT__MR_VALOR;
     else {
         char q[DT__DOC_CITE_BUF];
         dt__doc_cite(rs, rl, q);
         return dt__doc_refuse(rn, why, whycap,
                               "columnas.%s: unknown rule '%s' (the rules are rut, persona, email, telefono, patente, texto, fecha, "
-                              "monto, sustituir, derivado, formato, ip, coordenada, constante, sigue, suma, mantener, nulo and borrar)",
+                              "monto, sustituir, derivado, formato, ip, coordenada, imagen, constante, sigue, suma, mantener, nulo and borrar)",
                               col.s, q);
     }
     for (size_t i = 0; i < dt__doc_len(v); i++) {
@@ -1469,7 +1469,8 @@ dt_status dt_mascara_plan_fila(dt_mascara_plan *p, uint64_t fila, size_t n, cons
                 if (why && whycap)
                     snprintf(why, whycap, "row %llu, column %s: not a valid %s (%s); politica.invalido is \"error\"",
                              (unsigned long long)fila, DT__MR_ESTA_COLUMNA, c->tipo == DT__MC_EMAIL ? "email" : c->tipo == DT__MC_TELEFONO ? "phone"
-                             : c->tipo == DT__MC_PATENTE ? "plate" : c->tipo == DT__MC_IP ? "IP address" : c->tipo == DT__MC_COORDENADA ? "coordinate" : "value", motivo);
+                             : c->tipo == DT__MC_PATENTE ? "plate" : c->tipo == DT__MC_IP ? "IP address" : c->tipo == DT__MC_COORDENADA ? "coordinate"
+                             : c->tipo == DT__MC_IMAGEN ? "image" : "value", motivo);
                 return DT_ERR_INVALID_ARG;
             }
             continue;
