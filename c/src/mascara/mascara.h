@@ -65,6 +65,11 @@ dt_status dt__mc_valor(const dt_mascara_clave *k, int tipo, unsigned buscar, con
 dt_status dt__mc_telefono_texto(const dt_mascara_clave *k, const char *in, size_t len, char *buf, size_t cap,
                                 size_t *out_len, char *why, size_t whycap);
 
+/* The value rules' common prologue (mascara_identificadores.c): NULL checks naming `tipo`, why and buf
+ * emptied, the value trimmed of ASCII whitespace to [*a, *b). */
+dt_status dt__mc_inicio(const char *tipo, const dt_mascara_clave *k, const char *in, size_t len, char *buf, size_t cap,
+                        char *why, size_t whycap, size_t *a, size_t *b);
+
 /* mascara_formas.c: the formas subkey (dt__mc_claves_valores calls it); the rules formato, ip and
  * coordenada, arguments and refusals as dt_mascara_email's; a phone of another country than Chile's
  * plan, [a, b) of in, its digits but the calling code replaced into out (b - a bytes): 0, or -1 when

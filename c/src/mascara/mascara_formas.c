@@ -56,25 +56,6 @@ static unsigned dt__mf_bajo(dt__mf_flujo *f, unsigned n) {
 static int dt__mf_digito(char c) { return c >= '0' && c <= '9'; }
 static int dt__mf_hex(char c) { return dt__mf_digito(c) || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F'); }
 
-/* The trimmed value [a, b) of in, and the common NULL checks. */
-static dt_status dt__mf_inicio(const char *tipo, const dt_mascara_clave *k, const char *in, size_t len, char *buf,
-                               size_t cap, char *why, size_t whycap, size_t *a, size_t *b) {
-    if (why != NULL && whycap > 0) why[0] = '\0';
-    if (buf != NULL && cap > 0) buf[0] = '\0';
-    if (k == NULL || (in == NULL && len > 0) || (buf == NULL && cap > 0)) {
-        if (why != NULL && whycap > 0)
-            snprintf(why, whycap, "%s: %s", tipo,
-                     k == NULL ? "the key is NULL" : in == NULL && len > 0 ? "in is NULL but len is not 0" : "buf is NULL but cap is not 0");
-        return DT_ERR_NULL;
-    }
-    size_t i = 0, n = len;
-    while (i < n && (in[i] == ' ' || in[i] == '\t')) i++;
-    while (n > i && (in[n - 1] == ' ' || in[n - 1] == '\t' || in[n - 1] == '\r' || in[n - 1] == '\n')) n--;
-    *a = i;
-    *b = n;
-    return DT_OK;
-}
-
 static dt_status dt__mf_no(const char *frase, char *why, size_t whycap) {
     if (why != NULL) dt__sentence_out(frase, why, whycap, NULL);
     return DT_ERR_INVALID_ARG;
@@ -140,7 +121,7 @@ static size_t dt__mf_formas(const uint8_t *clave, uint8_t clase, const char *s, 
 dt_status dt__mc_formato(const dt_mascara_clave *k, const char *in, size_t len, char *buf, size_t cap, size_t *out_len,
                          char *why, size_t whycap) {
     size_t a, b;
-    dt_status st = dt__mf_inicio("formato", k, in, len, buf, cap, why, whycap, &a, &b);
+    dt_status st = dt__mc_inicio("formato", k, in, len, buf, cap, why, whycap, &a, &b);
     if (st != DT_OK) return st;
     if (a == b) return dt__mf_no("formato: the value is empty or only whitespace", why, whycap);
     if (b - a > DT_MAX_TEXT) return dt__mf_no("formato: the value is longer than 4,096 bytes", why, whycap);
@@ -257,7 +238,7 @@ static int dt__mf_ipv6(const char *s, size_t n, size_t *fin) {
 dt_status dt__mc_ip(const dt_mascara_clave *k, const char *in, size_t len, char *buf, size_t cap, size_t *out_len,
                     char *why, size_t whycap) {
     size_t a, b, fin;
-    dt_status st = dt__mf_inicio("ip", k, in, len, buf, cap, why, whycap, &a, &b);
+    dt_status st = dt__mc_inicio("ip", k, in, len, buf, cap, why, whycap, &a, &b);
     if (st != DT_OK) return st;
     if (a == b) return dt__mf_no("ip: the value is empty or only whitespace", why, whycap);
     char r[64];
@@ -294,7 +275,7 @@ dt_status dt__mc_ip(const dt_mascara_clave *k, const char *in, size_t len, char 
 dt_status dt__mc_coordenada(const dt_mascara_clave *k, const char *in, size_t len, char *buf, size_t cap,
                             size_t *out_len, char *why, size_t whycap) {
     size_t a, b;
-    dt_status st = dt__mf_inicio("coordenada", k, in, len, buf, cap, why, whycap, &a, &b);
+    dt_status st = dt__mc_inicio("coordenada", k, in, len, buf, cap, why, whycap, &a, &b);
     if (st != DT_OK) return st;
     size_t i = a, punto = b;
     if (i < b && (in[i] == '-' || in[i] == '+')) i++;

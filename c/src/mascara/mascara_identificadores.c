@@ -32,7 +32,7 @@ static int dt__mv_digito(char c) { return c >= '0' && c <= '9'; }
 static int dt__mv_letra(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
 
 /* The common prologue: NULL checks, why and buf emptied, the value trimmed to [*a, *b). */
-static dt_status dt__mv_inicio(const char *tipo, const dt_mascara_clave *k, const char *in, size_t len, char *buf,
+dt_status dt__mc_inicio(const char *tipo, const dt_mascara_clave *k, const char *in, size_t len, char *buf,
                                size_t cap, char *why, size_t whycap, size_t *a, size_t *b) {
     if (why != NULL && whycap > 0) why[0] = '\0';
     if (buf != NULL && cap > 0) buf[0] = '\0';
@@ -115,7 +115,7 @@ static char *dt__mv_base32(char *p, const uint8_t *h, size_t n) {
 static dt_status dt__mv_email(const dt_mascara_clave *k, const char *in, size_t len, char *buf, size_t cap,
                               size_t *out_len, char *why, size_t whycap, int utf8) {
     size_t a, b;
-    dt_status st = dt__mv_inicio("email", k, in, len, buf, cap, why, whycap, &a, &b);
+    dt_status st = dt__mc_inicio("email", k, in, len, buf, cap, why, whycap, &a, &b);
     if (st != DT_OK) return st;
     const char *falla = dt__mv_email_falla(in, a, b, utf8);
     if (falla) return dt__mv_no(falla, why, whycap, DT_ERR_INVALID_ARG);
@@ -277,7 +277,7 @@ static dt_status dt__mv_telefono(const dt_mascara_clave *k, const char *in, size
      * Chilean phone only, written where nobody answers, as the rule writes the same number */
     int otros_paises = inversa == 2 || inversa == 3, nadie = inversa == 2 || inversa == 4; /* 4: texto's phones */
     inversa = inversa == 1;
-    dt_status st = dt__mv_inicio("telefono", k, in, len, buf, cap, why, whycap, &a, &b);
+    dt_status st = dt__mc_inicio("telefono", k, in, len, buf, cap, why, whycap, &a, &b);
     if (st != DT_OK) return st;
     const char *falla = dt__mc_telefono_falla(in, a, b, pos, &nd, &o, &area);
     if (falla && otros_paises && b - a <= 64) {
@@ -355,7 +355,7 @@ static int dt__mv_serie_idx(char c0, char c1) {
 static dt_status dt__mv_patente(const dt_mascara_clave *k, const char *in, size_t len, char *buf, size_t cap,
                                 size_t *out_len, char *why, size_t whycap, int inversa) {
     size_t a, b;
-    dt_status st = dt__mv_inicio("patente", k, in, len, buf, cap, why, whycap, &a, &b);
+    dt_status st = dt__mc_inicio("patente", k, in, len, buf, cap, why, whycap, &a, &b);
     if (st != DT_OK) return st;
     dt_patente_tipo tipo;
     if (a == b) return dt__mv_no("patente: the value is empty or only whitespace", why, whycap, DT_ERR_INVALID_PATENTE);
