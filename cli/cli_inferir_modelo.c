@@ -103,7 +103,17 @@ int dt__ic_abanico_add(dt__ic_fk *f, uint64_t n, uint64_t cuenta) {
     uint64_t *b = (uint64_t *)realloc(f->ab_cuenta, (f->nab + 1) * sizeof *b);
     if (b == NULL) return 1;
     f->ab_cuenta = b;
-    a[f->nab] = n, b[f->nab] = cuenta;
+    /* kept ascending by n whatever order the server returns (observado walks them in order, and a pair
+     * out of order would drop its parents' children: PostgreSQL once sorted n as text, "10" < "100" < "2") */
+    size_t i = f->nab;
+    while (i > 0 && a[i - 1] > n) i--;
+    if (i > 0 && a[i - 1] == n) {
+        b[i - 1] += cuenta;
+        return 0;
+    }
+    memmove(a + i + 1, a + i, (f->nab - i) * sizeof *a);
+    memmove(b + i + 1, b + i, (f->nab - i) * sizeof *b);
+    a[i] = n, b[i] = cuenta;
     f->nab++;
     return 0;
 }

@@ -48,7 +48,7 @@ typedef struct dt__ic_fk {
     char **ref_cols;          /* the parent's column names, cols.n of them */
     int diferible;
     /* The observed fan-out (a single-column NOT NULL key of a table with rows): nab pairs, ab_n[i] children
-     * for ab_cuenta[i] parent rows, ab_n ascending from 1; parents without children are the parent's rows
+     * for ab_cuenta[i] parent rows, ab_n ascending from 1 (dt__ic_abanico_add keeps them so); parents without children are the parent's rows
      * less the sum of ab_cuenta. nab 0: not read. */
     uint64_t *ab_n, *ab_cuenta;
     size_t nab;

@@ -298,8 +298,10 @@ static int leer(lector *l, size_t muestra) {
             dt__ic_fk *fk = &t->fks[k];
             char c[300], q2[1800];
             if (!dt__ic_abanico_pedir(t, fk) || cita(c, sizeof c, t->cols[fk->cols.cols[0]].nombre)) continue;
-            snprintf(q2, sizeof q2, "SELECT n::text, count(*)::text FROM (SELECT count(*) AS n FROM %s.%s GROUP BY %s) g "
-                                    "GROUP BY n ORDER BY n", a, b, c);
+            /* ORDER BY g.n, the count: an unqualified n would name the output column n::text and sort
+             * "10" < "100" < "2" (libpq gives every value as text anyway) */
+            snprintf(q2, sizeof q2, "SELECT g.n, count(*) FROM (SELECT count(*) AS n FROM %s.%s GROUP BY %s) g "
+                                    "GROUP BY g.n ORDER BY g.n", a, b, c);
             r = PQexec(l->con, q2);
             if (PQresultStatus(r) != PGRES_TUPLES_OK) {
                 char que[700];

@@ -15,7 +15,7 @@ if [ "${1:-}" = "--sin-componentes" ]; then sin_componentes=1; shift; fi
 py="$1"; shift
 components=(tests/python/test_basesdedatos.py tests/python/test_esquema_bases.py tests/python/test_spark.py
             tests/python/test_wheel.py tests/python/test_npm.py tests/python/test_postgres_*.py tests/python/test_hacia*.py tests/python/test_inferir_mariadb.py
-            tests/python/test_referencia.py tests/python/test_detectar_url.py tests/python/test_copiar_pg.py
+            tests/python/test_inferir_abanico.py tests/python/test_referencia.py tests/python/test_detectar_url.py tests/python/test_copiar_pg.py
             tests/python/test_copiar_mariadb.py tests/python/test_copiar_revision_servidores.py)
 ignore=()
 for f in "${components[@]}"; do ignore+=(--ignore="$f"); done
