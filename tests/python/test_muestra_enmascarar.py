@@ -138,8 +138,10 @@ def test_masked_contacts_validate(muestra):
     for i, n in enumerate(_filas(muestra["notas"][1]), start=1):
         for e in re.findall(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+", n["texto"]):
             email_validator.validate_email(e, check_deliverability=False)
+        # a phone texto masks in a note reaches no one either (issue 48): Chilean, possible, not valid
         for t in re.findall(r"\+56 9 \d{4} \d{4}", n["texto"]):
-            assert phonenumbers.is_valid_number(phonenumbers.parse(t, "CL")), f"notas.csv, row {i}: {t!r}"
+            p = phonenumbers.parse(t, "CL")
+            assert phonenumbers.is_possible_number(p) and not phonenumbers.is_valid_number(p), f"notas.csv, row {i}: {t!r}"
 
 
 def test_no_original_value_is_left(muestra):
