@@ -211,7 +211,7 @@ def test_blob_under_a_value_rule_is_refused_naming_table_and_column(tmp_path):
                                          "thumb": '{ regla = "mantener" }', "badge": '{ regla = "nulo" }'})
     rc, _, err = _copiar(tmp_path, db, reglas, tmp_path / "staging.db")
     assert rc == 2, f"staff.photo under email: expected exit 2, got {rc}: {err}"
-    assert "table staff" in err and "column photo" in err and "mantener, nulo or borrar" in err, \
+    assert "table staff" in err and "column photo" in err and "mantener, nulo, borrar or imagen" in err, \
         f"staff.photo: expected the refusal to name table and column and the rules a BLOB takes, got {err!r}"
     assert "PNG" not in err and "IHDR" not in err, "the refusal printed bytes of the value"
 
