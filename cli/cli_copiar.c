@@ -30,16 +30,32 @@ dt__cli_copiar dt__cli_copiar_mariadb = NULL;
 
 /* The files a copy is writing before they are renamed into place (a new database, a dump): removed when the
  * process is interrupted (SIGINT, SIGTERM, SIGHUP), so that a stopped copy leaves no partial file behind. Fixed
- * buffers: the handler may only call async-signal-safe functions (unlink, raise). */
+ * buffers: the handler may only call async-signal-safe functions (unlink, raise). A copy into a server that
+ * cannot be one transaction (MariaDB: DDL commits by itself) asks for the signal to be deferred instead
+ * (dt__cli_copiar_diferir): the handler only notes it, the copy sees it between blocks, drops what it made
+ * and then ends the process by the same signal (dt__cli_copiar_detenida, dt__cli_copiar_rendirse). */
 #ifdef __wasi__
 void dt__cli_copiar_temporal(int i, const char *ruta) {
     (void)i;
     (void)ruta;
 }
+void dt__cli_copiar_diferir(int si) {
+    (void)si;
+}
+int dt__cli_copiar_detenida(void) {
+    return 0;
+}
+void dt__cli_copiar_rendirse(void) {
+}
 #else
 static char dt__copiar_temporales[2][4096];
+static volatile sig_atomic_t dt__copiar_diferida = 0, dt__copiar_senal = 0;
 
 static void dt__copiar_interrumpida(int sig) {
+    if (dt__copiar_diferida) { /* the copy stops between blocks and undoes what it made (async-signal-safe: a flag) */
+        dt__copiar_senal = sig;
+        return;
+    }
     for (int i = 0; i < 2; i++)
         if (dt__copiar_temporales[i][0]) {
 #ifdef _WIN32
@@ -52,29 +68,50 @@ static void dt__copiar_interrumpida(int sig) {
     raise(sig);
 }
 
+static void dt__copiar_senales(void) {
+    static int puesto = 0;
+    if (puesto) return;
+#ifdef _WIN32
+    signal(SIGINT, dt__copiar_interrumpida);
+    signal(SIGTERM, dt__copiar_interrumpida);
+#else
+    struct sigaction a;
+    memset(&a, 0, sizeof a);
+    a.sa_handler = dt__copiar_interrumpida;
+    a.sa_flags = SA_RESTART; /* a deferred signal must not fail the statement being sent or read meanwhile */
+    sigemptyset(&a.sa_mask);
+    sigaction(SIGINT, &a, NULL);
+    sigaction(SIGTERM, &a, NULL);
+    sigaction(SIGHUP, &a, NULL);
+#endif
+    puesto = 1;
+}
+
 void dt__cli_copiar_temporal(int i, const char *ruta) {
     if (i < 0 || i > 1) return;
     if (ruta == NULL || strlen(ruta) >= sizeof dt__copiar_temporales[i]) {
         dt__copiar_temporales[i][0] = '\0';
         return;
     }
-    static int puesto = 0;
-    if (!puesto) {
-#ifdef _WIN32
-        signal(SIGINT, dt__copiar_interrumpida);
-        signal(SIGTERM, dt__copiar_interrumpida);
-#else
-        struct sigaction a;
-        memset(&a, 0, sizeof a);
-        a.sa_handler = dt__copiar_interrumpida;
-        sigemptyset(&a.sa_mask);
-        sigaction(SIGINT, &a, NULL);
-        sigaction(SIGTERM, &a, NULL);
-        sigaction(SIGHUP, &a, NULL);
-#endif
-        puesto = 1;
-    }
+    dt__copiar_senales();
     memcpy(dt__copiar_temporales[i], ruta, strlen(ruta) + 1);
+}
+
+void dt__cli_copiar_diferir(int si) {
+    dt__copiar_senales();
+    dt__copiar_diferida = si != 0;
+}
+
+int dt__cli_copiar_detenida(void) {
+    return (int)dt__copiar_senal;
+}
+
+void dt__cli_copiar_rendirse(void) {
+    int sig = (int)dt__copiar_senal;
+    dt__copiar_diferida = 0;
+    if (sig == 0) return;
+    signal(sig, SIG_DFL);
+    raise(sig);
 }
 #endif
 

@@ -14,13 +14,16 @@
  *      with the table, and the copy is the same with any number of jobs.
  *   5. DDL commits by itself in MariaDB, so the copy cannot be one transaction: the target must be empty;
  *      a table `datoteca_copia_sin_terminar` is created first and dropped last, so an interrupted copy is
- *      marked unfinished; a refused one drops everything it created.
+ *      marked unfinished; a refused one drops everything it created, and so does one stopped by SIGINT, SIGTERM
+ *      or SIGHUP: the signal is only noted (dt__cli_copiar_diferir), the copy sees it between blocks and
+ *      statements, drops what it made and the mark, and then ends by that signal.
  *   A dump (--hacia FILE.sql) holds the same statements in the same order, for `mariadb NEW < FILE`.
  *
  * Sentences name the table, the rows and the column, never a value; no password is printed.
  * This file links libmariadb, so it is compiled into the datoteca program only (CMakeLists.txt). */
 #include <errno.h>
 #include <limits.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -107,6 +110,13 @@ static MYSQL_RES *consulta(dt__mdb *s, const char *lado, const char *sql, const 
     MYSQL_RES *r = mysql_query(s->con, sql) == 0 ? mysql_store_result(s->con) : NULL;
     if (r == NULL) fallo(s, lado, que, NULL, 0);
     return r;
+}
+
+/* 4 when a signal asked the copy to stop (SIGINT, SIGTERM, SIGHUP while writing into a server), else 0: checked
+ * between blocks and statements, so that what was made is dropped on the normal path. */
+#define DETENIDA 4
+static int detenida(void) {
+    return dt__cli_copiar_detenida() ? DETENIDA : 0;
 }
 
 /* s[0..n) as a text literal into o: with quotes doubled for a session with NO_BACKSLASH_ESCAPES (the source's,
@@ -387,6 +397,10 @@ static int llenar(void *ctx, unsigned long long desde, size_t max, char *scratch
     lote *b = (lote *)(void *)scratch;
     b->largo = b->nfilas = 0, b->rc = 0, b->primera = desde + 1;
     *filas = 0;
+    if (detenida()) { /* between blocks: no more rows; the copy is undone by its caller */
+        ta->rc_lectura = DETENIDA;
+        return 0;
+    }
     if (b->plan == NULL) {
         b->vals = (const char **)calloc(t->n + 1, sizeof *b->vals);
         b->largos = (size_t *)calloc(t->n + 1, sizeof *b->largos);
@@ -563,6 +577,7 @@ static int objetos(copia *c) {
         mysql_free_result(r);
         for (size_t i = 0; rc == 0 && i < n; i++) {
             char q[700];
+            if ((rc = detenida()) != 0) break;
             snprintf(q, sizeof q, "SHOW CREATE %s %s", tipo[i], citado[i]);
             MYSQL_RES *s = consulta(&c->src, "--desde", q, "reading a CREATE statement");
             MYSQL_ROW g = s ? mysql_fetch_row(s) : NULL;
@@ -597,6 +612,7 @@ static int objetos(copia *c) {
             otra = 0;
             for (size_t i = 0; rc == 0 && i < n; i++) {
                 if (hecho[i]) continue;
+                if ((rc = detenida()) != 0) break;
                 if (c->f && k == 1 && !forzar) {
                     int espera = 0;
                     for (size_t j = 0; j < n && !espera; j++) espera = j != i && !hecho[j] && strstr(ddl[i], citado[j]) != NULL;
@@ -761,6 +777,8 @@ int dt__cli_mariadb_copiar(const char *desde, const char *hacia, const dt__copia
             rc = 2;
         }
         if (rc == 0) rc = vacio(&c);
+        /* from here on a signal is only noted: what the copy makes is dropped before the process ends by it */
+        if (rc == 0) dt__cli_copiar_diferir(1);
         if (rc == 0) rc = orden(&c.dst, "--hacia", "CREATE TABLE " MARCA " (nota text) COMMENT 'datoteca copiar is writing this "
                                                   "database, or stopped before it ended: do not use it'", (size_t)-1, "marking the copy unfinished", NULL);
         marcado = rc == 0;
@@ -777,7 +795,8 @@ int dt__cli_mariadb_copiar(const char *desde, const char *hacia, const dt__copia
         if (rc == 0 && (f == NULL || f[0] == NULL || (c.modo = dt__ic_dup(f[0])) == NULL)) rc = 2;
         if (r) mysql_free_result(r);
     }
-    for (size_t i = 0; i < c.nt && rc == 0; i++) rc = crear_tabla(&c, &c.t[i]);
+    for (size_t i = 0; i < c.nt && rc == 0; i++)
+        if ((rc = detenida()) == 0) rc = crear_tabla(&c, &c.t[i]);
     unsigned long long total = 0;
     dt__progreso prog;
     c.prog = &prog, c.jobs = o->jobs ? o->jobs : 1;
@@ -788,10 +807,17 @@ int dt__cli_mariadb_copiar(const char *desde, const char *hacia, const dt__copia
     }
     dt__cli_progreso_terminar(&prog, rc == 0);
     for (size_t i = 0; i < c.nfks && rc == 0; i++)
-        rc = hacer(&c, c.fks[i], "adding a foreign key over the masked rows", NULL);
+        if ((rc = detenida()) == 0) rc = hacer(&c, c.fks[i], "adding a foreign key over the masked rows", NULL);
     if (rc == 0) rc = objetos(&c);
+    if (rc == 0) rc = detenida();
     if (rc == 0 && c.f == NULL) rc = orden(&c.dst, "--hacia", "DROP TABLE " MARCA, (size_t)-1, "ending the copy", NULL);
     if (rc != 0 && marcado) deshacer(&c);
+    if (rc == DETENIDA) {
+        int sig = dt__cli_copiar_detenida();
+        dt__cli_progreso_cortar();
+        fprintf(stderr, "datoteca: copiar: stopped by %s: everything the copy had made in --hacia (MariaDB at %s) was dropped, "
+                        "the unfinished mark too\n", sig == SIGINT ? "SIGINT" : sig == SIGTERM ? "SIGTERM" : "a signal", c.dst.donde);
+    }
     if (c.f && fclose(c.f) != 0 && rc == 0) {
         fprintf(stderr, "datoteca: copiar: --hacia: cannot write the dump: %s\n", strerror(errno));
         rc = 1;
@@ -808,5 +834,6 @@ int dt__cli_mariadb_copiar(const char *desde, const char *hacia, const dt__copia
     dt__mdb_cerrar(&c.src);
     liberar(&c);
     free(tmp);
-    return rc;
+    dt__cli_copiar_rendirse(); /* a signal noted: the process ends by it now, its copy undone */
+    return rc == DETENIDA ? 2 : rc;
 }

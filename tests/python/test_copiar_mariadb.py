@@ -10,6 +10,7 @@ the objects and row counts read from information_schema and by `mariadb-dump`), 
 masked RUT, and the leak check of test_copiar_pg.py over every cell of every table."""
 import os
 import re
+import signal
 import subprocess
 
 import pytest
@@ -346,3 +347,41 @@ def test_copiar_mariadb_subset_of_binary_keys(prod):
     assert m.sql("SELECT count(*) FROM hijos h LEFT JOIN padres p ON p.id = h.padre WHERE p.id IS NULL", "binarias_sub").strip() == "0"
     assert m.sql("SELECT count(*) FROM padres p JOIN binarias.padres o ON o.id = p.id AND o.nombre = p.nombre", "binarias_sub") == \
         m.sql("SELECT count(*) FROM padres", "binarias_sub")
+
+
+def _clave_de_prueba():
+    return {**os.environ, "DATOTECA_CLAVE": "000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f"}
+
+
+def test_copiar_mariadb_interrupted_drops_what_it_made(mariadb, tmp_path):  # noqa: F811
+    """SIGINT in the middle of the rows (DDL commits by itself in MariaDB, so the copy cannot be rolled back): the
+    signal is noted, the copy stops between blocks and drops the table it made and the unfinished mark, as a
+    refusal does, and the process ends by the signal; the target holds no table afterwards."""
+    m = mariadb
+    m.sql("CREATE DATABASE interrumpida; CREATE DATABASE interrumpida_copia")
+    m.sql("CREATE TABLE t (id INT PRIMARY KEY, nota VARCHAR(60), email VARCHAR(80)) ENGINE=InnoDB; "
+          "INSERT INTO t SELECT seq, CONCAT('Nota ', seq), CONCAT('n', seq, '@ejemplo.cl') FROM seq_1_to_200000", "interrumpida")
+    reglas = tmp_path / "interrumpida.toml"
+    reglas.write_text('version = 1\n[tablas.t.columnas]\nid = { regla = "mantener" }\nnota = { regla = "texto" }\n'
+                      'email = { regla = "email" }\n')
+    hay = lambda t: m.sql(f"SELECT count(*) FROM information_schema.tables WHERE table_schema = 'interrumpida_copia' "
+                          f"AND table_name = '{t}'").strip() == "1"
+    p = subprocess.Popen([CLI, "copiar", "--desde", m.url("interrumpida"), "--hacia", m.url("interrumpida_copia"),
+                          "--reglas", str(reglas), "--clave-de-prueba"], env=_clave_de_prueba(),
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    try:
+        # the mark, then the table: the copy is writing rows
+        while p.poll() is None and not (hay("datoteca_copia_sin_terminar") and hay("t")):
+            pass
+        assert p.poll() is None, f"the copy ended before it could be interrupted: {p.stderr.read().decode()}"
+        p.send_signal(signal.SIGINT)
+        _, err = p.communicate(timeout=120)
+    finally:
+        if p.poll() is None:
+            p.kill()
+            p.wait()
+    err = err.decode()
+    assert p.returncode == -signal.SIGINT, (p.returncode, err)  # ended by the signal, after the cleanup
+    quedan = m.sql("SELECT table_name FROM information_schema.tables WHERE table_schema = 'interrumpida_copia'").split()
+    assert quedan == [], f"left in the target after SIGINT: {quedan}"
+    assert "stopped by SIGINT" in err, err
