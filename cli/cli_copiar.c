@@ -153,13 +153,16 @@ static int usage_copiar(FILE *f) {
                "                       [--clave-de-prueba] [--subconjunto TABLE=N%%,... [--semilla N]] [--donde TABLE=CONDITION ...]\n"
                "                       [--con-hijos]\n"
                "                       [--jobs N] [--progreso | --silencio] [--estricto] [--revision-json FILE]\n"
+               "                       [--sin-rutinas]\n"
                "Copies every table of the database --desde into a new database --hacia, each value masked by its\n"
                "table's rules in REGLAS (`datoteca detectar URL` writes them) under the secret key: the tables, their\n"
                "constraints, indexes, views and triggers as the source has them, the rows masked, every foreign key\n"
                "checked after the load. A table or column without a rule stops the run before anything is written.\n"
                "SQLite: --hacia must not exist, and is left absent when the copy fails. PostgreSQL: --hacia is an empty\n"
                "database, written in one transaction; the schema is pg_dump's (DATOTECA_PG_DUMP names another one).\n"
-               "MariaDB: --hacia is an empty database; each foreign key is added after the rows, checking them.\n"
+               "MariaDB: --hacia is an empty database; each foreign key is added after the rows, checking them. The\n"
+               "source's account must see and read every routine and trigger (SELECT on mysql.proc, TRIGGER on the\n"
+               "database), else the copy is refused naming what it cannot read; --sin-rutinas copies without them.\n"
                "A --hacia ending in .sql is a plain SQL dump instead (sqlite3 NEW.db < DUMP.sql, psql -v ON_ERROR_STOP=1\n"
                "-f DUMP.sql or mariadb NEW < DUMP.sql loads it). --subconjunto clientes=10%%: a smaller copy, about that share of the table's rows\n"
                "(which ones: --semilla) and every row they reference, transitively; with --con-hijos the rows that\n"
@@ -194,13 +197,17 @@ static int copiar_main(int argc, char **argv, dt__revision *rev) {
     const char *donde[64];
     size_t ndonde = 0;
     unsigned clave_opciones = 0;
-    int hijos = 0;
+    int hijos = 0, sin_rutinas = 0;
     static const char *const opciones[] = {"--desde", "--hacia", "--reglas", "--clave-archivo", "--subconjunto", "--semilla", "--jobs"};
     for (int i = 2; i < argc; i++) {
         const char *a = argv[i];
         if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) return usage_copiar(stdout);
         if (strcmp(a, "--con-hijos") == 0) {
             hijos = 1;
+            continue;
+        }
+        if (strcmp(a, "--sin-rutinas") == 0) {
+            sin_rutinas = 1;
             continue;
         }
         if (dt__cli_progreso_opcion(a, &progreso)) continue;
@@ -275,6 +282,11 @@ static int copiar_main(int argc, char **argv, dt__revision *rev) {
                         "postgresql://, mariadb:// into mariadb://, or any of them into a FILE.sql dump (docs/copia.md)\n");
         return 2;
     }
+    if (sin_rutinas && tipos[0] != 2) {
+        fprintf(stderr, "datoteca: copiar: --sin-rutinas is for a copy from MariaDB (its routines and triggers need privileges "
+                        "to be read); a SQLite or PostgreSQL copy carries its triggers and functions whole\n");
+        return 2;
+    }
     static const char *const clientes[] = {"SQLite", "PostgreSQL", "MariaDB"}, *const bibliotecas[] = {"libsqlite3", "libpq", "libmariadb"};
     dt__cli_copiar copiar = tipos[0] == 0 ? dt__cli_copiar_sqlite : tipos[0] == 1 ? dt__cli_copiar_pg : dt__cli_copiar_mariadb;
     if (copiar == NULL) {
@@ -304,7 +316,7 @@ static int copiar_main(int argc, char **argv, dt__revision *rev) {
     int formato = lr >= 5 && strcmp(reglas_ruta + lr - 5, ".json") == 0 ? DT_MASCARA_JSON : DT_MASCARA_TOML;
     /* --donde alone is a subset too: its roots are the rows the conditions choose */
     dt__copiar_opciones o = {volcado, subconjunto ? subconjunto : ndonde ? "" : NULL, (uint64_t)semilla, hijos, donde, ndonde,
-                             (size_t)jobs, progreso, rev};
+                             (size_t)jobs, progreso, rev, sin_rutinas};
     int rc = copiar(desde, hacia, &o, texto, n, formato, dt__cli_base(reglas_ruta), clave);
     dt__borrar(texto, n);
     free(texto);

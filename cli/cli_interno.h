@@ -304,6 +304,7 @@ typedef struct dt__copiar_opciones {
     size_t jobs;             /* threads masking blocks of rows (1..64; 0 reads as 1): the same output with any */
     int progreso;            /* --progreso / --silencio: DT__PROGRESO_* bits (cli_progreso.h) */
     struct dt__revision *revision; /* the review of what is written (cli_revision.c); NULL: none */
+    int sin_rutinas;         /* --sin-rutinas (MariaDB): routines and triggers are not copied, nor required */
 } dt__copiar_opciones;
 typedef int (*dt__cli_copiar)(const char *desde, const char *hacia, const dt__copiar_opciones *o, const char *reglas,
                               size_t len, int formato, const char *archivo, const dt_mascara_clave *k);
