@@ -30,16 +30,32 @@ dt__cli_copiar dt__cli_copiar_mariadb = NULL;
 
 /* The files a copy is writing before they are renamed into place (a new database, a dump): removed when the
  * process is interrupted (SIGINT, SIGTERM, SIGHUP), so that a stopped copy leaves no partial file behind. Fixed
- * buffers: the handler may only call async-signal-safe functions (unlink, raise). */
+ * buffers: the handler may only call async-signal-safe functions (unlink, raise). A copy into a server that
+ * cannot be one transaction (MariaDB: DDL commits by itself) asks for the signal to be deferred instead
+ * (dt__cli_copiar_diferir): the handler only notes it, the copy sees it between blocks, drops what it made
+ * and then ends the process by the same signal (dt__cli_copiar_detenida, dt__cli_copiar_rendirse). */
 #ifdef __wasi__
 void dt__cli_copiar_temporal(int i, const char *ruta) {
     (void)i;
     (void)ruta;
 }
+void dt__cli_copiar_diferir(int si) {
+    (void)si;
+}
+int dt__cli_copiar_detenida(void) {
+    return 0;
+}
+void dt__cli_copiar_rendirse(void) {
+}
 #else
 static char dt__copiar_temporales[2][4096];
+static volatile sig_atomic_t dt__copiar_diferida = 0, dt__copiar_senal = 0;
 
 static void dt__copiar_interrumpida(int sig) {
+    if (dt__copiar_diferida) { /* the copy stops between blocks and undoes what it made (async-signal-safe: a flag) */
+        dt__copiar_senal = sig;
+        return;
+    }
     for (int i = 0; i < 2; i++)
         if (dt__copiar_temporales[i][0]) {
 #ifdef _WIN32
@@ -52,29 +68,50 @@ static void dt__copiar_interrumpida(int sig) {
     raise(sig);
 }
 
+static void dt__copiar_senales(void) {
+    static int puesto = 0;
+    if (puesto) return;
+#ifdef _WIN32
+    signal(SIGINT, dt__copiar_interrumpida);
+    signal(SIGTERM, dt__copiar_interrumpida);
+#else
+    struct sigaction a;
+    memset(&a, 0, sizeof a);
+    a.sa_handler = dt__copiar_interrumpida;
+    a.sa_flags = SA_RESTART; /* a deferred signal must not fail the statement being sent or read meanwhile */
+    sigemptyset(&a.sa_mask);
+    sigaction(SIGINT, &a, NULL);
+    sigaction(SIGTERM, &a, NULL);
+    sigaction(SIGHUP, &a, NULL);
+#endif
+    puesto = 1;
+}
+
 void dt__cli_copiar_temporal(int i, const char *ruta) {
     if (i < 0 || i > 1) return;
     if (ruta == NULL || strlen(ruta) >= sizeof dt__copiar_temporales[i]) {
         dt__copiar_temporales[i][0] = '\0';
         return;
     }
-    static int puesto = 0;
-    if (!puesto) {
-#ifdef _WIN32
-        signal(SIGINT, dt__copiar_interrumpida);
-        signal(SIGTERM, dt__copiar_interrumpida);
-#else
-        struct sigaction a;
-        memset(&a, 0, sizeof a);
-        a.sa_handler = dt__copiar_interrumpida;
-        sigemptyset(&a.sa_mask);
-        sigaction(SIGINT, &a, NULL);
-        sigaction(SIGTERM, &a, NULL);
-        sigaction(SIGHUP, &a, NULL);
-#endif
-        puesto = 1;
-    }
+    dt__copiar_senales();
     memcpy(dt__copiar_temporales[i], ruta, strlen(ruta) + 1);
+}
+
+void dt__cli_copiar_diferir(int si) {
+    dt__copiar_senales();
+    dt__copiar_diferida = si != 0;
+}
+
+int dt__cli_copiar_detenida(void) {
+    return (int)dt__copiar_senal;
+}
+
+void dt__cli_copiar_rendirse(void) {
+    int sig = (int)dt__copiar_senal;
+    dt__copiar_diferida = 0;
+    if (sig == 0) return;
+    signal(sig, SIG_DFL);
+    raise(sig);
 }
 #endif
 
@@ -116,13 +153,16 @@ static int usage_copiar(FILE *f) {
                "                       [--clave-de-prueba] [--subconjunto TABLE=N%%,... [--semilla N]] [--donde TABLE=CONDITION ...]\n"
                "                       [--con-hijos]\n"
                "                       [--jobs N] [--progreso | --silencio] [--estricto] [--revision-json FILE]\n"
+               "                       [--sin-rutinas]\n"
                "Copies every table of the database --desde into a new database --hacia, each value masked by its\n"
                "table's rules in REGLAS (`datoteca detectar URL` writes them) under the secret key: the tables, their\n"
                "constraints, indexes, views and triggers as the source has them, the rows masked, every foreign key\n"
                "checked after the load. A table or column without a rule stops the run before anything is written.\n"
                "SQLite: --hacia must not exist, and is left absent when the copy fails. PostgreSQL: --hacia is an empty\n"
                "database, written in one transaction; the schema is pg_dump's (DATOTECA_PG_DUMP names another one).\n"
-               "MariaDB: --hacia is an empty database; each foreign key is added after the rows, checking them.\n"
+               "MariaDB: --hacia is an empty database; each foreign key is added after the rows, checking them. The\n"
+               "source's account must see and read every routine and trigger (SELECT on mysql.proc, TRIGGER on the\n"
+               "database), else the copy is refused naming what it cannot read; --sin-rutinas copies without them.\n"
                "A --hacia ending in .sql is a plain SQL dump instead (sqlite3 NEW.db < DUMP.sql, psql -v ON_ERROR_STOP=1\n"
                "-f DUMP.sql or mariadb NEW < DUMP.sql loads it). --subconjunto clientes=10%%: a smaller copy, about that share of the table's rows\n"
                "(which ones: --semilla) and every row they reference, transitively; with --con-hijos the rows that\n"
@@ -157,13 +197,17 @@ static int copiar_main(int argc, char **argv, dt__revision *rev) {
     const char *donde[64];
     size_t ndonde = 0;
     unsigned clave_opciones = 0;
-    int hijos = 0;
+    int hijos = 0, sin_rutinas = 0;
     static const char *const opciones[] = {"--desde", "--hacia", "--reglas", "--clave-archivo", "--subconjunto", "--semilla", "--jobs"};
     for (int i = 2; i < argc; i++) {
         const char *a = argv[i];
         if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) return usage_copiar(stdout);
         if (strcmp(a, "--con-hijos") == 0) {
             hijos = 1;
+            continue;
+        }
+        if (strcmp(a, "--sin-rutinas") == 0) {
+            sin_rutinas = 1;
             continue;
         }
         if (dt__cli_progreso_opcion(a, &progreso)) continue;
@@ -238,6 +282,11 @@ static int copiar_main(int argc, char **argv, dt__revision *rev) {
                         "postgresql://, mariadb:// into mariadb://, or any of them into a FILE.sql dump (docs/copia.md)\n");
         return 2;
     }
+    if (sin_rutinas && tipos[0] != 2) {
+        fprintf(stderr, "datoteca: copiar: --sin-rutinas is for a copy from MariaDB (its routines and triggers need privileges "
+                        "to be read); a SQLite or PostgreSQL copy carries its triggers and functions whole\n");
+        return 2;
+    }
     static const char *const clientes[] = {"SQLite", "PostgreSQL", "MariaDB"}, *const bibliotecas[] = {"libsqlite3", "libpq", "libmariadb"};
     dt__cli_copiar copiar = tipos[0] == 0 ? dt__cli_copiar_sqlite : tipos[0] == 1 ? dt__cli_copiar_pg : dt__cli_copiar_mariadb;
     if (copiar == NULL) {
@@ -267,7 +316,7 @@ static int copiar_main(int argc, char **argv, dt__revision *rev) {
     int formato = lr >= 5 && strcmp(reglas_ruta + lr - 5, ".json") == 0 ? DT_MASCARA_JSON : DT_MASCARA_TOML;
     /* --donde alone is a subset too: its roots are the rows the conditions choose */
     dt__copiar_opciones o = {volcado, subconjunto ? subconjunto : ndonde ? "" : NULL, (uint64_t)semilla, hijos, donde, ndonde,
-                             (size_t)jobs, progreso, rev};
+                             (size_t)jobs, progreso, rev, sin_rutinas};
     int rc = copiar(desde, hacia, &o, texto, n, formato, dt__cli_base(reglas_ruta), clave);
     dt__borrar(texto, n);
     free(texto);

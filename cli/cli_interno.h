@@ -304,6 +304,7 @@ typedef struct dt__copiar_opciones {
     size_t jobs;             /* threads masking blocks of rows (1..64; 0 reads as 1): the same output with any */
     int progreso;            /* --progreso / --silencio: DT__PROGRESO_* bits (cli_progreso.h) */
     struct dt__revision *revision; /* the review of what is written (cli_revision.c); NULL: none */
+    int sin_rutinas;         /* --sin-rutinas (MariaDB): routines and triggers are not copied, nor required */
 } dt__copiar_opciones;
 typedef int (*dt__cli_copiar)(const char *desde, const char *hacia, const dt__copiar_opciones *o, const char *reglas,
                               size_t len, int formato, const char *archivo, const dt_mascara_clave *k);
@@ -330,6 +331,13 @@ int dt__cli_copiar_main(int argc, char **argv);
  * SIGINT, SIGTERM or SIGHUP meanwhile (the handlers are installed at the first call). NULL forgets slot i:
  * call it once the file is renamed or removed. For the copiers only (one copy per process). */
 void dt__cli_copiar_temporal(int i, const char *ruta);
+/* A copy that cannot be one transaction (cli/copiar_mariadb.c): dt__cli_copiar_diferir(1) makes SIGINT, SIGTERM and
+ * SIGHUP only noted; dt__cli_copiar_detenida() is the signal noted (0: none), which the copy checks between blocks
+ * and statements before it drops what it made; dt__cli_copiar_rendirse() ends deferral and, when a signal was
+ * noted, ends the process by it (the status a shell expects of an interrupted program). */
+void dt__cli_copiar_diferir(int si);
+int dt__cli_copiar_detenida(void);
+void dt__cli_copiar_rendirse(void);
 int dt__cli_copiar_reglas(const char *texto, size_t len, int formato, const char *archivo, const char *tabla,
                           dt_mascara_reglas **r);
 int dt__cli_copiar_plan(const dt_mascara_reglas *r, const dt_mascara_clave *k, const char *tabla, size_t n,

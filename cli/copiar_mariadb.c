@@ -14,13 +14,16 @@
  *      with the table, and the copy is the same with any number of jobs.
  *   5. DDL commits by itself in MariaDB, so the copy cannot be one transaction: the target must be empty;
  *      a table `datoteca_copia_sin_terminar` is created first and dropped last, so an interrupted copy is
- *      marked unfinished; a refused one drops everything it created.
+ *      marked unfinished; a refused one drops everything it created, and so does one stopped by SIGINT, SIGTERM
+ *      or SIGHUP: the signal is only noted (dt__cli_copiar_diferir), the copy sees it between blocks and
+ *      statements, drops what it made and the mark, and then ends by that signal.
  *   A dump (--hacia FILE.sql) holds the same statements in the same order, for `mariadb NEW < FILE`.
  *
  * Sentences name the table, the rows and the column, never a value; no password is printed.
  * This file links libmariadb, so it is compiled into the datoteca program only (CMakeLists.txt). */
 #include <errno.h>
 #include <limits.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -78,6 +81,7 @@ typedef struct copia {
     size_t jobs;        /* threads masking blocks of rows (--jobs); the output is the same with any number */
     char *modo; /* the target session's own "SET SESSION sql_mode = '...'", restored after a trigger's */
     dt__revision *rev;  /* the review of what is written (cli_revision.c) */
+    int sin_rutinas;    /* --sin-rutinas: routines and triggers are neither copied nor required */
 } copia;
 
 static void fallo(const dt__mdb *s, const char *lado, const char *que, const char *lugar, int en_filas) {
@@ -107,6 +111,13 @@ static MYSQL_RES *consulta(dt__mdb *s, const char *lado, const char *sql, const 
     MYSQL_RES *r = mysql_query(s->con, sql) == 0 ? mysql_store_result(s->con) : NULL;
     if (r == NULL) fallo(s, lado, que, NULL, 0);
     return r;
+}
+
+/* 4 when a signal asked the copy to stop (SIGINT, SIGTERM, SIGHUP while writing into a server), else 0: checked
+ * between blocks and statements, so that what was made is dropped on the normal path. */
+#define DETENIDA 4
+static int detenida(void) {
+    return dt__cli_copiar_detenida() ? DETENIDA : 0;
 }
 
 /* s[0..n) as a text literal into o: with quotes doubled for a session with NO_BACKSLASH_ESCAPES (the source's,
@@ -387,6 +398,10 @@ static int llenar(void *ctx, unsigned long long desde, size_t max, char *scratch
     lote *b = (lote *)(void *)scratch;
     b->largo = b->nfilas = 0, b->rc = 0, b->primera = desde + 1;
     *filas = 0;
+    if (detenida()) { /* between blocks: no more rows; the copy is undone by its caller */
+        ta->rc_lectura = DETENIDA;
+        return 0;
+    }
     if (b->plan == NULL) {
         b->vals = (const char **)calloc(t->n + 1, sizeof *b->vals);
         b->largos = (size_t *)calloc(t->n + 1, sizeof *b->largos);
@@ -548,6 +563,7 @@ static int objetos(copia *c) {
         "ORDER BY event_object_table, action_timing, event_manipulation, action_order"};
     int rc = 0;
     for (int k = 0; k < 3 && rc == 0; k++) {
+        if (c->sin_rutinas && k != 1) continue; /* views only */
         MYSQL_RES *r = consulta(&c->src, "--desde", Q[k], "reading its routines, views and triggers");
         if (r == NULL) return 2;
         size_t n = (size_t)mysql_num_rows(r), hechos = 0;
@@ -563,6 +579,7 @@ static int objetos(copia *c) {
         mysql_free_result(r);
         for (size_t i = 0; rc == 0 && i < n; i++) {
             char q[700];
+            if ((rc = detenida()) != 0) break;
             snprintf(q, sizeof q, "SHOW CREATE %s %s", tipo[i], citado[i]);
             MYSQL_RES *s = consulta(&c->src, "--desde", q, "reading a CREATE statement");
             MYSQL_ROW g = s ? mysql_fetch_row(s) : NULL;
@@ -597,6 +614,7 @@ static int objetos(copia *c) {
             otra = 0;
             for (size_t i = 0; rc == 0 && i < n; i++) {
                 if (hecho[i]) continue;
+                if ((rc = detenida()) != 0) break;
                 if (c->f && k == 1 && !forzar) {
                     int espera = 0;
                     for (size_t j = 0; j < n && !espera; j++) espera = j != i && !hecho[j] && strstr(ddl[i], citado[j]) != NULL;
@@ -642,6 +660,186 @@ static int objetos(copia *c) {
         free(tipo), free(ddl), free(citado), free(modo), free(hecho);
     }
     if (rc == 1) fprintf(stderr, "datoteca: out of memory\n");
+    return rc;
+}
+
+/* s matches a grant's database pattern p (SHOW GRANTS writes `app`, `app\_x`, `app%`): '%' any run, '_' any one
+ * character, '\' makes the next one literal. */
+static int como(const char *s, const char *p) {
+    for (; *p; p++, s++) {
+        if (*p == '%') {
+            for (;; s++) {
+                if (como(s, p + 1)) return 1;
+                if (*s == '\0') return 0;
+            }
+        }
+        if (*p == '\\' && p[1]) p++;
+        else if (*p == '_') {
+            if (*s == '\0') return 0;
+            continue;
+        }
+        if (*s != *p) return 0;
+    }
+    return *s == '\0';
+}
+
+/* One name of a grant's object: quoted (`app`, or "app" under ANSI_QUOTES, as the source's session runs; a doubled
+ * quote is one) or bare up to '.' or ' '; *p moved past it. */
+static char *nombre_de_permiso(const char **p) {
+    const char *q = *p;
+    outbuf o;
+    if (dt__cli_ob_init(&o, 64, NULL)) return NULL;
+    if (*q == '`' || *q == '"') {
+        char c = *q;
+        for (q++; *q && !(*q == c && q[1] != c); q++) {
+            if (*q == c) q++;
+            dt__cli_ob_putc(&o, *q);
+        }
+        if (*q == c) q++;
+    } else
+        for (; *q && *q != '.' && *q != ' '; q++) dt__cli_ob_putc(&o, *q);
+    dt__cli_ob_putc(&o, '\0');
+    char *r = dt__ic_dup(o.data);
+    dt__cli_ob_free(&o);
+    *p = q;
+    return r;
+}
+
+/* One line of SHOW GRANTS ("GRANT privileges ON object TO ..."; the active role's lines come with the account's)
+ * read for database db: a routine privilege over all of its routines sets *rutinas, TRIGGER over all of its
+ * tables *disparadores; TRIGGER on one of its tables adds that table's name to *tablas (n of them). 0, 1. */
+static int permiso(const char *g, const char *db, int *rutinas, int *disparadores, char ***tablas, size_t *n) {
+    const char *on = strstr(g, " ON ");
+    if (strncmp(g, "GRANT ", 6) != 0 || on == NULL) return 0; /* a role granted: its own lines follow */
+    char privs[1024];
+    size_t k = 0;
+    int par = 0;
+    for (const char *p = g + 6; p < on && k + 1 < sizeof privs; p++) { /* column lists "(a, b)" left out */
+        if (*p == '(') par++;
+        else if (*p == ')') par--;
+        else if (!par) privs[k++] = *p;
+    }
+    privs[k] = '\0';
+    int todo = strstr(privs, "ALL PRIVILEGES") != NULL;
+    int rut = todo || strstr(privs, "EXECUTE") || strstr(privs, "ALTER ROUTINE") || strstr(privs, "CREATE ROUTINE");
+    int trg = todo || strstr(privs, "TRIGGER");
+    if (!rut && !trg) return 0;
+    const char *p = on + 4;
+    if (strncmp(p, "FUNCTION ", 9) == 0 || strncmp(p, "PROCEDURE ", 10) == 0 || strncmp(p, "PACKAGE ", 8) == 0) return 0;
+    if (strncmp(p, "*.*", 3) == 0) {
+        *rutinas |= rut, *disparadores |= trg;
+        return 0;
+    }
+    char *base = nombre_de_permiso(&p), *t = NULL;
+    if (base == NULL) return 1;
+    int rc = 0;
+    if (*p == '.' && como(db, base)) {
+        p++;
+        if (*p == '*') *rutinas |= rut, *disparadores |= trg;
+        else if (trg && (t = nombre_de_permiso(&p)) == NULL) rc = 1;
+        else if (t) {
+            char **m = (char **)realloc(*tablas, (*n + 1) * sizeof *m);
+            if (m == NULL) rc = 1;
+            else (*tablas = m)[(*n)++] = t, t = NULL;
+        }
+    }
+    free(base), free(t);
+    return rc;
+}
+
+/* Whether nombre is one of the n names (a routine listed, a table with TRIGGER granted on it alone). */
+static int cubierta(char *const *nombres, size_t n, const char *nombre) {
+    for (size_t j = 0; j < n; j++)
+        if (strcmp(nombres[j], nombre) == 0) return 1;
+    return 0;
+}
+
+/* Can this account read every routine and trigger of the source? A routine is listed by information_schema only
+ * to an account with a privilege on it (EXECUTE, ALTER ROUTINE, CREATE ROUTINE) or to its definer, and its CREATE
+ * statement is shown only to its definer or an account that reads mysql.proc; a trigger is listed and shown only
+ * to an account with the TRIGGER privilege on its table. An account without them sees nothing, and the copy would
+ * be made without them and without a word: what it cannot read is said (by name when the account can see the
+ * name: mysql.proc's list, information_schema's), and the copy refused before anything is written. 0, 1, 2 said. */
+static int rutinas_legibles(copia *c) {
+    char *db = NULL;
+    int rc = 0, prov = 0, rutinas_bd = 0, disparadores_bd = 0;
+    size_t nvis = 0, nproc = 0, ncubiertas = 0;
+    char **vis = NULL, **proc = NULL, **cubiertas = NULL; /* "PROCEDURE p"; tables with TRIGGER granted */
+    unsigned char *oculta = NULL;                         /* visible routine i: its CREATE statement hidden */
+    MYSQL_RES *r = consulta(&c->src, "--desde", "SELECT DATABASE()", "reading its name");
+    MYSQL_ROW f = r ? mysql_fetch_row(r) : NULL;
+    if (f == NULL || f[0] == NULL || (db = dt__ic_dup(f[0])) == NULL) rc = r ? 1 : 2;
+    if (r) mysql_free_result(r), r = NULL;
+    /* the routines information_schema lists to this account, each with whether its statement is hidden */
+    if (rc == 0 && (r = consulta(&c->src, "--desde", "SELECT CONCAT(routine_type, ' ', routine_name), routine_definition IS NULL "
+                                                    "FROM information_schema.routines WHERE routine_schema = DATABASE() ORDER BY 1",
+                                 "reading its routines")) == NULL) rc = 2;
+    if (rc == 0) {
+        nvis = (size_t)mysql_num_rows(r);
+        vis = (char **)calloc(nvis + 1, sizeof *vis);
+        oculta = (unsigned char *)calloc(nvis + 1, 1);
+        if (vis == NULL || oculta == NULL) rc = 1;
+        for (size_t i = 0; rc == 0 && i < nvis && (f = mysql_fetch_row(r)) != NULL; i++) {
+            if ((vis[i] = dt__ic_dup(f[0] ? f[0] : "")) == NULL) rc = 1;
+            oculta[i] = f[1] && f[1][0] == '1';
+        }
+    }
+    if (r) mysql_free_result(r), r = NULL;
+    /* mysql.proc, when this account reads it, lists every routine of the database (MySQL 8 has none: not read) */
+    if (rc == 0 && mysql_query(c->src.con, "SELECT CONCAT(type, ' ', name) FROM mysql.proc WHERE db = DATABASE() ORDER BY 1") == 0 &&
+        (r = mysql_store_result(c->src.con)) != NULL) {
+        prov = 1;
+        nproc = (size_t)mysql_num_rows(r);
+        if ((proc = (char **)calloc(nproc + 1, sizeof *proc)) == NULL) rc = 1;
+        for (size_t i = 0; rc == 0 && i < nproc && (f = mysql_fetch_row(r)) != NULL; i++)
+            if ((proc[i] = dt__ic_dup(f[0] ? f[0] : "")) == NULL) rc = 1;
+        mysql_free_result(r), r = NULL;
+    }
+    /* the account's privileges (SHOW GRANTS: its own and its active role's) over the whole server or the database:
+     * a routine one (every routine listed), TRIGGER (every trigger listed and shown); else the tables it holds
+     * TRIGGER on */
+    if (rc == 0 && (r = consulta(&c->src, "--desde", "SHOW GRANTS", "reading the account's privileges")) == NULL) rc = 2;
+    while (rc == 0 && (f = mysql_fetch_row(r)) != NULL)
+        if (f[0]) rc = permiso(f[0], db, &rutinas_bd, &disparadores_bd, &cubiertas, &ncubiertas);
+    if (r) mysql_free_result(r), r = NULL;
+    /* what cannot be read */
+    size_t malas = 0, ciegas = 0;
+    for (size_t i = 0; rc == 0 && i < nvis; i++) malas += oculta[i];
+    for (size_t i = 0; rc == 0 && i < nproc; i++) malas += !cubierta(vis, nvis, proc[i]);
+    int ciego_rutinas = rc == 0 && !prov && !rutinas_bd;
+    for (size_t i = 0; rc == 0 && !disparadores_bd && i < c->nt; i++) ciegas += !cubierta(cubiertas, ncubiertas, c->t[i].nombre);
+    if (rc == 0 && (malas || ciego_rutinas || ciegas)) {
+        dt__cli_progreso_cortar();
+        fprintf(stderr, "datoteca: copiar: --desde: MariaDB at %s: this account cannot read every routine and trigger of the "
+                        "database, and the copy would be made without them (nothing was written):\n", c->src.donde);
+        for (size_t i = 0; i < nvis; i++)
+            if (oculta[i])
+                fprintf(stderr, "  %s: the account sees it but not its CREATE statement (only its definer and an "
+                                "account that reads mysql.proc do)\n", vis[i]);
+        for (size_t i = 0; i < nproc; i++)
+            if (!cubierta(vis, nvis, proc[i]))
+                fprintf(stderr, "  %s: mysql.proc lists it, information_schema does not show it to the account\n", proc[i]);
+        if (ciego_rutinas)
+            fprintf(stderr, "  routines: the account cannot see whether the database has any it did not define (it holds neither "
+                            "SELECT on mysql.proc nor EXECUTE, ALTER ROUTINE or CREATE ROUTINE on the database); %zu listed to it\n", nvis);
+        if (ciegas && ciegas == c->nt)
+            fprintf(stderr, "  triggers: the account cannot see any trigger of the database's %zu table%s (a trigger is shown only "
+                            "with the TRIGGER privilege on its table)\n", c->nt, c->nt == 1 ? "" : "s");
+        else if (ciegas) {
+            fprintf(stderr, "  triggers: the account cannot see the triggers of table%s", ciegas == 1 ? "" : "s");
+            for (size_t i = 0, k = 0; i < c->nt; i++)
+                if (!cubierta(cubiertas, ncubiertas, c->t[i].nombre)) fprintf(stderr, "%s %s", k++ ? "," : "", c->t[i].nombre);
+            fprintf(stderr, " (a trigger is shown only with the TRIGGER privilege on its table)\n");
+        }
+        fprintf(stderr, "  grant the account SELECT on mysql.proc and TRIGGER on database %s, or give --sin-rutinas to copy "
+                        "without routines and triggers\n", db);
+        rc = 2;
+    }
+    if (rc == 1) fprintf(stderr, "datoteca: out of memory\n");
+    for (size_t i = 0; vis && i < nvis; i++) free(vis[i]);
+    for (size_t i = 0; proc && i < nproc; i++) free(proc[i]);
+    for (size_t i = 0; cubiertas && i < ncubiertas; i++) free(cubiertas[i]);
+    free(vis), free(proc), free(cubiertas), free(oculta), free(db);
     return rc;
 }
 
@@ -734,7 +932,9 @@ int dt__cli_mariadb_copiar(const char *desde, const char *hacia, const dt__copia
     /* (a subset keeps its rows in TEMPORARY tables, which a READ ONLY transaction may not write) */
     if (rc == 0) rc = orden(&c.src, "--desde", o->subconjunto ? "START TRANSACTION WITH CONSISTENT SNAPSHOT" :
                             "START TRANSACTION WITH CONSISTENT SNAPSHOT, READ ONLY", (size_t)-1, "starting a snapshot", NULL);
+    c.sin_rutinas = o->sin_rutinas;
     if (rc == 0) rc = preparar(&c);
+    if (rc == 0 && !c.sin_rutinas) rc = rutinas_legibles(&c);
     if (rc == 0 && o->subconjunto) rc = subconjunto(&c, o);
     char *tmp = NULL;
     int marcado = 0;
@@ -761,6 +961,8 @@ int dt__cli_mariadb_copiar(const char *desde, const char *hacia, const dt__copia
             rc = 2;
         }
         if (rc == 0) rc = vacio(&c);
+        /* from here on a signal is only noted: what the copy makes is dropped before the process ends by it */
+        if (rc == 0) dt__cli_copiar_diferir(1);
         if (rc == 0) rc = orden(&c.dst, "--hacia", "CREATE TABLE " MARCA " (nota text) COMMENT 'datoteca copiar is writing this "
                                                   "database, or stopped before it ended: do not use it'", (size_t)-1, "marking the copy unfinished", NULL);
         marcado = rc == 0;
@@ -777,7 +979,8 @@ int dt__cli_mariadb_copiar(const char *desde, const char *hacia, const dt__copia
         if (rc == 0 && (f == NULL || f[0] == NULL || (c.modo = dt__ic_dup(f[0])) == NULL)) rc = 2;
         if (r) mysql_free_result(r);
     }
-    for (size_t i = 0; i < c.nt && rc == 0; i++) rc = crear_tabla(&c, &c.t[i]);
+    for (size_t i = 0; i < c.nt && rc == 0; i++)
+        if ((rc = detenida()) == 0) rc = crear_tabla(&c, &c.t[i]);
     unsigned long long total = 0;
     dt__progreso prog;
     c.prog = &prog, c.jobs = o->jobs ? o->jobs : 1;
@@ -788,10 +991,17 @@ int dt__cli_mariadb_copiar(const char *desde, const char *hacia, const dt__copia
     }
     dt__cli_progreso_terminar(&prog, rc == 0);
     for (size_t i = 0; i < c.nfks && rc == 0; i++)
-        rc = hacer(&c, c.fks[i], "adding a foreign key over the masked rows", NULL);
+        if ((rc = detenida()) == 0) rc = hacer(&c, c.fks[i], "adding a foreign key over the masked rows", NULL);
     if (rc == 0) rc = objetos(&c);
+    if (rc == 0) rc = detenida();
     if (rc == 0 && c.f == NULL) rc = orden(&c.dst, "--hacia", "DROP TABLE " MARCA, (size_t)-1, "ending the copy", NULL);
     if (rc != 0 && marcado) deshacer(&c);
+    if (rc == DETENIDA) {
+        int sig = dt__cli_copiar_detenida();
+        dt__cli_progreso_cortar();
+        fprintf(stderr, "datoteca: copiar: stopped by %s: everything the copy had made in --hacia (MariaDB at %s) was dropped, "
+                        "the unfinished mark too\n", sig == SIGINT ? "SIGINT" : sig == SIGTERM ? "SIGTERM" : "a signal", c.dst.donde);
+    }
     if (c.f && fclose(c.f) != 0 && rc == 0) {
         fprintf(stderr, "datoteca: copiar: --hacia: cannot write the dump: %s\n", strerror(errno));
         rc = 1;
@@ -801,12 +1011,14 @@ int dt__cli_mariadb_copiar(const char *desde, const char *hacia, const dt__copia
     if (tmp && rc != 0) remove(tmp);
     dt__cli_copiar_temporal(0, NULL);
     if (rc == 0)
-        fprintf(stderr, "datoteca copiar: %zu table%s, %llu rows masked%s%s\n", c.nt, c.nt == 1 ? "" : "s", total,
+        fprintf(stderr, "datoteca copiar: %zu table%s, %llu rows masked%s%s%s\n", c.nt, c.nt == 1 ? "" : "s", total,
                 o->subconjunto ? " (a subset)" : "",
-                o->volcado ? "; written as an SQL dump for the mariadb client" : ", every foreign key checked by MariaDB");
+                o->volcado ? "; written as an SQL dump for the mariadb client" : ", every foreign key checked by MariaDB",
+                c.sin_rutinas ? "; routines and triggers skipped (--sin-rutinas)" : "");
     dt__mdb_cerrar(&c.dst);
     dt__mdb_cerrar(&c.src);
     liberar(&c);
     free(tmp);
-    return rc;
+    dt__cli_copiar_rendirse(); /* a signal noted: the process ends by it now, its copy undone */
+    return rc == DETENIDA ? 2 : rc;
 }

@@ -10,6 +10,7 @@ the objects and row counts read from information_schema and by `mariadb-dump`), 
 masked RUT, and the leak check of test_copiar_pg.py over every cell of every table."""
 import os
 import re
+import signal
 import subprocess
 
 import pytest
@@ -346,3 +347,105 @@ def test_copiar_mariadb_subset_of_binary_keys(prod):
     assert m.sql("SELECT count(*) FROM hijos h LEFT JOIN padres p ON p.id = h.padre WHERE p.id IS NULL", "binarias_sub").strip() == "0"
     assert m.sql("SELECT count(*) FROM padres p JOIN binarias.padres o ON o.id = p.id AND o.nombre = p.nombre", "binarias_sub") == \
         m.sql("SELECT count(*) FROM padres", "binarias_sub")
+
+
+def _clave_de_prueba():
+    return {**os.environ, "DATOTECA_CLAVE": "000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f"}
+
+
+def test_copiar_mariadb_interrupted_drops_what_it_made(mariadb, tmp_path):  # noqa: F811
+    """SIGINT in the middle of the rows (DDL commits by itself in MariaDB, so the copy cannot be rolled back): the
+    signal is noted, the copy stops between blocks and drops the table it made and the unfinished mark, as a
+    refusal does, and the process ends by the signal; the target holds no table afterwards."""
+    m = mariadb
+    m.sql("CREATE DATABASE interrumpida; CREATE DATABASE interrumpida_copia")
+    m.sql("CREATE TABLE t (id INT PRIMARY KEY, nota VARCHAR(60), email VARCHAR(80)) ENGINE=InnoDB; "
+          "INSERT INTO t SELECT seq, CONCAT('Nota ', seq), CONCAT('n', seq, '@ejemplo.cl') FROM seq_1_to_200000", "interrumpida")
+    reglas = tmp_path / "interrumpida.toml"
+    reglas.write_text('version = 1\n[tablas.t.columnas]\nid = { regla = "mantener" }\nnota = { regla = "texto" }\n'
+                      'email = { regla = "email" }\n')
+    hay = lambda t: m.sql(f"SELECT count(*) FROM information_schema.tables WHERE table_schema = 'interrumpida_copia' "
+                          f"AND table_name = '{t}'").strip() == "1"
+    p = subprocess.Popen([CLI, "copiar", "--desde", m.url("interrumpida"), "--hacia", m.url("interrumpida_copia"),
+                          "--reglas", str(reglas), "--clave-de-prueba"], env=_clave_de_prueba(),
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    try:
+        # the mark, then the table: the copy is writing rows
+        while p.poll() is None and not (hay("datoteca_copia_sin_terminar") and hay("t")):
+            pass
+        assert p.poll() is None, f"the copy ended before it could be interrupted: {p.stderr.read().decode()}"
+        p.send_signal(signal.SIGINT)
+        _, err = p.communicate(timeout=120)
+    finally:
+        if p.poll() is None:
+            p.kill()
+            p.wait()
+    err = err.decode()
+    assert p.returncode == -signal.SIGINT, (p.returncode, err)  # ended by the signal, after the cleanup
+    quedan = m.sql("SELECT table_name FROM information_schema.tables WHERE table_schema = 'interrumpida_copia'").split()
+    assert quedan == [], f"left in the target after SIGINT: {quedan}"
+    assert "stopped by SIGINT" in err, err
+
+
+def test_copiar_mariadb_unreadable_routines_and_triggers_refused(mariadb, tmp_path):  # noqa: F811
+    """An account that cannot read the source's routines and triggers (MariaDB lists a routine only to an account
+    with a privilege on it, shows its CREATE statement only to its definer or a reader of mysql.proc, and a trigger
+    only with TRIGGER on its table) would copy the tables without them and no word: refused before anything is
+    written, saying what it cannot read (by name where the account can see the name); --sin-rutinas copies
+    without them and says so; SELECT on mysql.proc and TRIGGER on the database are enough."""
+    m = mariadb
+    m.sql("CREATE DATABASE privilegios")
+    m.sql("CREATE TABLE t (id INT PRIMARY KEY, nota VARCHAR(40)) ENGINE=InnoDB; INSERT INTO t VALUES (1, 'uno'), (2, 'dos'); "
+          "CREATE TRIGGER t_nota_limpia BEFORE INSERT ON t FOR EACH ROW SET NEW.nota = TRIM(NEW.nota); "
+          "CREATE PROCEDURE p_resumen() SELECT count(*) FROM t", "privilegios")
+    m.sql("CREATE USER solo_select@localhost; GRANT SELECT ON privilegios.* TO solo_select@localhost; "
+          "CREATE USER con_execute@localhost; GRANT SELECT, EXECUTE ON privilegios.* TO con_execute@localhost; "
+          "CREATE USER lector_completo@localhost; GRANT SELECT, TRIGGER ON privilegios.* TO lector_completo@localhost; "
+          "GRANT SELECT ON mysql.proc TO lector_completo@localhost")
+    reglas = tmp_path / "privilegios.toml"
+    reglas.write_text('version = 1\n[tablas.t.columnas]\nid = { regla = "mantener" }\nnota = { regla = "mantener" }\n')
+    objetos = lambda db: m.sql("SELECT CONCAT(routine_type, ' ', routine_name) FROM information_schema.routines WHERE "
+                               f"routine_schema = '{db}' UNION ALL SELECT CONCAT('TRIGGER ', trigger_name) FROM "
+                               f"information_schema.triggers WHERE trigger_schema = '{db}' ORDER BY 1").splitlines()
+    tablas = lambda db: m.sql("SELECT table_name FROM information_schema.tables WHERE table_schema = '{}' ORDER BY 1".format(db)).split()
+
+    def copiar(usuario, destino, *extra):
+        m.sql(f"CREATE DATABASE {destino}")
+        return _correr("copiar", "--desde", m.url("privilegios", usuario), "--hacia", m.url(destino), "--reglas", str(reglas),
+                       "--clave-de-prueba", *extra, env=_clave_de_prueba())
+
+    # SELECT alone: the account cannot even see that the procedure and the trigger exist; it says so
+    rc, _, err = copiar("solo_select", "priv_solo_select")
+    assert rc == 2, err
+    assert "cannot read every routine and trigger" in err and "nothing was written" in err, err
+    assert "routines: the account cannot see whether the database has any" in err, err
+    assert "triggers: the account cannot see any trigger of the database's 1 table" in err, err
+    assert "--sin-rutinas" in err and "uno" not in err and "dos" not in err, err
+    assert tablas("priv_solo_select") == []
+    # EXECUTE lists the procedure but not its statement: named
+    rc, _, err = copiar("con_execute", "priv_con_execute")
+    assert rc == 2, err
+    assert "PROCEDURE p_resumen: the account sees it but not its CREATE statement" in err and "triggers: the account cannot see" in err, err
+    assert tablas("priv_con_execute") == []
+    # --sin-rutinas: the tables without routines and triggers, and the summary says so
+    rc, _, err = copiar("solo_select", "priv_sin_rutinas", "--sin-rutinas")
+    assert rc == 0, err
+    assert err == ("datoteca copiar: 1 table, 2 rows masked, every foreign key checked by MariaDB; routines and triggers "
+                   "skipped (--sin-rutinas)\n"), err
+    assert tablas("priv_sin_rutinas") == ["t"] and objetos("priv_sin_rutinas") == []
+    # SELECT on mysql.proc and TRIGGER on the database: every routine and trigger copied
+    rc, _, err = copiar("lector_completo", "priv_completo")
+    assert rc == 0, err
+    assert objetos("priv_completo") == objetos("privilegios") == ["PROCEDURE p_resumen", "TRIGGER t_nota_limpia"]
+    # the same privileges through the account's default role (SHOW GRANTS lists the active role's)
+    m.sql("CREATE ROLE lectura_completa; GRANT TRIGGER ON privilegios.* TO lectura_completa; "
+          "GRANT SELECT ON mysql.proc TO lectura_completa; CREATE USER con_rol@localhost; "
+          "GRANT SELECT ON privilegios.* TO con_rol@localhost; GRANT lectura_completa TO con_rol@localhost; "
+          "SET DEFAULT ROLE lectura_completa FOR con_rol@localhost")
+    rc, _, err = copiar("con_rol", "priv_con_rol")
+    assert rc == 0, err
+    assert objetos("priv_con_rol") == objetos("privilegios")
+    # --sin-rutinas is MariaDB's: another kind refuses it
+    rc, _, err = _correr("copiar", "--desde", "sqlite:" + str(tmp_path / "x.db"), "--hacia", str(tmp_path / "x.sql"),
+                         "--reglas", str(reglas), "--clave-de-prueba", "--sin-rutinas", env=_clave_de_prueba())
+    assert rc == 2 and "--sin-rutinas is for a copy from MariaDB" in err, err
