@@ -21,7 +21,9 @@ if (process.platform !== 'linux') {
 }
 const fuente = process.env.DATOTECA_CLI || path.join(ROOT, 'build-c', 'datoteca');
 if (!existsSync(fuente)) {
-  console.error(`datoteca: prepack: ${fuente} is missing: run make build first (it links libpq, libmariadb, libsqlite3)`);
+  console.error(process.env.DATOTECA_CLI
+    ? `datoteca: prepack: DATOTECA_CLI=${fuente} is missing: build it, or unset DATOTECA_CLI and npm pack builds build-c/datoteca`
+    : `datoteca: prepack: ${fuente} is missing: tools/programa_cmake.sh builds it (npm pack runs it first; it links libpq, libmariadb, libsqlite3)`);
   process.exit(1);
 }
 // ldd lists every library the loader maps, transitively: "name => /path (0x...)"

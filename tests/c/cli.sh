@@ -2,6 +2,10 @@
 # The CLI as a user runs it.
 set -eu
 cli="$1"
+# Every scratch file under this run's own directory: two runs at once (two ctests on one machine) must
+# not read each other's files (tests/c/cli_concurrente.sh runs two).
+TMP=$(mktemp -d)
+trap 'rm -rf "$TMP"' EXIT
 fail() { echo "cli: $*"; exit 1; }
 [ "$("$cli" rut --seed 42 -n 5 | wc -l)" -eq 5 ] || fail "rut -n 5 did not print 5 lines"
 [ "$("$cli" rut --seed 42 -n 5)" = "$("$cli" rut --seed 42 -n 5)" ] || fail "same seed, different output"
@@ -17,9 +21,9 @@ done
 # One JSON form per record (3.0.0): each field of every call is the same JSON type in the stream and in
 # `datoteca tabla` (integers bare, texts quoted, an empty nullable field null in both).
 for call in $("$cli" list | awk '{print $1}'); do
-  "$cli" "$call" --seed 7 -n 50 --format jsonl > /tmp/dt_cli_stream.jsonl || fail "$call jsonl"
-  "$cli" tabla "$call" --seed 7 -n 50 --format jsonl > /tmp/dt_cli_tabla.jsonl 2>/dev/null || continue
-  python3 - "$call" <<'PY' || fail "$call: the stream's JSON types differ from datoteca tabla's"
+  "$cli" "$call" --seed 7 -n 50 --format jsonl > "$TMP/dt_cli_stream.jsonl" || fail "$call jsonl"
+  "$cli" tabla "$call" --seed 7 -n 50 --format jsonl > "$TMP/dt_cli_tabla.jsonl" 2>/dev/null || continue
+  python3 - "$call" "$TMP/dt_cli_stream.jsonl" "$TMP/dt_cli_tabla.jsonl" <<'PY' || fail "$call: the stream's JSON types differ from datoteca tabla's"
 import json, sys
 def tipos(path):
     seen = {}
@@ -30,7 +34,7 @@ def tipos(path):
             if x is not None:
                 seen.setdefault(k, set()).add(type(x).__name__)
     return seen
-s, t = tipos("/tmp/dt_cli_stream.jsonl"), tipos("/tmp/dt_cli_tabla.jsonl")
+s, t = tipos(sys.argv[2]), tipos(sys.argv[3])
 bad = [f"{k}: stream {sorted(s[k])}, tabla {sorted(t[k])}" for k in s if k in t and s[k] != t[k]]
 if bad:
     print(f"{sys.argv[1]} (seed 7, 50 rows): " + "; ".join(bad))
@@ -40,8 +44,8 @@ done
 "$cli" empresa --seed 42 -n 3 --format csv | python3 -c 'import csv,sys; r=list(csv.reader(sys.stdin)); assert len(r)==4 and all(len(x)==len(r[0]) for x in r)' \
   || fail "empresa csv is not CSV"
 expect_error() {
-  if "$cli" "$@" 2>/tmp/dt_cli_err >/dev/null; then fail "'$*' should fail"; fi
-  grep -q -- "$last" /tmp/dt_cli_err || fail "'$*' said: $(cat /tmp/dt_cli_err)"
+  if "$cli" "$@" 2>"$TMP/dt_cli_err" >/dev/null; then fail "'$*' should fail"; fi
+  grep -q -- "$last" "$TMP/dt_cli_err" || fail "'$*' said: $(cat "$TMP/dt_cli_err")"
 }
 last="--seed must be"; expect_error rut --seed -1
 last="(decimal or 0x-hex), got '0x'"; expect_error rut --seed 0x
@@ -77,14 +81,14 @@ done
 [ "$("$cli" persona.fecha_nacimiento --seed 3 --hoy 2024-02-29 --edad_min 0 --edad_max 0 | cut -c1-4)" -ge 2023 ] \
   || fail "--hoy 2024-02-29 was not used"
 # datoteca tabla: a slice is the same rows as a full run, --jobs 2 is byte-identical to --jobs 1
-"$cli" tabla persona --seed 5 -n 20000 --unico rut,email --nulos comuna:100 --format csv > /tmp/dt_t1 || fail "tabla csv"
-"$cli" tabla persona --seed 5 -n 20000 --unico rut,email --nulos comuna:100 --format csv --jobs 2 > /tmp/dt_t2 || fail "tabla --jobs 2"
-cmp -s /tmp/dt_t1 /tmp/dt_t2 || fail "tabla --jobs 2 differs from --jobs 1"
-"$cli" tabla persona --seed 5 -n 300 --desde 12345 --unico rut,email --nulos comuna:100 --format csv --jobs 3 | tail -n +2 > /tmp/dt_t3
-sed -n '12347,12646p' /tmp/dt_t1 | cmp -s - /tmp/dt_t3 || fail "tabla --desde 12345 -n 300 is not rows 12345..12644 of the full run"
+"$cli" tabla persona --seed 5 -n 20000 --unico rut,email --nulos comuna:100 --format csv > "$TMP/dt_t1" || fail "tabla csv"
+"$cli" tabla persona --seed 5 -n 20000 --unico rut,email --nulos comuna:100 --format csv --jobs 2 > "$TMP/dt_t2" || fail "tabla --jobs 2"
+cmp -s "$TMP/dt_t1" "$TMP/dt_t2" || fail "tabla --jobs 2 differs from --jobs 1"
+"$cli" tabla persona --seed 5 -n 300 --desde 12345 --unico rut,email --nulos comuna:100 --format csv --jobs 3 | tail -n +2 > "$TMP/dt_t3"
+sed -n '12347,12646p' "$TMP/dt_t1" | cmp -s - "$TMP/dt_t3" || fail "tabla --desde 12345 -n 300 is not rows 12345..12644 of the full run"
 for f in jsonl sql plain; do
-  "$cli" tabla empresa --seed 2 -n 9000 --format $f > /tmp/dt_t1 && "$cli" tabla empresa --seed 2 -n 9000 --format $f --jobs 2 > /tmp/dt_t2 \
-    && cmp -s /tmp/dt_t1 /tmp/dt_t2 || fail "tabla empresa --format $f: --jobs 2 differs"
+  "$cli" tabla empresa --seed 2 -n 9000 --format $f > "$TMP/dt_t1" && "$cli" tabla empresa --seed 2 -n 9000 --format $f --jobs 2 > "$TMP/dt_t2" \
+    && cmp -s "$TMP/dt_t1" "$TMP/dt_t2" || fail "tabla empresa --format $f: --jobs 2 differs"
 done
 [ "$("$cli" tabla persona -n 1000 --unico rut --format csv --campos rut | tail -n +2 | sort | uniq -d | wc -l)" = 0 ] || fail "tabla --unico rut repeats a RUT"
 last="persona.persona: column 'nombres' cannot be unique"; expect_error tabla persona --unico nombres
@@ -111,14 +115,14 @@ fi
 # and exits non-zero (it used to run until killed)
 for mode in "" "tabla"; do
   s=$(date +%s)
-  st=$( (trap '' PIPE; if timeout 20 "$cli" $mode persona -n 1000000000 2>/tmp/dt_pipe_err; then r=0; else r=$?; fi
-         echo "$r" > /tmp/dt_pipe_rc) | head -1 >/dev/null; cat /tmp/dt_pipe_rc)
+  st=$( (trap '' PIPE; if timeout 20 "$cli" $mode persona -n 1000000000 2>"$TMP/dt_pipe_err"; then r=0; else r=$?; fi
+         echo "$r" > "$TMP/dt_pipe_rc") | head -1 >/dev/null; cat "$TMP/dt_pipe_rc")
   e=$(date +%s)
   [ "$st" = 1 ] && [ $((e - s)) -le 5 ] || fail "${mode:-sequential}: SIGPIPE ignored, exit $st after $((e - s)) s"
-  grep -q "cannot write the output" /tmp/dt_pipe_err || fail "${mode:-sequential}: no message on a closed pipe: $(cat /tmp/dt_pipe_err)"
+  grep -q "cannot write the output" "$TMP/dt_pipe_err" || fail "${mode:-sequential}: no message on a closed pipe: $(cat "$TMP/dt_pipe_err")"
 done
 # datoteca esquema: DDL, CSV and cargar.sql in dependency order, a refused schema exits 2 with its sentence
-esq=$(mktemp -d)
+esq="$TMP/esquema"; mkdir "$esq"
 cat > "$esq/banco.toml" <<'TOML'
 [tablas.movimientos]
 filas = 500
@@ -161,11 +165,11 @@ st=0; "$cli" esquema "$esq/malo.toml" --formato ddl 2> "$esq/err" >/dev/null || 
   || fail "esquema: bad schema exited $st with: $(cat "$esq/err")"
 rm -rf "$esq"
 # Progress goes to stderr only when it is a terminal, and a full disk is an error for small runs too
-"$cli" persona -n 1000000 >/dev/null 2>/tmp/dt_prog_err
-[ ! -s /tmp/dt_prog_err ] || fail "progress written to a stderr that is not a terminal: $(head -c 200 /tmp/dt_prog_err)"
+"$cli" persona -n 1000000 >/dev/null 2>"$TMP/dt_prog_err"
+[ ! -s "$TMP/dt_prog_err" ] || fail "progress written to a stderr that is not a terminal: $(head -c 200 "$TMP/dt_prog_err")"
 if command -v script >/dev/null 2>&1; then
-  script -qec "$cli persona -n 1500000 >/dev/null" /dev/null > /tmp/dt_prog_tty 2>&1 || true
-  grep -q "datoteca: 1,500,000 of 1,500,000 rows (100%)" /tmp/dt_prog_tty || fail "no progress on a terminal: $(tail -c 200 /tmp/dt_prog_tty)"
+  script -qec "$cli persona -n 1500000 >/dev/null" /dev/null > "$TMP/dt_prog_tty" 2>&1 || true
+  grep -q "datoteca: 1,500,000 of 1,500,000 rows (100%)" "$TMP/dt_prog_tty" || fail "no progress on a terminal: $(tail -c 200 "$TMP/dt_prog_tty")"
 fi
 if [ -w /dev/full ]; then
   if "$cli" rut -n 1 > /dev/full 2>/dev/null; then fail "rut -n 1 > /dev/full exited 0"; fi

@@ -1,7 +1,7 @@
 // Packaging as users meet it: types, npm pack into an empty directory, the Vitest helpers.
 import { expect, test } from 'vitest';
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, mkdirSync, rmSync, writeFileSync, readdirSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, mkdirSync, rmSync, symlinkSync, writeFileSync, readdirSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -50,6 +50,38 @@ test('npm pack installs into an empty directory and works there', () => {
     rmSync(dir, { recursive: true, force: true });
   }
 }, 240000);
+
+// A fresh clone has no build-c/: npm pack builds the program it packs (prepack runs tools/programa_cmake.sh)
+// instead of stopping at "build-c/datoteca is missing". The sources are copied as a clone has them (no
+// build*/, prebuilds/ or node_modules/; this checkout's node_modules linked, as `npm install` would give
+// them), and packed with DATOTECA_CLI unset, as in a user's shell.
+test('npm pack in a fresh clone (no build-c) builds and packs the datoteca program', () => {
+  if (process.platform !== 'linux') return; // elsewhere nothing is packed (tools/programa_npm.mjs)
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'datoteca-clon-'));
+  try {
+    const clon = path.join(dir, 'clon');
+    const fuera = /^(build[^/]*|prebuilds|node_modules|\.venv|\.git)(\/|$)|^bindings\/node\/build(\/|$)|__pycache__/;
+    cpSync(ROOT, clon, { recursive: true, verbatimSymlinks: true, filter: (src) => !fuera.test(path.relative(ROOT, src)) });
+    symlinkSync(path.join(ROOT, 'node_modules'), path.join(clon, 'node_modules'));
+    const { DATOTECA_CLI, ...sinCli } = env;
+    const p = spawnSync('npm', ['pack', '--silent', '--pack-destination', dir], { cwd: clon, env: sinCli, encoding: 'utf8' });
+    expect(p.status, `npm pack without build-c failed: ${(p.stdout + p.stderr).slice(-3000)}`).toBe(0);
+    const tgz = path.join(dir, readdirSync(dir).find((f) => f.endsWith('.tgz')));
+    expect(execFileSync('tar', ['tzf', tgz], { encoding: 'utf8' }).split('\n')).toContain('package/prebuilds/linux-x64/programa/datoteca');
+    expect(existsSync(path.join(clon, 'build-c', 'datoteca')), 'prepack did not build build-c/datoteca in the clone').toBe(true);
+    // the packed program runs, with the libraries packed beside it, and prints what the CMake binary prints
+    execFileSync('tar', ['xzf', tgz, '-C', dir]);
+    const programa = path.join(dir, 'package', 'prebuilds', 'linux-x64', 'programa');
+    const cmake = DATOTECA_CLI || path.join(ROOT, 'build-c', 'datoteca');
+    const args = ['rut', '--seed', '42', '-n', '5'];
+    const a = spawnSync(cmake, args, { encoding: 'utf8' });
+    const b = spawnSync(path.join(programa, 'datoteca'), args, { encoding: 'utf8', env: { ...sinCli, LD_LIBRARY_PATH: path.join(programa, 'lib') } });
+    expect(b.status, String(b.stderr)).toBe(0);
+    expect(b.stdout, 'the packed program prints other RUTs than the CMake binary').toBe(a.stdout);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}, 600000);
 
 test('Vitest helpers: per-test seeds stable across selection, seed shown on failure', () => {
   const dir = path.join(ROOT, 'tests', 'node', '.tmp-vitest');
