@@ -127,7 +127,17 @@ static Datum enmascarar(FunctionCallInfo fcinfo, mascara_fn fn, const char *func
     PG_FUNCTION_INFO_V1(datoteca_m_##nombre);                                                                          \
     Datum datoteca_m_##nombre(PG_FUNCTION_ARGS) { return enmascarar(fcinfo, fn, "datoteca." #nombre); }
 
+/* email and telefono as the rules mask a column (dt_mascara_regla): what `datoteca enmascarar` writes */
+static dt_status regla_email(const dt_mascara_clave *k, const char *in, size_t len, char *buf, size_t cap, size_t *out,
+                             char *why, size_t whycap) {
+    return dt_mascara_regla(k, "email", in, len, buf, cap, out, why, whycap);
+}
+static dt_status regla_telefono(const dt_mascara_clave *k, const char *in, size_t len, char *buf, size_t cap, size_t *out,
+                                char *why, size_t whycap) {
+    return dt_mascara_regla(k, "telefono", in, len, buf, cap, out, why, whycap);
+}
+
 MASCARA(enmascarar_rut, dt_mascara_rut)
-MASCARA(enmascarar_email, dt_mascara_email)
-MASCARA(enmascarar_telefono, dt_mascara_telefono)
+MASCARA(enmascarar_email, regla_email)
+MASCARA(enmascarar_telefono, regla_telefono)
 MASCARA(enmascarar_patente, dt_mascara_patente)

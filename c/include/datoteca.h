@@ -801,6 +801,16 @@ DT_API dt_status dt_mascara_patente(const dt_mascara_clave *k, const char *in, s
 DT_API dt_status dt_mascara_patente_inversa(const dt_mascara_clave *k, const char *in, size_t len, char *buf,
                                             size_t cap, size_t *out_len, char *why, size_t whycap);
 
+/* One value masked as the value rule `regla` masks a column's (docs/enmascarar.md, "The rules"): "email",
+ * "telefono", "patente", "texto" (every kind), "formato", "ip", "coordenada" or "imagen". The rules read
+ * more than the functions above and write where nobody answers: "email" takes Unicode addresses,
+ * "telefono" a foreign number and writes a Chilean one nobody holds (dt_mascara_telefono's number with its
+ * subscriber part starting with 0; a regional one in Santiago's 2 0 block). Arguments, buffers and
+ * refusals as dt_mascara_email; `regla` NULL is DT_ERR_NULL, another name DT_ERR_INVALID_ARG. Pure,
+ * thread-safe. Since 3.0.0. */
+DT_API dt_status dt_mascara_regla(const dt_mascara_clave *k, const char *regla, const char *in, size_t len, char *buf,
+                                  size_t cap, size_t *out_len, char *why, size_t whycap);
+
 /* What dt_mascara_texto looks for: a union of these. */
 #define DT_MASCARA_BUSCAR_RUT 1u
 #define DT_MASCARA_BUSCAR_EMAIL 2u

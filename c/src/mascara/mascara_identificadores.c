@@ -422,6 +422,25 @@ dt_status dt_mascara_patente_inversa(const dt_mascara_clave *k, const char *in, 
     return dt__mv_patente(k, in, len, buf, cap, out_len, why, whycap, 1);
 }
 
+dt_status dt_mascara_regla(const dt_mascara_clave *k, const char *regla, const char *in, size_t len, char *buf,
+                           size_t cap, size_t *out_len, char *why, size_t whycap) {
+    static const char *const nombres[] = {"email", "telefono", "patente", "texto", "formato", "ip", "coordenada", "imagen"};
+    static const int tipos[] = {DT__MC_EMAIL, DT__MC_TELEFONO, DT__MC_PATENTE, DT__MC_TEXTO, DT__MC_FORMATO, DT__MC_IP,
+                                DT__MC_COORDENADA, DT__MC_IMAGEN};
+    if (regla == NULL) {
+        if (why != NULL) dt__sentence_out("regla: the rule's name is NULL", why, whycap, NULL);
+        return DT_ERR_NULL;
+    }
+    for (size_t i = 0; i < sizeof tipos / sizeof tipos[0]; i++)
+        if (strcmp(regla, nombres[i]) == 0)
+            return dt__mc_valor(k, tipos[i], tipos[i] == DT__MC_TEXTO ? DT_MASCARA_BUSCAR_TODO : 0u, in, len, buf, cap,
+                                out_len, why, whycap);
+    if (why != NULL)
+        dt__sentence_out("regla: not a value rule (email, telefono, patente, texto, formato, ip, coordenada, imagen)", why,
+                         whycap, NULL);
+    return DT_ERR_INVALID_ARG;
+}
+
 dt_status dt__mc_valor(const dt_mascara_clave *k, int tipo, unsigned buscar, const char *in, size_t len, char *buf,
                        size_t cap, size_t *out_len, char *why, size_t whycap) {
     switch (tipo) {
