@@ -292,6 +292,13 @@ static int dt__es_monto(const char *nombre) {
 
 enum { DT__S_NOMBRE = 0, DT__S_FECHA, DT__S_DIGITOS, DT__S_DATO, DT__S_PROSA };
 
+/* How many of column c's values have the shape f (one DT__DVV_* bit): its counter, found by the bit. */
+static uint64_t dt__n(const dt__dcol *c, unsigned f) {
+    unsigned q = 0;
+    while ((1u << q) != f) q++;
+    return c->forma[q];
+}
+
 /* Whether a column's name says it holds RUTs or RUT-made numbers (a CuentaRUT account). */
 static int dt__nombre_cuerpo(const char *s) {
     return dt__contiene_sin_caso(s, "rut") || dt__contiene_sin_caso(s, "run") || dt__contiene_sin_caso(s, "cuerpo") ||
@@ -305,7 +312,7 @@ static int dt__nombre_cuerpo(const char *s) {
 static int dt__sin_clase(dt__creciente *x, const dt__dcol *c) {
     const uint64_t *s = c->senal;
     int unico = (c->restr & DT_DETECTOR_UNICO) != 0;
-    int numeros = c->llenos > 0 && c->forma[5] == c->llenos; /* every value a plain number */
+    int numeros = c->llenos > 0 && dt__n(c, DT__DVV_NUMERO) == c->llenos; /* every value a plain number */
     if (s[DT__S_PROSA] * 2 > c->llenos || s[DT__S_DATO] > 0) {
         dt__tx(x, "{ regla = \"texto\" }");
         return 3;
@@ -314,11 +321,11 @@ static int dt__sin_clase(dt__creciente *x, const dt__dcol *c) {
         dt__tx(x, unico ? "{ regla = \"formato\" }" : "{ regla = \"sustituir\", llamada = \"persona.nombre_completo\" }");
         return 3;
     }
-    if (c->forma[2] * 2 > c->llenos) { /* emails the Chilean kind does not read: Unicode, IDN */
+    if (dt__n(c, DT__DVV_EMAIL) * 2 > c->llenos) { /* emails the Chilean kind does not read: Unicode, IDN */
         dt__tx(x, "{ regla = \"email\" }");
         return 3;
     }
-    if (c->forma[3] * 2 > c->llenos) {
+    if (dt__n(c, DT__DVV_IP) * 2 > c->llenos) {
         dt__tx(x, "{ regla = \"ip\" }");
         return 3;
     }
@@ -326,7 +333,7 @@ static int dt__sin_clase(dt__creciente *x, const dt__dcol *c) {
         dt__tx(x, unico ? "{ regla = \"mantener\" }" : "{ regla = \"monto\", porcentaje = 10 }");
         return unico ? 13 : 4;
     }
-    if (numeros && c->forma[6] * 2 > c->llenos && c->forma[7] * 10 >= c->forma[6] * 9) {
+    if (numeros && dt__n(c, DT__DVV_ENTERO7) * 2 > c->llenos && dt__n(c, DT__DVV_MOD11) * 10 >= dt__n(c, DT__DVV_ENTERO7) * 9) {
         /* RUTs written as digits alone: 90 % or more pass module 11, where 1 in 11 do by chance */
         dt__tx(x, "{ regla = \"rut\" }");
         return 17;
@@ -359,7 +366,7 @@ static int dt__sin_clase(dt__creciente *x, const dt__dcol *c) {
         dt__tx(x, unico ? "{ regla = \"mantener\" }" : "{ regla = \"sustituir\", llamada = \"fecha.fecha_hora\" }");
         return unico ? 13 : 7;
     }
-    if (c->forma[8] * 2 > c->llenos) { /* hashes: nobody's, but they identify a user across copies */
+    if (dt__n(c, DT__DVV_HASH) * 2 > c->llenos) { /* hashes: nobody's, but they identify a user across copies */
         dt__tx(x, "{ regla = \"formato\" }");
         return 3;
     }
@@ -519,11 +526,7 @@ static const char *dt__hash_de_prueba(const dt__dcol *c) {
 }
 
 /* Whether most sampled values have shape f, or nothing was sampled. */
-static int dt__forma(const dt__dcol *c, unsigned f) {
-    unsigned q = 0;
-    while ((1u << q) != f) q++;
-    return c->llenos == 0 || c->forma[q] * 2 > c->llenos;
-}
+static int dt__forma(const dt__dcol *c, unsigned f) { return c->llenos == 0 || dt__n(c, f) * 2 > c->llenos; }
 
 /* The rule a column's name asks for (detector_nombres.c), when its type and values do not say
  * otherwise; the reason's code (10 by the name, 11 nothing sampled, 12 by type, 13 a key's column, 14
@@ -531,14 +534,14 @@ static int dt__forma(const dt__dcol *c, unsigned f) {
 static int dt__por_pista(dt__creciente *x, const dt__dcol *c, const dt__analisis *a, int clase) {
     int p = c->pista, vacio = c->llenos == 0, unico = (c->restr & DT_DETECTOR_UNICO) != 0;
     int no_nulo = (c->restr & DT_DETECTOR_NO_NULO) != 0, t = c->tipo;
-    int numero = t == DT_DETECTOR_NUMERO || (!vacio && c->forma[5] == c->llenos);
+    int numero = t == DT_DETECTOR_NUMERO || (!vacio && dt__n(c, DT__DVV_NUMERO) == c->llenos);
     if (t == DT_DETECTOR_BOOLEANO || t == DT_DETECTOR_UUID) return -1;
     if (t == DT_DETECTOR_BINARIO || p == DT__DN_FOTO) {
-        if (t != DT_DETECTOR_BINARIO && !vacio && p == DT__DN_FOTO && c->forma[9] == 0) { /* a photo's path or URL */
+        if (t != DT_DETECTOR_BINARIO && !vacio && p == DT__DN_FOTO && dt__n(c, DT__DVV_BINARIO) == 0) { /* a photo's path or URL */
             dt__tx(x, "{ regla = \"formato\" }");
             return 10;
         }
-        if (!vacio && c->forma[10] * 2 > c->llenos) { /* images: a placeholder of each one's format */
+        if (!vacio && dt__n(c, DT__DVV_IMAGEN) * 2 > c->llenos) { /* images: a placeholder of each one's format */
             dt__tx(x, "{ regla = \"imagen\" }");
             return 20;
         }
@@ -559,7 +562,7 @@ static int dt__por_pista(dt__creciente *x, const dt__dcol *c, const dt__analisis
     default: break;
     }
     if (llamada) {
-        if (numero || (!vacio && c->forma[0] * 2 <= c->llenos && clase < 0 && c->senal[0] == 0)) return -1;
+        if (numero || (!vacio && dt__n(c, DT__DVV_NOMBRE) * 2 <= c->llenos && clase < 0 && c->senal[0] == 0)) return -1;
         if (a->entidad && strcmp(a->entidad, c->nombre) != 0) dt__persona(x, campo, a->entidad);
         else dt__tx(x, unico ? "{ regla = \"formato\" }" : "{ regla = \"sustituir\", llamada = \"%s\" }", llamada);
         return vacio ? 11 : 10;
@@ -604,7 +607,7 @@ static int dt__por_pista(dt__creciente *x, const dt__dcol *c, const dt__analisis
         const char *h = dt__hash_de_prueba(c);
         if (unico) dt__tx(x, "{ regla = \"formato\" }");
         else if (h) dt__tx(x, "{ regla = \"constante\", valor = \"%s\" }", h);
-        else if (vacio || c->forma[8] * 2 <= c->llenos) dt__tx(x, "{ regla = \"constante\", valor = \"datoteca\" }");
+        else if (vacio || dt__n(c, DT__DVV_HASH) * 2 <= c->llenos) dt__tx(x, "{ regla = \"constante\", valor = \"datoteca\" }");
         else dt__tx(x, "{ regla = \"formato\" }");
         return vacio ? 11 : 10;
     }
@@ -818,13 +821,13 @@ static dt_status dt__detector_escribir(const dt_detector *d, const char *origen,
         else if (por == 20) dt__tx(&x, ": images, each replaced by a one-pixel placeholder of its format");
         else if (por == 19) dt__tx(&x, ": a CHECK makes it the sum of its row's columns, so computed from their masked values");
         else if (por == 18) dt__tx(&x, ": named in a CHECK constraint, so kept (noise per cell could break it): review, it may link");
-        else if (por == 16 && c->forma[6] == 0) dt__tx(&x, ": plain numbers, not identifiers");
+        else if (por == 16 && dt__n(c, DT__DVV_ENTERO7) == 0) dt__tx(&x, ": plain numbers, not identifiers");
         else if (por == 16)
             dt__tx(&x, ": plain numbers, not identifiers (%llu of %llu of 7 to 9 digits pass module 11, as 1 in 11 do by chance)",
-                   (unsigned long long)c->forma[7], (unsigned long long)c->forma[6]);
+                   (unsigned long long)dt__n(c, DT__DVV_MOD11), (unsigned long long)dt__n(c, DT__DVV_ENTERO7));
         else if (por == 17)
-            dt__tx(&x, ": RUTs written as digits alone (%llu of %llu pass module 11)", (unsigned long long)c->forma[7],
-                   (unsigned long long)c->forma[6]);
+            dt__tx(&x, ": RUTs written as digits alone (%llu of %llu pass module 11)", (unsigned long long)dt__n(c, DT__DVV_MOD11),
+                   (unsigned long long)dt__n(c, DT__DVV_ENTERO7));
         else if (por == 5)
             dt__tx(&x, ": a RUT body; its check digit column matches in %llu of %llu rows",
                    (unsigned long long)d->par_ok[j * n + dv_de[j]], (unsigned long long)d->par_ambos[j * n + dv_de[j]]);
